@@ -1,0 +1,175 @@
+/**
+ * Local copies of the server's collections, fed by DDP data messages.
+ *
+ * Writes are buffered and applied together (SPEC B1, Meteor's
+ * `bufferedWrites`): a burst of changes becomes one notification instead of
+ * one re-render per message. The first buffered message fixes a deadline
+ * 500 ms ahead; each later one re-arms a 5 ms trailing timer, and one that
+ * arrives past the deadline flushes at once, so a steady stream can never
+ * starve the screen.
+ *
+ * Documents are frozen and replaced on change, never mutated: a document or a
+ * collection snapshot that did not change keeps its identity, which is what
+ * lets React skip work.
+ */
+import { WRITE_BUFFER_INTERVAL, WRITE_BUFFER_MAX_AGE } from "../../protocol/constants";
+import type { DataMessage, Fields } from "../../protocol/ddp";
+import { equals } from "../../protocol/ejson";
+
+export interface LiveDoc {
+  readonly _id: string;
+  readonly [field: string]: unknown;
+}
+
+type Collection = Map<string, LiveDoc>;
+type Collections = Map<string, Collection>;
+
+/** Told which collections changed in one applied batch. */
+export type StoreListener = (collections: ReadonlySet<string>) => void;
+
+const EMPTY: readonly LiveDoc[] = Object.freeze([]);
+
+function makeDoc(id: string, fields: Fields): LiveDoc {
+  return Object.freeze({ ...fields, _id: id });
+}
+
+/** Applies one message to `target`; returns whether anything changed. */
+function apply(target: Collections, message: DataMessage): boolean {
+  let docs = target.get(message.collection);
+  switch (message.msg) {
+    case "added": {
+      if (!docs) {
+        docs = new Map();
+        target.set(message.collection, docs);
+      }
+      docs.set(message.id, makeDoc(message.id, message.fields ?? {}));
+      return true;
+    }
+    case "changed": {
+      const doc = docs?.get(message.id);
+      // The server's merge box never changes a document it has not added;
+      // if one does arrive there is nothing sound to apply it to.
+      if (!docs || !doc) return false;
+      const next: Record<string, unknown> = { ...doc };
+      for (const [key, value] of Object.entries(message.fields ?? {})) next[key] = value;
+      for (const key of message.cleared ?? []) delete next[key];
+      docs.set(message.id, makeDoc(message.id, next));
+      return true;
+    }
+    case "removed": {
+      if (!docs?.delete(message.id)) return false;
+      if (docs.size === 0) target.delete(message.collection);
+      return true;
+    }
+    default: {
+      const unreachable: never = message;
+      return unreachable;
+    }
+  }
+}
+
+export class LiveStore {
+  private collections: Collections = new Map();
+  private readonly snapshots = new Map<string, readonly LiveDoc[]>();
+  private readonly listeners = new Set<StoreListener>();
+  private buffer: DataMessage[] = [];
+  private flushAt: number | null = null;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Buffers one data message; it is applied by a later flush. */
+  write(message: DataMessage): void {
+    this.buffer.push(message);
+    if (this.flushAt === null) {
+      this.flushAt = this.now() + WRITE_BUFFER_MAX_AGE;
+    } else if (this.now() > this.flushAt) {
+      this.flush();
+      return;
+    }
+    clearTimeout(this.flushTimer);
+    this.flushTimer = setTimeout(() => this.flush(), WRITE_BUFFER_INTERVAL);
+  }
+
+  /** Applies everything buffered now, as one batch. */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.flushAt = null;
+    if (this.buffer.length === 0) return;
+    const messages = this.buffer;
+    this.buffer = [];
+    const changed = new Set<string>();
+    for (const message of messages) {
+      if (apply(this.collections, message)) changed.add(message.collection);
+    }
+    this.publish(changed);
+  }
+
+  /**
+   * Replaces every collection with exactly what `messages` build from
+   * nothing, in one batch: the end of reconnect quiescence. Documents equal
+   * to what we had keep their identity, so nothing visible flickers.
+   */
+  reset(messages: readonly DataMessage[]): void {
+    this.flush();
+    const next: Collections = new Map();
+    for (const message of messages) apply(next, message);
+    const changed = new Set<string>();
+    for (const name of new Set([...this.collections.keys(), ...next.keys()])) {
+      const before = this.collections.get(name);
+      const after = next.get(name);
+      if (!after) {
+        changed.add(name);
+        continue;
+      }
+      let same = before?.size === after.size;
+      for (const [id, doc] of after) {
+        const old = before?.get(id);
+        if (old && equals(old, doc)) after.set(id, old);
+        else same = false;
+      }
+      if (!same) changed.add(name);
+      else if (before) next.set(name, before);
+    }
+    this.collections = next;
+    this.publish(changed);
+  }
+
+  /** Every document of a collection; the same array until it changes. */
+  find(collection: string): readonly LiveDoc[] {
+    let snapshot = this.snapshots.get(collection);
+    if (!snapshot) {
+      const docs = this.collections.get(collection);
+      snapshot = docs ? Object.freeze([...docs.values()]) : EMPTY;
+      this.snapshots.set(collection, snapshot);
+    }
+    return snapshot;
+  }
+
+  findOne(collection: string, id: string): LiveDoc | undefined {
+    return this.collections.get(collection)?.get(id);
+  }
+
+  /** Called once per applied batch; returns a function that removes it. */
+  onChange(listener: StoreListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Drops pending writes and timers (the connection is closing for good). */
+  dispose(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.flushAt = null;
+    this.buffer = [];
+  }
+
+  private publish(changed: ReadonlySet<string>): void {
+    if (changed.size === 0) return;
+    for (const name of changed) this.snapshots.delete(name);
+    for (const listener of [...this.listeners]) listener(changed);
+  }
+}

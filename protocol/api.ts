@@ -1,0 +1,128 @@
+/**
+ * Names and argument schemas of the methods and publications both sides use.
+ * The server validates every call against these; the client uses the same
+ * names so a typo is a type error, not a 404 at run time.
+ */
+import * as v from "valibot";
+
+export const ITEM_STATUSES = ["draft", "ready", "listed", "sold", "archived"] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export const LIMITS = {
+  ROOM_NAME: 80,
+  ITEM_TITLE: 200,
+  ITEM_TEXT: 5_000,
+  SKU: 64,
+  LOCATION: 200,
+  TAG: 40,
+  TAGS: 30,
+  /** 1,000,000.00 in the smallest currency unit. */
+  PRICE_CENTS: 100_000_000,
+  QUANTITY: 1_000_000,
+} as const;
+
+export const METHOD = {
+  ROOMS_CREATE: "rooms.create",
+  ROOMS_RENAME: "rooms.rename",
+  ITEMS_ADD: "items.add",
+  ITEMS_UPDATE: "items.update",
+  ITEMS_REMOVE: "items.remove",
+} as const;
+
+export const PUBLICATION = {
+  ROOMS_LIST: "rooms.list",
+  ROOM: "room",
+  ITEMS: "items",
+} as const;
+
+export const COLLECTION = {
+  ROOMS: "rooms",
+  ITEMS: "items",
+} as const;
+
+const trimmed = (max: number, label: string) =>
+  v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+
+export const roomNameSchema = v.pipe(trimmed(LIMITS.ROOM_NAME, "Room name"), v.nonEmpty("Room name is required"));
+
+const priceSchema = v.pipe(
+  v.number("Price must be a number"),
+  v.integer("Price must be a whole number of cents"),
+  v.minValue(0, "Price cannot be negative"),
+  v.maxValue(LIMITS.PRICE_CENTS, "Price is too large"),
+);
+const quantitySchema = v.pipe(
+  v.number("Quantity must be a number"),
+  v.integer("Quantity must be a whole number"),
+  v.minValue(0, "Quantity cannot be negative"),
+  v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
+);
+
+/** Fields a client may set on an item. */
+export const itemFieldsSchema = v.strictObject(
+  {
+    title: v.pipe(trimmed(LIMITS.ITEM_TITLE, "Title"), v.nonEmpty("Title is required")),
+    description: v.optional(trimmed(LIMITS.ITEM_TEXT, "Description")),
+    sku: v.optional(trimmed(LIMITS.SKU, "SKU")),
+    priceCents: v.optional(priceSchema),
+    currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "Currency must be a three-letter code"))),
+    quantity: v.optional(quantitySchema),
+    status: v.optional(v.picklist(ITEM_STATUSES, "Unknown status")),
+    location: v.optional(trimmed(LIMITS.LOCATION, "Location")),
+    tags: v.optional(
+      v.pipe(
+        v.array(v.pipe(trimmed(LIMITS.TAG, "Tag"), v.nonEmpty("Tags cannot be empty"))),
+        v.maxLength(LIMITS.TAGS, `At most ${LIMITS.TAGS} tags`),
+      ),
+    ),
+  },
+  "Unknown item field",
+);
+export type ItemFields = v.InferOutput<typeof itemFieldsSchema>;
+
+export const itemPatchSchema = v.partial(itemFieldsSchema);
+export type ItemPatch = v.InferOutput<typeof itemPatchSchema>;
+
+export const idSchema = v.pipe(v.string("Id must be text"), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Malformed id"));
+
+/** Argument tuples, by method name. */
+export const METHOD_ARGS = {
+  [METHOD.ROOMS_CREATE]: v.tuple([roomNameSchema]),
+  [METHOD.ROOMS_RENAME]: v.tuple([roomNameSchema]),
+  [METHOD.ITEMS_ADD]: v.tuple([itemFieldsSchema]),
+  [METHOD.ITEMS_UPDATE]: v.tuple([idSchema, itemPatchSchema]),
+  [METHOD.ITEMS_REMOVE]: v.tuple([idSchema]),
+} as const;
+
+export const PUBLICATION_ARGS = {
+  [PUBLICATION.ROOMS_LIST]: v.tuple([]),
+  [PUBLICATION.ROOM]: v.tuple([]),
+  [PUBLICATION.ITEMS]: v.tuple([]),
+} as const;
+
+/** What the client sees of a room. */
+export interface RoomDoc {
+  _id: string;
+  name: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What the client sees of an item. */
+export interface ItemDoc {
+  _id: string;
+  title: string;
+  description: string;
+  sku: string;
+  priceCents: number;
+  currency: string;
+  quantity: number;
+  status: ItemStatus;
+  location: string;
+  tags: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Room ids appear in URLs: keep them to a safe alphabet. */
+export const ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

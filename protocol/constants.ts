@@ -1,0 +1,44 @@
+/** Shared constants (SPEC B8). Times are in milliseconds. */
+
+export const DDP_VERSION = "1";
+/** Versions this implementation speaks, most preferred first. */
+export const SUPPORTED_DDP_VERSIONS: readonly string[] = ["1"];
+
+export const CLIENT_HEARTBEAT_INTERVAL = 17_500;
+export const CLIENT_HEARTBEAT_TIMEOUT = 15_000;
+export const SERVER_HEARTBEAT_INTERVAL = 15_000;
+export const SERVER_HEARTBEAT_TIMEOUT = 15_000;
+export const TRANSPORT_SILENCE_TIMEOUT = 100_000;
+export const CONNECT_TIMEOUT = 10_000;
+
+export const RETRY_BASE = 1_000;
+export const RETRY_EXPONENT = 2.2;
+export const RETRY_MAX = 5 * 60_000;
+export const RETRY_FUZZ = 0.5;
+/** The first retries are almost immediate (Meteor's `minCount`/`minTimeout`). */
+export const RETRY_MIN_COUNT = 2;
+export const RETRY_MIN_TIMEOUT = 10;
+
+export const WRITE_BUFFER_INTERVAL = 5;
+export const WRITE_BUFFER_MAX_AGE = 500;
+
+export const LOGIN_TOKEN_LIFETIME = 90 * 24 * 3600_000;
+export const RESET_TOKEN_LIFETIME = 3 * 24 * 3600_000;
+export const ENROLL_TOKEN_LIFETIME = 30 * 24 * 3600_000;
+export const LOGIN_TOKEN_POLL_INTERVAL = 3_000;
+
+export const FILE_CHUNK_SIZE = 524_288;
+
+/** Largest text frame the server will parse; bigger ones get a DDP error. */
+export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The exact ping frame the runtime answers without waking a hibernated
+ * Durable Object (`setWebSocketAutoResponse`). The client sends pings in
+ * exactly this form so idle connections cost nothing.
+ */
+export const AUTO_PING_FRAME = '{"msg":"ping"}';
+export const AUTO_PONG_FRAME = '{"msg":"pong"}';
+
+/** How many HomeDO shards serve `/api/websocket`. */
+export const HOME_SHARDS = 16;

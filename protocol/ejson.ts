@@ -1,0 +1,132 @@
+/**
+ * EJSON: JSON plus the two extra value types DDP carries on the wire —
+ * dates as `{"$date": ms}` and bytes as `{"$binary": base64}`. An ordinary
+ * object whose only key happens to look like one of those is wrapped in
+ * `{"$escape": ...}` so it round-trips unchanged (Meteor does the same).
+ *
+ * Runtime-free: uses only `btoa`/`atob`, which browsers, workerd and Node
+ * all provide.
+ */
+
+export type EJSONValue =
+  | null
+  | boolean
+  | number
+  | string
+  | Date
+  | Uint8Array
+  | EJSONValue[]
+  | { [key: string]: EJSONValue };
+
+const RESERVED_KEYS = new Set(["$date", "$binary", "$escape", "$InfNaN"]);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  }
+  return btoa(binary);
+}
+
+export function base64ToBytes(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Converts a value to its JSON-compatible EJSON form. */
+export function toJSONValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return { $date: value.getTime() };
+  if (value instanceof Uint8Array) return { $binary: bytesToBase64(value) };
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return { $InfNaN: Number.isNaN(value) ? 0 : value > 0 ? 1 : -1 };
+  }
+  if (Array.isArray(value)) return value.map(toJSONValue);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (inner !== undefined) out[key] = toJSONValue(inner);
+    }
+    const keys = Object.keys(out);
+    if (keys.length === 1 && RESERVED_KEYS.has(keys[0] as string)) return { $escape: out };
+    return out;
+  }
+  return value;
+}
+
+/** Converts a JSON-compatible EJSON form back to a value. */
+export function fromJSONValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fromJSONValue);
+  if (!isPlainObject(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length === 1) {
+    const key = keys[0];
+    const inner = value[key as string];
+    if (key === "$date" && typeof inner === "number") return new Date(inner);
+    if (key === "$binary" && typeof inner === "string") return base64ToBytes(inner);
+    if (key === "$InfNaN" && typeof inner === "number") {
+      return inner === 0 ? Number.NaN : inner > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    }
+    if (key === "$escape" && isPlainObject(inner)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(inner)) out[k] = fromJSONValue(v);
+      return out;
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = fromJSONValue(inner);
+  return out;
+}
+
+export function stringify(value: unknown): string {
+  return JSON.stringify(toJSONValue(value));
+}
+
+/** Throws a SyntaxError on text that is not JSON. */
+export function parse(text: string): unknown {
+  return fromJSONValue(JSON.parse(text));
+}
+
+/** Deep structural equality over EJSON values (key order ignored). */
+export function equals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === "number" && typeof b === "number") return Number.isNaN(a) && Number.isNaN(b);
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  }
+  if (a instanceof Uint8Array || b instanceof Uint8Array) {
+    if (!(a instanceof Uint8Array && b instanceof Uint8Array) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!(Array.isArray(a) && Array.isArray(b)) || a.length !== b.length) return false;
+    return a.every((item, i) => equals(item, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keysA = Object.keys(a);
+    if (keysA.length !== Object.keys(b).length) return false;
+    return keysA.every((key) => Object.hasOwn(b, key) && equals(a[key], b[key]));
+  }
+  return false;
+}
+
+/** Deep copy, so stored documents are never shared with callers. */
+export function clone<T>(value: T): T {
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof Uint8Array) return new Uint8Array(value) as T;
+  if (Array.isArray(value)) return value.map(clone) as T;
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) out[key] = clone(inner);
+    return out as T;
+  }
+  return value;
+}

@@ -1,0 +1,131 @@
+/**
+ * A raw DDP socket for tests: opens a WebSocket through the Worker's own
+ * routing (SELF.fetch), records every frame, and waits for the ones a test
+ * expects. No client library in between, so tests see the wire as it is.
+ */
+import { SELF } from "cloudflare:test";
+import { encode, type ServerMessage } from "../../protocol/ddp";
+import { parse } from "../../protocol/ejson";
+
+export type Received = ServerMessage & Record<string, unknown>;
+
+export class DdpSocket {
+  readonly received: Received[] = [];
+  closed: { code: number; reason: string } | null = null;
+  private waiters: { match: (m: Received) => boolean; resolve: (m: Received) => void }[] = [];
+  private cursor = 0;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.addEventListener("message", (event) => {
+      const message = parse(event.data as string) as Received;
+      this.received.push(message);
+      for (const waiter of [...this.waiters]) {
+        if (waiter.match(message)) {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          waiter.resolve(message);
+        }
+      }
+    });
+    ws.addEventListener("close", (event) => {
+      this.closed = { code: event.code, reason: event.reason };
+    });
+  }
+
+  static async open(path: string): Promise<DdpSocket> {
+    const response = await SELF.fetch(`http://stockroom.test${path}`, { headers: { Upgrade: "websocket" } });
+    if (response.status !== 101 || !response.webSocket) {
+      throw new Error(`upgrade failed: ${response.status} ${await response.text()}`);
+    }
+    response.webSocket.accept();
+    return new DdpSocket(response.webSocket);
+  }
+
+  /** Opens and completes the DDP handshake. */
+  static async connect(path: string, session?: string): Promise<{ socket: DdpSocket; session: string }> {
+    const socket = await DdpSocket.open(path);
+    socket.sendRaw(encode({ msg: "connect", version: "1", support: ["1"], ...(session ? { session } : {}) }));
+    const connected = await socket.next((m) => m.msg === "connected");
+    return { socket, session: connected.session as string };
+  }
+
+  sendRaw(frame: string | ArrayBuffer): void {
+    this.ws.send(frame);
+  }
+
+  send(message: Record<string, unknown>): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /** Resolves with the first message (received after the last wait) that matches. */
+  next(match: (m: Received) => boolean, timeoutMs = 5000): Promise<Received> {
+    for (let i = this.cursor; i < this.received.length; i++) {
+      const message = this.received[i] as Received;
+      if (match(message)) {
+        this.cursor = i + 1;
+        return Promise.resolve(message);
+      }
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message; got ${JSON.stringify(this.received)}`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.cursor = this.received.length;
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  /** Calls a method and resolves once both `result` and `updated` arrived. */
+  async call(method: string, params: unknown[] = [], id = crypto.randomUUID()): Promise<Received> {
+    this.ws.send(encode({ msg: "method", id, method, params }));
+    const [result] = await Promise.all([this.next((m) => m.msg === "result" && m.id === id), this.waitUpdated(id)]);
+    return result;
+  }
+
+  waitUpdated(id: string): Promise<Received> {
+    const seen = this.received.find((m) => m.msg === "updated" && (m.methods as string[]).includes(id));
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no updated for ${id}`)), 5000);
+      this.waiters.push({
+        match: (m) => m.msg === "updated" && (m.methods as string[]).includes(id),
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  async subscribe(name: string, params: unknown[] = [], id = crypto.randomUUID()): Promise<Received> {
+    this.send({ msg: "sub", id, name, params });
+    return this.next(
+      (m) => (m.msg === "ready" && (m.subs as string[]).includes(id)) || (m.msg === "nosub" && m.id === id),
+    );
+  }
+
+  /** Sends a ping with an id and waits for its pong: proves the socket is usable. */
+  async roundTrip(): Promise<void> {
+    const id = crypto.randomUUID();
+    this.send({ msg: "ping", id });
+    await this.next((m) => m.msg === "pong" && m.id === id);
+  }
+
+  close(): void {
+    this.ws.close(1000, "test done");
+  }
+}
+
+/** Creates a room through a HomeDO connection and returns its id. */
+export async function createRoom(name = "Test room"): Promise<string> {
+  const { socket } = await DdpSocket.connect("/api/websocket");
+  const result = await socket.call("rooms.create", [name]);
+  socket.close();
+  return result.result as string;
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/**
+ * One `vitest run`, three projects:
+ * - unit:   pure modules (protocol, client live layer, merge box) in happy-dom;
+ * - worker: the Worker and its Durable Objects inside workerd, with real D1/R2;
+ * - e2e:    Chromium (playwright-core) against `wrangler dev` on the built app,
+ *           plus a third-party DDP client. `scripts/test.mjs` leaves it out
+ *           when no browser is installed (never in CI).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "happy-dom",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(migrationsDir) },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["tests/worker/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * The Worker: routes `/api/*` and `/cdn/*` (everything else is the React app,
+ * served from static assets with SPA fallback), and runs the cron jobs.
+ */
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ROOM_ID_PATTERN } from "../protocol/api";
+import { HOME_SHARDS } from "../protocol/constants";
+import { openDatabase } from "./db/database";
+import { findRoom } from "./db/rooms-repo";
+import { forwardToLiveObject } from "./live/route";
+import { runScheduledJobs } from "./scheduled";
+
+export { HomeDO } from "./rooms/home-do";
+export { RoomDO } from "./rooms/room-do";
+
+const app = new Hono<{ Bindings: Env }>();
+
+app.get("/api/health", (c) => c.json({ ok: true }));
+
+/** Connections with no room open go to one of the HomeDO shards. */
+app.get("/api/websocket", (c) => {
+  const requested = Number.parseInt(c.req.query("shard") ?? "", 10);
+  const shard =
+    Number.isInteger(requested) && requested >= 0 && requested < HOME_SHARDS
+      ? requested
+      : Math.floor(Math.random() * HOME_SHARDS);
+  return forwardToLiveObject(c.env.HOME, `home-${shard}`, c.req.raw);
+});
+
+app.get("/api/rooms/:roomId/websocket", async (c) => {
+  const roomId = c.req.param("roomId");
+  if (!ROOM_ID_PATTERN.test(roomId)) throw new HTTPException(404, { message: "Room not found" });
+  if (!(await findRoom(openDatabase(c.env.DB), roomId))) throw new HTTPException(404, { message: "Room not found" });
+  return forwardToLiveObject(c.env.ROOM, roomId, c.req.raw);
+});
+
+app.all("/api/*", () => {
+  throw new HTTPException(404, { message: "Not found" });
+});
+app.all("/cdn/*", () => {
+  throw new HTTPException(404, { message: "Not found" });
+});
+
+app.onError((error, c) => {
+  if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
+  console.error("worker: unhandled error", error);
+  return c.json({ error: "Internal server error" }, 500);
+});
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,188 @@
+/**
+ * The Durable Object side of the live layer: thin lifecycle glue between
+ * partyserver's hibernating sockets and one `Session` per socket.
+ *
+ * Hibernation: the runtime may drop this object from memory while sockets
+ * stay open. On wake (`onStart`) every socket gets its session back from its
+ * attachment, and its stored subscriptions are re-run silently so the merge
+ * box again matches what the client holds. Client pings in the exact form
+ * `{"msg":"ping"}` are answered by the runtime without waking us.
+ *
+ * Server heartbeat (15 s / 15 s): an alarm, set only while sockets are open,
+ * pings sockets that have been silent for 15 s and closes those that stay
+ * silent 15 s after the ping. Auto-answered client pings count as activity.
+ */
+import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
+import {
+  AUTO_PING_FRAME,
+  AUTO_PONG_FRAME,
+  MAX_FRAME_BYTES,
+  SERVER_HEARTBEAT_INTERVAL,
+  SERVER_HEARTBEAT_TIMEOUT,
+} from "../../protocol/constants";
+import { encode } from "../../protocol/ddp";
+import { DDP_ERROR } from "../../protocol/errors";
+import { ChangeHub } from "./change-hub";
+import { LiveStorage } from "./live-storage";
+import type { LiveRegistry } from "./registry";
+import { Session, type SessionState } from "./session";
+
+const CLOSE_HEARTBEAT = 4000;
+const CLOSE_SESSION_MOVED = 4001;
+
+export abstract class LiveServer<H> extends Server<Env> {
+  static override options = { hibernate: true };
+
+  readonly hub = new ChangeHub();
+  private readonly sessions = new Map<string, Session<H>>();
+  private readonly inflight = new Map<string, Promise<string[]>>();
+  private readonly lastSeen = new Map<string, number>();
+  private readonly pingSentAt = new Map<string, number>();
+  private wokeAt = Date.now();
+  private liveStorage?: LiveStorage;
+  private registry?: LiveRegistry<H>;
+  private host?: H;
+
+  /** The methods and publications this object serves. */
+  protected abstract createRegistry(): LiveRegistry<H>;
+  /** What features get as `ctx.host`. Called once the object knows its name. */
+  protected abstract createHost(): H;
+
+  protected get storage(): LiveStorage {
+    this.liveStorage ??= new LiveStorage(this.ctx.storage.sql);
+    return this.liveStorage;
+  }
+
+  override async onStart(): Promise<void> {
+    this.wokeAt = Date.now();
+    this.registry = this.createRegistry();
+    this.host = this.createHost();
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(AUTO_PING_FRAME, AUTO_PONG_FRAME));
+    const open = new Set<string>();
+    const restoring: Promise<void>[] = [];
+    for (const connection of this.getConnections<SessionState>()) {
+      open.add(connection.id);
+      restoring.push(this.sessionFor(connection).restore());
+    }
+    await Promise.all(restoring);
+    this.storage.pruneConnections(open);
+    if (open.size > 0) await this.scheduleHeartbeat();
+  }
+
+  override async onConnect(connection: Connection, ctx: ConnectionContext): Promise<void> {
+    const state: SessionState = {
+      sessionId: null,
+      userId: null,
+      clientAddress: ctx.request.headers.get("CF-Connecting-IP"),
+    };
+    connection.setState(state);
+    this.lastSeen.set(connection.id, Date.now());
+    this.sessionFor(connection as Connection<SessionState>);
+    await this.scheduleHeartbeat();
+  }
+
+  override async onMessage(connection: Connection, message: WSMessage): Promise<void> {
+    this.lastSeen.set(connection.id, Date.now());
+    this.pingSentAt.delete(connection.id);
+    const session = this.sessionFor(connection as Connection<SessionState>);
+    if (typeof message !== "string") {
+      session.send({ msg: "error", reason: DDP_ERROR.PARSE });
+      return;
+    }
+    if (message.length > MAX_FRAME_BYTES) {
+      session.send({ msg: "error", reason: DDP_ERROR.TOO_LARGE });
+      return;
+    }
+    await session.receive(message);
+  }
+
+  override onClose(connection: Connection): void {
+    this.dropSession(connection.id);
+  }
+
+  override onError(connection: Connection): void {
+    this.dropSession(connection.id);
+  }
+
+  override async onAlarm(): Promise<void> {
+    const now = Date.now();
+    let open = 0;
+    for (const connection of this.getConnections<SessionState>()) {
+      open++;
+      // Keep live sessions known, so a reconnect can resume them.
+      if (connection.state?.sessionId) this.storage.touchSession(connection.state.sessionId, now);
+      const autoPong = this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? 0;
+      const seen = Math.max(this.lastSeen.get(connection.id) ?? this.wokeAt, autoPong);
+      const pingAt = this.pingSentAt.get(connection.id);
+      if (pingAt !== undefined && seen < pingAt) {
+        if (now - pingAt >= SERVER_HEARTBEAT_TIMEOUT) {
+          connection.close(CLOSE_HEARTBEAT, "heartbeat timeout");
+          this.dropSession(connection.id);
+          open--;
+        }
+      } else if (now - seen >= SERVER_HEARTBEAT_INTERVAL) {
+        this.pingSentAt.set(connection.id, now);
+        connection.send(encode({ msg: "ping" }));
+      }
+    }
+    this.storage.pruneExpired(now);
+    if (open > 0) await this.ctx.storage.setAlarm(now + SERVER_HEARTBEAT_INTERVAL);
+  }
+
+  /** Number of sessions held in memory (for tests and benchmarks). */
+  sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  private async scheduleHeartbeat(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + SERVER_HEARTBEAT_INTERVAL);
+    }
+  }
+
+  private dropSession(connectionId: string): void {
+    this.sessions.get(connectionId)?.close();
+    this.sessions.delete(connectionId);
+    this.lastSeen.delete(connectionId);
+    this.pingSentAt.delete(connectionId);
+  }
+
+  private sessionFor(connection: Connection<SessionState>): Session<H> {
+    const existing = this.sessions.get(connection.id);
+    if (existing) return existing;
+    const state = connection.state ?? { sessionId: null, userId: null, clientAddress: null };
+    const session = new Session<H>(
+      connection.id,
+      { ...state },
+      {
+        registry: this.registry as LiveRegistry<H>,
+        hub: this.hub,
+        storage: this.storage,
+        host: this.host as H,
+        now: () => Date.now(),
+        send: (frame) => connection.send(frame),
+        close: (code, reason) => {
+          connection.close(code, reason);
+          this.dropSession(connection.id);
+        },
+        saveState: (next) => connection.setState(next),
+        adoptSession: (sessionId) => this.adoptSession(sessionId, connection.id),
+        inflight: this.inflight,
+      },
+    );
+    this.sessions.set(connection.id, session);
+    return session;
+  }
+
+  /** A reconnecting client takes its old session over from a stale socket. */
+  private adoptSession(sessionId: string, connectionId: string): boolean {
+    if (!this.storage.knowsSession(sessionId, Date.now())) return false;
+    for (const other of this.getConnections<SessionState>()) {
+      if (other.id !== connectionId && other.state?.sessionId === sessionId) {
+        other.close(CLOSE_SESSION_MOVED, "session resumed on another connection");
+        this.dropSession(other.id);
+      }
+    }
+    return true;
+  }
+}

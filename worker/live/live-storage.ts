@@ -1,0 +1,136 @@
+/**
+ * What the live layer keeps in the Durable Object's own SQLite, because
+ * hibernation or eviction would erase it from memory:
+ * - each connection's subscriptions (re-run on wake to rebuild its view),
+ * - the exactly-once method-result cache,
+ * - rate-limit windows.
+ */
+import type { RateLimitInput, RateLimitRule } from "./rate-limit-rules";
+import { counterKey } from "./rate-limit-rules";
+
+/** How long a method result is kept for a client that may re-send it. */
+export const METHOD_CACHE_TTL_MS = 15 * 60_000;
+
+export interface StoredSubscription {
+  subId: string;
+  name: string;
+  params: string;
+}
+
+export class LiveStorage {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS live_subs (
+      conn TEXT NOT NULL, sub TEXT NOT NULL, name TEXT NOT NULL, params TEXT NOT NULL,
+      PRIMARY KEY (conn, sub))`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS live_method_results (
+      session TEXT NOT NULL, id TEXT NOT NULL, user_id TEXT, frames TEXT NOT NULL, at INTEGER NOT NULL,
+      PRIMARY KEY (session, id))`);
+    sql.exec("CREATE INDEX IF NOT EXISTS live_method_results_at ON live_method_results (at)");
+    sql.exec(`CREATE TABLE IF NOT EXISTS live_sessions (session TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS live_rate_limits (
+      key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL)`);
+  }
+
+  saveSubscription(conn: string, sub: StoredSubscription): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO live_subs (conn, sub, name, params) VALUES (?, ?, ?, ?)",
+      conn,
+      sub.subId,
+      sub.name,
+      sub.params,
+    );
+  }
+
+  deleteSubscription(conn: string, subId: string): void {
+    this.sql.exec("DELETE FROM live_subs WHERE conn = ? AND sub = ?", conn, subId);
+  }
+
+  deleteConnection(conn: string): void {
+    this.sql.exec("DELETE FROM live_subs WHERE conn = ?", conn);
+  }
+
+  subscriptions(conn: string): StoredSubscription[] {
+    return this.sql
+      .exec<{ sub: string; name: string; params: string }>(
+        "SELECT sub, name, params FROM live_subs WHERE conn = ?",
+        conn,
+      )
+      .toArray()
+      .map((row) => ({ subId: row.sub, name: row.name, params: row.params }));
+  }
+
+  /** Drops subscriptions of connections that no longer exist. */
+  pruneConnections(live: Set<string>): void {
+    const conns = this.sql.exec<{ conn: string }>("SELECT DISTINCT conn FROM live_subs").toArray();
+    for (const { conn } of conns) if (!live.has(conn)) this.deleteConnection(conn);
+  }
+
+  touchSession(session: string, now: number): void {
+    this.sql.exec("INSERT OR REPLACE INTO live_sessions (session, at) VALUES (?, ?)", session, now);
+  }
+
+  knowsSession(session: string, now: number): boolean {
+    const rows = this.sql.exec<{ at: number }>("SELECT at FROM live_sessions WHERE session = ?", session).toArray();
+    return rows.length > 0 && now - (rows[0]?.at ?? 0) < METHOD_CACHE_TTL_MS;
+  }
+
+  /** The frames sent for a finished method, if this session already ran it. */
+  cachedResult(session: string, id: string, userId: string | null): string[] | null {
+    const row = this.sql
+      .exec<{ frames: string; user_id: string | null }>(
+        "SELECT frames, user_id FROM live_method_results WHERE session = ? AND id = ?",
+        session,
+        id,
+      )
+      .toArray()[0];
+    // A cached result is only replayed to the same user it was computed for.
+    if (!row || row.user_id !== userId) return null;
+    return JSON.parse(row.frames) as string[];
+  }
+
+  cacheResult(session: string, id: string, userId: string | null, frames: string[], now: number): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO live_method_results (session, id, user_id, frames, at) VALUES (?, ?, ?, ?, ?)",
+      session,
+      id,
+      userId,
+      JSON.stringify(frames),
+      now,
+    );
+  }
+
+  pruneExpired(now: number): void {
+    const cutoff = now - METHOD_CACHE_TTL_MS;
+    this.sql.exec("DELETE FROM live_method_results WHERE at < ?", cutoff);
+    this.sql.exec("DELETE FROM live_sessions WHERE at < ?", cutoff);
+    this.sql.exec("DELETE FROM live_rate_limits WHERE window_start < ?", now - 3_600_000);
+  }
+
+  /**
+   * Counts one invocation against a rule's fixed window. Returns the time to
+   * reset when the call is over the limit, else null.
+   */
+  hit(rule: RateLimitRule, input: RateLimitInput, now: number): number | null {
+    const key = counterKey(rule, input);
+    const row = this.sql
+      .exec<{ window_start: number; count: number }>(
+        "SELECT window_start, count FROM live_rate_limits WHERE key = ?",
+        key,
+      )
+      .toArray()[0];
+    let windowStart = row?.window_start ?? now;
+    let count = row?.count ?? 0;
+    if (now - windowStart >= rule.intervalMs) {
+      windowStart = now;
+      count = 0;
+    }
+    count += 1;
+    this.sql.exec(
+      "INSERT OR REPLACE INTO live_rate_limits (key, window_start, count) VALUES (?, ?, ?)",
+      key,
+      windowStart,
+      count,
+    );
+    return count > rule.limit ? windowStart + rule.intervalMs - now : null;
+  }
+}

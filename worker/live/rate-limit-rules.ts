@@ -1,0 +1,63 @@
+/**
+ * DDPRateLimiter-shaped rules. A rule matches an invocation on any subset of
+ * {type, name, userId, connectionId, clientAddress} (a value or a predicate;
+ * a key left out matches anything). Each rule counts per combination of the
+ * matched keys' values in fixed windows; a call is allowed while the count,
+ * including itself, is ≤ limit (rejected calls count too).
+ *
+ * Counting lives in `rate-limiter.ts` (DO storage, so hibernation cannot
+ * reset a window); this file is the pure part.
+ */
+import { LiveError } from "../../protocol/errors";
+
+export interface RateLimitInput {
+  type: "method" | "subscription";
+  name: string;
+  userId: string | null;
+  connectionId: string;
+  clientAddress: string | null;
+}
+
+type Matcher<T> = T | ((value: T) => boolean);
+
+export interface RateLimitRule {
+  /** Stable id: counters are stored under it. */
+  id: string;
+  match: { [K in keyof RateLimitInput]?: Matcher<RateLimitInput[K]> };
+  limit: number;
+  intervalMs: number;
+}
+
+export function ruleMatches(rule: RateLimitRule, input: RateLimitInput): boolean {
+  for (const [key, matcher] of Object.entries(rule.match) as [keyof RateLimitInput, Matcher<unknown>][]) {
+    const value = input[key];
+    if (typeof matcher === "function" ? !matcher(value) : matcher !== value) return false;
+  }
+  return true;
+}
+
+/** The counter key: the rule id and the values of the keys it matches on. */
+export function counterKey(rule: RateLimitRule, input: RateLimitInput): string {
+  const keys = Object.keys(rule.match).sort() as (keyof RateLimitInput)[];
+  return JSON.stringify([rule.id, ...keys.map((key) => input[key])]);
+}
+
+export function tooManyRequests(timeToResetMs: number): LiveError {
+  const seconds = Math.ceil(timeToResetMs / 1000);
+  return new LiveError(
+    "too-many-requests",
+    `Error, too many requests. Please slow down. You must wait ${seconds} seconds before trying again.`,
+    { timeToReset: timeToResetMs },
+  );
+}
+
+/** Meteor's default: login-type methods, 5 per 10 s per connection. */
+export function defaultAccountsRule(): RateLimitRule {
+  const names = new Set(["login", "createUser", "resetPassword", "forgotPassword"]);
+  return {
+    id: "accounts-default",
+    match: { type: "method", name: (name: string) => names.has(name), connectionId: () => true },
+    limit: 5,
+    intervalMs: 10_000,
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Where features register what a Durable Object serves: methods,
+ * publications, client-writable collections and rate-limit rules.
+ *
+ * @example
+ * const registry = new LiveRegistry<RoomHost>();
+ * registry.method("items.remove", { args: v.tuple([idSchema]), run: (ctx, id) => ctx.host.items.remove(id) });
+ */
+import type * as v from "valibot";
+import type { WritableCollection } from "./allow-deny";
+import type { RateLimitRule } from "./rate-limit-rules";
+import type { ArgsSchema, MethodDefinition, PublicationDefinition } from "./types";
+
+export class LiveRegistry<H> {
+  readonly methods = new Map<string, MethodDefinition<H>>();
+  readonly publications = new Map<string, PublicationDefinition<H>>();
+  readonly collections = new Map<string, WritableCollection<H>>();
+  readonly rateLimits: RateLimitRule[] = [];
+
+  method<S extends ArgsSchema>(
+    name: string,
+    definition: { args: S; run(ctx: Parameters<MethodDefinition<H>["run"]>[0], ...args: v.InferOutput<S>): unknown },
+  ): this {
+    if (this.methods.has(name)) throw new Error(`live: method '${name}' is already defined`);
+    this.methods.set(name, definition as MethodDefinition<H>);
+    return this;
+  }
+
+  publish<S extends ArgsSchema>(name: string, definition: PublicationDefinition<H, S>): this {
+    if (this.publications.has(name)) throw new Error(`live: publication '${name}' is already defined`);
+    this.publications.set(name, definition as unknown as PublicationDefinition<H>);
+    return this;
+  }
+
+  /** Opens `/<name>/insert|update|remove` to clients, checked by its rules. */
+  collection(collection: WritableCollection<H>): this {
+    this.collections.set(collection.name, collection);
+    return this;
+  }
+
+  limit(rule: RateLimitRule): this {
+    this.rateLimits.push(rule);
+    return this;
+  }
+}

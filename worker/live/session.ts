@@ -1,0 +1,328 @@
+/**
+ * One DDP session: one per WebSocket. Decodes frames, runs the handshake,
+ * and processes messages one at a time in order (a method may `unblock()` to
+ * let the next message start). Subscriptions feed a per-connection merge
+ * box; methods answer `result`, then `updated` once the data they caused has
+ * been queued (the change hub's write fence).
+ *
+ * What must outlive hibernation is written through `SessionEnvironment`:
+ * the session identity to the socket attachment, subscriptions and method
+ * results to DO storage.
+ */
+import * as v from "valibot";
+import { SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
+import {
+  type ClientMessage,
+  type DataMessage,
+  encode,
+  negotiateVersion,
+  parseClientMessage,
+  type ServerMessage,
+} from "../../protocol/ddp";
+import { DDP_ERROR, type DdpErrorReason, LiveError, toWireError } from "../../protocol/errors";
+import { parseWriteMethod, runWrite } from "./allow-deny";
+import type { ChangeHub } from "./change-hub";
+import type { LiveStorage } from "./live-storage";
+import { MergeBox } from "./merge-box";
+import { type RateLimitInput, ruleMatches, tooManyRequests } from "./rate-limit-rules";
+import type { LiveRegistry } from "./registry";
+import { LiveSubscription } from "./subscription";
+import type { ArgsSchema, CallerInfo, MethodContext } from "./types";
+
+/** Kept in the socket attachment: small (≤ 16 KiB with partyserver's own). */
+export interface SessionState {
+  sessionId: string | null;
+  userId: string | null;
+  clientAddress: string | null;
+}
+
+export interface SessionEnvironment<H> {
+  registry: LiveRegistry<H>;
+  hub: ChangeHub;
+  storage: LiveStorage;
+  host: H;
+  now(): number;
+  send(frame: string): void;
+  close(code: number, reason: string): void;
+  saveState(state: SessionState): void;
+  /** Takes over `sessionId` if this object knows it; false if unknown. */
+  adoptSession(sessionId: string): boolean;
+  /** Methods still running, by `${session}:${id}`, shared by all sessions. */
+  inflight: Map<string, Promise<string[]>>;
+}
+
+function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A validation failure as a clear 400 for the caller. */
+function argumentError(issues: v.BaseIssue<unknown>[]): LiveError {
+  const first = issues[0];
+  const path = first?.path?.map((item) => String(item.key)).join(".");
+  return new LiveError(400, first?.message ?? "Match failed", path ? { path } : undefined);
+}
+
+function parseArgs(schema: ArgsSchema, params: unknown[]): unknown[] {
+  const parsed = v.safeParse(schema, params);
+  if (!parsed.success) throw argumentError(parsed.issues);
+  return parsed.output as unknown[];
+}
+
+export class Session<H> {
+  private state: SessionState;
+  private readonly subs = new Map<string, LiveSubscription<H>>();
+  private readonly box: MergeBox;
+  private queue: Promise<void> = Promise.resolve();
+  private muted = false;
+  private closed = false;
+
+  constructor(
+    readonly connectionId: string,
+    state: SessionState,
+    private readonly env: SessionEnvironment<H>,
+  ) {
+    this.state = { ...state };
+    this.box = new MergeBox((message) => this.sendData(message));
+  }
+
+  get sessionId(): string | null {
+    return this.state.sessionId;
+  }
+
+  /** Queues one frame; frames are processed strictly in arrival order. */
+  receive(text: string): Promise<void> {
+    const next = this.queue.then(() => this.process(text));
+    this.queue = next.catch((error: unknown) => console.error("live: session error", error));
+    return this.queue;
+  }
+
+  /**
+   * After hibernation or eviction: re-runs stored subscriptions without
+   * sending, so the merge box matches what the client already holds.
+   */
+  restore(): Promise<void> {
+    const work = async () => {
+      this.muted = true;
+      try {
+        for (const stored of this.env.storage.subscriptions(this.connectionId)) {
+          const definition = this.env.registry.publications.get(stored.name);
+          if (!definition) continue;
+          const subscription = this.newSubscription(stored.subId, stored.name);
+          try {
+            await subscription.start(definition, parseArgs(definition.args, JSON.parse(stored.params) as unknown[]));
+            this.subs.set(stored.subId, subscription);
+          } catch (error) {
+            console.error(`live: could not restore subscription '${stored.name}'`, error);
+            subscription.stop();
+          }
+        }
+      } finally {
+        this.muted = false;
+      }
+    };
+    this.queue = this.queue.then(work);
+    return this.queue;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.muted = true;
+    for (const sub of this.subs.values()) sub.stop();
+    this.subs.clear();
+    this.env.storage.deleteConnection(this.connectionId);
+  }
+
+  send(message: ServerMessage): void {
+    this.sendFrame(encode(message));
+  }
+
+  private sendFrame(frame: string): void {
+    if (this.closed) return;
+    try {
+      this.env.send(frame);
+    } catch {
+      // The socket is already gone; its close handler will clean up.
+    }
+  }
+
+  private sendData(message: DataMessage): void {
+    if (!this.muted) this.send(message);
+  }
+
+  private sendError(reason: DdpErrorReason, offendingMessage?: unknown): void {
+    this.send(offendingMessage === undefined ? { msg: "error", reason } : { msg: "error", reason, offendingMessage });
+  }
+
+  private caller(): CallerInfo {
+    return {
+      connectionId: this.connectionId,
+      sessionId: this.state.sessionId ?? "",
+      userId: this.state.userId,
+      clientAddress: this.state.clientAddress,
+    };
+  }
+
+  private async process(text: string): Promise<void> {
+    const parsed = parseClientMessage(text);
+    if (parsed.kind === "error") return this.sendError(parsed.reason, parsed.offendingMessage);
+    if (parsed.kind === "bad-connect") return this.fail(SUPPORTED_DDP_VERSIONS[0] as string);
+    const message = parsed.message;
+    if (message.msg === "connect") return this.connect(message);
+    if (this.state.sessionId === null) return this.sendError(DDP_ERROR.MUST_CONNECT, message);
+    await this.dispatch(message);
+  }
+
+  private async dispatch(message: Exclude<ClientMessage, { msg: "connect" }>): Promise<void> {
+    switch (message.msg) {
+      case "ping":
+        return this.send(message.id === undefined ? { msg: "pong" } : { msg: "pong", id: message.id });
+      case "pong":
+        return;
+      case "sub":
+        return this.subscribe(message.id, message.name, message.params);
+      case "unsub":
+        return this.unsubscribe(message.id);
+      case "method":
+        return this.method(message);
+      default: {
+        const unreachable: never = message;
+        return unreachable;
+      }
+    }
+  }
+
+  private fail(version: string): void {
+    this.send({ msg: "failed", version });
+    this.env.close(1002, "DDP version negotiation failed");
+  }
+
+  private connect(message: Extract<ClientMessage, { msg: "connect" }>): void {
+    if (this.state.sessionId !== null) {
+      this.sendError(DDP_ERROR.ALREADY_CONNECTED, message);
+      return;
+    }
+    const picked = negotiateVersion(message.support, SUPPORTED_DDP_VERSIONS);
+    if (picked !== message.version) {
+      this.fail(picked ?? (SUPPORTED_DDP_VERSIONS[0] as string));
+      return;
+    }
+    // Resuming the previous session id lets re-sent methods be answered
+    // from the result cache instead of running twice.
+    const resumed = message.session !== undefined && this.env.adoptSession(message.session);
+    const sessionId = resumed && message.session ? message.session : newSessionId();
+    this.state = { ...this.state, sessionId };
+    this.env.saveState(this.state);
+    this.env.storage.touchSession(sessionId, this.env.now());
+    this.send({ msg: "connected", session: sessionId });
+  }
+
+  private rateLimit(type: RateLimitInput["type"], name: string): void {
+    const input: RateLimitInput = {
+      type,
+      name,
+      userId: this.state.userId,
+      connectionId: this.connectionId,
+      clientAddress: this.state.clientAddress,
+    };
+    for (const rule of this.env.registry.rateLimits) {
+      if (!ruleMatches(rule, input)) continue;
+      const wait = this.env.storage.hit(rule, input, this.env.now());
+      if (wait !== null) throw tooManyRequests(wait);
+    }
+  }
+
+  private newSubscription(id: string, name: string): LiveSubscription<H> {
+    return new LiveSubscription(id, name, this.box, this.env.hub, this.caller(), this.env.host);
+  }
+
+  private async subscribe(id: string, name: string, params: unknown[]): Promise<void> {
+    if (this.subs.has(id)) return;
+    const definition = this.env.registry.publications.get(name);
+    if (!definition) {
+      return this.send({ msg: "nosub", id, error: new LiveError(404, `Subscription '${name}' not found`).toWire() });
+    }
+    const subscription = this.newSubscription(id, name);
+    this.subs.set(id, subscription);
+    try {
+      this.rateLimit("subscription", name);
+      const args = parseArgs(definition.args, params);
+      this.env.storage.saveSubscription(this.connectionId, { subId: id, name, params: JSON.stringify(params) });
+      await subscription.start(definition, args);
+      if (this.subs.get(id) === subscription) this.send({ msg: "ready", subs: [id] });
+    } catch (error) {
+      if (!(error instanceof LiveError)) console.error(`live: publication '${name}' failed`, error);
+      subscription.stop();
+      this.subs.delete(id);
+      this.env.storage.deleteSubscription(this.connectionId, id);
+      this.send({ msg: "nosub", id, error: toWireError(error) });
+    }
+  }
+
+  private unsubscribe(id: string): void {
+    const subscription = this.subs.get(id);
+    if (subscription) {
+      subscription.stop();
+      this.subs.delete(id);
+      this.env.storage.deleteSubscription(this.connectionId, id);
+    }
+    this.send({ msg: "nosub", id });
+  }
+
+  private async method(message: Extract<ClientMessage, { msg: "method" }>): Promise<void> {
+    const sessionId = this.state.sessionId as string;
+    const cached = this.env.storage.cachedResult(sessionId, message.id, this.state.userId);
+    if (cached) {
+      for (const frame of cached) this.sendFrame(frame);
+      return;
+    }
+    const key = `${sessionId}:${message.id}`;
+    const running = this.env.inflight.get(key);
+    if (running) {
+      // The same call is still running from before a reconnect: wait for it.
+      for (const frame of await running) this.sendFrame(frame);
+      return;
+    }
+    let unblock: () => void = () => {};
+    const unblocked = new Promise<void>((resolve) => {
+      unblock = resolve;
+    });
+    const done = this.invoke(message, unblock);
+    this.env.inflight.set(key, done);
+    void done.finally(() => this.env.inflight.delete(key));
+    await Promise.race([done, unblocked]);
+  }
+
+  /** Runs a method and returns the frames sent for it (cached for re-sends). */
+  private async invoke(message: Extract<ClientMessage, { msg: "method" }>, unblock: () => void): Promise<string[]> {
+    let result: ServerMessage;
+    try {
+      const value = await this.run(message, unblock);
+      result =
+        value === undefined ? { msg: "result", id: message.id } : { msg: "result", id: message.id, result: value };
+    } catch (error) {
+      if (!(error instanceof LiveError)) console.error(`live: method '${message.method}' failed`, error);
+      result = { msg: "result", id: message.id, error: toWireError(error) };
+    }
+    const frames = [encode(result)];
+    this.send(result);
+    await this.env.hub.settled();
+    const updated: ServerMessage = { msg: "updated", methods: [message.id] };
+    frames.push(encode(updated));
+    this.send(updated);
+    const sessionId = this.state.sessionId as string;
+    this.env.storage.cacheResult(sessionId, message.id, this.state.userId, frames, this.env.now());
+    return frames;
+  }
+
+  private async run(message: Extract<ClientMessage, { msg: "method" }>, unblock: () => void): Promise<unknown> {
+    const ctx: MethodContext<H> = { ...this.caller(), host: this.env.host, randomSeed: message.randomSeed, unblock };
+    const definition = this.env.registry.methods.get(message.method);
+    const write = definition ? null : parseWriteMethod(message.method);
+    const collection = write ? this.env.registry.collections.get(write.collection) : undefined;
+    if (!definition && !collection) throw new LiveError(404, `Method '${message.method}' not found`);
+    this.rateLimit("method", message.method);
+    if (definition) return definition.run(ctx, ...parseArgs(definition.args, message.params));
+    if (write && collection) return runWrite(collection, write.operation, ctx, message.params);
+  }
+}

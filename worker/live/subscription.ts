@@ -1,0 +1,128 @@
+/**
+ * One running subscription of one connection: runs the publication, feeds
+ * its documents into the connection's merge box, and keeps them in step with
+ * the host's changes (observed cursors) or by polling (polled cursors).
+ */
+import type { Fields } from "../../protocol/ddp";
+import { equals } from "../../protocol/ejson";
+import type { ChangeHub } from "./change-hub";
+import type { MergeBox } from "./merge-box";
+import type { CallerInfo, Change, Cursor, Doc, PublicationDefinition, PublishContext } from "./types";
+
+function fieldsOf(doc: Doc): Fields {
+  const { _id, ...fields } = doc;
+  return fields;
+}
+
+/** Fields that differ between two versions; removed fields map to undefined. */
+export function diffFields(before: Doc, after: Doc): Fields {
+  const diff: Fields = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (key !== "_id" && !equals(before[key], value)) diff[key] = value;
+  }
+  for (const key of Object.keys(before)) if (!(key in after)) diff[key] = undefined;
+  return diff;
+}
+
+export class LiveSubscription<H> {
+  private readonly cleanups: (() => void)[] = [];
+  private stopped = false;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    private readonly box: MergeBox,
+    private readonly hub: ChangeHub,
+    private readonly caller: CallerInfo,
+    private readonly host: H,
+  ) {}
+
+  /** Runs the publication and sends (or, silently, records) its documents. */
+  async start(definition: PublicationDefinition<H>, args: unknown[]): Promise<void> {
+    const result = await definition.run(this.context(), ...args);
+    const cursors = result === undefined ? [] : Array.isArray(result) ? result : [result];
+    await Promise.all(cursors.map((cursor) => this.follow(cursor)));
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.box.removeSubscription(this.id);
+  }
+
+  private context(): PublishContext<H> {
+    return {
+      ...this.caller,
+      host: this.host,
+      added: (collection, id, fields) => !this.stopped && this.box.added(this.id, collection, id, fields),
+      changed: (collection, id, fields) => !this.stopped && this.box.changed(this.id, collection, id, fields),
+      removed: (collection, id) => !this.stopped && this.box.removed(this.id, collection, id),
+      onChange: (listener) => this.cleanups.push(this.hub.listen(listener)),
+      onStop: (callback) => this.cleanups.push(callback),
+    };
+  }
+
+  private async follow(cursor: Cursor): Promise<void> {
+    const held = new Set<string>();
+    const initial = await cursor.fetch();
+    if (this.stopped) return;
+    for (const doc of initial) {
+      held.add(doc._id);
+      this.box.added(this.id, cursor.collection, doc._id, fieldsOf(doc));
+    }
+    if (cursor.kind === "observed") {
+      this.cleanups.push(this.hub.listen((change) => this.observe(cursor, held, change)));
+      return;
+    }
+    this.poll(cursor, new Map(initial.map((doc) => [doc._id, doc])));
+  }
+
+  private observe(cursor: Extract<Cursor, { kind: "observed" }>, held: Set<string>, change: Change): void {
+    if (this.stopped || change.collection !== cursor.collection) return;
+    const { id, doc, previous } = change;
+    const matches = doc !== null && cursor.matches(doc);
+    if (matches && !held.has(id)) {
+      held.add(id);
+      this.box.added(this.id, cursor.collection, id, fieldsOf(doc));
+    } else if (matches && held.has(id)) {
+      this.box.changed(this.id, cursor.collection, id, previous ? diffFields(previous, doc) : fieldsOf(doc));
+    } else if (held.has(id)) {
+      held.delete(id);
+      this.box.removed(this.id, cursor.collection, id);
+    }
+  }
+
+  /** Poll-and-diff for data written outside this Durable Object. */
+  private poll(cursor: Extract<Cursor, { kind: "polled" }>, last: Map<string, Doc>): void {
+    const refresh = async () => {
+      const docs = await cursor.fetch();
+      if (this.stopped) return;
+      const next = new Map(docs.map((doc) => [doc._id, doc]));
+      for (const [id, doc] of next) {
+        const before = last.get(id);
+        if (!before) this.box.added(this.id, cursor.collection, id, fieldsOf(doc));
+        else this.box.changed(this.id, cursor.collection, id, diffFields(before, doc));
+      }
+      for (const id of last.keys()) if (!next.has(id)) this.box.removed(this.id, cursor.collection, id);
+      last.clear();
+      for (const [id, doc] of next) last.set(id, doc);
+    };
+    // Refreshes run one after another, so a refresh asked for after a write
+    // always fetches after that write.
+    let chain: Promise<void> = Promise.resolve();
+    const refreshOnce = () => {
+      chain = chain.then(refresh, refresh);
+      return chain;
+    };
+    const timer = setInterval(
+      () => void refreshOnce().catch((e) => console.error("live: poll failed", e)),
+      cursor.intervalMs,
+    );
+    this.cleanups.push(() => clearInterval(timer));
+    // Writes made in this same object refresh at once (and hold the write fence).
+    this.cleanups.push(
+      this.hub.listen((change) => (change.collection === cursor.collection ? refreshOnce() : undefined)),
+    );
+  }
+}

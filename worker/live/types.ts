@@ -1,0 +1,72 @@
+/**
+ * The contract between the live layer and the features that register with
+ * it. `H` is the host: whatever a Durable Object gives its features (the room
+ * id, database access, ...). The live layer never looks inside it.
+ */
+import type * as v from "valibot";
+import type { Fields } from "../../protocol/ddp";
+
+export type Doc = Fields & { _id: string };
+
+/** Who is calling: survives hibernation via the socket attachment. */
+export interface CallerInfo {
+  connectionId: string;
+  sessionId: string;
+  userId: string | null;
+  clientAddress: string | null;
+}
+
+export interface MethodContext<H> extends CallerInfo {
+  host: H;
+  randomSeed: string | undefined;
+  /** Lets this session process its next message before this call ends. */
+  unblock(): void;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: argument tuples are typed by each schema.
+export type ArgsSchema = v.GenericSchema<unknown, any[]>;
+
+export interface MethodDefinition<H, S extends ArgsSchema = ArgsSchema> {
+  args: S;
+  run(ctx: MethodContext<H>, ...args: v.InferOutput<S>): unknown;
+}
+
+/**
+ * A live query over one collection. The live layer sends the initial
+ * documents, then keeps the client in step:
+ * - `observed` cursors follow the host's change stream (the DO is the only
+ *   writer of its data, so it sees every change as it happens);
+ * - `polled` cursors re-fetch every `intervalMs` and on local changes to the
+ *   collection, and send the difference (for data written elsewhere).
+ */
+export type Cursor =
+  | { kind: "observed"; collection: string; fetch(): Promise<Doc[]>; matches(doc: Doc): boolean }
+  | { kind: "polled"; collection: string; fetch(): Promise<Doc[]>; intervalMs: number };
+
+/** For publications that call added/changed/removed by hand (aggregates). */
+export interface PublishContext<H> extends CallerInfo {
+  host: H;
+  added(collection: string, id: string, fields: Fields): void;
+  changed(collection: string, id: string, fields: Fields): void;
+  removed(collection: string, id: string): void;
+  /** Called with every change the host emits while the subscription lives. */
+  onChange(listener: (change: Change) => void | Promise<void>): void;
+  onStop(callback: () => void): void;
+}
+
+export interface PublicationDefinition<H, S extends ArgsSchema = ArgsSchema> {
+  args: S;
+  /** Returns cursors, or nothing after using the context by hand. */
+  run(
+    ctx: PublishContext<H>,
+    ...args: v.InferOutput<S>
+  ): Cursor | Cursor[] | undefined | Promise<Cursor | Cursor[] | undefined>;
+}
+
+/** One document changed in the host's data. `doc` null = removed. */
+export interface Change {
+  collection: string;
+  id: string;
+  doc: Doc | null;
+  previous: Doc | null;
+}

@@ -1,0 +1,49 @@
+/**
+ * HomeDOs serve connections that have no room open: the room list and room
+ * creation (accounts join them in the next issue). Sharded by name, so no
+ * single object is hot.
+ */
+import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { type Database, openDatabase } from "../db/database";
+import { createRoom, listRooms, toRoomDoc } from "../db/rooms-repo";
+import { LiveServer } from "../live/live-server";
+import { LiveRegistry } from "../live/registry";
+import type { Doc } from "../live/types";
+
+export interface HomeHost {
+  db: Database;
+  emit: LiveServer<HomeHost>["hub"]["emit"];
+}
+
+/** Rooms change in their own RoomDOs, so the list is polled (DESIGN §2). */
+export const ROOM_LIST_POLL_MS = 10_000;
+
+const asDoc = (value: object) => value as unknown as Doc;
+
+export class HomeDO extends LiveServer<HomeHost> {
+  protected createRegistry(): LiveRegistry<HomeHost> {
+    const registry = new LiveRegistry<HomeHost>();
+    registry.publish(PUBLICATION.ROOMS_LIST, {
+      args: PUBLICATION_ARGS[PUBLICATION.ROOMS_LIST],
+      run: (ctx) => ({
+        kind: "polled",
+        collection: COLLECTION.ROOMS,
+        intervalMs: ROOM_LIST_POLL_MS,
+        fetch: async () => (await listRooms(ctx.host.db)).map((row) => asDoc(toRoomDoc(row))),
+      }),
+    });
+    registry.method(METHOD.ROOMS_CREATE, {
+      args: METHOD_ARGS[METHOD.ROOMS_CREATE],
+      run: async (ctx, name) => {
+        const row = await createRoom(ctx.host.db, name);
+        ctx.host.emit({ collection: COLLECTION.ROOMS, id: row.id, doc: asDoc(toRoomDoc(row)), previous: null });
+        return row.id;
+      },
+    });
+    return registry;
+  }
+
+  protected createHost(): HomeHost {
+    return { db: openDatabase(this.env.DB), emit: (change) => this.hub.emit(change) };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The live item list of a room: the `items` publication, the named item
+ * methods the app uses, and the `items` collection opened to generic
+ * client writes (`/items/insert|update|remove`) under allow/deny rules.
+ */
+import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { findItem, listItems, toItemDoc } from "../db/items-repo";
+import type { WritableCollection } from "../live/allow-deny";
+import type { LiveRegistry } from "../live/registry";
+import type { Doc } from "../live/types";
+import { addItem, editItem, removeItem } from "./items-service";
+import type { RoomHost } from "./room-host";
+
+const asDoc = (value: object) => value as unknown as Doc;
+
+function withoutMeta(doc: Doc): Record<string, unknown> {
+  const { _id, createdAt, updatedAt, ...fields } = doc;
+  return fields;
+}
+
+/** Client writes go through the same validation as the named methods. */
+const itemsCollection: WritableCollection<RoomHost> = {
+  name: COLLECTION.ITEMS,
+  // Until room roles arrive (next issue) anyone connected to the room may write.
+  allow: [{ insert: () => true, update: () => true, remove: () => true }],
+  deny: [{ update: (_ctx, _doc, fieldNames) => fieldNames.some((name) => ["createdAt", "updatedAt"].includes(name)) }],
+  async findOne(host, id) {
+    const row = await findItem(host.db, host.roomId, id);
+    return row ? asDoc(toItemDoc(row)) : null;
+  },
+  async insert(host, doc) {
+    await addItem(host, withoutMeta(doc), doc._id);
+  },
+  async update(host, next) {
+    await editItem(host, next._id, withoutMeta(next));
+  },
+  async remove(host, previous) {
+    await removeItem(host, previous._id);
+  },
+};
+
+export function registerItems(registry: LiveRegistry<RoomHost>): void {
+  registry.publish(PUBLICATION.ITEMS, {
+    args: PUBLICATION_ARGS[PUBLICATION.ITEMS],
+    run: (ctx) => ({
+      kind: "observed",
+      collection: COLLECTION.ITEMS,
+      fetch: async () => (await listItems(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
+      matches: () => true,
+    }),
+  });
+  registry.method(METHOD.ITEMS_ADD, {
+    args: METHOD_ARGS[METHOD.ITEMS_ADD],
+    run: (ctx, fields) => addItem(ctx.host, fields),
+  });
+  registry.method(METHOD.ITEMS_UPDATE, {
+    args: METHOD_ARGS[METHOD.ITEMS_UPDATE],
+    run: (ctx, id, patch) => editItem(ctx.host, id, patch),
+  });
+  registry.method(METHOD.ITEMS_REMOVE, {
+    args: METHOD_ARGS[METHOD.ITEMS_REMOVE],
+    run: (ctx, id) => removeItem(ctx.host, id),
+  });
+  registry.collection(itemsCollection);
+}
