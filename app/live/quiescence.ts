@@ -20,7 +20,9 @@
  */
 import type { DataMessage, ServerMessage } from "../../protocol/ddp";
 
-export type HeldMessage = DataMessage | Extract<ServerMessage, { msg: "ready" | "nosub" | "updated" }>;
+/** Messages that vouch for the data before them. */
+export type ControlMessage = Extract<ServerMessage, { msg: "ready" | "nosub" | "updated" }>;
+export type HeldMessage = DataMessage | ControlMessage;
 
 export class Quiescence {
   private readonly subs: Set<string>;
@@ -57,9 +59,9 @@ export class Quiescence {
   }
 
   /** Everything held, in arrival order: the data first to reset the store. */
-  release(): { data: DataMessage[]; control: HeldMessage[] } {
+  release(): { data: DataMessage[]; control: ControlMessage[] } {
     const data: DataMessage[] = [];
-    const control: HeldMessage[] = [];
+    const control: ControlMessage[] = [];
     for (const message of this.held) {
       if (message.msg === "added" || message.msg === "changed" || message.msg === "removed") data.push(message);
       else control.push(message);

@@ -61,10 +61,9 @@ function apply(target: Collections, message: DataMessage): boolean {
       if (docs.size === 0) target.delete(message.collection);
       return true;
     }
-    default: {
-      const unreachable: never = message;
-      return unreachable;
-    }
+    default:
+      message satisfies never;
+      return false;
   }
 }
 

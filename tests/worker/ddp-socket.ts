@@ -13,14 +13,15 @@ export class DdpSocket {
   readonly received: Received[] = [];
   closed: { code: number; reason: string } | null = null;
   private waiters: { match: (m: Received) => boolean; resolve: (m: Received) => void }[] = [];
-  private cursor = 0;
+  /** Messages already returned by `next`, so each is handed out once. */
+  private readonly taken = new Set<Received>();
 
   private constructor(readonly ws: WebSocket) {
     ws.addEventListener("message", (event) => {
       const message = parse(event.data as string) as Received;
       this.received.push(message);
       for (const waiter of [...this.waiters]) {
-        if (waiter.match(message)) {
+        if (!this.taken.has(message) && waiter.match(message)) {
           this.waiters.splice(this.waiters.indexOf(waiter), 1);
           waiter.resolve(message);
         }
@@ -56,14 +57,12 @@ export class DdpSocket {
     this.ws.send(JSON.stringify(message));
   }
 
-  /** Resolves with the first message (received after the last wait) that matches. */
+  /** Resolves with the first not-yet-taken message that matches. */
   next(match: (m: Received) => boolean, timeoutMs = 5000): Promise<Received> {
-    for (let i = this.cursor; i < this.received.length; i++) {
-      const message = this.received[i] as Received;
-      if (match(message)) {
-        this.cursor = i + 1;
-        return Promise.resolve(message);
-      }
+    const seen = this.received.find((message) => !this.taken.has(message) && match(message));
+    if (seen) {
+      this.taken.add(seen);
+      return Promise.resolve(seen);
     }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
@@ -74,7 +73,7 @@ export class DdpSocket {
         match,
         resolve: (m) => {
           clearTimeout(timer);
-          this.cursor = this.received.length;
+          this.taken.add(m);
           resolve(m);
         },
       });

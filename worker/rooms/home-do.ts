@@ -40,6 +40,13 @@ export class HomeDO extends LiveServer<HomeHost> {
         return row.id;
       },
     });
+    // Room creation is cheap to call and costly to store: limit it per connection.
+    registry.limit({
+      id: "rooms-create",
+      match: { type: "method", name: METHOD.ROOMS_CREATE, connectionId: () => true },
+      limit: 5,
+      intervalMs: 10_000,
+    });
     return registry;
   }
 

@@ -1,0 +1,267 @@
+/**
+ * `LiveConnection`: one DDP connection, joining the socket manager (status,
+ * retry, transport), the local store, subscriptions and method calls.
+ *
+ * Every socket that opens gets the same start, whether first or not:
+ *   1. `connect`, carrying the last session id so the server can answer
+ *      re-sent methods from its exactly-once result cache;
+ *   2. on a reconnect, the `onReconnect` hooks (accounts re-logs-in here, as
+ *      a `wait` call, so it runs before anything else);
+ *   3. outstanding method calls (same id, params and random seed; `noRetry`
+ *      calls that were already sent fail instead);
+ *   4. every live subscription, with the same id.
+ * Then, if an earlier session existed, reconnect quiescence holds incoming
+ * data until the old view can be replaced in one batch (see quiescence.ts).
+ *
+ * @example
+ * const live = new LiveConnection({ url: defaultLiveUrl("websocket") });
+ * const items = live.subscribe("items");
+ * await items.ready();
+ * const id = await live.call("items.add", { title: "Lamp" });
+ */
+import { DDP_VERSION, SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
+import type { ClientMessage, ServerMessage } from "../../protocol/ddp";
+import { LiveError } from "../../protocol/errors";
+import { type ApplyOptions, Methods } from "./methods";
+import { type ControlMessage, type HeldMessage, Quiescence } from "./quiescence";
+import { type BrowserEvents, SocketManager } from "./socket-manager";
+import type { LiveStatus, StatusListener } from "./status";
+import { LiveStore } from "./store";
+import { type SubscriptionCallbacks, type SubscriptionHandle, Subscriptions } from "./subscriptions";
+import type { WebSocketConstructor } from "./transport";
+
+export interface LiveConnectionOptions {
+  /** Full `ws:`/`wss:` address; see `defaultLiveUrl`. */
+  url: string;
+  /** Defaults to the browser's WebSocket; tests pass a fake. */
+  WebSocket?: WebSocketConstructor;
+  /** Clock for `retryTime` and write buffering. Defaults to `Date.now`. */
+  now?: () => number;
+  /** Source of the retry fuzz. Defaults to `Math.random`. */
+  random?: () => number;
+  /** Where `online`/`offline`/`visibilitychange` come from; defaults to the page. */
+  events?: BrowserEvents;
+}
+
+export type ReconnectHook = (connection: LiveConnection) => void;
+
+/** Why calls still pending are rejected when the connection is closed for good. */
+export const CONNECTION_CLOSED = "connection-closed";
+
+function isCallbacks(value: unknown): value is SubscriptionCallbacks {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  // Functions cannot travel over EJSON, so such an object is never a parameter.
+  return (
+    entries.length > 0 &&
+    entries.every(([key, fn]) => (key === "onReady" || key === "onStop") && typeof fn === "function")
+  );
+}
+
+function pageEvents(): BrowserEvents {
+  return {
+    window: typeof window === "undefined" ? undefined : window,
+    document: typeof document === "undefined" ? undefined : document,
+  };
+}
+
+export class LiveConnection {
+  /** Local copies of the published collections. */
+  readonly store: LiveStore;
+  private readonly socket: SocketManager;
+  private readonly subscriptions: Subscriptions;
+  private readonly methods: Methods;
+  private readonly reconnectHooks = new Set<ReconnectHook>();
+  private sessionId: string | undefined;
+  private hasOpened = false;
+  private quiescence: Quiescence | null = null;
+
+  constructor(options: LiveConnectionOptions) {
+    const now = options.now ?? Date.now;
+    this.store = new LiveStore(now);
+    const send = (message: ClientMessage) => this.socket.send(message);
+    this.subscriptions = new Subscriptions(send);
+    this.methods = new Methods(send);
+    this.socket = new SocketManager(
+      {
+        url: options.url,
+        WebSocket: options.WebSocket ?? globalThis.WebSocket,
+        now,
+        random: options.random ?? Math.random,
+        events: options.events ?? pageEvents(),
+      },
+      {
+        onOpen: () => this.opened(),
+        onMessage: (message) => this.received(message),
+        // Whatever was held for quiescence belonged to that socket's session.
+        onClose: () => {
+          this.quiescence = null;
+        },
+      },
+    );
+    this.socket.start();
+  }
+
+  /** The DDP session id from the latest `connected`, if any. */
+  get session(): string | undefined {
+    return this.sessionId;
+  }
+
+  status(): LiveStatus {
+    return this.socket.status.get();
+  }
+
+  /** Returns a function that removes the listener. */
+  onStatus(listener: StatusListener): () => void {
+    return this.socket.status.onChange(listener);
+  }
+
+  /**
+   * Subscribes to a publication. A last argument made only of `onReady` /
+   * `onStop` functions is taken as callbacks (as in Meteor), not a parameter.
+   */
+  subscribe(name: string, ...params: unknown[]): SubscriptionHandle {
+    const last = params.at(-1);
+    if (isCallbacks(last)) return this.subscriptions.add(name, params.slice(0, -1), last);
+    return this.subscriptions.add(name, params);
+  }
+
+  /** Calls a method; resolves once both its result and its `updated` arrived. */
+  call(name: string, ...params: unknown[]): Promise<unknown> {
+    return this.methods.apply(name, params);
+  }
+
+  apply(name: string, params: readonly unknown[], options: ApplyOptions = {}): Promise<unknown> {
+    return this.methods.apply(name, params, options);
+  }
+
+  /**
+   * Runs `hook` on every reconnect, after `connect` and before outstanding
+   * calls and subscriptions are re-sent; calls it makes go out first.
+   * Returns a function that removes it.
+   */
+  onReconnect(hook: ReconnectHook): () => void {
+    this.reconnectHooks.add(hook);
+    return () => {
+      this.reconnectHooks.delete(hook);
+    };
+  }
+
+  /** Connects now (no-op while connected), without counting a retry. */
+  reconnect(): void {
+    this.socket.reconnect();
+  }
+
+  /** Goes `offline` until `reconnect()`; calls and subscriptions are kept. */
+  disconnect(): void {
+    this.socket.disconnect();
+  }
+
+  /** Closes for good: stops listening, drops timers, fails pending calls. */
+  close(): void {
+    this.socket.dispose();
+    this.store.dispose();
+    this.methods.failAll(new LiveError(CONNECTION_CLOSED, "The connection was closed"));
+  }
+
+  private opened(): void {
+    const reconnecting = this.hasOpened;
+    this.hasOpened = true;
+    const connect: ClientMessage = { msg: "connect", version: DDP_VERSION, support: [...SUPPORTED_DDP_VERSIONS] };
+    if (this.sessionId !== undefined) connect.session = this.sessionId;
+    this.socket.send(connect);
+    this.methods.beginReconnect();
+    if (reconnecting) {
+      for (const hook of [...this.reconnectHooks]) {
+        try {
+          hook(this);
+        } catch (error) {
+          console.error(error);
+        }
+      }
+    }
+    this.methods.endReconnect();
+    this.subscriptions.resendAll();
+  }
+
+  private received(message: ServerMessage): void {
+    switch (message.msg) {
+      case "connected":
+        this.sessionStarted(message.session);
+        return;
+      case "failed":
+        this.socket.fail(`DDP version negotiation failed; server requested version ${message.version}`);
+        return;
+      case "added":
+      case "changed":
+      case "removed":
+        if (this.quiescence) this.hold(message);
+        else this.store.write(message);
+        return;
+      case "ready":
+      case "nosub":
+      case "updated":
+        if (this.quiescence) this.hold(message);
+        else this.settle(message);
+        return;
+      case "result":
+        // Data sent before the result belongs to what the caller will look at.
+        if (!this.quiescence) this.store.flush();
+        this.methods.receiveResult(message.id, message.result, message.error);
+        return;
+      case "error":
+        console.warn("Live connection: error from server:", message.reason, message.offendingMessage);
+        return;
+      case "ping":
+      case "pong":
+        // Answered by the transport.
+        return;
+      default:
+        message satisfies never;
+        return;
+    }
+  }
+
+  private sessionStarted(session: string): void {
+    const previous = this.sessionId;
+    this.sessionId = session;
+    if (previous === undefined) return;
+    // A new session re-sends every document: hold them until complete.
+    this.store.flush();
+    const gate = new Quiescence(this.subscriptions.readyIds(), this.methods.sentWithoutResult());
+    if (gate.done) this.release(gate);
+    else this.quiescence = gate;
+  }
+
+  private hold(message: HeldMessage): void {
+    const gate = this.quiescence;
+    if (gate?.hold(message)) this.release(gate);
+  }
+
+  private release(gate: Quiescence): void {
+    this.quiescence = null;
+    const { data, control } = gate.release();
+    this.store.reset(data);
+    for (const message of control) this.settle(message);
+    this.methods.finishHalfDone();
+  }
+
+  /** `ready`, `nosub` and `updated` vouch for the data before them: flush it first. */
+  private settle(message: ControlMessage): void {
+    this.store.flush();
+    switch (message.msg) {
+      case "ready":
+        this.subscriptions.markReady(message.subs);
+        return;
+      case "nosub":
+        this.subscriptions.markStopped(message.id, message.error);
+        return;
+      case "updated":
+        this.methods.receiveUpdated(message.methods);
+        return;
+      default:
+        message satisfies never;
+        return;
+    }
+  }
+}

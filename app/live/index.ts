@@ -1,0 +1,19 @@
+/** The browser live-data client: one `LiveConnection` plus React bindings. */
+export { CONNECTION_CLOSED, LiveConnection, type LiveConnectionOptions, type ReconnectHook } from "./connection";
+export { type ApplyOptions, INVOCATION_FAILED } from "./methods";
+export {
+  LiveProvider,
+  type LiveProviderProps,
+  useCall,
+  useConnection,
+  useFind,
+  useStatus,
+  useSubscribe,
+} from "./react";
+export { retryDelay } from "./retry";
+export type { BrowserEvents } from "./socket-manager";
+export type { ConnectionState, LiveStatus, StatusListener } from "./status";
+export { type LiveDoc, LiveStore, type StoreListener } from "./store";
+export { SUBSCRIPTION_STOPPED, type SubscriptionCallbacks, type SubscriptionHandle } from "./subscriptions";
+export type { SocketLike, WebSocketConstructor } from "./transport";
+export { defaultLiveUrl } from "./url";

@@ -1,0 +1,201 @@
+/**
+ * Method calls, in Meteor's blocks.
+ *
+ * Calls are grouped into blocks; only the first block is on the wire. A
+ * plain call joins the last block if that one is plain too, so plain calls
+ * run concurrently; a `wait` call gets a block of its own, so it is sent only
+ * after every earlier call has finished and later calls queue behind it. A
+ * call finishes when it has both its `result` and its `updated` (the data it
+ * wrote is visible), which may arrive in either order.
+ *
+ * Ids are "1", "2", … for the life of the connection object, never reset:
+ * together with the session id they name a call for the server's
+ * exactly-once cache, so a re-sent call is answered instead of run twice.
+ */
+import type { ClientMessage } from "../../protocol/ddp";
+import { clone } from "../../protocol/ejson";
+import { fromWireError, LiveError } from "../../protocol/errors";
+import { randomId } from "./random-id";
+
+export interface ApplyOptions {
+  /** Run alone: after all earlier calls finish, before any later one. */
+  wait?: boolean;
+  /** Never re-send after a reconnect; fail with `invocation-failed` instead. */
+  noRetry?: boolean;
+}
+
+export const INVOCATION_FAILED = "invocation-failed";
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: LiveError };
+
+interface Invocation {
+  readonly id: string;
+  readonly name: string;
+  readonly params: readonly unknown[];
+  readonly randomSeed: string;
+  readonly noRetry: boolean;
+  /** Went out on the latest socket (cleared when a new one opens). */
+  sent: boolean;
+  outcome: Outcome | null;
+  dataVisible: boolean;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: LiveError) => void;
+}
+
+interface Block {
+  readonly wait: boolean;
+  readonly calls: Invocation[];
+}
+
+export class Methods {
+  private nextId = 1;
+  private blocks: Block[] = [];
+  private readonly byId = new Map<string, Invocation>();
+  private stashed: Block[] | null = null;
+
+  constructor(private readonly send: (message: ClientMessage) => boolean) {}
+
+  apply(name: string, params: readonly unknown[], options: ApplyOptions = {}): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const call: Invocation = {
+        id: String(this.nextId++),
+        name,
+        // Copied now: a re-send after a reconnect must carry what was called.
+        params: clone([...params]),
+        randomSeed: randomId(20),
+        noRetry: options.noRetry === true,
+        sent: false,
+        outcome: null,
+        dataVisible: false,
+        resolve,
+        reject,
+      };
+      this.byId.set(call.id, call);
+      const last = this.blocks.at(-1);
+      if (options.wait || !last || last.wait) this.blocks.push({ wait: options.wait === true, calls: [call] });
+      else last.calls.push(call);
+      if (this.blocks[0]?.calls.includes(call)) this.sendCall(call);
+    });
+  }
+
+  /** `result {id, result?, error?}`. */
+  receiveResult(id: string, result: unknown, error: unknown): void {
+    const call = this.byId.get(id);
+    if (!call || call.outcome) return;
+    call.outcome = error === undefined ? { ok: true, value: result } : { ok: false, error: fromWireError(error) };
+    this.maybeFinish(call);
+  }
+
+  /** `updated {methods}`: each call's writes are now in the local store. */
+  receiveUpdated(ids: readonly string[]): void {
+    for (const id of ids) {
+      const call = this.byId.get(id);
+      if (!call) continue;
+      call.dataVisible = true;
+      this.maybeFinish(call);
+    }
+  }
+
+  /**
+   * A socket opened. Calls that were sent with `noRetry` and have no result
+   * fail now (they may or may not have run). The rest are set aside so that
+   * calls made by reconnect hooks (the resume login) go out first.
+   */
+  beginReconnect(): void {
+    for (const call of this.byId.values()) {
+      if (call.noRetry && call.sent && !call.outcome) {
+        this.remove(call);
+        call.reject(
+          new LiveError(
+            INVOCATION_FAILED,
+            "Method invocation might have failed due to dropped connection. " +
+              "Failing because `noRetry` option was passed to apply.",
+          ),
+        );
+      }
+      call.sent = false;
+    }
+    this.stashed = this.blocks;
+    this.blocks = [];
+  }
+
+  /** After the reconnect hooks: put the older calls back and send the first block. */
+  endReconnect(): void {
+    const old = this.stashed ?? [];
+    this.stashed = null;
+    const last = this.blocks.at(-1);
+    const first = old[0];
+    // Plain calls from the hooks and plain older calls may run together.
+    if (last && first && !last.wait && !first.wait) {
+      last.calls.push(...first.calls);
+      old.shift();
+    }
+    this.blocks.push(...old);
+    this.sendFirstBlock();
+  }
+
+  /** Calls sent on this socket that still await a result: quiescence waits for their `updated`. */
+  sentWithoutResult(): string[] {
+    return [...this.byId.values()].filter((call) => call.sent && !call.outcome).map((call) => call.id);
+  }
+
+  /**
+   * Calls that had their result but lost their `updated` with the old socket.
+   * The new session will never send it, so their data counts as visible once
+   * reconnect quiescence has reset the store.
+   */
+  finishHalfDone(): void {
+    for (const call of [...this.byId.values()]) {
+      if (call.outcome && !call.sent) {
+        call.dataVisible = true;
+        this.maybeFinish(call);
+      }
+    }
+  }
+
+  /** The connection is closing for good: no call can finish any more. */
+  failAll(error: LiveError): void {
+    const calls = [...this.byId.values()];
+    this.byId.clear();
+    this.blocks = [];
+    this.stashed = null;
+    for (const call of calls) call.reject(error);
+  }
+
+  private maybeFinish(call: Invocation): void {
+    if (!call.outcome || !call.dataVisible) return;
+    this.remove(call);
+    if (call.outcome.ok) call.resolve(call.outcome.value);
+    else call.reject(call.outcome.error);
+    this.sendFirstBlock();
+  }
+
+  private remove(call: Invocation): void {
+    this.byId.delete(call.id);
+    for (const list of [this.blocks, this.stashed ?? []]) {
+      for (const block of list) {
+        const index = block.calls.indexOf(call);
+        if (index >= 0) block.calls.splice(index, 1);
+      }
+    }
+    // An emptied block is done; the next one becomes first.
+    this.blocks = this.blocks.filter((block) => block.calls.length > 0);
+    if (this.stashed) this.stashed = this.stashed.filter((block) => block.calls.length > 0);
+  }
+
+  private sendFirstBlock(): void {
+    for (const call of this.blocks[0]?.calls ?? []) {
+      if (!call.sent && !call.outcome) this.sendCall(call);
+    }
+  }
+
+  private sendCall(call: Invocation): void {
+    call.sent = this.send({
+      msg: "method",
+      id: call.id,
+      method: call.name,
+      params: [...call.params],
+      randomSeed: call.randomSeed,
+    });
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * React bindings for the live connection. Reads go through
+ * `useSyncExternalStore` over snapshots that keep their identity until the
+ * data they show changes, so a burst of unrelated updates re-renders nothing.
+ */
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { stringify } from "../../protocol/ejson";
+import type { LiveConnection } from "./connection";
+import type { LiveStatus } from "./status";
+import type { LiveDoc } from "./store";
+
+const LiveContext = createContext<LiveConnection | null>(null);
+
+export interface LiveProviderProps {
+  connection: LiveConnection;
+  children?: ReactNode;
+}
+
+/** Makes `connection` available to the hooks below it. */
+export function LiveProvider({ connection, children }: LiveProviderProps) {
+  return <LiveContext value={connection}>{children}</LiveContext>;
+}
+
+export function useConnection(): LiveConnection {
+  const connection = useContext(LiveContext);
+  if (!connection) throw new Error("useConnection() needs a <LiveProvider> above it");
+  return connection;
+}
+
+/** The connection status; re-renders only when it changes. */
+export function useStatus(): LiveStatus {
+  const connection = useConnection();
+  const subscribe = useCallback((onChange: () => void) => connection.onStatus(onChange), [connection]);
+  return useSyncExternalStore(subscribe, () => connection.status());
+}
+
+/**
+ * Holds a subscription while the component is mounted; returns `true` while
+ * it is loading. A change of name or parameters (compared by value) stops
+ * the old subscription and starts a new one. A subscription that fails
+ * stops loading too (there is nothing more to wait for).
+ *
+ * @example
+ * const loading = useSubscribe("items");
+ */
+export function useSubscribe(name: string, ...params: unknown[]): boolean {
+  const connection = useConnection();
+  const key = stringify([name, params]);
+  const [settledKey, setSettledKey] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is name and params by value; listing the params array would resubscribe on every render.
+  useEffect(() => {
+    const handle = connection.subscribe(name, ...params, {
+      onReady: () => setSettledKey(key),
+      onStop: (error?: unknown) => {
+        if (error) setSettledKey(key);
+      },
+    });
+    return () => handle.stop();
+  }, [connection, key]);
+  return settledKey !== key;
+}
+
+type Filter<T extends LiveDoc> = ((doc: LiveDoc) => doc is T) | ((doc: LiveDoc) => boolean);
+type Sort<T extends LiveDoc> = (a: T, b: T) => number;
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/**
+ * Documents of a local collection, optionally filtered and sorted. A type
+ * guard as the filter narrows the result type. The returned array keeps its
+ * identity while the documents in it are the same.
+ *
+ * @example
+ * const items = useFind("items", isItem, (a, b) => a.title.localeCompare(b.title));
+ */
+export function useFind(collection: string): readonly LiveDoc[];
+export function useFind<T extends LiveDoc>(
+  collection: string,
+  filter: (doc: LiveDoc) => doc is T,
+  sort?: Sort<T>,
+): readonly T[];
+export function useFind(
+  collection: string,
+  filter?: (doc: LiveDoc) => boolean,
+  sort?: Sort<LiveDoc>,
+): readonly LiveDoc[];
+export function useFind<T extends LiveDoc>(collection: string, filter?: Filter<T>, sort?: Sort<T>): readonly LiveDoc[] {
+  const { store } = useConnection();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      store.onChange((changed) => {
+        if (changed.has(collection)) onChange();
+      }),
+    [store, collection],
+  );
+  const docs = useSyncExternalStore(subscribe, () => store.find(collection));
+  const computed = useMemo(() => {
+    if (!filter && !sort) return docs;
+    const out = (filter ? docs.filter(filter) : [...docs]) as T[];
+    if (sort) out.sort(sort);
+    return out;
+  }, [docs, filter, sort]);
+  // Inline filter/sort functions are new on every render; the previous
+  // array is returned when the contents match so consumers see no change.
+  const last = useRef(computed);
+  const result = sameItems(last.current, computed) ? last.current : computed;
+  useEffect(() => {
+    last.current = result;
+  });
+  return result;
+}
+
+/** A stable function that calls a method on the connection. */
+export function useCall(): (name: string, ...params: unknown[]) => Promise<unknown> {
+  const connection = useConnection();
+  return useCallback((name: string, ...params: unknown[]) => connection.call(name, ...params), [connection]);
+}

@@ -1,0 +1,131 @@
+import { env, evictDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createRoom, DdpSocket } from "./ddp-socket";
+
+const roomPath = (roomId: string) => `/api/rooms/${roomId}/websocket`;
+
+async function itemCount(roomId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM items WHERE room_id = ?")
+    .bind(roomId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe("exactly-once methods", () => {
+  it("runs a method once when its connection drops before the result", async () => {
+    const roomId = await createRoom();
+    const first = await DdpSocket.connect(roomPath(roomId));
+    // Send and drop at once: the result can never reach this socket.
+    first.socket.send({ msg: "method", id: "7", method: "items.add", params: [{ title: "Only once" }] });
+    first.socket.close();
+
+    const second = await DdpSocket.connect(roomPath(roomId), first.session);
+    expect(second.session).toBe(first.session);
+    const resent = await second.socket.call("items.add", [{ title: "Only once" }], "7");
+    expect(typeof resent.result).toBe("string");
+    expect(await itemCount(roomId)).toBe(1);
+
+    // A third re-send of the same id is answered from the cache with the same id.
+    const again = await second.socket.call("items.add", [{ title: "Only once" }], "7");
+    expect(again.result).toBe(resent.result);
+    expect(await itemCount(roomId)).toBe(1);
+    second.socket.close();
+  });
+
+  it("answers a re-send from the cache even after the object was evicted", async () => {
+    const roomId = await createRoom();
+    const { socket, session } = await DdpSocket.connect(roomPath(roomId));
+    const original = await socket.call("items.add", [{ title: "Cached" }], "1");
+    socket.close();
+    await evictDurableObject(env.ROOM.getByName(roomId));
+    const again = await DdpSocket.connect(roomPath(roomId), session);
+    const resent = await again.socket.call("items.add", [{ title: "Cached" }], "1");
+    expect(resent.result).toBe(original.result);
+    expect(await itemCount(roomId)).toBe(1);
+    again.socket.close();
+  });
+
+  it("gives a new session to a client presenting an unknown session id", async () => {
+    const { socket, session } = await DdpSocket.connect("/api/websocket", "made-up-session");
+    expect(session).not.toBe("made-up-session");
+    socket.close();
+  });
+});
+
+describe("allow/deny client writes", () => {
+  it("inserts, updates by id and removes through /items/*", async () => {
+    const roomId = await createRoom();
+    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const inserted = await socket.call("/items/insert", [{ title: "Direct", quantity: 1 }]);
+    const id = inserted.result as string;
+    expect(id).toMatch(/^[A-Za-z0-9]{12}$/);
+    const updated = await socket.call("/items/update", [
+      { _id: id },
+      { $inc: { quantity: 2 }, $addToSet: { tags: "glass" } },
+    ]);
+    expect(updated.result).toBe(1);
+    const row = await env.DB.prepare("SELECT quantity, tags FROM items WHERE id = ?").bind(id).first();
+    expect(row).toEqual({ quantity: 3, tags: '["glass"]' });
+    expect((await socket.call("/items/remove", [id])).result).toBe(1);
+    expect((await socket.call("/items/remove", [id])).result).toBe(0);
+    socket.close();
+  });
+
+  it("refuses selectors other than an id, operators outside the allowed set, and denied fields", async () => {
+    const roomId = await createRoom();
+    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const id = (await socket.call("/items/insert", [{ title: "Guarded" }])).result as string;
+    const bySelector = await socket.call("/items/update", [{ title: "Guarded" }, { $set: { title: "x" } }]);
+    expect(bySelector.error).toMatchObject({
+      error: 403,
+      reason: "Not permitted. Untrusted code may only update documents by ID.",
+    });
+    const rename = await socket.call("/items/update", [id, { $rename: { title: "name" } }]);
+    expect(rename.error).toMatchObject({
+      error: 403,
+      reason: "Access denied. Operator $rename not allowed in a restricted collection.",
+    });
+    const replace = await socket.call("/items/update", [id, { title: "replaced" }]);
+    expect(replace.error).toMatchObject({ error: 403 });
+    const denied = await socket.call("/items/update", [id, { $set: { createdAt: 0 } }]);
+    expect(denied.error).toMatchObject({ error: 403, reason: "Access denied" });
+    const invalid = await socket.call("/items/update", [id, { $set: { priceCents: -1 } }]);
+    expect(invalid.error).toMatchObject({ error: 400, reason: "Price cannot be negative" });
+    const row = await env.DB.prepare("SELECT title, price_cents FROM items WHERE id = ?").bind(id).first();
+    expect(row).toEqual({ title: "Guarded", price_cents: 0 });
+    socket.close();
+  });
+
+  it("answers writes to a collection with no rules as unknown methods", async () => {
+    const roomId = await createRoom();
+    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const result = await socket.call("/rooms/insert", [{ name: "sneaky" }]);
+    expect(result.error).toMatchObject({ error: 404 });
+    socket.close();
+  });
+});
+
+describe("rate limits", () => {
+  it("refuses the sixth room creation within 10 s with too-many-requests and the time to reset", async () => {
+    const { socket } = await DdpSocket.connect("/api/websocket?shard=5");
+    for (let i = 0; i < 5; i++) expect((await socket.call("rooms.create", [`Room ${i}`])).error).toBeUndefined();
+    const limited = await socket.call("rooms.create", ["One too many"]);
+    expect(limited.error).toMatchObject({ error: "too-many-requests", errorType: "Meteor.Error" });
+    const timeToReset = (limited.error as { details: { timeToReset: number } }).details.timeToReset;
+    expect(timeToReset).toBeGreaterThan(0);
+    expect(timeToReset).toBeLessThanOrEqual(10_000);
+    expect((limited.error as { reason: string }).reason).toMatch(
+      /^Error, too many requests\. Please slow down\. You must wait \d+ seconds/,
+    );
+    socket.close();
+  });
+
+  it("keeps counting across hibernation", async () => {
+    const { socket } = await DdpSocket.connect("/api/websocket?shard=6");
+    for (let i = 0; i < 5; i++) await socket.call("rooms.create", [`Room ${i}`]);
+    await evictDurableObject(env.HOME.getByName("home-6"), { webSockets: "hibernate" });
+    const limited = await socket.call("rooms.create", ["After hibernation"]);
+    expect(limited.error).toMatchObject({ error: "too-many-requests" });
+    socket.close();
+  });
+});
