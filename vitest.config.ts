@@ -5,12 +5,13 @@ import { defineConfig } from "vitest/config";
 const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
- * One `vitest run`, three projects:
+ * One `vitest run`, four projects:
  * - unit:   pure modules (protocol, client live layer, merge box) in happy-dom;
  * - worker: the Worker and its Durable Objects inside workerd, with real D1/R2;
- * - e2e:    Chromium (playwright-core) against `wrangler dev` on the built app,
- *           plus a third-party DDP client. `scripts/test.mjs` leaves it out
- *           when no browser is installed (never in CI).
+ * - interop: a third-party DDP client library against `wrangler dev` on the
+ *           built app;
+ * - e2e:    Chromium (playwright-core) against the same. `scripts/test.mjs`
+ *           leaves it out when no browser is installed (never in CI).
  */
 export default defineConfig({
   test: {
@@ -39,10 +40,20 @@ export default defineConfig({
       },
       {
         test: {
+          name: "interop",
+          environment: "node",
+          include: ["tests/interop/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "e2e",
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/e2e/global-setup.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -28,6 +28,14 @@ app.get("/api/websocket", (c) => {
   return forwardToLiveObject(c.env.HOME, `home-${shard}`, c.req.raw);
 });
 
+/** Lets the app tell "no such room" apart from a connection problem. */
+app.get("/api/rooms/:roomId", async (c) => {
+  const roomId = c.req.param("roomId");
+  const room = ROOM_ID_PATTERN.test(roomId) ? await findRoom(openDatabase(c.env.DB), roomId) : null;
+  if (!room) throw new HTTPException(404, { message: "Room not found" });
+  return c.json({ id: room.id, name: room.name });
+});
+
 app.get("/api/rooms/:roomId/websocket", async (c) => {
   const roomId = c.req.param("roomId");
   if (!ROOM_ID_PATTERN.test(roomId)) throw new HTTPException(404, { message: "Room not found" });

@@ -1,0 +1,15 @@
+import { Route, Switch } from "wouter";
+import { HomePage } from "./routes/HomePage";
+import { NotFound } from "./routes/NotFound";
+import { RoomPage } from "./routes/RoomPage";
+
+/** Each page holds one live connection: a HomeDO shard, or its room's RoomDO. */
+export function App() {
+  return (
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route path="/rooms/:roomId">{(params) => <RoomPage key={params.roomId} roomId={params.roomId} />}</Route>
+      <Route component={NotFound} />
+    </Switch>
+  );
+}

@@ -1,0 +1,70 @@
+import { type FormEvent, useState } from "react";
+import { METHOD } from "../../protocol/api";
+import { useCall } from "../live";
+import { parsePrice } from "../money";
+import { ErrorText } from "./ErrorText";
+
+/** Quick add: title, SKU, price and quantity; everything else is editable later. */
+export function AddItemForm() {
+  const call = useCall();
+  const [title, setTitle] = useState("");
+  const [sku, setSku] = useState("");
+  const [price, setPrice] = useState("");
+  const [quantity, setQuantity] = useState("1");
+  const [error, setError] = useState<unknown>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const priceCents = price.trim() === "" ? 0 : parsePrice(price);
+    if (priceCents === null) return setLocalError("Price must be a number like 12.50");
+    const qty = Number(quantity);
+    if (!Number.isInteger(qty) || qty < 0) return setLocalError("Quantity must be a whole number, 0 or more");
+    setLocalError(null);
+    setError(null);
+    setBusy(true);
+    try {
+      await call(METHOD.ITEMS_ADD, { title, sku, priceCents, quantity: qty });
+      setTitle("");
+      setSku("");
+      setPrice("");
+      setQuantity("1");
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card add-item" onSubmit={submit} aria-label="Add an item">
+      <div className="field grow">
+        <label htmlFor="item-title">Title</label>
+        <input id="item-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
+      </div>
+      <div className="field">
+        <label htmlFor="item-sku">SKU</label>
+        <input id="item-sku" value={sku} onChange={(e) => setSku(e.target.value)} maxLength={64} />
+      </div>
+      <div className="field small">
+        <label htmlFor="item-price">Price</label>
+        <input id="item-price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} placeholder="0.00" />
+      </div>
+      <div className="field small">
+        <label htmlFor="item-quantity">Qty</label>
+        <input id="item-quantity" type="number" min={0} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+      </div>
+      <button type="submit" disabled={busy || title.trim() === ""}>
+        {busy ? "Adding…" : "Add item"}
+      </button>
+      {localError ? (
+        <p className="error" role="alert">
+          {localError}
+        </p>
+      ) : (
+        <ErrorText error={error} />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import { type FormEvent, useState } from "react";
+import { ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
+import { useCall } from "../live";
+import { formatPrice, parsePrice } from "../money";
+import { errorMessage } from "./ErrorText";
+
+/** One item: status changes apply at once; title/price/qty edit inline. */
+export function ItemRow({ item }: { item: ItemDoc }) {
+  const call = useCall();
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(item.title);
+  const [price, setPrice] = useState("");
+  const [quantity, setQuantity] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: () => Promise<unknown>) {
+    try {
+      await action();
+      setError(null);
+      return true;
+    } catch (caught) {
+      setError(errorMessage(caught));
+      return false;
+    }
+  }
+
+  function startEditing() {
+    setTitle(item.title);
+    setPrice((item.priceCents / 100).toFixed(2));
+    setQuantity(String(item.quantity));
+    setEditing(true);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const priceCents = parsePrice(price);
+    if (priceCents === null) return setError("Price must be a number like 12.50");
+    const qty = Number(quantity);
+    if (!Number.isInteger(qty) || qty < 0) return setError("Quantity must be a whole number, 0 or more");
+    if (await run(() => call(METHOD.ITEMS_UPDATE, item._id, { title, priceCents, quantity: qty }))) setEditing(false);
+  }
+
+  const formId = `edit-${item._id}`;
+  return (
+    <tr data-testid="item-row" data-item-id={item._id}>
+      <td>
+        {editing ? (
+          <form id={formId} onSubmit={save}>
+            <input aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+          </form>
+        ) : (
+          <span data-testid="item-title">{item.title}</span>
+        )}
+        {error && (
+          <div className="error" role="alert">
+            {error}
+          </div>
+        )}
+      </td>
+      <td className="mono">{item.sku || <span className="muted">—</span>}</td>
+      <td>
+        {editing ? (
+          <input form={formId} aria-label="Price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+        ) : (
+          formatPrice(item.priceCents, item.currency)
+        )}
+      </td>
+      <td>
+        {editing ? (
+          <input form={formId} aria-label="Quantity" type="number" min={0} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        ) : (
+          item.quantity
+        )}
+      </td>
+      <td>
+        <select
+          aria-label={`Status of ${item.title}`}
+          data-testid="item-status"
+          className={`status status-${item.status}`}
+          value={item.status}
+          onChange={(e) => void run(() => call(METHOD.ITEMS_UPDATE, item._id, { status: e.target.value as ItemStatus }))}
+        >
+          {ITEM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="actions">
+        {editing ? (
+          <>
+            <button type="submit" form={formId}>
+              Save
+            </button>
+            <button type="button" className="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="secondary" onClick={startEditing} aria-label={`Edit ${item.title}`}>
+              Edit
+            </button>
+            <button
+              type="button"
+              className="danger"
+              aria-label={`Remove ${item.title}`}
+              onClick={() => window.confirm(`Remove “${item.title}”?`) && void run(() => call(METHOD.ITEMS_REMOVE, item._id))}
+            >
+              Remove
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

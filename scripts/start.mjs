@@ -1,0 +1,24 @@
+// `npm start`: migrate the local D1, build, and serve the built app with
+// embedded D1, R2 and Durable Objects kept in .wrangler/state between runs.
+import { BIN, BUILT_CONFIG, build, migrateLocal, startTool } from "./lib.mjs";
+
+const port = process.env.PORT ?? "8787";
+const persistTo = ".wrangler/state";
+
+migrateLocal(persistTo);
+build();
+console.log(`\nstockroom: serving on http://localhost:${port}\n`);
+const server = startTool(BIN.wrangler, [
+  "dev",
+  "-c",
+  BUILT_CONFIG,
+  "--port",
+  port,
+  "--inspector-port",
+  "0",
+  "--persist-to",
+  persistTo,
+  "--show-interactive-dev-session=false",
+]);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,51 @@
+// `npm test`: type-check, lint, then one `vitest run` over the unit, workerd,
+// interop and browser projects. Ends with a plain `N passed, N failed` line.
+//
+// Without Chromium only the browser project is left out, with a loud notice;
+// under CI (or STOCKROOM_REQUIRE_BROWSER=1) a missing browser is a failure.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { findChromium } from "./browser.mjs";
+import { BIN, runTool, toolEnv } from "./lib.mjs";
+
+const requireBrowser = Boolean(process.env.CI) || process.env.STOCKROOM_REQUIRE_BROWSER === "1";
+const extraArgs = process.argv.slice(2);
+
+console.log("stockroom: type-checking…");
+runTool(BIN.tsc, ["-b"]);
+console.log("stockroom: linting and format check…");
+runTool(BIN.biome, ["check", "."]);
+
+const projects = ["unit", "worker", "interop"];
+const chromium = findChromium();
+if (chromium) {
+  projects.push("e2e");
+} else if (requireBrowser) {
+  console.error("\nstockroom: Chromium is required here but was not found. Install it: apt-get install -y chromium\n");
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+} else {
+  const line = "!".repeat(78);
+  console.warn(`\n${line}\n!! Chromium not found: SKIPPING THE BROWSER TESTS (tests/e2e).`);
+  console.warn("!! Install it with `apt-get install -y chromium` (or set CHROMIUM_PATH) to run them.");
+  console.warn(`${line}\n`);
+}
+
+mkdirSync("node_modules/.cache", { recursive: true });
+const report = "node_modules/.cache/vitest-report.json";
+rmSync(report, { force: true });
+const args = ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs];
+const result = spawnSync(process.execPath, [BIN.vitest, ...args], {
+  stdio: "inherit",
+  env: toolEnv(chromium ? { CHROMIUM_PATH: chromium } : {}),
+});
+
+let passed = 0;
+let failed = result.status === 0 ? 0 : 1;
+if (existsSync(report)) {
+  const summary = JSON.parse(readFileSync(report, "utf8"));
+  passed = summary.numPassedTests ?? 0;
+  failed = (summary.numFailedTests ?? 0) + (result.status !== 0 && summary.numFailedTests === 0 ? 1 : 0);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(result.status ?? 1);

@@ -1,0 +1,112 @@
+/**
+ * Starts the built app under `wrangler dev` on a free port with its own
+ * local state (D1 migrated), for interop and browser tests and benchmarks.
+ * Only processes started here are stopped here.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
+const VITE = "node_modules/vite/bin/vite.js";
+export const BUILT_CONFIG = "dist/stockroom/wrangler.json";
+
+const env = () => ({ ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" });
+
+export function buildApp(): void {
+  const result = spawnSync(process.execPath, [VITE, "build", "--logLevel", "error"], { stdio: "inherit", env: env() });
+  if (result.status !== 0) throw new Error("vite build failed");
+  spawnSync("rm", ["-f", ".wrangler/deploy/config.json"]);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function newStateDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "stockroom-state-"));
+  const result = spawnSync(
+    process.execPath,
+    [WRANGLER, "d1", "migrations", "apply", "stockroom", "--local", "--persist-to", dir, "-c", "wrangler.toml"],
+    { stdio: "pipe", env: env() },
+  );
+  if (result.status !== 0) throw new Error(`migrations failed: ${result.stderr}`);
+  return dir;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  stateDir: string;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${url} did not become ready`);
+}
+
+/** Starts `wrangler dev` on the built app; pass a port/state to restart one. */
+export async function startServer(options: { port?: number; stateDir?: string } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const stateDir = options.stateDir ?? newStateDir();
+  const child = spawn(
+    process.execPath,
+    [
+      WRANGLER,
+      "dev",
+      "-c",
+      BUILT_CONFIG,
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--inspector-port",
+      "0",
+      "--persist-to",
+      stateDir,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "error",
+    ],
+    // Own process group, so stopping it also stops the workerd it started.
+    { stdio: ["ignore", "inherit", "inherit"], env: env(), detached: true },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, 60_000);
+  return {
+    url,
+    port,
+    stateDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.pid === undefined) return resolve();
+        const timer = setTimeout(() => process.kill(-(child.pid as number), "SIGKILL"), 5000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        process.kill(-child.pid, "SIGTERM");
+      }),
+  };
+}
