@@ -3,12 +3,18 @@ import { HOME_SHARDS } from "../protocol/constants";
 import { defaultLiveUrl, LiveConnection } from "./live";
 
 /**
- * One live connection for as long as the component using it is mounted.
- * The app holds one connection at a time (DESIGN §1).
+ * One live connection for as long as the component using it is mounted (the
+ * app holds one connection at a time, DESIGN §1). Created in an effect, so
+ * React's StrictMode re-mount gets a fresh connection instead of a closed
+ * one. Returns null until the first effect has run.
  */
-export function useLiveConnection(path: string): LiveConnection {
-  const [connection] = useState(() => new LiveConnection({ url: defaultLiveUrl(path) }));
-  useEffect(() => () => connection.close(), [connection]);
+export function useLiveConnection(path: string): LiveConnection | null {
+  const [connection, setConnection] = useState<LiveConnection | null>(null);
+  useEffect(() => {
+    const created = new LiveConnection({ url: defaultLiveUrl(path) });
+    setConnection(created);
+    return () => created.close();
+  }, [path]);
   return connection;
 }
 

@@ -2,7 +2,12 @@
 // not work on these machines, so we use an installed Chromium.
 import { existsSync } from "node:fs";
 
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+const CANDIDATES = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+];
 
 export function findChromium() {
   const configured = process.env.CHROMIUM_PATH;

@@ -15,7 +15,10 @@ if (stale) {
   console.log("stockroom: installing dependencies (first run, or package-lock.json changed)…");
   // `npm ci` fails against this registry (no darwin/windows workerd builds);
   // `npm install` installs from the lock and leaves it unchanged.
-  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { stdio: "inherit", shell: process.platform === "win32" });
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], {
+    stdio: "inherit",
+    shell: process.platform === "win32",
+  });
   if (result.status !== 0) {
     console.error("stockroom: npm install failed");
     process.exit(result.status ?? 1);

@@ -37,15 +37,19 @@ export const BUILT_CONFIG = "dist/stockroom/wrangler.json";
 /** Builds the app and Worker, then removes the redirect file `vite build`
  *  leaves behind (it would make a plain `wrangler` command use the build). */
 export function build() {
-  runTool(BIN.vite, ["build", "--logLevel", "warn"]);
+  runTool(BIN.vite, ["build", "--logLevel", "warn"], { env: toolEnv({ NODE_ENV: "production" }) });
   rmSync(".wrangler/deploy/config.json", { force: true });
 }
 
 /** Applies D1 migrations to the local state folder. */
 export function migrateLocal(persistTo) {
-  runTool(BIN.wrangler, ["d1", "migrations", "apply", "stockroom", "--local", "--persist-to", persistTo, "-c", "wrangler.toml"], {
-    env: toolEnv({ CI: "true" }),
-  });
+  runTool(
+    BIN.wrangler,
+    ["d1", "migrations", "apply", "stockroom", "--local", "--persist-to", persistTo, "-c", "wrangler.toml"],
+    {
+      env: toolEnv({ CI: "true" }),
+    },
+  );
 }
 
 export function freePort() {

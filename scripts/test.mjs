@@ -34,7 +34,14 @@ if (chromium) {
 mkdirSync("node_modules/.cache", { recursive: true });
 const report = "node_modules/.cache/vitest-report.json";
 rmSync(report, { force: true });
-const args = ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs];
+const args = [
+  "run",
+  ...projects.flatMap((p) => ["--project", p]),
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...extraArgs,
+];
 const result = spawnSync(process.execPath, [BIN.vitest, ...args], {
   stdio: "inherit",
   env: toolEnv(chromium ? { CHROMIUM_PATH: chromium } : {}),

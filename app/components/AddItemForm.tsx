@@ -38,26 +38,42 @@ export function AddItemForm() {
   }
 
   return (
-    <form className="card add-item" onSubmit={submit} aria-label="Add an item">
-      <div className="field grow">
-        <label htmlFor="item-title">Title</label>
-        <input id="item-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
-      </div>
-      <div className="field">
-        <label htmlFor="item-sku">SKU</label>
-        <input id="item-sku" value={sku} onChange={(e) => setSku(e.target.value)} maxLength={64} />
-      </div>
-      <div className="field small">
-        <label htmlFor="item-price">Price</label>
-        <input id="item-price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} placeholder="0.00" />
-      </div>
-      <div className="field small">
-        <label htmlFor="item-quantity">Qty</label>
-        <input id="item-quantity" type="number" min={0} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-      </div>
-      <button type="submit" disabled={busy || title.trim() === ""}>
-        {busy ? "Adding…" : "Add item"}
-      </button>
+    <form className="card" onSubmit={submit} aria-label="Add an item">
+      {/* Disabled while saving, so nothing typed meanwhile is wiped by the reset. */}
+      <fieldset className="add-item" disabled={busy}>
+        <div className="field grow">
+          <label htmlFor="item-title">Title</label>
+          <input id="item-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
+        </div>
+        <div className="field">
+          <label htmlFor="item-sku">SKU</label>
+          <input id="item-sku" value={sku} onChange={(e) => setSku(e.target.value)} maxLength={64} />
+        </div>
+        <div className="field small">
+          <label htmlFor="item-price">Price</label>
+          <input
+            id="item-price"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            placeholder="0.00"
+          />
+        </div>
+        <div className="field small">
+          <label htmlFor="item-quantity">Qty</label>
+          <input
+            id="item-quantity"
+            type="number"
+            min={0}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
+        </div>
+        <button type="submit" disabled={busy || title.trim() === ""}>
+          {busy ? "Adding…" : "Add item"}
+        </button>
+      </fieldset>
       {localError ? (
         <p className="error" role="alert">
           {localError}

@@ -37,7 +37,12 @@ export function ConnectionBadge() {
   }
 
   return (
-    <output className={`badge badge-${status.status}`} data-testid="connection-badge" data-status={status.status} aria-live="polite">
+    <output
+      className={`badge badge-${status.status}`}
+      data-testid="connection-badge"
+      data-status={status.status}
+      aria-live="polite"
+    >
       <span className="badge-dot" aria-hidden="true" />
       {label}
       {(status.status === "waiting" || status.status === "offline") && (

@@ -28,8 +28,18 @@ export function ItemList() {
         <h2 id="items-heading">
           Items <span className="muted">({items.length})</span>
         </h2>
-        <input type="search" aria-label="Search items" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value as ItemStatus | "all")}>
+        <input
+          type="search"
+          aria-label="Search items"
+          placeholder="Search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <select
+          aria-label="Filter by status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ItemStatus | "all")}
+        >
           <option value="all">All statuses</option>
           {ITEM_STATUSES.map((s) => (
             <option key={s} value={s}>

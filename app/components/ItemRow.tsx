@@ -60,14 +60,27 @@ export function ItemRow({ item }: { item: ItemDoc }) {
       <td className="mono">{item.sku || <span className="muted">—</span>}</td>
       <td>
         {editing ? (
-          <input form={formId} aria-label="Price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+          <input
+            form={formId}
+            aria-label="Price"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
         ) : (
           formatPrice(item.priceCents, item.currency)
         )}
       </td>
       <td>
         {editing ? (
-          <input form={formId} aria-label="Quantity" type="number" min={0} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+          <input
+            form={formId}
+            aria-label="Quantity"
+            type="number"
+            min={0}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
         ) : (
           item.quantity
         )}
@@ -78,7 +91,9 @@ export function ItemRow({ item }: { item: ItemDoc }) {
           data-testid="item-status"
           className={`status status-${item.status}`}
           value={item.status}
-          onChange={(e) => void run(() => call(METHOD.ITEMS_UPDATE, item._id, { status: e.target.value as ItemStatus }))}
+          onChange={(e) =>
+            void run(() => call(METHOD.ITEMS_UPDATE, item._id, { status: e.target.value as ItemStatus }))
+          }
         >
           {ITEM_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -106,7 +121,9 @@ export function ItemRow({ item }: { item: ItemDoc }) {
               type="button"
               className="danger"
               aria-label={`Remove ${item.title}`}
-              onClick={() => window.confirm(`Remove “${item.title}”?`) && void run(() => call(METHOD.ITEMS_REMOVE, item._id))}
+              onClick={() =>
+                window.confirm(`Remove “${item.title}”?`) && void run(() => call(METHOD.ITEMS_REMOVE, item._id))
+              }
             >
               Remove
             </button>

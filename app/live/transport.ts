@@ -147,7 +147,7 @@ export class Transport {
     this.pingTimer = undefined;
     this.armSilence();
     const message = frame === null ? null : parseServerMessage(frame);
-    this.heartbeating = true;
+    if (message?.msg === "connected") this.heartbeating = true;
     if (this.heartbeating) this.armHeartbeat();
     if (message === null) return;
     if (message.msg === "ping") {

@@ -3,14 +3,16 @@ import { Link, useLocation } from "wouter";
 import { COLLECTION, METHOD, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
-import { LiveProvider, type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { type LiveDoc, LiveProvider, useCall, useFind, useSubscribe } from "../live";
 import { homeShardPath, useLiveConnection } from "../use-live-connection";
 
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
 const byRecent = (a: RoomDoc, b: RoomDoc) => b.updatedAt.getTime() - a.updatedAt.getTime();
 
 export function HomePage() {
-  const connection = useLiveConnection(homeShardPath());
+  const [path] = useState(homeShardPath);
+  const connection = useLiveConnection(path);
+  if (!connection) return null;
   return (
     <LiveProvider connection={connection}>
       <Header>Your rooms</Header>

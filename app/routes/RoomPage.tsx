@@ -5,7 +5,7 @@ import { AddItemForm } from "../components/AddItemForm";
 import { Header } from "../components/Header";
 import { ItemList } from "../components/ItemList";
 import { RoomTitle } from "../components/RoomTitle";
-import { LiveProvider, type LiveDoc, useFind, useSubscribe } from "../live";
+import { type LiveDoc, LiveProvider, useFind, useSubscribe } from "../live";
 import { useLiveConnection } from "../use-live-connection";
 
 type Lookup = "checking" | "found" | "missing" | "error";
@@ -16,7 +16,9 @@ export function RoomPage({ roomId }: { roomId: string }) {
   useEffect(() => {
     let cancelled = false;
     fetch(`/api/rooms/${encodeURIComponent(roomId)}`)
-      .then((response) => !cancelled && setLookup(response.ok ? "found" : response.status === 404 ? "missing" : "error"))
+      .then(
+        (response) => !cancelled && setLookup(response.ok ? "found" : response.status === 404 ? "missing" : "error"),
+      )
       .catch(() => !cancelled && setLookup("error"));
     return () => {
       cancelled = true;
@@ -42,6 +44,7 @@ const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "
 
 function LiveRoom({ roomId }: { roomId: string }) {
   const connection = useLiveConnection(`rooms/${encodeURIComponent(roomId)}/websocket`);
+  if (!connection) return null;
   return (
     <LiveProvider connection={connection}>
       <RoomView />

@@ -13,10 +13,20 @@ const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
 const VITE = "node_modules/vite/bin/vite.js";
 export const BUILT_CONFIG = "dist/stockroom/wrangler.json";
 
-const env = () => ({ ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" });
+const env = () => ({
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  CI: "true",
+});
 
 export function buildApp(): void {
-  const result = spawnSync(process.execPath, [VITE, "build", "--logLevel", "error"], { stdio: "inherit", env: env() });
+  // NODE_ENV must be production: vitest sets it to "test", which would give
+  // React's development build.
+  const result = spawnSync(process.execPath, [VITE, "build", "--logLevel", "error"], {
+    stdio: "inherit",
+    env: { ...env(), NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("vite build failed");
   spawnSync("rm", ["-f", ".wrangler/deploy/config.json"]);
 }

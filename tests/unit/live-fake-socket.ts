@@ -3,9 +3,10 @@
  * for the live client's unit tests. Nothing touches the network: the test
  * plays the server by calling `open()`, `receive()` and `drop()`.
  */
-import { type ClientMessage, encode, parseClientMessage, type ServerMessage } from "../../protocol/ddp";
+
 import { LiveConnection, type LiveConnectionOptions } from "../../app/live/connection";
 import type { SocketLike, WebSocketConstructor } from "../../app/live/transport";
+import { type ClientMessage, encode, parseClientMessage, type ServerMessage } from "../../protocol/ddp";
 
 export class FakeSocket implements SocketLike {
   readyState = 0;

@@ -163,7 +163,13 @@ describe("calls complete on result and updated", () => {
     socket.receive({
       msg: "result",
       id: "1",
-      error: { isClientSafe: true, error: 403, reason: "Access denied", message: "Access denied [403]", errorType: "Meteor.Error" },
+      error: {
+        isClientSafe: true,
+        error: 403,
+        reason: "Access denied",
+        message: "Access denied [403]",
+        errorType: "Meteor.Error",
+      },
     });
     expect(await state(call)).toBe("pending");
     socket.receive({ msg: "updated", methods: ["1"] });

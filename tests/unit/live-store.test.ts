@@ -83,7 +83,13 @@ describe("buffered writes", () => {
     const before = store.find("items");
     const desk = store.findOne("items", "b");
 
-    store.write({ msg: "changed", collection: "items", id: "a", fields: { price: 120, tags: ["x"] }, cleared: ["sku"] });
+    store.write({
+      msg: "changed",
+      collection: "items",
+      id: "a",
+      fields: { price: 120, tags: ["x"] },
+      cleared: ["sku"],
+    });
     store.flush();
     expect(store.findOne("items", "a")).toEqual({ _id: "a", title: "Lamp", price: 120, tags: ["x"] });
     expect(store.findOne("items", "b")).toBe(desk);
