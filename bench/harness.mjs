@@ -1,0 +1,185 @@
+// Benchmark plumbing: a bench Worker under `wrangler dev` on a free port with
+// its own state, minimal DDP sockets over `ws`, and figures printed beside
+// their same-run baselines as ratios. Plain JavaScript, run by Node 22.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import WebSocket from "ws";
+
+const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
+const CONFIG = "bench/wrangler.bench.toml";
+const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" };
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startBenchServer() {
+  const stateDir = mkdtempSync(join(tmpdir(), "stockroom-bench-"));
+  const migrate = spawnSync(
+    process.execPath,
+    [WRANGLER, "d1", "migrations", "apply", "stockroom", "--local", "--persist-to", stateDir, "-c", CONFIG],
+    { env: toolEnv },
+  );
+  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      WRANGLER,
+      "dev",
+      "-c",
+      CONFIG,
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--inspector-port",
+      "0",
+      "--persist-to",
+      stateDir,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "error",
+    ],
+    { stdio: ["ignore", "inherit", "inherit"], env: toolEnv, detached: true },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    await sleep(200);
+  }
+  return {
+    url,
+    wsUrl: url.replace("http", "ws"),
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        process.kill(-child.pid, "SIGTERM");
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid, "SIGKILL");
+          } catch {}
+        }, 5000).unref();
+      }),
+  };
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory (bytes) of every process under `pid` (wrangler → workerd). */
+export function treeRss(pid) {
+  const children = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {}
+  }
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const current = stack.pop();
+    try {
+      const status = readFileSync(`/proc/${current}/status`, "utf8");
+      const match = /VmRSS:\s+(\d+) kB/.exec(status);
+      if (match) total += Number(match[1]) * 1024;
+    } catch {}
+    stack.push(...(children.get(current) ?? []));
+  }
+  return total;
+}
+
+/** A bare socket that hands each incoming frame to `onFrame`. */
+export function openSocket(url, onFrame) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on("message", (data) => onFrame(data.toString()));
+    ws.once("open", () => resolve(ws));
+    ws.once("error", reject);
+  });
+}
+
+/** A minimal DDP client: connect, call (result + updated), subscribe. */
+export async function ddp(url) {
+  const waiters = new Set();
+  const listeners = new Set();
+  const ws = await openSocket(url, (text) => {
+    const message = JSON.parse(text);
+    for (const listener of listeners) listener(message);
+    for (const waiter of [...waiters])
+      if (waiter.match(message)) {
+        waiters.delete(waiter);
+        waiter.resolve(message);
+      }
+  });
+  const next = (match) => new Promise((resolve) => waiters.add({ match, resolve }));
+  let ids = 0;
+  const client = {
+    ws,
+    onMessage: (listener) => listeners.add(listener),
+    next,
+    async call(method, params = []) {
+      const id = String(++ids);
+      const done = Promise.all([
+        next((m) => m.msg === "result" && m.id === id),
+        next((m) => m.msg === "updated" && m.methods.includes(id)),
+      ]);
+      ws.send(JSON.stringify({ msg: "method", id, method, params }));
+      const [result] = await done;
+      if (result.error) throw new Error(result.error.reason);
+      return result.result;
+    },
+    async subscribe(name, params = []) {
+      const id = `s${++ids}`;
+      const ready = next((m) => (m.msg === "ready" && m.subs.includes(id)) || (m.msg === "nosub" && m.id === id));
+      ws.send(JSON.stringify({ msg: "sub", id, name, params }));
+      return ready;
+    },
+    close: () => ws.close(1000),
+  };
+  ws.send(JSON.stringify({ msg: "connect", version: "1", support: ["1"] }));
+  await next((m) => m.msg === "connected");
+  return client;
+}
+
+/** Opens `count` things `concurrency` at a time. */
+export async function openMany(count, open, concurrency = 50) {
+  const out = [];
+  for (let i = 0; i < count; i += concurrency) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(concurrency, count - i) }, (_, k) => open(i + k)))));
+  }
+  return out;
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const ms = (value) => `${value.toFixed(3)} ms`;
+
+/** One result line: the figure, its same-run baseline and the ratio (with target). */
+export function report(name, figure, baseline, format, target) {
+  const ratio = figure / baseline;
+  const verdict =
+    target === undefined ? "" : ratio <= target ? `  (target ≤ ${target}×: met)` : `  (target ≤ ${target}×: NOT met)`;
+  console.log(
+    `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio.toFixed(2)}×${verdict}`,
+  );
+  return ratio;
+}

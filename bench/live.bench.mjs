@@ -1,0 +1,142 @@
+// Live-layer benchmarks (issue 2), each beside a raw baseline in the same
+// workerd and the same run:
+//   (a) method round trip p50/p99 vs a raw WebSocket echo;
+//   (b) one item change reaching N subscribers vs a raw broadcast of the same bytes;
+//   (c) memory per idle connection with one subscription vs a raw idle socket.
+import { ddp, ms, openMany, openSocket, percentile, report, sleep, startBenchServer, treeRss } from "./harness.mjs";
+
+const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 2000);
+const FANOUT_ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 15);
+const FANOUT_SIZES = (process.env.BENCH_FANOUT ?? "10,100,500").split(",").map(Number);
+const IDLE = Number(process.env.BENCH_IDLE ?? 500);
+
+const server = await startBenchServer();
+try {
+  const home = await ddp(`${server.wsUrl}/api/websocket?shard=0`);
+  const newRoom = () => home.call("rooms.create", [`bench ${Math.random()}`]);
+
+  // (a) Round trips, interleaved in batches so drift hits both alike.
+  const roomId = await newRoom();
+  const client = await ddp(`${server.wsUrl}/api/rooms/${roomId}/websocket`);
+  let pending = null;
+  const echo = await openSocket(`${server.wsUrl}/bench/echo/rtt`, (text) => pending?.(text));
+  const frame = JSON.stringify({ msg: "method", id: "1000000", method: "bench.noop", params: [] });
+  const echoOnce = () =>
+    new Promise((resolve) => {
+      pending = resolve;
+      echo.send(`echo:${frame}`);
+    });
+  const live = [];
+  const raw = [];
+  for (let i = 0; i < 200; i++) {
+    await client.call("bench.noop");
+    await echoOnce();
+  }
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    let t = performance.now();
+    await client.call("bench.noop");
+    live.push(performance.now() - t);
+    t = performance.now();
+    await echoOnce();
+    raw.push(performance.now() - t);
+  }
+  console.log(`\n(a) method round trip, ${ROUND_TRIPS} sequential calls (result + updated) vs raw echo`);
+  report("p50", percentile(live, 50), percentile(raw, 50), ms, 1.3);
+  report("p99", percentile(live, 99), percentile(raw, 99), ms);
+  client.close();
+  echo.close(1000);
+
+  // (b) Fan-out of one item change.
+  console.log(
+    `\n(b) one item change to N subscribers, time to the last delivery (median of ${FANOUT_ROUNDS}) vs raw broadcast`,
+  );
+  for (const n of FANOUT_SIZES) {
+    const fanRoom = await newRoom();
+    const editor = await ddp(`${server.wsUrl}/api/rooms/${fanRoom}/websocket`);
+    const itemId = await editor.call("items.add", [{ title: "Fan-out item", quantity: 0 }]);
+    let remaining = 0;
+    let finish = null;
+    let sample = "";
+    const watchers = await openMany(n, async () => {
+      const watcher = await ddp(`${server.wsUrl}/api/rooms/${fanRoom}/websocket`);
+      watcher.onMessage((m) => {
+        if (m.msg === "changed" && m.id === itemId && --remaining === 0) finish?.();
+      });
+      await watcher.subscribe("items");
+      return watcher;
+    });
+    watchers[0].onMessage((m) => {
+      if (m.msg === "changed") sample = JSON.stringify(m);
+    });
+    const liveTimes = [];
+    for (let round = 1; round <= FANOUT_ROUNDS + 2; round++) {
+      remaining = n;
+      const done = new Promise((resolve) => {
+        finish = resolve;
+      });
+      const t = performance.now();
+      editor.ws.send(
+        JSON.stringify({
+          msg: "method",
+          id: `q${round}`,
+          method: "items.update",
+          params: [itemId, { quantity: round }],
+        }),
+      );
+      await done;
+      if (round > 2) liveTimes.push(performance.now() - t);
+    }
+    let rawRemaining = 0;
+    let rawFinish = null;
+    const sockets = await openMany(n, (i) =>
+      openSocket(`${server.wsUrl}/bench/echo/fan-${n}`, () => {
+        if (--rawRemaining === 0) rawFinish?.();
+      }).then((ws) => ({ ws, i })),
+    );
+    const sender = await openSocket(`${server.wsUrl}/bench/echo/fan-${n}-sender`, () => {});
+    sender.close(1000);
+    const rawTimes = [];
+    for (let round = 1; round <= FANOUT_ROUNDS + 2; round++) {
+      rawRemaining = n;
+      const done = new Promise((resolve) => {
+        rawFinish = resolve;
+      });
+      const t = performance.now();
+      sockets[0].ws.send(`all:${sample}`);
+      await done;
+      if (round > 2) rawTimes.push(performance.now() - t);
+    }
+    report(`N = ${n}`, percentile(liveTimes, 50), percentile(rawTimes, 50), ms, n === 500 ? 1.5 : undefined);
+    for (const watcher of watchers) watcher.close();
+    for (const { ws } of sockets) ws.close(1000);
+    editor.close();
+    await sleep(500);
+  }
+
+  // (c) Memory per idle connection (resident memory of the workerd process tree).
+  console.log(`\n(c) memory per idle connection, ${IDLE} connections, vs an idle raw socket`);
+  const memRoom = await newRoom();
+  const seeder = await ddp(`${server.wsUrl}/api/rooms/${memRoom}/websocket`);
+  for (let i = 0; i < 20; i++) await seeder.call("items.add", [{ title: `Idle item ${i}`, quantity: i }]);
+  await sleep(1000);
+  let before = treeRss(server.pid);
+  const rawIdle = await openMany(IDLE, () => openSocket(`${server.wsUrl}/bench/echo/idle`, () => {}));
+  await sleep(2000);
+  const rawPer = (treeRss(server.pid) - before) / IDLE;
+  before = treeRss(server.pid);
+  const liveIdle = await openMany(IDLE, async () => {
+    const c = await ddp(`${server.wsUrl}/api/rooms/${memRoom}/websocket`);
+    await c.subscribe("items");
+    return c;
+  });
+  await sleep(2000);
+  const livePer = (treeRss(server.pid) - before) / IDLE;
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  report("per connection (20-item subscription)", livePer, Math.max(rawPer, 1), kib);
+  for (const ws of rawIdle) ws.close(1000);
+  for (const c of liveIdle) c.close();
+  seeder.close();
+  home.close();
+} finally {
+  await server.stop();
+}
