@@ -37,7 +37,9 @@ describe("merge box with two overlapping subscriptions", () => {
     box.added("b", "items", "1", { title: "Bowl" });
     sent.length = 0;
     box.removeSubscription("a");
-    expect(sent).toEqual([{ msg: "changed", collection: "items", id: "1", fields: { title: "Bowl" }, cleared: ["note"] }]);
+    expect(sent).toEqual([
+      { msg: "changed", collection: "items", id: "1", fields: { title: "Bowl" }, cleared: ["note"] },
+    ]);
     expect(box.view("items", "1")).toEqual({ title: "Bowl" });
   });
 

@@ -34,6 +34,10 @@ describe("update modifiers allowed from clients", () => {
   });
 
   it("names the top-level fields a modifier touches", () => {
-    expect(modifiedFields({ $set: { "dims.h": 1, title: "x" }, $inc: { qty: 1 } }).sort()).toEqual(["dims", "qty", "title"]);
+    expect(modifiedFields({ $set: { "dims.h": 1, title: "x" }, $inc: { qty: 1 } }).sort()).toEqual([
+      "dims",
+      "qty",
+      "title",
+    ]);
   });
 });

@@ -5,7 +5,11 @@ import { LiveError, toWireError } from "../../protocol/errors";
 
 describe("EJSON", () => {
   it("round-trips dates, bytes and objects that look like EJSON", () => {
-    const value = { when: new Date(1_700_000_000_000), bytes: new Uint8Array([0, 255, 7]), odd: { $date: "not a date" } };
+    const value = {
+      when: new Date(1_700_000_000_000),
+      bytes: new Uint8Array([0, 255, 7]),
+      odd: { $date: "not a date" },
+    };
     const text = stringify(value);
     expect(JSON.parse(text).when).toEqual({ $date: 1_700_000_000_000 });
     expect(JSON.parse(text).odd).toEqual({ $escape: { $date: "not a date" } });
