@@ -57,7 +57,9 @@ export function ItemRow({ item }: { item: ItemDoc }) {
           </div>
         )}
       </td>
-      <td className="mono">{item.sku || <span className="muted">—</span>}</td>
+      <td className="mono" data-label="SKU">
+        {item.sku || <span className="muted">—</span>}
+      </td>
       <td>
         {editing ? (
           <input
@@ -102,33 +104,35 @@ export function ItemRow({ item }: { item: ItemDoc }) {
           ))}
         </select>
       </td>
-      <td className="actions">
-        {editing ? (
-          <>
-            <button type="submit" form={formId}>
-              Save
-            </button>
-            <button type="button" className="secondary" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="secondary" onClick={startEditing} aria-label={`Edit ${item.title}`}>
-              Edit
-            </button>
-            <button
-              type="button"
-              className="danger"
-              aria-label={`Remove ${item.title}`}
-              onClick={() =>
-                window.confirm(`Remove “${item.title}”?`) && void run(() => call(METHOD.ITEMS_REMOVE, item._id))
-              }
-            >
-              Remove
-            </button>
-          </>
-        )}
+      <td>
+        <div className="actions">
+          {editing ? (
+            <>
+              <button type="submit" form={formId}>
+                Save
+              </button>
+              <button type="button" className="secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="secondary" onClick={startEditing} aria-label={`Edit ${item.title}`}>
+                Edit
+              </button>
+              <button
+                type="button"
+                className="danger"
+                aria-label={`Remove ${item.title}`}
+                onClick={() =>
+                  window.confirm(`Remove “${item.title}”?`) && void run(() => call(METHOD.ITEMS_REMOVE, item._id))
+                }
+              >
+                Remove
+              </button>
+            </>
+          )}
+        </div>
       </td>
     </tr>
   );
