@@ -13,16 +13,11 @@
  * silent 15 s after the ping. Auto-answered client pings count as activity.
  */
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import {
-  AUTO_PING_FRAME,
-  AUTO_PONG_FRAME,
-  MAX_FRAME_BYTES,
-  SERVER_HEARTBEAT_INTERVAL,
-  SERVER_HEARTBEAT_TIMEOUT,
-} from "../../protocol/constants";
+import { AUTO_PING_FRAME, AUTO_PONG_FRAME, MAX_FRAME_BYTES, SERVER_HEARTBEAT_INTERVAL } from "../../protocol/constants";
 import { encode } from "../../protocol/ddp";
 import { DDP_ERROR } from "../../protocol/errors";
 import { ChangeHub } from "./change-hub";
+import { heartbeatAction } from "./heartbeat";
 import { LiveStorage } from "./live-storage";
 import type { LiveRegistry } from "./registry";
 import { Session, type SessionState } from "./session";
@@ -113,14 +108,12 @@ export abstract class LiveServer<H> extends Server<Env> {
       if (connection.state?.sessionId) this.storage.touchSession(connection.state.sessionId, now);
       const autoPong = this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? 0;
       const seen = Math.max(this.lastSeen.get(connection.id) ?? this.wokeAt, autoPong);
-      const pingAt = this.pingSentAt.get(connection.id);
-      if (pingAt !== undefined && seen < pingAt) {
-        if (now - pingAt >= SERVER_HEARTBEAT_TIMEOUT) {
-          connection.close(CLOSE_HEARTBEAT, "heartbeat timeout");
-          this.dropSession(connection.id);
-          open--;
-        }
-      } else if (now - seen >= SERVER_HEARTBEAT_INTERVAL) {
+      const action = heartbeatAction(now, seen, this.pingSentAt.get(connection.id));
+      if (action === "close") {
+        connection.close(CLOSE_HEARTBEAT, "heartbeat timeout");
+        this.dropSession(connection.id);
+        open--;
+      } else if (action === "ping") {
         this.pingSentAt.set(connection.id, now);
         connection.send(encode({ msg: "ping" }));
       }
