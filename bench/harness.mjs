@@ -1,79 +1,17 @@
 // Benchmark plumbing: a bench Worker under `wrangler dev` on a free port with
 // its own state, minimal DDP sockets over `ws`, and figures printed beside
 // their same-run baselines as ratios. Plain JavaScript, run by Node 22.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import WebSocket from "ws";
+// Node 22 strips the types: the same launcher the interop and browser tests use.
+import { startServer } from "../tests/support/server.ts";
 
-const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
 const CONFIG = "bench/wrangler.bench.toml";
-const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" };
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
+/** The bench Worker (real app + raw baselines) on a free port with fresh state. */
 export async function startBenchServer() {
-  const stateDir = mkdtempSync(join(tmpdir(), "stockroom-bench-"));
-  const migrate = spawnSync(
-    process.execPath,
-    [WRANGLER, "d1", "migrations", "apply", "stockroom", "--local", "--persist-to", stateDir, "-c", CONFIG],
-    { env: toolEnv },
-  );
-  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      WRANGLER,
-      "dev",
-      "-c",
-      CONFIG,
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      "--inspector-port",
-      "0",
-      "--persist-to",
-      stateDir,
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      "error",
-    ],
-    { stdio: ["ignore", "inherit", "inherit"], env: toolEnv, detached: true },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    await sleep(200);
-  }
-  return {
-    url,
-    wsUrl: url.replace("http", "ws"),
-    pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", resolve);
-        process.kill(-child.pid, "SIGTERM");
-        setTimeout(() => {
-          try {
-            process.kill(-child.pid, "SIGKILL");
-          } catch {}
-        }, 5000).unref();
-      }),
-  };
+  const server = await startServer({ config: CONFIG, migrationsConfig: CONFIG });
+  return { ...server, wsUrl: server.url.replace("http", "ws") };
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

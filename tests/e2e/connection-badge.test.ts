@@ -3,26 +3,16 @@
  * while it is down, then live again once it is back — with the room's data
  * still there and new edits flowing.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { useServerAndBrowser } from "../support/e2e";
+import { startServer } from "../support/server";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 describe("connection badge", () => {
   it("goes to waiting when the server stops and back to live when it returns", { timeout: 150_000 }, async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url);
+    const page = await e2e.browser.newPage();
+    await page.goto(e2e.server.url);
     const badge = page.getByTestId("connection-badge");
     await expect.poll(() => badge.getAttribute("data-status")).toBe("connected");
     await page.getByLabel("New room").fill("Outage drill");
@@ -32,12 +22,12 @@ describe("connection badge", () => {
     await page.getByRole("button", { name: "Add item" }).click();
     await page.getByTestId("item-row").waitFor();
 
-    await server.stop();
+    await e2e.server.stop();
     await expect.poll(() => badge.getAttribute("data-status"), { timeout: 20_000 }).toBe("waiting");
     expect(await badge.textContent()).toMatch(/Reconnecting in \d+ s/);
     expect(await page.getByTestId("item-row").count()).toBe(1);
 
-    server = await startServer({ port: server.port, stateDir: server.stateDir });
+    e2e.server = await startServer({ port: e2e.server.port, stateDir: e2e.server.stateDir });
     // No click: the client's own retry timer brings it back (back-off ~10-25 s by now).
     await expect.poll(() => badge.getAttribute("data-status"), { timeout: 60_000 }).toBe("connected");
     await page.getByLabel("Title").fill("After the outage");

@@ -2,24 +2,14 @@
  * Two people in one room, each in their own browser context: what one does
  * appears for the other without a reload.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useServerAndBrowser } from "../support/e2e";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
   return page;
@@ -28,7 +18,7 @@ async function newPage(): Promise<Page> {
 describe("a shared room", () => {
   it("shows each member's edits to the other at once", async () => {
     const alice = await newPage();
-    await alice.goto(server.url);
+    await alice.goto(e2e.server.url);
     await alice.getByText("No rooms yet").waitFor();
     await alice.getByLabel("New room").fill("Vintage ceramics");
     await alice.getByRole("button", { name: "Create room" }).click();
@@ -69,7 +59,7 @@ describe("a shared room", () => {
 
   it("shows the server's reason when an edit is refused, and keeps the list intact", async () => {
     const page = await newPage();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.getByLabel("New room").fill("Refusals");
     await page.getByRole("button", { name: "Create room" }).click();
     await page.waitForURL(/\/rooms\//);
@@ -86,7 +76,7 @@ describe("a shared room", () => {
 
   it("says so when a room does not exist", async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/rooms/doesNotExist123`);
+    await page.goto(`${e2e.server.url}/rooms/doesNotExist123`);
     await page.getByText("This room does not exist").waitFor();
   });
 });

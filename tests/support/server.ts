@@ -43,11 +43,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function newStateDir(): string {
+/** A fresh local state folder with the D1 migrations applied. */
+export function newStateDir(config = "wrangler.toml"): string {
   const dir = mkdtempSync(join(tmpdir(), "stockroom-state-"));
   const result = spawnSync(
     process.execPath,
-    [WRANGLER, "d1", "migrations", "apply", "stockroom", "--local", "--persist-to", dir, "-c", "wrangler.toml"],
+    [WRANGLER, "d1", "migrations", "apply", "stockroom", "--local", "--persist-to", dir, "-c", config],
     { stdio: "pipe", env: env() },
   );
   if (result.status !== 0) throw new Error(`migrations failed: ${result.stderr}`);
@@ -58,7 +59,19 @@ export interface RunningServer {
   url: string;
   port: number;
   stateDir: string;
+  /** wrangler's process id; its process group includes workerd. */
+  pid: number;
   stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Reuse a port and state folder to restart a stopped server. */
+  port?: number;
+  stateDir?: string;
+  /** Worker config to run; defaults to the built app. */
+  config?: string;
+  /** Config whose D1 migrations a new state folder gets. */
+  migrationsConfig?: string;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -76,17 +89,17 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server at ${url} did not become ready`);
 }
 
-/** Starts `wrangler dev` on the built app; pass a port/state to restart one. */
-export async function startServer(options: { port?: number; stateDir?: string } = {}): Promise<RunningServer> {
+/** Starts `wrangler dev` on the built app (or another config). */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const stateDir = options.stateDir ?? newStateDir();
+  const stateDir = options.stateDir ?? newStateDir(options.migrationsConfig);
   const child = spawn(
     process.execPath,
     [
       WRANGLER,
       "dev",
       "-c",
-      BUILT_CONFIG,
+      options.config ?? BUILT_CONFIG,
       "--port",
       String(port),
       "--ip",
@@ -108,6 +121,7 @@ export async function startServer(options: { port?: number; stateDir?: string } 
     url,
     port,
     stateDir,
+    pid: child.pid as number,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.pid === undefined) return resolve();

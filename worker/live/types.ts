@@ -8,6 +8,11 @@ import type { Fields } from "../../protocol/ddp";
 
 export type Doc = Fields & { _id: string };
 
+/** A typed document (e.g. `ItemDoc`) as the live layer's untyped `Doc`. */
+export function asDoc(value: { _id: string }): Doc {
+  return value as unknown as Doc;
+}
+
 /** Who is calling: survives hibernation via the socket attachment. */
 export interface CallerInfo {
   connectionId: string;

@@ -8,7 +8,7 @@ import { type Database, openDatabase } from "../db/database";
 import { createRoom, listRooms, toRoomDoc } from "../db/rooms-repo";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
-import type { Doc } from "../live/types";
+import { asDoc, type Doc } from "../live/types";
 
 export interface HomeHost {
   db: Database;
@@ -17,8 +17,6 @@ export interface HomeHost {
 
 /** Rooms change in their own RoomDOs, so the list is polled (DESIGN §2). */
 export const ROOM_LIST_POLL_MS = 10_000;
-
-const asDoc = (value: object) => value as unknown as Doc;
 
 export class HomeDO extends LiveServer<HomeHost> {
   protected createRegistry(): LiveRegistry<HomeHost> {

@@ -7,11 +7,9 @@ import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "
 import { findItem, listItems, toItemDoc } from "../db/items-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
-import type { Doc } from "../live/types";
+import { asDoc, type Doc } from "../live/types";
 import { addItem, editItem, removeItem } from "./items-service";
 import type { RoomHost } from "./room-host";
-
-const asDoc = (value: object) => value as unknown as Doc;
 
 function withoutMeta(doc: Doc): Record<string, unknown> {
   const { _id, createdAt, updatedAt, ...fields } = doc;

@@ -6,10 +6,8 @@ import * as v from "valibot";
 import { COLLECTION, type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { deleteItem, findItem, findItemBySku, insertItem, toItemDoc, updateItem } from "../db/items-repo";
-import type { Doc } from "../live/types";
+import { asDoc, type Doc } from "../live/types";
 import type { RoomHost } from "./room-host";
-
-const asDoc = (value: object) => value as unknown as Doc;
 
 function invalid(issues: v.BaseIssue<unknown>[]): LiveError {
   return new LiveError(400, issues[0]?.message ?? "Invalid item");

@@ -3,10 +3,8 @@ import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "
 import { LiveError } from "../../protocol/errors";
 import { findRoom, renameRoom, toRoomDoc } from "../db/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
-import type { Doc } from "../live/types";
+import { asDoc, type Doc } from "../live/types";
 import type { RoomHost } from "./room-host";
-
-const asDoc = (value: object) => value as unknown as Doc;
 
 export function registerRoom(registry: LiveRegistry<RoomHost>): void {
   registry.publish(PUBLICATION.ROOM, {
