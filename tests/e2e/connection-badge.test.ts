@@ -4,10 +4,10 @@
  * still there and new edits flowing.
  */
 import { describe, expect, it } from "vitest";
-import { useServerAndBrowser } from "../support/e2e";
+import { setUpServerAndBrowser } from "../support/e2e";
 import { startServer } from "../support/server";
 
-const e2e = useServerAndBrowser();
+const e2e = setUpServerAndBrowser();
 
 describe("connection badge", () => {
   it("goes to waiting when the server stops and back to live when it returns", { timeout: 150_000 }, async () => {

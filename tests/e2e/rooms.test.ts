@@ -4,9 +4,9 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useServerAndBrowser } from "../support/e2e";
+import { setUpServerAndBrowser } from "../support/e2e";
 
-const e2e = useServerAndBrowser();
+const e2e = setUpServerAndBrowser();
 
 async function newPage(): Promise<Page> {
   const context = await e2e.browser.newContext();

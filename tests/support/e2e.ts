@@ -10,7 +10,7 @@ export interface E2EContext {
 }
 
 /** Starts both before the file's tests and stops them after; `server` may be replaced (restarts). */
-export function useServerAndBrowser(): E2EContext {
+export function setUpServerAndBrowser(): E2EContext {
   const context = {} as E2EContext;
   beforeAll(async () => {
     [context.server, context.browser] = await Promise.all([startServer(), launchBrowser()]);

@@ -8,7 +8,7 @@ import { type Database, openDatabase } from "../db/database";
 import { createRoom, listRooms, toRoomDoc } from "../db/rooms-repo";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
-import { asDoc, type Doc } from "../live/types";
+import { asDoc } from "../live/types";
 
 export interface HomeHost {
   db: Database;

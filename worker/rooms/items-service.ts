@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { COLLECTION, type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { deleteItem, findItem, findItemBySku, insertItem, toItemDoc, updateItem } from "../db/items-repo";
-import { asDoc, type Doc } from "../live/types";
+import { asDoc } from "../live/types";
 import type { RoomHost } from "./room-host";
 
 function invalid(issues: v.BaseIssue<unknown>[]): LiveError {

@@ -3,7 +3,7 @@ import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "
 import { LiveError } from "../../protocol/errors";
 import { findRoom, renameRoom, toRoomDoc } from "../db/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
-import { asDoc, type Doc } from "../live/types";
+import { asDoc } from "../live/types";
 import type { RoomHost } from "./room-host";
 
 export function registerRoom(registry: LiveRegistry<RoomHost>): void {
