@@ -32,6 +32,8 @@ import type { ArgsSchema, CallerInfo, MethodContext } from "./types";
 /** Kept in the socket attachment: small (≤ 16 KiB with partyserver's own). */
 export interface SessionState {
   sessionId: string | null;
+  /** The client resumed an earlier session: its method results may be cached. */
+  resumed?: boolean;
   userId: string | null;
   clientAddress: string | null;
 }
@@ -211,7 +213,7 @@ export class Session<H> {
     // from the result cache instead of running twice.
     const resumed = message.session !== undefined && this.env.adoptSession(message.session);
     const sessionId = resumed && message.session ? message.session : newSessionId();
-    this.state = { ...this.state, sessionId };
+    this.state = { ...this.state, sessionId, resumed };
     this.env.saveState(this.state);
     this.env.storage.touchSession(sessionId, this.env.now());
     this.send({ msg: "connected", session: sessionId });
@@ -271,7 +273,7 @@ export class Session<H> {
 
   private async method(message: Extract<ClientMessage, { msg: "method" }>): Promise<void> {
     const sessionId = this.state.sessionId as string;
-    const cached = this.env.storage.cachedResult(sessionId, message.id, this.state.userId);
+    const cached = this.env.storage.cachedResult(sessionId, message.id, this.state.userId, this.state.resumed === true);
     if (cached) {
       for (const frame of cached) this.sendFrame(frame);
       return;
