@@ -134,8 +134,6 @@ export abstract class LiveServer<H> extends Server<Env> {
   }
 
   private dropSession(connectionId: string): void {
-    // A client that dropped may re-send its calls: make their results durable now.
-    this.storage.flushResults();
     this.sessions.get(connectionId)?.close();
     this.sessions.delete(connectionId);
     this.lastSeen.delete(connectionId);

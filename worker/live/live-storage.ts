@@ -17,21 +17,7 @@ export interface StoredSubscription {
   params: string;
 }
 
-interface PendingResult {
-  session: string;
-  id: string;
-  userId: string | null;
-  frames: string[];
-  at: number;
-}
-
-/** How long method results wait in memory before being written together. */
-export const RESULT_FLUSH_MS = 20;
-
 export class LiveStorage {
-  private readonly pending = new Map<string, PendingResult>();
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
-
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS live_subs (
       conn TEXT NOT NULL, sub TEXT NOT NULL, name TEXT NOT NULL, params TEXT NOT NULL,
@@ -90,12 +76,9 @@ export class LiveStorage {
 
   /**
    * The frames sent for a finished method, if this session already ran it.
-   * Only a resumed session can have results on disk; every session may find
-   * one still waiting to be written.
+   * Only a resumed session can have any, so new sessions skip the lookup.
    */
   cachedResult(session: string, id: string, userId: string | null, resumed: boolean): string[] | null {
-    const pending = this.pending.get(`${session}:${id}`);
-    if (pending) return pending.userId === userId ? pending.frames : null;
     if (!resumed) return null;
     const row = this.sql
       .exec<{ frames: string; user_id: string | null }>(
@@ -109,31 +92,16 @@ export class LiveStorage {
     return JSON.parse(row.frames) as string[];
   }
 
-  /**
-   * Keeps a method's frames for re-sends. Writes are gathered for
-   * RESULT_FLUSH_MS and stored together: one write per call cost more than
-   * the rest of a method round trip (see README, Performance). The pending
-   * timer keeps the object awake, so hibernation cannot drop them.
-   */
+  /** Keeps a method's frames for re-sends (TTL METHOD_CACHE_TTL_MS). */
   cacheResult(session: string, id: string, userId: string | null, frames: string[], now: number): void {
-    this.pending.set(`${session}:${id}`, { session, id, userId, frames, at: now });
-    this.flushTimer ??= setTimeout(() => this.flushResults(), RESULT_FLUSH_MS);
-  }
-
-  flushResults(): void {
-    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    for (const entry of this.pending.values()) {
-      this.sql.exec(
-        "INSERT OR REPLACE INTO live_method_results (session, id, user_id, frames, at) VALUES (?, ?, ?, ?, ?)",
-        entry.session,
-        entry.id,
-        entry.userId,
-        JSON.stringify(entry.frames),
-        entry.at,
-      );
-    }
-    this.pending.clear();
+    this.sql.exec(
+      "INSERT OR REPLACE INTO live_method_results (session, id, user_id, frames, at) VALUES (?, ?, ?, ?, ?)",
+      session,
+      id,
+      userId,
+      JSON.stringify(frames),
+      now,
+    );
   }
 
   pruneExpired(now: number): void {
