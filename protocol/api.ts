@@ -30,12 +30,15 @@ export const METHOD = {
 } as const;
 
 export const PUBLICATION = {
+  /** The caller's own user document (empty when logged out). */
+  USER: "user",
   ROOMS_LIST: "rooms.list",
   ROOM: "room",
   ITEMS: "items",
 } as const;
 
 export const COLLECTION = {
+  USERS: "users",
   ROOMS: "rooms",
   ITEMS: "items",
 } as const;

@@ -6,13 +6,16 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ROOM_ID_PATTERN } from "../protocol/api";
 import { HOME_SHARDS } from "../protocol/constants";
+import { removeExpiredTokens } from "./accounts/expired-tokens-job";
 import { openDatabase } from "./db/database";
 import { findRoom } from "./db/rooms-repo";
 import { forwardToLiveObject } from "./live/route";
-import { runScheduledJobs } from "./scheduled";
+import { registerJob, runScheduledJobs } from "./scheduled";
 
 export { HomeDO } from "./rooms/home-do";
 export { RoomDO } from "./rooms/room-do";
+
+registerJob({ name: "expired-tokens", run: (env, now) => removeExpiredTokens(env, now).then(() => {}) });
 
 const app = new Hono<{ Bindings: Env }>();
 

@@ -41,3 +41,79 @@ export const items = sqliteTable(
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
+
+/** People. A password hash is absent for OAuth-only or enrolled-but-unset accounts. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    username: text("username"),
+    /** JSON object the user may edit (display name, ...). */
+    profile: text("profile").notNull().default("{}"),
+    /** `pbkdf2-sha256$iterations$salt$hash`, or a legacy `bcrypt$...` from a Meteor import. */
+    passwordHash: text("password_hash"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("users_username_unique").on(sql`lower(${table.username})`)],
+);
+
+export const userEmails = sqliteTable(
+  "user_emails",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** As typed; lookups use the lower-case index. */
+    address: text("address").notNull(),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex("user_emails_address_unique").on(sql`lower(${table.address})`),
+    index("user_emails_user_idx").on(table.userId),
+  ],
+);
+
+/** Login tokens: only the SHA-256 of each token is stored. */
+export const loginTokens = sqliteTable(
+  "login_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("login_tokens_user_idx").on(table.userId), index("login_tokens_expires_idx").on(table.expiresAt)],
+);
+
+/** One-use tokens sent by e-mail: password reset, enroll, e-mail verification. */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["reset", "enroll", "verify"] }).notNull(),
+    email: text("email").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** Verification links do not expire (Meteor): far future. */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("account_tokens_user_idx").on(table.userId)],
+);
+
+/** Where a login token is in use, so removing it can close those connections. */
+export const tokenConnections = sqliteTable(
+  "token_connections",
+  {
+    tokenHash: text("token_hash").notNull(),
+    /** "room" or "home". */
+    objectKind: text("object_kind").notNull(),
+    objectName: text("object_name").notNull(),
+  },
+  (table) => [uniqueIndex("token_connections_unique").on(table.tokenHash, table.objectKind, table.objectName)],
+);
+
+export type UserRow = typeof users.$inferSelect;

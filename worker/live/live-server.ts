@@ -24,6 +24,7 @@ import { Session, type SessionState } from "./session";
 
 const CLOSE_HEARTBEAT = 4000;
 const CLOSE_SESSION_MOVED = 4001;
+const CLOSE_LOGGED_OUT = 4002;
 
 export abstract class LiveServer<H> extends Server<Env> {
   static override options = { hibernate: true };
@@ -120,6 +121,24 @@ export abstract class LiveServer<H> extends Server<Env> {
     }
     this.storage.pruneExpired(now);
     if (open > 0) await this.ctx.storage.setAlarm(now + SERVER_HEARTBEAT_INTERVAL);
+  }
+
+  /**
+   * Closes every connection logged in with one of these token hashes (the
+   * tokens were removed). Called over RPC by whichever object removed them.
+   */
+  async closeTokenConnections(tokenHashes: string[]): Promise<number> {
+    const removed = new Set(tokenHashes);
+    let closed = 0;
+    for (const connection of this.getConnections<SessionState>()) {
+      const hash = connection.state?.loginTokenHash;
+      if (hash && removed.has(hash)) {
+        connection.close(CLOSE_LOGGED_OUT, "login token removed");
+        this.dropSession(connection.id);
+        closed++;
+      }
+    }
+    return closed;
   }
 
   /** Number of sessions held in memory (for tests and benchmarks). */

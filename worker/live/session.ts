@@ -32,6 +32,8 @@ import type { ArgsSchema, CallerInfo, MethodContext } from "./types";
 /** Kept in the socket attachment: small (≤ 16 KiB with partyserver's own). */
 export interface SessionState {
   sessionId: string | null;
+  /** SHA-256 of the login token in use, so removing the token can close us. */
+  loginTokenHash?: string | null;
   /** The client resumed an earlier session: its method results may be cached. */
   resumed?: boolean;
   userId: string | null;
@@ -76,6 +78,8 @@ export class Session<H> {
   private readonly subs = new Map<string, LiveSubscription<H>>();
   private readonly box: MergeBox;
   private queue: Promise<void> = Promise.resolve();
+  /** Makes every subscription run's merge-box key unique (see LiveSubscription). */
+  private runs = 0;
   private muted = false;
   private closed = false;
 
@@ -110,13 +114,15 @@ export class Session<H> {
         for (const stored of this.env.storage.subscriptions(this.connectionId)) {
           const definition = this.env.registry.publications.get(stored.name);
           if (!definition) continue;
-          const subscription = this.newSubscription(stored.subId, stored.name);
+          let subscription: LiveSubscription<H> | undefined;
           try {
-            await subscription.start(definition, parseArgs(definition.args, JSON.parse(stored.params) as unknown[]));
+            const args = parseArgs(definition.args, JSON.parse(stored.params) as unknown[]);
+            subscription = this.newSubscription(stored.subId, stored.name, args);
+            await subscription.start(definition);
             this.subs.set(stored.subId, subscription);
           } catch (error) {
             console.error(`live: could not restore subscription '${stored.name}'`, error);
-            subscription.stop();
+            subscription?.stop();
           }
         }
       } finally {
@@ -234,8 +240,31 @@ export class Session<H> {
     }
   }
 
-  private newSubscription(id: string, name: string): LiveSubscription<H> {
-    return new LiveSubscription(id, name, this.box, this.env.hub, this.caller(), this.env.host);
+  private newSubscription(id: string, name: string, args: unknown[]): LiveSubscription<H> {
+    const boxKey = `${id}#${++this.runs}`;
+    return new LiveSubscription(id, name, args, boxKey, this.box, this.env.hub, this.caller(), this.env.host);
+  }
+
+  /** Logs the connection in or out and re-runs every subscription as that user. */
+  private async setUser(userId: string | null, loginTokenHash: string | null): Promise<void> {
+    this.state = { ...this.state, userId, loginTokenHash };
+    this.env.saveState(this.state);
+    for (const [id, old] of [...this.subs]) {
+      const definition = this.env.registry.publications.get(old.name);
+      if (!definition) continue;
+      const next = this.newSubscription(id, old.name, old.args);
+      this.subs.set(id, next);
+      try {
+        await next.start(definition);
+      } catch (error) {
+        // The new user may not see this at all: end the subscription.
+        next.stop();
+        this.subs.delete(id);
+        this.env.storage.deleteSubscription(this.connectionId, id);
+        this.send({ msg: "nosub", id, error: toWireError(error) });
+      }
+      old.stop();
+    }
   }
 
   private async subscribe(id: string, name: string, params: unknown[]): Promise<void> {
@@ -244,17 +273,17 @@ export class Session<H> {
     if (!definition) {
       return this.send({ msg: "nosub", id, error: new LiveError(404, `Subscription '${name}' not found`).toWire() });
     }
-    const subscription = this.newSubscription(id, name);
-    this.subs.set(id, subscription);
+    let subscription: LiveSubscription<H> | undefined;
     try {
       this.rateLimit("subscription", name);
-      const args = parseArgs(definition.args, params);
+      subscription = this.newSubscription(id, name, parseArgs(definition.args, params));
+      this.subs.set(id, subscription);
       this.env.storage.saveSubscription(this.connectionId, { subId: id, name, params: JSON.stringify(params) });
-      await subscription.start(definition, args);
+      await subscription.start(definition);
       if (this.subs.get(id) === subscription) this.send({ msg: "ready", subs: [id] });
     } catch (error) {
       if (!(error instanceof LiveError)) console.error(`live: publication '${name}' failed`, error);
-      subscription.stop();
+      subscription?.stop();
       this.subs.delete(id);
       this.env.storage.deleteSubscription(this.connectionId, id);
       this.send({ msg: "nosub", id, error: toWireError(error) });
@@ -318,7 +347,14 @@ export class Session<H> {
   }
 
   private async run(message: Extract<ClientMessage, { msg: "method" }>, unblock: () => void): Promise<unknown> {
-    const ctx: MethodContext<H> = { ...this.caller(), host: this.env.host, randomSeed: message.randomSeed, unblock };
+    const ctx: MethodContext<H> = {
+      ...this.caller(),
+      host: this.env.host,
+      randomSeed: message.randomSeed,
+      loginTokenHash: this.state.loginTokenHash ?? null,
+      unblock,
+      setUserId: (userId, loginTokenHash = null) => this.setUser(userId, loginTokenHash),
+    };
     const definition = this.env.registry.methods.get(message.method);
     const write = definition ? null : parseWriteMethod(message.method);
     const collection = write ? this.env.registry.collections.get(write.collection) : undefined;

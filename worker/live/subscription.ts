@@ -28,9 +28,16 @@ export class LiveSubscription<H> {
   private readonly cleanups: (() => void)[] = [];
   private stopped = false;
 
+  /**
+   * `boxKey` names this run in the merge box: a re-run (after login) gets a
+   * new key, starts, and only then lets the old run go, so the client sees
+   * just the difference.
+   */
   constructor(
     readonly id: string,
     readonly name: string,
+    readonly args: unknown[],
+    private readonly boxKey: string,
     private readonly box: MergeBox,
     private readonly hub: ChangeHub,
     private readonly caller: CallerInfo,
@@ -38,8 +45,8 @@ export class LiveSubscription<H> {
   ) {}
 
   /** Runs the publication and sends (or, silently, records) its documents. */
-  async start(definition: PublicationDefinition<H>, args: unknown[]): Promise<void> {
-    const result = await definition.run(this.context(), ...args);
+  async start(definition: PublicationDefinition<H>): Promise<void> {
+    const result = await definition.run(this.context(), ...this.args);
     const cursors = result === undefined ? [] : Array.isArray(result) ? result : [result];
     await Promise.all(cursors.map((cursor) => this.follow(cursor)));
   }
@@ -48,16 +55,16 @@ export class LiveSubscription<H> {
     if (this.stopped) return;
     this.stopped = true;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    this.box.removeSubscription(this.id);
+    this.box.removeSubscription(this.boxKey);
   }
 
   private context(): PublishContext<H> {
     return {
       ...this.caller,
       host: this.host,
-      added: (collection, id, fields) => !this.stopped && this.box.added(this.id, collection, id, fields),
-      changed: (collection, id, fields) => !this.stopped && this.box.changed(this.id, collection, id, fields),
-      removed: (collection, id) => !this.stopped && this.box.removed(this.id, collection, id),
+      added: (collection, id, fields) => !this.stopped && this.box.added(this.boxKey, collection, id, fields),
+      changed: (collection, id, fields) => !this.stopped && this.box.changed(this.boxKey, collection, id, fields),
+      removed: (collection, id) => !this.stopped && this.box.removed(this.boxKey, collection, id),
       onChange: (listener) => this.cleanups.push(this.hub.listen(listener)),
       onStop: (callback) => this.cleanups.push(callback),
     };
@@ -69,7 +76,7 @@ export class LiveSubscription<H> {
     if (this.stopped) return;
     for (const doc of initial) {
       held.add(doc._id);
-      this.box.added(this.id, cursor.collection, doc._id, fieldsOf(doc));
+      this.box.added(this.boxKey, cursor.collection, doc._id, fieldsOf(doc));
     }
     if (cursor.kind === "observed") {
       this.cleanups.push(this.hub.listen((change) => this.observe(cursor, held, change)));
@@ -84,12 +91,12 @@ export class LiveSubscription<H> {
     const matches = doc !== null && cursor.matches(doc);
     if (matches && !held.has(id)) {
       held.add(id);
-      this.box.added(this.id, cursor.collection, id, fieldsOf(doc));
+      this.box.added(this.boxKey, cursor.collection, id, fieldsOf(doc));
     } else if (matches && held.has(id)) {
-      this.box.changed(this.id, cursor.collection, id, previous ? diffFields(previous, doc) : fieldsOf(doc));
+      this.box.changed(this.boxKey, cursor.collection, id, previous ? diffFields(previous, doc) : fieldsOf(doc));
     } else if (held.has(id)) {
       held.delete(id);
-      this.box.removed(this.id, cursor.collection, id);
+      this.box.removed(this.boxKey, cursor.collection, id);
     }
   }
 
@@ -101,10 +108,10 @@ export class LiveSubscription<H> {
       const next = new Map(docs.map((doc) => [doc._id, doc]));
       for (const [id, doc] of next) {
         const before = last.get(id);
-        if (!before) this.box.added(this.id, cursor.collection, id, fieldsOf(doc));
-        else this.box.changed(this.id, cursor.collection, id, diffFields(before, doc));
+        if (!before) this.box.added(this.boxKey, cursor.collection, id, fieldsOf(doc));
+        else this.box.changed(this.boxKey, cursor.collection, id, diffFields(before, doc));
       }
-      for (const id of last.keys()) if (!next.has(id)) this.box.removed(this.id, cursor.collection, id);
+      for (const id of last.keys()) if (!next.has(id)) this.box.removed(this.boxKey, cursor.collection, id);
       last.clear();
       for (const [id, doc] of next) last.set(id, doc);
     };

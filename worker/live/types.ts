@@ -24,8 +24,15 @@ export interface CallerInfo {
 export interface MethodContext<H> extends CallerInfo {
   host: H;
   randomSeed: string | undefined;
+  /** SHA-256 of the login token this connection is logged in with. */
+  loginTokenHash: string | null;
   /** Lets this session process its next message before this call ends. */
   unblock(): void;
+  /**
+   * Logs this connection in or out. Every subscription re-runs as the new
+   * user and only the difference is sent, before this method's `updated`.
+   */
+  setUserId(userId: string | null, loginTokenHash?: string | null): Promise<void>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: argument tuples are typed by each schema.

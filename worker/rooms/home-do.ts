@@ -4,16 +4,16 @@
  * single object is hot.
  */
 import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
-import { type Database, openDatabase } from "../db/database";
+import { registerAccounts } from "../accounts/accounts-feature";
+import type { AccountsHost } from "../accounts/accounts-host";
+import { openDatabase } from "../db/database";
 import { createRoom, listRooms, toRoomDoc } from "../db/rooms-repo";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 
-export interface HomeHost {
-  db: Database;
-  emit: LiveServer<HomeHost>["hub"]["emit"];
-}
+/** What the HomeDO gives its features: just what accounts need. */
+export type HomeHost = AccountsHost;
 
 /** Rooms change in their own RoomDOs, so the list is polled (DESIGN §2). */
 export const ROOM_LIST_POLL_MS = 10_000;
@@ -21,6 +21,7 @@ export const ROOM_LIST_POLL_MS = 10_000;
 export class HomeDO extends LiveServer<HomeHost> {
   protected createRegistry(): LiveRegistry<HomeHost> {
     const registry = new LiveRegistry<HomeHost>();
+    registerAccounts(registry);
     registry.publish(PUBLICATION.ROOMS_LIST, {
       args: PUBLICATION_ARGS[PUBLICATION.ROOMS_LIST],
       run: (ctx) => ({
@@ -49,6 +50,13 @@ export class HomeDO extends LiveServer<HomeHost> {
   }
 
   protected createHost(): HomeHost {
-    return { db: openDatabase(this.env.DB), emit: (change) => this.hub.emit(change) };
+    return {
+      db: openDatabase(this.env.DB),
+      env: this.env,
+      object: { kind: "home", name: this.name },
+      emit: (change) => this.hub.emit(change),
+      closeTokenConnections: (hashes) => this.closeTokenConnections(hashes),
+      now: () => Date.now(),
+    };
   }
 }

@@ -1,4 +1,5 @@
 /** One Durable Object per room: the live state of that room. */
+import { registerAccounts } from "../accounts/accounts-feature";
 import { openDatabase } from "../db/database";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
@@ -9,12 +10,21 @@ import type { RoomHost } from "./room-host";
 export class RoomDO extends LiveServer<RoomHost> {
   protected createRegistry(): LiveRegistry<RoomHost> {
     const registry = new LiveRegistry<RoomHost>();
+    registerAccounts(registry);
     registerRoom(registry);
     registerItems(registry);
     return registry;
   }
 
   protected createHost(): RoomHost {
-    return { roomId: this.name, db: openDatabase(this.env.DB), emit: (change) => this.hub.emit(change) };
+    return {
+      roomId: this.name,
+      db: openDatabase(this.env.DB),
+      env: this.env,
+      object: { kind: "room", name: this.name },
+      emit: (change) => this.hub.emit(change),
+      closeTokenConnections: (hashes) => this.closeTokenConnections(hashes),
+      now: () => Date.now(),
+    };
   }
 }

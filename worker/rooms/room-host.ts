@@ -1,10 +1,6 @@
-import type { Database } from "../db/database";
-import type { Change } from "../live/types";
+import type { AccountsHost } from "../accounts/accounts-host";
 
-/** What the RoomDO gives its features. */
-export interface RoomHost {
+/** What the RoomDO gives its features: accounts' needs plus the room id. */
+export interface RoomHost extends AccountsHost {
   roomId: string;
-  db: Database;
-  /** Tell live subscribers about a write (call after it is stored). */
-  emit(change: Change): void;
 }

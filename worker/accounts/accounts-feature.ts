@@ -1,0 +1,228 @@
+/**
+ * Password accounts on every live connection, with Meteor's method names and
+ * argument shapes so existing DDP clients can log in (SPEC B2):
+ * createUser, login (password, resume), logout, getNewToken,
+ * removeOtherTokens, changePassword; and the `user` publication with the
+ * caller's own user document.
+ */
+import * as v from "valibot";
+import { COLLECTION, PUBLICATION } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { newId } from "../db/database";
+import type { UserRow } from "../db/schema";
+import {
+  emailsOf,
+  findLoginToken,
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  setPasswordHash,
+  toUserDoc,
+} from "../db/users-repo";
+import { defaultAccountsRule } from "../live/rate-limit-rules";
+import type { LiveRegistry } from "../live/registry";
+import { asDoc, type MethodContext } from "../live/types";
+import type { AccountsHost } from "./accounts-host";
+import {
+  issueLoginToken,
+  type LoginResult,
+  noteTokenInUse,
+  removeLoginTokens,
+  removeOtherLoginTokens,
+  resumeToken,
+} from "./login-tokens";
+import { hashPassword, passwordDigest, verifyPassword } from "./password";
+
+/** One answer for unknown user and wrong password: no account enumeration. */
+export const BAD_CREDENTIALS = "Something went wrong. Please check your credentials.";
+export const PASSWORD_IS_OLD = "Password is old. Please reset your password.";
+
+const emailSchema = v.pipe(
+  v.string("E-mail must be text"),
+  v.trim(),
+  v.maxLength(254, "E-mail address is too long"),
+  v.email("Invalid e-mail address"),
+);
+const usernameSchema = v.pipe(
+  v.string("Username must be text"),
+  v.trim(),
+  v.minLength(1, "Username may not be empty"),
+  v.maxLength(64, "Username must be at most 64 characters"),
+);
+
+const createUserSchema = v.object(
+  {
+    username: v.optional(usernameSchema),
+    email: v.optional(emailSchema),
+    password: v.optional(v.unknown()),
+    profile: v.optional(
+      v.pipe(
+        v.record(v.string(), v.unknown(), "Profile must be an object"),
+        v.check((profile) => JSON.stringify(profile).length <= 4_000, "Profile is too large"),
+      ),
+    ),
+  },
+  "Options must be an object",
+);
+
+const userSelectorSchema = v.union([
+  v.pipe(v.string(), v.maxLength(254)),
+  v.object({ email: v.pipe(v.string(), v.maxLength(254)) }),
+  v.object({ username: v.pipe(v.string(), v.maxLength(64)) }),
+  v.object({ id: v.pipe(v.string(), v.maxLength(64)) }),
+]);
+
+function parse<T extends v.GenericSchema>(schema: T, value: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw new LiveError(400, result.issues[0]?.message ?? "Match failed");
+  return result.output;
+}
+
+async function findBySelector(host: AccountsHost, selector: v.InferOutput<typeof userSelectorSchema>) {
+  if (typeof selector === "string") {
+    return (await findUserByUsername(host.db, selector)) ?? (await findUserByEmail(host.db, selector));
+  }
+  if ("email" in selector) return findUserByEmail(host.db, selector.email);
+  if ("username" in selector) return findUserByUsername(host.db, selector.username);
+  return findUserById(host.db, selector.id);
+}
+
+/** A stored hash to check against when the user does not exist, so timing does not tell. */
+let decoyHash: Promise<string> | undefined;
+
+async function checkPassword(host: AccountsHost, user: UserRow | null, password: unknown): Promise<UserRow> {
+  const digest = await passwordDigest(password);
+  if (!user?.passwordHash) {
+    decoyHash ??= hashPassword("0".repeat(64));
+    await verifyPassword(digest, await decoyHash);
+    throw new LiveError(403, BAD_CREDENTIALS);
+  }
+  const check = await verifyPassword(digest, user.passwordHash);
+  if (!check.ok && check.reason === "unsupported") throw new LiveError(403, PASSWORD_IS_OLD);
+  if (!check.ok) throw new LiveError(403, BAD_CREDENTIALS);
+  if (check.needsRehash) await setPasswordHash(host.db, user.id, await hashPassword(digest));
+  return user;
+}
+
+/** Logs the connection in with a fresh token. */
+async function logInWithNewToken(ctx: MethodContext<AccountsHost>, userId: string): Promise<LoginResult> {
+  const { tokenHash, ...result } = await issueLoginToken(ctx.host, userId);
+  await noteTokenInUse(ctx.host, tokenHash);
+  await ctx.setUserId(userId, tokenHash);
+  return result;
+}
+
+function requireUser(ctx: MethodContext<AccountsHost>, reason = "Must be logged in"): string {
+  if (!ctx.userId) throw new LiveError(401, reason);
+  return ctx.userId;
+}
+
+export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<H>): void {
+  const accounts = registry as unknown as LiveRegistry<AccountsHost>;
+
+  accounts.method("createUser", {
+    args: v.tuple([v.unknown()]),
+    run: async (ctx, options) => {
+      const { username, email, password, profile } = parse(createUserSchema, options);
+      if (!username && !email) throw new LiveError(400, "Need to set a username or email");
+      const digest = await passwordDigest(password ?? "");
+      if (username && (await findUserByUsername(ctx.host.db, username))) {
+        throw new LiveError(403, "Username already exists.");
+      }
+      if (email && (await findUserByEmail(ctx.host.db, email))) throw new LiveError(403, "Email already exists.");
+      const row: UserRow = {
+        id: newId(),
+        username: username ?? null,
+        profile: JSON.stringify(profile ?? {}),
+        passwordHash: await hashPassword(digest),
+        createdAt: ctx.host.now(),
+      };
+      await insertUser(ctx.host.db, row, email ?? null);
+      return logInWithNewToken(ctx, row.id);
+    },
+  });
+
+  accounts.method("login", {
+    args: v.tuple([v.unknown()]),
+    run: async (ctx, options) => {
+      if (typeof options === "object" && options !== null && "resume" in options) {
+        const token = (options as { resume: unknown }).resume;
+        if (typeof token !== "string" || token.length > 200) throw new LiveError(400, "Token must be a string");
+        const row = await resumeToken(ctx.host, token);
+        await noteTokenInUse(ctx.host, row.tokenHash);
+        await ctx.setUserId(row.userId, row.tokenHash);
+        return { id: row.userId, token, tokenExpires: new Date(row.expiresAt) } satisfies LoginResult;
+      }
+      if (typeof options === "object" && options !== null && "password" in options && "user" in options) {
+        const { user, password } = options as { user: unknown; password: unknown };
+        const found = await findBySelector(ctx.host, parse(userSelectorSchema, user));
+        const checked = await checkPassword(ctx.host, found, password);
+        return logInWithNewToken(ctx, checked.id);
+      }
+      throw new LiveError(400, "Unrecognized options for login request");
+    },
+  });
+
+  accounts.method("logout", {
+    args: v.tuple([]),
+    run: async (ctx) => {
+      const hash = ctx.loginTokenHash;
+      await ctx.setUserId(null, null);
+      if (hash) await removeLoginTokens(ctx.host, [hash]);
+    },
+  });
+
+  accounts.method("getNewToken", {
+    args: v.tuple([]),
+    run: async (ctx) => {
+      const userId = requireUser(ctx, "You are not logged in.");
+      const current = ctx.loginTokenHash ? await findLoginToken(ctx.host.db, ctx.loginTokenHash) : null;
+      if (!current) throw new LiveError(403, "You are not logged in.");
+      // Same creation time, so the new token expires when the old one would.
+      const { tokenHash, ...result } = await issueLoginToken(ctx.host, userId, current.createdAt);
+      await noteTokenInUse(ctx.host, tokenHash);
+      await ctx.setUserId(userId, tokenHash);
+      return result;
+    },
+  });
+
+  accounts.method("removeOtherTokens", {
+    args: v.tuple([]),
+    run: async (ctx) => {
+      const userId = requireUser(ctx, "You are not logged in.");
+      await removeOtherLoginTokens(ctx.host, userId, ctx.loginTokenHash);
+    },
+  });
+
+  accounts.method("changePassword", {
+    args: v.tuple([v.unknown(), v.unknown()]),
+    run: async (ctx, oldPassword, newPassword) => {
+      const userId = requireUser(ctx);
+      const user = await findUserById(ctx.host.db, userId);
+      if (!user?.passwordHash) throw new LiveError(403, "User has no password set");
+      const check = await verifyPassword(await passwordDigest(oldPassword), user.passwordHash);
+      if (!check.ok) throw new LiveError(403, "Incorrect password");
+      await setPasswordHash(ctx.host.db, userId, await hashPassword(await passwordDigest(newPassword)));
+      // A password change ends every other session of this user.
+      await removeOtherLoginTokens(ctx.host, userId, ctx.loginTokenHash);
+      return { passwordChanged: true };
+    },
+  });
+
+  accounts.publish(PUBLICATION.USER, {
+    args: v.tuple([]),
+    run: (ctx) => ({
+      kind: "observed",
+      collection: COLLECTION.USERS,
+      fetch: async () => {
+        if (!ctx.userId) return [];
+        const row = await findUserById(ctx.host.db, ctx.userId);
+        return row ? [asDoc(toUserDoc(row, await emailsOf(ctx.host.db, row.id)))] : [];
+      },
+      matches: (doc) => doc._id === ctx.userId,
+    }),
+  });
+
+  accounts.limit(defaultAccountsRule());
+}

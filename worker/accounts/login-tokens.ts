@@ -1,0 +1,83 @@
+/**
+ * Login tokens: issuing, resuming and removing them. Removing a token also
+ * closes every live connection that used it, wherever it is: each login
+ * records the object it happened on, and removal calls those objects.
+ */
+import { LOGIN_TOKEN_LIFETIME } from "../../protocol/constants";
+import { LiveError } from "../../protocol/errors";
+import {
+  deleteLoginTokens,
+  findLoginToken,
+  insertLoginToken,
+  otherTokenHashes,
+  recordTokenConnection,
+} from "../db/users-repo";
+import type { AccountsHost } from "./accounts-host";
+import { hashToken, newToken } from "./tokens";
+
+/** What `login`, `createUser`, `resetPassword`, ... return (Meteor's shape). */
+export interface LoginResult {
+  id: string;
+  token: string;
+  tokenExpires: Date;
+}
+
+export const LOGGED_OUT_BY_SERVER = "You've been logged out by the server. Please log in again.";
+export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+
+export async function issueLoginToken(
+  host: AccountsHost,
+  userId: string,
+  createdAt = host.now(),
+): Promise<LoginResult & { tokenHash: string }> {
+  const token = newToken();
+  const tokenHash = await hashToken(token);
+  const expiresAt = createdAt + LOGIN_TOKEN_LIFETIME;
+  await insertLoginToken(host.db, tokenHash, userId, createdAt, expiresAt);
+  return { id: userId, token, tokenExpires: new Date(expiresAt), tokenHash };
+}
+
+/** Checks a resume token; throws the client-facing 403 when it cannot be used. */
+export async function resumeToken(host: AccountsHost, token: string) {
+  const tokenHash = await hashToken(token);
+  const row = await findLoginToken(host.db, tokenHash);
+  if (!row) throw new LiveError(403, LOGGED_OUT_BY_SERVER);
+  if (row.expiresAt <= host.now()) {
+    // Only the row goes here; connections still using it are closed by the
+    // expired-token clean-up, not in the middle of this caller's call.
+    await deleteLoginTokens(host.db, [tokenHash]);
+    throw new LiveError(403, SESSION_EXPIRED);
+  }
+  return { ...row, token };
+}
+
+/** Notes that this object now has a connection using the token. */
+export async function noteTokenInUse(host: AccountsHost, tokenHash: string): Promise<void> {
+  await recordTokenConnection(host.db, tokenHash, host.object.kind, host.object.name);
+}
+
+/** Deletes tokens and closes the live connections that used them. */
+export async function removeLoginTokens(host: AccountsHost, tokenHashes: string[]): Promise<void> {
+  const places = await deleteLoginTokens(host.db, tokenHashes);
+  const objects = new Map<string, { kind: string; name: string }>();
+  for (const place of places)
+    objects.set(`${place.objectKind}:${place.objectName}`, { kind: place.objectKind, name: place.objectName });
+  await Promise.all(
+    [...objects.values()].map(async ({ kind, name }) => {
+      if (kind === host.object.kind && name === host.object.name) return host.closeTokenConnections(tokenHashes);
+      const namespace = kind === "room" ? host.env.ROOM : host.env.HOME;
+      try {
+        return await namespace.getByName(name).closeTokenConnections(tokenHashes);
+      } catch (error) {
+        // The token is already gone, so a connection we could not reach
+        // fails its next resume; log and go on.
+        console.error(`accounts: could not close connections on ${kind} ${name}`, error);
+        return 0;
+      }
+    }),
+  );
+}
+
+export async function removeOtherLoginTokens(host: AccountsHost, userId: string, keep: string | null): Promise<void> {
+  await removeLoginTokens(host, await otherTokenHashes(host.db, userId, keep));
+}

@@ -1,0 +1,115 @@
+/** Users, their e-mail addresses and login tokens in D1. */
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import type { Database } from "./database";
+import { loginTokens, tokenConnections, type UserRow, userEmails, users } from "./schema";
+
+export interface UserEmail {
+  address: string;
+  verified: boolean;
+}
+
+/** What a client sees of a user (its own document). */
+export interface UserDoc {
+  _id: string;
+  username?: string;
+  emails: UserEmail[];
+  profile: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export function toUserDoc(row: UserRow, emails: UserEmail[]): UserDoc {
+  const doc: UserDoc = {
+    _id: row.id,
+    emails,
+    profile: JSON.parse(row.profile) as Record<string, unknown>,
+    createdAt: new Date(row.createdAt),
+  };
+  if (row.username) doc.username = row.username;
+  return doc;
+}
+
+export async function insertUser(db: Database, row: UserRow, email: string | null): Promise<void> {
+  const statements = [db.insert(users).values(row)];
+  if (email)
+    statements.push(db.insert(userEmails).values({ userId: row.id, address: email, verified: false }) as never);
+  await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
+  return (await db.select().from(users).where(eq(users.id, id)).get()) ?? null;
+}
+
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | null> {
+  return (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).get()) ?? null;
+}
+
+export async function findUserByEmail(db: Database, address: string): Promise<UserRow | null> {
+  const row = await db
+    .select({ user: users })
+    .from(userEmails)
+    .innerJoin(users, eq(users.id, userEmails.userId))
+    .where(sql`lower(${userEmails.address}) = lower(${address})`)
+    .get();
+  return row?.user ?? null;
+}
+
+export async function emailsOf(db: Database, userId: string): Promise<UserEmail[]> {
+  return db
+    .select({ address: userEmails.address, verified: userEmails.verified })
+    .from(userEmails)
+    .where(eq(userEmails.userId, userId))
+    .all();
+}
+
+export async function setPasswordHash(db: Database, userId: string, hash: string): Promise<void> {
+  await db.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
+}
+
+export async function insertLoginToken(
+  db: Database,
+  tokenHash: string,
+  userId: string,
+  createdAt: number,
+  expiresAt: number,
+): Promise<void> {
+  await db.insert(loginTokens).values({ tokenHash, userId, createdAt, expiresAt });
+}
+
+export async function findLoginToken(db: Database, tokenHash: string) {
+  return (await db.select().from(loginTokens).where(eq(loginTokens.tokenHash, tokenHash)).get()) ?? null;
+}
+
+/** Deletes the given tokens; returns where they were in use. */
+export async function deleteLoginTokens(db: Database, tokenHashes: string[]) {
+  if (tokenHashes.length === 0) return [];
+  const [places] = await db.batch([
+    db.select().from(tokenConnections).where(inArray(tokenConnections.tokenHash, tokenHashes)),
+    db.delete(loginTokens).where(inArray(loginTokens.tokenHash, tokenHashes)),
+    db.delete(tokenConnections).where(inArray(tokenConnections.tokenHash, tokenHashes)),
+  ]);
+  return places;
+}
+
+/** Hashes of a user's tokens, except `keep`. */
+export async function otherTokenHashes(db: Database, userId: string, keep: string | null): Promise<string[]> {
+  const where = keep
+    ? and(eq(loginTokens.userId, userId), ne(loginTokens.tokenHash, keep))
+    : eq(loginTokens.userId, userId);
+  const rows = await db.select({ hash: loginTokens.tokenHash }).from(loginTokens).where(where).all();
+  return rows.map((row) => row.hash);
+}
+
+export async function expiredTokenHashes(db: Database, now: number, limit = 90): Promise<string[]> {
+  const rows = await db
+    .select({ hash: loginTokens.tokenHash })
+    .from(loginTokens)
+    .where(lt(loginTokens.expiresAt, now))
+    .limit(limit)
+    .all();
+  return rows.map((row) => row.hash);
+}
+
+/** Records that a token is in use on a live object (for closing it later). */
+export async function recordTokenConnection(db: Database, tokenHash: string, objectKind: string, objectName: string) {
+  await db.insert(tokenConnections).values({ tokenHash, objectKind, objectName }).onConflictDoNothing();
+}
