@@ -48,6 +48,9 @@ function isRaw(value: unknown): value is Raw {
 }
 
 const isString = (value: unknown): value is string => typeof value === "string";
+/** Ids the server stores (method results, subscriptions) are kept short. */
+export const MAX_ID_LENGTH = 128;
+const isId = (value: unknown): value is string => isString(value) && value.length > 0 && value.length <= MAX_ID_LENGTH;
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 const optionalString = (value: unknown): boolean => value === undefined || isString(value);
 
@@ -77,7 +80,7 @@ export function parseClientMessage(text: string): ParsedClientFrame {
       return { kind: "message", message: isString(raw.id) ? { msg: raw.msg, id: raw.id } : { msg: raw.msg } };
     case "sub": {
       const params = raw.params ?? [];
-      if (!isString(raw.id) || !isString(raw.name) || !Array.isArray(params)) {
+      if (!isId(raw.id) || !isString(raw.name) || !Array.isArray(params)) {
         return { kind: "error", reason: DDP_ERROR.MALFORMED_SUB, offendingMessage: raw };
       }
       return { kind: "message", message: { msg: "sub", id: raw.id, name: raw.name, params } };
@@ -87,7 +90,7 @@ export function parseClientMessage(text: string): ParsedClientFrame {
       return { kind: "message", message: { msg: "unsub", id: raw.id } };
     case "method": {
       const params = raw.params ?? [];
-      if (!isString(raw.id) || !isString(raw.method) || !Array.isArray(params) || !optionalString(raw.randomSeed)) {
+      if (!isId(raw.id) || !isString(raw.method) || !Array.isArray(params) || !optionalString(raw.randomSeed)) {
         return { kind: "error", reason: DDP_ERROR.MALFORMED_METHOD, offendingMessage: raw };
       }
       const message: ClientMessage = { msg: "method", id: raw.id, method: raw.method, params };

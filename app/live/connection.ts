@@ -161,7 +161,9 @@ export class LiveConnection {
   close(): void {
     this.socket.dispose();
     this.store.dispose();
-    this.methods.failAll(new LiveError(CONNECTION_CLOSED, "The connection was closed"));
+    const closed = new LiveError(CONNECTION_CLOSED, "The connection was closed");
+    this.methods.failAll(closed);
+    this.subscriptions.endAll(closed);
   }
 
   private opened(): void {

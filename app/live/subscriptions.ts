@@ -120,6 +120,13 @@ export class Subscriptions {
     return [...this.live.values()].filter((s) => s.isReady).map((s) => s.id);
   }
 
+  /** The connection closed for good: end every subscription with `error`. */
+  endAll(error: LiveError): void {
+    const ended = [...this.live.values()];
+    this.live.clear();
+    for (const subscription of ended) subscription.ended(error);
+  }
+
   /** A new socket: send every live subscription again, same id and params. */
   resendAll(): void {
     for (const subscription of this.live.values()) this.sendSub(subscription);

@@ -41,3 +41,18 @@ describe("update modifiers allowed from clients", () => {
     ]);
   });
 });
+
+describe("modifier paths cannot reach prototypes", () => {
+  it("refuses __proto__, constructor and prototype anywhere in a path", () => {
+    for (const path of ["__proto__.polluted", "tags.__proto__", "constructor.prototype.polluted", "dims.prototype"]) {
+      expect(() => applyModifier({ _id: "1", tags: [], dims: {} }, { $set: { [path]: "yes" } })).toThrow(
+        `Invalid field name '${path}'`,
+      );
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("does not walk into inherited properties", () => {
+    expect(applyModifier({ _id: "1" }, { $set: { "toString.x": 1 } })).toEqual({ _id: "1", toString: { x: 1 } });
+  });
+});

@@ -96,6 +96,28 @@ describe("allow/deny client writes", () => {
     socket.close();
   });
 
+  it("refuses a malformed client-chosen _id", async () => {
+    const roomId = await createRoom();
+    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    for (const _id of ["../etc", 42, "x".repeat(65)]) {
+      const result = await socket.call("/items/insert", [{ _id, title: "Bad id" }]);
+      expect(result.error).toMatchObject({ error: 400, reason: "Malformed id" });
+    }
+    expect(await itemCount(roomId)).toBe(0);
+    socket.close();
+  });
+
+  it("refuses modifier paths that reach a prototype, and the server keeps working", async () => {
+    const roomId = await createRoom();
+    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const id = (await socket.call("/items/insert", [{ title: "Target" }])).result as string;
+    const attack = await socket.call("/items/update", [id, { $set: { "__proto__.polluted": "yes" } }]);
+    expect(attack.error).toMatchObject({ error: 400, reason: "Invalid field name '__proto__.polluted'" });
+    const next = await socket.call("items.add", [{ title: "Still fine" }]);
+    expect(next.error).toBeUndefined();
+    socket.close();
+  });
+
   it("answers writes to a collection with no rules as unknown methods", async () => {
     const roomId = await createRoom();
     const { socket } = await DdpSocket.connect(roomPath(roomId));

@@ -79,6 +79,9 @@ export async function runWrite<H>(
   if (operation === "insert") {
     const [doc] = params;
     if (!isRecord(doc)) throw new LiveError(400, "Document must be an object");
+    if (doc._id !== undefined && (typeof doc._id !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(doc._id))) {
+      throw new LiveError(400, "Malformed id");
+    }
     const id = typeof doc._id === "string" ? doc._id : newId();
     const full = { ...doc, _id: id } as Doc;
     await permitted(collection, "insert", (rules) => rules.insert?.(ctx, full));

@@ -33,8 +33,6 @@ export abstract class LiveServer<H> extends Server<Env> {
   private readonly sessions = new Map<string, Session<H>>();
   private readonly inflight = new Map<string, Promise<string[]>>();
   private readonly lastSeen = new Map<string, number>();
-  private readonly pingSentAt = new Map<string, number>();
-  private wokeAt = Date.now();
   private liveStorage?: LiveStorage;
   private registry?: LiveRegistry<H>;
   private host?: H;
@@ -50,7 +48,6 @@ export abstract class LiveServer<H> extends Server<Env> {
   }
 
   override async onStart(): Promise<void> {
-    this.wokeAt = Date.now();
     this.registry = this.createRegistry();
     this.host = this.createHost();
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(AUTO_PING_FRAME, AUTO_PONG_FRAME));
@@ -70,6 +67,7 @@ export abstract class LiveServer<H> extends Server<Env> {
       sessionId: null,
       userId: null,
       clientAddress: ctx.request.headers.get("CF-Connecting-IP"),
+      connectedAt: Date.now(),
     };
     connection.setState(state);
     this.lastSeen.set(connection.id, Date.now());
@@ -79,7 +77,6 @@ export abstract class LiveServer<H> extends Server<Env> {
 
   override async onMessage(connection: Connection, message: WSMessage): Promise<void> {
     this.lastSeen.set(connection.id, Date.now());
-    this.pingSentAt.delete(connection.id);
     const session = this.sessionFor(connection as Connection<SessionState>);
     if (typeof message !== "string") {
       session.send({ msg: "error", reason: DDP_ERROR.PARSE });
@@ -107,15 +104,19 @@ export abstract class LiveServer<H> extends Server<Env> {
       open++;
       // Keep live sessions known, so a reconnect can resume them.
       if (connection.state?.sessionId) this.storage.touchSession(connection.state.sessionId, now);
+      // Activity: messages seen by this instance, pings the runtime answered
+      // while we slept, and at least the time the socket opened. (Memory is
+      // lost on hibernation, so the ping time lives in the attachment.)
       const autoPong = this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? 0;
-      const seen = Math.max(this.lastSeen.get(connection.id) ?? this.wokeAt, autoPong);
-      const action = heartbeatAction(now, seen, this.pingSentAt.get(connection.id));
+      const state = connection.state;
+      const seen = Math.max(this.lastSeen.get(connection.id) ?? 0, autoPong, state?.connectedAt ?? 0);
+      const action = heartbeatAction(now, seen, state?.pingSentAt ?? undefined);
       if (action === "close") {
         connection.close(CLOSE_HEARTBEAT, "heartbeat timeout");
         this.dropSession(connection.id);
         open--;
       } else if (action === "ping") {
-        this.pingSentAt.set(connection.id, now);
+        this.sessionFor(connection).notePing(now);
         connection.send(encode({ msg: "ping" }));
       }
     }
@@ -156,7 +157,6 @@ export abstract class LiveServer<H> extends Server<Env> {
     this.sessions.get(connectionId)?.close();
     this.sessions.delete(connectionId);
     this.lastSeen.delete(connectionId);
-    this.pingSentAt.delete(connectionId);
   }
 
   private sessionFor(connection: Connection<SessionState>): Session<H> {

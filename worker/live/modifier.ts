@@ -19,14 +19,19 @@ function bad(reason: string): LiveError {
   return new LiveError(400, reason);
 }
 
-/** Walks to the parent of `path`, creating objects on the way when asked. */
+/** Names that would reach an object's prototype instead of its own fields. */
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Walks to the parent of `path` through own properties only, creating objects on the way when asked. */
 function parentOf(doc: Obj, path: string, create: boolean): { parent: Obj; key: string } | null {
   const parts = path.split(".");
-  if (parts.some((part) => part === "" || part.startsWith("$"))) throw bad(`Invalid field name '${path}'`);
+  if (parts.some((part) => part === "" || part.startsWith("$") || FORBIDDEN_KEYS.has(part))) {
+    throw bad(`Invalid field name '${path}'`);
+  }
   if (parts[0] === "_id") throw bad("Cannot modify _id");
   let node: Obj = doc;
   for (const part of parts.slice(0, -1)) {
-    const next = node[part];
+    const next = Object.hasOwn(node, part) ? node[part] : undefined;
     if (next === undefined && create) node[part] = {};
     else if (!isObject(next)) return null;
     node = node[part] as Obj;
@@ -37,7 +42,7 @@ function parentOf(doc: Obj, path: string, create: boolean): { parent: Obj; key: 
 function arrayAt(doc: Obj, path: string, create: boolean): unknown[] | null {
   const at = parentOf(doc, path, create);
   if (!at) return null;
-  const value = at.parent[at.key];
+  const value = Object.hasOwn(at.parent, at.key) ? at.parent[at.key] : undefined;
   if (value === undefined && create) {
     at.parent[at.key] = [];
     return at.parent[at.key] as unknown[];
@@ -67,7 +72,7 @@ function applyOperator(doc: Obj, op: string, path: string, arg: unknown): void {
       if (typeof arg !== "number") throw bad("Modifier $inc allowed for numbers only");
       const at = parentOf(doc, path, true);
       if (!at) throw bad(`Cannot increment '${path}'`);
-      const current = at.parent[at.key] ?? 0;
+      const current = (Object.hasOwn(at.parent, at.key) ? at.parent[at.key] : undefined) ?? 0;
       if (typeof current !== "number") throw bad(`Cannot apply $inc to a non-number '${path}'`);
       at.parent[at.key] = current + arg;
       return;
@@ -105,7 +110,7 @@ function applyOperator(doc: Obj, op: string, path: string, arg: unknown): void {
     case "$bit": {
       const at = parentOf(doc, path, true);
       if (!at || !isObject(arg)) throw bad("$bit needs an object of and/or/xor");
-      let current = at.parent[at.key] ?? 0;
+      let current = (Object.hasOwn(at.parent, at.key) ? at.parent[at.key] : undefined) ?? 0;
       if (typeof current !== "number") throw bad(`Cannot apply $bit to a non-number '${path}'`);
       for (const [kind, operand] of Object.entries(arg)) {
         if (typeof operand !== "number") throw bad("$bit operands must be numbers");

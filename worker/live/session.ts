@@ -19,6 +19,7 @@ import {
   parseClientMessage,
   type ServerMessage,
 } from "../../protocol/ddp";
+import { parse as ejsonParse, stringify as ejsonStringify } from "../../protocol/ejson";
 import { DDP_ERROR, type DdpErrorReason, LiveError, toWireError } from "../../protocol/errors";
 import { parseWriteMethod, runWrite } from "./allow-deny";
 import type { ChangeHub } from "./change-hub";
@@ -38,6 +39,10 @@ export interface SessionState {
   resumed?: boolean;
   userId: string | null;
   clientAddress: string | null;
+  /** When the socket opened; the heartbeat's floor for "last seen" after a wake. */
+  connectedAt?: number;
+  /** When the server pinged and is waiting for any answer (survives hibernation). */
+  pingSentAt?: number | null;
 }
 
 export interface SessionEnvironment<H> {
@@ -54,6 +59,11 @@ export interface SessionEnvironment<H> {
   /** Methods still running, by `${session}:${id}`, shared by all sessions. */
   inflight: Map<string, Promise<string[]>>;
 }
+
+/** Subscriptions one connection may hold at once. */
+const MAX_SUBSCRIPTIONS = 200;
+/** Results larger than this are not kept for re-sends (SQLite rows are capped at 2 MB). */
+const MAX_CACHED_RESULT_CHARS = 512 * 1024;
 
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -96,8 +106,19 @@ export class Session<H> {
     return this.state.sessionId;
   }
 
+  /** Records a server heartbeat ping, in the attachment so a wake keeps it. */
+  notePing(at: number): void {
+    this.state = { ...this.state, pingSentAt: at };
+    this.env.saveState(this.state);
+  }
+
   /** Queues one frame; frames are processed strictly in arrival order. */
   receive(text: string): Promise<void> {
+    if (this.state.pingSentAt) {
+      // Any message answers the server's ping.
+      this.state = { ...this.state, pingSentAt: null };
+      this.env.saveState(this.state);
+    }
     const next = this.queue.then(() => this.process(text));
     this.queue = next.catch((error: unknown) => console.error("live: session error", error));
     return this.queue;
@@ -109,24 +130,33 @@ export class Session<H> {
    */
   restore(): Promise<void> {
     const work = async () => {
+      const failed: { id: string; error: unknown }[] = [];
       this.muted = true;
       try {
         for (const stored of this.env.storage.subscriptions(this.connectionId)) {
           const definition = this.env.registry.publications.get(stored.name);
-          if (!definition) continue;
           let subscription: LiveSubscription<H> | undefined;
           try {
-            const args = parseArgs(definition.args, JSON.parse(stored.params) as unknown[]);
+            if (!definition) throw new LiveError(404, `Subscription '${stored.name}' not found`);
+            const args = parseArgs(definition.args, ejsonParse(stored.params) as unknown[]);
             subscription = this.newSubscription(stored.subId, stored.name, args);
             await subscription.start(definition);
+            if (this.closed) return subscription.stop();
             this.subs.set(stored.subId, subscription);
           } catch (error) {
             console.error(`live: could not restore subscription '${stored.name}'`, error);
             subscription?.stop();
+            failed.push({ id: stored.subId, error });
           }
         }
       } finally {
         this.muted = false;
+      }
+      // The client believes these are live: tell it they ended, so it can
+      // subscribe again, rather than leave them silently frozen.
+      for (const { id, error } of failed) {
+        this.env.storage.deleteSubscription(this.connectionId, id);
+        this.send({ msg: "nosub", id, error: toWireError(error) });
       }
     };
     this.queue = this.queue.then(work);
@@ -172,6 +202,7 @@ export class Session<H> {
   }
 
   private async process(text: string): Promise<void> {
+    if (this.closed) return;
     const parsed = parseClientMessage(text);
     if (parsed.kind === "error") return this.sendError(parsed.reason, parsed.offendingMessage);
     if (parsed.kind === "bad-connect") return this.fail(SUPPORTED_DDP_VERSIONS[0] as string);
@@ -256,14 +287,20 @@ export class Session<H> {
       this.subs.set(id, next);
       try {
         await next.start(definition);
+        old.stop();
       } catch (error) {
-        // The new user may not see this at all: end the subscription.
+        // The new user may not see this at all: end the subscription
+        // (its documents are removed before the nosub, as DDP orders it).
         next.stop();
+        old.stop();
         this.subs.delete(id);
         this.env.storage.deleteSubscription(this.connectionId, id);
         this.send({ msg: "nosub", id, error: toWireError(error) });
       }
-      old.stop();
+      if (this.closed) {
+        for (const sub of this.subs.values()) sub.stop();
+        return;
+      }
     }
   }
 
@@ -275,11 +312,16 @@ export class Session<H> {
     }
     let subscription: LiveSubscription<H> | undefined;
     try {
+      if (this.subs.size >= MAX_SUBSCRIPTIONS) throw new LiveError(429, "Too many subscriptions on one connection");
       this.rateLimit("subscription", name);
       subscription = this.newSubscription(id, name, parseArgs(definition.args, params));
       this.subs.set(id, subscription);
-      this.env.storage.saveSubscription(this.connectionId, { subId: id, name, params: JSON.stringify(params) });
+      this.env.storage.saveSubscription(this.connectionId, { subId: id, name, params: ejsonStringify(params) });
       await subscription.start(definition);
+      if (this.closed) {
+        subscription.stop();
+        return;
+      }
       if (this.subs.get(id) === subscription) this.send({ msg: "ready", subs: [id] });
     } catch (error) {
       if (!(error instanceof LiveError)) console.error(`live: publication '${name}' failed`, error);
@@ -320,7 +362,7 @@ export class Session<H> {
     });
     const done = this.invoke(message, unblock);
     this.env.inflight.set(key, done);
-    void done.finally(() => this.env.inflight.delete(key));
+    void done.catch(() => {}).finally(() => this.env.inflight.delete(key));
     await Promise.race([done, unblocked]);
   }
 
@@ -341,8 +383,22 @@ export class Session<H> {
     const updated: ServerMessage = { msg: "updated", methods: [message.id] };
     frames.push(encode(updated));
     this.send(updated);
-    const sessionId = this.state.sessionId as string;
-    this.env.storage.cacheResult(sessionId, message.id, this.state.userId, frames, this.env.now());
+    // Unknown methods are not worth remembering; huge results are not kept.
+    const notFound = "error" in result && result.error?.error === 404 && !this.env.registry.methods.has(message.method);
+    const size = frames.reduce((total, frame) => total + frame.length, 0);
+    if (!notFound && size <= MAX_CACHED_RESULT_CHARS) {
+      try {
+        this.env.storage.cacheResult(
+          this.state.sessionId as string,
+          message.id,
+          this.state.userId,
+          frames,
+          this.env.now(),
+        );
+      } catch (error) {
+        console.error("live: could not cache a method result", error);
+      }
+    }
     return frames;
   }
 

@@ -70,19 +70,39 @@ export class LiveSubscription<H> {
     };
   }
 
+  /**
+   * Listens before fetching: a D1 read does not hold the object's input gate,
+   * so other connections' writes can land while the initial fetch runs.
+   * Changes seen meanwhile are replayed after the initial documents; they
+   * are idempotent against the merge box, so a change the fetch already saw
+   * sends nothing.
+   */
   private async follow(cursor: Cursor): Promise<void> {
     const held = new Set<string>();
+    let during: Change[] | null = [];
+    const stopListening = this.hub.listen((change) => {
+      if (change.collection !== cursor.collection) return;
+      if (during) {
+        during.push(change);
+        return;
+      }
+      return cursor.kind === "observed" ? this.observe(cursor, held, change) : undefined;
+    });
+    this.cleanups.push(stopListening);
     const initial = await cursor.fetch();
     if (this.stopped) return;
     for (const doc of initial) {
       held.add(doc._id);
       this.box.added(this.boxKey, cursor.collection, doc._id, fieldsOf(doc));
     }
+    const missed = during;
+    during = null;
     if (cursor.kind === "observed") {
-      this.cleanups.push(this.hub.listen((change) => this.observe(cursor, held, change)));
+      for (const change of missed) this.observe(cursor, held, change);
       return;
     }
-    this.poll(cursor, new Map(initial.map((doc) => [doc._id, doc])));
+    stopListening();
+    await this.poll(cursor, new Map(initial.map((doc) => [doc._id, doc])), missed.length > 0);
   }
 
   private observe(cursor: Extract<Cursor, { kind: "observed" }>, held: Set<string>, change: Change): void {
@@ -101,7 +121,11 @@ export class LiveSubscription<H> {
   }
 
   /** Poll-and-diff for data written outside this Durable Object. */
-  private poll(cursor: Extract<Cursor, { kind: "polled" }>, last: Map<string, Doc>): void {
+  private async poll(
+    cursor: Extract<Cursor, { kind: "polled" }>,
+    last: Map<string, Doc>,
+    stale: boolean,
+  ): Promise<void> {
     const refresh = async () => {
       const docs = await cursor.fetch();
       if (this.stopped) return;
@@ -131,5 +155,7 @@ export class LiveSubscription<H> {
     this.cleanups.push(
       this.hub.listen((change) => (change.collection === cursor.collection ? refreshOnce() : undefined)),
     );
+    // Something changed while the initial fetch ran: catch up before `ready`.
+    if (stale) await refreshOnce();
   }
 }

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { DataMessage } from "../../protocol/ddp";
+import { ChangeHub } from "../../worker/live/change-hub";
+import { MergeBox } from "../../worker/live/merge-box";
+import { LiveSubscription } from "../../worker/live/subscription";
+import type { Doc } from "../../worker/live/types";
+
+const caller = { connectionId: "c", sessionId: "s", userId: null, clientAddress: null };
+
+/** A subscription whose initial fetch resolves only when the test says so. */
+function setUp(initial: Doc[], kind: "observed" | "polled" = "observed") {
+  const sent: DataMessage[] = [];
+  const hub = new ChangeHub();
+  const box = new MergeBox((m) => sent.push(m));
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let fetchStarted: () => void = () => {};
+  const fetching = new Promise<void>((resolve) => {
+    fetchStarted = resolve;
+  });
+  let current = initial;
+  const fetch = async () => {
+    const snapshot = current;
+    fetchStarted();
+    await gate;
+    return snapshot;
+  };
+  const cursor =
+    kind === "observed"
+      ? { kind, collection: "items", fetch, matches: () => true }
+      : { kind, collection: "items", fetch, intervalMs: 60_000 };
+  const subscription = new LiveSubscription("sub", "items", [], "sub#1", box, hub, caller, {});
+  const started = subscription.start({ args: {} as never, run: () => cursor as never });
+  return {
+    sent,
+    hub,
+    started,
+    /** Resolves once the first fetch is under way. */
+    fetching,
+    release,
+    setData: (docs: Doc[]) => {
+      current = docs;
+    },
+    subscription,
+  };
+}
+
+describe("a subscription whose first fetch is still running", () => {
+  it("sends a document added meanwhile (observed cursor)", async () => {
+    const t = setUp([{ _id: "a", title: "A" }]);
+    await t.fetching;
+    t.hub.emit({ collection: "items", id: "b", doc: { _id: "b", title: "B" }, previous: null });
+    t.release();
+    await t.started;
+    expect(t.sent.map((m) => [m.msg, m.id])).toEqual([
+      ["added", "a"],
+      ["added", "b"],
+    ]);
+  });
+
+  it("removes a document deleted meanwhile, and sends nothing for a change the fetch already saw", async () => {
+    const t = setUp([
+      { _id: "a", title: "A2" },
+      { _id: "gone", title: "G" },
+    ]);
+    await t.fetching;
+    t.hub.emit({ collection: "items", id: "a", doc: { _id: "a", title: "A2" }, previous: { _id: "a", title: "A1" } });
+    t.hub.emit({ collection: "items", id: "gone", doc: null, previous: { _id: "gone", title: "G" } });
+    t.release();
+    await t.started;
+    expect(t.sent.map((m) => [m.msg, m.id])).toEqual([
+      ["added", "a"],
+      ["added", "gone"],
+      ["removed", "gone"],
+    ]);
+  });
+
+  it("re-fetches before ready when a polled collection changed meanwhile", async () => {
+    const t = setUp([{ _id: "a", title: "A" }], "polled");
+    await t.fetching;
+    t.setData([
+      { _id: "a", title: "A" },
+      { _id: "b", title: "B" },
+    ]);
+    t.hub.emit({ collection: "items", id: "b", doc: { _id: "b", title: "B" }, previous: null });
+    t.release();
+    await t.started;
+    expect(t.sent.map((m) => [m.msg, m.id])).toEqual([
+      ["added", "a"],
+      ["added", "b"],
+    ]);
+    t.subscription.stop();
+  });
+});
