@@ -1,21 +1,31 @@
 import { useEffect, useState } from "react";
 import { HOME_SHARDS } from "../protocol/constants";
+import { AccountsClient } from "./accounts";
 import { defaultLiveUrl, LiveConnection } from "./live";
 
+export interface LiveSession {
+  connection: LiveConnection;
+  accounts: AccountsClient;
+}
+
 /**
- * One live connection for as long as the component using it is mounted (the
- * app holds one connection at a time, DESIGN §1). Created in an effect, so
- * React's StrictMode re-mount gets a fresh connection instead of a closed
- * one. Returns null until the first effect has run.
+ * One live connection, with accounts on it, for as long as the component
+ * using it is mounted (the app holds one connection at a time, DESIGN §1).
+ * Created in an effect, so React's StrictMode re-mount gets a fresh pair
+ * instead of a closed one. Null until the first effect has run.
  */
-export function useLiveConnection(path: string): LiveConnection | null {
-  const [connection, setConnection] = useState<LiveConnection | null>(null);
+export function useLiveSession(path: string): LiveSession | null {
+  const [session, setSession] = useState<LiveSession | null>(null);
   useEffect(() => {
-    const created = new LiveConnection({ url: defaultLiveUrl(path) });
-    setConnection(created);
-    return () => created.close();
+    const connection = new LiveConnection({ url: defaultLiveUrl(path) });
+    const accounts = new AccountsClient(connection);
+    setSession({ connection, accounts });
+    return () => {
+      accounts.dispose();
+      connection.close();
+    };
   }, [path]);
-  return connection;
+  return session;
 }
 
 /**

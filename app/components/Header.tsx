@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ConnectionBadge } from "./ConnectionBadge";
+import { UserMenu } from "./UserMenu";
 
 export function Header({ children }: { children?: ReactNode }) {
   return (
@@ -10,6 +11,7 @@ export function Header({ children }: { children?: ReactNode }) {
       </Link>
       <div className="header-title">{children}</div>
       <ConnectionBadge />
+      <UserMenu />
     </header>
   );
 }

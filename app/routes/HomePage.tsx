@@ -3,24 +3,23 @@ import { Link, useLocation } from "wouter";
 import { COLLECTION, METHOD, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
-import { type LiveDoc, LiveProvider, useCall, useFind, useSubscribe } from "../live";
-import { homeShardPath, useLiveConnection } from "../use-live-connection";
+import { SessionProvider } from "../components/SessionProvider";
+import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { homeShardPath } from "../use-live-connection";
 
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
 const byRecent = (a: RoomDoc, b: RoomDoc) => b.updatedAt.getTime() - a.updatedAt.getTime();
 
 export function HomePage() {
   const [path] = useState(homeShardPath);
-  const connection = useLiveConnection(path);
-  if (!connection) return null;
   return (
-    <LiveProvider connection={connection}>
+    <SessionProvider path={path}>
       <Header>Your rooms</Header>
       <main className="page narrow">
         <CreateRoomForm />
         <RoomList />
       </main>
-    </LiveProvider>
+    </SessionProvider>
   );
 }
 

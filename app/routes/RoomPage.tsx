@@ -5,8 +5,8 @@ import { AddItemForm } from "../components/AddItemForm";
 import { Header } from "../components/Header";
 import { ItemList } from "../components/ItemList";
 import { RoomTitle } from "../components/RoomTitle";
-import { type LiveDoc, LiveProvider, useFind, useSubscribe } from "../live";
-import { useLiveConnection } from "../use-live-connection";
+import { SessionProvider } from "../components/SessionProvider";
+import { type LiveDoc, useFind, useSubscribe } from "../live";
 
 type Lookup = "checking" | "found" | "missing" | "error";
 
@@ -43,12 +43,10 @@ export function RoomPage({ roomId }: { roomId: string }) {
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
 
 function LiveRoom({ roomId }: { roomId: string }) {
-  const connection = useLiveConnection(`rooms/${encodeURIComponent(roomId)}/websocket`);
-  if (!connection) return null;
   return (
-    <LiveProvider connection={connection}>
+    <SessionProvider path={`rooms/${encodeURIComponent(roomId)}/websocket`}>
       <RoomView />
-    </LiveProvider>
+    </SessionProvider>
   );
 }
 

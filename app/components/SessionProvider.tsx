@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+import { AccountsProvider } from "../accounts";
+import { LiveProvider } from "../live";
+import { useLiveSession } from "../use-live-connection";
+
+/** A live connection to `path` with accounts on it, for everything inside. */
+export function SessionProvider({ path, children }: { path: string; children?: ReactNode }) {
+  const session = useLiveSession(path);
+  if (!session) return null;
+  return (
+    <LiveProvider connection={session.connection}>
+      <AccountsProvider accounts={session.accounts}>{children}</AccountsProvider>
+    </LiveProvider>
+  );
+}

@@ -1,0 +1,86 @@
+import { type FormEvent, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { useAccounts } from "../accounts";
+import { ErrorText } from "../components/ErrorText";
+import { Header } from "../components/Header";
+import { SessionProvider } from "../components/SessionProvider";
+import { homeShardPath } from "../use-live-connection";
+
+type Mode = "sign-in" | "sign-up";
+
+/** Sign in, or create an account, with e-mail and password. */
+export function SignInPage({ mode }: { mode: Mode }) {
+  const [path] = useState(homeShardPath);
+  return (
+    <SessionProvider path={path}>
+      <Header>{mode === "sign-in" ? "Sign in" : "Create your account"}</Header>
+      <main className="page narrow">
+        <CredentialsForm key={mode} mode={mode} />
+      </main>
+    </SessionProvider>
+  );
+}
+
+function CredentialsForm({ mode }: { mode: Mode }) {
+  const accounts = useAccounts();
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const signUp = mode === "sign-up";
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      if (signUp) await accounts.createUser(email, password);
+      else await accounts.loginWithPassword(email, password);
+      navigate("/");
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card stacked-form" onSubmit={submit} aria-label={signUp ? "Create account" : "Sign in"}>
+      <label htmlFor="email">E-mail</label>
+      <input
+        id="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      <label htmlFor="password">Password</label>
+      <input
+        id="password"
+        type="password"
+        autoComplete={signUp ? "new-password" : "current-password"}
+        minLength={signUp ? 8 : undefined}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      {signUp && <p className="muted hint">At least 8 characters.</p>}
+      <ErrorText error={error} />
+      <button type="submit" disabled={busy}>
+        {busy ? "One moment…" : signUp ? "Create account" : "Sign in"}
+      </button>
+      <p className="muted">
+        {signUp ? (
+          <>
+            Already have an account? <Link href="/sign-in">Sign in</Link>
+          </>
+        ) : (
+          <>
+            New here? <Link href="/sign-up">Create an account</Link>
+          </>
+        )}
+      </p>
+    </form>
+  );
+}
