@@ -5,7 +5,12 @@ import { defineConfig } from "vite";
 // The Cloudflare plugin builds the Worker (worker/index.ts, from wrangler.toml)
 // and the React app (index.html → app/main.tsx) together, and runs the Worker
 // in workerd during `vite dev`.
-export default defineConfig({
-  plugins: [react(), cloudflare()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    // `vite dev` is local: e-mail goes to the development outbox. Builds (and
+    // so deployments) never get this flag.
+    cloudflare(command === "serve" ? { config: { vars: { STOCKROOM_DEV_OUTBOX: "1" } } } : {}),
+  ],
   build: { sourcemap: true },
-});
+}));

@@ -28,7 +28,11 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(migrationsDir) },
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                // Local runs keep e-mail in the development outbox.
+                STOCKROOM_DEV_OUTBOX: "1",
+              },
             },
           })),
         ],

@@ -19,6 +19,9 @@ const server = startTool(BIN.wrangler, [
   "--persist-to",
   persistTo,
   "--show-interactive-dev-session=false",
+  // Local only: e-mail goes to the development outbox (never set in wrangler.toml).
+  "--var",
+  "STOCKROOM_DEV_OUTBOX:1",
 ]);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -2,6 +2,8 @@
  * The Worker: routes `/api/*` and `/cdn/*` (everything else is the React app,
  * served from static assets with SPA fallback), and runs the cron jobs.
  */
+
+import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ROOM_ID_PATTERN } from "../protocol/api";
@@ -9,6 +11,8 @@ import { HOME_SHARDS } from "../protocol/constants";
 import { removeExpiredTokens } from "./accounts/expired-tokens-job";
 import { openDatabase } from "./db/database";
 import { findRoom } from "./db/rooms-repo";
+import { devOutbox } from "./db/schema";
+import { devOutboxEnabled } from "./email/mailer";
 import { forwardToLiveObject } from "./live/route";
 import { registerJob, runScheduledJobs } from "./scheduled";
 
@@ -44,6 +48,13 @@ app.get("/api/rooms/:roomId/websocket", async (c) => {
   if (!ROOM_ID_PATTERN.test(roomId)) throw new HTTPException(404, { message: "Room not found" });
   if (!(await findRoom(openDatabase(c.env.DB), roomId))) throw new HTTPException(404, { message: "Room not found" });
   return forwardToLiveObject(c.env.ROOM, roomId, c.req.raw);
+});
+
+/** The development outbox: only when running locally (STOCKROOM_DEV_OUTBOX=1). */
+app.get("/api/dev/outbox", async (c) => {
+  if (!devOutboxEnabled(c.env)) throw new HTTPException(404, { message: "Not found" });
+  const rows = await openDatabase(c.env.DB).select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200).all();
+  return c.json(rows.map(({ id, sentAt, ...mail }) => ({ id, ...mail, sentAt: new Date(sentAt).toISOString() })));
 });
 
 app.all("/api/*", () => {

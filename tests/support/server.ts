@@ -111,6 +111,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       "--show-interactive-dev-session=false",
       "--log-level",
       "error",
+      "--var",
+      "STOCKROOM_DEV_OUTBOX:1",
     ],
     // Own process group, so stopping it also stops the workerd it started.
     { stdio: ["ignore", "inherit", "inherit"], env: env(), detached: true },

@@ -5,7 +5,7 @@ import { MergeBox } from "../../worker/live/merge-box";
 import { LiveSubscription } from "../../worker/live/subscription";
 import type { Doc } from "../../worker/live/types";
 
-const caller = { connectionId: "c", sessionId: "s", userId: null, clientAddress: null };
+const caller = { connectionId: "c", sessionId: "s", userId: null, clientAddress: null, origin: null };
 
 /** A subscription whose initial fetch resolves only when the test says so. */
 function setUp(initial: Doc[], kind: "observed" | "polled" = "observed") {

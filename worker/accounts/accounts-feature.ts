@@ -33,6 +33,7 @@ import {
   resumeToken,
 } from "./login-tokens";
 import { hashPassword, passwordDigest, verifyPassword } from "./password";
+import { registerRecovery, sendVerificationEmail } from "./recovery-feature";
 
 /** One answer for unknown user and wrong password: no account enumeration. */
 export const BAD_CREDENTIALS = "Something went wrong. Please check your credentials.";
@@ -139,7 +140,9 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
         createdAt: ctx.host.now(),
       };
       await insertUser(ctx.host.db, row, email ?? null);
-      return logInWithNewToken(ctx, row.id);
+      const result = await logInWithNewToken(ctx, row.id);
+      if (email) await sendVerificationEmail(ctx, row.id, email);
+      return result;
     },
   });
 
@@ -224,5 +227,6 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     }),
   });
 
+  registerRecovery(registry);
   accounts.limit(defaultAccountsRule());
 }

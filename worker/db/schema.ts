@@ -117,3 +117,13 @@ export const tokenConnections = sqliteTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** E-mails kept instead of sent when running locally without an API key. */
+export const devOutbox = sqliteTable("dev_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  sentAt: integer("sent_at").notNull(),
+});

@@ -1,7 +1,7 @@
 /** Users, their e-mail addresses and login tokens in D1. */
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "./database";
-import { loginTokens, tokenConnections, type UserRow, userEmails, users } from "./schema";
+import { accountTokens, loginTokens, tokenConnections, type UserRow, userEmails, users } from "./schema";
 
 export interface UserEmail {
   address: string;
@@ -112,4 +112,36 @@ export async function expiredTokenHashes(db: Database, now: number, limit = 90):
 /** Records that a token is in use on a live object (for closing it later). */
 export async function recordTokenConnection(db: Database, tokenHash: string, objectKind: string, objectName: string) {
   await db.insert(tokenConnections).values({ tokenHash, objectKind, objectName }).onConflictDoNothing();
+}
+
+export type AccountTokenKind = "reset" | "enroll" | "verify";
+
+export async function insertAccountToken(
+  db: Database,
+  row: {
+    tokenHash: string;
+    userId: string;
+    kind: AccountTokenKind;
+    email: string;
+    createdAt: number;
+    expiresAt: number;
+  },
+): Promise<void> {
+  await db.insert(accountTokens).values(row);
+}
+
+export async function findAccountToken(db: Database, tokenHash: string) {
+  return (await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, tokenHash)).get()) ?? null;
+}
+
+export async function deleteAccountToken(db: Database, tokenHash: string): Promise<boolean> {
+  const rows = await db.delete(accountTokens).where(eq(accountTokens.tokenHash, tokenHash)).returning().all();
+  return rows.length > 0;
+}
+
+export async function markEmailVerified(db: Database, userId: string, address: string): Promise<void> {
+  await db
+    .update(userEmails)
+    .set({ verified: true })
+    .where(and(eq(userEmails.userId, userId), sql`lower(${userEmails.address}) = lower(${address})`));
 }

@@ -67,6 +67,7 @@ export abstract class LiveServer<H> extends Server<Env> {
       sessionId: null,
       userId: null,
       clientAddress: ctx.request.headers.get("CF-Connecting-IP"),
+      origin: new URL(ctx.request.url).origin,
       connectedAt: Date.now(),
     };
     connection.setState(state);

@@ -39,6 +39,7 @@ export interface SessionState {
   resumed?: boolean;
   userId: string | null;
   clientAddress: string | null;
+  origin?: string | null;
   /** When the socket opened; the heartbeat's floor for "last seen" after a wake. */
   connectedAt?: number;
   /** When the server pinged and is waiting for any answer (survives hibernation). */
@@ -198,6 +199,7 @@ export class Session<H> {
       sessionId: this.state.sessionId ?? "",
       userId: this.state.userId,
       clientAddress: this.state.clientAddress,
+      origin: this.state.origin ?? null,
     };
   }
 

@@ -19,6 +19,8 @@ export interface CallerInfo {
   sessionId: string;
   userId: string | null;
   clientAddress: string | null;
+  /** The app's origin as the client reached it (for links in e-mails). */
+  origin: string | null;
 }
 
 export interface MethodContext<H> extends CallerInfo {

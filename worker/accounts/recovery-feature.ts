@@ -1,0 +1,151 @@
+/**
+ * Getting back in and proving an address (SPEC B2): forgotPassword,
+ * resetPassword (also used for enroll links), verifyEmail, and
+ * accounts.sendVerificationEmail. E-mailed tokens are stored hashed, work
+ * once, and expire (reset 3 days, enroll 30 days; verification links do not).
+ * forgotPassword answers the same whether or not the address has an account.
+ */
+import * as v from "valibot";
+import { ENROLL_TOKEN_LIFETIME, RESET_TOKEN_LIFETIME } from "../../protocol/constants";
+import { LiveError } from "../../protocol/errors";
+import {
+  type AccountTokenKind,
+  deleteAccountToken,
+  emailsOf,
+  findAccountToken,
+  findUserByEmail,
+  insertAccountToken,
+  markEmailVerified,
+  setPasswordHash,
+} from "../db/users-repo";
+import { sendEmail } from "../email/mailer";
+import { enrollMessage, resetPasswordMessage, verifyEmailMessage } from "../email/templates";
+import type { LiveRegistry } from "../live/registry";
+import type { CallerInfo, MethodContext } from "../live/types";
+import type { AccountsHost } from "./accounts-host";
+import { issueLoginToken, type LoginResult, noteTokenInUse, removeOtherLoginTokens } from "./login-tokens";
+import { hashPassword, passwordDigest } from "./password";
+import { hashToken, newToken } from "./tokens";
+
+export const TOKEN_EXPIRED = "Token expired";
+export const VERIFY_LINK_EXPIRED = "Verify email link expired";
+/** Verification links do not expire (Meteor); stored with a far-future date. */
+const NEVER = 8_640_000_000_000_000;
+
+const LIFETIME: Record<AccountTokenKind, number> = {
+  reset: RESET_TOKEN_LIFETIME,
+  enroll: ENROLL_TOKEN_LIFETIME,
+  verify: NEVER,
+};
+
+const tokenArg = v.pipe(v.string("Token must be a string"), v.maxLength(200, "Token must be a string"));
+
+/** Where links in e-mails point: the configured public URL, else the address the caller used. */
+export function appUrl(env: Env, caller: Pick<CallerInfo, "origin">): string {
+  return (env.APP_URL || caller.origin || "http://localhost:8787").replace(/\/+$/, "");
+}
+
+/** Creates an e-mailed token and returns it (only its hash is stored). */
+export async function createAccountToken(
+  host: AccountsHost,
+  userId: string,
+  kind: AccountTokenKind,
+  email: string,
+): Promise<string> {
+  const token = newToken();
+  const now = host.now();
+  const expiresAt = Math.min(NEVER, now + LIFETIME[kind]);
+  await insertAccountToken(host.db, {
+    tokenHash: await hashToken(token),
+    userId,
+    kind,
+    email,
+    createdAt: now,
+    expiresAt,
+  });
+  return token;
+}
+
+export async function sendVerificationEmail(ctx: MethodContext<AccountsHost>, userId: string, email: string) {
+  const token = await createAccountToken(ctx.host, userId, "verify", email);
+  await sendEmail(ctx.host.env, verifyEmailMessage(email, appUrl(ctx.host.env, ctx), token));
+}
+
+export async function sendEnrollEmail(
+  ctx: MethodContext<AccountsHost>,
+  userId: string,
+  email: string,
+  roomName: string,
+) {
+  const token = await createAccountToken(ctx.host, userId, "enroll", email);
+  await sendEmail(ctx.host.env, enrollMessage(email, appUrl(ctx.host.env, ctx), token, roomName));
+}
+
+/** Finds a live token of one of `kinds`; uses it up. Throws `reason` otherwise. */
+async function consumeToken(host: AccountsHost, token: string, kinds: AccountTokenKind[], reason: string) {
+  const tokenHash = await hashToken(token);
+  const row = await findAccountToken(host.db, tokenHash);
+  if (!row || !kinds.includes(row.kind) || row.expiresAt <= host.now()) throw new LiveError(403, reason);
+  // Deleting is the "use": only one caller can win it.
+  if (!(await deleteAccountToken(host.db, tokenHash))) throw new LiveError(403, reason);
+  return row;
+}
+
+async function logIn(ctx: MethodContext<AccountsHost>, userId: string): Promise<LoginResult> {
+  const { tokenHash, ...result } = await issueLoginToken(ctx.host, userId);
+  await noteTokenInUse(ctx.host, tokenHash);
+  await ctx.setUserId(userId, tokenHash);
+  return result;
+}
+
+export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<H>): void {
+  const accounts = registry as unknown as LiveRegistry<AccountsHost>;
+
+  accounts.method("forgotPassword", {
+    args: v.tuple([
+      v.object({ email: v.pipe(v.string("Must pass options.email"), v.maxLength(254)) }, "Must pass options.email"),
+    ]),
+    run: async (ctx, { email }) => {
+      const user = await findUserByEmail(ctx.host.db, email);
+      if (!user) return; // Same answer either way: no account enumeration.
+      const address = (await emailsOf(ctx.host.db, user.id)).find(
+        (e) => e.address.toLowerCase() === email.toLowerCase(),
+      );
+      const token = await createAccountToken(ctx.host, user.id, "reset", address?.address ?? email);
+      await sendEmail(ctx.host.env, resetPasswordMessage(address?.address ?? email, appUrl(ctx.host.env, ctx), token));
+    },
+  });
+
+  accounts.method("resetPassword", {
+    args: v.tuple([tokenArg, v.unknown()]),
+    run: async (ctx, token, newPassword) => {
+      const digest = await passwordDigest(newPassword);
+      const row = await consumeToken(ctx.host, token, ["reset", "enroll"], TOKEN_EXPIRED);
+      await setPasswordHash(ctx.host.db, row.userId, await hashPassword(digest));
+      // Following the link proves the address.
+      await markEmailVerified(ctx.host.db, row.userId, row.email);
+      // A reset ends every other session of this user.
+      await removeOtherLoginTokens(ctx.host, row.userId, null);
+      return logIn(ctx, row.userId);
+    },
+  });
+
+  accounts.method("verifyEmail", {
+    args: v.tuple([tokenArg]),
+    run: async (ctx, token) => {
+      const row = await consumeToken(ctx.host, token, ["verify"], VERIFY_LINK_EXPIRED);
+      await markEmailVerified(ctx.host.db, row.userId, row.email);
+      return logIn(ctx, row.userId);
+    },
+  });
+
+  accounts.method("accounts.sendVerificationEmail", {
+    args: v.tuple([]),
+    run: async (ctx) => {
+      if (!ctx.userId) throw new LiveError(401, "Must be logged in");
+      const unverified = (await emailsOf(ctx.host.db, ctx.userId)).filter((e) => !e.verified);
+      if (unverified.length === 0) throw new LiveError(400, "Your e-mail address is already verified");
+      for (const email of unverified) await sendVerificationEmail(ctx, ctx.userId, email.address);
+    },
+  });
+}
