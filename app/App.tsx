@@ -1,4 +1,10 @@
+import { useState } from "react";
 import { Route, Switch } from "wouter";
+import { takeAccountLink } from "./accounts";
+import { AccountLinkPage } from "./routes/AccountLinkPage";
+import { AccountPage } from "./routes/AccountPage";
+import { DevOutboxPage } from "./routes/DevOutboxPage";
+import { ForgotPasswordPage } from "./routes/ForgotPasswordPage";
 import { HomePage } from "./routes/HomePage";
 import { NotFound } from "./routes/NotFound";
 import { RoomPage } from "./routes/RoomPage";
@@ -6,11 +12,17 @@ import { SignInPage } from "./routes/SignInPage";
 
 /** Each page holds one live connection: a HomeDO shard, or its room's RoomDO. */
 export function App() {
+  // A link from an account e-mail (#/verify-email/TOKEN, ...) comes first.
+  const [link, setLink] = useState(() => takeAccountLink());
+  if (link) return <AccountLinkPage link={link} onDone={() => setLink(null)} />;
   return (
     <Switch>
       <Route path="/" component={HomePage} />
       <Route path="/sign-in">{() => <SignInPage mode="sign-in" />}</Route>
       <Route path="/sign-up">{() => <SignInPage mode="sign-up" />}</Route>
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/account" component={AccountPage} />
+      <Route path="/dev/outbox" component={DevOutboxPage} />
       <Route path="/rooms/:roomId">{(params) => <RoomPage key={params.roomId} roomId={params.roomId} />}</Route>
       <Route component={NotFound} />
     </Switch>

@@ -74,6 +74,27 @@ export class AccountsClient {
     await this.logIn("createUser", { email, password: digest });
   }
 
+  /** Follows an e-mail verification link: confirms the address and signs in. */
+  async verifyEmail(token: string): Promise<void> {
+    await this.logIn("verifyEmail", token);
+  }
+
+  /** Sets a new password from a reset or enroll link, and signs in. */
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const digest = await digestPassword(newPassword);
+    await this.logIn("resetPassword", token, digest);
+  }
+
+  /** Asks for a reset link. Answers the same whether or not the address has an account. */
+  async forgotPassword(email: string): Promise<void> {
+    if (!email) throw new LiveError(400, "Must pass options.email");
+    await this.connection.call("forgotPassword", { email });
+  }
+
+  async sendVerificationEmail(): Promise<void> {
+    await this.connection.call("accounts.sendVerificationEmail");
+  }
+
   async logout(): Promise<void> {
     this.update({ loggingOut: true });
     try {
@@ -101,10 +122,10 @@ export class AccountsClient {
     this.listeners.clear();
   }
 
-  private async logIn(method: string, options: unknown): Promise<void> {
+  private async logIn(method: string, ...params: unknown[]): Promise<void> {
     this.update({ loggingIn: true });
     try {
-      const result = await this.connection.apply(method, [options], { wait: true });
+      const result = await this.connection.apply(method, params, { wait: true });
       if (!isLoginResult(result)) throw new LiveError(500, "Unexpected login result");
       this.remember(result);
     } finally {

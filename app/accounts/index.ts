@@ -1,2 +1,3 @@
 export { AccountsClient, type LoginState } from "./accounts-client";
+export { type AccountLink, type AccountLinkKind, takeAccountLink } from "./hash-link";
 export { AccountsProvider, type UserDoc, useAccounts, useLoginState, useUser } from "./react";

@@ -17,7 +17,9 @@ export function UserMenu() {
   const name = user?.emails?.[0]?.address ?? user?.username ?? "Signed in";
   return (
     <span className="user-menu" data-testid="user-menu">
-      <span className="user-name">{name}</span>
+      <Link href="/account" className="user-name">
+        {name}
+      </Link>
       <button type="button" className="link-button" disabled={loggingOut} onClick={() => void accounts.logout()}>
         {loggingOut ? "Signing out…" : "Sign out"}
       </button>

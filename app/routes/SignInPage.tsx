@@ -77,7 +77,8 @@ function CredentialsForm({ mode }: { mode: Mode }) {
           </>
         ) : (
           <>
-            New here? <Link href="/sign-up">Create an account</Link>
+            New here? <Link href="/sign-up">Create an account</Link> ·{" "}
+            <Link href="/forgot-password">Forgot password?</Link>
           </>
         )}
       </p>

@@ -1,0 +1,65 @@
+/**
+ * The e-mail flows end to end: links are read from the development outbox
+ * page and followed in the browser, as a person running Stockroom locally would.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+
+const e2e = setUpServerAndBrowser();
+
+/** Opens the outbox page and returns the link in the newest mail with `subject`. */
+async function linkFromOutbox(page: Page, to: string, subject: string): Promise<string> {
+  await page.goto(`${e2e.server.url}/dev/outbox`);
+  const mail = page.getByTestId("outbox-mail").filter({ hasText: subject }).filter({ hasText: to }).first();
+  await mail.waitFor();
+  const href = await mail.getByRole("link").first().getAttribute("href");
+  if (!href) throw new Error("no link in mail");
+  return href;
+}
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto(`${e2e.server.url}/sign-up`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${e2e.server.url}/`);
+}
+
+describe("links in account e-mails", () => {
+  it("confirms the address through the verify link", async () => {
+    const page = await (await e2e.browser.newContext()).newPage();
+    await signUp(page, "verify-me@example.com", "a long password");
+    const link = await linkFromOutbox(page, "verify-me@example.com", "Confirm your e-mail address");
+    expect(link).toMatch(/\/#\/verify-email\/[A-Za-z0-9_-]+$/);
+    await page.goto(link);
+    await page.getByText("your e-mail address is confirmed").waitFor();
+    // The token left the address bar at once.
+    expect(page.url()).not.toContain("verify-email");
+    await page.getByRole("button", { name: "Go to your rooms" }).click();
+    await page.getByTestId("user-menu").getByRole("link").click();
+    await page.getByText("confirmed", { exact: true }).waitFor();
+  });
+
+  it("resets a forgotten password through the mailed link", async () => {
+    const owner = await (await e2e.browser.newContext()).newPage();
+    await signUp(owner, "forgetful@example.com", "the old password");
+
+    const page = await (await e2e.browser.newContext()).newPage();
+    await page.goto(`${e2e.server.url}/sign-in`);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByLabel("E-mail").fill("forgetful@example.com");
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.getByRole("status").filter({ hasText: "a link to choose a new password is on its way" }).waitFor();
+
+    const link = await linkFromOutbox(page, "forgetful@example.com", "Reset your Stockroom password");
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("the new password");
+    await page.getByLabel("New password, again").fill("the new password");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect.poll(() => page.getByTestId("user-menu").textContent()).toContain("forgetful@example.com");
+
+    // The reset ended the owner's other session: that tab is signed out.
+    await owner.getByRole("link", { name: "Sign in" }).waitFor({ timeout: 15_000 });
+  });
+});
