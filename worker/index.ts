@@ -8,10 +8,12 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ROOM_ID_PATTERN } from "../protocol/api";
 import { HOME_SHARDS } from "../protocol/constants";
+import { cookieRoutes } from "./accounts/cookie-route";
 import { removeExpiredTokens } from "./accounts/expired-tokens-job";
 import { openDatabase } from "./db/database";
 import { findRoom } from "./db/rooms-repo";
 import { devOutbox } from "./db/schema";
+import { edgeRateLimit } from "./edge-rate-limit";
 import { devOutboxEnabled } from "./email/mailer";
 import { forwardToLiveObject } from "./live/route";
 import { registerJob, runScheduledJobs } from "./scheduled";
@@ -49,6 +51,9 @@ app.get("/api/rooms/:roomId/websocket", async (c) => {
   if (!(await findRoom(openDatabase(c.env.DB), roomId))) throw new HTTPException(404, { message: "Room not found" });
   return forwardToLiveObject(c.env.ROOM, roomId, c.req.raw);
 });
+
+app.use("/api/auth/*", edgeRateLimit("auth"));
+app.route("/api/auth/cookie", cookieRoutes);
 
 /** The development outbox: only when running locally (STOCKROOM_DEV_OUTBOX=1). */
 app.get("/api/dev/outbox", async (c) => {

@@ -149,15 +149,29 @@ export class AccountsClient {
   }
 
   private remember(result: LoginResult): void {
+    if (result.token !== this.token) void this.syncCookie(result.token);
     this.token = result.token;
     writeStoredLogin({ token: result.token, tokenExpires: result.tokenExpires, userId: result.id }, this.storage);
     this.update({ userId: result.id });
   }
 
   private forgetLogin(): void {
+    if (this.token) void this.syncCookie(null);
     this.token = null;
     clearStoredLogin(this.storage);
     this.update({ userId: null, loggingOut: false, loggingIn: false });
+  }
+
+  /**
+   * Keeps the login cookie (for plain GETs of private files) in step with
+   * the token. Best effort: the live connection does not depend on it.
+   */
+  private async syncCookie(token: string | null): Promise<void> {
+    try {
+      await fetch("/api/auth/cookie", token ? { headers: { Authorization: `Bearer ${token}` } } : { method: "DELETE" });
+    } catch {
+      // Offline: the next login sets it again.
+    }
   }
 
   private update(patch: Partial<LoginState>): void {

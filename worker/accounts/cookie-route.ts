@@ -1,0 +1,43 @@
+/**
+ * `GET /api/auth/cookie` with `Authorization: Bearer <login token>` stores the
+ * token in an HttpOnly, SameSite=Lax cookie (Secure except on localhost), so
+ * plain GETs — `<img>`, links, downloads — of private files are authorised.
+ * `DELETE` (sent at logout) clears it. The token is checked before it is set.
+ */
+import { Hono } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { openDatabase } from "../db/database";
+import { findLoginToken } from "../db/users-repo";
+import { hashToken } from "./tokens";
+
+export const LOGIN_COOKIE = "stockroom_login";
+
+function isLocalhost(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+export const cookieRoutes = new Hono<{ Bindings: Env }>();
+
+cookieRoutes.get("/", async (c) => {
+  const secure = !isLocalhost(c.req.url);
+  const bearer = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(c.req.header("Authorization") ?? "")?.[1];
+  const row = bearer ? await findLoginToken(openDatabase(c.env.DB), await hashToken(bearer)) : null;
+  if (!bearer || !row || row.expiresAt <= Date.now()) {
+    deleteCookie(c, LOGIN_COOKIE, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
+    return c.json({ error: "Access denied" }, 401);
+  }
+  setCookie(c, LOGIN_COOKIE, bearer, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    expires: new Date(row.expiresAt),
+  });
+  return c.json({ ok: true });
+});
+
+cookieRoutes.delete("/", (c) => {
+  deleteCookie(c, LOGIN_COOKIE, { path: "/", secure: !isLocalhost(c.req.url), httpOnly: true, sameSite: "Lax" });
+  return c.json({ ok: true });
+});
