@@ -21,9 +21,28 @@ export const LIMITS = {
   QUANTITY: 1_000_000,
 } as const;
 
+/** Room roles, most powerful first (SPEC A1). */
+export const ROOM_ROLES = ["owner", "admin", "member", "viewer"] as const;
+export type RoomRole = (typeof ROOM_ROLES)[number];
+/** Roles that can be given by invitation or role change (ownership is not handed out here). */
+export const ASSIGNABLE_ROLES = ["admin", "member", "viewer"] as const;
+
+/** What each role may do; the server enforces these, the app uses them to hide controls. */
+export const can = {
+  editItems: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
+  manageMembers: (role: RoomRole | null) => role === "owner" || role === "admin",
+  renameRoom: (role: RoomRole | null) => role === "owner" || role === "admin",
+  deleteRoom: (role: RoomRole | null) => role === "owner",
+};
+
 export const METHOD = {
   ROOMS_CREATE: "rooms.create",
   ROOMS_RENAME: "rooms.rename",
+  ROOMS_DELETE: "rooms.delete",
+  MEMBERS_INVITE: "members.invite",
+  MEMBERS_SET_ROLE: "members.setRole",
+  MEMBERS_REMOVE: "members.remove",
+  MEMBERS_LEAVE: "members.leave",
   ITEMS_ADD: "items.add",
   ITEMS_UPDATE: "items.update",
   ITEMS_REMOVE: "items.remove",
@@ -34,12 +53,14 @@ export const PUBLICATION = {
   USER: "user",
   ROOMS_LIST: "rooms.list",
   ROOM: "room",
+  MEMBERS: "members",
   ITEMS: "items",
 } as const;
 
 export const COLLECTION = {
   USERS: "users",
   ROOMS: "rooms",
+  MEMBERS: "members",
   ITEMS: "items",
 } as const;
 
@@ -92,6 +113,19 @@ export const idSchema = v.pipe(v.string("Id must be text"), v.regex(/^[A-Za-z0-9
 export const METHOD_ARGS = {
   [METHOD.ROOMS_CREATE]: v.tuple([roomNameSchema]),
   [METHOD.ROOMS_RENAME]: v.tuple([roomNameSchema]),
+  [METHOD.ROOMS_DELETE]: v.tuple([]),
+  [METHOD.MEMBERS_INVITE]: v.tuple([
+    v.pipe(
+      v.string("E-mail must be text"),
+      v.trim(),
+      v.maxLength(254, "E-mail address is too long"),
+      v.email("Invalid e-mail address"),
+    ),
+    v.picklist(ASSIGNABLE_ROLES, "Unknown role"),
+  ]),
+  [METHOD.MEMBERS_SET_ROLE]: v.tuple([idSchema, v.picklist(ASSIGNABLE_ROLES, "Unknown role")]),
+  [METHOD.MEMBERS_REMOVE]: v.tuple([idSchema]),
+  [METHOD.MEMBERS_LEAVE]: v.tuple([]),
   [METHOD.ITEMS_ADD]: v.tuple([itemFieldsSchema]),
   [METHOD.ITEMS_UPDATE]: v.tuple([idSchema, itemPatchSchema]),
   [METHOD.ITEMS_REMOVE]: v.tuple([idSchema]),
@@ -100,6 +134,7 @@ export const METHOD_ARGS = {
 export const PUBLICATION_ARGS = {
   [PUBLICATION.ROOMS_LIST]: v.tuple([]),
   [PUBLICATION.ROOM]: v.tuple([]),
+  [PUBLICATION.MEMBERS]: v.tuple([]),
   [PUBLICATION.ITEMS]: v.tuple([]),
 } as const;
 
@@ -109,6 +144,15 @@ export interface RoomDoc {
   name: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A member of a room, as its other members see it (`_id` is the user id). */
+export interface MemberDoc {
+  _id: string;
+  role: RoomRole;
+  email: string;
+  /** False until the invited person has set a password. */
+  joined: boolean;
 }
 
 /** What the client sees of an item. */

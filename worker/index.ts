@@ -42,7 +42,8 @@ app.get("/api/rooms/:roomId", async (c) => {
   const roomId = c.req.param("roomId");
   const room = ROOM_ID_PATTERN.test(roomId) ? await findRoom(openDatabase(c.env.DB), roomId) : null;
   if (!room) throw new HTTPException(404, { message: "Room not found" });
-  return c.json({ id: room.id, name: room.name });
+  // Existence only: the name is for members, over the live connection.
+  return c.json({ id: room.id });
 });
 
 app.get("/api/rooms/:roomId/websocket", async (c) => {

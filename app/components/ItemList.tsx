@@ -7,7 +7,7 @@ const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === 
 const newestFirst = (a: ItemDoc, b: ItemDoc) => b.createdAt.getTime() - a.createdAt.getTime();
 
 /** The room's live catalogue, filterable by status and searchable. */
-export function ItemList() {
+export function ItemList({ canEdit }: { canEdit: boolean }) {
   const loading = useSubscribe(PUBLICATION.ITEMS);
   const items = useFind(COLLECTION.ITEMS, isItem, newestFirst);
   const [status, setStatus] = useState<ItemStatus | "all">("all");
@@ -53,7 +53,11 @@ export function ItemList() {
       ) : items.length === 0 ? (
         <div className="empty-state">
           <h3>No items yet</h3>
-          <p>Add your first item above. Everyone in this room sees it at once.</p>
+          <p>
+            {canEdit
+              ? "Add your first item above. Everyone in this room sees it at once."
+              : "Items added by the team appear here."}
+          </p>
         </div>
       ) : shown.length === 0 ? (
         <p className="muted">No items match.</p>
@@ -73,7 +77,7 @@ export function ItemList() {
           </thead>
           <tbody>
             {shown.map((item) => (
-              <ItemRow key={item._id} item={item} />
+              <ItemRow key={item._id} item={item} canEdit={canEdit} />
             ))}
           </tbody>
         </table>

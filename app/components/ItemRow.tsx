@@ -5,7 +5,7 @@ import { formatPrice, parsePrice } from "../money";
 import { errorMessage } from "./ErrorText";
 
 /** One item: status changes apply at once; title/price/qty edit inline. */
-export function ItemRow({ item }: { item: ItemDoc }) {
+export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
   const call = useCall();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(item.title);
@@ -92,6 +92,7 @@ export function ItemRow({ item }: { item: ItemDoc }) {
           aria-label={`Status of ${item.title}`}
           data-testid="item-status"
           className={`status status-${item.status}`}
+          disabled={!canEdit}
           value={item.status}
           onChange={(e) =>
             void run(() => call(METHOD.ITEMS_UPDATE, item._id, { status: e.target.value as ItemStatus }))
@@ -106,7 +107,7 @@ export function ItemRow({ item }: { item: ItemDoc }) {
       </td>
       <td>
         <div className="actions">
-          {editing ? (
+          {!canEdit ? null : editing ? (
             <>
               <button type="submit" form={formId}>
                 Save

@@ -4,7 +4,7 @@ import { useCall } from "../live";
 import { errorMessage } from "./ErrorText";
 
 /** The room's name; click (or Enter) to rename it for everyone. */
-export function RoomTitle({ room }: { room: RoomDoc }) {
+export function RoomTitle({ room, canRename }: { room: RoomDoc; canRename: boolean }) {
   const call = useCall();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(room.name);
@@ -21,6 +21,9 @@ export function RoomTitle({ room }: { room: RoomDoc }) {
     }
   }
 
+  if (!canRename) {
+    return <h1 data-testid="room-name">{room.name}</h1>;
+  }
   if (!editing) {
     return (
       <button

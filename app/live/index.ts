@@ -4,11 +4,13 @@ export { type ApplyOptions, INVOCATION_FAILED } from "./methods";
 export {
   LiveProvider,
   type LiveProviderProps,
+  type SubscriptionState,
   useCall,
   useConnection,
   useFind,
   useStatus,
   useSubscribe,
+  useSubscription,
 } from "./react";
 export { retryDelay } from "./retry";
 export type { BrowserEvents } from "./socket-manager";

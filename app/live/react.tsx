@@ -3,6 +3,7 @@
  * `useSyncExternalStore` over snapshots that keep their identity until the
  * data they show changes, so a burst of unrelated updates re-renders nothing.
  */
+
 import {
   createContext,
   type ReactNode,
@@ -15,6 +16,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { stringify } from "../../protocol/ejson";
+import type { LiveError } from "../../protocol/errors";
 import type { LiveConnection } from "./connection";
 import type { LiveStatus } from "./status";
 import type { LiveDoc } from "./store";
@@ -54,20 +56,31 @@ export function useStatus(): LiveStatus {
  * const loading = useSubscribe("items");
  */
 export function useSubscribe(name: string, ...params: unknown[]): boolean {
+  return useSubscription(name, ...params).loading;
+}
+
+export interface SubscriptionState {
+  loading: boolean;
+  /** Why the server ended the subscription (e.g. `Access denied`), if it did. */
+  error: LiveError | null;
+}
+
+/** Like `useSubscribe`, and also reports the error a subscription ended with. */
+export function useSubscription(name: string, ...params: unknown[]): SubscriptionState {
   const connection = useConnection();
   const key = stringify([name, params]);
-  const [settledKey, setSettledKey] = useState<string | null>(null);
+  const [settled, setSettled] = useState<{ key: string; error: LiveError | null } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is name and params by value; listing the params array would resubscribe on every render.
   useEffect(() => {
     const handle = connection.subscribe(name, ...params, {
-      onReady: () => setSettledKey(key),
-      onStop: (error?: unknown) => {
-        if (error) setSettledKey(key);
+      onReady: () => setSettled({ key, error: null }),
+      onStop: (error?: LiveError) => {
+        if (error) setSettled({ key, error });
       },
     });
     return () => handle.stop();
   }, [connection, key]);
-  return settledKey !== key;
+  return settled?.key === key ? { loading: false, error: settled.error } : { loading: true, error: null };
 }
 
 type Filter<T extends LiveDoc> = ((doc: LiveDoc) => doc is T) | ((doc: LiveDoc) => boolean);

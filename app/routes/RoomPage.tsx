@@ -1,12 +1,14 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { COLLECTION, PUBLICATION, type RoomDoc } from "../../protocol/api";
+import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
+import { useLoginState } from "../accounts";
 import { AddItemForm } from "../components/AddItemForm";
 import { Header } from "../components/Header";
 import { ItemList } from "../components/ItemList";
+import { MembersPanel, useMyRole } from "../components/MembersPanel";
 import { RoomTitle } from "../components/RoomTitle";
 import { SessionProvider } from "../components/SessionProvider";
-import { type LiveDoc, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind, useSubscribe, useSubscription } from "../live";
 
 type Lookup = "checking" | "found" | "missing" | "error";
 
@@ -51,14 +53,48 @@ function LiveRoom({ roomId }: { roomId: string }) {
 }
 
 function RoomView() {
-  useSubscribe(PUBLICATION.ROOM);
+  const { userId, loggingIn } = useLoginState();
+  const roomSubscription = useSubscription(PUBLICATION.ROOM);
+  useSubscribe(PUBLICATION.MEMBERS);
   const [room] = useFind(COLLECTION.ROOMS, isRoom);
+  const role = useMyRole();
+
+  if (!userId && !loggingIn) {
+    return (
+      <RoomMessage title="Sign in to open this room">
+        <Link href="/sign-in">Sign in</Link> or <Link href="/sign-up">create an account</Link>. Rooms are open to their
+        members only.
+      </RoomMessage>
+    );
+  }
+  if (roomSubscription.error) {
+    return (
+      <RoomMessage title="You do not have access to this room">
+        Ask its owner to invite you. <Link href="/">Back to your rooms</Link>
+      </RoomMessage>
+    );
+  }
   return (
     <>
-      <Header>{room ? <RoomTitle room={room} /> : <span className="muted">Loading…</span>}</Header>
+      <Header>
+        {room ? <RoomTitle room={room} canRename={can.renameRoom(role)} /> : <span className="muted">Loading…</span>}
+      </Header>
       <main className="page">
-        <AddItemForm />
-        <ItemList />
+        {can.editItems(role) && <AddItemForm />}
+        <ItemList canEdit={can.editItems(role)} />
+        <MembersPanel role={role} />
+      </main>
+    </>
+  );
+}
+
+function RoomMessage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Header />
+      <main className="page narrow empty-state">
+        <h1>{title}</h1>
+        <p>{children}</p>
       </main>
     </>
   );

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
+import { createRoom, signUp } from "../support/flows";
 import { startServer } from "../support/server";
 
 const e2e = setUpServerAndBrowser();
@@ -15,9 +16,8 @@ describe("connection badge", () => {
     await page.goto(e2e.server.url);
     const badge = page.getByTestId("connection-badge");
     await expect.poll(() => badge.getAttribute("data-status")).toBe("connected");
-    await page.getByLabel("New room").fill("Outage drill");
-    await page.getByRole("button", { name: "Create room" }).click();
-    await page.waitForURL(/\/rooms\//);
+    await signUp(page, e2e.server.url, "ops@shop.example");
+    await createRoom(page, "Outage drill");
     await page.getByLabel("Title").fill("Survives the outage");
     await page.getByRole("button", { name: "Add item" }).click();
     await page.getByTestId("item-row").waitFor();

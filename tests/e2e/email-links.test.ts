@@ -2,29 +2,15 @@
  * The e-mail flows end to end: links are read from the development outbox
  * page and followed in the browser, as a person running Stockroom locally would.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
+import { linkFromOutbox as outboxLink, signUp as signUpAt } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
-
-/** Opens the outbox page and returns the link in the newest mail with `subject`. */
-async function linkFromOutbox(page: Page, to: string, subject: string): Promise<string> {
-  await page.goto(`${e2e.server.url}/dev/outbox`);
-  const mail = page.getByTestId("outbox-mail").filter({ hasText: subject }).filter({ hasText: to }).first();
-  await mail.waitFor();
-  const href = await mail.getByRole("link").first().getAttribute("href");
-  if (!href) throw new Error("no link in mail");
-  return href;
-}
-
-async function signUp(page: Page, email: string, password: string) {
-  await page.goto(`${e2e.server.url}/sign-up`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${e2e.server.url}/`);
-}
+const signUp = (page: Parameters<typeof signUpAt>[0], email: string, password: string) =>
+  signUpAt(page, e2e.server.url, email, password);
+const linkFromOutbox = (page: Parameters<typeof outboxLink>[0], to: string, subject: string) =>
+  outboxLink(page, e2e.server.url, to, subject);
 
 describe("links in account e-mails", () => {
   it("confirms the address through the verify link", async () => {

@@ -1,10 +1,13 @@
 /**
- * Two people in one room, each in their own browser context: what one does
- * appears for the other without a reload.
+ * The team flow in two browsers: Alice signs up, confirms her address from
+ * the dev outbox, creates a room and invites Bob; Bob follows the enroll
+ * link, sets a password and sees the room; their edits reach each other
+ * live; as a viewer, Bob can no longer edit.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
+import { createRoom, linkFromOutbox, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -16,18 +19,28 @@ async function newPage(): Promise<Page> {
 }
 
 describe("a shared room", () => {
-  it("shows each member's edits to the other at once", async () => {
+  it("invites a second person by e-mail and shows each member's edits to the other at once", async () => {
+    const url = e2e.server.url;
     const alice = await newPage();
-    await alice.goto(e2e.server.url);
+    await signUp(alice, url, "alice@shop.example");
+    await alice.goto(await linkFromOutbox(alice, url, "alice@shop.example", "Confirm your e-mail address"));
+    await alice.getByRole("button", { name: "Go to your rooms" }).click();
     await alice.getByText("No rooms yet").waitFor();
-    await alice.getByLabel("New room").fill("Vintage ceramics");
-    await alice.getByRole("button", { name: "Create room" }).click();
-    await alice.waitForURL(/\/rooms\/[A-Za-z0-9]+$/);
+    await createRoom(alice, "Vintage ceramics");
+    const roomUrl = alice.url();
     await expect.poll(() => alice.getByTestId("room-name").textContent()).toBe("Vintage ceramics");
 
+    await alice.getByLabel("Invite by e-mail").fill("bob@shop.example");
+    await alice.getByRole("button", { name: "Invite" }).click();
+    await alice.getByRole("status").filter({ hasText: "Invitation sent to bob@shop.example" }).waitFor();
+
     const bob = await newPage();
-    await bob.goto(alice.url());
-    await bob.getByText("No items yet").waitFor();
+    await bob.goto(await linkFromOutbox(bob, url, "bob@shop.example", "You are invited to Vintage ceramics"));
+    await bob.getByLabel("New password", { exact: true }).fill("bob's password");
+    await bob.getByLabel("New password, again").fill("bob's password");
+    await bob.getByRole("button", { name: "Set password and continue" }).click();
+    await bob.getByRole("link", { name: "Vintage ceramics" }).click();
+    await bob.waitForURL(roomUrl);
 
     // Alice adds an item: Bob's list shows it.
     await alice.getByLabel("Title").fill("Blue glazed vase");
@@ -46,23 +59,21 @@ describe("a shared room", () => {
       .getByTestId("item-status");
     await expect.poll(() => aliceStatus.inputValue()).toBe("ready");
 
-    // Bob renames the room: Alice's header follows.
-    await bob.getByTestId("room-name").click();
-    await bob.getByLabel("Room name").fill("Ceramics & glass");
-    await bob.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => alice.getByTestId("room-name").textContent()).toBe("Ceramics & glass");
+    // Alice makes Bob a viewer: his editing controls go away and the form is gone.
+    await alice.getByLabel("Role of bob@shop.example").selectOption("viewer");
+    await expect.poll(() => bobRow.getByTestId("item-status").isDisabled()).toBe(true);
+    expect(await bob.getByRole("button", { name: "Add item" }).count()).toBe(0);
+    expect(await bobRow.getByRole("button", { name: /Edit/ }).count()).toBe(0);
 
-    // Alice removes it: it disappears for Bob.
+    // Alice removes the item: it disappears for Bob.
     await alice.getByRole("button", { name: "Remove Blue glazed vase" }).click();
     await bob.getByText("No items yet").waitFor();
   });
 
   it("shows the server's reason when an edit is refused, and keeps the list intact", async () => {
     const page = await newPage();
-    await page.goto(e2e.server.url);
-    await page.getByLabel("New room").fill("Refusals");
-    await page.getByRole("button", { name: "Create room" }).click();
-    await page.waitForURL(/\/rooms\//);
+    await signUp(page, e2e.server.url, "carol@shop.example");
+    await createRoom(page, "Refusals");
     await page.getByLabel("Title").fill("First");
     await page.getByLabel("SKU").fill("SAME-SKU");
     await page.getByRole("button", { name: "Add item" }).click();
@@ -74,9 +85,15 @@ describe("a shared room", () => {
     expect(await page.getByTestId("item-row").count()).toBe(1);
   });
 
-  it("says so when a room does not exist", async () => {
-    const page = await newPage();
-    await page.goto(`${e2e.server.url}/rooms/doesNotExist123`);
-    await page.getByText("This room does not exist").waitFor();
+  it("says so when a room does not exist, and when you are not a member", async () => {
+    const owner = await newPage();
+    await signUp(owner, e2e.server.url, "dave@shop.example");
+    await createRoom(owner, "Private");
+    const stranger = await newPage();
+    await signUp(stranger, e2e.server.url, "eve@shop.example");
+    await stranger.goto(owner.url());
+    await stranger.getByText("You do not have access to this room").waitFor();
+    await stranger.goto(`${e2e.server.url}/rooms/doesNotExist123`);
+    await stranger.getByText("This room does not exist").waitFor();
   });
 });

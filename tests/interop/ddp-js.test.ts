@@ -22,13 +22,17 @@ function waitFor(ddp: DDP, event: string, match: (m: Record<string, unknown>) =>
 }
 
 describe("ddp.js against /api/websocket", () => {
-  it("connects, subscribes, calls a method and sees its data arrive", async () => {
+  it("connects, signs up with Meteor's createUser, subscribes, calls a method and sees its data arrive", async () => {
     const ddp = new DDP({
       endpoint: `${server.url.replace("http", "ws")}/api/websocket`,
       SocketConstructor: WebSocket,
       autoReconnect: false,
     });
     await waitFor(ddp, "connected", () => true);
+
+    const signUpId = ddp.method("createUser", [{ email: "interop@example.com", password: "interop password" }]);
+    const signedUp = await waitFor(ddp, "result", (m) => m.id === signUpId);
+    expect(signedUp.result).toMatchObject({ id: expect.any(String), token: expect.any(String) });
 
     const subId = ddp.sub("rooms.list", []);
     await waitFor(ddp, "ready", (m) => (m.subs as string[]).includes(subId));

@@ -162,6 +162,7 @@ describe("tokens and sessions", () => {
   it("closes connections in a room when their token is removed elsewhere", async () => {
     const { result, socket } = await signUp();
     const roomId = (await socket.call("rooms.create", ["Token room"])).result as string;
+    expect(roomId).toMatch(/^[A-Za-z0-9]{17}$/);
     const { socket: inRoom } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
     await inRoom.call("login", [{ resume: result.token }]);
     const second = await socket.call("getNewToken");

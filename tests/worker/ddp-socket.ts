@@ -121,10 +121,46 @@ export class DdpSocket {
   }
 }
 
-/** Creates a room through a HomeDO connection and returns its id. */
-export async function createRoom(name = "Test room"): Promise<string> {
+let users = 0;
+
+/** Signs up a fresh user; returns the login result and the address used. */
+export async function signUpUser(): Promise<{ id: string; token: string; email: string }> {
+  const email = `user${Date.now()}-${users++}@example.com`;
   const { socket } = await DdpSocket.connect("/api/websocket");
+  const result = await socket.call("createUser", [{ email, password: "test password" }]);
+  socket.close();
+  if (result.error) throw new Error(`sign-up failed: ${JSON.stringify(result.error)}`);
+  return { ...(result.result as { id: string; token: string }), email };
+}
+
+/** Each test room's owner, so room sockets can log in as them. */
+const ownerTokens = new Map<string, string>();
+
+/** Creates a room owned by a fresh user and returns its id. */
+export async function createRoom(name = "Test room"): Promise<string> {
+  const owner = await signUpUser();
+  const { socket } = await DdpSocket.connect("/api/websocket");
+  await socket.call("login", [{ resume: owner.token }]);
   const result = await socket.call("rooms.create", [name]);
   socket.close();
-  return result.result as string;
+  const roomId = result.result as string;
+  ownerTokens.set(roomId, owner.token);
+  return roomId;
+}
+
+export function ownerToken(roomId: string): string {
+  const token = ownerTokens.get(roomId);
+  if (!token) throw new Error(`no owner for room ${roomId}`);
+  return token;
+}
+
+/** Connects to a room's live object and logs in (as its owner unless a token is given). */
+export async function connectToRoom(
+  roomId: string,
+  options: { session?: string; token?: string } = {},
+): Promise<{ socket: DdpSocket; session: string }> {
+  const connected = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`, options.session);
+  const login = await connected.socket.call("login", [{ resume: options.token ?? ownerToken(roomId) }]);
+  if (login.error) throw new Error(`login failed: ${JSON.stringify(login.error)}`);
+  return connected;
 }

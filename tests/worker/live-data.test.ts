@@ -1,6 +1,6 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createRoom, DdpSocket } from "./ddp-socket";
+import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
 
 const roomPath = (roomId: string) => `/api/rooms/${roomId}/websocket`;
 
@@ -11,8 +11,8 @@ describe("rooms and items over the live connection", () => {
 
   it("sends a room's items, then every change, to each subscriber", async () => {
     const roomId = await createRoom("Stockroom one");
-    const { socket: alice } = await DdpSocket.connect(roomPath(roomId));
-    const { socket: bob } = await DdpSocket.connect(roomPath(roomId));
+    const { socket: alice } = await connectToRoom(roomId);
+    const { socket: bob } = await connectToRoom(roomId);
     expect((await bob.subscribe("items", [], "items")).msg).toBe("ready");
 
     const added = await alice.call("items.add", [{ title: "Blue vase", priceCents: 2500, quantity: 2 }]);
@@ -33,12 +33,14 @@ describe("rooms and items over the live connection", () => {
 
   it("sends the caller its own data before updated (write fence)", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     await socket.subscribe("items", [], "items");
     socket.send({ msg: "method", id: "add-1", method: "items.add", params: [{ title: "Lamp" }] });
     await socket.waitUpdated("add-1");
     const addedAt = socket.received.findIndex((m) => m.msg === "added" && m.collection === "items");
-    const updatedAt = socket.received.findIndex((m) => m.msg === "updated");
+    const updatedAt = socket.received.findIndex(
+      (m) => m.msg === "updated" && (m.methods as string[]).includes("add-1"),
+    );
     expect(addedAt).toBeGreaterThanOrEqual(0);
     expect(addedAt).toBeLessThan(updatedAt);
     socket.close();
@@ -46,7 +48,7 @@ describe("rooms and items over the live connection", () => {
 
   it("never sends a document twice for overlapping subscriptions, and removes it on unsub", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     const itemId = (await socket.call("items.add", [{ title: "Mug" }])).result as string;
     await socket.subscribe("items", [], "first");
     await socket.subscribe("items", [], "second");
@@ -61,7 +63,7 @@ describe("rooms and items over the live connection", () => {
 
   it("refuses invalid items with a clear message and stores nothing", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     const cases: [unknown, string][] = [
       [{ title: "A", priceCents: -5 }, "Price cannot be negative"],
       [{ title: "A", priceCents: "12" }, "Price must be a number"],
@@ -85,7 +87,7 @@ describe("rooms and items over the live connection", () => {
 
   it("renames a room live for its members", async () => {
     const roomId = await createRoom("Old name");
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     await socket.subscribe("room", [], "room");
     expect(socket.received.find((m) => m.msg === "added")?.fields).toMatchObject({ name: "Old name" });
     await socket.call("rooms.rename", ["New name"]);
@@ -94,7 +96,9 @@ describe("rooms and items over the live connection", () => {
   });
 
   it("lists a new room at once on the HomeDO that created it", async () => {
+    const user = await signUpUser();
     const { socket } = await DdpSocket.connect("/api/websocket?shard=3");
+    await socket.call("login", [{ resume: user.token }]);
     await socket.subscribe("rooms.list", [], "rooms");
     const roomId = (await socket.call("rooms.create", ["Fresh room"])).result as string;
     const added = socket.received.find((m) => m.msg === "added" && m.id === roomId);
@@ -106,13 +110,13 @@ describe("rooms and items over the live connection", () => {
 describe("hibernation and eviction", () => {
   it("keeps serving a subscriber after its RoomDO is evicted mid-session", async () => {
     const roomId = await createRoom();
-    const { socket: watcher } = await DdpSocket.connect(roomPath(roomId));
+    const { socket: watcher } = await connectToRoom(roomId);
     await watcher.subscribe("items", [], "items");
     const itemId = (await watcher.call("items.add", [{ title: "Before eviction" }])).result as string;
 
     await evictDurableObject(env.ROOM.getByName(roomId), { webSockets: "hibernate" });
 
-    const { socket: editor } = await DdpSocket.connect(roomPath(roomId));
+    const { socket: editor } = await connectToRoom(roomId);
     await editor.call("items.update", [itemId, { title: "After eviction" }]);
     const changed = await watcher.next((m) => m.msg === "changed" && m.id === itemId);
     expect(changed.fields).toMatchObject({ title: "After eviction" });
@@ -125,7 +129,7 @@ describe("hibernation and eviction", () => {
 
   it("answers client pings without waking the object", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     await runInDurableObject(env.ROOM.getByName(roomId), (_instance, state) => {
       const pair = state.getWebSocketAutoResponse();
       expect(pair?.request).toBe('{"msg":"ping"}');

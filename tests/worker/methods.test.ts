@@ -1,8 +1,6 @@
 import { env, evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createRoom, DdpSocket } from "./ddp-socket";
-
-const roomPath = (roomId: string) => `/api/rooms/${roomId}/websocket`;
+import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
 
 async function itemCount(roomId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM items WHERE room_id = ?")
@@ -14,12 +12,12 @@ async function itemCount(roomId: string): Promise<number> {
 describe("exactly-once methods", () => {
   it("runs a method once when its connection drops before the result", async () => {
     const roomId = await createRoom();
-    const first = await DdpSocket.connect(roomPath(roomId));
+    const first = await connectToRoom(roomId);
     // Send and drop at once: the result can never reach this socket.
     first.socket.send({ msg: "method", id: "7", method: "items.add", params: [{ title: "Only once" }] });
     first.socket.close();
 
-    const second = await DdpSocket.connect(roomPath(roomId), first.session);
+    const second = await connectToRoom(roomId, { session: first.session });
     expect(second.session).toBe(first.session);
     const resent = await second.socket.call("items.add", [{ title: "Only once" }], "7");
     expect(typeof resent.result).toBe("string");
@@ -34,11 +32,11 @@ describe("exactly-once methods", () => {
 
   it("answers a re-send from the cache even after the object was evicted", async () => {
     const roomId = await createRoom();
-    const { socket, session } = await DdpSocket.connect(roomPath(roomId));
+    const { socket, session } = await connectToRoom(roomId);
     const original = await socket.call("items.add", [{ title: "Cached" }], "1");
     socket.close();
     await evictDurableObject(env.ROOM.getByName(roomId));
-    const again = await DdpSocket.connect(roomPath(roomId), session);
+    const again = await connectToRoom(roomId, { session: session });
     const resent = await again.socket.call("items.add", [{ title: "Cached" }], "1");
     expect(resent.result).toBe(original.result);
     expect(await itemCount(roomId)).toBe(1);
@@ -55,7 +53,7 @@ describe("exactly-once methods", () => {
 describe("allow/deny client writes", () => {
   it("inserts, updates by id and removes through /items/*", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     const inserted = await socket.call("/items/insert", [{ title: "Direct", quantity: 1 }]);
     const id = inserted.result as string;
     expect(id).toMatch(/^[A-Za-z0-9]{12}$/);
@@ -73,7 +71,7 @@ describe("allow/deny client writes", () => {
 
   it("refuses selectors other than an id, operators outside the allowed set, and denied fields", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     const id = (await socket.call("/items/insert", [{ title: "Guarded" }])).result as string;
     const bySelector = await socket.call("/items/update", [{ title: "Guarded" }, { $set: { title: "x" } }]);
     expect(bySelector.error).toMatchObject({
@@ -98,7 +96,7 @@ describe("allow/deny client writes", () => {
 
   it("refuses a malformed client-chosen _id", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     for (const _id of ["../etc", 42, "x".repeat(65)]) {
       const result = await socket.call("/items/insert", [{ _id, title: "Bad id" }]);
       expect(result.error).toMatchObject({ error: 400, reason: "Malformed id" });
@@ -109,7 +107,7 @@ describe("allow/deny client writes", () => {
 
   it("refuses modifier paths that reach a prototype, and the server keeps working", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     const id = (await socket.call("/items/insert", [{ title: "Target" }])).result as string;
     const attack = await socket.call("/items/update", [id, { $set: { "__proto__.polluted": "yes" } }]);
     expect(attack.error).toMatchObject({ error: 400, reason: "Invalid field name '__proto__.polluted'" });
@@ -120,7 +118,7 @@ describe("allow/deny client writes", () => {
 
   it("answers writes to a collection with no rules as unknown methods", async () => {
     const roomId = await createRoom();
-    const { socket } = await DdpSocket.connect(roomPath(roomId));
+    const { socket } = await connectToRoom(roomId);
     const result = await socket.call("/rooms/insert", [{ name: "sneaky" }]);
     expect(result.error).toMatchObject({ error: 404 });
     socket.close();
@@ -129,7 +127,9 @@ describe("allow/deny client writes", () => {
 
 describe("rate limits", () => {
   it("refuses the sixth room creation within 10 s with too-many-requests and the time to reset", async () => {
+    const user = await signUpUser();
     const { socket } = await DdpSocket.connect("/api/websocket?shard=5");
+    await socket.call("login", [{ resume: user.token }]);
     for (let i = 0; i < 5; i++) expect((await socket.call("rooms.create", [`Room ${i}`])).error).toBeUndefined();
     const limited = await socket.call("rooms.create", ["One too many"]);
     expect(limited.error).toMatchObject({ error: "too-many-requests", errorType: "Meteor.Error" });
@@ -143,7 +143,9 @@ describe("rate limits", () => {
   });
 
   it("keeps counting across hibernation", async () => {
+    const user = await signUpUser();
     const { socket } = await DdpSocket.connect("/api/websocket?shard=6");
+    await socket.call("login", [{ resume: user.token }]);
     for (let i = 0; i < 5; i++) await socket.call("rooms.create", [`Room ${i}`]);
     await evictDurableObject(env.HOME.getByName("home-6"), { webSockets: "hibernate" });
     const limited = await socket.call("rooms.create", ["After hibernation"]);

@@ -127,3 +127,22 @@ export const devOutbox = sqliteTable("dev_outbox", {
   html: text("html").notNull(),
   sentAt: integer("sent_at").notNull(),
 });
+
+/** Who may do what in a room (SPEC A1). The RoomDO is the only writer of its room's rows. */
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member", "viewer"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("memberships_room_user_unique").on(table.roomId, table.userId),
+    index("memberships_user_idx").on(table.userId),
+  ],
+);

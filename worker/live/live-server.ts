@@ -25,6 +25,7 @@ import { Session, type SessionState } from "./session";
 const CLOSE_HEARTBEAT = 4000;
 const CLOSE_SESSION_MOVED = 4001;
 const CLOSE_LOGGED_OUT = 4002;
+const CLOSE_ACCESS_CHANGED = 4003;
 
 export abstract class LiveServer<H> extends Server<Env> {
   static override options = { hibernate: true };
@@ -136,6 +137,19 @@ export abstract class LiveServer<H> extends Server<Env> {
       const hash = connection.state?.loginTokenHash;
       if (hash && removed.has(hash)) {
         connection.close(CLOSE_LOGGED_OUT, "login token removed");
+        this.dropSession(connection.id);
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  /** Closes the connections of one user (e.g. removed from a room), or all when `userId` is null. */
+  closeUserConnections(userId: string | null, reason: string): number {
+    let closed = 0;
+    for (const connection of this.getConnections<SessionState>()) {
+      if (userId === null || connection.state?.userId === userId) {
+        connection.close(CLOSE_ACCESS_CHANGED, reason);
         this.dropSession(connection.id);
         closed++;
       }

@@ -4,10 +4,12 @@
  * single object is hot.
  */
 import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
 import type { AccountsHost } from "../accounts/accounts-host";
 import { openDatabase } from "../db/database";
-import { createRoom, listRooms, toRoomDoc } from "../db/rooms-repo";
+import { createRoomWithOwner, roomsOfUser } from "../db/memberships-repo";
+import { toRoomDoc } from "../db/rooms-repo";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
@@ -28,13 +30,16 @@ export class HomeDO extends LiveServer<HomeHost> {
         kind: "polled",
         collection: COLLECTION.ROOMS,
         intervalMs: ROOM_LIST_POLL_MS,
-        fetch: async () => (await listRooms(ctx.host.db)).map((row) => asDoc(toRoomDoc(row))),
+        // "My rooms": only rooms the caller belongs to; nothing when signed out.
+        fetch: async () =>
+          ctx.userId ? (await roomsOfUser(ctx.host.db, ctx.userId)).map((row) => asDoc(toRoomDoc(row))) : [],
       }),
     });
     registry.method(METHOD.ROOMS_CREATE, {
       args: METHOD_ARGS[METHOD.ROOMS_CREATE],
       run: async (ctx, name) => {
-        const row = await createRoom(ctx.host.db, name);
+        if (!ctx.userId) throw new LiveError(401, "Sign in to create a room");
+        const row = await createRoomWithOwner(ctx.host.db, name, ctx.userId);
         ctx.host.emit({ collection: COLLECTION.ROOMS, id: row.id, doc: asDoc(toRoomDoc(row)), previous: null });
         return row.id;
       },

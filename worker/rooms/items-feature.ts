@@ -3,11 +3,12 @@
  * methods the app uses, and the `items` collection opened to generic
  * client writes (`/items/insert|update|remove`) under allow/deny rules.
  */
-import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
 import { findItem, listItems, toItemDoc } from "../db/items-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc } from "../live/types";
+import { requireRole } from "./access";
 import { addItem, editItem, removeItem } from "./items-service";
 import type { RoomHost } from "./room-host";
 
@@ -19,8 +20,14 @@ function withoutMeta(doc: Doc): Record<string, unknown> {
 /** Client writes go through the same validation as the named methods. */
 const itemsCollection: WritableCollection<RoomHost> = {
   name: COLLECTION.ITEMS,
-  // Until room roles arrive (next issue) anyone connected to the room may write.
-  allow: [{ insert: () => true, update: () => true, remove: () => true }],
+  // Owners, admins and members may write; viewers and strangers may not.
+  allow: [
+    {
+      insert: async (ctx) => can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null),
+      update: async (ctx) => can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null),
+      remove: async (ctx) => can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null),
+    },
+  ],
   deny: [{ update: (_ctx, _doc, fieldNames) => fieldNames.some((name) => ["createdAt", "updatedAt"].includes(name)) }],
   async findOne(host, id) {
     const row = await findItem(host.db, host.roomId, id);
@@ -40,24 +47,36 @@ const itemsCollection: WritableCollection<RoomHost> = {
 export function registerItems(registry: LiveRegistry<RoomHost>): void {
   registry.publish(PUBLICATION.ITEMS, {
     args: PUBLICATION_ARGS[PUBLICATION.ITEMS],
-    run: (ctx) => ({
-      kind: "observed",
-      collection: COLLECTION.ITEMS,
-      fetch: async () => (await listItems(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
-      matches: () => true,
-    }),
+    run: async (ctx) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.ITEMS,
+        fetch: async () => (await listItems(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
+        matches: () => true,
+      } as const;
+    },
   });
   registry.method(METHOD.ITEMS_ADD, {
     args: METHOD_ARGS[METHOD.ITEMS_ADD],
-    run: (ctx, fields) => addItem(ctx.host, fields),
+    run: async (ctx, fields) => {
+      await requireRole(ctx, can.editItems);
+      return addItem(ctx.host, fields);
+    },
   });
   registry.method(METHOD.ITEMS_UPDATE, {
     args: METHOD_ARGS[METHOD.ITEMS_UPDATE],
-    run: (ctx, id, patch) => editItem(ctx.host, id, patch),
+    run: async (ctx, id, patch) => {
+      await requireRole(ctx, can.editItems);
+      return editItem(ctx.host, id, patch);
+    },
   });
   registry.method(METHOD.ITEMS_REMOVE, {
     args: METHOD_ARGS[METHOD.ITEMS_REMOVE],
-    run: (ctx, id) => removeItem(ctx.host, id),
+    run: async (ctx, id) => {
+      await requireRole(ctx, can.editItems);
+      return removeItem(ctx.host, id);
+    },
   });
   registry.collection(itemsCollection);
 }

@@ -1,27 +1,32 @@
 /** The room document itself: its publication and rename. */
-import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { findRoom, renameRoom, toRoomDoc } from "../db/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
+import { requireRole } from "./access";
 import type { RoomHost } from "./room-host";
 
 export function registerRoom(registry: LiveRegistry<RoomHost>): void {
   registry.publish(PUBLICATION.ROOM, {
     args: PUBLICATION_ARGS[PUBLICATION.ROOM],
-    run: (ctx) => ({
-      kind: "observed",
-      collection: COLLECTION.ROOMS,
-      fetch: async () => {
-        const row = await findRoom(ctx.host.db, ctx.host.roomId);
-        return row ? [asDoc(toRoomDoc(row))] : [];
-      },
-      matches: (doc) => doc._id === ctx.host.roomId,
-    }),
+    run: async (ctx) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.ROOMS,
+        fetch: async () => {
+          const row = await findRoom(ctx.host.db, ctx.host.roomId);
+          return row ? [asDoc(toRoomDoc(row))] : [];
+        },
+        matches: (doc) => doc._id === ctx.host.roomId,
+      } as const;
+    },
   });
   registry.method(METHOD.ROOMS_RENAME, {
     args: METHOD_ARGS[METHOD.ROOMS_RENAME],
     run: async (ctx, name) => {
+      await requireRole(ctx, can.renameRoom);
       const before = await findRoom(ctx.host.db, ctx.host.roomId);
       const row = await renameRoom(ctx.host.db, ctx.host.roomId, name);
       if (!before || !row) throw new LiveError(404, "Room not found");

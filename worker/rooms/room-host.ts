@@ -1,6 +1,13 @@
+import type { RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
 
-/** What the RoomDO gives its features: accounts' needs plus the room id. */
+/** What the RoomDO gives its features: accounts' needs plus the room. */
 export interface RoomHost extends AccountsHost {
   roomId: string;
+  /** The user's role here (cached; this object is the only writer of its memberships). */
+  roleOf(userId: string): Promise<RoomRole | null>;
+  /** Call after changing a membership. */
+  forgetRole(userId: string): void;
+  /** Closes a user's connections to this room (all when null), e.g. after removal. */
+  disconnectUser(userId: string | null, reason: string): void;
 }

@@ -1,0 +1,89 @@
+/** Room memberships in D1. */
+import { and, desc, eq } from "drizzle-orm";
+import type { MemberDoc, RoomRole } from "../../protocol/api";
+import { type Database, newId } from "./database";
+import { memberships, type RoomRow, rooms, userEmails, users } from "./schema";
+
+export async function roleOf(db: Database, roomId: string, userId: string): Promise<RoomRole | null> {
+  const row = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)))
+    .get();
+  return row?.role ?? null;
+}
+
+/** Creates a room with its creator as owner, in one atomic batch. */
+export async function createRoomWithOwner(
+  db: Database,
+  name: string,
+  ownerId: string,
+  now = Date.now(),
+): Promise<RoomRow> {
+  const room: RoomRow = { id: newId(), name, createdAt: now, updatedAt: now };
+  await db.batch([
+    db.insert(rooms).values(room),
+    db.insert(memberships).values({ roomId: room.id, userId: ownerId, role: "owner", createdAt: now }),
+  ]);
+  return room;
+}
+
+export async function addMembership(db: Database, roomId: string, userId: string, role: RoomRole, now = Date.now()) {
+  await db.insert(memberships).values({ roomId, userId, role, createdAt: now });
+}
+
+export async function setMembershipRole(db: Database, roomId: string, userId: string, role: RoomRole): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
+}
+
+export async function removeMembership(db: Database, roomId: string, userId: string): Promise<void> {
+  await db.delete(memberships).where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
+}
+
+/** Members with their first e-mail address and whether they have set a password. */
+export async function listMembers(db: Database, roomId: string): Promise<MemberDoc[]> {
+  const rows = await db
+    .select({
+      userId: memberships.userId,
+      role: memberships.role,
+      email: userEmails.address,
+      passwordHash: users.passwordHash,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(userEmails, eq(userEmails.userId, memberships.userId))
+    .where(eq(memberships.roomId, roomId))
+    .all();
+  const byUser = new Map<string, MemberDoc>();
+  for (const row of rows) {
+    if (!byUser.has(row.userId)) {
+      byUser.set(row.userId, {
+        _id: row.userId,
+        role: row.role,
+        email: row.email ?? "",
+        joined: row.passwordHash !== null,
+      });
+    }
+  }
+  return [...byUser.values()];
+}
+
+/** The rooms a user belongs to, most recently changed first. */
+export async function roomsOfUser(db: Database, userId: string, limit = 200): Promise<RoomRow[]> {
+  const rows = await db
+    .select({ room: rooms })
+    .from(memberships)
+    .innerJoin(rooms, eq(rooms.id, memberships.roomId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(desc(rooms.updatedAt))
+    .limit(limit)
+    .all();
+  return rows.map((row) => row.room);
+}
+
+export async function deleteRoom(db: Database, roomId: string): Promise<void> {
+  await db.delete(rooms).where(eq(rooms.id, roomId));
+}

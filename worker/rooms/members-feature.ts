@@ -1,0 +1,141 @@
+/**
+ * Room membership (SPEC A1): the members list, invitations by e-mail (an
+ * existing user is added and told; a new address gets an account to enroll
+ * in), role changes, removal, leaving, and deleting the room. Owners and
+ * admins manage members; only the owner deletes the room.
+ */
+import {
+  COLLECTION,
+  can,
+  METHOD,
+  METHOD_ARGS,
+  type MemberDoc,
+  PUBLICATION,
+  PUBLICATION_ARGS,
+} from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { appUrl, sendEnrollEmail } from "../accounts/recovery-feature";
+import { newId } from "../db/database";
+import { addMembership, deleteRoom, listMembers, removeMembership, setMembershipRole } from "../db/memberships-repo";
+import { findRoom } from "../db/rooms-repo";
+import { findUserByEmail, insertUser } from "../db/users-repo";
+import { sendEmail } from "../email/mailer";
+import { invitationMessage } from "../email/templates";
+import type { LiveRegistry } from "../live/registry";
+import { asDoc, type MethodContext } from "../live/types";
+import { requireRole } from "./access";
+import type { RoomHost } from "./room-host";
+
+/** Lets the caller's own result and `updated` go out before its connection is closed. */
+const CLOSE_DELAY_MS = 1_000;
+
+async function memberDoc(host: RoomHost, userId: string): Promise<MemberDoc | null> {
+  return (await listMembers(host.db, host.roomId)).find((member) => member._id === userId) ?? null;
+}
+
+async function announce(host: RoomHost, userId: string, previous: MemberDoc | null): Promise<void> {
+  host.forgetRole(userId);
+  const doc = await memberDoc(host, userId);
+  host.emit({
+    collection: COLLECTION.MEMBERS,
+    id: userId,
+    doc: doc ? asDoc(doc) : null,
+    previous: previous ? asDoc(previous) : null,
+  });
+}
+
+async function targetMember(ctx: MethodContext<RoomHost>, userId: string): Promise<MemberDoc> {
+  const member = await memberDoc(ctx.host, userId);
+  if (!member) throw new LiveError(404, "Not a member of this room");
+  if (member.role === "owner") throw new LiveError(403, "The owner's membership cannot be changed");
+  return member;
+}
+
+export function registerMembers(registry: LiveRegistry<RoomHost>): void {
+  registry.publish(PUBLICATION.MEMBERS, {
+    args: PUBLICATION_ARGS[PUBLICATION.MEMBERS],
+    run: async (ctx) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.MEMBERS,
+        fetch: async () => (await listMembers(ctx.host.db, ctx.host.roomId)).map(asDoc),
+        matches: () => true,
+      } as const;
+    },
+  });
+
+  registry.method(METHOD.MEMBERS_INVITE, {
+    args: METHOD_ARGS[METHOD.MEMBERS_INVITE],
+    run: async (ctx, email, role) => {
+      await requireRole(ctx, can.manageMembers);
+      const room = await findRoom(ctx.host.db, ctx.host.roomId);
+      if (!room) throw new LiveError(404, "Room not found");
+      const existing = await findUserByEmail(ctx.host.db, email);
+      if (existing && (await memberDoc(ctx.host, existing.id)))
+        throw new LiveError(409, `${email} is already a member`);
+      const userId = existing?.id ?? newId();
+      if (!existing) {
+        // A new address: an account without a password, set through the enroll link.
+        await insertUser(
+          ctx.host.db,
+          { id: userId, username: null, profile: "{}", passwordHash: null, createdAt: ctx.host.now() },
+          email,
+        );
+      }
+      await addMembership(ctx.host.db, ctx.host.roomId, userId, role, ctx.host.now());
+      await announce(ctx.host, userId, null);
+      if (existing) {
+        await sendEmail(ctx.host.env, invitationMessage(email, appUrl(ctx.host.env, ctx), room.id, room.name));
+      } else {
+        await sendEnrollEmail(ctx, userId, email, room.name);
+      }
+      return userId;
+    },
+  });
+
+  registry.method(METHOD.MEMBERS_SET_ROLE, {
+    args: METHOD_ARGS[METHOD.MEMBERS_SET_ROLE],
+    run: async (ctx, userId, role) => {
+      await requireRole(ctx, can.manageMembers);
+      const before = await targetMember(ctx, userId);
+      await setMembershipRole(ctx.host.db, ctx.host.roomId, userId, role);
+      await announce(ctx.host, userId, before);
+    },
+  });
+
+  registry.method(METHOD.MEMBERS_REMOVE, {
+    args: METHOD_ARGS[METHOD.MEMBERS_REMOVE],
+    run: async (ctx, userId) => {
+      await requireRole(ctx, can.manageMembers);
+      const before = await targetMember(ctx, userId);
+      await removeMembership(ctx.host.db, ctx.host.roomId, userId);
+      await announce(ctx.host, userId, before);
+      // Their open views of this room end now.
+      ctx.host.disconnectUser(userId, "removed from the room");
+    },
+  });
+
+  registry.method(METHOD.MEMBERS_LEAVE, {
+    args: METHOD_ARGS[METHOD.MEMBERS_LEAVE],
+    run: async (ctx) => {
+      const role = await requireRole(ctx);
+      if (role === "owner") throw new LiveError(403, "The owner cannot leave the room; delete it instead");
+      const userId = ctx.userId as string;
+      const before = await memberDoc(ctx.host, userId);
+      await removeMembership(ctx.host.db, ctx.host.roomId, userId);
+      await announce(ctx.host, userId, before);
+      setTimeout(() => ctx.host.disconnectUser(userId, "left the room"), CLOSE_DELAY_MS);
+    },
+  });
+
+  registry.method(METHOD.ROOMS_DELETE, {
+    args: METHOD_ARGS[METHOD.ROOMS_DELETE],
+    run: async (ctx) => {
+      await requireRole(ctx, can.deleteRoom);
+      await deleteRoom(ctx.host.db, ctx.host.roomId);
+      ctx.host.emit({ collection: COLLECTION.ROOMS, id: ctx.host.roomId, doc: null, previous: null });
+      setTimeout(() => ctx.host.disconnectUser(null, "the room was deleted"), CLOSE_DELAY_MS);
+    },
+  });
+}
