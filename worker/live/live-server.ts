@@ -20,7 +20,8 @@ import { ChangeHub } from "./change-hub";
 import { heartbeatAction } from "./heartbeat";
 import { LiveStorage } from "./live-storage";
 import type { LiveRegistry } from "./registry";
-import { Session, type SessionState } from "./session";
+import { Session } from "./session";
+import type { SessionState } from "./session-state";
 
 const CLOSE_HEARTBEAT = 4000;
 const CLOSE_SESSION_MOVED = 4001;

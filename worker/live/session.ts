@@ -9,7 +9,6 @@
  * the session identity to the socket attachment, subscriptions and method
  * results to DO storage.
  */
-import * as v from "valibot";
 import { SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
 import {
   type ClientMessage,
@@ -22,44 +21,12 @@ import {
 import { parse as ejsonParse, stringify as ejsonStringify } from "../../protocol/ejson";
 import { DDP_ERROR, type DdpErrorReason, LiveError, toWireError } from "../../protocol/errors";
 import { parseWriteMethod, runWrite } from "./allow-deny";
-import type { ChangeHub } from "./change-hub";
-import type { LiveStorage } from "./live-storage";
+import { enforceRateLimits, parseArgs } from "./call-checks";
 import { MergeBox } from "./merge-box";
-import { type RateLimitInput, ruleMatches, tooManyRequests } from "./rate-limit-rules";
-import type { LiveRegistry } from "./registry";
+import type { RateLimitInput } from "./rate-limit-rules";
+import type { SessionEnvironment, SessionState } from "./session-state";
 import { LiveSubscription } from "./subscription";
-import type { ArgsSchema, CallerInfo, MethodContext } from "./types";
-
-/** Kept in the socket attachment: small (≤ 16 KiB with partyserver's own). */
-export interface SessionState {
-  sessionId: string | null;
-  /** SHA-256 of the login token in use, so removing the token can close us. */
-  loginTokenHash?: string | null;
-  /** The client resumed an earlier session: its method results may be cached. */
-  resumed?: boolean;
-  userId: string | null;
-  clientAddress: string | null;
-  origin?: string | null;
-  /** When the socket opened; the heartbeat's floor for "last seen" after a wake. */
-  connectedAt?: number;
-  /** When the server pinged and is waiting for any answer (survives hibernation). */
-  pingSentAt?: number | null;
-}
-
-export interface SessionEnvironment<H> {
-  registry: LiveRegistry<H>;
-  hub: ChangeHub;
-  storage: LiveStorage;
-  host: H;
-  now(): number;
-  send(frame: string): void;
-  close(code: number, reason: string): void;
-  saveState(state: SessionState): void;
-  /** Takes over `sessionId` if this object knows it; false if unknown. */
-  adoptSession(sessionId: string): boolean;
-  /** Methods still running, by `${session}:${id}`, shared by all sessions. */
-  inflight: Map<string, Promise<string[]>>;
-}
+import type { CallerInfo, MethodContext } from "./types";
 
 /** Subscriptions one connection may hold at once. */
 const MAX_SUBSCRIPTIONS = 200;
@@ -69,19 +36,6 @@ const MAX_CACHED_RESULT_CHARS = 512 * 1024;
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** A validation failure as a clear 400 for the caller. */
-function argumentError(issues: v.BaseIssue<unknown>[]): LiveError {
-  const first = issues[0];
-  const path = first?.path?.map((item) => String(item.key)).join(".");
-  return new LiveError(400, first?.message ?? "Match failed", path ? { path } : undefined);
-}
-
-function parseArgs(schema: ArgsSchema, params: unknown[]): unknown[] {
-  const parsed = v.safeParse(schema, params);
-  if (!parsed.success) throw argumentError(parsed.issues);
-  return parsed.output as unknown[];
 }
 
 export class Session<H> {
@@ -259,18 +213,14 @@ export class Session<H> {
   }
 
   private rateLimit(type: RateLimitInput["type"], name: string): void {
-    const input: RateLimitInput = {
+    const { userId, clientAddress } = this.state;
+    enforceRateLimits(this.env.registry.rateLimits, this.env.storage, this.env.now(), {
       type,
       name,
-      userId: this.state.userId,
+      userId,
       connectionId: this.connectionId,
-      clientAddress: this.state.clientAddress,
-    };
-    for (const rule of this.env.registry.rateLimits) {
-      if (!ruleMatches(rule, input)) continue;
-      const wait = this.env.storage.hit(rule, input, this.env.now());
-      if (wait !== null) throw tooManyRequests(wait);
-    }
+      clientAddress,
+    });
   }
 
   private newSubscription(id: string, name: string, args: unknown[]): LiveSubscription<H> {
