@@ -1,0 +1,60 @@
+// Accounts benchmarks (issue 3), each beside a baseline from the same run:
+//   (a) password hashing in workerd: argon2id (WebAssembly) vs PBKDF2-SHA-256
+//       100k (WebCrypto, what Stockroom uses) — time per hash;
+//   (b) password login and resume login vs a no-op method on the same object.
+import { ddp, ms, percentile, report, startBenchServer } from "./harness.mjs";
+
+const HASH_ROUNDS = Number(process.env.BENCH_HASH_ROUNDS ?? 7);
+const LOGINS = Number(process.env.BENCH_LOGINS ?? 30);
+
+const server = await startBenchServer();
+try {
+  // (a) Each request hashes 4 times; the figure is the median per hash.
+  const perHash = async (scheme) => {
+    await fetch(`${server.url}/bench/hash?scheme=${scheme}&n=1`);
+    const times = [];
+    for (let i = 0; i < HASH_ROUNDS; i++) {
+      const t = performance.now();
+      const response = await fetch(`${server.url}/bench/hash?scheme=${scheme}&n=4`);
+      if (!response.ok) throw new Error(`${scheme}: ${response.status} ${await response.text()}`);
+      times.push((performance.now() - t) / 4);
+    }
+    return percentile(times, 50);
+  };
+  console.log("\n(a) one password hash in workerd, median, vs PBKDF2-SHA-256 at 100,000 iterations (WebCrypto)");
+  const pbkdf2 = await perHash("pbkdf2");
+  report("PBKDF2-SHA-256 100k (baseline itself)", pbkdf2, pbkdf2, ms);
+  report("argon2id m=19 MiB t=2 (WebAssembly)", await perHash("argon2id-19m-t2"), pbkdf2, ms);
+  report("argon2id m=7 MiB t=5 (WebAssembly)", await perHash("argon2id-7m-t5"), pbkdf2, ms);
+
+  // (b) Logins on a room's object, each on a fresh connection (login is
+  // rate-limited per connection); connecting is not timed.
+  const home = await ddp(`${server.wsUrl}/api/websocket?shard=0`);
+  const email = `bench${Date.now()}@example.com`;
+  const { token } = await home.call("createUser", [{ email, password: "bench password" }]);
+  const roomId = await home.call("rooms.create", ["bench"]);
+  const roomUrl = `${server.wsUrl}/api/rooms/${roomId}/websocket`;
+  const timeCall = async (method, params) => {
+    const client = await ddp(roomUrl);
+    const t = performance.now();
+    await client.call(method, params);
+    const elapsed = performance.now() - t;
+    client.close();
+    return elapsed;
+  };
+  const noop = [];
+  const resume = [];
+  const password = [];
+  for (let i = 0; i < LOGINS; i++) {
+    noop.push(await timeCall("bench.noop", []));
+    resume.push(await timeCall("login", [{ resume: token }]));
+    password.push(await timeCall("login", [{ user: { email }, password: "bench password" }]));
+  }
+  console.log(`\n(b) login round trip on a room's object, median of ${LOGINS}, vs a no-op method`);
+  const base = percentile(noop, 50);
+  report("resume login", percentile(resume, 50), base, ms);
+  report("password login", percentile(password, 50), base, ms);
+  home.close();
+} finally {
+  await server.stop();
+}
