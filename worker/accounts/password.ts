@@ -4,8 +4,10 @@
  * here. Only a slow salted hash of the digest is stored: PBKDF2-SHA-256 via
  * WebCrypto (see README, "Password storage", for the measurement behind the
  * choice). Stored form: `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`, so
- * a change of parameters is noticed at login and the hash upgraded.
+ * a change of parameters is noticed at login and the hash upgraded; bcrypt
+ * hashes imported from Meteor (`bcrypt$...`) are checked and upgraded too.
  */
+import { compare as bcryptCompare } from "bcryptjs";
 import { base64ToBytes, bytesToBase64 } from "../../protocol/ejson";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import { constantTimeEqual } from "./tokens";
@@ -54,8 +56,18 @@ export async function hashPassword(digest: string, iterations = PBKDF2_ITERATION
 
 export type PasswordCheck = { ok: true; needsRehash: boolean } | { ok: false; reason: "mismatch" | "unsupported" };
 
+/**
+ * Meteor stored bcrypt of the same hex SHA-256 digest we receive, so imported
+ * accounts (`bcrypt$<hash>`) keep working; a match asks for an upgrade.
+ */
+async function verifyBcrypt(digest: string, hash: string): Promise<PasswordCheck> {
+  if (!/^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(hash)) return { ok: false, reason: "unsupported" };
+  return (await bcryptCompare(digest, hash)) ? { ok: true, needsRehash: true } : { ok: false, reason: "mismatch" };
+}
+
 /** Checks a digest against a stored hash. Never throws on a bad stored value. */
 export async function verifyPassword(digest: string, stored: string): Promise<PasswordCheck> {
+  if (stored.startsWith("bcrypt$")) return verifyBcrypt(digest, stored.slice("bcrypt$".length));
   const parts = stored.split("$");
   if (parts[0] !== "pbkdf2-sha256" || parts.length !== 4) return { ok: false, reason: "unsupported" };
   const iterations = Number(parts[1]);
