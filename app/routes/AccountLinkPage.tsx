@@ -4,8 +4,7 @@ import { type AccountLink, useAccounts } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { Header } from "../components/Header";
 import { PasswordForm } from "../components/PasswordForm";
-import { SessionProvider } from "../components/SessionProvider";
-import { homeShardPath } from "../use-live-connection";
+import { HomeSessionProvider } from "../components/SessionProvider";
 
 const TITLES = {
   "verify-email": "Confirm your e-mail",
@@ -15,9 +14,8 @@ const TITLES = {
 
 /** The screen an account e-mail's link opens. */
 export function AccountLinkPage({ link, onDone }: { link: AccountLink; onDone(): void }) {
-  const [path] = useState(homeShardPath);
   return (
-    <SessionProvider path={path}>
+    <HomeSessionProvider>
       <Header>{TITLES[link.kind]}</Header>
       <main className="page narrow">
         {link.kind === "verify-email" ? (
@@ -26,7 +24,7 @@ export function AccountLinkPage({ link, onDone }: { link: AccountLink; onDone():
           <SetPassword link={link} onDone={onDone} />
         )}
       </main>
-    </SessionProvider>
+    </HomeSessionProvider>
   );
 }
 

@@ -3,18 +3,16 @@ import { Link } from "wouter";
 import { useAccounts, useLoginState, useUser } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
-import { SessionProvider } from "../components/SessionProvider";
-import { homeShardPath } from "../use-live-connection";
+import { HomeSessionProvider } from "../components/SessionProvider";
 
 export function AccountPage() {
-  const [path] = useState(homeShardPath);
   return (
-    <SessionProvider path={path}>
+    <HomeSessionProvider>
       <Header>Your account</Header>
       <main className="page narrow">
         <AccountSettings />
       </main>
-    </SessionProvider>
+    </HomeSessionProvider>
   );
 }
 

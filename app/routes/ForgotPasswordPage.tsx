@@ -2,18 +2,16 @@ import { type FormEvent, useState } from "react";
 import { useAccounts } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
-import { SessionProvider } from "../components/SessionProvider";
-import { homeShardPath } from "../use-live-connection";
+import { HomeSessionProvider } from "../components/SessionProvider";
 
 export function ForgotPasswordPage() {
-  const [path] = useState(homeShardPath);
   return (
-    <SessionProvider path={path}>
+    <HomeSessionProvider>
       <Header>Forgot your password?</Header>
       <main className="page narrow">
         <ForgotPasswordForm />
       </main>
-    </SessionProvider>
+    </HomeSessionProvider>
   );
 }
 

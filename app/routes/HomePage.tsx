@@ -3,23 +3,21 @@ import { Link, useLocation } from "wouter";
 import { COLLECTION, METHOD, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
-import { SessionProvider } from "../components/SessionProvider";
+import { HomeSessionProvider } from "../components/SessionProvider";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
-import { homeShardPath } from "../use-live-connection";
 
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
 const byRecent = (a: RoomDoc, b: RoomDoc) => b.updatedAt.getTime() - a.updatedAt.getTime();
 
 export function HomePage() {
-  const [path] = useState(homeShardPath);
   return (
-    <SessionProvider path={path}>
+    <HomeSessionProvider>
       <Header>Your rooms</Header>
       <main className="page narrow">
         <CreateRoomForm />
         <RoomList />
       </main>
-    </SessionProvider>
+    </HomeSessionProvider>
   );
 }
 

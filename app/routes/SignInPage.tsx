@@ -3,21 +3,19 @@ import { Link, useLocation } from "wouter";
 import { useAccounts } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
-import { SessionProvider } from "../components/SessionProvider";
-import { homeShardPath } from "../use-live-connection";
+import { HomeSessionProvider } from "../components/SessionProvider";
 
 type Mode = "sign-in" | "sign-up";
 
 /** Sign in, or create an account, with e-mail and password. */
 export function SignInPage({ mode }: { mode: Mode }) {
-  const [path] = useState(homeShardPath);
   return (
-    <SessionProvider path={path}>
+    <HomeSessionProvider>
       <Header>{mode === "sign-in" ? "Sign in" : "Create your account"}</Header>
       <main className="page narrow">
         <CredentialsForm key={mode} mode={mode} />
       </main>
-    </SessionProvider>
+    </HomeSessionProvider>
   );
 }
 

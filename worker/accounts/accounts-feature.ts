@@ -27,6 +27,7 @@ import type { AccountsHost } from "./accounts-host";
 import {
   issueLoginToken,
   type LoginResult,
+  logInWithNewToken,
   noteTokenInUse,
   removeLoginTokens,
   removeOtherLoginTokens,
@@ -104,14 +105,6 @@ async function checkPassword(host: AccountsHost, user: UserRow | null, password:
   if (!check.ok) throw new LiveError(403, BAD_CREDENTIALS);
   if (check.needsRehash) await setPasswordHash(host.db, user.id, await hashPassword(digest));
   return user;
-}
-
-/** Logs the connection in with a fresh token. */
-async function logInWithNewToken(ctx: MethodContext<AccountsHost>, userId: string): Promise<LoginResult> {
-  const { tokenHash, ...result } = await issueLoginToken(ctx.host, userId);
-  await noteTokenInUse(ctx.host, tokenHash);
-  await ctx.setUserId(userId, tokenHash);
-  return result;
 }
 
 function requireUser(ctx: MethodContext<AccountsHost>, reason = "Must be logged in"): string {

@@ -12,6 +12,7 @@ import {
   otherTokenHashes,
   recordTokenConnection,
 } from "../db/users-repo";
+import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { hashToken, newToken } from "./tokens";
 
@@ -80,4 +81,12 @@ export async function removeLoginTokens(host: AccountsHost, tokenHashes: string[
 
 export async function removeOtherLoginTokens(host: AccountsHost, userId: string, keep: string | null): Promise<void> {
   await removeLoginTokens(host, await otherTokenHashes(host.db, userId, keep));
+}
+
+/** Logs the calling connection in with a fresh token and returns Meteor's login result. */
+export async function logInWithNewToken(ctx: MethodContext<AccountsHost>, userId: string): Promise<LoginResult> {
+  const { tokenHash, ...result } = await issueLoginToken(ctx.host, userId);
+  await noteTokenInUse(ctx.host, tokenHash);
+  await ctx.setUserId(userId, tokenHash);
+  return result;
 }

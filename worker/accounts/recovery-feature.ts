@@ -23,7 +23,7 @@ import { enrollMessage, resetPasswordMessage, verifyEmailMessage } from "../emai
 import type { LiveRegistry } from "../live/registry";
 import type { CallerInfo, MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
-import { issueLoginToken, type LoginResult, noteTokenInUse, removeOtherLoginTokens } from "./login-tokens";
+import { logInWithNewToken, removeOtherLoginTokens } from "./login-tokens";
 import { hashPassword, passwordDigest } from "./password";
 import { hashToken, newToken } from "./tokens";
 
@@ -91,13 +91,6 @@ async function consumeToken(host: AccountsHost, token: string, kinds: AccountTok
   return row;
 }
 
-async function logIn(ctx: MethodContext<AccountsHost>, userId: string): Promise<LoginResult> {
-  const { tokenHash, ...result } = await issueLoginToken(ctx.host, userId);
-  await noteTokenInUse(ctx.host, tokenHash);
-  await ctx.setUserId(userId, tokenHash);
-  return result;
-}
-
 export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<H>): void {
   const accounts = registry as unknown as LiveRegistry<AccountsHost>;
 
@@ -126,7 +119,7 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
       await markEmailVerified(ctx.host.db, row.userId, row.email);
       // A reset ends every other session of this user.
       await removeOtherLoginTokens(ctx.host, row.userId, null);
-      return logIn(ctx, row.userId);
+      return logInWithNewToken(ctx, row.userId);
     },
   });
 
@@ -135,7 +128,7 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
     run: async (ctx, token) => {
       const row = await consumeToken(ctx.host, token, ["verify"], VERIFY_LINK_EXPIRED);
       await markEmailVerified(ctx.host.db, row.userId, row.email);
-      return logIn(ctx, row.userId);
+      return logInWithNewToken(ctx, row.userId);
     },
   });
 

@@ -7,7 +7,7 @@ import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } f
 import { findItem, listItems, toItemDoc } from "../db/items-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
-import { asDoc, type Doc } from "../live/types";
+import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
 import { addItem, editItem, removeItem } from "./items-service";
 import type { RoomHost } from "./room-host";
@@ -17,17 +17,15 @@ function withoutMeta(doc: Doc): Record<string, unknown> {
   return fields;
 }
 
+async function mayEditItems(ctx: MethodContext<RoomHost>): Promise<boolean> {
+  return can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null);
+}
+
 /** Client writes go through the same validation as the named methods. */
 const itemsCollection: WritableCollection<RoomHost> = {
   name: COLLECTION.ITEMS,
   // Owners, admins and members may write; viewers and strangers may not.
-  allow: [
-    {
-      insert: async (ctx) => can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null),
-      update: async (ctx) => can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null),
-      remove: async (ctx) => can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null),
-    },
-  ],
+  allow: [{ insert: mayEditItems, update: mayEditItems, remove: mayEditItems }],
   deny: [{ update: (_ctx, _doc, fieldNames) => fieldNames.some((name) => ["createdAt", "updatedAt"].includes(name)) }],
   async findOne(host, id) {
     const row = await findItem(host.db, host.roomId, id);
