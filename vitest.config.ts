@@ -32,6 +32,11 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
                 // Local runs keep e-mail in the development outbox.
                 STOCKROOM_DEV_OUTBOX: "1",
+                // Sign-in with both providers, whose HTTP endpoints the tests fake.
+                GOOGLE_CLIENT_ID: "google-client-id.test",
+                GOOGLE_CLIENT_SECRET: "google-secret",
+                FACEBOOK_APP_ID: "facebook-app-id",
+                FACEBOOK_APP_SECRET: "facebook-secret",
               },
             },
           })),

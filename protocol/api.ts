@@ -55,6 +55,8 @@ export const PUBLICATION = {
   ROOM: "room",
   MEMBERS: "members",
   ITEMS: "items",
+  /** Which OAuth services are configured (Meteor's name, so Meteor clients find it). */
+  LOGIN_SERVICES: "meteor.loginServiceConfiguration",
 } as const;
 
 export const COLLECTION = {
@@ -62,7 +64,36 @@ export const COLLECTION = {
   ROOMS: "rooms",
   MEMBERS: "members",
   ITEMS: "items",
+  LOGIN_SERVICES: "meteor_accounts_loginServiceConfiguration",
 } as const;
+
+export const OAUTH_SERVICES = ["google", "facebook"] as const;
+export type OAuthService = (typeof OAUTH_SERVICES)[number];
+
+/** A configured OAuth service as published: never the secret. */
+export interface LoginServiceDoc {
+  _id: string;
+  service: OAuthService;
+  clientId: string;
+  loginStyle: "popup" | "redirect";
+}
+
+/**
+ * How the page that ends a provider sign-in hands the one-time credential
+ * to the app: the popup writes it to localStorage (and a BroadcastChannel)
+ * for the opener; the redirect style leaves it in sessionStorage for the
+ * next page load.
+ */
+export const OAUTH_HANDOFF = {
+  POPUP_KEY_PREFIX: "stockroom.oauth.credential.",
+  CHANNEL: "stockroom-oauth",
+  REDIRECT_KEY: "stockroom.oauth.pending",
+} as const;
+
+/** What the hand-off carries: a credential to log in with, or why there is none. */
+export type OAuthHandoff =
+  | { credentialToken: string; credentialSecret: string }
+  | { credentialToken: string; error: string };
 
 const trimmed = (max: number, label: string) =>
   v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));

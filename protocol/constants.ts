@@ -25,6 +25,10 @@ export const WRITE_BUFFER_MAX_AGE = 500;
 export const LOGIN_TOKEN_LIFETIME = 90 * 24 * 3600_000;
 export const RESET_TOKEN_LIFETIME = 3 * 24 * 3600_000;
 export const ENROLL_TOKEN_LIFETIME = 30 * 24 * 3600_000;
+/** A finished OAuth sign-in waits this long for the browser to log in with it. */
+export const OAUTH_CREDENTIAL_LIFETIME = 60_000;
+/** How long a started OAuth sign-in may take at the provider. */
+export const OAUTH_STATE_LIFETIME = 10 * 60_000;
 export const LOGIN_TOKEN_POLL_INTERVAL = 3_000;
 
 export const FILE_CHUNK_SIZE = 524_288;

@@ -13,6 +13,9 @@ export const ERROR_TEXT = {
   NOT_BY_ID: "Not permitted. Untrusted code may only update documents by ID.",
   PASSWORD_EMPTY: "Password may not be empty",
   SERVICE_NOT_CONFIGURED: "Service not configured",
+  POPUP_BLOCKED: "The login popup was blocked by the browser",
+  LOGIN_SERVICES_NOT_LOADED: "Login service configuration not yet loaded",
+  NO_LOGIN_ATTEMPT: "No matching login attempt found",
 } as const;
 
 /** Top-level DDP `error` reasons. */

@@ -12,6 +12,14 @@ declare global {
     APP_URL?: string;
     /** "1" only when running locally: enables the development outbox. */
     STOCKROOM_DEV_OUTBOX?: string;
+    /** Google sign-in (OAuth client of type "Web application"). */
+    GOOGLE_CLIENT_ID?: string;
+    GOOGLE_CLIENT_SECRET?: string;
+    /** Facebook Login (app id and app secret). */
+    FACEBOOK_APP_ID?: string;
+    FACEBOOK_APP_SECRET?: string;
+    /** "redirect" to sign in with Google/Facebook in the same tab instead of a popup. */
+    OAUTH_LOGIN_STYLE?: string;
   }
 }
 

@@ -10,6 +10,7 @@ import { ROOM_ID_PATTERN } from "../protocol/api";
 import { HOME_SHARDS } from "../protocol/constants";
 import { cookieRoutes } from "./accounts/cookie-route";
 import { removeExpiredTokens } from "./accounts/expired-tokens-job";
+import { oauthRoutes } from "./accounts/oauth-routes";
 import { openDatabase } from "./db/database";
 import { findRoom } from "./db/rooms-repo";
 import { devOutbox } from "./db/schema";
@@ -55,6 +56,7 @@ app.get("/api/rooms/:roomId/websocket", async (c) => {
 
 app.use("/api/auth/*", edgeRateLimit("auth"));
 app.route("/api/auth/cookie", cookieRoutes);
+app.route("/api/auth/oauth", oauthRoutes);
 
 /** The development outbox: only when running locally (STOCKROOM_DEV_OUTBOX=1). */
 app.get("/api/dev/outbox", async (c) => {

@@ -5,9 +5,23 @@
  * `logging out` states. Login-type calls are `wait` methods, so nothing else
  * runs between them and the calls that depend on who is logged in.
  */
-import { PUBLICATION } from "../../protocol/api";
-import { LiveError } from "../../protocol/errors";
-import type { LiveConnection } from "../live";
+import {
+  COLLECTION,
+  type LoginServiceDoc,
+  type OAuthHandoff,
+  type OAuthService,
+  PUBLICATION,
+} from "../../protocol/api";
+import { ERROR_TEXT, LiveError } from "../../protocol/errors";
+import type { LiveConnection, SubscriptionHandle } from "../live";
+import {
+  type HandoffWait,
+  newCredentialToken,
+  oauthStartUrl,
+  openPopup,
+  takeRedirectHandoff,
+  waitForHandoff,
+} from "./oauth-handoff";
 import { digestPassword } from "./password-digest";
 import { clearStoredLogin, readStoredLogin, watchStoredToken, writeStoredLogin } from "./stored-login";
 
@@ -15,6 +29,15 @@ export interface LoginState {
   userId: string | null;
   loggingIn: boolean;
   loggingOut: boolean;
+  /** Why a login that finished on its own (an OAuth redirect or late popup) failed. */
+  loginError: string | null;
+}
+
+export interface OAuthLoginOptions {
+  /** Defaults to the service's configured style (popup unless set otherwise). */
+  style?: "popup" | "redirect";
+  /** Redirect style: where to come back to (a path on this site). */
+  returnTo?: string;
 }
 
 interface LoginResult {
@@ -34,17 +57,28 @@ export class AccountsClient {
   private token: string | null;
   private readonly listeners = new Set<(state: LoginState) => void>();
   private readonly cleanups: (() => void)[] = [];
+  private readonly servicesSub: SubscriptionHandle;
+  private oauthWait: HandoffWait | null = null;
 
   constructor(
     private readonly connection: LiveConnection,
     private readonly storage: Storage = localStorage,
+    sessionStore: Storage = sessionStorage,
   ) {
     const stored = readStoredLogin(storage);
     this.token = stored?.token ?? null;
-    this.state = { userId: stored?.userId ?? null, loggingIn: stored !== null, loggingOut: false };
+    this.state = { userId: stored?.userId ?? null, loggingIn: stored !== null, loggingOut: false, loginError: null };
     const userSub = connection.subscribe(PUBLICATION.USER);
-    this.cleanups.push(() => userSub.stop());
-    if (stored) void this.resume(stored.token);
+    const servicesSub = connection.subscribe(PUBLICATION.LOGIN_SERVICES);
+    this.servicesSub = servicesSub;
+    this.cleanups.push(
+      () => userSub.stop(),
+      () => servicesSub.stop(),
+    );
+    this.cleanups.push(() => this.oauthWait?.cancel());
+    const redirected = takeRedirectHandoff(sessionStore);
+    if (redirected) void this.finishOAuth(redirected);
+    else if (stored) void this.resume(stored.token);
     this.cleanups.push(connection.onReconnect(() => this.token && void this.resume(this.token)));
     this.cleanups.push(
       watchStoredToken(
@@ -67,6 +101,77 @@ export class AccountsClient {
   async loginWithPassword(email: string, password: string): Promise<void> {
     const digest = await digestPassword(password);
     await this.logIn("login", { user: { email }, password: digest });
+  }
+
+  /** The configured OAuth services, or null until the server has said which. */
+  loginServices(): LoginServiceDoc[] | null {
+    if (!this.servicesSub.isReady) return null;
+    return this.connection.store.find(COLLECTION.LOGIN_SERVICES) as unknown as LoginServiceDoc[];
+  }
+
+  /** Resolves once the server has said which OAuth services exist. */
+  loginServicesReady(): Promise<void> {
+    return this.servicesSub.ready();
+  }
+
+  /**
+   * Signs in with Google or Facebook. Popup style resolves `true` once
+   * logged in, or `false` if the popup was closed first (if it was only cut
+   * off from us and the sign-in still finishes, the login happens then and
+   * shows in the login state). Redirect style leaves the page.
+   */
+  async loginWithOAuth(service: OAuthService, options: OAuthLoginOptions = {}): Promise<boolean> {
+    const services = this.loginServices();
+    if (!services) throw new LiveError("service-configuration-not-loaded", ERROR_TEXT.LOGIN_SERVICES_NOT_LOADED);
+    const config = services.find((doc) => doc.service === service);
+    if (!config) throw new LiveError(403, ERROR_TEXT.SERVICE_NOT_CONFIGURED);
+    const style = options.style ?? config.loginStyle;
+    const credentialToken = newCredentialToken();
+    const url = oauthStartUrl(service, credentialToken, style, options.returnTo ?? "/");
+    this.oauthWait?.cancel();
+    this.update({ loginError: null });
+    if (style === "redirect") {
+      window.location.assign(url);
+      return new Promise<boolean>(() => {});
+    }
+    const popup = openPopup(url);
+    if (!popup) throw new LiveError("popup-blocked", ERROR_TEXT.POPUP_BLOCKED);
+    return new Promise<boolean>((resolve, reject) => {
+      // Once the caller has heard "closed", a late result goes to the login state.
+      let callerWaiting = true;
+      const wait = waitForHandoff(
+        credentialToken,
+        popup,
+        () => {
+          callerWaiting = false;
+          resolve(false);
+        },
+        this.storage,
+      );
+      this.oauthWait = wait;
+      void wait.result.then(async (handoff) => {
+        if (this.oauthWait === wait) this.oauthWait = null;
+        if (!handoff) return resolve(false);
+        try {
+          await this.finishOAuth(handoff, callerWaiting);
+          resolve(true);
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+  }
+
+  /** Logs in with a hand-off; errors go to the caller, or to the login state when nobody waits. */
+  private async finishOAuth(handoff: OAuthHandoff, callerWaiting = false): Promise<void> {
+    try {
+      if ("error" in handoff) throw new LiveError(403, handoff.error);
+      await this.logIn("login", { oauth: handoff });
+    } catch (error) {
+      if (callerWaiting) throw error;
+      const reason = error instanceof LiveError ? (error.reason ?? String(error.error)) : "Sign-in failed.";
+      this.update({ loginError: reason });
+    }
   }
 
   async createUser(email: string, password: string): Promise<void> {
@@ -152,7 +257,7 @@ export class AccountsClient {
     if (result.token !== this.token) void this.syncCookie(result.token);
     this.token = result.token;
     writeStoredLogin({ token: result.token, tokenExpires: result.tokenExpires, userId: result.id }, this.storage);
-    this.update({ userId: result.id });
+    this.update({ userId: result.id, loginError: null });
   }
 
   private forgetLogin(): void {

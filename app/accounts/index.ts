@@ -1,3 +1,3 @@
-export { AccountsClient, type LoginState } from "./accounts-client";
+export { AccountsClient, type LoginState, type OAuthLoginOptions } from "./accounts-client";
 export { type AccountLink, type AccountLinkKind, takeAccountLink } from "./hash-link";
-export { AccountsProvider, type UserDoc, useAccounts, useLoginState, useUser } from "./react";
+export { AccountsProvider, type UserDoc, useAccounts, useLoginServices, useLoginState, useUser } from "./react";

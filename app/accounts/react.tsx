@@ -1,5 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useSyncExternalStore } from "react";
-import { COLLECTION } from "../../protocol/api";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { COLLECTION, type LoginServiceDoc } from "../../protocol/api";
 import { type LiveDoc, useFind } from "../live";
 import type { AccountsClient, LoginState } from "./accounts-client";
 
@@ -33,4 +41,22 @@ export function useUser(): UserDoc | null {
   const isMe = useCallback((doc: LiveDoc): doc is UserDoc => doc._id === userId, [userId]);
   const [user] = useFind(COLLECTION.USERS, isMe);
   return user ?? null;
+}
+
+/** The configured OAuth services; null until the server has said which. */
+export function useLoginServices(): readonly LoginServiceDoc[] | null {
+  const accounts = useAccounts();
+  const docs = useFind(COLLECTION.LOGIN_SERVICES);
+  const [ready, setReady] = useState(() => accounts.loginServices() !== null);
+  useEffect(() => {
+    let mounted = true;
+    accounts.loginServicesReady().then(
+      () => mounted && setReady(true),
+      () => {},
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [accounts]);
+  return ready ? (docs as unknown as readonly LoginServiceDoc[]) : null;
 }

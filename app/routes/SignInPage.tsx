@@ -3,17 +3,19 @@ import { Link, useLocation } from "wouter";
 import { useAccounts } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
+import { OAuthButtons } from "../components/OAuthButtons";
 import { HomeSessionProvider } from "../components/SessionProvider";
 
 type Mode = "sign-in" | "sign-up";
 
-/** Sign in, or create an account, with e-mail and password. */
+/** Sign in, or create an account, with e-mail and password or a configured OAuth service. */
 export function SignInPage({ mode }: { mode: Mode }) {
   return (
     <HomeSessionProvider>
       <Header>{mode === "sign-in" ? "Sign in" : "Create your account"}</Header>
       <main className="page narrow">
         <CredentialsForm key={mode} mode={mode} />
+        <OAuthButtons />
       </main>
     </HomeSessionProvider>
   );

@@ -2,7 +2,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser";
-import { type RunningServer, startServer } from "./server";
+import { type RunningServer, type ServerOptions, startServer } from "./server";
 
 export interface E2EContext {
   server: RunningServer;
@@ -10,10 +10,10 @@ export interface E2EContext {
 }
 
 /** Starts both before the file's tests and stops them after; `server` may be replaced (restarts). */
-export function setUpServerAndBrowser(): E2EContext {
+export function setUpServerAndBrowser(options: ServerOptions = {}): E2EContext {
   const context = {} as E2EContext;
   beforeAll(async () => {
-    [context.server, context.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [context.server, context.browser] = await Promise.all([startServer(options), launchBrowser()]);
   });
   afterAll(async () => {
     await context.browser?.close();

@@ -72,6 +72,8 @@ export interface ServerOptions {
   config?: string;
   /** Config whose D1 migrations a new state folder gets. */
   migrationsConfig?: string;
+  /** Extra Worker variables (`--var NAME:value`), e.g. OAuth client ids. */
+  vars?: Record<string, string>;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -113,6 +115,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       "error",
       "--var",
       "STOCKROOM_DEV_OUTBOX:1",
+      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     // Own process group, so stopping it also stops the workerd it started.
     { stdio: ["ignore", "inherit", "inherit"], env: env(), detached: true },

@@ -2,8 +2,8 @@
  * Password accounts on every live connection, with Meteor's method names and
  * argument shapes so existing DDP clients can log in (SPEC B2):
  * createUser, login (password, resume), logout, getNewToken,
- * removeOtherTokens, changePassword; and the `user` publication with the
- * caller's own user document.
+ * removeOtherTokens, changePassword; the `user` publication with the
+ * caller's own user document, and the configured OAuth services.
  */
 import * as v from "valibot";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
@@ -33,6 +33,8 @@ import {
   removeOtherLoginTokens,
   resumeToken,
 } from "./login-tokens";
+import { loginWithOAuth } from "./oauth-login";
+import { configuredServices } from "./oauth-providers";
 import { hashPassword, passwordDigest, verifyPassword } from "./password";
 import { registerRecovery, sendVerificationEmail } from "./recovery-feature";
 
@@ -156,6 +158,9 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
         const checked = await checkPassword(ctx.host, found, password);
         return logInWithNewToken(ctx, checked.id);
       }
+      if (typeof options === "object" && options !== null && "oauth" in options) {
+        return loginWithOAuth(ctx, (options as { oauth: unknown }).oauth);
+      }
       throw new LiveError(400, "Unrecognized options for login request");
     },
   });
@@ -217,6 +222,17 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
         return row ? [asDoc(toUserDoc(row, await emailsOf(ctx.host.db, row.id)))] : [];
       },
       matches: (doc) => doc._id === ctx.userId,
+    }),
+  });
+
+  // Static per deployment: which OAuth services the sign-in screen offers.
+  accounts.publish(PUBLICATION.LOGIN_SERVICES, {
+    args: v.tuple([]),
+    run: (ctx) => ({
+      kind: "observed",
+      collection: COLLECTION.LOGIN_SERVICES,
+      fetch: async () => configuredServices(ctx.host.env).map((service) => asDoc(service)),
+      matches: () => false,
     }),
   });
 

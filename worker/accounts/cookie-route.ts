@@ -12,7 +12,7 @@ import { hashToken } from "./tokens";
 
 export const LOGIN_COOKIE = "stockroom_login";
 
-function isLocalhost(url: string): boolean {
+export function isLocalhost(url: string): boolean {
   const { hostname } = new URL(url);
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }

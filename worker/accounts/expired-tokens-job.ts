@@ -1,9 +1,10 @@
 /**
  * Cron: removes expired login tokens (closing any live connection still using
- * them) and expired e-mail tokens. Runs every 10 minutes, like Meteor's job.
+ * them), expired e-mail tokens and unused OAuth credentials. Runs every 10 minutes, like Meteor's job.
  */
 import { lt } from "drizzle-orm";
 import { openDatabase } from "../db/database";
+import { deleteExpiredOAuthCredentials } from "../db/oauth-repo";
 import { accountTokens } from "../db/schema";
 import { expiredTokenHashes } from "../db/users-repo";
 import type { AccountsHost } from "./accounts-host";
@@ -31,5 +32,6 @@ export async function removeExpiredTokens(env: Env, now: number): Promise<number
     removed += hashes.length;
   }
   await db.delete(accountTokens).where(lt(accountTokens.expiresAt, now));
+  await deleteExpiredOAuthCredentials(db, now);
   return removed;
 }

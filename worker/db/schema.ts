@@ -146,3 +146,43 @@ export const memberships = sqliteTable(
     index("memberships_user_idx").on(table.userId),
   ],
 );
+
+/** Google or Facebook identities, each tied to one user. */
+export const oauthIdentities = sqliteTable(
+  "oauth_identities",
+  {
+    service: text("service").notNull(),
+    /** The provider's stable user id (`sub` for Google, `id` for Facebook). */
+    subject: text("subject").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address the provider reported at the last sign-in, if any. */
+    email: text("email"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("oauth_identities_service_subject_unique").on(table.service, table.subject),
+    index("oauth_identities_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * A finished provider sign-in waiting for the browser to log in with it on
+ * the live connection: one use, about a minute. Keyed by the SHA-256 of the
+ * credential token; only the SHA-256 of the secret is kept.
+ */
+export const oauthCredentials = sqliteTable(
+  "oauth_credentials",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    secretHash: text("secret_hash").notNull(),
+    service: text("service").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email"),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    name: text("name"),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("oauth_credentials_expires_idx").on(table.expiresAt)],
+);

@@ -28,10 +28,9 @@ export function toUserDoc(row: UserRow, emails: UserEmail[]): UserDoc {
   return doc;
 }
 
-export async function insertUser(db: Database, row: UserRow, email: string | null): Promise<void> {
+export async function insertUser(db: Database, row: UserRow, email: string | null, verified = false): Promise<void> {
   const statements = [db.insert(users).values(row)];
-  if (email)
-    statements.push(db.insert(userEmails).values({ userId: row.id, address: email, verified: false }) as never);
+  if (email) statements.push(db.insert(userEmails).values({ userId: row.id, address: email, verified }) as never);
   await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
 }
 
@@ -51,6 +50,13 @@ export async function findUserByEmail(db: Database, address: string): Promise<Us
     .where(sql`lower(${userEmails.address}) = lower(${address})`)
     .get();
   return row?.user ?? null;
+}
+
+/** The stored form of one address (case as typed), if any user has it. */
+export async function findEmail(db: Database, address: string) {
+  return (
+    (await db.select().from(userEmails).where(sql`lower(${userEmails.address}) = lower(${address})`).get()) ?? null
+  );
 }
 
 export async function emailsOf(db: Database, userId: string): Promise<UserEmail[]> {
