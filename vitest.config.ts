@@ -37,6 +37,7 @@ export default defineConfig({
                 GOOGLE_CLIENT_SECRET: "google-secret",
                 FACEBOOK_APP_ID: "facebook-app-id",
                 FACEBOOK_APP_SECRET: "facebook-secret",
+                FILE_LINK_SECRET: "test-file-link-secret-0123456789abcdef",
               },
             },
           })),

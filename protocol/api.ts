@@ -46,6 +46,13 @@ export const METHOD = {
   ITEMS_ADD: "items.add",
   ITEMS_UPDATE: "items.update",
   ITEMS_REMOVE: "items.remove",
+  FILES_START: "files.start",
+  FILES_WRITE: "files.write",
+  FILES_STATUS: "files.status",
+  FILES_FINISH: "files.finish",
+  FILES_ABORT: "files.abort",
+  FILES_REMOVE: "files.remove",
+  FILES_LINK: "files.link",
 } as const;
 
 export const PUBLICATION = {
@@ -55,6 +62,8 @@ export const PUBLICATION = {
   ROOM: "room",
   MEMBERS: "members",
   ITEMS: "items",
+  /** The room's finished files (photos, logos). */
+  FILES: "files",
   /** Which OAuth services are configured (Meteor's name, so Meteor clients find it). */
   LOGIN_SERVICES: "meteor.loginServiceConfiguration",
 } as const;
@@ -65,6 +74,7 @@ export const COLLECTION = {
   MEMBERS: "members",
   ITEMS: "items",
   LOGIN_SERVICES: "meteor_accounts_loginServiceConfiguration",
+  FILES: "files",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;

@@ -20,6 +20,8 @@ declare global {
     FACEBOOK_APP_SECRET?: string;
     /** "redirect" to sign in with Google/Facebook in the same tab instead of a popup. */
     OAUTH_LOGIN_STYLE?: string;
+    /** Key for signed, expiring file links (any long random string). */
+    FILE_LINK_SECRET?: string;
   }
 }
 

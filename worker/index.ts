@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ROOM_ID_PATTERN } from "../protocol/api";
 import { HOME_SHARDS } from "../protocol/constants";
+import { FILE_COLLECTIONS, validateFileCollections } from "../protocol/files";
 import { cookieRoutes } from "./accounts/cookie-route";
 import { removeExpiredTokens } from "./accounts/expired-tokens-job";
 import { oauthRoutes } from "./accounts/oauth-routes";
@@ -16,11 +17,16 @@ import { findRoom } from "./db/rooms-repo";
 import { devOutbox } from "./db/schema";
 import { edgeRateLimit } from "./edge-rate-limit";
 import { devOutboxEnabled } from "./email/mailer";
+import { downloadRoutes } from "./files/download-route";
+import { uploadRoutes } from "./files/upload-route";
 import { forwardToLiveObject } from "./live/route";
 import { registerJob, runScheduledJobs } from "./scheduled";
 
 export { HomeDO } from "./rooms/home-do";
 export { RoomDO } from "./rooms/room-do";
+
+// A public file collection without its own download route is a configuration error: fail at start-up.
+validateFileCollections(FILE_COLLECTIONS);
 
 registerJob({ name: "expired-tokens", run: (env, now) => removeExpiredTokens(env, now).then(() => {}) });
 
@@ -64,6 +70,9 @@ app.get("/api/dev/outbox", async (c) => {
   const rows = await openDatabase(c.env.DB).select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200).all();
   return c.json(rows.map(({ id, sentAt, ...mail }) => ({ id, ...mail, sentAt: new Date(sentAt).toISOString() })));
 });
+
+app.route("/cdn/storage", uploadRoutes);
+app.route("/cdn/storage", downloadRoutes);
 
 app.all("/api/*", () => {
   throw new HTTPException(404, { message: "Not found" });

@@ -30,6 +30,8 @@ export const items = sqliteTable(
     location: text("location").notNull().default(""),
     /** JSON array of strings. */
     tags: text("tags").notNull().default("[]"),
+    /** JSON array of file ids (itemPhotos), in display order. */
+    photos: text("photos").notNull().default("[]"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -186,3 +188,33 @@ export const oauthCredentials = sqliteTable(
   },
   (table) => [index("oauth_credentials_expires_idx").on(table.expiresAt)],
 );
+
+/**
+ * Finished uploads (uploads in progress live in their RoomDO's own storage
+ * and are not visible until complete). Bytes are in R2 under `storagePath`.
+ */
+export const files = sqliteTable(
+  "files",
+  {
+    id: text("id").primaryKey(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    collection: text("collection").notNull(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    size: integer("size").notNull(),
+    extension: text("extension").notNull(),
+    /** JSON object: photo tags and anything else the uploader attached. */
+    meta: text("meta").notNull().default("{}"),
+    /** JSON object: version name → {size, type, extension, etag}. */
+    versions: text("versions").notNull().default("{}"),
+    /** R2 key prefix: `<storagePath>/<version>`. */
+    storagePath: text("storage_path").notNull(),
+    userId: text("user_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [index("files_room_idx").on(table.roomId, table.collection)],
+);
+
+export type FileRow = typeof files.$inferSelect;

@@ -44,6 +44,12 @@ export abstract class LiveServer<H> extends Server<Env> {
   /** What features get as `ctx.host`. Called once the object knows its name. */
   protected abstract createHost(): H;
 
+  /** The features' host, for RPC entry points other than the live connection. */
+  protected get liveHost(): H {
+    if (!this.host) throw new Error("live object used before onStart");
+    return this.host;
+  }
+
   protected get storage(): LiveStorage {
     this.liveStorage ??= new LiveStorage(this.ctx.storage.sql);
     return this.liveStorage;

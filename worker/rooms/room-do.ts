@@ -1,15 +1,26 @@
 /** One Durable Object per room: the live state of that room. */
 
 import type { RoomRole } from "../../protocol/api";
+import { toWireError, type WireError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
 import { openDatabase } from "../db/database";
 import { roleOf } from "../db/memberships-repo";
+import { registerFiles } from "../files/files-feature";
+import { finishUpload, parseStartUpload, startUpload } from "../files/files-service";
+import { UploadManager } from "../files/upload-manager";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { registerItems } from "./items-feature";
 import { registerMembers } from "./members-feature";
 import { registerRoom } from "./room-feature";
 import type { RoomHost } from "./room-host";
+
+export type HttpUploadRequest =
+  | { op: "start"; options: unknown }
+  | { op: "chunk"; uploadId: string; chunkId: number; bytes: ArrayBuffer }
+  | { op: "status" | "finish" | "abort"; uploadId: string };
+
+export type HttpUploadResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 export class RoomDO extends LiveServer<RoomHost> {
   protected createRegistry(): LiveRegistry<RoomHost> {
@@ -18,7 +29,37 @@ export class RoomDO extends LiveServer<RoomHost> {
     registerRoom(registry);
     registerMembers(registry);
     registerItems(registry);
+    registerFiles(registry);
     return registry;
+  }
+
+  /**
+   * The HTTP upload route's way in (RPC from the Worker, which has already
+   * found who the caller is): the same upload state as the live methods.
+   */
+  async fileUpload(userId: string, request: HttpUploadRequest): Promise<HttpUploadResult> {
+    const host = this.liveHost;
+    try {
+      switch (request.op) {
+        case "start":
+          return { ok: true, value: await startUpload(host, userId, parseStartUpload(request.options)) };
+        case "chunk":
+          return {
+            ok: true,
+            value: await host.uploads.write(request.uploadId, userId, request.chunkId, new Uint8Array(request.bytes)),
+          };
+        case "status":
+          return { ok: true, value: host.uploads.progress(request.uploadId, userId) };
+        case "finish":
+          return { ok: true, value: await finishUpload(host, userId, request.uploadId) };
+        case "abort":
+          await host.uploads.abort(request.uploadId, userId);
+          return { ok: true, value: null };
+      }
+    } catch (error) {
+      if (!(error instanceof LiveError)) console.error("files: HTTP upload failed", error);
+      return { ok: false, error: toWireError(error) };
+    }
   }
 
   protected createHost(): RoomHost {
@@ -38,6 +79,8 @@ export class RoomDO extends LiveServer<RoomHost> {
       emit: (change) => this.hub.emit(change),
       closeTokenConnections: (hashes) => this.closeTokenConnections(hashes),
       now: () => Date.now(),
+      uploads: new UploadManager(this.ctx.storage.sql, this.env.FILES, () => Date.now()),
+      bucket: this.env.FILES,
     };
   }
 }

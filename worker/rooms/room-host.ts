@@ -1,5 +1,6 @@
 import type { RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
+import type { UploadManager } from "../files/upload-manager";
 
 /** What the RoomDO gives its features: accounts' needs plus the room. */
 export interface RoomHost extends AccountsHost {
@@ -10,4 +11,8 @@ export interface RoomHost extends AccountsHost {
   forgetRole(userId: string): void;
   /** Closes a user's connections to this room (all when null), e.g. after removal. */
   disconnectUser(userId: string | null, reason: string): void;
+  /** Uploads in progress in this room. */
+  uploads: UploadManager;
+  /** Where finished files' bytes live. */
+  bucket: R2Bucket;
 }

@@ -1,0 +1,434 @@
+/**
+ * Uploads into R2 over the live connection and over HTTP, and the download
+ * route, inside workerd with real D1, R2 and Durable Object storage.
+ */
+import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { COLLECTION, PUBLICATION } from "../../protocol/api";
+import { bytesToBase64 } from "../../protocol/ejson";
+import type { FileDoc } from "../../protocol/files";
+import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
+import { chunkOf, jpegLike, sha256, startLive, uploadRequest, writeLive } from "./files-helpers";
+
+const CHUNK = 524_288;
+
+async function uploadSmall(roomId: string, bytes: Uint8Array, options: Record<string, unknown> = {}) {
+  const { socket } = await connectToRoom(roomId);
+  const { started } = await startLive(socket, {
+    collection: "itemPhotos",
+    name: "lamp.jpg",
+    type: "image/jpeg",
+    size: bytes.byteLength,
+    ...options,
+  });
+  for (let id = 1; id <= started.chunkCount; id++)
+    await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id));
+  const finished = await socket.call("files.finish", [started.uploadId]);
+  socket.close();
+  return finished.result as FileDoc;
+}
+
+async function download(path: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`https://stockroom.test${path}`, { headers });
+}
+
+const cookieFor = (token: string) => ({ Cookie: `stockroom_login=${token}` });
+
+describe("upload over the live connection", () => {
+  it("takes chunks out of order and twice, and stores exactly the bytes sent", async () => {
+    const roomId = await createRoom();
+    const bytes = jpegLike(3 * CHUNK + 1234);
+    const { socket } = await connectToRoom(roomId);
+    await socket.subscribe(PUBLICATION.FILES);
+    const { started } = await startLive(socket, {
+      collection: "itemPhotos",
+      name: "lamp.jpg",
+      type: "image/jpeg",
+      size: bytes.byteLength,
+      meta: { camera: { make: "Canon" } },
+    });
+    expect(started).toMatchObject({ chunkSize: CHUNK, chunkCount: 4, received: [] });
+    for (const id of [3, 1, 4, 1, 2, 3]) {
+      const answer = await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id));
+      expect(answer.error).toBeUndefined();
+    }
+    // Nothing is visible before the upload completes.
+    expect(socket.received.some((m) => m.msg === "added" && m.collection === COLLECTION.FILES)).toBe(false);
+    const finished = await socket.call("files.finish", [started.uploadId]);
+    const doc = finished.result as FileDoc;
+    expect(doc).toMatchObject({
+      name: "lamp.jpg",
+      size: bytes.byteLength,
+      type: "image/jpeg",
+      extension: "jpg",
+      isImage: true,
+      isPDF: false,
+      meta: { camera: { make: "Canon" } },
+      _collectionName: "itemPhotos",
+      _downloadRoute: "/cdn/storage",
+      roomId,
+    });
+    expect(doc.path).toBe(`/cdn/storage/itemPhotos/${doc._id}/original/${doc._id}.jpg`);
+    await socket.next((m) => m.msg === "added" && m.collection === COLLECTION.FILES && m.id === doc._id);
+
+    const response = await download(doc.path, cookieFor(ownerToken(roomId)));
+    expect(response.status).toBe(200);
+    expect(await sha256(await response.arrayBuffer())).toBe(await sha256(bytes));
+    socket.close();
+  });
+
+  it("resumes on a new connection: the server says which chunks it has, and the bytes hash the same", async () => {
+    const roomId = await createRoom();
+    // Over 5 MiB, so parts go to an R2 multipart upload as they fill.
+    const bytes = jpegLike(12 * CHUNK + 77);
+    const first = await connectToRoom(roomId);
+    const { started } = await startLive(first.socket, {
+      collection: "itemPhotos",
+      name: "big.jpg",
+      type: "image/jpeg",
+      size: bytes.byteLength,
+    });
+    for (let id = 1; id <= 11; id++) await writeLive(first.socket, started.uploadId, id, chunkOf(bytes, CHUNK, id));
+    first.socket.close();
+
+    const second = await connectToRoom(roomId);
+    const status = await second.socket.call("files.status", [started.uploadId]);
+    expect((status.result as { received: number[] }).received).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    for (const id of [13, 12]) await writeLive(second.socket, started.uploadId, id, chunkOf(bytes, CHUNK, id));
+    const doc = (await second.socket.call("files.finish", [started.uploadId])).result as FileDoc;
+    const object = await env.FILES.get(`rooms/${roomId}/itemPhotos/${doc._id}/original`);
+    expect(await sha256(await (object as R2ObjectBody).arrayBuffer())).toBe(await sha256(bytes));
+    second.socket.close();
+  });
+
+  it("refuses to finish an incomplete upload, and abort forgets it", async () => {
+    const roomId = await createRoom();
+    const bytes = jpegLike(2 * CHUNK);
+    const { socket } = await connectToRoom(roomId);
+    const { started } = await startLive(socket, {
+      collection: "itemPhotos",
+      name: "a.jpg",
+      type: "image/jpeg",
+      size: bytes.byteLength,
+    });
+    await writeLive(socket, started.uploadId, 1, chunkOf(bytes, CHUNK, 1));
+    const early = await socket.call("files.finish", [started.uploadId]);
+    expect(early.error).toMatchObject({ error: 400, reason: "Upload is incomplete: 1 of 2 chunks received" });
+    expect((await socket.call("files.abort", [started.uploadId])).error).toBeUndefined();
+    const after = await writeLive(socket, started.uploadId, 2, chunkOf(bytes, CHUNK, 2));
+    expect(after.error).toMatchObject({
+      error: 408,
+      reason: "Can't continue upload, session expired. Please, start upload again.",
+    });
+    socket.close();
+  });
+});
+
+describe("upload bad input", () => {
+  async function startWith(options: Record<string, unknown>, token?: string) {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId, token ? { token } : {});
+    const { answer } = await startLive(socket, {
+      collection: "itemPhotos",
+      name: "x.jpg",
+      type: "image/jpeg",
+      size: 10,
+      ...options,
+    });
+    socket.close();
+    return answer;
+  }
+
+  it("refuses an empty file, a missing name, a wrong type and an oversize file before storing anything", async () => {
+    expect((await startWith({ size: 0 })).error).toMatchObject({ error: 400, reason: "Can't upload empty file" });
+    expect((await startWith({ name: "\u0000\u0007" })).error).toMatchObject({
+      error: 400,
+      reason: "File name is required",
+    });
+    expect((await startWith({ type: "text/html" })).error).toMatchObject({
+      error: 415,
+      reason: "Files of type text/html are not accepted here",
+    });
+    expect((await startWith({ size: 65 * 1024 * 1024 })).error).toMatchObject({ error: 413 });
+    expect((await startWith({ size: "10" })).error).toMatchObject({ error: 400, reason: "Size must be a number" });
+    expect((await startWith({ collection: "secrets" })).error).toMatchObject({ error: 404 });
+  });
+
+  it("strips path separators and control characters from names", async () => {
+    const roomId = await createRoom();
+    const doc = await uploadSmall(roomId, jpegLike(100), { name: "../../etc/\u0001pass\u007fwd.JPG" });
+    expect(doc.name).toBe("passwd.JPG");
+    expect(doc.extension).toBe("jpg");
+  });
+
+  it("refuses chunks past the declared size, chunks of the wrong length and forged upload ids", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const { started } = await startLive(socket, {
+      collection: "itemPhotos",
+      name: "a.jpg",
+      type: "image/jpeg",
+      size: CHUNK + 10,
+    });
+    const past = await writeLive(socket, started.uploadId, 3, new Uint8Array(10));
+    expect(past.error).toMatchObject({ error: 400, reason: "Chunk 3 is outside the file (1 to 2)" });
+    // The declared size says the last chunk has 10 bytes; 20 arrive.
+    const lying = await writeLive(socket, started.uploadId, 2, new Uint8Array(20));
+    expect(lying.error).toMatchObject({ error: 400 });
+    const forged = await writeLive(socket, "f".repeat(36), 1, jpegLike(CHUNK));
+    expect(forged.error).toMatchObject({ error: 408 });
+    const badBase64 = await socket.call("files.write", [started.uploadId, 1, "not base64!!"]);
+    expect(badBase64.error).toMatchObject({ error: 400 });
+    socket.close();
+  });
+
+  it("refuses a file that claims to be an image but is not, and forgets its upload", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const { started } = await startLive(socket, {
+      collection: "itemPhotos",
+      name: "a.jpg",
+      type: "image/jpeg",
+      size: 12,
+    });
+    const answer = await writeLive(socket, started.uploadId, 1, new TextEncoder().encode("<html>hi</ht"));
+    expect(answer.error).toMatchObject({ error: 400, reason: "The file's content is not image/jpeg" });
+    expect((await socket.call("files.status", [started.uploadId])).error).toMatchObject({ error: 408 });
+    socket.close();
+  });
+
+  it("lets only editors upload, and nobody write to another person's upload", async () => {
+    const roomId = await createRoom();
+    const viewer = await signUpUser();
+    const member = await signUpUser();
+    const { socket: owner } = await connectToRoom(roomId);
+    await owner.call("members.invite", [viewer.email, "viewer"]);
+    await owner.call("members.invite", [member.email, "member"]);
+    const { started } = await startLive(owner, {
+      collection: "itemPhotos",
+      name: "a.jpg",
+      type: "image/jpeg",
+      size: 10,
+    });
+
+    const { socket: asViewer } = await connectToRoom(roomId, { token: viewer.token });
+    const refused = await startLive(asViewer, {
+      collection: "itemPhotos",
+      name: "a.jpg",
+      type: "image/jpeg",
+      size: 10,
+    });
+    expect(refused.answer.error).toMatchObject({ error: 403, reason: "Access denied" });
+    const { socket: asMember } = await connectToRoom(roomId, { token: member.token });
+    const hijack = await writeLive(asMember, started.uploadId, 1, jpegLike(10));
+    expect(hijack.error).toMatchObject({ error: 408 });
+    for (const socket of [owner, asViewer, asMember]) socket.close();
+  });
+
+  it("cleans up an upload nobody finished, with its R2 parts", async () => {
+    const roomId = await createRoom();
+    const bytes = jpegLike(11 * CHUNK);
+    const { socket } = await connectToRoom(roomId);
+    const { started } = await startLive(socket, {
+      collection: "itemPhotos",
+      name: "a.jpg",
+      type: "image/jpeg",
+      size: bytes.byteLength,
+    });
+    for (let id = 1; id <= 10; id++) await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id));
+    const stub = env.ROOM.get(env.ROOM.idFromName(roomId));
+    await runInDurableObject(stub, (_instance, state) => {
+      state.storage.sql.exec("UPDATE uploads SET updated_at = 0");
+    });
+    // Any later upload in the room sweeps abandoned ones.
+    await startLive(socket, { collection: "itemPhotos", name: "b.jpg", type: "image/jpeg", size: 10 });
+    expect((await socket.call("files.status", [started.uploadId])).error).toMatchObject({ error: 408 });
+    const left = await runInDurableObject(
+      stub,
+      (_instance, state) => state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM upload_chunks").one().n,
+    );
+    expect(left).toBe(0);
+    socket.close();
+  });
+});
+
+describe("upload over HTTP", () => {
+  it("feeds the same upload state: start, binary chunks, status, finish", async () => {
+    const roomId = await createRoom();
+    const token = ownerToken(roomId);
+    const bytes = jpegLike(11 * CHUNK + 5);
+    const start = await uploadRequest(roomId, token, "start", {
+      body: JSON.stringify({ name: "http.jpg", type: "image/jpeg", size: bytes.byteLength }),
+    });
+    expect(start.status).toBe(200);
+    const { uploadId, chunkCount } = (await start.json()) as { uploadId: string; chunkCount: number };
+    expect(chunkCount).toBe(12);
+    for (let id = chunkCount; id >= 1; id--) {
+      const chunk = await uploadRequest(roomId, token, "chunk", {
+        uploadId,
+        chunkId: id,
+        body: chunkOf(bytes, CHUNK, id).slice(),
+      });
+      expect(chunk.status).toBe(200);
+    }
+    // The live connection sees the same upload.
+    const { socket } = await connectToRoom(roomId);
+    const status = await socket.call("files.status", [uploadId]);
+    expect((status.result as { received: number[] }).received).toHaveLength(12);
+    socket.close();
+    const finish = await uploadRequest(roomId, token, "finish", { uploadId });
+    const doc = (await finish.json()) as FileDoc;
+    const response = await download(doc.path, cookieFor(token));
+    expect(await sha256(await response.arrayBuffer())).toBe(await sha256(bytes));
+  });
+
+  it("answers clear errors: no login, an empty file, a stranger's room", async () => {
+    const roomId = await createRoom();
+    const anonymous = await SELF.fetch("https://stockroom.test/cdn/storage/itemPhotos/__upload", {
+      method: "POST",
+      headers: { "X-Room-Id": roomId, "X-Upload-Op": "start" },
+      body: "{}",
+    });
+    expect(anonymous.status).toBe(401);
+    const empty = await uploadRequest(roomId, ownerToken(roomId), "start", {
+      body: JSON.stringify({ name: "e.jpg", type: "image/jpeg", size: 0 }),
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: "Can't upload empty file" });
+    const stranger = await signUpUser();
+    const refused = await uploadRequest(roomId, stranger.token, "start", {
+      body: JSON.stringify({ name: "e.jpg", type: "image/jpeg", size: 10 }),
+    });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe("downloads", () => {
+  it("serves byte ranges: first byte, last byte, suffix, open end, and 416 past the end", async () => {
+    const roomId = await createRoom();
+    const bytes = jpegLike(1000);
+    const doc = await uploadSmall(roomId, bytes);
+    const auth = cookieFor(ownerToken(roomId));
+    const first = await download(doc.path, { ...auth, Range: "bytes=0-0" });
+    expect(first.status).toBe(206);
+    expect(first.headers.get("Content-Range")).toBe("bytes 0-0/1000");
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(bytes.slice(0, 1));
+    const last = await download(doc.path, { ...auth, Range: "bytes=999-999" });
+    expect(new Uint8Array(await last.arrayBuffer())).toEqual(bytes.slice(999));
+    const suffix = await download(doc.path, { ...auth, Range: "bytes=-100" });
+    expect(suffix.headers.get("Content-Range")).toBe("bytes 900-999/1000");
+    expect(new Uint8Array(await suffix.arrayBuffer())).toEqual(bytes.slice(900));
+    const openEnd = await download(doc.path, { ...auth, Range: "bytes=990-" });
+    expect((await openEnd.arrayBuffer()).byteLength).toBe(10);
+    const clamped = await download(doc.path, { ...auth, Range: "bytes=995-5000" });
+    expect(clamped.headers.get("Content-Range")).toBe("bytes 995-999/1000");
+    await clamped.arrayBuffer();
+    const past = await download(doc.path, { ...auth, Range: "bytes=1000-" });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("Content-Range")).toBe("bytes */1000");
+  });
+
+  it("answers 304 to a matching ETag, and marks downloads as attachments on request", async () => {
+    const roomId = await createRoom();
+    const doc = await uploadSmall(roomId, jpegLike(500));
+    const auth = cookieFor(ownerToken(roomId));
+    const full = await download(doc.path, auth);
+    const etag = full.headers.get("ETag") ?? "";
+    await full.arrayBuffer();
+    expect(full.headers.get("Content-Disposition")).toMatch(/^inline; filename="lamp.jpg"/);
+    expect(full.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const cached = await download(doc.path, { ...auth, "If-None-Match": etag });
+    expect(cached.status).toBe(304);
+    const attachment = await download(`${doc.path}?download=true`, auth);
+    expect(attachment.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    await attachment.arrayBuffer();
+  });
+
+  it("refuses a private file without the cookie, or to someone outside the room", async () => {
+    const roomId = await createRoom();
+    const doc = await uploadSmall(roomId, jpegLike(500));
+    const anonymous = await download(doc.path);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: "Access denied" });
+    const stranger = await signUpUser();
+    expect((await download(doc.path, cookieFor(stranger.token))).status).toBe(401);
+    expect((await download(`/cdn/storage/itemPhotos/nope/original/nope.jpg`)).status).toBe(404);
+  });
+
+  it("serves an SVG so its script cannot run in our origin", async () => {
+    const roomId = await createRoom();
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const { socket } = await connectToRoom(roomId);
+    const { started } = await startLive(socket, {
+      collection: "roomLogos",
+      name: "logo.svg",
+      type: "image/svg+xml",
+      size: svg.byteLength,
+    });
+    await socket.call("files.write", [started.uploadId, 1, bytesToBase64(svg)]);
+    const doc = (await socket.call("files.finish", [started.uploadId])).result as FileDoc;
+    socket.close();
+    const response = await download(doc.path, cookieFor(ownerToken(roomId)));
+    expect(response.headers.get("Content-Security-Policy")).toMatch(/sandbox/);
+    expect(response.headers.get("Content-Security-Policy")).toMatch(/default-src 'none'/);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    await response.arrayBuffer();
+  });
+});
+
+describe("removing files and shared links", () => {
+  it("removes the record and its R2 objects", async () => {
+    const roomId = await createRoom();
+    const doc = await uploadSmall(roomId, jpegLike(500));
+    const key = `rooms/${roomId}/itemPhotos/${doc._id}/original`;
+    expect(await env.FILES.head(key)).not.toBeNull();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("files.remove", [doc._id])).error).toBeUndefined();
+    socket.close();
+    expect(await env.FILES.head(key)).toBeNull();
+    expect((await download(doc.path, cookieFor(ownerToken(roomId)))).status).toBe(404);
+  });
+
+  it("shares only a photo's tag-free version, through a signed link that works without a login", async () => {
+    const roomId = await createRoom();
+    const doc = await uploadSmall(roomId, jpegLike(500));
+    const { socket } = await connectToRoom(roomId);
+    const refused = await socket.call("files.link", [doc._id]);
+    expect(refused.error).toMatchObject({ error: 409 });
+    // The browser uploads a re-encoded copy with no tags as the "web" version.
+    const { started } = await startLive(socket, {
+      collection: "itemPhotos",
+      fileId: doc._id,
+      version: "web",
+      name: "lamp.jpg",
+      type: "image/jpeg",
+      size: 200,
+    });
+    await writeLive(socket, started.uploadId, 1, jpegLike(200));
+    await socket.call("files.finish", [started.uploadId]);
+    const link = (await socket.call("files.link", [doc._id])).result as { url: string; version: string };
+    expect(link.version).toBe("web");
+    socket.close();
+    const shared = await download(link.url);
+    expect(shared.status).toBe(200);
+    expect((await shared.arrayBuffer()).byteLength).toBe(200);
+    // The token is for that version only.
+    const token = new URL(link.url, "https://x").searchParams.get("token");
+    expect((await download(`${doc.path}?token=${token}`)).status).toBe(401);
+  });
+});
+
+describe("a DDP client that is not logged in", () => {
+  it("cannot start uploads in a room", async () => {
+    const roomId = await createRoom();
+    const { socket } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
+    const { answer } = await startLive(socket, {
+      collection: "itemPhotos",
+      name: "a.jpg",
+      type: "image/jpeg",
+      size: 10,
+    });
+    expect(answer.error).toMatchObject({ error: 403 });
+    socket.close();
+  });
+});

@@ -1,0 +1,100 @@
+/** Finished file records in D1. */
+import { and, eq } from "drizzle-orm";
+import {
+  DEFAULT_DOWNLOAD_ROUTE,
+  downloadPath,
+  FILE_COLLECTIONS,
+  type FileCollectionConfig,
+  type FileDoc,
+  type FileVersion,
+  mediaFlags,
+} from "../../protocol/files";
+import type { Database } from "./database";
+import { type FileRow, files } from "./schema";
+
+/** What D1 keeps per version; the ETag answers If-None-Match without reading R2. */
+export interface StoredVersion {
+  size: number;
+  type: string;
+  extension: string;
+  etag: string;
+}
+
+export function collectionConfig(name: string): FileCollectionConfig | null {
+  return Object.hasOwn(FILE_COLLECTIONS, name)
+    ? ((FILE_COLLECTIONS as Record<string, FileCollectionConfig>)[name] ?? null)
+    : null;
+}
+
+export function versionsOf(row: FileRow): Record<string, StoredVersion> {
+  return JSON.parse(row.versions) as Record<string, StoredVersion>;
+}
+
+export function toFileDoc(row: FileRow): FileDoc {
+  const config = collectionConfig(row.collection);
+  const route = config?.downloadRoute ?? DEFAULT_DOWNLOAD_ROUTE;
+  const versions: Record<string, FileVersion> = {};
+  for (const [name, version] of Object.entries(versionsOf(row))) {
+    versions[name] = {
+      path: downloadPath(route, row.collection, row.id, name, version.extension),
+      size: version.size,
+      type: version.type,
+      extension: version.extension,
+    };
+  }
+  return {
+    _id: row.id,
+    size: row.size,
+    name: row.name,
+    type: row.type,
+    path: downloadPath(route, row.collection, row.id, "original", row.extension),
+    extension: row.extension,
+    ...mediaFlags(row.type),
+    meta: JSON.parse(row.meta) as Record<string, unknown>,
+    userId: row.userId,
+    versions,
+    _storagePath: row.storagePath,
+    _downloadRoute: route,
+    _collectionName: row.collection,
+    public: config?.public ?? false,
+    roomId: row.roomId,
+    createdAt: new Date(row.createdAt),
+  };
+}
+
+export async function findFile(db: Database, id: string): Promise<FileRow | null> {
+  return (await db.select().from(files).where(eq(files.id, id)).get()) ?? null;
+}
+
+export async function findRoomFile(db: Database, roomId: string, id: string): Promise<FileRow | null> {
+  return (
+    (await db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.roomId, roomId)))
+      .get()) ?? null
+  );
+}
+
+export async function listRoomFiles(db: Database, roomId: string): Promise<FileRow[]> {
+  return db.select().from(files).where(eq(files.roomId, roomId)).all();
+}
+
+export async function insertFile(db: Database, row: FileRow): Promise<void> {
+  await db.insert(files).values(row);
+}
+
+export async function setFileVersions(
+  db: Database,
+  id: string,
+  versions: Record<string, StoredVersion>,
+): Promise<void> {
+  await db
+    .update(files)
+    .set({ versions: JSON.stringify(versions) })
+    .where(eq(files.id, id));
+}
+
+export async function deleteFile(db: Database, id: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, id));
+}

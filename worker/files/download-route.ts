@@ -1,0 +1,109 @@
+/**
+ * Downloads: `GET /cdn/storage/<collection>/<fileId>/<version>/<name>`
+ * with Range (206/416), ETag + If-None-Match (304), Content-Disposition
+ * (inline, or attachment with `?download=true`), and headers that keep user
+ * content from running script in our origin: `nosniff`, a sandboxing CSP,
+ * and markup types (HTML, XML) always as attachments. Private files need
+ * membership of the file's room (login cookie or bearer) or a signed link
+ * (`?token=`); otherwise 401 `Access denied`.
+ */
+import { Hono } from "hono";
+import { ERROR_TEXT } from "../../protocol/errors";
+import { FILE_ERRORS } from "../../protocol/files";
+import { requestUserId } from "../accounts/request-user";
+import { openDatabase } from "../db/database";
+import { collectionConfig, findFile, versionsOf } from "../db/files-repo";
+import { roleOf } from "../db/memberships-repo";
+import { linkAllows } from "./signed-links";
+
+/** Types a browser would run as a document: never shown inline. */
+const MARKUP_TYPES = new Set(["text/html", "application/xhtml+xml", "text/xml", "application/xml", "text/javascript"]);
+
+/** For anything opened directly: no script, no plugins, an opaque origin. */
+const USER_CONTENT_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; media-src 'self'; sandbox";
+
+export type ByteRange = { start: number; end: number } | "unsatisfiable" | null;
+
+/** One `bytes=` range against a known size; null means "send it all" (absent, malformed, or several). */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from, to] = match;
+  if (from === "" && to === "") return null;
+  if (from === "") {
+    const suffix = Number(to);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size) return "unsatisfiable";
+  if (end < start) return null;
+  return { start, end };
+}
+
+function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const downloadRoutes = new Hono<{ Bindings: Env }>();
+
+downloadRoutes.get("/:collection/:fileId/:version/:name", async (c) => {
+  const { collection, fileId, version } = c.req.param();
+  const config = collectionConfig(collection);
+  const db = openDatabase(c.env.DB);
+  const file = config ? await findFile(db, fileId) : null;
+  const stored = file && file.collection === collection ? versionsOf(file)[version] : undefined;
+  if (!config || !file || !stored) return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
+
+  const token = c.req.query("token");
+  let allowed = config.public || (token ? await linkAllows(c.env, token, file.id, version) : false);
+  if (!allowed) {
+    const userId = await requestUserId(c);
+    allowed = userId !== null && (await roleOf(db, file.roomId, userId)) !== null;
+  }
+  if (!allowed) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
+
+  const name =
+    version === "original" ? file.name : `${file.name.replace(/\.[^.]*$/, "")}-${version}.${stored.extension}`;
+  const attachment = c.req.query("download") === "true" || MARKUP_TYPES.has(stored.type);
+  const headers = new Headers({
+    "Content-Type": stored.type,
+    ETag: stored.etag,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": config.public ? "public, max-age=31536000, immutable" : "private, max-age=3600",
+    "Content-Disposition": contentDisposition(attachment ? "attachment" : "inline", name),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": USER_CONTENT_CSP,
+    "Cross-Origin-Resource-Policy": "same-origin",
+  });
+
+  const ifNoneMatch = c.req.header("If-None-Match");
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim() === stored.etag || tag.trim() === "*")) {
+    return new Response(null, { status: 304, headers });
+  }
+
+  const range = parseRange(c.req.header("Range"), stored.size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${stored.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const key = `${file.storagePath}/${version}`;
+  const object = await c.env.FILES.get(
+    key,
+    range ? { range: { offset: range.start, length: range.end - range.start + 1 } } : {},
+  );
+  if (!object) {
+    console.error("files: R2 object missing for a file record", key);
+    return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
+  }
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stored.size}`);
+    headers.set("Content-Length", String(range.end - range.start + 1));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(stored.size));
+  return new Response(object.body, { status: 200, headers });
+});

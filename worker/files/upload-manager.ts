@@ -1,0 +1,210 @@
+/**
+ * The upload state machine of one room, fed by the live connection and the
+ * HTTP route alike. Chunks land in DO SQLite (any order, repeats ignored);
+ * once every chunk of a 5 MiB-or-more part is here, the part goes to an R2
+ * multipart upload and its chunks are dropped — so at most one part per
+ * upload is ever in memory. Small files go to R2 in one put at the end.
+ */
+
+import { LiveError } from "../../protocol/errors";
+import { chunkCountOf, expectedChunkLength, FILE_ERRORS, UPLOAD_IDLE_LIFETIME } from "../../protocol/files";
+import { matchesImageType } from "./file-signature";
+import { type UploadRow, UploadStore } from "./upload-store";
+
+/** R2's minimum part size (all parts but the last). */
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+
+export interface NewUpload {
+  collection: string;
+  fileId: string;
+  version: string;
+  name: string;
+  type: string;
+  size: number;
+  chunkSize: number;
+  meta: Record<string, unknown>;
+  userId: string;
+  r2Key: string;
+}
+
+export interface UploadProgress {
+  uploadId: string;
+  chunkSize: number;
+  chunkCount: number;
+  received: number[];
+}
+
+export interface FinishedUpload {
+  upload: UploadRow;
+  etag: string;
+}
+
+function newUploadId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class UploadManager {
+  readonly store: UploadStore;
+  /** One part flush at a time per upload. */
+  private readonly flushing = new Map<string, Promise<void>>();
+
+  constructor(
+    sql: SqlStorage,
+    private readonly bucket: R2Bucket,
+    private readonly now: () => number,
+  ) {
+    this.store = new UploadStore(sql);
+  }
+
+  start(input: NewUpload): UploadProgress {
+    const chunkCount = chunkCountOf(input.size, input.chunkSize);
+    const row: UploadRow = {
+      id: newUploadId(),
+      collection: input.collection,
+      fileId: input.fileId,
+      version: input.version,
+      name: input.name,
+      type: input.type,
+      size: input.size,
+      chunkSize: input.chunkSize,
+      chunkCount,
+      partChunks: Math.ceil(MIN_PART_SIZE / input.chunkSize),
+      meta: JSON.stringify(input.meta),
+      userId: input.userId,
+      r2Key: input.r2Key,
+      multipartId: null,
+      updatedAt: this.now(),
+    };
+    this.store.insert(row);
+    return { uploadId: row.id, chunkSize: row.chunkSize, chunkCount, received: [] };
+  }
+
+  /** The caller's upload, or the expired-session error (also for forged ids). */
+  upload(uploadId: string, userId: string): UploadRow {
+    const row = typeof uploadId === "string" ? this.store.find(uploadId) : null;
+    if (!row || row.userId !== userId) throw new LiveError(408, FILE_ERRORS.SESSION_EXPIRED);
+    return row;
+  }
+
+  progress(uploadId: string, userId: string): UploadProgress {
+    const row = this.upload(uploadId, userId);
+    return {
+      uploadId: row.id,
+      chunkSize: row.chunkSize,
+      chunkCount: row.chunkCount,
+      received: this.store.receivedChunks(row),
+    };
+  }
+
+  async write(uploadId: string, userId: string, chunkId: number, bytes: Uint8Array): Promise<{ received: number }> {
+    const row = this.upload(uploadId, userId);
+    if (!Number.isInteger(chunkId) || chunkId < 1 || chunkId > row.chunkCount) {
+      throw new LiveError(400, `Chunk ${chunkId} is outside the file (1 to ${row.chunkCount})`);
+    }
+    const expected = expectedChunkLength(row.size, row.chunkSize, chunkId);
+    if (bytes.byteLength !== expected) {
+      throw new LiveError(400, `Chunk ${chunkId} has ${bytes.byteLength} bytes; the declared size needs ${expected}`);
+    }
+    if (chunkId === 1 && !matchesImageType(row.type, bytes)) {
+      await this.abort(uploadId, userId);
+      throw new LiveError(400, `The file's content is not ${row.type}`);
+    }
+    const partNo = this.partOf(row, chunkId);
+    this.store.putChunk(row.id, chunkId, partNo, bytes);
+    this.store.touch(row.id, this.now());
+    if (row.chunkCount > row.partChunks && this.store.chunksInPart(row.id, partNo) === this.chunksIn(row, partNo)) {
+      await this.flushPart(row, partNo);
+    }
+    return { received: this.store.receivedChunks(row).length };
+  }
+
+  /** Completes the upload once every chunk is here; the bytes are then in R2. */
+  async finish(uploadId: string, userId: string): Promise<FinishedUpload> {
+    const row = this.upload(uploadId, userId);
+    const received = this.store.receivedChunks(row).length;
+    if (received < row.chunkCount) {
+      throw new LiveError(400, `Upload is incomplete: ${received} of ${row.chunkCount} chunks received`);
+    }
+    let etag: string;
+    if (row.chunkCount <= row.partChunks) {
+      const object = await this.bucket.put(row.r2Key, this.store.partBytes(row.id, 1), {
+        httpMetadata: { contentType: row.type },
+      });
+      etag = object.httpEtag;
+    } else {
+      const parts = this.partCount(row);
+      for (let partNo = 1; partNo <= parts; partNo++) {
+        if (!this.store.partDone(row.id, partNo)) await this.flushPart(row, partNo);
+      }
+      const multipart = await this.multipart(row);
+      const object = await multipart.complete(this.store.parts(row.id));
+      etag = object.httpEtag;
+    }
+    this.store.delete(row.id);
+    return { upload: row, etag };
+  }
+
+  async abort(uploadId: string, userId: string): Promise<void> {
+    const row = this.upload(uploadId, userId);
+    await this.discard(row);
+  }
+
+  /** Removes uploads nobody has written to for a while, with their R2 parts. */
+  async cleanUpIdle(): Promise<number> {
+    const idle = this.store.idleSince(this.now() - UPLOAD_IDLE_LIFETIME);
+    for (const row of idle) await this.discard(row);
+    return idle.length;
+  }
+
+  private async discard(row: UploadRow): Promise<void> {
+    this.store.delete(row.id);
+    if (row.multipartId) {
+      try {
+        await this.bucket.resumeMultipartUpload(row.r2Key, row.multipartId).abort();
+      } catch (error) {
+        // Already completed or aborted: nothing left to free.
+        console.warn("files: could not abort multipart upload", row.id, error);
+      }
+    }
+  }
+
+  private partOf(row: UploadRow, chunkId: number): number {
+    return Math.floor((chunkId - 1) / row.partChunks) + 1;
+  }
+
+  private partCount(row: UploadRow): number {
+    return Math.ceil(row.chunkCount / row.partChunks);
+  }
+
+  private chunksIn(row: UploadRow, partNo: number): number {
+    const first = (partNo - 1) * row.partChunks + 1;
+    return Math.min(row.partChunks, row.chunkCount - first + 1);
+  }
+
+  private async multipart(row: UploadRow): Promise<R2MultipartUpload> {
+    const current = this.store.find(row.id);
+    if (current?.multipartId) return this.bucket.resumeMultipartUpload(row.r2Key, current.multipartId);
+    const multipart = await this.bucket.createMultipartUpload(row.r2Key, { httpMetadata: { contentType: row.type } });
+    this.store.setMultipartId(row.id, multipart.uploadId);
+    return multipart;
+  }
+
+  /** Sends one complete part to R2; serialised per upload so parts never pile up in memory. */
+  private flushPart(row: UploadRow, partNo: number): Promise<void> {
+    const previous = this.flushing.get(row.id) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      if (this.store.partDone(row.id, partNo)) return;
+      if (this.store.chunksInPart(row.id, partNo) < this.chunksIn(row, partNo)) return;
+      const multipart = await this.multipart(row);
+      const part = await multipart.uploadPart(partNo, this.store.partBytes(row.id, partNo));
+      this.store.partUploaded(row.id, partNo, part.etag);
+    });
+    const settled = next.catch(() => {});
+    this.flushing.set(row.id, settled);
+    void settled.then(() => {
+      if (this.flushing.get(row.id) === settled) this.flushing.delete(row.id);
+    });
+    return next;
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Uploads in progress, in the RoomDO's own SQLite: the declared file, the
+ * chunks not yet sent on to R2, and the R2 parts already uploaded. Nothing
+ * here is visible to clients until the upload completes.
+ */
+
+export interface UploadRow {
+  id: string;
+  collection: string;
+  fileId: string;
+  version: string;
+  name: string;
+  type: string;
+  size: number;
+  chunkSize: number;
+  chunkCount: number;
+  /** Chunks per R2 part (parts are ≥ 5 MiB, all equal but the last). */
+  partChunks: number;
+  meta: string;
+  userId: string;
+  r2Key: string;
+  multipartId: string | null;
+  updatedAt: number;
+}
+
+interface RawUpload extends Record<string, SqlStorageValue> {
+  id: string;
+  collection: string;
+  file_id: string;
+  version: string;
+  name: string;
+  type: string;
+  size: number;
+  chunk_size: number;
+  chunk_count: number;
+  part_chunks: number;
+  meta: string;
+  user_id: string;
+  r2_key: string;
+  multipart_id: string | null;
+  updated_at: number;
+}
+
+function fromRaw(raw: RawUpload): UploadRow {
+  return {
+    id: raw.id,
+    collection: raw.collection,
+    fileId: raw.file_id,
+    version: raw.version,
+    name: raw.name,
+    type: raw.type,
+    size: raw.size,
+    chunkSize: raw.chunk_size,
+    chunkCount: raw.chunk_count,
+    partChunks: raw.part_chunks,
+    meta: raw.meta,
+    userId: raw.user_id,
+    r2Key: raw.r2_key,
+    multipartId: raw.multipart_id,
+    updatedAt: raw.updated_at,
+  };
+}
+
+export class UploadStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS uploads (
+      id TEXT PRIMARY KEY, collection TEXT NOT NULL, file_id TEXT NOT NULL, version TEXT NOT NULL,
+      name TEXT NOT NULL, type TEXT NOT NULL, size INTEGER NOT NULL, chunk_size INTEGER NOT NULL,
+      chunk_count INTEGER NOT NULL, part_chunks INTEGER NOT NULL, meta TEXT NOT NULL, user_id TEXT NOT NULL,
+      r2_key TEXT NOT NULL, multipart_id TEXT, updated_at INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS upload_chunks (
+      upload_id TEXT NOT NULL, chunk_id INTEGER NOT NULL, part_no INTEGER NOT NULL, data BLOB NOT NULL,
+      PRIMARY KEY (upload_id, chunk_id))`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS upload_parts (
+      upload_id TEXT NOT NULL, part_no INTEGER NOT NULL, etag TEXT NOT NULL, PRIMARY KEY (upload_id, part_no))`);
+  }
+
+  insert(row: UploadRow): void {
+    this.sql.exec(
+      `INSERT INTO uploads (id, collection, file_id, version, name, type, size, chunk_size, chunk_count, part_chunks,
+        meta, user_id, r2_key, multipart_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      row.id,
+      row.collection,
+      row.fileId,
+      row.version,
+      row.name,
+      row.type,
+      row.size,
+      row.chunkSize,
+      row.chunkCount,
+      row.partChunks,
+      row.meta,
+      row.userId,
+      row.r2Key,
+      row.multipartId,
+      row.updatedAt,
+    );
+  }
+
+  find(id: string): UploadRow | null {
+    const raw = this.sql.exec<RawUpload>("SELECT * FROM uploads WHERE id = ?", id).toArray()[0];
+    return raw ? fromRaw(raw) : null;
+  }
+
+  touch(id: string, now: number): void {
+    this.sql.exec("UPDATE uploads SET updated_at = ? WHERE id = ?", now, id);
+  }
+
+  setMultipartId(id: string, multipartId: string): void {
+    this.sql.exec("UPDATE uploads SET multipart_id = ? WHERE id = ?", multipartId, id);
+  }
+
+  /** Stores a chunk unless it (or its part) is already here; true when stored now. */
+  putChunk(uploadId: string, chunkId: number, partNo: number, data: Uint8Array): boolean {
+    if (this.partDone(uploadId, partNo)) return false;
+    const cursor = this.sql.exec(
+      "INSERT OR IGNORE INTO upload_chunks (upload_id, chunk_id, part_no, data) VALUES (?, ?, ?, ?)",
+      uploadId,
+      chunkId,
+      partNo,
+      data,
+    );
+    return cursor.rowsWritten > 0;
+  }
+
+  chunksInPart(uploadId: string, partNo: number): number {
+    const row = this.sql
+      .exec<{ n: number }>(
+        "SELECT count(*) AS n FROM upload_chunks WHERE upload_id = ? AND part_no = ?",
+        uploadId,
+        partNo,
+      )
+      .one();
+    return row.n;
+  }
+
+  /** The part's bytes in chunk order: the only place a part is held in memory. */
+  partBytes(uploadId: string, partNo: number): Uint8Array {
+    const rows = this.sql
+      .exec<{ data: ArrayBuffer }>(
+        "SELECT data FROM upload_chunks WHERE upload_id = ? AND part_no = ? ORDER BY chunk_id",
+        uploadId,
+        partNo,
+      )
+      .toArray();
+    const total = rows.reduce((sum, row) => sum + row.data.byteLength, 0);
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const row of rows) {
+      bytes.set(new Uint8Array(row.data), offset);
+      offset += row.data.byteLength;
+    }
+    return bytes;
+  }
+
+  firstChunk(uploadId: string): Uint8Array | null {
+    const row = this.sql
+      .exec<{ data: ArrayBuffer }>("SELECT data FROM upload_chunks WHERE upload_id = ? AND chunk_id = 1", uploadId)
+      .toArray()[0];
+    return row ? new Uint8Array(row.data) : null;
+  }
+
+  /** Records an uploaded part and drops its chunks, in one transaction. */
+  partUploaded(uploadId: string, partNo: number, etag: string): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO upload_parts (upload_id, part_no, etag) VALUES (?, ?, ?)",
+      uploadId,
+      partNo,
+      etag,
+    );
+    this.sql.exec("DELETE FROM upload_chunks WHERE upload_id = ? AND part_no = ?", uploadId, partNo);
+  }
+
+  partDone(uploadId: string, partNo: number): boolean {
+    return (
+      this.sql.exec("SELECT 1 FROM upload_parts WHERE upload_id = ? AND part_no = ?", uploadId, partNo).toArray()
+        .length > 0
+    );
+  }
+
+  parts(uploadId: string): { partNumber: number; etag: string }[] {
+    return this.sql
+      .exec<{ part_no: number; etag: string }>(
+        "SELECT part_no, etag FROM upload_parts WHERE upload_id = ? ORDER BY part_no",
+        uploadId,
+      )
+      .toArray()
+      .map((row) => ({ partNumber: row.part_no, etag: row.etag }));
+  }
+
+  /** Chunk ids the server has, whether still here or already sent on in a part. */
+  receivedChunks(upload: UploadRow): number[] {
+    const held = this.sql
+      .exec<{ chunk_id: number }>("SELECT chunk_id FROM upload_chunks WHERE upload_id = ?", upload.id)
+      .toArray()
+      .map((row) => row.chunk_id);
+    const sent = this.parts(upload.id).flatMap(({ partNumber }) => {
+      const first = (partNumber - 1) * upload.partChunks + 1;
+      const last = Math.min(partNumber * upload.partChunks, upload.chunkCount);
+      return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    });
+    return [...held, ...sent].sort((a, b) => a - b);
+  }
+
+  delete(uploadId: string): void {
+    this.sql.exec("DELETE FROM upload_chunks WHERE upload_id = ?", uploadId);
+    this.sql.exec("DELETE FROM upload_parts WHERE upload_id = ?", uploadId);
+    this.sql.exec("DELETE FROM uploads WHERE id = ?", uploadId);
+  }
+
+  idleSince(cutoff: number): UploadRow[] {
+    return this.sql.exec<RawUpload>("SELECT * FROM uploads WHERE updated_at < ?", cutoff).toArray().map(fromRaw);
+  }
+
+  count(): number {
+    return this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM uploads").one().n;
+  }
+}
