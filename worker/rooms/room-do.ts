@@ -1,7 +1,7 @@
 /** One Durable Object per room: the live state of that room. */
 
 import type { RoomRole } from "../../protocol/api";
-import { toWireError, type WireError } from "../../protocol/errors";
+import { LiveError, toWireError, type WireError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
 import { openDatabase } from "../db/database";
 import { roleOf } from "../db/memberships-repo";
