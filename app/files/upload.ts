@@ -1,0 +1,270 @@
+/**
+ * One file upload over the live connection (SPEC B4, REFERENCE "Files"):
+ * states `active | paused | aborted | completed`; `pause()`, `continue()`,
+ * `toggle()`, `abort()`; progress, speed and time left; events. Chunks go
+ * a few at a time as EJSON binary. While the connection is down the upload
+ * pauses (calls already sent are re-sent by the connection, exactly once)
+ * and continues when it returns. Each upload is remembered in localStorage
+ * by a fingerprint of the file, so after a page reload choosing the same
+ * file again continues where the server left off.
+ */
+import { METHOD } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { FILE_ERRORS, type FileDoc } from "../../protocol/files";
+import type { LiveConnection } from "../live";
+import { forgetUpload, recallUpload, rememberUpload, uploadFingerprint } from "./upload-memory";
+
+export type UploadState = "active" | "paused" | "aborted" | "completed";
+
+export interface UploadOptions {
+  roomId: string;
+  collection: string;
+  meta?: Record<string, unknown>;
+  /** Another version (e.g. "thumbnail") of an existing file. */
+  fileId?: string;
+  version?: string;
+  /** Chunks in flight at once. */
+  window?: number;
+  storage?: Storage;
+}
+
+export interface UploadEvents {
+  start: undefined;
+  progress: number;
+  pause: undefined;
+  continue: undefined;
+  abort: undefined;
+  uploaded: FileDoc;
+  error: LiveError;
+  end: undefined;
+}
+
+interface Started {
+  uploadId: string;
+  chunkSize: number;
+  chunkCount: number;
+  received: number[];
+}
+
+type Listener<T> = (value: T) => void;
+
+/** Speed is smoothed over roughly the last few seconds. */
+const SPEED_SMOOTHING = 0.3;
+
+export class Upload {
+  state: UploadState = "active";
+  /** 0–100. */
+  progress = 0;
+  /** Bytes per second, smoothed. */
+  speed = 0;
+  /** Estimated milliseconds left, or null before there is a speed. */
+  timeLeft: number | null = null;
+  error: LiveError | null = null;
+  file: FileDoc | null = null;
+  readonly done: Promise<FileDoc>;
+
+  private readonly listeners = new Map<keyof UploadEvents, Set<Listener<never>>>();
+  private started: Started | null = null;
+  private pending: number[] = [];
+  private inFlight = 0;
+  private acknowledgedBytes = 0;
+  private userPaused = false;
+  private offline = false;
+  private lastSample = { at: 0, bytes: 0 };
+  private settle!: { resolve: (doc: FileDoc) => void; reject: (error: LiveError) => void };
+  private readonly stopWatching: () => void;
+  private readonly fingerprint: string;
+  private readonly storage: Storage;
+
+  constructor(
+    private readonly connection: LiveConnection,
+    readonly blob: File,
+    private readonly options: UploadOptions,
+  ) {
+    this.storage = options.storage ?? localStorage;
+    this.fingerprint = uploadFingerprint(options, blob);
+    this.done = new Promise<FileDoc>((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+    // Callers that only listen to events must not see unhandled rejections.
+    this.done.catch(() => {});
+    this.offline = !connection.status().connected;
+    this.stopWatching = connection.onStatus((status) => {
+      const wasOffline = this.offline;
+      this.offline = !status.connected;
+      if (this.state === "completed" || this.state === "aborted") return;
+      if (this.offline && !wasOffline && !this.userPaused) this.setState("paused", "pause");
+      if (!this.offline && wasOffline && !this.userPaused) {
+        this.setState("active", "continue");
+        this.pump();
+      }
+    });
+    void this.begin();
+  }
+
+  on<K extends keyof UploadEvents>(event: K, listener: Listener<UploadEvents[K]>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  pause(): void {
+    if (this.state !== "active") return;
+    this.userPaused = true;
+    this.setState("paused", "pause");
+  }
+
+  continue(): void {
+    if (this.state !== "paused") return;
+    this.userPaused = false;
+    if (this.offline) return;
+    this.setState("active", "continue");
+    this.pump();
+  }
+
+  toggle(): void {
+    if (this.state === "active") this.pause();
+    else this.continue();
+  }
+
+  abort(): void {
+    if (this.state === "completed" || this.state === "aborted") return;
+    const uploadId = this.started?.uploadId;
+    this.setState("aborted", "abort");
+    forgetUpload(this.storage, this.fingerprint);
+    if (uploadId) this.connection.call(METHOD.FILES_ABORT, uploadId).catch(() => {});
+    this.finish(new LiveError("aborted", "Upload aborted"));
+  }
+
+  private async begin(): Promise<void> {
+    if (this.blob.size === 0) return this.fail(new LiveError(400, FILE_ERRORS.EMPTY));
+    try {
+      this.started = (await this.resumeOrStart()) as Started;
+      rememberUpload(this.storage, this.fingerprint, this.started.uploadId);
+      const have = new Set(this.started.received);
+      this.pending = [];
+      for (let id = 1; id <= this.started.chunkCount; id++) {
+        if (have.has(id)) this.acknowledgedBytes += this.chunkLength(id);
+        else this.pending.push(id);
+      }
+      this.lastSample = { at: Date.now(), bytes: this.acknowledgedBytes };
+      this.emit("start", undefined);
+      this.updateProgress();
+      this.pump();
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private async resumeOrStart(): Promise<unknown> {
+    const known = recallUpload(this.storage, this.fingerprint);
+    if (known) {
+      try {
+        return await this.connection.call(METHOD.FILES_STATUS, known);
+      } catch {
+        forgetUpload(this.storage, this.fingerprint);
+      }
+    }
+    return this.connection.call(METHOD.FILES_START, {
+      collection: this.options.collection,
+      name: this.blob.name,
+      type: this.blob.type,
+      size: this.blob.size,
+      meta: this.options.meta,
+      fileId: this.options.fileId,
+      version: this.options.version,
+    });
+  }
+
+  private chunkLength(id: number): number {
+    const { chunkSize } = this.started as Started;
+    return Math.min(chunkSize, this.blob.size - (id - 1) * chunkSize);
+  }
+
+  private pump(): void {
+    if (!this.started || this.state !== "active") return;
+    const window = this.options.window ?? 4;
+    while (this.inFlight < window && this.pending.length > 0) {
+      const id = this.pending.shift() as number;
+      this.inFlight++;
+      void this.send(id);
+    }
+    if (this.inFlight === 0 && this.pending.length === 0) void this.complete();
+  }
+
+  private async send(id: number): Promise<void> {
+    const { uploadId, chunkSize } = this.started as Started;
+    try {
+      const bytes = new Uint8Array(await this.blob.slice((id - 1) * chunkSize, id * chunkSize).arrayBuffer());
+      await this.connection.apply(METHOD.FILES_WRITE, [uploadId, id, bytes]);
+      this.acknowledgedBytes += bytes.byteLength;
+      this.updateProgress();
+    } catch (error) {
+      this.inFlight--;
+      return this.fail(error);
+    }
+    this.inFlight--;
+    this.pump();
+  }
+
+  private completing = false;
+
+  private async complete(): Promise<void> {
+    if (this.completing || this.state !== "active") return;
+    this.completing = true;
+    try {
+      const doc = (await this.connection.call(METHOD.FILES_FINISH, (this.started as Started).uploadId)) as FileDoc;
+      forgetUpload(this.storage, this.fingerprint);
+      this.file = doc;
+      this.progress = 100;
+      this.timeLeft = 0;
+      this.state = "completed";
+      this.emit("uploaded", doc);
+      this.finish(null, doc);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private updateProgress(): void {
+    const now = Date.now();
+    const elapsed = (now - this.lastSample.at) / 1000;
+    if (elapsed >= 0.2) {
+      const instant = (this.acknowledgedBytes - this.lastSample.bytes) / elapsed;
+      this.speed = this.speed === 0 ? instant : this.speed * (1 - SPEED_SMOOTHING) + instant * SPEED_SMOOTHING;
+      this.lastSample = { at: now, bytes: this.acknowledgedBytes };
+    }
+    this.progress = Math.min(100, Math.round((this.acknowledgedBytes / this.blob.size) * 1000) / 10);
+    this.timeLeft = this.speed > 0 ? ((this.blob.size - this.acknowledgedBytes) / this.speed) * 1000 : null;
+    this.emit("progress", this.progress);
+  }
+
+  private fail(error: unknown): void {
+    if (this.state === "aborted" || this.state === "completed") return;
+    const liveError =
+      error instanceof LiveError ? error : new LiveError(500, "Something went wrong. Please try again.");
+    // An expired upload cannot be continued: start afresh next time.
+    if (liveError.error === 408) forgetUpload(this.storage, this.fingerprint);
+    this.error = liveError;
+    this.state = "aborted";
+    this.emit("error", liveError);
+    this.finish(liveError);
+  }
+
+  private finish(error: LiveError | null, doc?: FileDoc): void {
+    this.stopWatching();
+    this.emit("end", undefined);
+    if (error) this.settle.reject(error);
+    else this.settle.resolve(doc as FileDoc);
+  }
+
+  private setState(state: UploadState, event: "pause" | "continue" | "abort"): void {
+    this.state = state;
+    this.emit(event, undefined);
+  }
+
+  private emit<K extends keyof UploadEvents>(event: K, value: UploadEvents[K]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) (listener as Listener<UploadEvents[K]>)(value);
+  }
+}
