@@ -103,8 +103,8 @@ export class Upload {
   }
 
   on<K extends keyof UploadEvents>(event: K, listener: Listener<UploadEvents[K]>): () => void {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
+    const set = this.listeners.get(event) ?? new Set();
+    this.listeners.set(event, set);
     set.add(listener as Listener<never>);
     return () => set.delete(listener as Listener<never>);
   }
