@@ -16,6 +16,7 @@ export const LIMITS = {
   LOCATION: 200,
   TAG: 40,
   TAGS: 30,
+  PHOTOS: 20,
   /** 1,000,000.00 in the smallest currency unit. */
   PRICE_CENTS: 100_000_000,
   QUANTITY: 1_000_000,
@@ -140,6 +141,13 @@ export const itemFieldsSchema = v.strictObject(
         v.maxLength(LIMITS.TAGS, `At most ${LIMITS.TAGS} tags`),
       ),
     ),
+    /** File ids in the room's itemPhotos collection, in display order. */
+    photos: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string("Photo id must be text"), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Malformed photo id"))),
+        v.maxLength(LIMITS.PHOTOS, `At most ${LIMITS.PHOTOS} photos`),
+      ),
+    ),
   },
   "Unknown item field",
 );
@@ -208,6 +216,7 @@ export interface ItemDoc {
   status: ItemStatus;
   location: string;
   tags: string[];
+  photos: string[];
   createdAt: Date;
   updatedAt: Date;
 }

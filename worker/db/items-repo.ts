@@ -15,15 +15,17 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     status: row.status as ItemStatus,
     location: row.location,
     tags: JSON.parse(row.tags) as string[],
+    photos: JSON.parse(row.photos) as string[],
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   };
 }
 
 function columnsOf(fields: ItemPatch): Partial<ItemRow> {
-  const { tags, ...rest } = fields;
+  const { tags, photos, ...rest } = fields;
   const out: Partial<ItemRow> = { ...rest };
   if (tags !== undefined) out.tags = JSON.stringify(tags);
+  if (photos !== undefined) out.photos = JSON.stringify(photos);
   return out;
 }
 
@@ -60,7 +62,13 @@ export async function insertItem(
 ): Promise<ItemRow> {
   return db
     .insert(items)
-    .values({ ...(columnsOf(fields) as ItemFields & { tags?: string }), id, roomId, createdAt: now, updatedAt: now })
+    .values({
+      ...(columnsOf(fields) as Omit<ItemRow, "id" | "roomId" | "createdAt" | "updatedAt">),
+      id,
+      roomId,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning()
     .get();
 }
