@@ -2,7 +2,8 @@
 // inside npm scripts is the Node 22 from node_modules: a tool's own shebang
 // would pick the machine's older Node and fail.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 export const BIN = {
@@ -66,4 +67,18 @@ export function freePort() {
 
 export function hasBuild() {
   return existsSync(BUILT_CONFIG);
+}
+
+/**
+ * A random key for signed file links, made once per local state folder, so
+ * shared links work under `npm start` without any set-up (a deployment sets
+ * FILE_LINK_SECRET as a secret instead).
+ */
+export function localFileLinkSecret(stateDir) {
+  const file = `${stateDir}/file-link-secret`;
+  if (!existsSync(file)) {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"));
+  }
+  return readFileSync(file, "utf8").trim();
 }

@@ -3,6 +3,7 @@ import { ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../prot
 import { useCall } from "../live";
 import { formatPrice, parsePrice } from "../money";
 import { errorMessage } from "./ErrorText";
+import { ItemPhoto } from "./ItemPhoto";
 
 /** One item: status changes apply at once; title/price/qty edit inline. */
 export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
@@ -49,7 +50,10 @@ export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) 
             <input aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
           </form>
         ) : (
-          <span data-testid="item-title">{item.title}</span>
+          <>
+            <ItemPhoto photoId={item.photos?.[0]} title={item.title} />
+            <span data-testid="item-title">{item.title}</span>
+          </>
         )}
         {error && (
           <div className="error" role="alert">

@@ -51,7 +51,11 @@ type Listener<T> = (value: T) => void;
 /** Speed is smoothed over roughly the last few seconds. */
 const SPEED_SMOOTHING = 0.3;
 
+let uploadIds = 0;
+
 export class Upload {
+  /** Unique within the page (for lists). */
+  readonly id = uploadIds++;
   state: UploadState = "active";
   /** 0–100. */
   progress = 0;

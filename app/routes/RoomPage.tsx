@@ -6,6 +6,7 @@ import { AddItemForm } from "../components/AddItemForm";
 import { Header } from "../components/Header";
 import { ItemList } from "../components/ItemList";
 import { MembersPanel, useMyRole } from "../components/MembersPanel";
+import { PhotoIntake } from "../components/PhotoIntake";
 import { RoomTitle } from "../components/RoomTitle";
 import { SessionProvider } from "../components/SessionProvider";
 import { type LiveDoc, useFind, useSubscribe, useSubscription } from "../live";
@@ -47,15 +48,16 @@ const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "
 function LiveRoom({ roomId }: { roomId: string }) {
   return (
     <SessionProvider path={`rooms/${encodeURIComponent(roomId)}/websocket`}>
-      <RoomView />
+      <RoomView roomId={roomId} />
     </SessionProvider>
   );
 }
 
-function RoomView() {
+function RoomView({ roomId }: { roomId: string }) {
   const { userId, loggingIn } = useLoginState();
   const roomSubscription = useSubscription(PUBLICATION.ROOM);
   useSubscribe(PUBLICATION.MEMBERS);
+  useSubscribe(PUBLICATION.FILES);
   const [room] = useFind(COLLECTION.ROOMS, isRoom);
   const role = useMyRole();
 
@@ -80,6 +82,7 @@ function RoomView() {
         {room ? <RoomTitle room={room} canRename={can.renameRoom(role)} /> : <span className="muted">Loading…</span>}
       </Header>
       <main className="page">
+        {can.editItems(role) && <PhotoIntake roomId={roomId} />}
         {can.editItems(role) && <AddItemForm />}
         <ItemList canEdit={can.editItems(role)} />
         <MembersPanel role={role} />

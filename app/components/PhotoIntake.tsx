@@ -1,0 +1,63 @@
+import { type ChangeEvent, useMemo, useRef, useState } from "react";
+import { addItemFromPhoto } from "../files/photo-intake";
+import type { Upload } from "../files/upload";
+import { interruptedUploads } from "../files/upload-memory";
+import { useConnection } from "../live";
+import { errorMessage } from "./ErrorText";
+import { UploadProgress } from "./UploadProgress";
+
+let failureIds = 0;
+
+interface Failure {
+  id: number;
+  name: string;
+  message: string;
+}
+
+/** "New items from photos": each photo becomes a draft item, with live upload progress. */
+export function PhotoIntake({ roomId }: { roomId: string }) {
+  const connection = useConnection();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [failures, setFailures] = useState<Failure[]>([]);
+  const interrupted = useMemo(() => interruptedUploads(localStorage, roomId), [roomId]);
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = "";
+    for (const file of files) {
+      addItemFromPhoto(connection, roomId, file, (upload) => setUploads((all) => [...all, upload])).catch((error) =>
+        setFailures((all) => [...all, { id: failureIds++, name: file.name, message: errorMessage(error) }]),
+      );
+    }
+  }
+
+  return (
+    <section className="card photo-intake" aria-label="New items from photos">
+      <div className="photo-intake-head">
+        <button type="button" onClick={() => input.current?.click()}>
+          New items from photos
+        </button>
+        <span className="muted">Each photo becomes a draft item, filled in from its caption, place and time.</span>
+        <input ref={input} type="file" accept="image/*" multiple hidden data-testid="photo-input" onChange={choose} />
+      </div>
+      {interrupted.length > 0 && uploads.length === 0 && (
+        <p className="muted" role="status">
+          Unfinished uploads: {interrupted.join(", ")}. Choose the same photos again to continue where they stopped.
+        </p>
+      )}
+      {uploads.length > 0 && (
+        <ul className="uploads">
+          {uploads.map((upload) => (
+            <UploadProgress key={upload.id} upload={upload} />
+          ))}
+        </ul>
+      )}
+      {failures.map((failure) => (
+        <p key={failure.id} className="error" role="alert">
+          {failure.name}: {failure.message}
+        </p>
+      ))}
+    </section>
+  );
+}

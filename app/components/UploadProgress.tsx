@@ -1,0 +1,60 @@
+import { useEffect, useState } from "react";
+import type { Upload } from "../files/upload";
+
+function formatBytesPerSecond(speed: number): string {
+  if (speed >= 1024 * 1024) return `${(speed / 1024 / 1024).toFixed(1)} MB/s`;
+  return `${Math.max(1, Math.round(speed / 1024))} KB/s`;
+}
+
+function formatTimeLeft(ms: number | null): string {
+  if (ms === null) return "estimating…";
+  const seconds = Math.ceil(ms / 1000);
+  return seconds < 60 ? `${seconds} s left` : `${Math.ceil(seconds / 60)} min left`;
+}
+
+/** One upload: a progress bar, speed, time left, and pause/continue/cancel. */
+export function UploadProgress({ upload }: { upload: Upload }) {
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    const refresh = () => rerender((n) => n + 1);
+    const stops = (["progress", "pause", "continue", "abort", "uploaded", "error", "end"] as const).map((event) =>
+      upload.on(event, refresh),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [upload]);
+
+  const { state, progress } = upload;
+  const label = upload.blob.name;
+  return (
+    <li className="upload" data-testid="upload" data-state={state}>
+      <div className="upload-head">
+        <span className="upload-name">{label}</span>
+        <span className="muted">
+          {state === "active" &&
+            `${progress}% · ${formatBytesPerSecond(upload.speed)} · ${formatTimeLeft(upload.timeLeft)}`}
+          {state === "paused" && `Paused at ${progress}%`}
+          {state === "completed" && "Uploaded"}
+          {state === "aborted" && !upload.error && "Cancelled"}
+        </span>
+      </div>
+      <progress max={100} value={progress} aria-label={`Upload of ${label}`} />
+      {upload.error && (
+        <p className="error" role="alert">
+          {upload.error.reason}
+        </p>
+      )}
+      {(state === "active" || state === "paused") && (
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => upload.toggle()}>
+            {state === "active" ? "Pause" : "Continue"}
+          </button>
+          <button type="button" className="danger" onClick={() => upload.abort()}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Photos in Chromium: choosing a tagged photo creates a draft item filled
+ * in from its tags, with a thumbnail served through the login cookie; an
+ * uploaded SVG opened directly cannot run its script in our origin.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { createRoom, signUp } from "../support/flows";
+
+const e2e = setUpServerAndBrowser();
+
+describe("photos in a room", () => {
+  it("turns a tagged photo into a draft item showing its tags and thumbnail", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "photos@shop.example");
+    await createRoom(page, "Lamps");
+    await page.getByTestId("photo-input").setInputFiles({
+      name: "lamp-exif.jpg",
+      mimeType: "image/jpeg",
+      buffer: readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg")),
+    });
+    const row = page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
+    await row.waitFor({ timeout: 20_000 });
+    await expect.poll(() => row.getByTestId("item-status").inputValue()).toBe("draft");
+    await page.getByTestId("upload").filter({ hasText: "Uploaded" }).waitFor();
+
+    // The thumbnail is a private file: it loads because the login cookie is set.
+    const thumbnail = row.getByRole("img", { name: "Brass desk lamp" });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    await row.getByText("Photo details").click();
+    const details = row.getByTestId("photo-tags");
+    await expect.poll(() => details.textContent()).toContain("Canon Canon EOS R6");
+    expect(await details.textContent()).toContain("RF24-105mm F4 L IS USM");
+    expect(await details.textContent()).toContain("2026-03-14 09:26:53");
+    const map = details.getByRole("link", { name: /52.37403, -4.88969/ });
+    expect(await map.getAttribute("href")).toContain("mlat=52.37403&mlon=-4.88969");
+    await context.close();
+  });
+
+  it("says Could not load image for a file that is not an image", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "notes@shop.example");
+    await createRoom(page, "Notes");
+    await page.getByTestId("photo-input").setInputFiles({
+      name: "fake.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("this is not a photo"),
+    });
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("fake.jpg: Could not load image");
+    await context.close();
+  });
+
+  it("serves an uploaded SVG so that its script does not run", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "logo@shop.example");
+    await createRoom(page, "Logos");
+    const roomId = page.url().split("/").pop() ?? "";
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>document.documentElement.setAttribute("data-ran","yes");localStorage.setItem("pwned","1")</script></svg>';
+    const path = await page.evaluate(
+      async ({ roomId, svg }) => {
+        const token = localStorage.getItem("stockroom.loginToken") ?? "";
+        const post = (op: string, headers: Record<string, string>, body?: BodyInit) =>
+          fetch("/cdn/storage/roomLogos/__upload", {
+            method: "POST",
+            headers: { Authorization: `Bearer ${token}`, "X-Room-Id": roomId, "X-Upload-Op": op, ...headers },
+            body,
+          }).then((response) => response.json());
+        const bytes = new TextEncoder().encode(svg);
+        const { uploadId } = await post(
+          "start",
+          {},
+          JSON.stringify({ name: "logo.svg", type: "image/svg+xml", size: bytes.length }),
+        );
+        await post("chunk", { "X-Upload-Id": uploadId, "X-Chunk-Id": "1" }, bytes);
+        const doc = await post("finish", { "X-Upload-Id": uploadId });
+        return doc.path as string;
+      },
+      { roomId, svg },
+    );
+    await page.goto(`${e2e.server.url}${path}`);
+    expect(await page.evaluate(() => document.documentElement.getAttribute("data-ran"))).toBeNull();
+    await page.goto(e2e.server.url);
+    expect(await page.evaluate(() => localStorage.getItem("pwned"))).toBeNull();
+    await context.close();
+  });
+});
