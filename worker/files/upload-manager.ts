@@ -14,18 +14,10 @@ import { type UploadRow, UploadStore } from "./upload-store";
 /** R2's minimum part size (all parts but the last). */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
 
-export interface NewUpload {
-  collection: string;
-  fileId: string;
-  version: string;
-  name: string;
-  type: string;
-  size: number;
-  chunkSize: number;
+/** What a caller declares; the rest of the row is worked out here. */
+export type NewUpload = Omit<UploadRow, "id" | "chunkCount" | "partChunks" | "meta" | "multipartId" | "updatedAt"> & {
   meta: Record<string, unknown>;
-  userId: string;
-  r2Key: string;
-}
+};
 
 export interface UploadProgress {
   uploadId: string;
