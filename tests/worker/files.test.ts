@@ -389,6 +389,15 @@ describe("removing files and shared links", () => {
     expect((await download(doc.path, cookieFor(ownerToken(roomId)))).status).toBe(404);
   });
 
+  it("deleting the room deletes its files' R2 objects", async () => {
+    const roomId = await createRoom();
+    const doc = await uploadSmall(roomId, jpegLike(500));
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("rooms.delete", [])).error).toBeUndefined();
+    socket.close();
+    expect(await env.FILES.head(`rooms/${roomId}/itemPhotos/${doc._id}/original`)).toBeNull();
+  });
+
   it("shares only a photo's tag-free version, through a signed link that works without a login", async () => {
     const roomId = await createRoom();
     const doc = await uploadSmall(roomId, jpegLike(500));

@@ -146,3 +146,14 @@ export async function removeFile(host: RoomHost, userId: string | null, fileId: 
   await deleteFile(host.db, file.id);
   host.emit({ collection: COLLECTION.FILES, id: file.id, doc: null, previous: asDoc(toFileDoc(file)) });
 }
+
+/** Deleting a room: its uploads in progress and every R2 object of its files go too. */
+export async function removeRoomFiles(host: RoomHost): Promise<void> {
+  await host.uploads.discardAll();
+  let cursor: string | undefined;
+  do {
+    const page = await host.bucket.list({ prefix: `rooms/${host.roomId}/`, cursor });
+    if (page.objects.length > 0) await host.bucket.delete(page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+}

@@ -149,6 +149,10 @@ export class UploadManager {
     return idle.length;
   }
 
+  async discardAll(): Promise<void> {
+    for (const row of this.store.idleSince(Number.POSITIVE_INFINITY)) await this.discard(row);
+  }
+
   private async discard(row: UploadRow): Promise<void> {
     this.store.delete(row.id);
     if (row.multipartId) {

@@ -21,6 +21,7 @@ import { findRoom } from "../db/rooms-repo";
 import { findUserByEmail, insertUser } from "../db/users-repo";
 import { sendEmail } from "../email/mailer";
 import { invitationMessage } from "../email/templates";
+import { removeRoomFiles } from "../files/files-service";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
@@ -133,6 +134,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.ROOMS_DELETE],
     run: async (ctx) => {
       await requireRole(ctx, can.deleteRoom);
+      await removeRoomFiles(ctx.host);
       await deleteRoom(ctx.host.db, ctx.host.roomId);
       ctx.host.emit({ collection: COLLECTION.ROOMS, id: ctx.host.roomId, doc: null, previous: null });
       setTimeout(() => ctx.host.disconnectUser(null, "the room was deleted"), CLOSE_DELAY_MS);
