@@ -52,19 +52,24 @@ describe("login cookie endpoint", () => {
 
 describe("edge rate limit on auth routes", () => {
   it("answers 429 with Retry-After once an address goes over the limit", async () => {
-    const statuses: number[] = [];
-    let retryAfter: string | null = null;
-    for (let i = 0; i < 61; i++) {
+    // The limit is 60 per 10 s window. A slow run may cross into a fresh
+    // window mid-loop, so send until the first refusal rather than exactly 61.
+    let allowed = 0;
+    let refused: Response | null = null;
+    while (!refused && allowed < 200) {
       const response = await SELF.fetch("https://stockroom.test/api/auth/cookie", {
         method: "DELETE",
         headers: { "CF-Connecting-IP": "10.9.9.9" },
       });
-      statuses.push(response.status);
-      if (response.status === 429) retryAfter = response.headers.get("Retry-After");
+      if (response.status === 429) refused = response;
+      else {
+        expect(response.status).toBe(200);
+        allowed++;
+      }
     }
-    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
-    expect(statuses[60]).toBe(429);
-    expect(retryAfter).toBe("10");
+    expect(allowed).toBeGreaterThanOrEqual(60);
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.get("Retry-After")).toBe("10");
     // Another address is not affected.
     const other = await SELF.fetch("https://stockroom.test/api/auth/cookie", {
       method: "DELETE",
