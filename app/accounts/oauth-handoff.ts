@@ -6,16 +6,14 @@
  * a strict opener policy can cut the popup off from us (its `closed` then
  * reads true while the person is still signing in).
  */
+
 import { OAUTH_HANDOFF, type OAuthHandoff, type OAuthService } from "../../protocol/api";
+import { randomId } from "../live/random-id";
 
 const POLL_MS = 100;
 
 export function newCredentialToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return randomId(32);
 }
 
 export function oauthStartUrl(

@@ -10,6 +10,9 @@ const MAX_AGE_MS = 6 * 3600_000;
 interface Remembered {
   uploadId: string;
   at: number;
+  roomId: string;
+  /** For the "unfinished uploads" hint; versions (thumbnails) are not listed. */
+  name: string | null;
 }
 
 export function uploadFingerprint(
@@ -37,8 +40,14 @@ function read(storage: Storage): Record<string, Remembered> {
   }
 }
 
-export function rememberUpload(storage: Storage, fingerprint: string, uploadId: string): void {
-  storage.setItem(KEY, JSON.stringify({ ...read(storage), [fingerprint]: { uploadId, at: Date.now() } }));
+export function rememberUpload(
+  storage: Storage,
+  fingerprint: string,
+  uploadId: string,
+  about: { roomId: string; name: string | null },
+): void {
+  const entry: Remembered = { uploadId, at: Date.now(), ...about };
+  storage.setItem(KEY, JSON.stringify({ ...read(storage), [fingerprint]: entry }));
 }
 
 export function recallUpload(storage: Storage, fingerprint: string): string | null {
@@ -53,7 +62,5 @@ export function forgetUpload(storage: Storage, fingerprint: string): void {
 
 /** Names of files whose uploads were interrupted (e.g. by a reload) in this room. */
 export function interruptedUploads(storage: Storage, roomId: string): string[] {
-  return Object.keys(read(storage))
-    .filter((fingerprint) => fingerprint.startsWith(`${roomId}|`) && fingerprint.includes("|original|"))
-    .map((fingerprint) => fingerprint.split("|")[5] ?? "");
+  return Object.values(read(storage)).flatMap((entry) => (entry.roomId === roomId && entry.name ? [entry.name] : []));
 }

@@ -145,7 +145,10 @@ export class Upload {
     if (this.blob.size === 0) return this.fail(new LiveError(400, FILE_ERRORS.EMPTY));
     try {
       this.started = (await this.resumeOrStart()) as Started;
-      rememberUpload(this.storage, this.fingerprint, this.started.uploadId);
+      rememberUpload(this.storage, this.fingerprint, this.started.uploadId, {
+        roomId: this.options.roomId,
+        name: this.options.version ? null : this.blob.name,
+      });
       const have = new Set(this.started.received);
       this.pending = [];
       for (let id = 1; id <= this.started.chunkCount; id++) {

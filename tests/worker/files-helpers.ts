@@ -27,8 +27,11 @@ export interface Started {
   received: number[];
 }
 
+/** Starts an upload; a JPEG named a.jpg in itemPhotos unless the options say otherwise. */
 export async function startLive(socket: DdpSocket, options: Record<string, unknown>) {
-  const answer = await socket.call("files.start", [options]);
+  const answer = await socket.call("files.start", [
+    { collection: "itemPhotos", name: "a.jpg", type: "image/jpeg", ...options },
+  ]);
   return { answer, started: answer.result as Started };
 }
 

@@ -106,9 +106,6 @@ describe("upload over the live connection", () => {
     const bytes = jpegLike(2 * CHUNK);
     const { socket } = await connectToRoom(roomId);
     const { started } = await startLive(socket, {
-      collection: "itemPhotos",
-      name: "a.jpg",
-      type: "image/jpeg",
       size: bytes.byteLength,
     });
     await writeLive(socket, started.uploadId, 1, chunkOf(bytes, CHUNK, 1));
@@ -165,9 +162,6 @@ describe("upload bad input", () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);
     const { started } = await startLive(socket, {
-      collection: "itemPhotos",
-      name: "a.jpg",
-      type: "image/jpeg",
       size: CHUNK + 10,
     });
     const past = await writeLive(socket, started.uploadId, 3, new Uint8Array(10));
@@ -186,9 +180,6 @@ describe("upload bad input", () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);
     const { started } = await startLive(socket, {
-      collection: "itemPhotos",
-      name: "a.jpg",
-      type: "image/jpeg",
       size: 12,
     });
     const answer = await writeLive(socket, started.uploadId, 1, new TextEncoder().encode("<html>hi</ht"));
@@ -205,17 +196,11 @@ describe("upload bad input", () => {
     await owner.call("members.invite", [viewer.email, "viewer"]);
     await owner.call("members.invite", [member.email, "member"]);
     const { started } = await startLive(owner, {
-      collection: "itemPhotos",
-      name: "a.jpg",
-      type: "image/jpeg",
       size: 10,
     });
 
     const { socket: asViewer } = await connectToRoom(roomId, { token: viewer.token });
     const refused = await startLive(asViewer, {
-      collection: "itemPhotos",
-      name: "a.jpg",
-      type: "image/jpeg",
       size: 10,
     });
     expect(refused.answer.error).toMatchObject({ error: 403, reason: "Access denied" });
@@ -230,9 +215,6 @@ describe("upload bad input", () => {
     const bytes = jpegLike(11 * CHUNK);
     const { socket } = await connectToRoom(roomId);
     const { started } = await startLive(socket, {
-      collection: "itemPhotos",
-      name: "a.jpg",
-      type: "image/jpeg",
       size: bytes.byteLength,
     });
     for (let id = 1; id <= 10; id++) await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id));
@@ -432,9 +414,6 @@ describe("a DDP client that is not logged in", () => {
     const roomId = await createRoom();
     const { socket } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
     const { answer } = await startLive(socket, {
-      collection: "itemPhotos",
-      name: "a.jpg",
-      type: "image/jpeg",
       size: 10,
     });
     expect(answer.error).toMatchObject({ error: 403 });

@@ -7,23 +7,15 @@
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { openDatabase } from "../db/database";
-import { findLoginToken } from "../db/users-repo";
-import { hashToken } from "./tokens";
-
-export const LOGIN_COOKIE = "stockroom_login";
-
-export function isLocalhost(url: string): boolean {
-  const { hostname } = new URL(url);
-  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
-}
+import { bearerToken, findActiveLoginToken, isLocalhost, LOGIN_COOKIE } from "./request-user";
 
 export const cookieRoutes = new Hono<{ Bindings: Env }>();
 
 cookieRoutes.get("/", async (c) => {
   const secure = !isLocalhost(c.req.url);
-  const bearer = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(c.req.header("Authorization") ?? "")?.[1];
-  const row = bearer ? await findLoginToken(openDatabase(c.env.DB), await hashToken(bearer)) : null;
-  if (!bearer || !row || row.expiresAt <= Date.now()) {
+  const bearer = bearerToken(c);
+  const row = bearer ? await findActiveLoginToken(openDatabase(c.env.DB), bearer) : null;
+  if (!bearer || !row) {
     deleteCookie(c, LOGIN_COOKIE, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
     return c.json({ error: "Access denied" }, 401);
   }

@@ -6,7 +6,6 @@
  * becomes a new account.
  */
 import * as v from "valibot";
-import { OAUTH_SERVICES } from "../../protocol/api";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findOAuthIdentity, linkOAuthIdentity, takeOAuthCredential } from "../db/oauth-repo";
@@ -34,7 +33,7 @@ export async function loginWithOAuth(ctx: MethodContext<AccountsHost>, oauth: un
     await hashToken(parsed.output.credentialToken),
     await hashToken(parsed.output.credentialSecret),
   );
-  if (!credential || credential.expiresAt <= ctx.host.now() || !isService(credential.service)) {
+  if (!credential || credential.expiresAt <= ctx.host.now()) {
     throw new LiveError(403, ERROR_TEXT.NO_LOGIN_ATTEMPT);
   }
   const now = ctx.host.now();
@@ -72,8 +71,4 @@ export async function loginWithOAuth(ctx: MethodContext<AccountsHost>, oauth: un
   const result = await logInWithNewToken(ctx, userId);
   if (credential.email && !credential.emailVerified) await sendVerificationEmail(ctx, userId, credential.email);
   return result;
-}
-
-function isService(service: string): boolean {
-  return (OAUTH_SERVICES as readonly string[]).includes(service);
 }

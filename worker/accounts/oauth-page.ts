@@ -5,6 +5,7 @@
  * otherwise says what happened, so a person is never left on a blank page.
  * Its one script runs under a nonce; the data rides in a JSON block.
  */
+import type { Context } from "hono";
 import { OAUTH_HANDOFF, type OAuthHandoff } from "../../protocol/api";
 import { newToken } from "./tokens";
 
@@ -45,7 +46,8 @@ const HANDOFF_SCRIPT = `
 })();
 `;
 
-export function oauthPage(options: OAuthPageOptions, status = 200): Response {
+/** Renders the page on Hono's context, so cookies set or cleared on it go along. */
+export function oauthPage(c: Context, options: OAuthPageOptions, status: 200 | 400 | 404 | 502 = 200): Response {
   const nonce = newToken();
   const data = { handoff: options.handoff ?? null, style: options.style, returnTo: options.returnTo ?? "/" };
   const closeHint =
@@ -68,14 +70,12 @@ ${closeHint}
 <script nonce="${nonce}">${HANDOFF_SCRIPT}</script>
 </body>
 </html>`;
-  return new Response(html, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  c.header(
+    "Content-Security-Policy",
+    `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  );
+  c.header("Cache-Control", "no-store");
+  c.header("Referrer-Policy", "no-referrer");
+  c.header("X-Content-Type-Options", "nosniff");
+  return c.html(html, status);
 }

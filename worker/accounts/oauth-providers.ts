@@ -4,7 +4,7 @@
  * code. Client ids and secrets are Worker secrets (`wrangler secret put`).
  */
 import { decodeIdToken, Facebook, Google } from "arctic";
-import type { LoginServiceDoc, OAuthService } from "../../protocol/api";
+import { type LoginServiceDoc, OAUTH_SERVICES, type OAuthService } from "../../protocol/api";
 
 /** Who a provider says signed in. */
 export interface ProviderIdentity {
@@ -92,26 +92,32 @@ function facebookProvider(appId: string, secret: string, redirectUri: string): O
   };
 }
 
-/** The provider for a service, or null when its id and secret are not both set. */
+/** A service's client id and secret, when both are set. */
+function credentialsOf(env: Env, service: OAuthService): { id: string; secret: string } | null {
+  const [id, secret] =
+    service === "google"
+      ? [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET]
+      : [env.FACEBOOK_APP_ID, env.FACEBOOK_APP_SECRET];
+  return id && secret ? { id, secret } : null;
+}
+
+function isService(service: string): service is OAuthService {
+  return (OAUTH_SERVICES as readonly string[]).includes(service);
+}
+
+/** The provider for a service, or null when it is unknown or its id and secret are not both set. */
 export function oauthProvider(env: Env, service: string, redirectUri: string): OAuthProvider | null {
-  if (service === "google" && env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
-    return googleProvider(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, redirectUri);
-  }
-  if (service === "facebook" && env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET) {
-    return facebookProvider(env.FACEBOOK_APP_ID, env.FACEBOOK_APP_SECRET, redirectUri);
-  }
-  return null;
+  const credentials = isService(service) ? credentialsOf(env, service) : null;
+  if (!credentials) return null;
+  const create = service === "google" ? googleProvider : facebookProvider;
+  return create(credentials.id, credentials.secret, redirectUri);
 }
 
 /** What the login-services publication shows: service, client id and style, never a secret. */
 export function configuredServices(env: Env): LoginServiceDoc[] {
   const loginStyle = env.OAUTH_LOGIN_STYLE === "redirect" ? "redirect" : "popup";
-  const services: LoginServiceDoc[] = [];
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
-    services.push({ _id: "google", service: "google", clientId: env.GOOGLE_CLIENT_ID, loginStyle });
-  }
-  if (env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET) {
-    services.push({ _id: "facebook", service: "facebook", clientId: env.FACEBOOK_APP_ID, loginStyle });
-  }
-  return services;
+  return OAUTH_SERVICES.flatMap((service) => {
+    const credentials = credentialsOf(env, service);
+    return credentials ? [{ _id: service, service, clientId: credentials.id, loginStyle }] : [];
+  });
 }

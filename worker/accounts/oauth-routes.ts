@@ -18,9 +18,9 @@ import { OAUTH_CREDENTIAL_LIFETIME, OAUTH_STATE_LIFETIME } from "../../protocol/
 import { ERROR_TEXT } from "../../protocol/errors";
 import { openDatabase } from "../db/database";
 import { insertOAuthCredential } from "../db/oauth-repo";
-import { isLocalhost } from "./cookie-route";
 import { oauthPage } from "./oauth-page";
 import { oauthProvider } from "./oauth-providers";
+import { isLocalhost } from "./request-user";
 import { constantTimeEqual, hashToken, newToken } from "./tokens";
 
 const STATE_COOKIE = "stockroom_oauth";
@@ -64,12 +64,12 @@ oauthRoutes.get("/:service/start", (c) => {
   const style = c.req.query("style") === "redirect" ? "redirect" : "popup";
   const provider = oauthProvider(c.env, service, callbackUrl(c.env, c.req.url, service));
   if (!provider) {
-    return oauthPage({ title: "Sign-in unavailable", message: ERROR_TEXT.SERVICE_NOT_CONFIGURED, style }, 404);
+    return oauthPage(c, { title: "Sign-in unavailable", message: ERROR_TEXT.SERVICE_NOT_CONFIGURED, style }, 404);
   }
   const token = v.safeParse(credentialTokenSchema, c.req.query("credentialToken"));
   const returnTo = v.safeParse(returnToSchema, c.req.query("returnTo") ?? "/");
   if (!token.success || !returnTo.success) {
-    return oauthPage({ title: "Sign-in failed", message: "This sign-in link is not valid.", style }, 400);
+    return oauthPage(c, { title: "Sign-in failed", message: "This sign-in link is not valid.", style }, 400);
   }
   const pending: PendingSignIn = {
     service: provider.service,
@@ -103,7 +103,8 @@ oauthRoutes.get("/:service/callback", async (c) => {
   });
   const state = c.req.query("state") ?? "";
   if (!pending || pending.service !== service || !state || !constantTimeEqual(state, pending.state)) {
-    const page = oauthPage(
+    return oauthPage(
+      c,
       {
         title: "Sign-in failed",
         message: "This sign-in could not be checked (it may have expired). Close this window and try again.",
@@ -112,16 +113,13 @@ oauthRoutes.get("/:service/callback", async (c) => {
       },
       400,
     );
-    return withCookies(page, c.res.headers);
   }
   const { credentialToken, style, returnTo } = pending;
-  const fail = (message: string, status: number) =>
-    withCookies(
-      oauthPage(
-        { title: "Sign-in failed", message, style, returnTo, handoff: { credentialToken, error: message } },
-        status,
-      ),
-      c.res.headers,
+  const fail = (message: string, status: 400 | 404 | 502) =>
+    oauthPage(
+      c,
+      { title: "Sign-in failed", message, style, returnTo, handoff: { credentialToken, error: message } },
+      status,
     );
 
   const denied = c.req.query("error");
@@ -150,18 +148,11 @@ oauthRoutes.get("/:service/callback", async (c) => {
     name: identity.name,
     expiresAt: Date.now() + OAUTH_CREDENTIAL_LIFETIME,
   });
-  const page = oauthPage({
+  return oauthPage(c, {
     title: "Signing you in…",
     message: `${label} sign-in worked. Returning to Stockroom…`,
     style,
     returnTo,
     handoff: { credentialToken, credentialSecret },
   });
-  return withCookies(page, c.res.headers);
 });
-
-/** Carries the cookie deletion set on Hono's context over to a response built by hand. */
-function withCookies(response: Response, from: Headers): Response {
-  for (const cookie of from.getSetCookie()) response.headers.append("Set-Cookie", cookie);
-  return response;
-}

@@ -8,8 +8,9 @@
 
 import { LiveError } from "../../protocol/errors";
 import { chunkCountOf, expectedChunkLength, FILE_ERRORS, UPLOAD_IDLE_LIFETIME } from "../../protocol/files";
+import { newToken } from "../accounts/tokens";
 import { matchesImageType } from "./file-signature";
-import { type UploadRow, UploadStore } from "./upload-store";
+import { chunkRangeOf, type UploadRow, UploadStore } from "./upload-store";
 
 /** R2's minimum part size (all parts but the last). */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -31,11 +32,6 @@ export interface FinishedUpload {
   etag: string;
 }
 
-function newUploadId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export class UploadManager {
   readonly store: UploadStore;
   /** One part flush at a time per upload. */
@@ -52,7 +48,7 @@ export class UploadManager {
   start(input: NewUpload): UploadProgress {
     const chunkCount = chunkCountOf(input.size, input.chunkSize);
     const row: UploadRow = {
-      id: newUploadId(),
+      id: newToken(),
       collection: input.collection,
       fileId: input.fileId,
       version: input.version,
@@ -108,13 +104,13 @@ export class UploadManager {
     if (row.chunkCount > row.partChunks && this.store.chunksInPart(row.id, partNo) === this.chunksIn(row, partNo)) {
       await this.flushPart(row, partNo);
     }
-    return { received: this.store.receivedChunks(row).length };
+    return { received: this.store.receivedCount(row) };
   }
 
   /** Completes the upload once every chunk is here; the bytes are then in R2. */
   async finish(uploadId: string, userId: string): Promise<FinishedUpload> {
     const row = this.upload(uploadId, userId);
-    const received = this.store.receivedChunks(row).length;
+    const received = this.store.receivedCount(row);
     if (received < row.chunkCount) {
       throw new LiveError(400, `Upload is incomplete: ${received} of ${row.chunkCount} chunks received`);
     }
@@ -174,8 +170,8 @@ export class UploadManager {
   }
 
   private chunksIn(row: UploadRow, partNo: number): number {
-    const first = (partNo - 1) * row.partChunks + 1;
-    return Math.min(row.partChunks, row.chunkCount - first + 1);
+    const [first, last] = chunkRangeOf(row, partNo);
+    return last - first + 1;
   }
 
   private async multipart(row: UploadRow): Promise<R2MultipartUpload> {

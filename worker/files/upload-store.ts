@@ -61,6 +61,12 @@ function fromRaw(raw: RawUpload): UploadRow {
   };
 }
 
+/** First and last chunk id of a part. */
+export function chunkRangeOf(upload: UploadRow, partNo: number): [number, number] {
+  const first = (partNo - 1) * upload.partChunks + 1;
+  return [first, Math.min(partNo * upload.partChunks, upload.chunkCount)];
+}
+
 export class UploadStore {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS uploads (
@@ -195,11 +201,21 @@ export class UploadStore {
       .toArray()
       .map((row) => row.chunk_id);
     const sent = this.parts(upload.id).flatMap(({ partNumber }) => {
-      const first = (partNumber - 1) * upload.partChunks + 1;
-      const last = Math.min(partNumber * upload.partChunks, upload.chunkCount);
+      const [first, last] = chunkRangeOf(upload, partNumber);
       return Array.from({ length: last - first + 1 }, (_, i) => first + i);
     });
     return [...held, ...sent].sort((a, b) => a - b);
+  }
+
+  /** How many of `receivedChunks` there are, without listing them (once per chunk written). */
+  receivedCount(upload: UploadRow): number {
+    const held = this.sql
+      .exec<{ n: number }>("SELECT count(*) AS n FROM upload_chunks WHERE upload_id = ?", upload.id)
+      .one().n;
+    return this.parts(upload.id).reduce((sum, { partNumber }) => {
+      const [first, last] = chunkRangeOf(upload, partNumber);
+      return sum + last - first + 1;
+    }, held);
   }
 
   delete(uploadId: string): void {
