@@ -5,6 +5,7 @@
  * typed messages become frames.
  */
 
+import { decodeBinaryFrame } from "./binary-frame";
 import { parse, stringify } from "./ejson";
 import { DDP_ERROR, type DdpErrorReason, type WireError } from "./errors";
 
@@ -54,11 +55,14 @@ const isId = (value: unknown): value is string => isString(value) && value.lengt
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 const optionalString = (value: unknown): boolean => value === undefined || isString(value);
 
-/** Decodes one text frame from a client. Never throws. */
-export function parseClientMessage(text: string): ParsedClientFrame {
+/**
+ * Decodes one frame from a client: JSON text, or a binary frame carrying
+ * bytes beside its JSON (protocol/binary-frame.ts). Never throws.
+ */
+export function parseClientMessage(frame: string | ArrayBuffer | ArrayBufferView): ParsedClientFrame {
   let raw: unknown;
   try {
-    raw = parse(text);
+    raw = typeof frame === "string" ? parse(frame) : decodeBinaryFrame(frame);
   } catch {
     return { kind: "error", reason: DDP_ERROR.PARSE };
   }

@@ -40,19 +40,27 @@ export function base64ToBytes(base64: string): Uint8Array {
   return bytes;
 }
 
+/**
+ * Stands in for bytes: by default their base64 text; a binary frame
+ * (protocol/binary-frame.ts) puts an index to bytes sent beside the text.
+ */
+export type BinaryEncoder = (bytes: Uint8Array) => unknown;
+/** Bytes for a `$binary` value that is not base64 text, or undefined if it names none. */
+export type BinaryDecoder = (inner: unknown) => Uint8Array | undefined;
+
 /** Converts a value to its JSON-compatible EJSON form. */
-export function toJSONValue(value: unknown): unknown {
+export function toJSONValue(value: unknown, binary: BinaryEncoder = bytesToBase64): unknown {
   if (value === undefined) return null;
   if (value instanceof Date) return { $date: value.getTime() };
-  if (value instanceof Uint8Array) return { $binary: bytesToBase64(value) };
+  if (value instanceof Uint8Array) return { $binary: binary(value) };
   if (typeof value === "number" && !Number.isFinite(value)) {
     return { $InfNaN: Number.isNaN(value) ? 0 : value > 0 ? 1 : -1 };
   }
-  if (Array.isArray(value)) return value.map(toJSONValue);
+  if (Array.isArray(value)) return value.map((inner) => toJSONValue(inner, binary));
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      if (inner !== undefined) out[key] = toJSONValue(inner);
+      if (inner !== undefined) out[key] = toJSONValue(inner, binary);
     }
     const keys = Object.keys(out);
     if (keys.length === 1 && RESERVED_KEYS.has(keys[0] as string)) return { $escape: out };
@@ -62,8 +70,8 @@ export function toJSONValue(value: unknown): unknown {
 }
 
 /** Converts a JSON-compatible EJSON form back to a value. */
-export function fromJSONValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(fromJSONValue);
+export function fromJSONValue(value: unknown, binary?: BinaryDecoder): unknown {
+  if (Array.isArray(value)) return value.map((inner) => fromJSONValue(inner, binary));
   if (!isPlainObject(value)) return value;
   const keys = Object.keys(value);
   if (keys.length === 1) {
@@ -71,17 +79,21 @@ export function fromJSONValue(value: unknown): unknown {
     const inner = value[key as string];
     if (key === "$date" && typeof inner === "number") return new Date(inner);
     if (key === "$binary" && typeof inner === "string") return base64ToBytes(inner);
+    if (key === "$binary" && binary) {
+      const bytes = binary(inner);
+      if (bytes) return bytes;
+    }
     if (key === "$InfNaN" && typeof inner === "number") {
       return inner === 0 ? Number.NaN : inner > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
     }
     if (key === "$escape" && isPlainObject(inner)) {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(inner)) out[k] = fromJSONValue(v);
+      for (const [k, v] of Object.entries(inner)) out[k] = fromJSONValue(v, binary);
       return out;
     }
   }
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = fromJSONValue(inner);
+  for (const [key, inner] of Object.entries(value)) out[key] = fromJSONValue(inner, binary);
   return out;
 }
 

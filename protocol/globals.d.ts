@@ -6,6 +6,8 @@
 declare global {
   function btoa(data: string): string;
   function atob(data: string): string;
+  var TextEncoder: new () => { encode(input?: string): Uint8Array<ArrayBuffer> };
+  var TextDecoder: new (label?: string, options?: { fatal?: boolean }) => { decode(input?: ArrayBufferView): string };
 }
 
 export {};

@@ -17,6 +17,8 @@
  * The transport never retries; it reports `onLost` once per socket and leaves
  * policy to the socket manager. Closing a socket ourselves never reports.
  */
+
+import { containsBinary, encodeBinaryFrame } from "../../protocol/binary-frame";
 import {
   AUTO_PING_FRAME,
   CLIENT_HEARTBEAT_INTERVAL,
@@ -30,7 +32,7 @@ import { ERROR_TEXT } from "../../protocol/errors";
 /** The part of the browser WebSocket the client uses; tests pass a fake. */
 export interface SocketLike {
   readonly readyState: number;
-  send(data: string): void;
+  send(data: string | Uint8Array<ArrayBuffer>): void;
   close(code?: number, reason?: string): void;
   onopen: ((event: Event) => void) | null;
   onmessage: ((event: MessageEvent) => void) | null;
@@ -130,12 +132,16 @@ export class Transport {
     }
   }
 
-  /** Sends one message; false if no socket is open (the caller re-sends later). */
+  /**
+   * Sends one message; false if no socket is open (the caller re-sends
+   * later). A message carrying bytes (a file chunk) goes as a binary frame,
+   * a third smaller and cheaper on both ends than base64 in JSON.
+   */
   send(message: ClientMessage): boolean {
-    return this.sendFrame(encode(message));
+    return this.sendFrame(containsBinary(message) ? encodeBinaryFrame(message) : encode(message));
   }
 
-  private sendFrame(frame: string): boolean {
+  private sendFrame(frame: string | Uint8Array<ArrayBuffer>): boolean {
     if (!this.isOpen) return false;
     this.socket?.send(frame);
     return true;

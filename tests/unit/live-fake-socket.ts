@@ -10,8 +10,8 @@ import { type ClientMessage, encode, parseClientMessage, type ServerMessage } fr
 
 export class FakeSocket implements SocketLike {
   readyState = 0;
-  /** Raw frames the client sent, in order. */
-  readonly frames: string[] = [];
+  /** Raw frames the client sent, in order: JSON text, or binary frames carrying bytes. */
+  readonly frames: Array<string | Uint8Array> = [];
   /** Codes passed to close(); `undefined` would mean a bare close(). */
   readonly closeCodes: Array<number | undefined> = [];
   onopen: ((event: Event) => void) | null = null;
@@ -21,7 +21,7 @@ export class FakeSocket implements SocketLike {
 
   constructor(readonly url: string) {}
 
-  send(data: string): void {
+  send(data: string | Uint8Array): void {
     if (this.readyState !== 1) throw new Error("send on a socket that is not open");
     this.frames.push(data);
   }

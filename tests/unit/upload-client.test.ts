@@ -77,6 +77,8 @@ describe("the upload object", () => {
     expect(upload.state).toBe("completed");
     expect(upload.progress).toBe(100);
     expect(progress.at(-1)).toBe(100);
+    // The chunks travelled as binary frames, not base64 text.
+    expect(socket.frames.filter((frame) => typeof frame !== "string")).toHaveLength(3);
     // A finished upload is forgotten: the same file again starts afresh.
     expect(localStorage.getItem("stockroom.uploads")).toBe("{}");
   });

@@ -3,7 +3,9 @@
  * routing (SELF.fetch), records every frame, and waits for the ones a test
  * expects. No client library in between, so tests see the wire as it is.
  */
+
 import { SELF } from "cloudflare:test";
+import { encodeBinaryFrame } from "../../protocol/binary-frame";
 import { encode, type ServerMessage } from "../../protocol/ddp";
 import { parse } from "../../protocol/ejson";
 
@@ -80,9 +82,13 @@ export class DdpSocket {
     });
   }
 
-  /** Calls a method and resolves once both `result` and `updated` arrived. */
-  async call(method: string, params: unknown[] = [], id = crypto.randomUUID()): Promise<Received> {
-    this.ws.send(encode({ msg: "method", id, method, params }));
+  /**
+   * Calls a method and resolves once both `result` and `updated` arrived;
+   * `binary` sends it as a binary frame (bytes beside the JSON, as the app does).
+   */
+  async call(method: string, params: unknown[] = [], id = crypto.randomUUID(), binary = false): Promise<Received> {
+    const message = { msg: "method", id, method, params } as const;
+    this.ws.send(binary ? encodeBinaryFrame(message) : encode(message));
     const [result] = await Promise.all([this.next((m) => m.msg === "result" && m.id === id), this.waitUpdated(id)]);
     return result;
   }

@@ -35,7 +35,15 @@ export async function startLive(socket: DdpSocket, options: Record<string, unkno
   return { answer, started: answer.result as Started };
 }
 
-export async function writeLive(socket: DdpSocket, uploadId: string, chunkId: number, chunk: Uint8Array) {
+/** One chunk as base64 text (what Meteor clients send), or as bytes in a binary frame (what ours sends). */
+export async function writeLive(
+  socket: DdpSocket,
+  uploadId: string,
+  chunkId: number,
+  chunk: Uint8Array,
+  frame: "text" | "binary" = "text",
+) {
+  if (frame === "binary") return socket.call("files.write", [uploadId, chunkId, chunk], undefined, true);
   return socket.call("files.write", [uploadId, chunkId, bytesToBase64(chunk)]);
 }
 

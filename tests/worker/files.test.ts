@@ -48,8 +48,16 @@ describe("upload over the live connection", () => {
       meta: { camera: { make: "Canon" } },
     });
     expect(started).toMatchObject({ chunkSize: CHUNK, chunkCount: 4, received: [] });
-    for (const id of [3, 1, 4, 1, 2, 3]) {
-      const answer = await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id));
+    // Base64 text (as Meteor clients send) and binary frames (as ours do) mixed.
+    for (const [id, frame] of [
+      [3, "binary"],
+      [1, "text"],
+      [4, "binary"],
+      [1, "binary"],
+      [2, "text"],
+      [3, "text"],
+    ] as const) {
+      const answer = await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id), frame);
       expect(answer.error).toBeUndefined();
     }
     // Nothing is visible before the upload completes.
@@ -99,6 +107,17 @@ describe("upload over the live connection", () => {
     const object = await env.FILES.get(`rooms/${roomId}/itemPhotos/${doc._id}/original`);
     expect(await sha256(await (object as R2ObjectBody).arrayBuffer())).toBe(await sha256(bytes));
     second.socket.close();
+  });
+
+  it("answers a malformed binary frame with a parse error and keeps the connection", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    socket.sendRaw(new Uint8Array([0, 0, 0, 200, 1, 2, 3]).buffer);
+    await socket.next((m) => m.msg === "error" && m.reason === "Parse error");
+    const { started } = await startLive(socket, { size: 10 });
+    const answer = await writeLive(socket, started.uploadId, 1, jpegLike(10), "binary");
+    expect(answer.result).toMatchObject({ received: 1 });
+    socket.close();
   });
 
   it("refuses to finish an incomplete upload, and abort forgets it", async () => {

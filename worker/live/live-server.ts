@@ -87,11 +87,9 @@ export abstract class LiveServer<H> extends Server<Env> {
   override async onMessage(connection: Connection, message: WSMessage): Promise<void> {
     this.lastSeen.set(connection.id, Date.now());
     const session = this.sessionFor(connection as Connection<SessionState>);
-    if (typeof message !== "string") {
-      session.send({ msg: "error", reason: DDP_ERROR.PARSE });
-      return;
-    }
-    if (message.length > MAX_FRAME_BYTES) {
+    // Text is measured in UTF-16 units, binary frames in bytes: both bound the work of parsing.
+    const size = typeof message === "string" ? message.length : message.byteLength;
+    if (size > MAX_FRAME_BYTES) {
       session.send({ msg: "error", reason: DDP_ERROR.TOO_LARGE });
       return;
     }

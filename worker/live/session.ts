@@ -67,14 +67,14 @@ export class Session<H> {
     this.env.saveState(this.state);
   }
 
-  /** Queues one frame; frames are processed strictly in arrival order. */
-  receive(text: string): Promise<void> {
+  /** Queues one frame (text, or binary with bytes); frames are processed strictly in arrival order. */
+  receive(frame: string | ArrayBuffer | ArrayBufferView): Promise<void> {
     if (this.state.pingSentAt) {
       // Any message answers the server's ping.
       this.state = { ...this.state, pingSentAt: null };
       this.env.saveState(this.state);
     }
-    const next = this.queue.then(() => this.process(text));
+    const next = this.queue.then(() => this.process(frame));
     this.queue = next.catch((error: unknown) => console.error("live: session error", error));
     return this.queue;
   }
@@ -157,9 +157,9 @@ export class Session<H> {
     };
   }
 
-  private async process(text: string): Promise<void> {
+  private async process(frame: string | ArrayBuffer | ArrayBufferView): Promise<void> {
     if (this.closed) return;
-    const parsed = parseClientMessage(text);
+    const parsed = parseClientMessage(frame);
     if (parsed.kind === "error") return this.sendError(parsed.reason, parsed.offendingMessage);
     if (parsed.kind === "bad-connect") return this.fail(SUPPORTED_DDP_VERSIONS[0] as string);
     const message = parsed.message;
