@@ -4,7 +4,8 @@
  * - `EchoDO`: a raw hibernating WebSocket echo/broadcast in the same workerd,
  *   the baseline each live-layer figure is compared with;
  * - `BenchRoomDO`: the real RoomDO with one extra no-op method, so a method
- *   round trip measures the live layer rather than D1.
+ *   round trip measures the live layer rather than D1;
+ * - `/bench/r2-put`: one raw R2 PUT of the request body, the upload baseline.
  */
 import { DurableObject } from "cloudflare:workers";
 import { argon2id, setWASMModules } from "argon2-wasm-edge";
@@ -32,7 +33,7 @@ export class EchoDO extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** "echo:…" answers the sender; "all:…" goes to every socket. */
+  /** "echo:…" answers the sender; "all:…" goes to every socket; binary frames get an empty answer. */
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
     const text = typeof message === "string" ? message : "";
     if (text.startsWith("all:")) {
@@ -76,6 +77,11 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === "/bench/hash") {
       return hashMany(url.searchParams.get("scheme") ?? "", Number(url.searchParams.get("n") ?? 1));
+    }
+    if (url.pathname === "/bench/r2-put" && request.body) {
+      // The upload baseline: one raw R2 PUT of the request body, no checks.
+      const object = await env.FILES.put(`bench/${crypto.randomUUID()}`, request.body);
+      return Response.json({ size: object?.size ?? 0 });
     }
     if (url.pathname.startsWith("/bench/echo/")) {
       const name = url.pathname.slice("/bench/echo/".length);

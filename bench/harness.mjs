@@ -2,6 +2,7 @@
 // its own state, minimal DDP sockets over `ws`, and figures printed beside
 // their same-run baselines as ratios. Plain JavaScript, run by Node 22.
 import { readdirSync, readFileSync } from "node:fs";
+import { registerHooks } from "node:module";
 import WebSocket from "ws";
 // Node 22 strips the types: the same launcher the interop and browser tests use.
 import { startServer } from "../tests/support/server.ts";
@@ -16,8 +17,8 @@ export async function startBenchServer() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Resident memory (bytes) of every process under `pid` (wrangler → workerd). */
-export function treeRss(pid) {
+/** `pid` and every process under it (wrangler → workerd). */
+export function processTree(pid) {
   const children = new Map();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -28,18 +29,31 @@ export function treeRss(pid) {
       children.get(ppid).push(Number(entry));
     } catch {}
   }
-  let total = 0;
+  const tree = [];
   const stack = [pid];
   while (stack.length) {
     const current = stack.pop();
-    try {
-      const status = readFileSync(`/proc/${current}/status`, "utf8");
-      const match = /VmRSS:\s+(\d+) kB/.exec(status);
-      if (match) total += Number(match[1]) * 1024;
-    } catch {}
+    tree.push(current);
     stack.push(...(children.get(current) ?? []));
   }
+  return tree;
+}
+
+/** Resident memory (bytes) of these processes; cheap enough to sample often. */
+export function rssOf(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (match) total += Number(match[1]) * 1024;
+    } catch {}
+  }
   return total;
+}
+
+/** Resident memory (bytes) of every process under `pid` (wrangler → workerd). */
+export function treeRss(pid) {
+  return rssOf(processTree(pid));
 }
 
 /** A bare socket that hands each incoming frame to `onFrame`. */
@@ -50,6 +64,29 @@ export function openSocket(url, onFrame) {
     ws.once("open", () => resolve(ws));
     ws.once("error", reject);
   });
+}
+
+let tsHooks = false;
+/**
+ * Imports one of the app's TypeScript modules (e.g. protocol/) into a
+ * benchmark. Node 22 strips the types; the hook adds the `.ts` the app's
+ * bundler-style imports leave out.
+ */
+export async function importTs(path) {
+  if (!tsHooks) {
+    registerHooks({
+      resolve(specifier, context, next) {
+        try {
+          return next(specifier, context);
+        } catch (error) {
+          if (/^\.\.?\//.test(specifier) && !/\.[cm]?[jt]sx?$/.test(specifier)) return next(`${specifier}.ts`, context);
+          throw error;
+        }
+      },
+    });
+    tsHooks = true;
+  }
+  return import(new URL(`../${path}`, import.meta.url).href);
 }
 
 /** A minimal DDP client: connect, call (result + updated), subscribe. */
@@ -71,13 +108,14 @@ export async function ddp(url) {
     ws,
     onMessage: (listener) => listeners.add(listener),
     next,
-    async call(method, params = []) {
+    /** `encodeFrame` turns the message into what is sent (e.g. a binary frame). */
+    async call(method, params = [], encodeFrame = JSON.stringify) {
       const id = String(++ids);
       const done = Promise.all([
         next((m) => m.msg === "result" && m.id === id),
         next((m) => m.msg === "updated" && m.methods.includes(id)),
       ]);
-      ws.send(JSON.stringify({ msg: "method", id, method, params }));
+      ws.send(encodeFrame({ msg: "method", id, method, params }));
       const [result] = await done;
       if (result.error) throw new Error(result.error.reason);
       return result.result;
@@ -111,11 +149,15 @@ export function percentile(values, p) {
 
 export const ms = (value) => `${value.toFixed(3)} ms`;
 
-/** One result line: the figure, its same-run baseline and the ratio (with target). */
-export function report(name, figure, baseline, format, target) {
+/**
+ * One result line: the figure, its same-run baseline and the ratio (with
+ * target). Targets are upper bounds unless `higherIsBetter` (throughput).
+ */
+export function report(name, figure, baseline, format, target, higherIsBetter = false) {
   const ratio = figure / baseline;
-  const verdict =
-    target === undefined ? "" : ratio <= target ? `  (target ≤ ${target}×: met)` : `  (target ≤ ${target}×: NOT met)`;
+  const sign = higherIsBetter ? "≥" : "≤";
+  const met = higherIsBetter ? ratio >= target : ratio <= target;
+  const verdict = target === undefined ? "" : `  (target ${sign} ${target}×: ${met ? "met" : "NOT met"})`;
   console.log(
     `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio.toFixed(2)}×${verdict}`,
   );

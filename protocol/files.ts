@@ -8,6 +8,8 @@ import type { RoomRole } from "./api";
 export const DEFAULT_CHUNK_SIZE = 524_288;
 /** Chunks are stored one per row in DO SQLite (2 MB per row). */
 export const MAX_CHUNK_SIZE = 1_048_576;
+/** Chunks a client keeps in flight at once (bench/files.bench.mjs measures uploads with it). */
+export const UPLOAD_WINDOW = 4;
 export const DEFAULT_DOWNLOAD_ROUTE = "/cdn/storage";
 /** An upload with no chunk for this long is abandoned and cleaned up. */
 export const UPLOAD_IDLE_LIFETIME = 6 * 3600_000;

@@ -2,7 +2,7 @@
  * One file upload over the live connection (SPEC B4, REFERENCE "Files"):
  * states `active | paused | aborted | completed`; `pause()`, `continue()`,
  * `toggle()`, `abort()`; progress, speed and time left; events. Chunks go
- * a few at a time as EJSON binary. While the connection is down the upload
+ * a few at a time as bytes, which the connection sends as binary frames. While the connection is down the upload
  * pauses (calls already sent are re-sent by the connection, exactly once)
  * and continues when it returns. Each upload is remembered in localStorage
  * by a fingerprint of the file, so after a page reload choosing the same
@@ -10,7 +10,7 @@
  */
 import { METHOD } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { FILE_ERRORS, type FileDoc } from "../../protocol/files";
+import { FILE_ERRORS, type FileDoc, UPLOAD_WINDOW } from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { forgetUpload, recallUpload, rememberUpload, uploadFingerprint } from "./upload-memory";
 
@@ -191,7 +191,7 @@ export class Upload {
 
   private pump(): void {
     if (!this.started || this.state !== "active") return;
-    const window = this.options.window ?? 4;
+    const window = this.options.window ?? UPLOAD_WINDOW;
     while (this.inFlight < window && this.pending.length > 0) {
       const id = this.pending.shift() as number;
       this.inFlight++;

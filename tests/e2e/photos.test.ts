@@ -1,11 +1,15 @@
 /**
  * Photos in Chromium: choosing a tagged photo creates a draft item filled
  * in from its tags, with a thumbnail served through the login cookie; an
- * uploaded SVG opened directly cannot run its script in our origin.
+ * upload cut off by a page reload continues from the chunks the server has;
+ * an uploaded SVG opened directly cannot run its script in our origin.
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { decodeBinaryFrame } from "../../protocol/binary-frame";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { createRoom, signUp } from "../support/flows";
 
@@ -38,6 +42,69 @@ describe("photos in a room", () => {
     expect(await details.textContent()).toContain("2026-03-14 09:26:53");
     const map = details.getByRole("link", { name: /52.37403, -4.88969/ });
     expect(await map.getAttribute("href")).toContain("mlat=52.37403&mlon=-4.88969");
+    await context.close();
+  });
+
+  it("continues an upload cut off by a page reload from the chunks the server already has", async () => {
+    // A real file on disk (so its name, size and modification time stay the
+    // same when chosen again): the tagged fixture padded to 8 MiB, 16 chunks.
+    const fixture = readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg"));
+    const bytes = Buffer.alloc(8 * 1024 * 1024, 0x5a);
+    fixture.copy(bytes);
+    const path = join(mkdtempSync(join(tmpdir(), "stockroom-photos-")), "lamp-big.jpg");
+    writeFileSync(path, bytes);
+
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+
+    // The room's socket passes through this route (set before it opens);
+    // before the reload only the first five chunk writes reach the server,
+    // the rest are held back as on a stalled network.
+    const writes: { phase: string; uploadId: string; chunkId: number }[] = [];
+    let phase = "before reload";
+    await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => {
+        if (typeof frame !== "string") {
+          const { method, params } = decodeBinaryFrame(frame) as { method: string; params: [string, number] };
+          if (method === "files.write") {
+            writes.push({ phase, uploadId: params[0], chunkId: params[1] });
+            if (phase === "before reload" && writes.length > 5) return;
+          }
+        }
+        server.send(frame);
+      });
+    });
+    await signUp(page, e2e.server.url, "reload@shop.example");
+    await createRoom(page, "Big lamps");
+    await page.getByTestId("photo-input").setInputFiles(path);
+    await expect.poll(() => writes.length).toBeGreaterThan(5);
+    const upload = page.getByTestId("upload");
+    await expect.poll(() => upload.getByRole("progressbar").getAttribute("value")).toBe("31.3");
+
+    phase = "after reload";
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Unfinished uploads" }).textContent())
+      .toContain("lamp-big.jpg");
+    await page.getByTestId("photo-input").setInputFiles(path);
+    const row = page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
+    await row.waitFor({ timeout: 30_000 });
+
+    // The same upload continued: only the chunks the server never got were sent again.
+    const original = writes[0]?.uploadId;
+    const resent = writes.filter((w) => w.phase === "after reload" && w.uploadId === original).map((w) => w.chunkId);
+    expect(resent.sort((a, b) => a - b)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+
+    // And the stored original is byte for byte the file on disk.
+    const thumbnail = await row.getByRole("img", { name: "Brass desk lamp" }).getAttribute("src");
+    const fileId = /\/itemPhotos\/([^/]+)\//.exec(thumbnail ?? "")?.[1];
+    const stored = await page.evaluate(async (id) => {
+      const response = await fetch(`/cdn/storage/itemPhotos/${id}/original/${id}.jpg`);
+      const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+      return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    }, fileId);
+    expect(stored).toBe(createHash("sha256").update(bytes).digest("hex"));
     await context.close();
   });
 

@@ -2,8 +2,10 @@
  * The upload state machine of one room, fed by the live connection and the
  * HTTP route alike. Chunks land in DO SQLite (any order, repeats ignored);
  * once every chunk of a 5 MiB-or-more part is here, the part goes to an R2
- * multipart upload and its chunks are dropped — so at most one part per
- * upload is ever in memory. Small files go to R2 in one put at the end.
+ * multipart upload and its chunks are dropped. Parts go one at a time per
+ * upload, in the background (chunks keep arriving meanwhile, into storage),
+ * so at most one part per upload is ever in memory. Small files go to R2 in
+ * one put at the end.
  */
 
 import { LiveError } from "../../protocol/errors";
@@ -102,7 +104,10 @@ export class UploadManager {
     this.store.putChunk(row.id, chunkId, partNo, bytes);
     this.store.touch(row.id, this.now());
     if (row.chunkCount > row.partChunks && this.store.chunksInPart(row.id, partNo) === this.chunksIn(row, partNo)) {
-      await this.flushPart(row, partNo);
+      // In the background: the chunk is safe in storage, so its sender need
+      // not wait for R2. A part that fails here stays in storage and is sent
+      // again by finish().
+      this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
     }
     return { received: this.store.receivedCount(row) };
   }
@@ -150,10 +155,12 @@ export class UploadManager {
   }
 
   private async discard(row: UploadRow): Promise<void> {
+    // The stored row, not the caller's copy: a part sent since may have started the multipart upload.
+    const multipartId = this.store.find(row.id)?.multipartId ?? row.multipartId;
     this.store.delete(row.id);
-    if (row.multipartId) {
+    if (multipartId) {
       try {
-        await this.bucket.resumeMultipartUpload(row.r2Key, row.multipartId).abort();
+        await this.bucket.resumeMultipartUpload(row.r2Key, multipartId).abort();
       } catch (error) {
         // Already completed or aborted: nothing left to free.
         console.warn("files: could not abort multipart upload", row.id, error);
@@ -186,10 +193,15 @@ export class UploadManager {
   private flushPart(row: UploadRow, partNo: number): Promise<void> {
     const previous = this.flushing.get(row.id) ?? Promise.resolve();
     const next = previous.then(async () => {
-      if (this.store.partDone(row.id, partNo)) return;
+      if (!this.store.find(row.id) || this.store.partDone(row.id, partNo)) return;
       if (this.store.chunksInPart(row.id, partNo) < this.chunksIn(row, partNo)) return;
       const multipart = await this.multipart(row);
       const part = await multipart.uploadPart(partNo, this.store.partBytes(row.id, partNo));
+      if (!this.store.find(row.id)) {
+        // Aborted or cleaned up while this part was on its way: free it in R2 too.
+        await multipart.abort().catch(() => {});
+        return;
+      }
       this.store.partUploaded(row.id, partNo, part.etag);
     });
     const settled = next.catch(() => {});

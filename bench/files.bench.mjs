@@ -1,0 +1,150 @@
+// File-upload benchmarks (issue 4), in one workerd and one run:
+//   (a) a 64 MiB upload over the live connection — chunks as base64 in JSON
+//       text (what Meteor clients send) and as binary frames (what ours
+//       sends) — and over the HTTP upload route, each beside one raw R2 PUT
+//       of the same bytes through the same Worker; target ≥ 0.7× its speed;
+//   (b) peak memory of the workerd process during each upload, above its
+//       idle level, beside the same for the raw PUT.
+// Each way runs ROUNDS times, interleaved; the figure is the median round.
+import { randomBytes } from "node:crypto";
+import { ddp, importTs, openSocket, percentile, processTree, report, rssOf, startBenchServer } from "./harness.mjs";
+
+const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 64) * 1024 * 1024;
+const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+const SPEED_TARGET = 0.7;
+
+const { encodeBinaryFrame } = await importTs("protocol/binary-frame.ts");
+/** Chunks in flight at once: the app's own upload window. */
+const { DEFAULT_CHUNK_SIZE: CHUNK_SIZE, UPLOAD_WINDOW } = await importTs("protocol/files.ts");
+const WINDOW = Number(process.env.BENCH_UPLOAD_WINDOW ?? UPLOAD_WINDOW);
+
+const bytes = randomBytes(SIZE);
+bytes.set([0xff, 0xd8, 0xff, 0xe0]); // starts like a JPEG, as the collection requires
+const mib = SIZE / 1024 / 1024;
+
+/** Runs `work` while sampling the server's memory; returns time and peak growth. */
+async function measured(server, work) {
+  const pids = processTree(server.pid);
+  const idle = rssOf(pids);
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pids));
+  }, 20);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = performance.now() - started;
+  peak = Math.max(peak, rssOf(pids));
+  return { ms, memory: peak - idle };
+}
+
+/** Sends chunks 1…count, WINDOW at a time, through `send(chunkId, chunk)`. */
+async function sendChunks(chunkSize, count, send) {
+  let next = 1;
+  const lane = async () => {
+    while (next <= count) {
+      const id = next++;
+      await send(id, bytes.subarray((id - 1) * chunkSize, id * chunkSize));
+    }
+  };
+  await Promise.all(Array.from({ length: WINDOW }, lane));
+}
+
+const START = { collection: "itemPhotos", name: "bench.jpg", type: "image/jpeg", size: SIZE };
+
+async function liveUpload(client, frame) {
+  const { uploadId, chunkSize, chunkCount } = await client.call("files.start", [START]);
+  await sendChunks(chunkSize, chunkCount, (id, chunk) =>
+    frame === "binary"
+      ? client.call("files.write", [uploadId, id, chunk], encodeBinaryFrame)
+      : client.call("files.write", [uploadId, id, { $binary: Buffer.from(chunk).toString("base64") }]),
+  );
+  const file = await client.call("files.finish", [uploadId]);
+  if (file.size !== SIZE) throw new Error(`stored ${file.size} bytes, sent ${SIZE}`);
+}
+
+async function httpUpload(server, roomId, token) {
+  const post = async (op, init = {}) => {
+    const response = await fetch(`${server.url}/cdn/storage/itemPhotos/__upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "X-Room-Id": roomId, "X-Upload-Op": op, ...init.headers },
+      body: init.body,
+    });
+    if (!response.ok) throw new Error(`${op}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const { uploadId, chunkSize, chunkCount } = await post("start", { body: JSON.stringify(START) });
+  await sendChunks(chunkSize, chunkCount, (id, chunk) =>
+    post("chunk", { headers: { "X-Upload-Id": uploadId, "X-Chunk-Id": String(id) }, body: chunk }),
+  );
+  const file = await post("finish", { headers: { "X-Upload-Id": uploadId } });
+  if (file.size !== SIZE) throw new Error(`stored ${file.size} bytes, sent ${SIZE}`);
+}
+
+/** The transport alone: the same chunks over a raw WebSocket to a DO that only acknowledges them. */
+async function rawSocket(server, chunkSize) {
+  const acks = [];
+  const socket = await openSocket(`${server.wsUrl}/bench/echo/upload`, () => acks.shift()?.());
+  await sendChunks(chunkSize, Math.ceil(SIZE / chunkSize), (_id, chunk) => {
+    const acked = new Promise((resolve) => acks.push(resolve));
+    socket.send(chunk);
+    return acked;
+  });
+  socket.close(1000);
+}
+
+async function rawPut(server) {
+  const response = await fetch(`${server.url}/bench/r2-put`, { method: "PUT", body: bytes });
+  const { size } = await response.json();
+  if (size !== SIZE) throw new Error(`raw PUT stored ${size} bytes`);
+}
+
+const server = await startBenchServer();
+try {
+  const home = await ddp(`${server.wsUrl}/api/websocket?shard=0`);
+  const { token } = await home.call("createUser", [
+    { email: `bench${Date.now()}@example.com`, password: "bench password" },
+  ]);
+  const roomId = await home.call("rooms.create", ["Upload bench"]);
+  const client = await ddp(`${server.wsUrl}/api/rooms/${roomId}/websocket`);
+  await client.call("login", [{ resume: token }]);
+
+  const ways = {
+    "raw R2 PUT": () => rawPut(server),
+    "raw WebSocket, no storage (transport only)": () => rawSocket(server, CHUNK_SIZE),
+    "live, base64 in JSON text": () => liveUpload(client, "text"),
+    "live, binary frames": () => liveUpload(client, "binary"),
+    "HTTP upload route": () => httpUpload(server, roomId, token),
+  };
+  // One warm-up of each, then the measured rounds.
+  for (const work of Object.values(ways)) await work();
+  const results = Object.fromEntries(Object.keys(ways).map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, work] of Object.entries(ways)) results[name].push(await measured(server, work));
+  }
+  const median = (name, key) =>
+    percentile(
+      results[name].map((r) => r[key]),
+      50,
+    );
+  const speed = (name) => mib / (median(name, "ms") / 1000);
+  const mibps = (value) => `${value.toFixed(1)} MiB/s`;
+  const megabytes = (value) => `${(value / 1024 / 1024).toFixed(1)} MiB`;
+
+  console.log(`\n(a) ${mib} MiB upload, speed (median of ${ROUNDS}) vs one raw R2 PUT through the same Worker`);
+  for (const name of Object.keys(ways).slice(1)) {
+    report(name, speed(name), speed("raw R2 PUT"), mibps, SPEED_TARGET, true);
+  }
+  console.log(`\n(b) peak workerd memory above idle during the upload (median of ${ROUNDS}) vs the raw PUT`);
+  for (const name of Object.keys(ways).slice(1)) {
+    report(name, median(name, "memory"), Math.max(median("raw R2 PUT", "memory"), 1), megabytes);
+  }
+  console.log(`raw R2 PUT itself: ${megabytes(median("raw R2 PUT", "memory"))} above idle`);
+  client.close();
+  home.close();
+} finally {
+  await server.stop();
+}
