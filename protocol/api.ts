@@ -65,6 +65,8 @@ export const PUBLICATION = {
   ITEMS: "items",
   /** The room's finished files (photos, logos). */
   FILES: "files",
+  /** The room's live figures: one `summary` document in `dashboard`. */
+  DASHBOARD: "dashboard",
   /** Which OAuth services are configured (Meteor's name, so Meteor clients find it). */
   LOGIN_SERVICES: "meteor.loginServiceConfiguration",
 } as const;
@@ -76,6 +78,9 @@ export const COLLECTION = {
   ITEMS: "items",
   LOGIN_SERVICES: "meteor_accounts_loginServiceConfiguration",
   FILES: "files",
+  /** Store orders; server-side only (the dashboard counts them). */
+  ORDERS: "orders",
+  DASHBOARD: "dashboard",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;
@@ -185,6 +190,7 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.ROOM]: v.tuple([]),
   [PUBLICATION.MEMBERS]: v.tuple([]),
   [PUBLICATION.ITEMS]: v.tuple([]),
+  [PUBLICATION.DASHBOARD]: v.tuple([]),
 } as const;
 
 /** What the client sees of a room. */
@@ -223,3 +229,41 @@ export interface ItemDoc {
 
 /** Room ids appear in URLs: keep them to a safe alphabet. */
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** One line of a store order. `productKey` is the store product id, else the SKU, else the title. */
+export interface OrderLine {
+  productKey: string;
+  title: string;
+  quantity: number;
+  priceCents: number;
+}
+
+/** A store order as the dashboard counts it (filled by the store sync). */
+export interface OrderDoc {
+  _id: string;
+  storeOrderId: string;
+  name: string;
+  customerKey: string;
+  customerName: string;
+  currency: string;
+  totalCents: number;
+  lineItems: OrderLine[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The `summary` document of the `dashboard` publication (SPEC A3). Days are UTC `YYYY-MM-DD`. */
+export interface DashboardDoc {
+  _id: "summary";
+  byStatus: { status: ItemStatus; count: number }[];
+  /** Stock value (price × quantity) by status and currency. */
+  stockValue: { status: ItemStatus; currency: string; valueCents: number }[];
+  itemsPerDay: { day: string; count: number }[];
+  ordersPerDay: { day: string; currency: string; orders: number; revenueCents: number }[];
+  topProducts: { productKey: string; title: string; currency: string; quantity: number; revenueCents: number }[];
+  topCustomers: { customerKey: string; name: string; currency: string; orders: number; revenueCents: number }[];
+}
+
+/** How many days of history and how many top entries the dashboard shows. */
+export const DASHBOARD_DAYS = 30;
+export const DASHBOARD_TOP = 5;

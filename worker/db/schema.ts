@@ -41,7 +41,36 @@ export const items = sqliteTable(
   ],
 );
 
+/**
+ * A store order (SPEC A3, A5). Filled by the store sync (issue 6); the
+ * dashboard aggregates these rows. `lineItems` is a JSON array of
+ * `{productKey, title, quantity, priceCents}`.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    storeOrderId: text("store_order_id").notNull(),
+    name: text("name").notNull().default(""),
+    customerKey: text("customer_key").notNull().default(""),
+    customerName: text("customer_name").notNull().default(""),
+    currency: text("currency").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    lineItems: text("line_items").notNull().default("[]"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("orders_room_store_unique").on(table.roomId, table.storeOrderId),
+    index("orders_room_updated_idx").on(table.roomId, table.updatedAt),
+  ],
+);
+
 export type RoomRow = typeof rooms.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
 
 /** People. A password hash is absent for OAuth-only or enrolled-but-unset accounts. */

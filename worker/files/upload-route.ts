@@ -12,7 +12,7 @@ import { ROOM_ID_PATTERN } from "../../protocol/api";
 import { ERROR_TEXT } from "../../protocol/errors";
 import { MAX_CHUNK_SIZE } from "../../protocol/files";
 import { requestUserId } from "../accounts/request-user";
-import type { HttpUploadRequest, HttpUploadResult, RoomDO } from "../rooms/room-do";
+import type { HttpUploadRequest, RoomDO, RpcResult } from "../rooms/room-do";
 
 const STATUS_CODES = new Set([400, 401, 403, 404, 408, 409, 413, 415]);
 
@@ -54,8 +54,8 @@ uploadRoutes.post("/:collection/__upload", async (c) => {
       return c.json({ error: "X-Upload-Op must be start, chunk, status, finish or abort" }, 400);
   }
   const room = await getServerByName(c.env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
-  // RPC typing cannot carry `unknown` values; the shape is HttpUploadResult.
-  const result = (await room.fileUpload(userId, request)) as unknown as HttpUploadResult;
+  // RPC typing cannot carry `unknown` values; the shape is RpcResult.
+  const result = (await room.fileUpload(userId, request)) as unknown as RpcResult;
   if (result.ok) return c.json(result.value ?? { ok: true });
   const status =
     typeof result.error.error === "number" && STATUS_CODES.has(result.error.error) ? result.error.error : 500;

@@ -57,7 +57,9 @@ export abstract class LiveServer<H> extends Server<Env> {
 
   override async onStart(): Promise<void> {
     this.registry = this.createRegistry();
-    this.host = this.createHost();
+    const host = this.createHost();
+    this.host = host;
+    for (const reaction of this.registry.reactions) this.hub.listen((change) => reaction(host, change));
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(AUTO_PING_FRAME, AUTO_PONG_FRAME));
     const open = new Set<string>();
     const restoring: Promise<void>[] = [];

@@ -1,6 +1,7 @@
 /**
  * Where features register what a Durable Object serves: methods,
- * publications, client-writable collections and rate-limit rules.
+ * publications, client-writable collections, rate-limit rules, and
+ * reactions (derived data kept in step with every change).
  *
  * @example
  * const registry = new LiveRegistry<RoomHost>();
@@ -9,13 +10,20 @@
 import type * as v from "valibot";
 import type { WritableCollection } from "./allow-deny";
 import type { RateLimitRule } from "./rate-limit-rules";
-import type { ArgsSchema, MethodDefinition, PublicationDefinition } from "./types";
+import type { ArgsSchema, Change, MethodDefinition, PublicationDefinition } from "./types";
+
+/**
+ * Runs synchronously with every change the host emits, before the change's
+ * method reports `updated`; it may emit changes of its own (e.g. a summary).
+ */
+export type Reaction<H> = (host: H, change: Change) => void;
 
 export class LiveRegistry<H> {
   readonly methods = new Map<string, MethodDefinition<H>>();
   readonly publications = new Map<string, PublicationDefinition<H>>();
   readonly collections = new Map<string, WritableCollection<H>>();
   readonly rateLimits: RateLimitRule[] = [];
+  readonly reactions: Reaction<H>[] = [];
 
   method<S extends ArgsSchema>(
     name: string,
@@ -40,6 +48,11 @@ export class LiveRegistry<H> {
 
   limit(rule: RateLimitRule): this {
     this.rateLimits.push(rule);
+    return this;
+  }
+
+  react(reaction: Reaction<H>): this {
+    this.reactions.push(reaction);
     return this;
   }
 }

@@ -3,13 +3,19 @@
 import type { RoomRole } from "../../protocol/api";
 import { LiveError, toWireError, type WireError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
+import { Dashboard } from "../dashboard/dashboard";
+import { registerDashboard } from "../dashboard/dashboard-feature";
+import { RoomAggregates } from "../dashboard/room-aggregates";
 import { openDatabase } from "../db/database";
+import { listItems, toItemDoc } from "../db/items-repo";
 import { roleOf } from "../db/memberships-repo";
+import { listOrders, toOrderDoc } from "../db/orders-repo";
 import { registerFiles } from "../files/files-feature";
 import { finishUpload, parseStartUpload, startUpload } from "../files/files-service";
 import { UploadManager } from "../files/upload-manager";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
+import { recordOrder } from "../orders/orders-service";
 import { registerItems } from "./items-feature";
 import { registerMembers } from "./members-feature";
 import { registerRoom } from "./room-feature";
@@ -20,7 +26,8 @@ export type HttpUploadRequest =
   | { op: "chunk"; uploadId: string; chunkId: number; bytes: ArrayBuffer }
   | { op: "status" | "finish" | "abort"; uploadId: string };
 
-export type HttpUploadResult = { ok: true; value: unknown } | { ok: false; error: WireError };
+/** What RPC entry points answer: a value, or the error a live client would get. */
+export type RpcResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 export class RoomDO extends LiveServer<RoomHost> {
   protected createRegistry(): LiveRegistry<RoomHost> {
@@ -30,6 +37,7 @@ export class RoomDO extends LiveServer<RoomHost> {
     registerMembers(registry);
     registerItems(registry);
     registerFiles(registry);
+    registerDashboard(registry);
     return registry;
   }
 
@@ -37,7 +45,7 @@ export class RoomDO extends LiveServer<RoomHost> {
    * The HTTP upload route's way in (RPC from the Worker, which has already
    * found who the caller is): the same upload state as the live methods.
    */
-  async fileUpload(userId: string, request: HttpUploadRequest): Promise<HttpUploadResult> {
+  async fileUpload(userId: string, request: HttpUploadRequest): Promise<RpcResult> {
     const host = this.liveHost;
     try {
       switch (request.op) {
@@ -62,6 +70,19 @@ export class RoomDO extends LiveServer<RoomHost> {
     }
   }
 
+  /**
+   * Records a store order (RPC from the store sync); the dashboard counts it
+   * at once. Returns the order's id.
+   */
+  async recordOrder(order: unknown): Promise<RpcResult> {
+    try {
+      return { ok: true, value: await recordOrder(this.liveHost, order) };
+    } catch (error) {
+      if (!(error instanceof LiveError)) console.error("orders: record failed", error);
+      return { ok: false, error: toWireError(error) };
+    }
+  }
+
   protected createHost(): RoomHost {
     const db = openDatabase(this.env.DB);
     const roles = new Map<string, RoomRole | null>();
@@ -81,6 +102,15 @@ export class RoomDO extends LiveServer<RoomHost> {
       now: () => Date.now(),
       uploads: new UploadManager(this.ctx.storage.sql, this.env.FILES, () => Date.now()),
       bucket: this.env.FILES,
+      dashboard: new Dashboard(
+        new RoomAggregates(this.ctx.storage.sql),
+        async () => {
+          const [items, orders] = await Promise.all([listItems(db, this.name), listOrders(db, this.name)]);
+          return { items: items.map(toItemDoc), orders: orders.map(toOrderDoc) };
+        },
+        (change) => this.hub.emit(change),
+        () => Date.now(),
+      ),
     };
   }
 }

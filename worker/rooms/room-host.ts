@@ -1,5 +1,6 @@
 import type { RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
+import type { Dashboard } from "../dashboard/dashboard";
 import type { UploadManager } from "../files/upload-manager";
 
 /** What the RoomDO gives its features: accounts' needs plus the room. */
@@ -15,4 +16,6 @@ export interface RoomHost extends AccountsHost {
   uploads: UploadManager;
   /** Where finished files' bytes live. */
   bucket: R2Bucket;
+  /** The room's live figures, counted from every item and order change. */
+  dashboard: Dashboard;
 }

@@ -1,0 +1,85 @@
+/**
+ * What one item or order adds to each of the dashboard's aggregates
+ * (SPEC A3). Counting a change is "take away what the old version added,
+ * add what the new one adds", so an update costs the same however big the
+ * room is; a full recompute is the sum over every row. Both paths use these
+ * same contributions, which is what makes them comparable in tests.
+ */
+import type { ItemStatus, OrderLine } from "../../protocol/api";
+
+/** The aggregate tables: key columns, summed value columns, an optional label kept from the latest row. */
+export const AGGREGATE_TABLES = {
+  status: { keys: ["status"], values: ["count"] },
+  value: { keys: ["status", "currency"], values: ["value_cents"] },
+  items_day: { keys: ["day"], values: ["count"] },
+  orders_day: { keys: ["day", "currency"], values: ["orders", "revenue_cents"] },
+  products: { keys: ["product_key", "currency"], values: ["quantity", "revenue_cents"], label: "title" },
+  customers: { keys: ["customer_key", "currency"], values: ["orders", "revenue_cents"], label: "name" },
+} as const satisfies Record<string, { keys: readonly string[]; values: readonly string[]; label?: string }>;
+
+export type AggregateTable = keyof typeof AGGREGATE_TABLES;
+
+export interface Contribution {
+  table: AggregateTable;
+  key: string[];
+  values: number[];
+  label?: string;
+}
+
+/** The fields of an item the dashboard counts. */
+export interface CountedItem {
+  status: ItemStatus;
+  priceCents: number;
+  quantity: number;
+  currency: string;
+  createdAt: Date;
+}
+
+/** The fields of an order the dashboard counts. */
+export interface CountedOrder {
+  customerKey: string;
+  customerName: string;
+  currency: string;
+  totalCents: number;
+  lineItems: OrderLine[];
+  createdAt: Date;
+}
+
+/** UTC calendar day of a time. */
+export function dayOf(time: Date): string {
+  return time.toISOString().slice(0, 10);
+}
+
+export function itemContributions(item: CountedItem): Contribution[] {
+  const out: Contribution[] = [
+    { table: "status", key: [item.status], values: [1] },
+    { table: "items_day", key: [dayOf(item.createdAt)], values: [1] },
+  ];
+  const value = item.priceCents * item.quantity;
+  if (value !== 0) out.push({ table: "value", key: [item.status, item.currency], values: [value] });
+  return out;
+}
+
+/** Orders without a customer are counted under one "guest" entry. */
+export const GUEST_CUSTOMER = "guest";
+
+export function orderContributions(order: CountedOrder): Contribution[] {
+  const out: Contribution[] = [
+    { table: "orders_day", key: [dayOf(order.createdAt), order.currency], values: [1, order.totalCents] },
+    {
+      table: "customers",
+      key: [order.customerKey || GUEST_CUSTOMER, order.currency],
+      values: [1, order.totalCents],
+      label: order.customerName || (order.customerKey ? order.customerKey : "Guest"),
+    },
+  ];
+  for (const line of order.lineItems) {
+    out.push({
+      table: "products",
+      key: [line.productKey, order.currency],
+      values: [line.quantity, line.quantity * line.priceCents],
+      label: line.title,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+/**
+ * Store orders of one room. The store sync (webhooks, scheduled and
+ * on-demand sync) records them here, through the RoomDO, so every change is
+ * announced and the dashboard counts it at once.
+ */
+import * as v from "valibot";
+import { COLLECTION } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { deleteStoreOrder, findStoreOrder, type OrderInput, toOrderDoc, upsertOrder } from "../db/orders-repo";
+import { asDoc } from "../live/types";
+import type { RoomHost } from "../rooms/room-host";
+
+const cents = v.pipe(v.number(), v.integer(), v.minValue(0));
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+
+const orderSchema = v.strictObject({
+  storeOrderId: v.pipe(text(128), v.nonEmpty()),
+  name: text(200),
+  customerKey: text(200),
+  customerName: text(200),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+  totalCents: cents,
+  lineItems: v.pipe(
+    v.array(
+      v.strictObject({
+        productKey: v.pipe(text(200), v.nonEmpty()),
+        title: text(300),
+        quantity: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        priceCents: cents,
+      }),
+    ),
+    v.maxLength(500),
+  ),
+  createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+export async function recordOrder(host: RoomHost, input: unknown): Promise<string> {
+  const parsed = v.safeParse(orderSchema, input);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    throw new LiveError(
+      400,
+      `Invalid order: ${issue?.path?.map((p) => p.key).join(".") ?? ""} ${issue?.message ?? ""}`,
+    );
+  }
+  const order: OrderInput = parsed.output;
+  const before = await findStoreOrder(host.db, host.roomId, order.storeOrderId);
+  const row = await upsertOrder(host.db, host.roomId, order, host.now());
+  host.emit({
+    collection: COLLECTION.ORDERS,
+    id: row.id,
+    doc: asDoc(toOrderDoc(row)),
+    previous: before ? asDoc(toOrderDoc(before)) : null,
+  });
+  return row.id;
+}
+
+export async function removeOrder(host: RoomHost, storeOrderId: string): Promise<void> {
+  const before = await findStoreOrder(host.db, host.roomId, storeOrderId);
+  if (!before || !(await deleteStoreOrder(host.db, host.roomId, storeOrderId))) return;
+  host.emit({ collection: COLLECTION.ORDERS, id: before.id, doc: null, previous: asDoc(toOrderDoc(before)) });
+}
