@@ -23,7 +23,9 @@ export function App() {
       <Route path="/forgot-password" component={ForgotPasswordPage} />
       <Route path="/account" component={AccountPage} />
       <Route path="/dev/outbox" component={DevOutboxPage} />
-      <Route path="/rooms/:roomId">{(params) => <RoomPage key={params.roomId} roomId={params.roomId} />}</Route>
+      <Route path="/rooms/:roomId/:view?">
+        {(params) => <RoomPage key={params.roomId} roomId={params.roomId} view={params.view} />}
+      </Route>
       <Route component={NotFound} />
     </Switch>
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
@@ -13,8 +13,11 @@ import { type LiveDoc, useFind, useSubscribe, useSubscription } from "../live";
 
 type Lookup = "checking" | "found" | "missing" | "error";
 
+/** Charts (and uPlot) download only when someone opens the dashboard. */
+const DashboardPanel = lazy(() => import("../dashboard/DashboardPanel"));
+
 /** Checks the room exists before opening its live connection. */
-export function RoomPage({ roomId }: { roomId: string }) {
+export function RoomPage({ roomId, view }: { roomId: string; view?: string | undefined }) {
   const [lookup, setLookup] = useState<Lookup>("checking");
   useEffect(() => {
     let cancelled = false;
@@ -28,7 +31,7 @@ export function RoomPage({ roomId }: { roomId: string }) {
     };
   }, [roomId]);
 
-  if (lookup === "found") return <LiveRoom roomId={roomId} />;
+  if (lookup === "found") return <LiveRoom roomId={roomId} view={view === "dashboard" ? "dashboard" : "catalogue"} />;
   return (
     <main className="page narrow empty-state">
       {lookup === "checking" && <p className="muted">Opening room…</p>}
@@ -45,15 +48,17 @@ export function RoomPage({ roomId }: { roomId: string }) {
 
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
 
-function LiveRoom({ roomId }: { roomId: string }) {
+type RoomViewName = "catalogue" | "dashboard";
+
+function LiveRoom({ roomId, view }: { roomId: string; view: RoomViewName }) {
   return (
     <SessionProvider path={`rooms/${encodeURIComponent(roomId)}/websocket`}>
-      <RoomView roomId={roomId} />
+      <RoomView roomId={roomId} view={view} />
     </SessionProvider>
   );
 }
 
-function RoomView({ roomId }: { roomId: string }) {
+function RoomView({ roomId, view }: { roomId: string; view: RoomViewName }) {
   const { userId, loggingIn } = useLoginState();
   const roomSubscription = useSubscription(PUBLICATION.ROOM);
   useSubscribe(PUBLICATION.MEMBERS);
@@ -82,10 +87,26 @@ function RoomView({ roomId }: { roomId: string }) {
         {room ? <RoomTitle room={room} canRename={can.renameRoom(role)} /> : <span className="muted">Loading…</span>}
       </Header>
       <main className="page">
-        {can.editItems(role) && <PhotoIntake roomId={roomId} />}
-        {can.editItems(role) && <AddItemForm />}
-        <ItemList canEdit={can.editItems(role)} />
-        <MembersPanel role={role} />
+        <nav className="room-tabs" aria-label="Room">
+          <Link href={`/rooms/${roomId}`} aria-current={view === "catalogue" ? "page" : undefined}>
+            Catalogue
+          </Link>
+          <Link href={`/rooms/${roomId}/dashboard`} aria-current={view === "dashboard" ? "page" : undefined}>
+            Dashboard
+          </Link>
+        </nav>
+        {view === "dashboard" ? (
+          <Suspense fallback={<p className="muted">Loading the dashboard…</p>}>
+            <DashboardPanel />
+          </Suspense>
+        ) : (
+          <>
+            {can.editItems(role) && <PhotoIntake roomId={roomId} />}
+            {can.editItems(role) && <AddItemForm />}
+            <ItemList canEdit={can.editItems(role)} />
+            <MembersPanel role={role} />
+          </>
+        )}
       </main>
     </>
   );

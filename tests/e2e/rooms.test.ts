@@ -2,7 +2,7 @@
  * The team flow in two browsers: Alice signs up, confirms her address from
  * the dev outbox, creates a room and invites Bob; Bob follows the enroll
  * link, sets a password and sees the room; their edits reach each other
- * live; as a viewer, Bob can no longer edit.
+ * live, Alice's dashboard included; as a viewer, Bob can no longer edit.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -51,13 +51,25 @@ describe("a shared room", () => {
     await bobRow.waitFor();
     expect(await bobRow.textContent()).toContain("VASE-001");
 
-    // Bob marks it ready: Alice's select follows.
+    // Alice also has the room's dashboard open in another tab.
+    const board = await alice.context().newPage();
+    await board.goto(`${roomUrl}/dashboard`);
+    const statusRow = (status: string) =>
+      board.getByTestId("status-table").getByRole("row").filter({ hasText: status }).getByRole("cell").first();
+    await expect.poll(() => statusRow("draft").textContent()).toBe("1");
+    expect(await board.locator(".chart canvas").count()).toBeGreaterThanOrEqual(2);
+    expect(await board.getByTestId("tile-stock-value").textContent()).toContain("24.50");
+
+    // Bob marks it ready: Alice's select and her dashboard follow.
     await bobRow.getByTestId("item-status").selectOption("ready");
     const aliceStatus = alice
       .getByTestId("item-row")
       .filter({ hasText: "Blue glazed vase" })
       .getByTestId("item-status");
     await expect.poll(() => aliceStatus.inputValue()).toBe("ready");
+    await expect.poll(() => statusRow("ready").textContent()).toBe("1");
+    expect(await statusRow("draft").textContent()).toBe("0");
+    await board.close();
 
     // Alice makes Bob a viewer: his editing controls go away and the form is gone.
     await alice.getByLabel("Role of bob@shop.example").selectOption("viewer");
