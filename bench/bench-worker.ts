@@ -5,7 +5,8 @@
  *   the baseline each live-layer figure is compared with;
  * - `BenchRoomDO`: the real RoomDO with one extra no-op method, so a method
  *   round trip measures the live layer rather than D1;
- * - `/bench/r2-put`: one raw R2 PUT of the request body, the upload baseline.
+ * - `/bench/r2-put`: one raw R2 PUT of the request body, the upload baseline;
+ * - `AggregatesDO`: the dashboard's aggregates over generated items.
  */
 import { DurableObject } from "cloudflare:workers";
 import { argon2id, setWASMModules } from "argon2-wasm-edge";
@@ -13,6 +14,8 @@ import argon2WASM from "argon2-wasm-edge/wasm/argon2.wasm";
 import blake2bWASM from "argon2-wasm-edge/wasm/blake2b.wasm";
 import * as v from "valibot";
 import { hashPassword } from "../worker/accounts/password";
+import type { CountedItem } from "../worker/dashboard/contributions";
+import { RoomAggregates } from "../worker/dashboard/room-aggregates";
 import app from "../worker/index";
 import type { LiveRegistry } from "../worker/live/registry";
 import { RoomDO } from "../worker/rooms/room-do";
@@ -83,6 +86,10 @@ export default {
       const object = await env.FILES.put(`bench/${crypto.randomUUID()}`, request.body);
       return Response.json({ size: object?.size ?? 0 });
     }
+    if (url.pathname.startsWith("/bench/aggregates/")) {
+      const name = url.pathname.slice("/bench/aggregates/".length);
+      return (env as unknown as { AGGREGATES: DurableObjectNamespace }).AGGREGATES.getByName(name).fetch(request);
+    }
     if (url.pathname.startsWith("/bench/echo/")) {
       const name = url.pathname.slice("/bench/echo/".length);
       return (env as unknown as { ECHO: DurableObjectNamespace }).ECHO.getByName(name).fetch(request);
@@ -90,3 +97,63 @@ export default {
     return app.fetch!(request, env, ctx);
   },
 } satisfies ExportedHandler<Env>;
+
+/**
+ * The dashboard benchmark's object: a room's aggregates over N generated
+ * items in its own SQLite. Time inside a Worker does not advance while code
+ * runs, so the benchmark times whole requests from outside and subtracts an
+ * empty request.
+ */
+export class AggregatesDO extends DurableObject<Env> {
+  private readonly aggregates = new RoomAggregates(this.ctx.storage.sql, "bench_");
+
+  override async fetch(request: Request): Promise<Response> {
+    const sql = this.ctx.storage.sql;
+    const url = new URL(request.url);
+    const op = url.searchParams.get("op");
+    const count = Number(url.searchParams.get("n") ?? 0);
+    // The items live in SQLite (as a room's live in D1): item i is benchItem(i, variant).
+    sql.exec("CREATE TABLE IF NOT EXISTS bench_items (idx INTEGER PRIMARY KEY, variant INTEGER NOT NULL)");
+    const itemCount = () => sql.exec<{ n: number }>("SELECT count(*) AS n FROM bench_items").one().n;
+    const allItems = () =>
+      sql
+        .exec<{ idx: number; variant: number }>("SELECT idx, variant FROM bench_items")
+        .toArray()
+        .map((row) => benchItem(row.idx, row.variant));
+    if (op === "setup") {
+      sql.exec("DELETE FROM bench_items");
+      for (let i = 0; i < count; i++) sql.exec("INSERT INTO bench_items (idx, variant) VALUES (?, ?)", i, i);
+      this.aggregates.rebuild(allItems(), []);
+    } else if (op === "update") {
+      // `count` edits of existing items, each counted from the change alone.
+      const size = itemCount();
+      for (let k = 0; k < count; k++) {
+        const index = (k * 7919 + Date.now()) % size;
+        const variant = sql
+          .exec<{ variant: number }>("SELECT variant FROM bench_items WHERE idx = ?", index)
+          .one().variant;
+        sql.exec("UPDATE bench_items SET variant = ? WHERE idx = ?", variant + 1, index);
+        this.aggregates.applyItem(benchItem(index, variant), benchItem(index, variant + 1));
+        this.aggregates.summary(Date.now());
+      }
+    } else if (op === "recompute") {
+      for (let k = 0; k < count; k++) {
+        this.aggregates.rebuild(allItems(), []);
+        this.aggregates.summary(Date.now());
+      }
+    }
+    return new Response("ok");
+  }
+}
+
+const BENCH_STATUSES = ["draft", "ready", "listed", "sold", "archived"] as const;
+
+function benchItem(index: number, variant: number): CountedItem {
+  return {
+    status: BENCH_STATUSES[variant % BENCH_STATUSES.length] as CountedItem["status"],
+    priceCents: 100 + ((index * 37) % 10_000),
+    quantity: 1 + (variant % 9),
+    currency: index % 10 === 0 ? "EUR" : "USD",
+    createdAt: new Date(Date.UTC(2026, 9, 1) + (index % 60) * 86_400_000),
+  };
+}

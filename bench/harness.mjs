@@ -159,7 +159,7 @@ export function report(name, figure, baseline, format, target, higherIsBetter = 
   const met = higherIsBetter ? ratio >= target : ratio <= target;
   const verdict = target === undefined ? "" : `  (target ${sign} ${target}×: ${met ? "met" : "NOT met"})`;
   console.log(
-    `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio.toFixed(2)}×${verdict}`,
+    `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}×${verdict}`,
   );
   return ratio;
 }
