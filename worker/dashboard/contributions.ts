@@ -5,7 +5,7 @@
  * room is; a full recompute is the sum over every row. Both paths use these
  * same contributions, which is what makes them comparable in tests.
  */
-import type { ItemStatus, OrderLine } from "../../protocol/api";
+import type { ItemDoc, OrderDoc } from "../../protocol/api";
 
 /** The aggregate tables: key columns, summed value columns, an optional label kept from the latest row. */
 export const AGGREGATE_TABLES = {
@@ -27,23 +27,13 @@ export interface Contribution {
 }
 
 /** The fields of an item the dashboard counts. */
-export interface CountedItem {
-  status: ItemStatus;
-  priceCents: number;
-  quantity: number;
-  currency: string;
-  createdAt: Date;
-}
+export type CountedItem = Pick<ItemDoc, "status" | "priceCents" | "quantity" | "currency" | "createdAt">;
 
 /** The fields of an order the dashboard counts. */
-export interface CountedOrder {
-  customerKey: string;
-  customerName: string;
-  currency: string;
-  totalCents: number;
-  lineItems: OrderLine[];
-  createdAt: Date;
-}
+export type CountedOrder = Pick<
+  OrderDoc,
+  "customerKey" | "customerName" | "currency" | "totalCents" | "lineItems" | "createdAt"
+>;
 
 /** UTC calendar day of a time. */
 export function dayOf(time: Date): string {
