@@ -18,19 +18,26 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 export class BinaryFrameError extends Error {}
 
-/** Whether a value holds bytes anywhere (then it is worth a binary frame). */
-export function containsBinary(value: unknown): boolean {
-  if (value instanceof Uint8Array) return true;
-  if (Array.isArray(value)) return value.some(containsBinary);
-  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
-    return Object.values(value).some(containsBinary);
-  }
-  return false;
-}
-
-export function encodeBinaryFrame(message: unknown): Uint8Array<ArrayBuffer> {
+/**
+ * One client message as one frame: JSON text, or a binary frame when it
+ * carries bytes — found in the same single pass that encodes it.
+ */
+export function encodeFrame(message: unknown): string | Uint8Array<ArrayBuffer> {
   const blocks: Uint8Array[] = [];
   const json = toJSONValue(message, (bytes) => blocks.push(bytes) - 1);
+  return blocks.length === 0 ? JSON.stringify(json) : frameOf(json, blocks);
+}
+
+/** Always a binary frame, bytes or not (tests and benchmarks use it to pick the form). */
+export function encodeBinaryFrame(message: unknown): Uint8Array<ArrayBuffer> {
+  const blocks: Uint8Array[] = [];
+  return frameOf(
+    toJSONValue(message, (bytes) => blocks.push(bytes) - 1),
+    blocks,
+  );
+}
+
+function frameOf(json: unknown, blocks: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const header = encoder.encode(JSON.stringify([json, blocks.map((block) => block.byteLength)]));
   let size = HEADER_LENGTH_BYTES + header.byteLength;
   for (const block of blocks) size += block.byteLength;

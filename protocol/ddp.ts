@@ -2,7 +2,8 @@
  * DDP version 1 wire messages (Meteor's DDP.md). Both directions are
  * discriminated unions; `parseClientMessage` and `parseServerMessage` are the
  * only places raw frames become typed messages, and `encode` the only place
- * typed messages become frames.
+ * typed messages become text frames (`encodeFrame` in binary-frame.ts picks
+ * a binary frame for a client message carrying bytes).
  */
 
 import { decodeBinaryFrame } from "./binary-frame";

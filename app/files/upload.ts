@@ -2,9 +2,9 @@
  * One file upload over the live connection (SPEC B4, REFERENCE "Files"):
  * states `active | paused | aborted | completed`; `pause()`, `continue()`,
  * `toggle()`, `abort()`; progress, speed and time left; events. Chunks go
- * a few at a time as bytes, which the connection sends as binary frames. While the connection is down the upload
- * pauses (calls already sent are re-sent by the connection, exactly once)
- * and continues when it returns. Each upload is remembered in localStorage
+ * a few at a time as bytes, which the connection sends as binary frames.
+ * While the connection is down the upload pauses (calls already sent are
+ * re-sent by the connection, exactly once) and continues when it returns. Each upload is remembered in localStorage
  * by a fingerprint of the file, so after a page reload choosing the same
  * file again continues where the server left off.
  */

@@ -18,7 +18,7 @@
  * policy to the socket manager. Closing a socket ourselves never reports.
  */
 
-import { containsBinary, encodeBinaryFrame } from "../../protocol/binary-frame";
+import { encodeFrame } from "../../protocol/binary-frame";
 import {
   AUTO_PING_FRAME,
   CLIENT_HEARTBEAT_INTERVAL,
@@ -26,7 +26,7 @@ import {
   CONNECT_TIMEOUT,
   TRANSPORT_SILENCE_TIMEOUT,
 } from "../../protocol/constants";
-import { type ClientMessage, encode, parseServerMessage, type ServerMessage } from "../../protocol/ddp";
+import { type ClientMessage, parseServerMessage, type ServerMessage } from "../../protocol/ddp";
 import { ERROR_TEXT } from "../../protocol/errors";
 
 /** The part of the browser WebSocket the client uses; tests pass a fake. */
@@ -138,7 +138,7 @@ export class Transport {
    * a third smaller and cheaper on both ends than base64 in JSON.
    */
   send(message: ClientMessage): boolean {
-    return this.sendFrame(containsBinary(message) ? encodeBinaryFrame(message) : encode(message));
+    return this.sendFrame(encodeFrame(message));
   }
 
   private sendFrame(frame: string | Uint8Array<ArrayBuffer>): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsBinary, decodeBinaryFrame, encodeBinaryFrame } from "../../protocol/binary-frame";
+import { decodeBinaryFrame, encodeBinaryFrame, encodeFrame } from "../../protocol/binary-frame";
 import { parseClientMessage } from "../../protocol/ddp";
 import { stringify } from "../../protocol/ejson";
 
@@ -41,9 +41,13 @@ describe("binary frames", () => {
     expect(decodeBinaryFrame(encodeBinaryFrame(message))).toEqual(message);
   });
 
-  it("are only worth it when a message holds bytes", () => {
-    expect(containsBinary({ msg: "method", params: [1, "a", { d: new Date(0) }] })).toBe(false);
-    expect(containsBinary({ msg: "method", params: [[{ deep: new Uint8Array(1) }]] })).toBe(true);
+  it("are only used when a message holds bytes; others stay the same JSON text as before", () => {
+    const plain = { msg: "method", id: "1", method: "m", params: [1, "a", { d: new Date(0) }] };
+    expect(encodeFrame(plain)).toBe(stringify(plain));
+    const deep = { msg: "method", id: "2", method: "m", params: [[{ deep: new Uint8Array(1) }]] };
+    const frame = encodeFrame(deep);
+    expect(typeof frame).not.toBe("string");
+    expect(decodeBinaryFrame(frame as Uint8Array)).toEqual(deep);
   });
 
   it("that are malformed are a parse error, never a crash", () => {

@@ -7,7 +7,13 @@
  */
 import type { ItemDoc, OrderDoc } from "../../protocol/api";
 
-/** The aggregate tables: key columns, summed value columns, an optional label kept from the latest row. */
+/** One aggregate table: key columns, summed value columns, an optional label kept from the latest row. */
+export interface AggregateTableShape {
+  keys: readonly string[];
+  values: readonly string[];
+  label?: string;
+}
+
 export const AGGREGATE_TABLES = {
   status: { keys: ["status"], values: ["count"] },
   value: { keys: ["status", "currency"], values: ["value_cents"] },
@@ -15,7 +21,7 @@ export const AGGREGATE_TABLES = {
   orders_day: { keys: ["day", "currency"], values: ["orders", "revenue_cents"] },
   products: { keys: ["product_key", "currency"], values: ["quantity", "revenue_cents"], label: "title" },
   customers: { keys: ["customer_key", "currency"], values: ["orders", "revenue_cents"], label: "name" },
-} as const satisfies Record<string, { keys: readonly string[]; values: readonly string[]; label?: string }>;
+} as const satisfies Record<string, AggregateTableShape>;
 
 export type AggregateTable = keyof typeof AGGREGATE_TABLES;
 

@@ -11,6 +11,7 @@ import { DASHBOARD_DAYS, DASHBOARD_TOP, type DashboardDoc, ITEM_STATUSES, type I
 import {
   AGGREGATE_TABLES,
   type AggregateTable,
+  type AggregateTableShape,
   type Contribution,
   type CountedItem,
   type CountedOrder,
@@ -23,30 +24,54 @@ const DAY_MS = 24 * 3600_000;
 
 type Row = Record<string, SqlStorageValue>;
 
+interface TableStatements {
+  /** Adds a contribution (label taken from it) / takes one out (label kept). */
+  add: string;
+  remove: string;
+  /** Drops the row once it counts nothing, so the tables only hold what exists. */
+  dropEmpty: string;
+  hasLabel: boolean;
+}
+
 export class RoomAggregates {
+  private readonly statements = new Map<AggregateTable, TableStatements>();
+  private isBuilt: boolean | undefined;
+
   constructor(
     private readonly sql: SqlStorage,
     /** Table-name prefix: lets a second, independent set live beside the first (tests, benchmarks). */
     private readonly prefix = "dash_",
   ) {
-    for (const [name, table] of Object.entries(AGGREGATE_TABLES)) {
-      const label = "label" in table ? `, ${table.label} TEXT NOT NULL DEFAULT ''` : "";
-      const keys = table.keys.map((k) => `${k} TEXT NOT NULL`).join(", ");
-      const values = table.values.map((v) => `${v} INTEGER NOT NULL DEFAULT 0`).join(", ");
-      this.sql.exec(
-        `CREATE TABLE IF NOT EXISTS ${this.table(name as AggregateTable)} (${keys}, ${values}${label}, PRIMARY KEY (${table.keys.join(", ")}))`,
-      );
-      if ((table.values as readonly string[]).includes("revenue_cents")) {
-        this.sql.exec(
-          `CREATE INDEX IF NOT EXISTS ${this.table(name as AggregateTable)}_top ON ${this.table(name as AggregateTable)} (revenue_cents DESC, ${table.keys.join(", ")})`,
-        );
+    for (const [name, table] of Object.entries(AGGREGATE_TABLES) as [AggregateTable, AggregateTableShape][]) {
+      const tableName = this.table(name);
+      const label = table.label;
+      const keys = table.keys.join(", ");
+      const columnDefs = [
+        ...table.keys.map((k) => `${k} TEXT NOT NULL`),
+        ...table.values.map((v) => `${v} INTEGER NOT NULL DEFAULT 0`),
+        ...(label ? [`${label} TEXT NOT NULL DEFAULT ''`] : []),
+      ];
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS ${tableName} (${columnDefs.join(", ")}, PRIMARY KEY (${keys}))`);
+      if (table.values.includes("revenue_cents")) {
+        this.sql.exec(`CREATE INDEX IF NOT EXISTS ${tableName}_top ON ${tableName} (revenue_cents DESC, ${keys})`);
       }
+      const columns = [...table.keys, ...table.values, ...(label ? [label] : [])];
+      const sums = table.values.map((c) => `${c} = ${c} + excluded.${c}`);
+      const upsert = (set: string[]) =>
+        `INSERT INTO ${tableName} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ON CONFLICT (${keys}) DO UPDATE SET ${set.join(", ")}`;
+      this.statements.set(name, {
+        add: upsert(label ? [...sums, `${label} = excluded.${label}`] : sums),
+        remove: upsert(sums),
+        dropEmpty: `DELETE FROM ${tableName} WHERE ${table.keys.map((k) => `${k} = ?`).join(" AND ")} AND ${table.values.map((c) => `${c} = 0`).join(" AND ")}`,
+        hasLabel: label !== undefined,
+      });
     }
     this.sql.exec(`CREATE TABLE IF NOT EXISTS ${this.prefix}meta (built INTEGER NOT NULL)`);
   }
 
   get built(): boolean {
-    return this.sql.exec(`SELECT built FROM ${this.prefix}meta`).toArray().length > 0;
+    this.isBuilt ??= this.sql.exec(`SELECT built FROM ${this.prefix}meta`).toArray().length > 0;
+    return this.isBuilt;
   }
 
   /** Counts one change: the old version's contributions out, the new one's in. */
@@ -68,11 +93,7 @@ export class RoomAggregates {
     for (const order of orders) this.add(orderContributions(order), 1);
     this.sql.exec(`DELETE FROM ${this.prefix}meta`);
     this.sql.exec(`INSERT INTO ${this.prefix}meta (built) VALUES (1)`);
-  }
-
-  /** Forgets that the aggregates were built (the next reader rebuilds them). */
-  invalidate(): void {
-    this.sql.exec(`DELETE FROM ${this.prefix}meta`);
+    this.isBuilt = true;
   }
 
   summary(now: number): DashboardDoc {
@@ -131,27 +152,15 @@ export class RoomAggregates {
   }
 
   private add(contributions: Contribution[], sign: 1 | -1): void {
-    for (const { table: name, key, values, label } of contributions) {
-      const table = AGGREGATE_TABLES[name];
-      const keys = table.keys as readonly string[];
-      const columns = table.values as readonly string[];
-      const labelColumn = "label" in table ? table.label : null;
-      const insertColumns = [...keys, ...columns, ...(labelColumn ? [labelColumn] : [])];
-      const sums = columns.map((c) => `${c} = ${c} + excluded.${c}`);
-      // Taking a row out keeps its label; counting one in gives the latest.
-      if (labelColumn && sign > 0) sums.push(`${labelColumn} = excluded.${labelColumn}`);
+    for (const { table, key, values, label } of contributions) {
+      const statements = this.statements.get(table) as TableStatements;
       this.sql.exec(
-        `INSERT INTO ${this.table(name)} (${insertColumns.join(", ")}) VALUES (${insertColumns.map(() => "?").join(", ")})
-         ON CONFLICT (${keys.join(", ")}) DO UPDATE SET ${sums.join(", ")}`,
+        sign > 0 ? statements.add : statements.remove,
         ...key,
         ...values.map((value) => value * sign),
-        ...(labelColumn ? [label ?? ""] : []),
+        ...(statements.hasLabel ? [label ?? ""] : []),
       );
-      // A row that counts nothing any more goes, so the tables only hold what exists.
-      this.sql.exec(
-        `DELETE FROM ${this.table(name)} WHERE ${keys.map((k) => `${k} = ?`).join(" AND ")} AND ${columns.map((c) => `${c} = 0`).join(" AND ")}`,
-        ...key,
-      );
+      this.sql.exec(statements.dropEmpty, ...key);
     }
   }
 }

@@ -45,11 +45,3 @@ export async function upsertOrder(db: Database, roomId: string, input: OrderInpu
     .returning();
   return row as OrderRow;
 }
-
-export async function deleteStoreOrder(db: Database, roomId: string, storeOrderId: string): Promise<boolean> {
-  const removed = await db
-    .delete(orders)
-    .where(and(eq(orders.roomId, roomId), eq(orders.storeOrderId, storeOrderId)))
-    .returning({ id: orders.id });
-  return removed.length > 0;
-}

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { COLLECTION } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { deleteStoreOrder, findStoreOrder, type OrderInput, toOrderDoc, upsertOrder } from "../db/orders-repo";
+import { findStoreOrder, type OrderInput, toOrderDoc, upsertOrder } from "../db/orders-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 
@@ -53,10 +53,4 @@ export async function recordOrder(host: RoomHost, input: unknown): Promise<strin
     previous: before ? asDoc(toOrderDoc(before)) : null,
   });
   return row.id;
-}
-
-export async function removeOrder(host: RoomHost, storeOrderId: string): Promise<void> {
-  const before = await findStoreOrder(host.db, host.roomId, storeOrderId);
-  if (!before || !(await deleteStoreOrder(host.db, host.roomId, storeOrderId))) return;
-  host.emit({ collection: COLLECTION.ORDERS, id: before.id, doc: null, previous: asDoc(toOrderDoc(before)) });
 }

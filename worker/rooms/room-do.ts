@@ -29,6 +29,16 @@ export type HttpUploadRequest =
 /** What RPC entry points answer: a value, or the error a live client would get. */
 export type RpcResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 
+/** Runs an RPC entry point: its value, or the error a live client would get (unexpected ones logged, never leaked). */
+async function rpcResult(failure: string, work: () => Promise<unknown>): Promise<RpcResult> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (!(error instanceof LiveError)) console.error(failure, error);
+    return { ok: false, error: toWireError(error) };
+  }
+}
+
 export class RoomDO extends LiveServer<RoomHost> {
   protected createRegistry(): LiveRegistry<RoomHost> {
     const registry = new LiveRegistry<RoomHost>();
@@ -45,42 +55,31 @@ export class RoomDO extends LiveServer<RoomHost> {
    * The HTTP upload route's way in (RPC from the Worker, which has already
    * found who the caller is): the same upload state as the live methods.
    */
-  async fileUpload(userId: string, request: HttpUploadRequest): Promise<RpcResult> {
+  fileUpload(userId: string, request: HttpUploadRequest): Promise<RpcResult> {
     const host = this.liveHost;
-    try {
+    return rpcResult("files: HTTP upload failed", async () => {
       switch (request.op) {
         case "start":
-          return { ok: true, value: await startUpload(host, userId, parseStartUpload(request.options)) };
+          return startUpload(host, userId, parseStartUpload(request.options));
         case "chunk":
-          return {
-            ok: true,
-            value: await host.uploads.write(request.uploadId, userId, request.chunkId, new Uint8Array(request.bytes)),
-          };
+          return host.uploads.write(request.uploadId, userId, request.chunkId, new Uint8Array(request.bytes));
         case "status":
-          return { ok: true, value: host.uploads.progress(request.uploadId, userId) };
+          return host.uploads.progress(request.uploadId, userId);
         case "finish":
-          return { ok: true, value: await finishUpload(host, userId, request.uploadId) };
+          return finishUpload(host, userId, request.uploadId);
         case "abort":
           await host.uploads.abort(request.uploadId, userId);
-          return { ok: true, value: null };
+          return null;
       }
-    } catch (error) {
-      if (!(error instanceof LiveError)) console.error("files: HTTP upload failed", error);
-      return { ok: false, error: toWireError(error) };
-    }
+    });
   }
 
   /**
    * Records a store order (RPC from the store sync); the dashboard counts it
-   * at once. Returns the order's id.
+   * at once. Answers the order's id.
    */
-  async recordOrder(order: unknown): Promise<RpcResult> {
-    try {
-      return { ok: true, value: await recordOrder(this.liveHost, order) };
-    } catch (error) {
-      if (!(error instanceof LiveError)) console.error("orders: record failed", error);
-      return { ok: false, error: toWireError(error) };
-    }
+  recordOrder(order: unknown): Promise<RpcResult> {
+    return rpcResult("orders: record failed", () => recordOrder(this.liveHost, order));
   }
 
   protected createHost(): RoomHost {
