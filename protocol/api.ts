@@ -67,6 +67,8 @@ export const PUBLICATION = {
   FILES: "files",
   /** The room's live figures: one `summary` document in `dashboard`. */
   DASHBOARD: "dashboard",
+  /** Who is in the room right now, one document per signed-in user with an open connection. */
+  PRESENCE: "presence",
   /** Which OAuth services are configured (Meteor's name, so Meteor clients find it). */
   LOGIN_SERVICES: "meteor.loginServiceConfiguration",
 } as const;
@@ -81,6 +83,7 @@ export const COLLECTION = {
   /** Store orders; server-side only (the dashboard counts them). */
   ORDERS: "orders",
   DASHBOARD: "dashboard",
+  PRESENCE: "presence",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;
@@ -191,6 +194,7 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.MEMBERS]: v.tuple([]),
   [PUBLICATION.ITEMS]: v.tuple([]),
   [PUBLICATION.DASHBOARD]: v.tuple([]),
+  [PUBLICATION.PRESENCE]: v.tuple([]),
 } as const;
 
 /** What the client sees of a room. */
@@ -267,3 +271,14 @@ export interface DashboardDoc {
 /** How many days of history and how many top entries the dashboard shows. */
 export const DASHBOARD_DAYS = 30;
 export const DASHBOARD_TOP = 5;
+
+/** One person in the room right now (`_id` is the user id); gone when their last connection closes. */
+export interface PresenceDoc {
+  _id: string;
+  /** What to show: the member's e-mail address (or name, when there is one). */
+  label: string;
+  /** How many connections (tabs, devices) the person has open. */
+  connections: number;
+  /** When the first of those connections joined. */
+  since: Date;
+}
