@@ -67,6 +67,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A loaded CI machine can take seconds to show live changes; a poll gives up after this.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

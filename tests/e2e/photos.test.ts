@@ -78,9 +78,12 @@ describe("photos in a room", () => {
     await signUp(page, e2e.server.url, "reload@shop.example");
     await createRoom(page, "Big lamps");
     await page.getByTestId("photo-input").setInputFiles(path);
-    await expect.poll(() => writes.length).toBeGreaterThan(5);
+    // Chunks pass through Playwright's socket route: slow on a loaded machine, so wait generously.
+    await expect.poll(() => writes.length, { timeout: 20_000 }).toBeGreaterThan(5);
     const upload = page.getByTestId("upload");
-    await expect.poll(() => upload.getByRole("progressbar").getAttribute("value")).toBe("31.3");
+    await expect
+      .poll(() => upload.getByRole("progressbar").getAttribute("value"), { timeout: 20_000 })
+      .toBe("31.3");
 
     phase = "after reload";
     await page.reload();
