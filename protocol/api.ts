@@ -20,6 +20,10 @@ export const LIMITS = {
   /** 1,000,000.00 in the smallest currency unit. */
   PRICE_CENTS: 100_000_000,
   QUANTITY: 1_000_000,
+  /** Items one bulk call may change (the app sends bigger selections in steps of this). */
+  BULK: 500,
+  /** History entries sent when an item page opens (newest first). */
+  HISTORY: 100,
 } as const;
 
 /** Room roles, most powerful first (SPEC A1). */
@@ -47,6 +51,10 @@ export const METHOD = {
   ITEMS_ADD: "items.add",
   ITEMS_UPDATE: "items.update",
   ITEMS_REMOVE: "items.remove",
+  /** Sets one status on many items at once, all or none. */
+  ITEMS_SET_STATUS: "items.setStatus",
+  /** Public links (share page or store page) for items, e.g. for labels. */
+  ITEMS_PUBLIC_LINKS: "items.publicLinks",
   FILES_START: "files.start",
   FILES_WRITE: "files.write",
   FILES_STATUS: "files.status",
@@ -63,6 +71,8 @@ export const PUBLICATION = {
   ROOM: "room",
   MEMBERS: "members",
   ITEMS: "items",
+  /** One item's change history, newest first. */
+  ITEM_HISTORY: "items.history",
   /** The room's finished files (photos, logos). */
   FILES: "files",
   /** The room's live figures: one `summary` document in `dashboard`. */
@@ -78,6 +88,7 @@ export const COLLECTION = {
   ROOMS: "rooms",
   MEMBERS: "members",
   ITEMS: "items",
+  ITEM_HISTORY: "itemHistory",
   LOGIN_SERVICES: "meteor_accounts_loginServiceConfiguration",
   FILES: "files",
   /** Store orders; server-side only (the dashboard counts them). */
@@ -186,6 +197,20 @@ export const METHOD_ARGS = {
   [METHOD.ITEMS_ADD]: v.tuple([itemFieldsSchema]),
   [METHOD.ITEMS_UPDATE]: v.tuple([idSchema, itemPatchSchema]),
   [METHOD.ITEMS_REMOVE]: v.tuple([idSchema]),
+  [METHOD.ITEMS_SET_STATUS]: v.tuple([
+    v.pipe(
+      v.array(idSchema, "Item ids must be a list"),
+      v.nonEmpty("Choose at least one item"),
+      v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
+    ),
+    v.picklist(ITEM_STATUSES, "Unknown status"),
+  ]),
+  [METHOD.ITEMS_PUBLIC_LINKS]: v.tuple([
+    v.pipe(
+      v.array(idSchema, "Item ids must be a list"),
+      v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
+    ),
+  ]),
 } as const;
 
 export const PUBLICATION_ARGS = {
@@ -193,6 +218,7 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.ROOM]: v.tuple([]),
   [PUBLICATION.MEMBERS]: v.tuple([]),
   [PUBLICATION.ITEMS]: v.tuple([]),
+  [PUBLICATION.ITEM_HISTORY]: v.tuple([idSchema]),
   [PUBLICATION.DASHBOARD]: v.tuple([]),
   [PUBLICATION.PRESENCE]: v.tuple([]),
 } as const;
@@ -227,8 +253,25 @@ export interface ItemDoc {
   location: string;
   tags: string[];
   photos: string[];
+  /** The linked store product ("" until published). */
+  storeProductId: string;
+  /** The user who created the item ("" when unknown). */
+  createdBy: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** Item fields the server keeps itself; clients cannot write them. */
+export const SERVER_ITEM_FIELDS = ["_id", "storeProductId", "createdBy", "createdAt", "updatedAt"] as const;
+
+/** One entry of an item's history. `changes` holds each changed field's value before and after. */
+export interface ItemHistoryDoc {
+  _id: string;
+  itemId: string;
+  userId: string;
+  action: "created" | "updated" | "removed";
+  changes: Record<string, { from: unknown; to: unknown }>;
+  at: Date;
 }
 
 /** Room ids appear in URLs: keep them to a safe alphabet. */
@@ -281,4 +324,16 @@ export interface PresenceDoc {
   connections: number;
   /** When the first of those connections joined. */
   since: Date;
+}
+
+/** What an item's share page shows to anyone with its signed link: no location, stock count or history. */
+export interface SharedItem {
+  title: string;
+  description: string;
+  sku: string;
+  priceCents: number;
+  currency: string;
+  status: ItemStatus;
+  /** Signed, expiring links to web-sized copies (never an original, whose tags may hold a location). */
+  photos: { url: string; thumbnailUrl: string | null }[];
 }

@@ -20,6 +20,7 @@ import { devOutboxEnabled } from "./email/mailer";
 import { downloadRoutes } from "./files/download-route";
 import { uploadRoutes } from "./files/upload-route";
 import { forwardToLiveObject } from "./live/route";
+import { shareRoutes } from "./rooms/share-route";
 import { registerJob, runScheduledJobs } from "./scheduled";
 
 export { HomeDO } from "./rooms/home-do";
@@ -71,6 +72,7 @@ app.get("/api/dev/outbox", async (c) => {
   return c.json(rows.map(({ id, sentAt, ...mail }) => ({ id, ...mail, sentAt: new Date(sentAt).toISOString() })));
 });
 
+app.route("/api/share", shareRoutes);
 app.route("/cdn/storage", uploadRoutes);
 app.route("/cdn/storage", downloadRoutes);
 

@@ -1,7 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { ItemDoc, ItemFields, ItemPatch, ItemStatus } from "../../protocol/api";
-import { type Database, newId } from "./database";
+import type { Database } from "./database";
 import { type ItemRow, items } from "./schema";
+
+/** D1 binds at most 100 values per statement; id lists are cut to this. */
+export const IDS_PER_STATEMENT = 90;
 
 export function toItemDoc(row: ItemRow): ItemDoc {
   return {
@@ -16,6 +19,8 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     location: row.location,
     tags: JSON.parse(row.tags) as string[],
     photos: JSON.parse(row.photos) as string[],
+    storeProductId: row.storeProductId,
+    createdBy: row.createdBy,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   };
@@ -26,6 +31,12 @@ function columnsOf(fields: ItemPatch): Partial<ItemRow> {
   const out: Partial<ItemRow> = { ...rest };
   if (tags !== undefined) out.tags = JSON.stringify(tags);
   if (photos !== undefined) out.photos = JSON.stringify(photos);
+  return out;
+}
+
+export function chunks<T>(list: readonly T[], size = IDS_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
 
@@ -43,6 +54,20 @@ export async function findItem(db: Database, roomId: string, id: string): Promis
   );
 }
 
+/** The room's items with these ids (missing ones are simply absent). */
+export async function findItems(db: Database, roomId: string, ids: readonly string[]): Promise<ItemRow[]> {
+  const found = await Promise.all(
+    chunks(ids).map((part) =>
+      db
+        .select()
+        .from(items)
+        .where(and(eq(items.roomId, roomId), inArray(items.id, part)))
+        .all(),
+    ),
+  );
+  return found.flat();
+}
+
 export async function findItemBySku(db: Database, roomId: string, sku: string): Promise<ItemRow | null> {
   return (
     (await db
@@ -53,47 +78,54 @@ export async function findItemBySku(db: Database, roomId: string, sku: string): 
   );
 }
 
-export async function insertItem(
+/** The insert, to run in a batch with its history entry. */
+export function insertItemQuery(
   db: Database,
   roomId: string,
   fields: ItemFields,
-  id = newId(),
-  now = Date.now(),
-): Promise<ItemRow> {
+  options: { id: string; createdBy: string; now: number },
+) {
   return db
     .insert(items)
     .values({
-      ...(columnsOf(fields) as Omit<ItemRow, "id" | "roomId" | "createdAt" | "updatedAt">),
-      id,
+      ...(columnsOf(fields) as Omit<ItemRow, "id" | "roomId" | "createdAt" | "updatedAt" | "createdBy">),
+      id: options.id,
       roomId,
-      createdAt: now,
-      updatedAt: now,
+      createdBy: options.createdBy,
+      createdAt: options.now,
+      updatedAt: options.now,
     })
-    .returning()
-    .get();
+    .returning();
 }
 
-export async function updateItem(
-  db: Database,
-  roomId: string,
-  id: string,
-  patch: ItemPatch,
-  now = Date.now(),
-): Promise<ItemRow | null> {
-  const row = await db
+export function updateItemQuery(db: Database, roomId: string, id: string, patch: ItemPatch, now: number) {
+  return db
     .update(items)
     .set({ ...columnsOf(patch), updatedAt: now })
     .where(and(eq(items.roomId, roomId), eq(items.id, id)))
-    .returning()
-    .get();
-  return row ?? null;
+    .returning();
 }
 
-export async function deleteItem(db: Database, roomId: string, id: string): Promise<boolean> {
-  const rows = await db
+/** One statement per (at most) IDS_PER_STATEMENT ids. */
+export function setStatusQueries(
+  db: Database,
+  roomId: string,
+  ids: readonly string[],
+  status: ItemStatus,
+  now: number,
+) {
+  return chunks(ids).map((part) =>
+    db
+      .update(items)
+      .set({ status, updatedAt: now })
+      .where(and(eq(items.roomId, roomId), inArray(items.id, part)))
+      .returning(),
+  );
+}
+
+export function deleteItemQuery(db: Database, roomId: string, id: string) {
+  return db
     .delete(items)
     .where(and(eq(items.roomId, roomId), eq(items.id, id)))
-    .returning({ id: items.id })
-    .all();
-  return rows.length > 0;
+    .returning({ id: items.id });
 }

@@ -32,6 +32,10 @@ export const items = sqliteTable(
     tags: text("tags").notNull().default("[]"),
     /** JSON array of file ids (itemPhotos), in display order. */
     photos: text("photos").notNull().default("[]"),
+    /** The linked store product, once published (issue 6); "" until then. */
+    storeProductId: text("store_product_id").notNull().default(""),
+    /** Who created the item ("" for items from before this was kept). */
+    createdBy: text("created_by").notNull().default(""),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -39,6 +43,27 @@ export const items = sqliteTable(
     index("items_room_idx").on(table.roomId, table.updatedAt),
     uniqueIndex("items_room_sku_unique").on(table.roomId, table.sku).where(sql`${table.sku} <> ''`),
   ],
+);
+
+/**
+ * One change to an item: who, when, and each changed field's value before
+ * and after (`changes` is a JSON object `{field: {from, to}}`). Written in
+ * the same batch as the change itself, so history and item never disagree.
+ */
+export const itemHistory = sqliteTable(
+  "item_history",
+  {
+    id: text("id").primaryKey(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    userId: text("user_id").notNull(),
+    action: text("action").notNull(),
+    changes: text("changes").notNull().default("{}"),
+    at: integer("at").notNull(),
+  },
+  (table) => [index("item_history_item_idx").on(table.roomId, table.itemId, table.at)],
 );
 
 /**
@@ -72,6 +97,7 @@ export const orders = sqliteTable(
 export type RoomRow = typeof rooms.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
+export type ItemHistoryRow = typeof itemHistory.$inferSelect;
 
 /** People. A password hash is absent for OAuth-only or enrolled-but-unset accounts. */
 export const users = sqliteTable(

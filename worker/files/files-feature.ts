@@ -14,6 +14,7 @@ import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
 import { finishUpload, parseStartUpload, removeFile, startUpload } from "./files-service";
+import { shareableVersion } from "./shareable-version";
 import { LINK_LIFETIME_SECONDS, signFileLink } from "./signed-links";
 
 const uploadIdSchema = v.pipe(v.string("Upload id must be text"), v.maxLength(64));
@@ -31,15 +32,6 @@ function chunkBytes(data: string | Uint8Array): Uint8Array {
   } catch {
     throw new LiveError(400, "Chunk data is not valid base64");
   }
-}
-
-/** The version a shared link may show: never an image's original, whose tags may hold a location. */
-function shareableVersion(file: { type: string }, versions: Record<string, unknown>, requested: string) {
-  if (!file.type.startsWith("image/")) return requested;
-  if (requested !== "original" && requested in versions) return requested;
-  if ("web" in versions) return "web";
-  if ("thumbnail" in versions) return "thumbnail";
-  return null;
 }
 
 export function registerFiles(registry: LiveRegistry<RoomHost>): void {

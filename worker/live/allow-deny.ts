@@ -21,10 +21,10 @@ export interface WritableCollection<H> {
   allow: WriteRules<H>[];
   deny: WriteRules<H>[];
   findOne(host: H, id: string): Promise<Doc | null>;
-  /** Each write must validate the document and emit its change. */
-  insert(host: H, doc: Doc): Promise<void>;
-  update(host: H, next: Doc, previous: Doc): Promise<void>;
-  remove(host: H, previous: Doc): Promise<void>;
+  /** Each write must validate the document and emit its change; `ctx` says who is writing. */
+  insert(ctx: MethodContext<H>, doc: Doc): Promise<void>;
+  update(ctx: MethodContext<H>, next: Doc, previous: Doc): Promise<void>;
+  remove(ctx: MethodContext<H>, previous: Doc): Promise<void>;
 }
 
 type Operation = "insert" | "update" | "remove";
@@ -85,7 +85,7 @@ export async function runWrite<H>(
     const id = typeof doc._id === "string" ? doc._id : newId();
     const full = { ...doc, _id: id } as Doc;
     await permitted(collection, "insert", (rules) => rules.insert?.(ctx, full));
-    await collection.insert(ctx.host, full);
+    await collection.insert(ctx, full);
     return id;
   }
   const [selector, modifier] = params;
@@ -95,12 +95,12 @@ export async function runWrite<H>(
   if (!existing) return 0;
   if (operation === "remove") {
     await permitted(collection, "remove", (rules) => rules.remove?.(ctx, existing));
-    await collection.remove(ctx.host, existing);
+    await collection.remove(ctx, existing);
     return 1;
   }
   const mod = modifier as Fields;
   await permitted(collection, "update", (rules) => rules.update?.(ctx, existing, modifiedFields(mod), mod));
   const next = { ...applyModifier(existing, mod), _id: id } as Doc;
-  await collection.update(ctx.host, next, existing);
+  await collection.update(ctx, next, existing);
   return 1;
 }

@@ -1,44 +1,61 @@
 /**
- * The live item list of a room: the `items` publication, the named item
- * methods the app uses, and the `items` collection opened to generic
- * client writes (`/items/insert|update|remove`) under allow/deny rules.
+ * The live catalogue of a room: the `items` publication and an item's
+ * history, the named item methods the app uses, and the `items` collection
+ * opened to generic client writes (`/items/insert|update|remove`) under
+ * allow/deny rules.
  */
-import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
-import { findItem, listItems, toItemDoc } from "../db/items-repo";
+import {
+  COLLECTION,
+  can,
+  LIMITS,
+  METHOD,
+  METHOD_ARGS,
+  PUBLICATION,
+  PUBLICATION_ARGS,
+  SERVER_ITEM_FIELDS,
+} from "../../protocol/api";
+import { appUrl } from "../accounts/recovery-feature";
+import { listHistory, toHistoryDoc } from "../db/item-history-repo";
+import { findItem, findItems, listItems, toItemDoc } from "../db/items-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
-import { addItem, editItem, removeItem } from "./items-service";
+import { addItem, editItem, removeItem, setItemsStatus } from "./items-service";
 import type { RoomHost } from "./room-host";
+import { sharePath } from "./share-links";
 
-function withoutMeta(doc: Doc): Record<string, unknown> {
-  const { _id, createdAt, updatedAt, ...fields } = doc;
-  return fields;
+const serverFields: readonly string[] = SERVER_ITEM_FIELDS;
+
+function clientFields(doc: Doc): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(doc).filter(([name]) => !serverFields.includes(name)));
 }
 
 async function mayEditItems(ctx: MethodContext<RoomHost>): Promise<boolean> {
   return can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null);
 }
 
+/** The allow rule has checked the role, so a writer is signed in. */
+const actorOf = (ctx: MethodContext<RoomHost>) => ctx.userId ?? "";
+
 /** Client writes go through the same validation as the named methods. */
 const itemsCollection: WritableCollection<RoomHost> = {
   name: COLLECTION.ITEMS,
   // Owners, admins and members may write; viewers and strangers may not.
   allow: [{ insert: mayEditItems, update: mayEditItems, remove: mayEditItems }],
-  deny: [{ update: (_ctx, _doc, fieldNames) => fieldNames.some((name) => ["createdAt", "updatedAt"].includes(name)) }],
+  deny: [{ update: (_ctx, _doc, fieldNames) => fieldNames.some((name) => serverFields.includes(name)) }],
   async findOne(host, id) {
     const row = await findItem(host.db, host.roomId, id);
     return row ? asDoc(toItemDoc(row)) : null;
   },
-  async insert(host, doc) {
-    await addItem(host, withoutMeta(doc), doc._id);
+  async insert(ctx, doc) {
+    await addItem(ctx.host, actorOf(ctx), clientFields(doc), doc._id);
   },
-  async update(host, next) {
-    await editItem(host, next._id, withoutMeta(next));
+  async update(ctx, next) {
+    await editItem(ctx.host, actorOf(ctx), next._id, clientFields(next));
   },
-  async remove(host, previous) {
-    await removeItem(host, previous._id);
+  async remove(ctx, previous) {
+    await removeItem(ctx.host, actorOf(ctx), previous._id);
   },
 };
 
@@ -55,25 +72,59 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       } as const;
     },
   });
+  registry.publish(PUBLICATION.ITEM_HISTORY, {
+    args: PUBLICATION_ARGS[PUBLICATION.ITEM_HISTORY],
+    run: async (ctx, itemId) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.ITEM_HISTORY,
+        fetch: async () =>
+          (await listHistory(ctx.host.db, ctx.host.roomId, itemId, LIMITS.HISTORY)).map((row) =>
+            asDoc(toHistoryDoc(row)),
+          ),
+        matches: (doc) => doc.itemId === itemId,
+      } as const;
+    },
+  });
   registry.method(METHOD.ITEMS_ADD, {
     args: METHOD_ARGS[METHOD.ITEMS_ADD],
     run: async (ctx, fields) => {
       await requireRole(ctx, can.editItems);
-      return addItem(ctx.host, fields);
+      return addItem(ctx.host, actorOf(ctx), fields);
     },
   });
   registry.method(METHOD.ITEMS_UPDATE, {
     args: METHOD_ARGS[METHOD.ITEMS_UPDATE],
     run: async (ctx, id, patch) => {
       await requireRole(ctx, can.editItems);
-      return editItem(ctx.host, id, patch);
+      return editItem(ctx.host, actorOf(ctx), id, patch);
+    },
+  });
+  registry.method(METHOD.ITEMS_SET_STATUS, {
+    args: METHOD_ARGS[METHOD.ITEMS_SET_STATUS],
+    run: async (ctx, ids, status) => {
+      await requireRole(ctx, can.editItems);
+      return setItemsStatus(ctx.host, actorOf(ctx), ids, status);
     },
   });
   registry.method(METHOD.ITEMS_REMOVE, {
     args: METHOD_ARGS[METHOD.ITEMS_REMOVE],
     run: async (ctx, id) => {
       await requireRole(ctx, can.editItems);
-      return removeItem(ctx.host, id);
+      return removeItem(ctx.host, actorOf(ctx), id);
+    },
+  });
+  // Any member (viewers too) may print labels, so any member may get the links they encode.
+  registry.method(METHOD.ITEMS_PUBLIC_LINKS, {
+    args: METHOD_ARGS[METHOD.ITEMS_PUBLIC_LINKS],
+    run: async (ctx, ids) => {
+      await requireRole(ctx);
+      const base = appUrl(ctx.host.env, ctx);
+      const found = await findItems(ctx.host.db, ctx.host.roomId, [...new Set(ids)]);
+      const links: Record<string, string> = {};
+      for (const row of found) links[row.id] = base + (await sharePath(ctx.host.env, ctx.host.roomId, row.id));
+      return links;
     },
   });
   registry.collection(itemsCollection);

@@ -1,23 +1,59 @@
 /**
  * Item writes for one room. The RoomDO is the only writer of its room's
- * items, so every write goes through here and is announced to subscribers.
+ * items, so every write goes through here: validated, saved in one D1 batch
+ * together with its history entry (all or nothing), then announced.
  */
 import * as v from "valibot";
-import { COLLECTION, type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/api";
+import {
+  COLLECTION,
+  type ItemFields,
+  type ItemPatch,
+  type ItemStatus,
+  itemFieldsSchema,
+  itemPatchSchema,
+} from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
+import { newId } from "../db/database";
 import { findRoomFile } from "../db/files-repo";
-import { deleteItem, findItem, findItemBySku, insertItem, toItemDoc, updateItem } from "../db/items-repo";
+import { type HistoryEntry, insertHistoryQueries, toHistoryDoc } from "../db/item-history-repo";
+import {
+  deleteItemQuery,
+  findItem,
+  findItemBySku,
+  findItems,
+  insertItemQuery,
+  setStatusQueries,
+  toItemDoc,
+  updateItemQuery,
+} from "../db/items-repo";
+import type { ItemRow } from "../db/schema";
 import { asDoc } from "../live/types";
+import { changedFields } from "./item-changes";
 import type { RoomHost } from "./room-host";
 
 function invalid(issues: v.BaseIssue<unknown>[]): LiveError {
   return new LiveError(400, issues[0]?.message ?? "Invalid item");
 }
 
+const skuTaken = (sku: string) => new LiveError(409, `SKU ${sku} is already used in this room`);
+
 async function assertSkuFree(host: RoomHost, sku: string | undefined, exceptId?: string): Promise<void> {
   if (!sku) return;
   const existing = await findItemBySku(host.db, host.roomId, sku);
-  if (existing && existing.id !== exceptId) throw new LiveError(409, `SKU ${sku} is already used in this room`);
+  if (existing && existing.id !== exceptId) throw skuTaken(sku);
+}
+
+/**
+ * The SKU check and the write are separate awaits, so two calls could pass
+ * the check together; the unique index then refuses one, reported the same way.
+ */
+async function guardSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sku && String(error).includes("UNIQUE constraint failed")) throw skuTaken(sku);
+    throw error;
+  }
 }
 
 /** Photos must be this room's own item photos. */
@@ -28,18 +64,52 @@ async function assertPhotosHere(host: RoomHost, photos: string[] | undefined): P
   }
 }
 
-export async function addItem(host: RoomHost, input: unknown, id?: string): Promise<string> {
+function historyEntry(
+  host: RoomHost,
+  itemId: string,
+  actor: string,
+  action: HistoryEntry["action"],
+  changes: object,
+): HistoryEntry {
+  return { id: newId(), itemId, userId: actor, action, changes: JSON.stringify(changes), at: host.now() };
+}
+
+function announce(host: RoomHost, entries: HistoryEntry[]): void {
+  for (const entry of entries) {
+    host.emit({ collection: COLLECTION.ITEM_HISTORY, id: entry.id, doc: asDoc(toHistoryDoc(entry)), previous: null });
+  }
+}
+
+function announceItem(host: RoomHost, id: string, row: ItemRow | null, before: ItemRow | null): void {
+  host.emit({
+    collection: COLLECTION.ITEMS,
+    id,
+    doc: row ? asDoc(toItemDoc(row)) : null,
+    previous: before ? asDoc(toItemDoc(before)) : null,
+  });
+}
+
+export async function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {
   const parsed = v.safeParse(itemFieldsSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
   const fields: ItemFields = parsed.output;
   await assertSkuFree(host, fields.sku);
   await assertPhotosHere(host, fields.photos);
-  const row = await insertItem(host.db, host.roomId, fields, id);
-  host.emit({ collection: COLLECTION.ITEMS, id: row.id, doc: asDoc(toItemDoc(row)), previous: null });
-  return row.id;
+  const entry = historyEntry(host, id, actor, "created", {});
+  const [inserted] = await guardSku(fields.sku, () =>
+    host.db.batch([
+      insertItemQuery(host.db, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
+      ...insertHistoryQueries(host.db, host.roomId, [entry]),
+    ]),
+  );
+  const row = inserted[0];
+  if (!row) throw new Error("items: insert returned no row");
+  announceItem(host, id, row, null);
+  announce(host, [entry]);
+  return id;
 }
 
-export async function editItem(host: RoomHost, id: string, input: unknown): Promise<void> {
+export async function editItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
   const parsed = v.safeParse(itemPatchSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
   const patch: ItemPatch = parsed.output;
@@ -47,13 +117,56 @@ export async function editItem(host: RoomHost, id: string, input: unknown): Prom
   if (!before) throw new LiveError(404, "Item not found");
   await assertSkuFree(host, patch.sku, id);
   await assertPhotosHere(host, patch.photos);
-  const row = await updateItem(host.db, host.roomId, id, patch);
+  const changes = changedFields(toItemDoc(before), patch);
+  if (Object.keys(changes).length === 0) return;
+  const entry = historyEntry(host, id, actor, "updated", changes);
+  const [updated] = await guardSku(patch.sku, () =>
+    host.db.batch([
+      updateItemQuery(host.db, host.roomId, id, patch, entry.at),
+      ...insertHistoryQueries(host.db, host.roomId, [entry]),
+    ]),
+  );
+  const row = updated[0];
   if (!row) throw new LiveError(404, "Item not found");
-  host.emit({ collection: COLLECTION.ITEMS, id, doc: asDoc(toItemDoc(row)), previous: asDoc(toItemDoc(before)) });
+  announceItem(host, id, row, before);
+  announce(host, [entry]);
 }
 
-export async function removeItem(host: RoomHost, id: string): Promise<void> {
+/** One status for many items, in one batch: every item changes or none does. */
+export async function setItemsStatus(
+  host: RoomHost,
+  actor: string,
+  ids: readonly string[],
+  status: ItemStatus,
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  const before = await findItems(host.db, host.roomId, unique);
+  if (before.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
+  const changing = before.filter((row) => row.status !== status);
+  if (changing.length === 0) return 0;
+  const now = host.now();
+  const entries = changing.map((row) =>
+    historyEntry(host, row.id, actor, "updated", { status: { from: row.status, to: status } }),
+  );
+  const changingIds = changing.map((row) => row.id);
+  const [first, ...rest] = setStatusQueries(host.db, host.roomId, changingIds, status, now);
+  if (!first) return 0;
+  const results = await host.db.batch([first, ...rest, ...insertHistoryQueries(host.db, host.roomId, entries)]);
+  const after = new Map((results.slice(0, rest.length + 1).flat() as ItemRow[]).map((row) => [row.id, row]));
+  for (const row of changing) announceItem(host, row.id, after.get(row.id) ?? null, row);
+  announce(host, entries);
+  return changing.length;
+}
+
+export async function removeItem(host: RoomHost, actor: string, id: string): Promise<void> {
   const before = await findItem(host.db, host.roomId, id);
-  if (!before || !(await deleteItem(host.db, host.roomId, id))) throw new LiveError(404, "Item not found");
-  host.emit({ collection: COLLECTION.ITEMS, id, doc: null, previous: asDoc(toItemDoc(before)) });
+  if (!before) throw new LiveError(404, "Item not found");
+  const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null } });
+  const [deleted] = await host.db.batch([
+    deleteItemQuery(host.db, host.roomId, id),
+    ...insertHistoryQueries(host.db, host.roomId, [entry]),
+  ]);
+  if (deleted.length === 0) throw new LiveError(404, "Item not found");
+  announceItem(host, id, null, before);
+  announce(host, [entry]);
 }

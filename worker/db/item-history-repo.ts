@@ -1,0 +1,39 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { ItemHistoryDoc } from "../../protocol/api";
+import type { Database } from "./database";
+import { chunks } from "./items-repo";
+import { type ItemHistoryRow, itemHistory } from "./schema";
+
+export type HistoryEntry = Omit<ItemHistoryRow, "roomId">;
+
+export function toHistoryDoc(row: HistoryEntry): ItemHistoryDoc {
+  return {
+    _id: row.id,
+    itemId: row.itemId,
+    userId: row.userId,
+    action: row.action as ItemHistoryDoc["action"],
+    changes: JSON.parse(row.changes) as ItemHistoryDoc["changes"],
+    at: new Date(row.at),
+  };
+}
+
+/** Newest first. */
+export async function listHistory(db: Database, roomId: string, itemId: string, limit: number) {
+  return db
+    .select()
+    .from(itemHistory)
+    .where(and(eq(itemHistory.roomId, roomId), eq(itemHistory.itemId, itemId)))
+    .orderBy(desc(itemHistory.at), desc(itemHistory.id))
+    .limit(limit)
+    .all();
+}
+
+/** Seven values a row: 14 rows keep a statement under D1's 100 bound values. */
+const ROWS_PER_STATEMENT = 14;
+
+/** Statements that add these entries, to run in the same batch as the change they describe. */
+export function insertHistoryQueries(db: Database, roomId: string, entries: readonly HistoryEntry[]) {
+  return chunks(entries, ROWS_PER_STATEMENT).map((part) =>
+    db.insert(itemHistory).values(part.map((entry) => ({ ...entry, roomId }))),
+  );
+}

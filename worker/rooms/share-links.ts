@@ -1,0 +1,48 @@
+/**
+ * Signed links to an item's read-only share page: `/share/<room>/<item>/<sig>`,
+ * where `sig` is an HMAC-SHA256 (first 128 bits, base64url) of the room and
+ * item ids. Short on purpose: the link is what a printed QR label encodes,
+ * and a shorter link makes a smaller, easier-to-scan code. A link lives as
+ * long as its item; it does not expire, because labels outlive any expiry.
+ * The key is FILE_LINK_SECRET, under its own purpose label so a share
+ * signature can never stand in for a file link or the other way round.
+ */
+import { LiveError } from "../../protocol/errors";
+
+const PURPOSE = "stockroom/item-share/v1";
+const SIGNATURE_BYTES = 16;
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+async function signature(secret: string, roomId: string, itemId: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(`${PURPOSE}:${secret}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${roomId}/${itemId}`));
+  return toBase64Url(new Uint8Array(mac).slice(0, SIGNATURE_BYTES));
+}
+
+/** The share page's path for an item; 503 when the server has no link secret. */
+export async function sharePath(env: Env, roomId: string, itemId: string): Promise<string> {
+  if (!env.FILE_LINK_SECRET) throw new LiveError(503, "Shared links are not set up on this server");
+  return `/share/${roomId}/${itemId}/${await signature(env.FILE_LINK_SECRET, roomId, itemId)}`;
+}
+
+/** True only for the signature made for exactly this room and item (compared in constant time). */
+export async function shareSignatureValid(env: Env, roomId: string, itemId: string, given: string): Promise<boolean> {
+  if (!env.FILE_LINK_SECRET || given.length > 64) return false;
+  const expected = await signature(env.FILE_LINK_SECRET, roomId, itemId);
+  if (expected.length !== given.length) return false;
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+  return difference === 0;
+}
