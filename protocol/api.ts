@@ -32,6 +32,11 @@ export type RoomRole = (typeof ROOM_ROLES)[number];
 /** Roles that can be given by invitation or role change (ownership is not handed out here). */
 export const ASSIGNABLE_ROLES = ["admin", "member", "viewer"] as const;
 
+/** Roles a join link may give: never admin, which is given to a named person only. */
+export const JOIN_ROLES = ["member", "viewer"] as const;
+/** How long a join link works. */
+export const JOIN_LINK_DAYS = 7;
+
 /** What each role may do; the server enforces these, the app uses them to hide controls. */
 export const can = {
   editItems: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
@@ -48,6 +53,10 @@ export const METHOD = {
   MEMBERS_SET_ROLE: "members.setRole",
   MEMBERS_REMOVE: "members.remove",
   MEMBERS_LEAVE: "members.leave",
+  /** A link (shown as the invite QR code) that lets anyone signed in join with a role. */
+  MEMBERS_CREATE_JOIN_LINK: "members.createJoinLink",
+  MEMBERS_REVOKE_JOIN_LINKS: "members.revokeJoinLinks",
+  MEMBERS_JOIN: "members.join",
   ITEMS_ADD: "items.add",
   ITEMS_UPDATE: "items.update",
   ITEMS_REMOVE: "items.remove",
@@ -194,6 +203,11 @@ export const METHOD_ARGS = {
   [METHOD.MEMBERS_SET_ROLE]: v.tuple([idSchema, v.picklist(ASSIGNABLE_ROLES, "Unknown role")]),
   [METHOD.MEMBERS_REMOVE]: v.tuple([idSchema]),
   [METHOD.MEMBERS_LEAVE]: v.tuple([]),
+  [METHOD.MEMBERS_CREATE_JOIN_LINK]: v.tuple([v.picklist(JOIN_ROLES, "A join link gives the member or viewer role")]),
+  [METHOD.MEMBERS_REVOKE_JOIN_LINKS]: v.tuple([]),
+  [METHOD.MEMBERS_JOIN]: v.tuple([
+    v.pipe(v.string("This join link is not valid"), v.regex(/^[A-Za-z0-9_-]{43}$/, "This join link is not valid")),
+  ]),
   [METHOD.ITEMS_ADD]: v.tuple([itemFieldsSchema]),
   [METHOD.ITEMS_UPDATE]: v.tuple([idSchema, itemPatchSchema]),
   [METHOD.ITEMS_REMOVE]: v.tuple([idSchema]),
@@ -336,4 +350,11 @@ export interface SharedItem {
   status: ItemStatus;
   /** Signed, expiring links to web-sized copies (never an original, whose tags may hold a location). */
   photos: { url: string; thumbnailUrl: string | null }[];
+}
+
+/** A join link as its creator gets it; the token travels in the URL's fragment, never to a server log. */
+export interface JoinLink {
+  url: string;
+  role: (typeof JOIN_ROLES)[number];
+  expiresAt: Date;
 }

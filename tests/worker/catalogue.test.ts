@@ -57,7 +57,8 @@ describe("catalogue", () => {
     const { socket: later } = await connectToRoom(roomId);
     await later.subscribe("items.history", [itemId], "h2");
     const sent = later.received.filter((m) => m.msg === "added" && m.collection === "itemHistory");
-    expect(sent.map((m) => m.fields).sort((a, b) => String(a?.action).localeCompare(String(b?.action)))).toEqual([
+    const fields = sent.map((m) => m.fields as { action: string; userId: string });
+    expect(fields.sort((a, b) => a.action.localeCompare(b.action))).toEqual([
       expect.objectContaining({ action: "created", userId: member.id }),
       expect.objectContaining({ action: "updated", userId: await ownerOf(roomId) }),
     ]);

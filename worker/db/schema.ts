@@ -204,6 +204,26 @@ export const memberships = sqliteTable(
   ],
 );
 
+/**
+ * Links that let anyone signed in join a room with a given role (the invite
+ * QR code). Only the token's SHA-256 is kept; a link ends at `expiresAt` or
+ * when an owner or admin revokes the room's links.
+ */
+export const joinLinks = sqliteTable(
+  "join_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "member", "viewer"] }).notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("join_links_room_idx").on(table.roomId)],
+);
+
 /** Google or Facebook identities, each tied to one user. */
 export const oauthIdentities = sqliteTable(
   "oauth_identities",

@@ -1,7 +1,8 @@
 /**
  * Where features register what a Durable Object serves: methods,
- * publications, client-writable collections, rate-limit rules, and
- * reactions (derived data kept in step with every change).
+ * publications, client-writable collections, rate-limit rules, reactions
+ * (derived data kept in step with every change), and connection hooks
+ * (who is logged in on which live connection).
  *
  * @example
  * const registry = new LiveRegistry<RoomHost>();
@@ -18,12 +19,37 @@ import type { ArgsSchema, Change, MethodDefinition, PublicationDefinition } from
  */
 export type Reaction<H> = (host: H, change: Change) => void;
 
+/** A live connection logged in as a user, as connection hooks see it. */
+export interface UserConnection {
+  connectionId: string;
+  userId: string;
+  /** When the connection logged in as this user (ms since the epoch; kept across hibernation). */
+  since: number;
+}
+
+/**
+ * Follows which user each live connection is logged in as.
+ * - `joined`: a connection became logged in as a user (login, resume, a
+ *   switch of user), and again for every such connection when the object
+ *   wakes from hibernation (memory starts empty then). The session waits
+ *   for a returned promise before its subscriptions re-run as that user.
+ * - `left`: it stopped being (logout, a switch of user, the socket closed or
+ *   dropped, the heartbeat timed out, the server closed it).
+ * Every `left` matches one earlier `joined` of the same connection and user;
+ * anonymous connections fire neither. Errors are logged, never sent.
+ */
+export interface ConnectionHooks<H> {
+  joined?(host: H, connection: UserConnection): void | Promise<void>;
+  left?(host: H, connection: UserConnection): void;
+}
+
 export class LiveRegistry<H> {
   readonly methods = new Map<string, MethodDefinition<H>>();
   readonly publications = new Map<string, PublicationDefinition<H>>();
   readonly collections = new Map<string, WritableCollection<H>>();
   readonly rateLimits: RateLimitRule[] = [];
   readonly reactions: Reaction<H>[] = [];
+  readonly connectionHooks: ConnectionHooks<H>[] = [];
 
   method<S extends ArgsSchema>(
     name: string,
@@ -53,6 +79,11 @@ export class LiveRegistry<H> {
 
   react(reaction: Reaction<H>): this {
     this.reactions.push(reaction);
+    return this;
+  }
+
+  connections(hooks: ConnectionHooks<H>): this {
+    this.connectionHooks.push(hooks);
     return this;
   }
 }

@@ -11,6 +11,8 @@ export interface SessionState {
   /** The client resumed an earlier session: its method results may be cached. */
   resumed?: boolean;
   userId: string | null;
+  /** When the connection logged in as `userId` (for connection hooks, e.g. presence). */
+  loggedInAt?: number | null;
   clientAddress: string | null;
   origin?: string | null;
   /** When the socket opened; the heartbeat's floor for "last seen" after a wake. */

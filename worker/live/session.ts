@@ -22,8 +22,10 @@ import { parse as ejsonParse, stringify as ejsonStringify } from "../../protocol
 import { DDP_ERROR, type DdpErrorReason, LiveError, toWireError } from "../../protocol/errors";
 import { parseWriteMethod, runWrite } from "./allow-deny";
 import { enforceRateLimits, parseArgs } from "./call-checks";
+import { runJoined, runLeft } from "./connection-hooks";
 import { MergeBox } from "./merge-box";
 import type { RateLimitInput } from "./rate-limit-rules";
+import type { UserConnection } from "./registry";
 import type { SessionEnvironment, SessionState } from "./session-state";
 import { LiveSubscription } from "./subscription";
 import type { CallerInfo, MethodContext } from "./types";
@@ -47,6 +49,8 @@ export class Session<H> {
   private runs = 0;
   private muted = false;
   private closed = false;
+  /** The user the connection hooks last heard this connection join as (until they hear it left). */
+  private joinedAs: UserConnection | null = null;
 
   constructor(
     readonly connectionId: string,
@@ -84,7 +88,12 @@ export class Session<H> {
    * sending, so the merge box matches what the client already holds.
    */
   restore(): Promise<void> {
+    // Memory starts empty after a wake: the hooks hear again who is logged in
+    // here, synchronously, so every connection is announced before any
+    // subscription re-runs.
+    const joined = this.join();
     const work = async () => {
+      await joined;
       const failed: { id: string; error: unknown }[] = [];
       this.muted = true;
       try {
@@ -124,6 +133,24 @@ export class Session<H> {
     for (const sub of this.subs.values()) sub.stop();
     this.subs.clear();
     this.env.storage.deleteConnection(this.connectionId);
+    this.leave();
+  }
+
+  /** Tells the connection hooks this connection is logged in as its user (if any, and not told yet). */
+  private join(): Promise<void> {
+    const { userId } = this.state;
+    if (userId === null || this.joinedAs !== null || this.closed) return Promise.resolve();
+    const since = this.state.loggedInAt ?? this.state.connectedAt ?? this.env.now();
+    this.joinedAs = { connectionId: this.connectionId, userId, since };
+    return runJoined(this.env.registry.connectionHooks, this.env.host, this.joinedAs);
+  }
+
+  /** Tells the connection hooks this connection is no longer logged in as the user they last heard. */
+  private leave(): void {
+    const joined = this.joinedAs;
+    if (joined === null) return;
+    this.joinedAs = null;
+    runLeft(this.env.registry.connectionHooks, this.env.host, joined);
   }
 
   send(message: ServerMessage): void {
@@ -230,8 +257,16 @@ export class Session<H> {
 
   /** Logs the connection in or out and re-runs every subscription as that user. */
   private async setUser(userId: string | null, loginTokenHash: string | null): Promise<void> {
-    this.state = { ...this.state, userId, loginTokenHash };
+    const switched = userId !== this.state.userId;
+    // A new token for the same user (getNewToken, a second login) is not a new arrival.
+    const loggedInAt = switched ? (userId === null ? null : this.env.now()) : this.state.loggedInAt;
+    this.state = { ...this.state, userId, loginTokenHash, loggedInAt };
     this.env.saveState(this.state);
+    if (switched) {
+      this.leave();
+      // Before the subscriptions re-run, so they already see the new user's effects.
+      await this.join();
+    }
     for (const [id, old] of [...this.subs]) {
       const definition = this.env.registry.publications.get(old.name);
       if (!definition) continue;

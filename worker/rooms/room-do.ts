@@ -17,7 +17,10 @@ import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { recordOrder } from "../orders/orders-service";
 import { registerItems } from "./items-feature";
+import { registerJoinLinks } from "./join-links-feature";
 import { registerMembers } from "./members-feature";
+import { Presence } from "./presence";
+import { registerPresence } from "./presence-feature";
 import { registerRoom } from "./room-feature";
 import type { RoomHost } from "./room-host";
 
@@ -45,9 +48,11 @@ export class RoomDO extends LiveServer<RoomHost> {
     registerAccounts(registry);
     registerRoom(registry);
     registerMembers(registry);
+    registerJoinLinks(registry);
     registerItems(registry);
     registerFiles(registry);
     registerDashboard(registry);
+    registerPresence(registry);
     return registry;
   }
 
@@ -110,6 +115,7 @@ export class RoomDO extends LiveServer<RoomHost> {
         (change) => this.hub.emit(change),
         () => Date.now(),
       ),
+      presence: new Presence((change) => this.hub.emit(change)),
     };
   }
 }

@@ -2,6 +2,7 @@ import type { RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
 import type { Dashboard } from "../dashboard/dashboard";
 import type { UploadManager } from "../files/upload-manager";
+import type { Presence } from "./presence";
 
 /** What the RoomDO gives its features: accounts' needs plus the room. */
 export interface RoomHost extends AccountsHost {
@@ -18,4 +19,6 @@ export interface RoomHost extends AccountsHost {
   bucket: R2Bucket;
   /** The room's live figures, counted from every item and order change. */
   dashboard: Dashboard;
+  /** Who is in the room right now (in memory: it is about this object's live connections). */
+  presence: Presence;
 }

@@ -1,0 +1,81 @@
+/**
+ * Joining a room by link (the room's invite QR code): owners and admins make
+ * a link that gives the member or viewer role for JOIN_LINK_DAYS; anyone
+ * signed in who opens it joins. The link's token is 32 random bytes, kept
+ * only as its SHA-256, and travels in the URL's fragment so it never reaches
+ * a server log. Revoking ends every link of the room at once.
+ */
+import {
+  COLLECTION,
+  can,
+  JOIN_LINK_DAYS,
+  type JoinLink,
+  METHOD,
+  METHOD_ARGS,
+  type MemberDoc,
+} from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { appUrl } from "../accounts/recovery-feature";
+import { hashToken, newToken } from "../accounts/tokens";
+import { deleteJoinLinks, findJoinLink, insertJoinLink } from "../db/join-links-repo";
+import { addMembership, listMembers } from "../db/memberships-repo";
+import type { LiveRegistry } from "../live/registry";
+import { asDoc } from "../live/types";
+import { requireRole } from "./access";
+import type { RoomHost } from "./room-host";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const JOIN_LINK_INVALID = "This join link is not valid or has expired";
+
+export function registerJoinLinks(registry: LiveRegistry<RoomHost>): void {
+  registry.method(METHOD.MEMBERS_CREATE_JOIN_LINK, {
+    args: METHOD_ARGS[METHOD.MEMBERS_CREATE_JOIN_LINK],
+    run: async (ctx, role): Promise<JoinLink> => {
+      await requireRole(ctx, can.manageMembers);
+      const token = newToken();
+      const now = ctx.host.now();
+      const expiresAt = now + JOIN_LINK_DAYS * DAY_MS;
+      await insertJoinLink(ctx.host.db, {
+        tokenHash: await hashToken(token),
+        roomId: ctx.host.roomId,
+        role,
+        createdBy: ctx.userId as string,
+        createdAt: now,
+        expiresAt,
+      });
+      return {
+        url: `${appUrl(ctx.host.env, ctx)}/join/${ctx.host.roomId}#${token}`,
+        role,
+        expiresAt: new Date(expiresAt),
+      };
+    },
+  });
+
+  registry.method(METHOD.MEMBERS_REVOKE_JOIN_LINKS, {
+    args: METHOD_ARGS[METHOD.MEMBERS_REVOKE_JOIN_LINKS],
+    run: async (ctx) => {
+      await requireRole(ctx, can.manageMembers);
+      return deleteJoinLinks(ctx.host.db, ctx.host.roomId);
+    },
+  });
+
+  // Not behind requireRole: the caller is not a member yet. Signed in is enough.
+  registry.method(METHOD.MEMBERS_JOIN, {
+    args: METHOD_ARGS[METHOD.MEMBERS_JOIN],
+    run: async (ctx, token) => {
+      if (!ctx.userId) throw new LiveError(403, "Sign in to join this room");
+      const link = await findJoinLink(ctx.host.db, ctx.host.roomId, await hashToken(token), ctx.host.now());
+      if (!link) throw new LiveError(403, JOIN_LINK_INVALID);
+      const current = await ctx.host.roleOf(ctx.userId);
+      // Already in: a join link never changes anyone's role (it could only lower an admin's).
+      if (current) return current;
+      await addMembership(ctx.host.db, ctx.host.roomId, ctx.userId, link.role, ctx.host.now());
+      ctx.host.forgetRole(ctx.userId);
+      const doc: MemberDoc | undefined = (await listMembers(ctx.host.db, ctx.host.roomId)).find(
+        (member) => member._id === ctx.userId,
+      );
+      if (doc) ctx.host.emit({ collection: COLLECTION.MEMBERS, id: doc._id, doc: asDoc(doc), previous: null });
+      return link.role;
+    },
+  });
+}
