@@ -81,9 +81,7 @@ describe("photos in a room", () => {
     // Chunks pass through Playwright's socket route: slow on a loaded machine, so wait generously.
     await expect.poll(() => writes.length, { timeout: 20_000 }).toBeGreaterThan(5);
     const upload = page.getByTestId("upload");
-    await expect
-      .poll(() => upload.getByRole("progressbar").getAttribute("value"), { timeout: 20_000 })
-      .toBe("31.3");
+    await expect.poll(() => upload.getByRole("progressbar").getAttribute("value"), { timeout: 20_000 }).toBe("31.3");
 
     phase = "after reload";
     await page.reload();

@@ -1,0 +1,99 @@
+/**
+ * A printable sheet of item labels (SPEC A4): title, price, SKU and a QR of
+ * the item's link, laid out on A4 or Letter. Printing shows the sheet alone
+ * (labels.css); the page size and margins follow the chosen paper.
+ */
+import { useState } from "react";
+import type { QrStyle } from "./options";
+import { cssLength, labelSize, labelsPerPage, PAPERS, type Paper, paginate, sheetPageSize } from "./paper";
+import QrCode from "./QrCode";
+import "./labels.css";
+
+export interface SheetLabel {
+  id: string;
+  title: string;
+  priceText: string;
+  sku: string;
+  /** What the QR encodes: the item's public link. */
+  link: string;
+}
+
+export interface LabelSheetProps {
+  labels: SheetLabel[];
+  /** The paper first shown; the sheet's own selector changes it. */
+  paper: Paper;
+  style?: QrStyle;
+  onPaperChange?: (paper: Paper) => void;
+}
+
+/** Canvas size for each label's code: sharp at the printed ~33 mm (about 300 dpi at 2×). */
+const LABEL_QR_PIXELS = 192;
+
+export default function LabelSheet({ labels, paper: initialPaper, style, onPaperChange }: LabelSheetProps) {
+  const [paper, setPaper] = useState<Paper>(initialPaper);
+  const layout = PAPERS[paper];
+  const label = labelSize(layout);
+  const pages = paginate(labels, labelsPerPage(layout));
+  const pageSize = sheetPageSize(layout);
+  const page = { width: cssLength(layout, pageSize.width), height: cssLength(layout, pageSize.height) };
+
+  function choosePaper(next: Paper) {
+    setPaper(next);
+    onPaperChange?.(next);
+  }
+
+  return (
+    <section className="label-sheet" aria-label="Label sheet" data-paper={paper}>
+      {/* Only one @page rule can apply, so it is written for the paper chosen now. */}
+      <style>{`@page { size: ${layout.cssSize}; margin: ${cssLength(layout, layout.margin)}; }`}</style>
+      <div className="label-sheet-controls">
+        <label>
+          Paper{" "}
+          <select value={paper} onChange={(event) => choosePaper(event.target.value as Paper)}>
+            {Object.entries(PAPERS).map(([key, value]) => (
+              <option key={key} value={key}>
+                {value.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted">
+          {labels.length} {labels.length === 1 ? "label" : "labels"}, {pages.length}{" "}
+          {pages.length === 1 ? "page" : "pages"}
+        </span>
+        <button type="button" onClick={() => window.print()} disabled={labels.length === 0}>
+          Print
+        </button>
+      </div>
+      {pages.map((items) => (
+        <div
+          key={items[0]!.id}
+          className="label-page"
+          style={{
+            width: page.width,
+            height: page.height,
+            gridTemplateColumns: `repeat(${layout.columns}, ${cssLength(layout, label.width)})`,
+            gridTemplateRows: `repeat(${layout.rows}, ${cssLength(layout, label.height)})`,
+          }}
+        >
+          {items.map((item) => (
+            <article key={item.id} className="qr-label" data-testid="qr-label">
+              <QrCode
+                data={item.link}
+                style={style}
+                width={LABEL_QR_PIXELS}
+                height={LABEL_QR_PIXELS}
+                className="qr-label-code"
+              />
+              <div className="qr-label-text">
+                <h3 className="qr-label-title">{item.title}</h3>
+                <p className="qr-label-price">{item.priceText}</p>
+                <p className="qr-label-sku mono">{item.sku}</p>
+              </div>
+            </article>
+          ))}
+        </div>
+      ))}
+    </section>
+  );
+}
