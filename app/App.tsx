@@ -6,8 +6,10 @@ import { AccountPage } from "./routes/AccountPage";
 import { DevOutboxPage } from "./routes/DevOutboxPage";
 import { ForgotPasswordPage } from "./routes/ForgotPasswordPage";
 import { HomePage } from "./routes/HomePage";
+import { JoinPage } from "./routes/JoinPage";
 import { NotFound } from "./routes/NotFound";
 import { RoomPage } from "./routes/RoomPage";
+import { SharePage } from "./routes/SharePage";
 import { SignInPage } from "./routes/SignInPage";
 
 /** Each page holds one live connection: a HomeDO shard, or its room's RoomDO. */
@@ -23,6 +25,13 @@ export function App() {
       <Route path="/forgot-password" component={ForgotPasswordPage} />
       <Route path="/account" component={AccountPage} />
       <Route path="/dev/outbox" component={DevOutboxPage} />
+      <Route path="/join/:roomId">{(params) => <JoinPage key={params.roomId} roomId={params.roomId} />}</Route>
+      <Route path="/share/:roomId/:itemId/:signature">
+        {(params) => <SharePage roomId={params.roomId} itemId={params.itemId} signature={params.signature} />}
+      </Route>
+      <Route path="/rooms/:roomId/items/:itemId">
+        {(params) => <RoomPage key={params.roomId} roomId={params.roomId} view="item" itemId={params.itemId} />}
+      </Route>
       <Route path="/rooms/:roomId/:view?">
         {(params) => <RoomPage key={params.roomId} roomId={params.roomId} view={params.view} />}
       </Route>

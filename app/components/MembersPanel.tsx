@@ -4,6 +4,7 @@ import { ASSIGNABLE_ROLES, COLLECTION, can, METHOD, type MemberDoc, type RoomRol
 import { useLoginState } from "../accounts";
 import { type LiveDoc, useCall, useFind } from "../live";
 import { ErrorText, errorMessage } from "./ErrorText";
+import { InviteByLink } from "./InviteByLink";
 
 const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
 const ROLE_ORDER: Record<RoomRole, number> = { owner: 0, admin: 1, member: 2, viewer: 3 };
@@ -18,7 +19,7 @@ export function useMyRole(): RoomRole | null {
 }
 
 /** Who is in the room; owners and admins invite, change roles and remove. */
-export function MembersPanel({ role }: { role: RoomRole | null }) {
+export function MembersPanel({ role, roomName }: { role: RoomRole | null; roomName: string }) {
   const members = useFind(COLLECTION.MEMBERS, isMember, byRole);
   const manage = can.manageMembers(role);
   return (
@@ -32,6 +33,7 @@ export function MembersPanel({ role }: { role: RoomRole | null }) {
         ))}
       </ul>
       {manage && <InviteForm />}
+      {manage && <InviteByLink roomName={roomName} />}
       <RoomExit role={role} />
     </section>
   );

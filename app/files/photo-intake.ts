@@ -4,7 +4,8 @@
  * create a draft item pre-filled from the tags (caption → title, position →
  * location, time taken → description).
  */
-import { type ItemFields, METHOD } from "../../protocol/api";
+import { COLLECTION, type ItemFields, METHOD } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
 import type { FileDoc } from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { makeImageVersion } from "./image-versions";
@@ -19,13 +20,16 @@ export function draftFromPhoto(fileName: string, tags: PhotoTags, photoId: strin
   return draft;
 }
 
-/** Starts one photo; `onUpload` sees the original's upload for progress and controls. */
-export async function addItemFromPhoto(
+/**
+ * Uploads one photo with its tags in `meta`, then its tag-free thumbnail and
+ * web copies; `onUpload` sees the original's upload for progress and controls.
+ */
+export async function uploadPhoto(
   connection: LiveConnection,
   roomId: string,
   photo: File,
   onUpload: (upload: Upload) => void,
-): Promise<string> {
+): Promise<{ doc: FileDoc; tags: PhotoTags }> {
   const tags = await readPhotoTags(photo);
   const upload = new Upload(connection, photo, { roomId, collection: "itemPhotos", meta: { tags } });
   onUpload(upload);
@@ -34,5 +38,36 @@ export async function addItemFromPhoto(
     const copy = await makeImageVersion(photo, version, photo.name);
     await new Upload(connection, copy, { roomId, collection: "itemPhotos", fileId: doc._id, version }).done;
   }
+  return { doc, tags };
+}
+
+/** A new draft item from one photo. */
+export async function addItemFromPhoto(
+  connection: LiveConnection,
+  roomId: string,
+  photo: File,
+  onUpload: (upload: Upload) => void,
+): Promise<string> {
+  const { doc, tags } = await uploadPhoto(connection, roomId, photo, onUpload);
   return (await connection.call(METHOD.ITEMS_ADD, draftFromPhoto(photo.name, tags, doc._id))) as string;
+}
+
+/**
+ * Adds photos to an existing item, one after another: each appends to the
+ * item's photos as they are when it finishes (not as they were when it
+ * started), so a reorder meanwhile is kept.
+ */
+export async function addPhotosToItem(
+  connection: LiveConnection,
+  roomId: string,
+  itemId: string,
+  photos: readonly File[],
+  onUpload: (upload: Upload) => void,
+): Promise<void> {
+  for (const photo of photos) {
+    const { doc } = await uploadPhoto(connection, roomId, photo, onUpload);
+    const item = connection.store.findOne(COLLECTION.ITEMS, itemId) as { photos?: string[] } | undefined;
+    if (!item) throw new LiveError(404, "Item not found");
+    await connection.call(METHOD.ITEMS_UPDATE, itemId, { photos: [...(item.photos ?? []), doc._id] });
+  }
 }

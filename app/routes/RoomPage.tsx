@@ -2,11 +2,14 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
+import { CatalogueList } from "../catalogue/CatalogueList";
+import { ItemPage } from "../catalogue/ItemPage";
 import { AddItemForm } from "../components/AddItemForm";
 import { Header } from "../components/Header";
-import { ItemList } from "../components/ItemList";
 import { MembersPanel, useMyRole } from "../components/MembersPanel";
 import { PhotoIntake } from "../components/PhotoIntake";
+import { PresenceList } from "../components/PresenceList";
+import { RoomLogo } from "../components/RoomLogo";
 import { RoomTitle } from "../components/RoomTitle";
 import { SessionProvider } from "../components/SessionProvider";
 import { type LiveDoc, useFind, useSubscribe, useSubscription } from "../live";
@@ -17,7 +20,7 @@ type Lookup = "checking" | "found" | "missing" | "error";
 const DashboardPanel = lazy(() => import("../dashboard/DashboardPanel"));
 
 /** Checks the room exists before opening its live connection. */
-export function RoomPage({ roomId, view }: { roomId: string; view?: string | undefined }) {
+export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: string | undefined; itemId?: string }) {
   const [lookup, setLookup] = useState<Lookup>("checking");
   useEffect(() => {
     let cancelled = false;
@@ -31,7 +34,10 @@ export function RoomPage({ roomId, view }: { roomId: string; view?: string | und
     };
   }, [roomId]);
 
-  if (lookup === "found") return <LiveRoom roomId={roomId} view={view === "dashboard" ? "dashboard" : "catalogue"} />;
+  if (lookup === "found") {
+    const shown: RoomViewName = view === "dashboard" || view === "item" ? view : "catalogue";
+    return <LiveRoom roomId={roomId} view={shown} itemId={itemId} />;
+  }
   return (
     <main className="page narrow empty-state">
       {lookup === "checking" && <p className="muted">Opening room…</p>}
@@ -48,20 +54,28 @@ export function RoomPage({ roomId, view }: { roomId: string; view?: string | und
 
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
 
-type RoomViewName = "catalogue" | "dashboard";
+type RoomViewName = "catalogue" | "dashboard" | "item";
 
-function LiveRoom({ roomId, view }: { roomId: string; view: RoomViewName }) {
+interface RoomViewProps {
+  roomId: string;
+  view: RoomViewName;
+  itemId?: string | undefined;
+}
+
+function LiveRoom(props: RoomViewProps) {
   return (
-    <SessionProvider path={`rooms/${encodeURIComponent(roomId)}/websocket`}>
-      <RoomView roomId={roomId} view={view} />
+    <SessionProvider path={`rooms/${encodeURIComponent(props.roomId)}/websocket`}>
+      <RoomView {...props} />
     </SessionProvider>
   );
 }
 
-function RoomView({ roomId, view }: { roomId: string; view: RoomViewName }) {
+function RoomView({ roomId, view, itemId }: RoomViewProps) {
   const { userId, loggingIn } = useLoginState();
   const roomSubscription = useSubscription(PUBLICATION.ROOM);
   useSubscribe(PUBLICATION.MEMBERS);
+  // Held for the whole room, so moving between the list and an item page sends nothing again.
+  const itemsLoading = useSubscribe(PUBLICATION.ITEMS);
   useSubscribe(PUBLICATION.FILES);
   const [room] = useFind(COLLECTION.ROOMS, isRoom);
   const role = useMyRole();
@@ -85,10 +99,11 @@ function RoomView({ roomId, view }: { roomId: string; view: RoomViewName }) {
     <>
       <Header>
         {room ? <RoomTitle room={room} canRename={can.renameRoom(role)} /> : <span className="muted">Loading…</span>}
+        <PresenceList />
       </Header>
       <main className="page">
         <nav className="room-tabs" aria-label="Room">
-          <Link href={`/rooms/${roomId}`} aria-current={view === "catalogue" ? "page" : undefined}>
+          <Link href={`/rooms/${roomId}`} aria-current={view !== "dashboard" ? "page" : undefined}>
             Catalogue
           </Link>
           <Link href={`/rooms/${roomId}/dashboard`} aria-current={view === "dashboard" ? "page" : undefined}>
@@ -99,12 +114,15 @@ function RoomView({ roomId, view }: { roomId: string; view: RoomViewName }) {
           <Suspense fallback={<p className="muted">Loading the dashboard…</p>}>
             <DashboardPanel />
           </Suspense>
+        ) : view === "item" && itemId ? (
+          <ItemPage roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
         ) : (
           <>
             {can.editItems(role) && <PhotoIntake roomId={roomId} />}
             {can.editItems(role) && <AddItemForm />}
-            <ItemList canEdit={can.editItems(role)} />
-            <MembersPanel role={role} />
+            <CatalogueList roomId={roomId} canEdit={can.editItems(role)} loading={itemsLoading} />
+            <MembersPanel role={role} roomName={room?.name ?? ""} />
+            <RoomLogo roomId={roomId} canManage={can.manageMembers(role)} />
           </>
         )}
       </main>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { useAccounts } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
@@ -7,6 +7,12 @@ import { OAuthButtons } from "../components/OAuthButtons";
 import { HomeSessionProvider } from "../components/SessionProvider";
 
 type Mode = "sign-in" | "sign-up";
+
+/** Where to go after signing in: a path inside this app (`?next=`), else home. */
+function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get("next") ?? "";
+  return next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
 
 /** Sign in, or create an account, with e-mail and password or a configured OAuth service. */
 export function SignInPage({ mode }: { mode: Mode }) {
@@ -24,6 +30,7 @@ export function SignInPage({ mode }: { mode: Mode }) {
 function CredentialsForm({ mode }: { mode: Mode }) {
   const accounts = useAccounts();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -37,7 +44,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
     try {
       if (signUp) await accounts.createUser(email, password);
       else await accounts.loginWithPassword(email, password);
-      navigate("/");
+      navigate(nextPath(search));
     } catch (caught) {
       setError(caught);
       setBusy(false);
@@ -73,11 +80,11 @@ function CredentialsForm({ mode }: { mode: Mode }) {
       <p className="muted">
         {signUp ? (
           <>
-            Already have an account? <Link href="/sign-in">Sign in</Link>
+            Already have an account? <Link href={`/sign-in${search ? `?${search}` : ""}`}>Sign in</Link>
           </>
         ) : (
           <>
-            New here? <Link href="/sign-up">Create an account</Link> ·{" "}
+            New here? <Link href={`/sign-up${search ? `?${search}` : ""}`}>Create an account</Link> ·{" "}
             <Link href="/forgot-password">Forgot password?</Link>
           </>
         )}

@@ -115,6 +115,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       "error",
       "--var",
       "STOCKROOM_DEV_OUTBOX:1",
+      // As `npm start` does: a local key for signed file and share links.
+      "--var",
+      "FILE_LINK_SECRET:test-link-secret-0123456789abcdef",
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     // Own process group, so stopping it also stops the workerd it started.

@@ -1,12 +1,24 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
 import { ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
+import { errorMessage } from "../components/ErrorText";
+import { ItemPhoto } from "../components/ItemPhoto";
 import { useCall } from "../live";
 import { formatPrice, parsePrice } from "../money";
-import { errorMessage } from "./ErrorText";
-import { ItemPhoto } from "./ItemPhoto";
 
-/** One item: status changes apply at once; title/price/qty edit inline. */
-export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
+interface ItemRowProps {
+  roomId: string;
+  item: ItemDoc;
+  canEdit: boolean;
+  /** Position in the shown list, for the virtualizer's measurements. */
+  index: number;
+  measure: (row: HTMLTableRowElement | null) => void;
+  selected: boolean;
+  onSelect(selected: boolean): void;
+}
+
+/** One item: status changes apply at once; title/price/qty edit inline; the title opens the item page. */
+export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSelect }: ItemRowProps) {
   const call = useCall();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(item.title);
@@ -43,7 +55,22 @@ export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) 
 
   const formId = `edit-${item._id}`;
   return (
-    <tr data-testid="item-row" data-item-id={item._id}>
+    <tr
+      data-testid="item-row"
+      data-item-id={item._id}
+      data-index={index}
+      ref={measure}
+      aria-rowindex={index + 2}
+      className={selected ? "selected" : undefined}
+    >
+      <td className="select-column">
+        <input
+          type="checkbox"
+          aria-label={`Select ${item.title}`}
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
+      </td>
       <td>
         {editing ? (
           <form id={formId} onSubmit={save}>
@@ -52,7 +79,9 @@ export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) 
         ) : (
           <>
             <ItemPhoto photoId={item.photos?.[0]} title={item.title} />
-            <span data-testid="item-title">{item.title}</span>
+            <Link href={`/rooms/${roomId}/items/${item._id}`} className="item-link" data-testid="item-title">
+              {item.title}
+            </Link>
           </>
         )}
         {error && (
@@ -64,7 +93,7 @@ export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) 
       <td className="mono" data-label="SKU">
         {item.sku || <span className="muted">—</span>}
       </td>
-      <td>
+      <td data-label="Price">
         {editing ? (
           <input
             form={formId}
@@ -77,7 +106,7 @@ export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) 
           formatPrice(item.priceCents, item.currency)
         )}
       </td>
-      <td>
+      <td data-label="Qty">
         {editing ? (
           <input
             form={formId}
@@ -108,6 +137,15 @@ export function ItemRow({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) 
             </option>
           ))}
         </select>
+      </td>
+      <td data-label="Tags">
+        {item.tags.length > 0 && (
+          <ul className="tag-list" aria-label="Tags">
+            {item.tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        )}
       </td>
       <td>
         <div className="actions">

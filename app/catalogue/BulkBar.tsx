@@ -1,0 +1,114 @@
+import { lazy, Suspense, useState } from "react";
+import { ITEM_STATUSES, type ItemDoc, type ItemStatus, LIMITS, METHOD } from "../../protocol/api";
+import { errorMessage } from "../components/ErrorText";
+import { useCall } from "../live";
+import type { Selection } from "./selection";
+
+/** The QR renderer and label layout download only when someone prints labels. */
+const LabelsPanel = lazy(() => import("./LabelsPanel"));
+
+interface Progress {
+  done: number;
+  total: number;
+}
+
+/**
+ * What can be done to the selected items: one status for all of them, or a
+ * printable label sheet. A big selection is sent in steps of LIMITS.BULK
+ * items (each step all or nothing), with a progress bar.
+ */
+export function BulkBar({
+  selection,
+  items,
+  canEdit,
+}: {
+  selection: Selection;
+  items: readonly ItemDoc[];
+  canEdit: boolean;
+}) {
+  const call = useCall();
+  const [status, setStatus] = useState<ItemStatus>("ready");
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // The items being printed, as they were when "Print labels" was pressed.
+  const [printing, setPrinting] = useState<ItemDoc[] | null>(null);
+  if (selection.size === 0 && !printing) return <div className="bulk-bar-space" />;
+
+  async function applyStatus() {
+    const ids = [...selection.ids];
+    setMessage(null);
+    setProgress({ done: 0, total: ids.length });
+    let changed = 0;
+    try {
+      for (let start = 0; start < ids.length; start += LIMITS.BULK) {
+        const part = ids.slice(start, start + LIMITS.BULK);
+        changed += (await call(METHOD.ITEMS_SET_STATUS, part, status)) as number;
+        setProgress({ done: start + part.length, total: ids.length });
+      }
+      setMessage({ text: `${changed.toLocaleString()} set to ${status}`, error: false });
+    } catch (caught) {
+      const kept = changed > 0 ? ` (${changed.toLocaleString()} were changed before this)` : "";
+      setMessage({ text: `${errorMessage(caught)}${kept}`, error: true });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <>
+      <div className="bulk-bar" role="toolbar" aria-label="Selected items">
+        <strong data-testid="selected-count">{selection.size.toLocaleString()} selected</strong>
+        {canEdit && (
+          <>
+            <label>
+              Set status{" "}
+              <select
+                aria-label="Status for selected items"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as ItemStatus)}
+              >
+                {ITEM_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" disabled={progress !== null || selection.size === 0} onClick={applyStatus}>
+              Apply
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="secondary"
+          disabled={selection.size === 0}
+          onClick={() => setPrinting(items.filter((item) => selection.has(item._id)))}
+        >
+          Print labels
+        </button>
+        <button type="button" className="link-button" onClick={selection.clear}>
+          Clear selection
+        </button>
+        {progress && (
+          <progress
+            aria-label="Changing status"
+            max={progress.total}
+            value={progress.done}
+            title={`${progress.done} of ${progress.total}`}
+          />
+        )}
+        {message && (
+          <span role={message.error ? "alert" : "status"} className={message.error ? "error" : "muted"}>
+            {message.text}
+          </span>
+        )}
+      </div>
+      {printing && (
+        <Suspense fallback={<p className="muted">Preparing labels…</p>}>
+          <LabelsPanel items={printing} onClose={() => setPrinting(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

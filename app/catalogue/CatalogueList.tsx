@@ -1,0 +1,224 @@
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { COLLECTION, ITEM_STATUSES, type ItemDoc, type ItemStatus } from "../../protocol/api";
+import { type LiveDoc, useFind } from "../live";
+import { BulkBar } from "./BulkBar";
+import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
+import { ItemRow } from "./ItemRow";
+import { useSelection } from "./selection";
+
+const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
+
+/** A row's usual height; rows measure themselves once drawn (photo details make some taller). */
+const ROW_ESTIMATE = 64;
+
+const COLUMNS: { key: SortKey | null; label: string }[] = [
+  { key: "title", label: "Title" },
+  { key: "sku", label: "SKU" },
+  { key: "priceCents", label: "Price" },
+  { key: "quantity", label: "Qty" },
+  { key: "status", label: "Status" },
+  { key: null, label: "Tags" },
+];
+
+/**
+ * The room's live catalogue: filter by status and tag, search, sort by any
+ * column, select rows for a bulk status change or a label sheet. Only the
+ * rows near the viewport are in the page, so 10,000 items scroll smoothly.
+ */
+export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; canEdit: boolean; loading: boolean }) {
+  const items = useFind(COLLECTION.ITEMS, isItem);
+  const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
+  // Typing stays responsive with 10,000 items: the list catches up a frame later.
+  const deferredQuery = useDeferredValue(query);
+  const shown = useMemo(() => applyQuery(items, deferredQuery), [items, deferredQuery]);
+  const tags = useMemo(() => tagCounts(items), [items]);
+  const selection = useSelection(items);
+  const set = (patch: Partial<CatalogueQuery>) => setQuery((current) => ({ ...current, ...patch }));
+
+  function sortBy(key: SortKey) {
+    setQuery((current) =>
+      current.sort === key
+        ? { ...current, descending: !current.descending }
+        : { ...current, sort: key, descending: key === "priceCents" || key === "quantity" },
+    );
+  }
+
+  const allShownSelected = shown.length > 0 && shown.every((item) => selection.has(item._id));
+  const filtered = query.status !== "all" || query.tag !== "all" || query.text.trim() !== "";
+
+  return (
+    <section className="card catalogue" aria-labelledby="items-heading">
+      <div className="list-toolbar">
+        <h2 id="items-heading">
+          Items{" "}
+          <span className="muted" data-testid="item-count">
+            (
+            {filtered
+              ? `${shown.length.toLocaleString()} of ${items.length.toLocaleString()}`
+              : items.length.toLocaleString()}
+            )
+          </span>
+        </h2>
+        <input
+          type="search"
+          aria-label="Search items"
+          placeholder="Search title, SKU, location, tags"
+          value={query.text}
+          onChange={(e) => set({ text: e.target.value })}
+        />
+        <select
+          aria-label="Filter by status"
+          value={query.status}
+          onChange={(e) => set({ status: e.target.value as ItemStatus | "all" })}
+        >
+          <option value="all">All statuses</option>
+          {ITEM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Filter by tag" value={query.tag} onChange={(e) => set({ tag: e.target.value })}>
+          <option value="all">All tags</option>
+          {tags.map(({ tag, count }) => (
+            <option key={tag} value={tag}>
+              {tag} ({count})
+            </option>
+          ))}
+        </select>
+        {filtered && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setQuery({ ...DEFAULT_QUERY, sort: query.sort, descending: query.descending })}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+      <BulkBar selection={selection} items={items} canEdit={canEdit} />
+      {loading && items.length === 0 ? (
+        <div className="table-skeleton" aria-busy="true">
+          <p className="muted">Loading items…</p>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="empty-state">
+          <h3>No items yet</h3>
+          <p>
+            {canEdit
+              ? "Add your first item above, or choose photos. Everyone in this room sees it at once."
+              : "Items added by the team appear here."}
+          </p>
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="empty-state">
+          <h3>No items match</h3>
+          <p>Try other words, or clear the filters.</p>
+        </div>
+      ) : (
+        <table className="items" data-testid="item-table" aria-rowcount={shown.length + 1}>
+          <thead>
+            <tr>
+              <th scope="col" className="select-column">
+                <input
+                  type="checkbox"
+                  aria-label={`Select all ${shown.length} shown`}
+                  checked={allShownSelected}
+                  onChange={() =>
+                    allShownSelected
+                      ? selection.remove(shown.map((i) => i._id))
+                      : selection.add(shown.map((i) => i._id))
+                  }
+                />
+              </th>
+              {COLUMNS.map(({ key, label }) => (
+                <th
+                  key={label}
+                  scope="col"
+                  aria-sort={key && query.sort === key ? (query.descending ? "descending" : "ascending") : undefined}
+                >
+                  {key ? (
+                    <button type="button" className="sort-button" onClick={() => sortBy(key)}>
+                      {label}
+                      <span aria-hidden="true" className="sort-mark">
+                        {query.sort === key ? (query.descending ? " ▼" : " ▲") : ""}
+                      </span>
+                    </button>
+                  ) : (
+                    label
+                  )}
+                </th>
+              ))}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <WindowedRows roomId={roomId} items={shown} canEdit={canEdit} selection={selection} />
+        </table>
+      )}
+    </section>
+  );
+}
+
+function WindowedRows({
+  roomId,
+  items,
+  canEdit,
+  selection,
+}: {
+  roomId: string;
+  items: ItemDoc[];
+  canEdit: boolean;
+  selection: ReturnType<typeof useSelection>;
+}) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [offset, setOffset] = useState(0);
+  // The rows start below the forms above the list; that distance is the virtualizer's scroll margin.
+  useLayoutEffect(() => {
+    const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - offset) > 1) setOffset(top);
+  });
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 8,
+    scrollMargin: offset,
+    getItemKey: (index) => items[index]?._id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows.length > 0 ? (rows[0]?.start ?? 0) - offset : 0;
+  const after = rows.length > 0 ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? 0) - offset) : 0;
+  return (
+    <tbody ref={bodyRef}>
+      {before > 0 && <SpacerRow height={before} />}
+      {rows.map((row) => {
+        const item = items[row.index];
+        if (!item) return null;
+        return (
+          <ItemRow
+            key={item._id}
+            roomId={roomId}
+            item={item}
+            canEdit={canEdit}
+            index={row.index}
+            measure={virtualizer.measureElement}
+            selected={selection.has(item._id)}
+            onSelect={(on) => (on ? selection.add([item._id]) : selection.remove([item._id]))}
+          />
+        );
+      })}
+      {after > 0 && <SpacerRow height={after} />}
+    </tbody>
+  );
+}
+
+/** Stands in for the rows above or below the window, so the scroll bar matches the whole list. */
+function SpacerRow({ height }: { height: number }) {
+  return (
+    <tr className="spacer">
+      <td colSpan={COLUMNS.length + 2} aria-hidden="true" style={{ height }} />
+    </tr>
+  );
+}

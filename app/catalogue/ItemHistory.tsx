@@ -1,0 +1,81 @@
+import { useCallback } from "react";
+import { COLLECTION, type ItemDoc, type ItemHistoryDoc, type MemberDoc, PUBLICATION } from "../../protocol/api";
+import { useLoginState } from "../accounts";
+import { type LiveDoc, useFind, useSubscribe } from "../live";
+import { formatPrice } from "../money";
+import { RelativeTime } from "./RelativeTime";
+
+const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
+const newestFirst = (a: ItemHistoryDoc, b: ItemHistoryDoc) => b.at.getTime() - a.at.getTime();
+
+const FIELD_NAMES: Record<string, string> = {
+  title: "title",
+  description: "description",
+  sku: "SKU",
+  priceCents: "price",
+  currency: "currency",
+  quantity: "quantity",
+  status: "status",
+  location: "location",
+  tags: "tags",
+  photos: "photos",
+};
+
+function describeValue(field: string, value: unknown, currency: string): string {
+  if (value === "" || value === null || value === undefined) return "nothing";
+  if (field === "priceCents" && typeof value === "number") return formatPrice(value, currency);
+  if (field === "tags" && Array.isArray(value)) return value.length ? value.join(", ") : "no tags";
+  if (field === "photos" && Array.isArray(value)) return `${value.length} photo${value.length === 1 ? "" : "s"}`;
+  const text = String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function describe(entry: ItemHistoryDoc, currency: string): string[] {
+  if (entry.action === "created") return ["created this item"];
+  if (entry.action === "removed") return ["removed this item"];
+  return Object.entries(entry.changes).map(([field, { from, to }]) => {
+    const name = FIELD_NAMES[field] ?? field;
+    if (field === "photos" && Array.isArray(from) && Array.isArray(to)) {
+      const difference = to.length - from.length;
+      if (difference === 0) return "reordered the photos";
+      const count = `${Math.abs(difference)} photo${Math.abs(difference) === 1 ? "" : "s"}`;
+      return difference > 0 ? `added ${count}` : `removed ${count}`;
+    }
+    if (field === "description") return "edited the description";
+    return `changed ${name} from ${describeValue(field, from, currency)} to ${describeValue(field, to, currency)}`;
+  });
+}
+
+/** Who changed what on this item, and when: newest first, live. */
+export function ItemHistory({ item }: { item: ItemDoc }) {
+  const loading = useSubscribe(PUBLICATION.ITEM_HISTORY, item._id);
+  const isEntry = useCallback(
+    (doc: LiveDoc): doc is LiveDoc & ItemHistoryDoc => doc.itemId === item._id && typeof doc.action === "string",
+    [item._id],
+  );
+  const entries = useFind(COLLECTION.ITEM_HISTORY, isEntry, newestFirst);
+  const members = useFind(COLLECTION.MEMBERS, isMember);
+  const { userId } = useLoginState();
+  const nameOf = (id: string) =>
+    id === userId ? "You" : (members.find((member) => member._id === id)?.email ?? "A former member");
+
+  return (
+    <section className="card" aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      {loading && entries.length === 0 ? (
+        <p className="muted">Loading history…</p>
+      ) : entries.length === 0 ? (
+        <p className="muted">No changes recorded yet.</p>
+      ) : (
+        <ol className="history" data-testid="item-history">
+          {entries.map((entry) => (
+            <li key={entry._id}>
+              <strong>{nameOf(entry.userId)}</strong> {describe(entry, item.currency).join("; ")}{" "}
+              <RelativeTime date={entry.at} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Link } from "wouter";
+import { COLLECTION, type ItemDoc, METHOD, type MemberDoc } from "../../protocol/api";
+import { errorMessage } from "../components/ErrorText";
+import { type LiveDoc, useCall, useFind } from "../live";
+import { formatPrice } from "../money";
+import { ItemForm } from "./ItemForm";
+import { ItemHistory } from "./ItemHistory";
+import { PhotoGallery } from "./PhotoGallery";
+import { RelativeTime } from "./RelativeTime";
+
+/** The QR renderer downloads only when an item page is open. */
+const ItemLabel = lazy(() => import("./ItemLabel"));
+
+const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
+
+/** One item: its photos (reorderable), every field, its label and share link, and its history. */
+export function ItemPage({
+  roomId,
+  itemId,
+  canEdit,
+  loading,
+}: {
+  roomId: string;
+  itemId: string;
+  canEdit: boolean;
+  loading: boolean;
+}) {
+  const isThisItem = useCallback(
+    (doc: LiveDoc): doc is LiveDoc & ItemDoc => doc._id === itemId && typeof doc.title === "string",
+    [itemId],
+  );
+  const [item] = useFind(COLLECTION.ITEMS, isThisItem);
+  const members = useFind(COLLECTION.MEMBERS, isMember);
+  const back = (
+    <Link href={`/rooms/${roomId}`} className="back-link">
+      ← Catalogue
+    </Link>
+  );
+
+  if (!item) {
+    return (
+      <div className="item-page">
+        {back}
+        {loading ? (
+          <p className="muted">Loading item…</p>
+        ) : (
+          <div className="empty-state">
+            <h2>This item no longer exists</h2>
+            <p>Someone may have removed it.</p>
+          </div>
+        )}
+      </div>
+    );
+  }
+  const creator = members.find((member) => member._id === item.createdBy)?.email;
+  return (
+    <div className="item-page">
+      {back}
+      <header className="item-page-head">
+        <h2 data-testid="item-page-title">{item.title}</h2>
+        <span className={`status-pill status-${item.status}`}>{item.status}</span>
+        <span className="muted">{formatPrice(item.priceCents, item.currency)}</span>
+        <span className="muted small">
+          Added {creator ? `by ${creator} ` : ""}
+          <RelativeTime date={item.createdAt} />
+        </span>
+      </header>
+      <div className="item-page-grid">
+        <section className="card" aria-labelledby="photos-heading">
+          <h2 id="photos-heading">Photos</h2>
+          <PhotoGallery roomId={roomId} item={item} canEdit={canEdit} />
+        </section>
+        <section className="card" aria-labelledby="details-heading">
+          <h2 id="details-heading">Details</h2>
+          <ItemForm key={item._id} item={item} canEdit={canEdit} />
+        </section>
+        <ShareSection item={item} />
+        <ItemHistory item={item} />
+      </div>
+    </div>
+  );
+}
+
+function ShareSection({ item }: { item: ItemDoc }) {
+  const call = useCall();
+  const [link, setLink] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    call(METHOD.ITEMS_PUBLIC_LINKS, [item._id])
+      .then((links) => !cancelled && setLink((links as Record<string, string>)[item._id] ?? null))
+      .catch((caught) => !cancelled && setError(errorMessage(caught)));
+    return () => {
+      cancelled = true;
+    };
+  }, [call, item._id]);
+
+  async function copy() {
+    if (!link) return;
+    await navigator.clipboard?.writeText(link).catch(() => {});
+    setCopied(true);
+  }
+
+  return (
+    <section className="card" aria-labelledby="label-heading">
+      <h2 id="label-heading">Label and share link</h2>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : !link ? (
+        <div className="qr-placeholder" aria-busy="true">
+          <p className="muted">Preparing the label…</p>
+        </div>
+      ) : (
+        <>
+          <Suspense fallback={<div className="qr-placeholder" aria-busy="true" />}>
+            <ItemLabel item={item} link={link} />
+          </Suspense>
+          <p className="muted small">
+            Anyone with this link sees the item's title, price, description and photos — not its location or history.
+          </p>
+          <div className="form-actions">
+            <a href={link} target="_blank" rel="noreferrer" data-testid="share-link">
+              Open share page
+            </a>
+            <button type="button" className="secondary" onClick={copy}>
+              {copied ? "Copied" : "Copy link"}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * What the catalogue list shows: the room's items filtered by status, tag
+ * and text, then sorted. Pure, so it is tested on its own and runs over
+ * 10,000 items in a few milliseconds on every live change.
+ */
+import type { ItemDoc, ItemStatus } from "../../protocol/api";
+
+export const SORT_KEYS = ["createdAt", "updatedAt", "title", "sku", "priceCents", "quantity", "status"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export interface CatalogueQuery {
+  status: ItemStatus | "all";
+  tag: string | "all";
+  text: string;
+  sort: SortKey;
+  descending: boolean;
+}
+
+export const DEFAULT_QUERY: CatalogueQuery = {
+  status: "all",
+  tag: "all",
+  text: "",
+  sort: "createdAt",
+  descending: true,
+};
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
+function compare(a: ItemDoc, b: ItemDoc, key: SortKey): number {
+  switch (key) {
+    case "createdAt":
+    case "updatedAt":
+      return a[key].getTime() - b[key].getTime();
+    case "priceCents":
+    case "quantity":
+      return a[key] - b[key];
+    default:
+      return collator.compare(a[key], b[key]);
+  }
+}
+
+/** Every word must appear somewhere in the item's title, SKU, location, description or tags. */
+function matcher(text: string): ((item: ItemDoc) => boolean) | null {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  return (item) => {
+    const haystack =
+      `${item.title}\n${item.sku}\n${item.location}\n${item.description}\n${item.tags.join("\n")}`.toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  };
+}
+
+export function applyQuery(items: readonly ItemDoc[], query: CatalogueQuery): ItemDoc[] {
+  const matchesText = matcher(query.text);
+  const shown = items.filter(
+    (item) =>
+      (query.status === "all" || item.status === query.status) &&
+      (query.tag === "all" || item.tags.includes(query.tag)) &&
+      (!matchesText || matchesText(item)),
+  );
+  const direction = query.descending ? -1 : 1;
+  // Ties keep a stable, predictable order: newest first.
+  return shown.sort((a, b) => direction * compare(a, b, query.sort) || b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+/** Every tag in use, with how many items carry it, most used first. */
+export function tagCounts(items: readonly ItemDoc[]): { tag: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const item of items) for (const tag of item.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts]
+    .map(([tag, count]) => ({ tag, count }))
+    .sort((a, b) => b.count - a.count || collator.compare(a.tag, b.tag));
+}
+
+/** Tags typed as "a, b,  c" → ["a", "b", "c"], without blanks or repeats. */
+export function parseTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

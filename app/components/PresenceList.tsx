@@ -1,0 +1,82 @@
+/**
+ * Who is in the room right now (SPEC A1), for the room header: a row of
+ * initials, you first, then in order of arrival. Everyone is in the
+ * accessible list; past five, the last slot shows "+N" and the rest are
+ * listed for screen readers only. The row keeps one size whoever comes and
+ * goes, so nothing around it moves.
+ */
+import { useCallback } from "react";
+import { COLLECTION, type PresenceDoc, PUBLICATION } from "../../protocol/api";
+import { useLoginState } from "../accounts";
+import { type LiveDoc, useFind, useSubscription } from "../live";
+import "./presence.css";
+
+/** Slots in the row (the last one becomes "+N" when there are more people). */
+const SLOTS = 5;
+/** Avatar colours (see presence.css). */
+const HUES = 8;
+
+const isPresence = (doc: LiveDoc): doc is LiveDoc & PresenceDoc =>
+  typeof doc.label === "string" && typeof doc.connections === "number";
+
+/** "ada.lovelace@example.com" → "AL", "Grace Hopper" → "GH", "bob@x" → "B". */
+export function initials(label: string): string {
+  const at = label.indexOf("@");
+  const base = at > 0 ? label.slice(0, at) : label;
+  const parts = base.split(/[\s._+-]+/).filter((part) => part !== "");
+  const picked = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts.slice(0, 1);
+  const letters = picked.map((part) => Array.from(part ?? "")[0] ?? "").join("");
+  return letters.toUpperCase() || "?";
+}
+
+/** The same colour for the same person on every screen. */
+function hueOf(id: string): number {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash % HUES;
+}
+
+export function PresenceList() {
+  const { userId } = useLoginState();
+  const { error } = useSubscription(PUBLICATION.PRESENCE);
+  const youFirstThenByArrival = useCallback(
+    (a: PresenceDoc, b: PresenceDoc) =>
+      Number(b._id === userId) - Number(a._id === userId) ||
+      Number(a.since) - Number(b.since) ||
+      a._id.localeCompare(b._id),
+    [userId],
+  );
+  const people = useFind(COLLECTION.PRESENCE, isPresence, youFirstThenByArrival);
+  // Not a member (or signed out): there is no one to show.
+  if (error) return null;
+  const shown = people.length > SLOTS ? SLOTS - 1 : people.length;
+  const more = people.slice(shown);
+  return (
+    <div className="presence" data-testid="presence">
+      <ul className="presence-list" aria-label="People in this room">
+        {people.map((person, position) => (
+          <Avatar key={person._id} person={person} you={person._id === userId} hidden={position >= shown} />
+        ))}
+      </ul>
+      {more.length > 0 && (
+        // Only for the eye: the people it stands for are in the list above.
+        <span className="presence-more" aria-hidden="true" title={more.map((person) => person.label).join("\n")}>
+          +{more.length}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Avatar({ person, you, hidden }: { person: PresenceDoc; you: boolean; hidden: boolean }) {
+  const name = you ? `${person.label} (you)` : person.label;
+  const tabs = person.connections > 1 ? ` · ${person.connections} connections` : "";
+  const classes = ["presence-avatar", `presence-hue-${hueOf(person._id)}`];
+  if (you) classes.push("presence-you");
+  if (hidden) classes.push("presence-hidden");
+  return (
+    <li className={classes.join(" ")} aria-label={name} title={`${name}${tabs}`} data-testid="presence-person">
+      <span aria-hidden="true">{initials(person.label)}</span>
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from "react";
+import type { SharedItem } from "../../protocol/api";
+import { formatPrice } from "../money";
+
+type Load = { state: "loading" } | { state: "found"; item: SharedItem } | { state: "error"; message: string };
+
+/**
+ * An item's public page: what a printed label's QR opens. Read-only, no
+ * account needed; the signed link in the address is the only key.
+ */
+export function SharePage({ roomId, itemId, signature }: { roomId: string; itemId: string; signature: string }) {
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  useEffect(() => {
+    let cancelled = false;
+    const path = [roomId, itemId, signature].map(encodeURIComponent).join("/");
+    fetch(`/api/share/${path}`)
+      .then(async (response) => {
+        const body = (await response.json().catch(() => ({}))) as SharedItem & { error?: string };
+        if (cancelled) return;
+        if (response.ok) setLoad({ state: "found", item: body });
+        else setLoad({ state: "error", message: body.error ?? "This item could not be loaded." });
+      })
+      .catch(() => !cancelled && setLoad({ state: "error", message: "Check your connection and reload." }));
+    return () => {
+      cancelled = true;
+    };
+  }, [roomId, itemId, signature]);
+
+  if (load.state === "loading") {
+    return (
+      <main className="page narrow share-page" aria-busy="true">
+        <p className="muted">Loading…</p>
+      </main>
+    );
+  }
+  if (load.state === "error") {
+    return (
+      <main className="page narrow share-page empty-state">
+        <h1>Item not available</h1>
+        <p>{load.message}</p>
+      </main>
+    );
+  }
+  const { item } = load;
+  const [main, ...rest] = item.photos;
+  return (
+    <main className="page narrow share-page">
+      <article>
+        {main && <img className="share-photo" src={main.url} alt={item.title} />}
+        <h1 data-testid="shared-title">{item.title}</h1>
+        <p className="share-price">
+          {formatPrice(item.priceCents, item.currency)}
+          {item.status === "sold" && <span className="status-pill status-sold">Sold</span>}
+        </p>
+        {item.description && <p className="share-description">{item.description}</p>}
+        {item.sku && <p className="muted mono">SKU {item.sku}</p>}
+        {rest.length > 0 && (
+          <ul className="share-thumbs" aria-label="More photos">
+            {rest.map((photo, index) => (
+              <li key={photo.url}>
+                <a href={photo.url} target="_blank" rel="noreferrer">
+                  <img
+                    src={photo.thumbnailUrl ?? photo.url}
+                    alt={`${item.title} (${index + 2} of ${item.photos.length})`}
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+      <p className="muted small">Shared from Stockroom</p>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+// Benchmark (b): the JavaScript a browser downloads to show the sign-in page
+// and to open a room (catalogue), gzipped — recorded in real Chromium, so
+// only what the pages really load counts (QR, photo tags and charts are lazy
+// chunks and must not appear). Baseline, built in the same run: the smallest
+// React app (react + react-dom rendering one element), what any page made
+// with React pays before its first line of its own code.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+import { launchBrowser } from "../tests/support/browser.ts";
+import { buildApp, startServer } from "../tests/support/server.ts";
+import { report } from "./harness.mjs";
+
+const BUDGET_KB = 150;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/** The smallest React app, built with the same Vite and minifier as ours. */
+async function baselineBytes() {
+  const root = resolve("node_modules/.cache/bench-react-baseline");
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, "index.html"), '<div id="root"></div><script type="module" src="./main.js"></script>');
+  writeFileSync(
+    join(root, "main.js"),
+    'import { createElement } from "react";\nimport { createRoot } from "react-dom/client";\n' +
+      'createRoot(document.getElementById("root")).render(createElement("p", null, "Hello"));\n',
+  );
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: "error",
+    mode: "production",
+    build: { outDir: join(root, "dist"), write: false },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output);
+  return chunks
+    .filter((chunk) => chunk.type === "chunk")
+    .reduce((sum, chunk) => sum + gzipped(Buffer.from(chunk.code)), 0);
+}
+
+/** Every script the page loads from our origin, by path. */
+function recordScripts(page, origin) {
+  const scripts = new Set();
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.origin === origin && url.pathname.endsWith(".js")) scripts.add(url.pathname);
+  });
+  return scripts;
+}
+
+function gzippedTotal(paths) {
+  let total = 0;
+  for (const path of paths) total += gzipped(readFileSync(join("dist/client", path)));
+  return total;
+}
+
+process.env.NODE_ENV = "production";
+buildApp();
+const baseline = await baselineBytes();
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const context = await browser.newContext();
+  const signIn = await context.newPage();
+  const signInScripts = recordScripts(signIn, server.url);
+  await signIn.goto(`${server.url}/sign-in`);
+  await signIn.getByRole("button", { name: "Sign in" }).waitFor();
+  await signIn.waitForLoadState("networkidle");
+
+  const room = await context.newPage();
+  const roomScripts = recordScripts(room, server.url);
+  await room.goto(`${server.url}/sign-up`);
+  await room.getByLabel("E-mail").fill(`bundle${Date.now()}@bench.example`);
+  await room.getByLabel("Password").fill("a long password");
+  await room.getByRole("button", { name: "Create account" }).click();
+  await room.waitForURL(`${server.url}/`);
+  await room.getByLabel("New room").fill("Bundle bench");
+  await room.getByRole("button", { name: "Create room" }).click();
+  await room.getByText("No items yet").waitFor();
+  await room.waitForLoadState("networkidle");
+
+  const signInBytes = gzippedTotal(signInScripts);
+  const roomBytes = gzippedTotal(roomScripts);
+  console.log(`sign-in page scripts: ${[...signInScripts].map((p) => p.split("/").pop()).join(", ")}`);
+  console.log(`room page scripts:    ${[...roomScripts].map((p) => p.split("/").pop()).join(", ")}`);
+  const lazy = [...roomScripts].filter((p) => /QrCode|LabelSheet|full\.esm|DashboardPanel|uPlot/i.test(p));
+  console.log(`lazy chunks loaded by the room page: ${lazy.length === 0 ? "none" : lazy.join(", ")}`);
+  report("initial JS, sign-in page (gzip)", signInBytes, baseline, kb);
+  report("initial JS, room page (gzip)", roomBytes, baseline, kb);
+  console.log(
+    `room page against the ${BUDGET_KB} KB budget: ${kb(roomBytes)} — ${roomBytes <= BUDGET_KB * 1024 ? "met" : "NOT met"}`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,148 @@
+/**
+ * The catalogue in Chromium: sorting, tag filter and search, the item page
+ * (every field, photo reorder by keyboard, history), a bulk status change,
+ * the label sheet printing only the selected items, the share page opened
+ * without an account, and a list of many items drawn in a window.
+ */
+import { resolve } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { callAsUser } from "../support/ddp-script";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { createRoom, signUp } from "../support/flows";
+
+const e2e = setUpServerAndBrowser();
+
+async function addItem(page: Page, title: string, sku: string, price: string) {
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("SKU").fill(sku);
+  await page.getByLabel("Price").fill(price);
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
+}
+
+const titles = (page: Page) => page.getByTestId("item-title").allTextContents();
+
+describe("the catalogue", () => {
+  it("sorts, filters by tag, edits on the item page with history, changes status in bulk and prints labels", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "catalogue@shop.example");
+    await createRoom(page, "Ceramics");
+    const roomUrl = page.url();
+    await addItem(page, "Blue vase", "V-1", "24.50");
+    await addItem(page, "Red bowl", "B-1", "12");
+    await addItem(page, "Green cup", "C-1", "8");
+
+    // Newest first by default; a column header sorts, a second click reverses.
+    expect(await titles(page)).toEqual(["Green cup", "Red bowl", "Blue vase"]);
+    await page.getByRole("button", { name: "Price" }).click();
+    await expect.poll(() => titles(page)).toEqual(["Blue vase", "Red bowl", "Green cup"]);
+    expect(await page.getByRole("columnheader", { name: "Price" }).getAttribute("aria-sort")).toBe("descending");
+    await page.getByRole("button", { name: "Price" }).click();
+    await expect.poll(() => titles(page)).toEqual(["Green cup", "Red bowl", "Blue vase"]);
+
+    // The item page: every field, two photos reordered from the keyboard, and the history of it all.
+    await page.getByRole("link", { name: "Red bowl" }).click();
+    await page.getByTestId("item-page-title").filter({ hasText: "Red bowl" }).waitFor();
+    await page.getByLabel("Tags").fill("ceramics, red");
+    await page.getByLabel("Location").fill("Shelf B3");
+    await page.getByLabel("Quantity").fill("-2");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("alert").filter({ hasText: "Quantity must be a whole number, 0 or more" }).waitFor();
+    await page.getByLabel("Quantity").fill("3");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    const history = page.getByTestId("item-history");
+    await expect.poll(() => history.textContent()).toContain("changed tags from no tags to ceramics, red");
+    expect(await history.textContent()).toContain("changed location from nothing to Shelf B3");
+    expect(await history.textContent()).toContain("created this item");
+
+    const photos = resolve("tests/fixtures/photos");
+    await page.getByTestId("item-photo-input").setInputFiles([`${photos}/plain.jpg`, `${photos}/vase-xmp.jpg`]);
+    const gallery = page.getByTestId("gallery-photo");
+    await expect.poll(() => gallery.count(), { timeout: 30_000 }).toBe(2);
+    const order = () => gallery.evaluateAll((items) => items.map((item) => item.getAttribute("data-photo-id")));
+    const [first, second] = await order();
+    await gallery.nth(1).focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(order).toEqual([second, first]);
+    await expect.poll(() => history.textContent()).toContain("reordered the photos");
+    // The moved photo keeps the focus, so pressing again moves it back.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(order).toEqual([first, second]);
+
+    // The share page opens without an account and shows no internal fields.
+    const shareLink = await page.getByTestId("share-link").getAttribute("href");
+    expect(shareLink).toMatch(/\/share\//);
+    const visitor = await e2e.browser.newContext();
+    const shared = await visitor.newPage();
+    await shared.goto(shareLink as string);
+    await shared.getByTestId("shared-title").filter({ hasText: "Red bowl" }).waitFor();
+    expect(await shared.textContent("main")).toContain("12.00");
+    expect(await shared.textContent("main")).not.toContain("Shelf B3");
+    await shared.goto(`${(shareLink as string).slice(0, -4)}AAAA`);
+    await shared.getByText("Item not available").waitFor();
+    await visitor.close();
+
+    // Back in the list: filter by tag, then search.
+    await page.goto(roomUrl);
+    await page.getByLabel("Filter by tag").selectOption("ceramics");
+    await expect.poll(() => titles(page)).toEqual(["Red bowl"]);
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.getByLabel("Search items").fill("V-1");
+    await expect.poll(() => titles(page)).toEqual(["Blue vase"]);
+    await page.getByLabel("Search items").fill("");
+
+    // Bulk: two selected items listed at once.
+    await page.getByLabel("Select Blue vase").check();
+    await page.getByLabel("Select Green cup").check();
+    await page.getByLabel("Status for selected items").selectOption("listed");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("status").filter({ hasText: "2 set to listed" }).waitFor();
+    const statusOf = (title: string) =>
+      page.getByTestId("item-row").filter({ hasText: title }).getByTestId("item-status").inputValue();
+    expect(await statusOf("Blue vase")).toBe("listed");
+    expect(await statusOf("Green cup")).toBe("listed");
+    expect(await statusOf("Red bowl")).toBe("draft");
+
+    // Labels for the selection: printing shows the sheet and nothing else.
+    await page.getByRole("button", { name: "Print labels" }).click();
+    const sheet = page.getByRole("region", { name: "Label sheet" });
+    await expect.poll(() => sheet.getByRole("img", { name: "Scan me!" }).count(), { timeout: 20_000 }).toBe(2);
+    await page.emulateMedia({ media: "print" });
+    const printed = (await sheet.textContent()) ?? "";
+    expect(printed).toContain("Blue vase");
+    expect(printed).toContain("Green cup");
+    expect(printed).not.toContain("Red bowl");
+    expect(await page.getByTestId("item-table").isVisible()).toBe(false);
+    expect(await sheet.isVisible()).toBe(true);
+    await page.emulateMedia({ media: "screen" });
+    await context.close();
+  });
+
+  it("draws only the rows near the viewport of a long list, and reaches the last one by scrolling", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "many@shop.example");
+    await createRoom(page, "Warehouse");
+    await page.getByText("No items yet").waitFor();
+    // 400 items from a script with this user's login, as fast as the server takes them.
+    const token = await page.evaluate(() => localStorage.getItem("stockroom.loginToken"));
+    const roomId = page.url().split("/").pop() as string;
+    const calls = Array.from({ length: 400 }, (_, i) => ({
+      method: "items.add",
+      params: [{ title: `Box ${String(i).padStart(3, "0")}`, quantity: i }],
+    }));
+    await callAsUser(e2e.server.url, `/api/rooms/${roomId}/websocket`, token as string, calls);
+    await expect.poll(() => page.getByTestId("item-count").textContent(), { timeout: 30_000 }).toBe("(400)");
+    const drawn = await page.getByTestId("item-row").count();
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(80);
+    await page.getByRole("button", { name: "Title" }).click();
+    await page.keyboard.press("End");
+    await page.getByTestId("item-row").filter({ hasText: "Box 399" }).waitFor();
+    expect(await page.getByTestId("item-row").filter({ hasText: "Box 000" }).count()).toBe(0);
+    await context.close();
+  });
+});
