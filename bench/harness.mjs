@@ -89,18 +89,23 @@ export async function importTs(path) {
   return import(new URL(`../${path}`, import.meta.url).href);
 }
 
-/** A minimal DDP client: connect, call (result + updated), subscribe. */
-export async function ddp(url) {
+/**
+ * A minimal DDP client: connect, call (result + updated), subscribe.
+ * `batch: true` asks for batched frames, as the app's client does.
+ */
+export async function ddp(url, { batch = false } = {}) {
   const waiters = new Set();
   const listeners = new Set();
   const ws = await openSocket(url, (text) => {
-    const message = JSON.parse(text);
-    for (const listener of listeners) listener(message);
-    for (const waiter of [...waiters])
-      if (waiter.match(message)) {
-        waiters.delete(waiter);
-        waiter.resolve(message);
-      }
+    const parsed = JSON.parse(text);
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      for (const listener of listeners) listener(message);
+      for (const waiter of [...waiters])
+        if (waiter.match(message)) {
+          waiters.delete(waiter);
+          waiter.resolve(message);
+        }
+    }
   });
   const next = (match) => new Promise((resolve) => waiters.add({ match, resolve }));
   let ids = 0;
@@ -128,7 +133,7 @@ export async function ddp(url) {
     },
     close: () => ws.close(1000),
   };
-  ws.send(JSON.stringify({ msg: "connect", version: "1", support: ["1"] }));
+  ws.send(JSON.stringify({ msg: "connect", version: "1", support: ["1"], ...(batch ? { batch: true } : {}) }));
   await next((m) => m.msg === "connected");
   return client;
 }

@@ -46,3 +46,11 @@ export const AUTO_PONG_FRAME = '{"msg":"pong"}';
 
 /** How many HomeDO shards serve `/api/websocket`. */
 export const HOME_SHARDS = 16;
+
+/**
+ * A batching server (connect `batch: true`) closes a frame once it holds
+ * this many characters: big enough that a subscription of thousands of
+ * documents goes in a few dozen frames, small enough to stay far below
+ * WebSocket message limits and to let the client start applying early.
+ */
+export const BATCH_FRAME_CHARS = 128 * 1024;

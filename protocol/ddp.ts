@@ -13,7 +13,19 @@ import { DDP_ERROR, type DdpErrorReason, type WireError } from "./errors";
 export type Fields = Record<string, unknown>;
 
 export type ClientMessage =
-  | { msg: "connect"; version: string; support: string[]; session?: string }
+  | {
+      msg: "connect";
+      version: string;
+      support: string[];
+      session?: string;
+      /**
+       * Stockroom's extension: this client also reads a frame holding a JSON
+       * array of messages, so a burst (a subscription's initial documents)
+       * travels in a few frames instead of one per message. Servers that do
+       * not know it ignore it, as Meteor ignores unknown fields.
+       */
+      batch?: boolean;
+    }
   | { msg: "ping"; id?: string }
   | { msg: "pong"; id?: string }
   | { msg: "sub"; id: string; name: string; params: unknown[] }
@@ -78,6 +90,7 @@ export function parseClientMessage(frame: string | ArrayBuffer | ArrayBufferView
       }
       const message: ClientMessage = { msg: "connect", version: raw.version, support: raw.support };
       if (session !== undefined) message.session = session;
+      if (raw.batch === true) message.batch = true;
       return { kind: "message", message };
     }
     case "ping":
@@ -122,6 +135,25 @@ export function parseServerMessage(text: string): ServerMessage | null {
   } catch {
     return null;
   }
+  return toServerMessage(raw);
+}
+
+/**
+ * Decodes one frame from the server: one message, or (to a client that
+ * asked for `batch`) an array of them. Unusable messages are left out.
+ */
+export function parseServerFrame(text: string): ServerMessage[] {
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch {
+    return [];
+  }
+  const messages = Array.isArray(raw) ? raw.map(toServerMessage) : [toServerMessage(raw)];
+  return messages.filter((message): message is ServerMessage => message !== null);
+}
+
+function toServerMessage(raw: unknown): ServerMessage | null {
   if (!isRaw(raw) || !isString(raw.msg)) return null;
   const r = raw as Raw & { msg: string };
   switch (r.msg) {

@@ -169,7 +169,13 @@ export class LiveConnection {
   private opened(): void {
     const reconnecting = this.hasOpened;
     this.hasOpened = true;
-    const connect: ClientMessage = { msg: "connect", version: DDP_VERSION, support: [...SUPPORTED_DDP_VERSIONS] };
+    // `batch`: our server may send a burst of messages in one frame (see protocol/ddp.ts).
+    const connect: ClientMessage = {
+      msg: "connect",
+      version: DDP_VERSION,
+      support: [...SUPPORTED_DDP_VERSIONS],
+      batch: true,
+    };
     if (this.sessionId !== undefined) connect.session = this.sessionId;
     this.socket.send(connect);
     this.methods.beginReconnect();

@@ -26,7 +26,7 @@ import {
   CONNECT_TIMEOUT,
   TRANSPORT_SILENCE_TIMEOUT,
 } from "../../protocol/constants";
-import { type ClientMessage, parseServerMessage, type ServerMessage } from "../../protocol/ddp";
+import { type ClientMessage, parseServerFrame, type ServerMessage } from "../../protocol/ddp";
 import { ERROR_TEXT } from "../../protocol/errors";
 
 /** The part of the browser WebSocket the client uses; tests pass a fake. */
@@ -152,16 +152,16 @@ export class Transport {
     clearTimeout(this.pingTimer);
     this.pingTimer = undefined;
     this.armSilence();
-    const message = frame === null ? null : parseServerMessage(frame);
-    if (message?.msg === "connected") this.heartbeating = true;
+    const messages = frame === null ? [] : parseServerFrame(frame);
+    if (messages.some((message) => message.msg === "connected")) this.heartbeating = true;
     if (this.heartbeating) this.armHeartbeat();
-    if (message === null) return;
-    if (message.msg === "ping") {
-      this.send(message.id === undefined ? { msg: "pong" } : { msg: "pong", id: message.id });
-      return;
+    for (const message of messages) {
+      if (message.msg === "ping") {
+        this.send(message.id === undefined ? { msg: "pong" } : { msg: "pong", id: message.id });
+      } else if (message.msg !== "pong") {
+        this.handlers.onMessage(message);
+      }
     }
-    if (message.msg === "pong") return;
-    this.handlers.onMessage(message);
   }
 
   private armSilence(): void {

@@ -63,7 +63,7 @@ describe("re-sending after a reconnect", () => {
 
     const second = dropAndReopen();
     const sent = second.messages();
-    expect(sent[0]).toEqual({ msg: "connect", version: "1", support: ["1"], session: "s1" });
+    expect(sent[0]).toEqual({ msg: "connect", version: "1", support: ["1"], session: "s1", batch: true });
     // Only the call without a result goes again, exactly as first sent.
     expect(second.sentOf("method")).toEqual([originalB]);
     expect(originalB).toMatchObject({ id: "2", method: "b", params: [{ title: "Lamp" }, 3] });
@@ -85,7 +85,9 @@ describe("re-sending after a reconnect", () => {
     dropAndReopen().receive({ msg: "connected", session: "s2" });
     live.connection.call("b").catch(leftPending);
     const third = dropAndReopen();
-    expect(third.sentOf("connect")).toEqual([{ msg: "connect", version: "1", support: ["1"], session: "s2" }]);
+    expect(third.sentOf("connect")).toEqual([
+      { msg: "connect", version: "1", support: ["1"], session: "s2", batch: true },
+    ]);
     expect(third.sentOf("method").map((m) => [m.id, m.method])).toEqual([
       ["1", "a"],
       ["2", "b"],

@@ -211,7 +211,7 @@ describe("manual control", () => {
     live = connect();
     const socket = live.socket();
     socket.open();
-    expect(socket.sentOf("connect")).toEqual([{ msg: "connect", version: "1", support: ["1"] }]);
+    expect(socket.sentOf("connect")).toEqual([{ msg: "connect", version: "1", support: ["1"], batch: true }]);
     socket.receive({ msg: "failed", version: "2" });
     expect(status()).toMatchObject({ status: "failed", connected: false });
     expect(status().reason).toContain("version 2");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encode, parseClientMessage, parseServerMessage } from "../../protocol/ddp";
+import { encode, parseClientMessage, parseServerFrame, parseServerMessage } from "../../protocol/ddp";
 import { equals, parse, stringify } from "../../protocol/ejson";
 import { LiveError, toWireError } from "../../protocol/errors";
 
@@ -39,6 +39,29 @@ describe("DDP frames", () => {
     expect(parseServerMessage("nonsense")).toBeNull();
     expect(parseServerMessage('{"msg":"added","collection":"c"}')).toBeNull();
     expect(parseServerMessage(encode({ msg: "ready", subs: ["a"] }))).toEqual({ msg: "ready", subs: ["a"] });
+  });
+
+  it("reads a batched frame as its messages in order, leaving out unusable ones", () => {
+    const ready = encode({ msg: "ready", subs: ["a"] });
+    const added = encode({ msg: "added", collection: "items", id: "x", fields: { at: new Date(7) } });
+    expect(parseServerFrame(`[${added},{"msg":"bogus"},${ready}]`)).toEqual([
+      { msg: "added", collection: "items", id: "x", fields: { at: new Date(7) } },
+      { msg: "ready", subs: ["a"] },
+    ]);
+    expect(parseServerFrame(ready)).toEqual([{ msg: "ready", subs: ["a"] }]);
+    expect(parseServerFrame("[not json")).toEqual([]);
+  });
+
+  it("keeps a client's batch request from its connect, and only a literal true", () => {
+    const connect = (extra: string) => parseClientMessage(`{"msg":"connect","version":"1","support":["1"]${extra}}`);
+    expect(connect(',"batch":true')).toEqual({
+      kind: "message",
+      message: { msg: "connect", version: "1", support: ["1"], batch: true },
+    });
+    expect(connect(',"batch":"yes"')).toEqual({
+      kind: "message",
+      message: { msg: "connect", version: "1", support: ["1"] },
+    });
   });
 
   it("lets only deliberate errors cross the wire", () => {

@@ -14,6 +14,8 @@ export interface SessionState {
   /** When the connection logged in as `userId` (for connection hooks, e.g. presence). */
   loggedInAt?: number | null;
   clientAddress: string | null;
+  /** The client reads frames holding an array of messages (connect `batch`). */
+  batch?: boolean;
   origin?: string | null;
   /** When the socket opened; the heartbeat's floor for "last seen" after a wake. */
   connectedAt?: number;

@@ -9,7 +9,7 @@
  * the session identity to the socket attachment, subscriptions and method
  * results to DO storage.
  */
-import { SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
+import { BATCH_FRAME_CHARS, SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
 import {
   type ClientMessage,
   type DataMessage,
@@ -48,6 +48,9 @@ export class Session<H> {
   /** Makes every subscription run's merge-box key unique (see LiveSubscription). */
   private runs = 0;
   private muted = false;
+  private queued: string[] = [];
+  private queuedChars = 0;
+  private flushScheduled = false;
   private closed = false;
   /** The user the connection hooks last heard this connection join as (until they hear it left). */
   private joinedAs: UserConnection | null = null;
@@ -154,7 +157,30 @@ export class Session<H> {
   }
 
   send(message: ServerMessage): void {
-    this.sendFrame(encode(message));
+    const frame = encode(message);
+    if (!this.state.batch) {
+      this.sendFrame(frame);
+      return;
+    }
+    // A client that reads batches gets everything sent in one turn of the
+    // event loop together, in frames of up to BATCH_FRAME_CHARS, in order.
+    this.queued.push(frame);
+    this.queuedChars += frame.length;
+    if (this.queuedChars >= BATCH_FRAME_CHARS) this.flush();
+    else if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      queueMicrotask(() => this.flush());
+    }
+  }
+
+  /** Sends what is queued for a batching client (at the end of this turn, before a close). */
+  flush(): void {
+    this.flushScheduled = false;
+    if (this.queued.length === 0) return;
+    const frames = this.queued;
+    this.queued = [];
+    this.queuedChars = 0;
+    this.sendFrame(frames.length === 1 ? (frames[0] as string) : `[${frames.join(",")}]`);
   }
 
   private sendFrame(frame: string): void {
@@ -216,6 +242,7 @@ export class Session<H> {
 
   private fail(version: string): void {
     this.send({ msg: "failed", version });
+    this.flush();
     this.env.close(1002, "DDP version negotiation failed");
   }
 
@@ -233,7 +260,7 @@ export class Session<H> {
     // from the result cache instead of running twice.
     const resumed = message.session !== undefined && this.env.adoptSession(message.session);
     const sessionId = resumed && message.session ? message.session : newSessionId();
-    this.state = { ...this.state, sessionId, resumed };
+    this.state = { ...this.state, sessionId, resumed, batch: message.batch === true };
     this.env.saveState(this.state);
     this.env.storage.touchSession(sessionId, this.env.now());
     this.send({ msg: "connected", session: sessionId });

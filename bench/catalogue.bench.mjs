@@ -1,0 +1,128 @@
+// Benchmark: the catalogue with 10,000 items. Three things a member feels,
+// each measured in Chromium with 10,000 items in the room beside the same
+// with 100 (the baseline, same run, same page):
+//   - opening the room until the list shows its count and first rows;
+//   - a search keystroke until the list shows the one match;
+//   - another member's status change until it shows in the open list.
+// Items are seeded straight into D1 (a SQL file through wrangler), so the
+// setup takes seconds; everything measured goes through the real app.
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { launchBrowser } from "../tests/support/browser.ts";
+import { callAsUser } from "../tests/support/ddp-script.ts";
+import { buildApp, startServer } from "../tests/support/server.ts";
+import { ms, report } from "./harness.mjs";
+
+const ROUNDS = Number(process.env.BENCH_CATALOGUE_ROUNDS ?? 5);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function seed(stateDir, roomId, count) {
+  const now = Date.now();
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const title = `Box ${String(i).padStart(5, "0")}`;
+    rows.push(
+      `('${roomId}-${i}', '${roomId}', '${title}', 'SKU-${roomId}-${i}', ${100 + (i % 5000)}, ${i % 7}, 'draft', '["bench"]', ${now - i * 1000}, ${now - i * 1000})`,
+    );
+  }
+  const sql = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    sql.push(
+      `INSERT INTO items (id, room_id, title, sku, price_cents, quantity, status, tags, created_at, updated_at) VALUES ${rows.slice(i, i + 500).join(",\n")};`,
+    );
+  }
+  const file = join(stateDir, `seed-${roomId}.sql`);
+  writeFileSync(file, sql.join("\n"));
+  const result = spawnSync(
+    process.execPath,
+    [
+      "node_modules/wrangler/bin/wrangler.js",
+      "d1",
+      "execute",
+      "stockroom",
+      "--local",
+      "--persist-to",
+      stateDir,
+      "--file",
+      file,
+    ],
+    { stdio: "pipe" },
+  );
+  if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
+}
+
+async function signUp(page, url) {
+  await page.goto(`${url}/sign-up`);
+  await page.getByLabel("E-mail").fill(`catalogue${Date.now()}@bench.example`);
+  await page.getByLabel("Password").fill("a long password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${url}/`);
+}
+
+async function createRoom(page, url, name) {
+  await page.goto(`${url}/`);
+  await page.getByLabel("New room").fill(name);
+  await page.getByRole("button", { name: "Create room" }).click();
+  await page.getByText("No items yet").waitFor();
+  return page.url().split("/").pop();
+}
+
+async function measureRoom(page, server, roomId, count, token) {
+  const open = [];
+  const search = [];
+  const remote = [];
+  const countText = `(${count.toLocaleString("en-US")})`;
+  for (let round = 0; round < ROUNDS; round++) {
+    let start = performance.now();
+    await page.goto(`${server.url}/rooms/${roomId}`);
+    await page.getByTestId("item-count").filter({ hasText: countText }).waitFor({ timeout: 120_000 });
+    await page.getByTestId("item-row").first().waitFor();
+    open.push(performance.now() - start);
+
+    const target = `Box ${String(count - 1 - round).padStart(5, "0")}`;
+    start = performance.now();
+    await page.getByLabel("Search items").fill(target);
+    await page.getByTestId("item-count").filter({ hasText: `(1 of ` }).waitFor();
+    search.push(performance.now() - start);
+    await page.getByLabel("Search items").fill("");
+
+    // Someone else lists the newest item; the open list follows.
+    const newest = `${roomId}-0`;
+    const status = round % 2 === 0 ? "listed" : "draft";
+    start = performance.now();
+    await callAsUser(server.url, `/api/rooms/${roomId}/websocket`, token, [
+      { method: "items.update", params: [newest, { status }] },
+    ]);
+    await page.waitForFunction(
+      ([id, value]) => document.querySelector(`[data-item-id="${id}"] [data-testid="item-status"]`)?.value === value,
+      [newest, status],
+    );
+    remote.push(performance.now() - start);
+  }
+  return { open: median(open), search: median(search), remote: median(remote) };
+}
+
+buildApp();
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signUp(page, server.url);
+  const small = await createRoom(page, server.url, "Hundred");
+  const large = await createRoom(page, server.url, "Ten thousand");
+  const token = await page.evaluate(() => localStorage.getItem("stockroom.loginToken"));
+  seed(server.stateDir, small, 100);
+  seed(server.stateDir, large, 10_000);
+  console.log(`\ncatalogue, median of ${ROUNDS} rounds in Chromium (10,000 items against 100)`);
+  const base = await measureRoom(page, server, small, 100, token);
+  const big = await measureRoom(page, server, large, 10_000, token);
+  report("open the room until the list shows", big.open, base.open, ms);
+  report("search keystroke until the match shows", big.search, base.search, ms);
+  report("another member's edit until it shows", big.remote, base.remote, ms);
+  const rows = await page.getByTestId("item-row").count();
+  console.log(`rows in the page with 10,000 items: ${rows}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
