@@ -60,6 +60,10 @@ export const METHOD = {
   ITEMS_ADD: "items.add",
   ITEMS_UPDATE: "items.update",
   ITEMS_REMOVE: "items.remove",
+  /** Appends one of the room's photos to an item (uploads finishing while someone reorders lose nothing). */
+  ITEMS_ADD_PHOTO: "items.addPhoto",
+  /** Moves one photo of an item to a position, on the server's current order. */
+  ITEMS_MOVE_PHOTO: "items.movePhoto",
   /** Sets one status on many items at once, all or none. */
   ITEMS_SET_STATUS: "items.setStatus",
   /** Public links (share page or store page) for items, e.g. for labels. */
@@ -211,6 +215,12 @@ export const METHOD_ARGS = {
   [METHOD.ITEMS_ADD]: v.tuple([itemFieldsSchema]),
   [METHOD.ITEMS_UPDATE]: v.tuple([idSchema, itemPatchSchema]),
   [METHOD.ITEMS_REMOVE]: v.tuple([idSchema]),
+  [METHOD.ITEMS_ADD_PHOTO]: v.tuple([idSchema, idSchema]),
+  [METHOD.ITEMS_MOVE_PHOTO]: v.tuple([
+    idSchema,
+    idSchema,
+    v.pipe(v.number("Position must be a number"), v.integer("Position must be a whole number"), v.minValue(0)),
+  ]),
   [METHOD.ITEMS_SET_STATUS]: v.tuple([
     v.pipe(
       v.array(idSchema, "Item ids must be a list"),

@@ -20,10 +20,13 @@ interface Progress {
 export function BulkBar({
   selection,
   items,
+  hiddenSelected,
   canEdit,
 }: {
   selection: Selection;
   items: readonly ItemDoc[];
+  /** Selected items the filters hide now: the actions apply to them too, so say so. */
+  hiddenSelected: number;
   canEdit: boolean;
 }) {
   const call = useCall();
@@ -58,6 +61,9 @@ export function BulkBar({
     <>
       <div className="bulk-bar" role="toolbar" aria-label="Selected items">
         <strong data-testid="selected-count">{selection.size.toLocaleString()} selected</strong>
+        {hiddenSelected > 0 && (
+          <span className="muted small">({hiddenSelected.toLocaleString()} not shown by the filters)</span>
+        )}
         {canEdit && (
           <>
             <label>

@@ -44,7 +44,9 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
     );
   }
 
-  const allShownSelected = shown.length > 0 && shown.every((item) => selection.has(item._id));
+  const selectedIds = selection.ids;
+  const shownSelected = useMemo(() => shown.filter((item) => selectedIds.has(item._id)).length, [shown, selectedIds]);
+  const allShownSelected = shown.length > 0 && shownSelected === shown.length;
   const filtered = query.status !== "all" || query.tag !== "all" || query.text.trim() !== "";
 
   return (
@@ -97,7 +99,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           </button>
         )}
       </div>
-      <BulkBar selection={selection} items={items} canEdit={canEdit} />
+      <BulkBar selection={selection} hiddenSelected={selection.size - shownSelected} items={items} canEdit={canEdit} />
       {loading && items.length === 0 ? (
         <div className="table-skeleton" aria-busy="true">
           <p className="muted">Loading items…</p>

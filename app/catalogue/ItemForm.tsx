@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { ITEM_STATUSES, type ItemDoc, type ItemPatch, type ItemStatus, LIMITS, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
@@ -52,29 +52,51 @@ function toPatch(draft: Draft): ItemPatch | string {
   };
 }
 
+const sameDraft = (a: Draft, b: Draft) => (Object.keys(a) as (keyof Draft)[]).every((key) => a[key] === b[key]);
+
+/** Only what this person changed since the form was loaded, so saving never reverts someone else's edit. */
+function changedSince(loaded: ItemPatch, edited: ItemPatch): ItemPatch {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(edited)) {
+    if (JSON.stringify(value) !== JSON.stringify(loaded[key as keyof ItemPatch])) out[key] = value;
+  }
+  return out as ItemPatch;
+}
+
 /**
- * Every field of an item, saved together. Someone else's edit that lands
- * while this form is open does not overwrite what is being typed; the form
- * says so and offers to load the new version.
+ * Every field of an item. Saving sends only the fields this person changed.
+ * Someone else's edit that lands while the form is open does not overwrite
+ * what is being typed; the form says so and offers to load the new version.
  */
 export function ItemForm({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
   const call = useCall();
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(item));
-  const [base, setBase] = useState(item.updatedAt.getTime());
+  // The version the form shows edits against.
+  const [loaded, setLoaded] = useState(() => draftOf(item));
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const changedElsewhere = item.updatedAt.getTime() !== base && !saving;
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const current = draftOf(item);
+  const latest = useRef(item);
+  latest.current = item;
+  const changedElsewhere = !saving && !sameDraft(current, loaded);
+  const set = (patch: Partial<Draft>) => setDraft((before) => ({ ...before, ...patch }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const patch = toPatch(draft);
-    if (typeof patch === "string") return setMessage({ text: patch, error: true });
+    const edited = toPatch(draft);
+    if (typeof edited === "string") return setMessage({ text: edited, error: true });
+    const base = toPatch(loaded);
+    const patch = typeof base === "string" ? edited : changedSince(base, edited);
+    if (Object.keys(patch).length === 0) return setMessage({ text: "Nothing to save", error: false });
     setSaving(true);
     setMessage(null);
     try {
       await call(METHOD.ITEMS_UPDATE, item._id, patch);
+      // The saved version arrived before the result (the write fence): it is the new base.
+      const saved = draftOf(latest.current);
+      setLoaded(saved);
+      setDraft(saved);
       setMessage({ text: "Saved", error: false });
     } catch (caught) {
       setMessage({ text: errorMessage(caught), error: true });
@@ -84,15 +106,9 @@ export function ItemForm({ item, canEdit }: { item: ItemDoc; canEdit: boolean })
   }
 
   function reload() {
-    setDraft(draftOf(item));
-    setBase(item.updatedAt.getTime());
+    setDraft(current);
+    setLoaded(current);
     setMessage(null);
-  }
-
-  // After our own save, the saved version becomes the base without a warning.
-  if (!saving && message?.text === "Saved" && base !== item.updatedAt.getTime()) {
-    setBase(item.updatedAt.getTime());
-    setDraft(draftOf(item));
   }
 
   const field = (name: keyof Draft) => ({

@@ -24,6 +24,8 @@ export default function LabelsPanel({ items, onClose }: { items: readonly ItemDo
 
   useEffect(() => {
     let cancelled = false;
+    setLabels(null);
+    setError(null);
     (async () => {
       const links: Record<string, string> = {};
       for (let start = 0; start < items.length; start += LIMITS.BULK) {
@@ -63,7 +65,14 @@ export default function LabelsPanel({ items, onClose }: { items: readonly ItemDo
           {error}
         </p>
       ) : labels ? (
-        <LabelSheet labels={labels} paper={defaultPaper()} style={logo ? { logo: { src: logo } } : undefined} />
+        <>
+          {labels.length < items.length && (
+            <p className="muted" role="status">
+              {items.length - labels.length} of the selected items no longer exist and have no label.
+            </p>
+          )}
+          <LabelSheet labels={labels} paper={defaultPaper()} style={logo ? { logo: { src: logo } } : undefined} />
+        </>
       ) : (
         <p className="muted">Preparing labels…</p>
       )}

@@ -44,24 +44,25 @@ export function PhotoGallery({ roomId, item, canEdit }: { roomId: string; item: 
     document.querySelector<HTMLElement>(`[data-photo-id="${id}"]`)?.focus();
   });
 
-  async function save(next: string[], label: string) {
-    setPending(next);
+  /** Which move the shown order belongs to: only the latest one's end may drop it. */
+  const latestMove = useRef(0);
+
+  async function move(from: number, to: number) {
+    const photoId = order[from];
+    if (!photoId || to < 0 || to >= order.length || from === to) return;
+    focusAfterMove.current = photoId;
+    const mine = ++latestMove.current;
+    setPending(moved(order, from, to));
     setError(null);
     try {
-      await call(METHOD.ITEMS_UPDATE, item._id, { photos: next });
-      setAnnouncement(label);
+      // The server moves this photo within its current order, so other people's changes are kept.
+      await call(METHOD.ITEMS_MOVE_PHOTO, item._id, photoId, to);
+      setAnnouncement(`Photo moved to position ${to + 1} of ${order.length}`);
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
-      setPending(null);
+      if (latestMove.current === mine) setPending(null);
     }
-  }
-
-  function move(from: number, to: number) {
-    if (to < 0 || to >= order.length || from === to) return;
-    const id = order[from];
-    if (id) focusAfterMove.current = id;
-    void save(moved(order, from, to), `Photo moved to position ${to + 1} of ${order.length}`);
   }
 
   function onKeyDown(event: KeyboardEvent, index: number) {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import type { OAuthService } from "../../protocol/api";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import { useAccounts, useLoginServices, useLoginState } from "../accounts";
+import { nextPath } from "../next-path";
 import { ErrorText } from "./ErrorText";
 
 const LABEL: Record<OAuthService, string> = { google: "Continue with Google", facebook: "Continue with Facebook" };
@@ -17,14 +18,17 @@ export function OAuthButtons() {
   const services = useLoginServices();
   const { loginError, userId } = useLoginState();
   const [location, navigate] = useLocation();
+  // `returnTo` keeps `?next=` through a redirect-style sign-in, so a join link still joins.
+  const search = useSearch();
+  const after = nextPath(search);
   const [busy, setBusy] = useState<OAuthService | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [blocked, setBlocked] = useState<OAuthService | null>(null);
 
   // A redirect-style sign-in comes back to this page and finishes here.
   useEffect(() => {
-    if (userId) navigate("/");
-  }, [userId, navigate]);
+    if (userId) navigate(after);
+  }, [userId, navigate, after]);
 
   if (!services || services.length === 0) return null;
 
@@ -33,7 +37,9 @@ export function OAuthButtons() {
     setError(null);
     setBlocked(null);
     try {
-      if (await accounts.loginWithOAuth(service, { style, returnTo: location })) navigate("/");
+      if (await accounts.loginWithOAuth(service, { style, returnTo: search ? `${location}?${search}` : location })) {
+        navigate(after);
+      }
     } catch (caught) {
       setError(caught);
       if (caught instanceof LiveError && caught.reason === ERROR_TEXT.POPUP_BLOCKED) setBlocked(service);

@@ -4,7 +4,7 @@
  * customers. The RoomDO keeps the figures; this draws them as they change.
  * Loaded lazily, so uPlot is only downloaded by people who open it.
  */
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import uPlot from "uplot";
 import { COLLECTION, DASHBOARD_DAYS, type DashboardDoc, ITEM_STATUSES, PUBLICATION } from "../../protocol/api";
 import { type LiveDoc, useFind, useSubscription } from "../live";
@@ -144,7 +144,11 @@ function Figures({ summary }: { summary: DashboardDoc }) {
 
       <div className="card">
         <h2>Items by status</h2>
-        <Chart label="Items by status" options={statusOptions} data={statusData} />
+        {total === 0 ? (
+          <ChartEmpty>No items yet. Add some in the Catalogue and they are counted here at once.</ChartEmpty>
+        ) : (
+          <Chart label="Items by status" options={statusOptions} data={statusData} />
+        )}
         <table className="figures" data-testid="status-table">
           <thead>
             <tr>
@@ -172,7 +176,11 @@ function Figures({ summary }: { summary: DashboardDoc }) {
 
       <div className="card">
         <h2>Items added per day</h2>
-        <Chart label={`Items added per day, last ${DASHBOARD_DAYS} days`} options={addedOptions} data={addedData} />
+        {total === 0 ? (
+          <ChartEmpty>Nothing added in the last {DASHBOARD_DAYS} days.</ChartEmpty>
+        ) : (
+          <Chart label={`Items added per day, last ${DASHBOARD_DAYS} days`} options={addedOptions} data={addedData} />
+        )}
       </div>
 
       <div className="card">
@@ -241,4 +249,9 @@ function TopList({ title, empty, rows }: { title: string; empty: string; rows: T
       )}
     </div>
   );
+}
+
+/** Where a chart would be, the same height, so the first item's arrival moves nothing below. */
+function ChartEmpty({ children }: { children: ReactNode }) {
+  return <p className="muted empty-state chart-empty">{children}</p>;
 }

@@ -4,8 +4,7 @@
  * create a draft item pre-filled from the tags (caption → title, position →
  * location, time taken → description).
  */
-import { COLLECTION, type ItemFields, METHOD } from "../../protocol/api";
-import { LiveError } from "../../protocol/errors";
+import { type ItemFields, METHOD } from "../../protocol/api";
 import type { FileDoc } from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { makeImageVersion } from "./image-versions";
@@ -53,9 +52,9 @@ export async function addItemFromPhoto(
 }
 
 /**
- * Adds photos to an existing item, one after another: each appends to the
- * item's photos as they are when it finishes (not as they were when it
- * started), so a reorder meanwhile is kept.
+ * Adds photos to an existing item, one after another. The server appends
+ * each to the item's photos as they are when it lands, so a reorder or
+ * another upload meanwhile is kept.
  */
 export async function addPhotosToItem(
   connection: LiveConnection,
@@ -66,8 +65,6 @@ export async function addPhotosToItem(
 ): Promise<void> {
   for (const photo of photos) {
     const { doc } = await uploadPhoto(connection, roomId, photo, onUpload);
-    const item = connection.store.findOne(COLLECTION.ITEMS, itemId) as { photos?: string[] } | undefined;
-    if (!item) throw new LiveError(404, "Item not found");
-    await connection.call(METHOD.ITEMS_UPDATE, itemId, { photos: [...(item.photos ?? []), doc._id] });
+    await connection.call(METHOD.ITEMS_ADD_PHOTO, itemId, doc._id);
   }
 }

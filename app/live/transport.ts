@@ -155,7 +155,10 @@ export class Transport {
     const messages = frame === null ? [] : parseServerFrame(frame);
     if (messages.some((message) => message.msg === "connected")) this.heartbeating = true;
     if (this.heartbeating) this.armHeartbeat();
+    const socket = this.socket;
     for (const message of messages) {
+      // A handler may have closed or replaced the socket: the rest of the frame belongs to the old one.
+      if (this.socket !== socket) break;
       if (message.msg === "ping") {
         this.send(message.id === undefined ? { msg: "pong" } : { msg: "pong", id: message.id });
       } else if (message.msg !== "pong") {

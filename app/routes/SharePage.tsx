@@ -2,6 +2,15 @@ import { useEffect, useState } from "react";
 import type { SharedItem } from "../../protocol/api";
 import { formatPrice } from "../money";
 
+/** The share page stands alone (no account, no live connection): just the name, no menus. */
+function ShareHeader() {
+  return (
+    <header className="app-header">
+      <span className="brand">Stockroom</span>
+    </header>
+  );
+}
+
 type Load = { state: "loading" } | { state: "found"; item: SharedItem } | { state: "error"; message: string };
 
 /**
@@ -28,48 +37,57 @@ export function SharePage({ roomId, itemId, signature }: { roomId: string; itemI
 
   if (load.state === "loading") {
     return (
-      <main className="page narrow share-page" aria-busy="true">
-        <p className="muted">Loading…</p>
-      </main>
+      <>
+        <ShareHeader />
+        <main className="page narrow share-page" aria-busy="true">
+          <p className="muted">Loading…</p>
+        </main>
+      </>
     );
   }
   if (load.state === "error") {
     return (
-      <main className="page narrow share-page empty-state">
-        <h1>Item not available</h1>
-        <p>{load.message}</p>
-      </main>
+      <>
+        <ShareHeader />
+        <main className="page narrow share-page empty-state">
+          <h1>Item not available</h1>
+          <p>{load.message}</p>
+        </main>
+      </>
     );
   }
   const { item } = load;
   const [main, ...rest] = item.photos;
   return (
-    <main className="page narrow share-page">
-      <article>
-        {main && <img className="share-photo" src={main.url} alt={item.title} />}
-        <h1 data-testid="shared-title">{item.title}</h1>
-        <p className="share-price">
-          {formatPrice(item.priceCents, item.currency)}
-          {item.status === "sold" && <span className="status-pill status-sold">Sold</span>}
-        </p>
-        {item.description && <p className="share-description">{item.description}</p>}
-        {item.sku && <p className="muted mono">SKU {item.sku}</p>}
-        {rest.length > 0 && (
-          <ul className="share-thumbs" aria-label="More photos">
-            {rest.map((photo, index) => (
-              <li key={photo.url}>
-                <a href={photo.url} target="_blank" rel="noreferrer">
-                  <img
-                    src={photo.thumbnailUrl ?? photo.url}
-                    alt={`${item.title} (${index + 2} of ${item.photos.length})`}
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </article>
-      <p className="muted small">Shared from Stockroom</p>
-    </main>
+    <>
+      <ShareHeader />
+      <main className="page narrow share-page">
+        <article>
+          {main && <img className="share-photo" src={main.url} alt={item.title} />}
+          <h1 data-testid="shared-title">{item.title}</h1>
+          <p className="share-price">
+            {formatPrice(item.priceCents, item.currency)}
+            {item.status === "sold" && <span className="status-pill status-sold">Sold</span>}
+          </p>
+          {item.description && <p className="share-description">{item.description}</p>}
+          {item.sku && <p className="muted mono">SKU {item.sku}</p>}
+          {rest.length > 0 && (
+            <ul className="share-thumbs" aria-label="More photos">
+              {rest.map((photo, index) => (
+                <li key={photo.url}>
+                  <a href={photo.url} target="_blank" rel="noreferrer">
+                    <img
+                      src={photo.thumbnailUrl ?? photo.url}
+                      alt={`${item.title} (${index + 2} of ${item.photos.length})`}
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+        <p className="muted small">Shared from Stockroom</p>
+      </main>
+    </>
   );
 }

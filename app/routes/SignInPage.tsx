@@ -5,14 +5,9 @@ import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
 import { OAuthButtons } from "../components/OAuthButtons";
 import { HomeSessionProvider } from "../components/SessionProvider";
+import { nextPath } from "../next-path";
 
 type Mode = "sign-in" | "sign-up";
-
-/** Where to go after signing in: a path inside this app (`?next=`), else home. */
-function nextPath(search: string): string {
-  const next = new URLSearchParams(search).get("next") ?? "";
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/";
-}
 
 /** Sign in, or create an account, with e-mail and password or a configured OAuth service. */
 export function SignInPage({ mode }: { mode: Mode }) {

@@ -1,6 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { FileDoc } from "../../protocol/files";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
+import { jpegLike, startLive, writeLive } from "./files-helpers";
 
 async function invite(roomId: string, email: string, role: string) {
   const { socket } = await connectToRoom(roomId);
@@ -128,6 +130,80 @@ describe("catalogue", () => {
   });
 });
 
+async function uploadPhoto(socket: DdpSocket, name: string): Promise<string> {
+  const bytes = jpegLike(1000);
+  const { started } = await startLive(socket, { name, size: bytes.byteLength });
+  await writeLive(socket, started.uploadId, 1, bytes);
+  return ((await socket.call("files.finish", [started.uploadId])).result as FileDoc)._id;
+}
+
+describe("item photos", () => {
+  it("adds and moves photos on the server's current order, so concurrent changes all count", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const [a, b, c] = [
+      await uploadPhoto(socket, "a.jpg"),
+      await uploadPhoto(socket, "b.jpg"),
+      await uploadPhoto(socket, "c.jpg"),
+    ];
+    const itemId = (await socket.call("items.add", [{ title: "Lamp", photos: [a] }])).result as string;
+    const photos = async () =>
+      JSON.parse(
+        ((await env.DB.prepare("SELECT photos FROM items WHERE id = ?").bind(itemId).first())?.photos as string) ??
+          "[]",
+      ) as string[];
+
+    // An upload landing and a move sent at the same time: both are kept.
+    const others = await Promise.all([1, 2, 3].map(() => connectToRoom(roomId).then((x) => x.socket)));
+    await Promise.all([
+      others[0]?.call("items.addPhoto", [itemId, b]),
+      others[1]?.call("items.addPhoto", [itemId, c]),
+      others[2]?.call("items.movePhoto", [itemId, a, 5]),
+    ]);
+    for (const other of others) other.close();
+    const after = await photos();
+    expect(after.sort()).toEqual([a, b, c].sort());
+    await socket.call("items.movePhoto", [itemId, c, 0]);
+    expect((await photos())[0]).toBe(c);
+    // Adding the same photo again changes nothing; a photo from elsewhere is refused.
+    await socket.call("items.addPhoto", [itemId, c]);
+    expect(await photos()).toHaveLength(3);
+    expect((await socket.call("items.addPhoto", [itemId, "not-a-photo"])).error).toMatchObject({ error: 400 });
+    expect((await socket.call("items.movePhoto", [itemId, "not-a-photo", 0])).error).toMatchObject({
+      reason: "That photo is not on this item",
+    });
+    expect((await socket.call("items.movePhoto", [itemId, c, -1])).error).toMatchObject({ error: 400 });
+    socket.close();
+  });
+
+  it("keeps the dashboard exact when edits of one item race", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    await socket.subscribe("dashboard");
+    const itemId = (await socket.call("items.add", [{ title: "Chair", priceCents: 1000, quantity: 1 }])).result;
+    // Each connection runs its own calls in order, so the race needs several connections.
+    const editors = await Promise.all([1, 2, 3, 4].map(() => connectToRoom(roomId).then((c) => c.socket)));
+    for (const statuses of [
+      ["ready", "listed", "sold", "archived"],
+      ["sold", "ready", "archived", "listed"],
+    ]) {
+      await Promise.all(editors.map((editor, i) => editor.call("items.update", [itemId, { status: statuses[i] }])));
+    }
+    await socket.call("items.update", [itemId, { status: "draft" }]);
+    for (const editor of editors) editor.close();
+    const summary = await connectToRoom(roomId).then(async ({ socket: fresh }) => {
+      await fresh.subscribe("dashboard");
+      const added = fresh.received.find((m) => m.msg === "added" && m.collection === "dashboard");
+      fresh.close();
+      return added?.fields as { byStatus: { status: string; count: number }[] };
+    });
+    const counts = Object.fromEntries(summary.byStatus.map((row) => [row.status, row.count]));
+    // One item, counted once: in its last status and nowhere else.
+    expect(counts).toEqual({ draft: 1 });
+    socket.close();
+  });
+});
+
 describe("share links", () => {
   it("opens an item's share page through its signed link only, without internal fields", async () => {
     const roomId = await createRoom();
@@ -150,6 +226,9 @@ describe("share links", () => {
     expect(body).not.toHaveProperty("quantity");
 
     const signature = link.pathname.split("/").pop() as string;
+    // A valid signature opens its own item only, not another item of the same room.
+    const otherItem = (await socket.call("items.add", [{ title: "Sugar bowl" }])).result as string;
+    expect((await api(`/share/${roomId}/${otherItem}/${signature}`)).status).toBe(404);
     const flipped = signature.startsWith("A") ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
     const otherRoom = await createRoom();
     for (const forged of [

@@ -1,9 +1,10 @@
 /**
  * Cron: removes expired login tokens (closing any live connection still using
- * them), expired e-mail tokens and unused OAuth credentials. Runs every 10 minutes, like Meteor's job.
+ * them), expired e-mail tokens, unused OAuth credentials and expired room join links. Runs every 10 minutes, like Meteor's job.
  */
 import { lt } from "drizzle-orm";
 import { openDatabase } from "../db/database";
+import { deleteExpiredJoinLinks } from "../db/join-links-repo";
 import { deleteExpiredOAuthCredentials } from "../db/oauth-repo";
 import { accountTokens } from "../db/schema";
 import { expiredTokenHashes } from "../db/users-repo";
@@ -33,5 +34,6 @@ export async function removeExpiredTokens(env: Env, now: number): Promise<number
   }
   await db.delete(accountTokens).where(lt(accountTokens.expiresAt, now));
   await deleteExpiredOAuthCredentials(db, now);
+  await deleteExpiredJoinLinks(db, now);
   return removed;
 }

@@ -5,7 +5,7 @@
  */
 import { bytesToBase64 } from "../../protocol/ejson";
 
-function base64url(bytes: Uint8Array): string {
+export function base64url(bytes: Uint8Array): string {
   return bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "./database";
 import { joinLinks } from "./schema";
 
@@ -22,6 +22,15 @@ export async function findJoinLink(
       .where(and(eq(joinLinks.roomId, roomId), eq(joinLinks.tokenHash, tokenHash), gt(joinLinks.expiresAt, now)))
       .get()) ?? null
   );
+}
+
+/** A maker who can no longer invite (demoted or removed) takes their links along. */
+export async function deleteJoinLinksBy(db: Database, roomId: string, userId: string): Promise<void> {
+  await db.delete(joinLinks).where(and(eq(joinLinks.roomId, roomId), eq(joinLinks.createdBy, userId)));
+}
+
+export async function deleteExpiredJoinLinks(db: Database, now: number): Promise<void> {
+  await db.delete(joinLinks).where(lt(joinLinks.expiresAt, now));
 }
 
 export async function deleteJoinLinks(db: Database, roomId: string): Promise<number> {

@@ -32,6 +32,23 @@ export async function addMembership(db: Database, roomId: string, userId: string
   await db.insert(memberships).values({ roomId, userId, role, createdAt: now });
 }
 
+/** Adds the membership unless there is one (two tabs joining at once); true if this call added it. */
+export async function addMembershipIfAbsent(
+  db: Database,
+  roomId: string,
+  userId: string,
+  role: RoomRole,
+  now: number,
+): Promise<boolean> {
+  const added = await db
+    .insert(memberships)
+    .values({ roomId, userId, role, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId })
+    .all();
+  return added.length > 0;
+}
+
 export async function setMembershipRole(db: Database, roomId: string, userId: string, role: RoomRole): Promise<void> {
   await db
     .update(memberships)

@@ -143,6 +143,7 @@ export abstract class LiveServer<H> extends Server<Env> {
     for (const connection of this.getConnections<SessionState>()) {
       const hash = connection.state?.loginTokenHash;
       if (hash && removed.has(hash)) {
+        this.sessions.get(connection.id)?.flush();
         connection.close(CLOSE_LOGGED_OUT, "login token removed");
         this.dropSession(connection.id);
         closed++;
@@ -156,6 +157,8 @@ export abstract class LiveServer<H> extends Server<Env> {
     let closed = 0;
     for (const connection of this.getConnections<SessionState>()) {
       if (userId === null || connection.state?.userId === userId) {
+        // What this turn already said to them (e.g. their own `removed`) goes out first.
+        this.sessions.get(connection.id)?.flush();
         connection.close(CLOSE_ACCESS_CHANGED, reason);
         this.dropSession(connection.id);
         closed++;
@@ -196,6 +199,7 @@ export abstract class LiveServer<H> extends Server<Env> {
         now: () => Date.now(),
         send: (frame) => connection.send(frame),
         close: (code, reason) => {
+          this.sessions.get(connection.id)?.flush();
           connection.close(code, reason);
           this.dropSession(connection.id);
         },

@@ -157,23 +157,30 @@ export class Session<H> {
   }
 
   send(message: ServerMessage): void {
-    const frame = encode(message);
+    this.enqueue(encode(message));
+  }
+
+  /**
+   * Every frame to the client goes through here, so they stay in order. A
+   * client that reads batches gets everything sent in one turn of the event
+   * loop together, in frames of at most BATCH_FRAME_CHARS (a single bigger
+   * message goes alone).
+   */
+  private enqueue(frame: string): void {
     if (!this.state.batch) {
       this.sendFrame(frame);
       return;
     }
-    // A client that reads batches gets everything sent in one turn of the
-    // event loop together, in frames of up to BATCH_FRAME_CHARS, in order.
+    if (this.queuedChars + frame.length + 2 > BATCH_FRAME_CHARS) this.flush();
     this.queued.push(frame);
-    this.queuedChars += frame.length;
-    if (this.queuedChars >= BATCH_FRAME_CHARS) this.flush();
-    else if (!this.flushScheduled) {
+    this.queuedChars += frame.length + 1;
+    if (!this.flushScheduled) {
       this.flushScheduled = true;
       queueMicrotask(() => this.flush());
     }
   }
 
-  /** Sends what is queued for a batching client (at the end of this turn, before a close). */
+  /** Sends what is queued for a batching client: at the end of this turn, or before the server closes the socket. */
   flush(): void {
     this.flushScheduled = false;
     if (this.queued.length === 0) return;
@@ -242,7 +249,6 @@ export class Session<H> {
 
   private fail(version: string): void {
     this.send({ msg: "failed", version });
-    this.flush();
     this.env.close(1002, "DDP version negotiation failed");
   }
 
@@ -360,14 +366,14 @@ export class Session<H> {
     const sessionId = this.state.sessionId as string;
     const cached = this.env.storage.cachedResult(sessionId, message.id, this.state.userId, this.state.resumed === true);
     if (cached) {
-      for (const frame of cached) this.sendFrame(frame);
+      for (const frame of cached) this.enqueue(frame);
       return;
     }
     const key = `${sessionId}:${message.id}`;
     const running = this.env.inflight.get(key);
     if (running) {
       // The same call is still running from before a reconnect: wait for it.
-      for (const frame of await running) this.sendFrame(frame);
+      for (const frame of await running) this.enqueue(frame);
       return;
     }
     let unblock: () => void = () => {};

@@ -34,7 +34,12 @@ const orderSchema = v.strictObject({
   createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
-export async function recordOrder(host: RoomHost, input: unknown): Promise<string> {
+/** Queued with the room's item writes: the dashboard counts each order's "before" exactly once. */
+export function recordOrder(host: RoomHost, input: unknown): Promise<string> {
+  return host.writes.run(() => recordNow(host, input));
+}
+
+async function recordNow(host: RoomHost, input: unknown): Promise<string> {
   const parsed = v.safeParse(orderSchema, input);
   if (!parsed.success) {
     const issue = parsed.issues[0];

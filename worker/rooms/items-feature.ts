@@ -21,7 +21,7 @@ import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
-import { addItem, editItem, removeItem, setItemsStatus } from "./items-service";
+import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, setItemsStatus } from "./items-service";
 import type { RoomHost } from "./room-host";
 import { sharePath } from "./share-links";
 
@@ -99,6 +99,20 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, id, patch) => {
       await requireRole(ctx, can.editItems);
       return editItem(ctx.host, actorOf(ctx), id, patch);
+    },
+  });
+  registry.method(METHOD.ITEMS_ADD_PHOTO, {
+    args: METHOD_ARGS[METHOD.ITEMS_ADD_PHOTO],
+    run: async (ctx, id, photoId) => {
+      await requireRole(ctx, can.editItems);
+      return addItemPhoto(ctx.host, actorOf(ctx), id, photoId);
+    },
+  });
+  registry.method(METHOD.ITEMS_MOVE_PHOTO, {
+    args: METHOD_ARGS[METHOD.ITEMS_MOVE_PHOTO],
+    run: async (ctx, id, photoId, index) => {
+      await requireRole(ctx, can.editItems);
+      return moveItemPhoto(ctx.host, actorOf(ctx), id, photoId, index);
     },
   });
   registry.method(METHOD.ITEMS_SET_STATUS, {

@@ -1,7 +1,8 @@
 /**
  * Item writes for one room. The RoomDO is the only writer of its room's
- * items, so every write goes through here: validated, saved in one D1 batch
- * together with its history entry (all or nothing), then announced.
+ * items, so every write goes through here: one at a time (host.writes),
+ * validated, saved in one D1 batch together with its history entry (all or
+ * nothing), then announced.
  */
 import * as v from "valibot";
 import {
@@ -44,14 +45,17 @@ async function assertSkuFree(host: RoomHost, sku: string | undefined, exceptId?:
 }
 
 /**
- * The SKU check and the write are separate awaits, so two calls could pass
- * the check together; the unique index then refuses one, reported the same way.
+ * Writes are queued, so the SKU check holds; the unique indexes are the last
+ * word all the same, and their refusals are reported in words: a SKU in use
+ * in this room, or an item id (ids are global) already taken.
  */
-async function guardSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+async function guardUnique<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (sku && String(error).includes("UNIQUE constraint failed")) throw skuTaken(sku);
+    const text = String(error);
+    if (sku && text.includes("items.room_id, items.sku")) throw skuTaken(sku);
+    if (text.includes("UNIQUE constraint failed: items.id")) throw new LiveError(409, "An item with this id exists");
     throw error;
   }
 }
@@ -89,14 +93,18 @@ function announceItem(host: RoomHost, id: string, row: ItemRow | null, before: I
   });
 }
 
-export async function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {
+export function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {
+  return host.writes.run(() => addNow(host, actor, input, id));
+}
+
+async function addNow(host: RoomHost, actor: string, input: unknown, id: string): Promise<string> {
   const parsed = v.safeParse(itemFieldsSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
   const fields: ItemFields = parsed.output;
   await assertSkuFree(host, fields.sku);
   await assertPhotosHere(host, fields.photos);
   const entry = historyEntry(host, id, actor, "created", {});
-  const [inserted] = await guardSku(fields.sku, () =>
+  const [inserted] = await guardUnique(fields.sku, () =>
     host.db.batch([
       insertItemQuery(host.db, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
       ...insertHistoryQueries(host.db, host.roomId, [entry]),
@@ -109,7 +117,11 @@ export async function addItem(host: RoomHost, actor: string, input: unknown, id 
   return id;
 }
 
-export async function editItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
+export function editItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
+  return host.writes.run(() => editNow(host, actor, id, input));
+}
+
+async function editNow(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
   const parsed = v.safeParse(itemPatchSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
   const patch: ItemPatch = parsed.output;
@@ -120,7 +132,7 @@ export async function editItem(host: RoomHost, actor: string, id: string, input:
   const changes = changedFields(toItemDoc(before), patch);
   if (Object.keys(changes).length === 0) return;
   const entry = historyEntry(host, id, actor, "updated", changes);
-  const [updated] = await guardSku(patch.sku, () =>
+  const [updated] = await guardUnique(patch.sku, () =>
     host.db.batch([
       updateItemQuery(host.db, host.roomId, id, patch, entry.at),
       ...insertHistoryQueries(host.db, host.roomId, [entry]),
@@ -132,13 +144,43 @@ export async function editItem(host: RoomHost, actor: string, id: string, input:
   announce(host, [entry]);
 }
 
+async function photosOf(host: RoomHost, id: string): Promise<string[]> {
+  const row = await findItem(host.db, host.roomId, id);
+  if (!row) throw new LiveError(404, "Item not found");
+  return toItemDoc(row).photos;
+}
+
+/** Appends a photo to the item's photos as they are now (not as a client last saw them). */
+export function addItemPhoto(host: RoomHost, actor: string, id: string, photoId: string): Promise<void> {
+  return host.writes.run(async () => {
+    const photos = await photosOf(host, id);
+    if (photos.includes(photoId)) return;
+    await editNow(host, actor, id, { photos: [...photos, photoId] });
+  });
+}
+
+/** Moves one photo to `index` in the item's current order, so concurrent moves and additions all count. */
+export function moveItemPhoto(host: RoomHost, actor: string, id: string, photoId: string, index: number) {
+  return host.writes.run(async () => {
+    const photos = await photosOf(host, id);
+    if (!photos.includes(photoId)) throw new LiveError(404, "That photo is not on this item");
+    const next = photos.filter((photo) => photo !== photoId);
+    next.splice(Math.min(index, next.length), 0, photoId);
+    await editNow(host, actor, id, { photos: next });
+  });
+}
+
 /** One status for many items, in one batch: every item changes or none does. */
-export async function setItemsStatus(
+export function setItemsStatus(
   host: RoomHost,
   actor: string,
   ids: readonly string[],
   status: ItemStatus,
 ): Promise<number> {
+  return host.writes.run(() => setStatusNow(host, actor, ids, status));
+}
+
+async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[], status: ItemStatus) {
   const unique = [...new Set(ids)];
   const before = await findItems(host.db, host.roomId, unique);
   if (before.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
@@ -153,12 +195,19 @@ export async function setItemsStatus(
   if (!first) return 0;
   const results = await host.db.batch([first, ...rest, ...insertHistoryQueries(host.db, host.roomId, entries)]);
   const after = new Map((results.slice(0, rest.length + 1).flat() as ItemRow[]).map((row) => [row.id, row]));
-  for (const row of changing) announceItem(host, row.id, after.get(row.id) ?? null, row);
+  for (const row of changing) {
+    const updated = after.get(row.id);
+    if (updated) announceItem(host, row.id, updated, row);
+  }
   announce(host, entries);
   return changing.length;
 }
 
-export async function removeItem(host: RoomHost, actor: string, id: string): Promise<void> {
+export function removeItem(host: RoomHost, actor: string, id: string): Promise<void> {
+  return host.writes.run(() => removeNow(host, actor, id));
+}
+
+async function removeNow(host: RoomHost, actor: string, id: string): Promise<void> {
   const before = await findItem(host.db, host.roomId, id);
   if (!before) throw new LiveError(404, "Item not found");
   const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null } });

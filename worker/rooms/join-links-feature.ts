@@ -5,23 +5,15 @@
  * only as its SHA-256, and travels in the URL's fragment so it never reaches
  * a server log. Revoking ends every link of the room at once.
  */
-import {
-  COLLECTION,
-  can,
-  JOIN_LINK_DAYS,
-  type JoinLink,
-  METHOD,
-  METHOD_ARGS,
-  type MemberDoc,
-} from "../../protocol/api";
+import { can, JOIN_LINK_DAYS, type JoinLink, METHOD, METHOD_ARGS } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../accounts/recovery-feature";
 import { hashToken, newToken } from "../accounts/tokens";
 import { deleteJoinLinks, findJoinLink, insertJoinLink } from "../db/join-links-repo";
-import { addMembership, listMembers } from "../db/memberships-repo";
+import { addMembershipIfAbsent } from "../db/memberships-repo";
 import type { LiveRegistry } from "../live/registry";
-import { asDoc } from "../live/types";
 import { requireRole } from "./access";
+import { announce } from "./members-feature";
 import type { RoomHost } from "./room-host";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,16 +58,11 @@ export function registerJoinLinks(registry: LiveRegistry<RoomHost>): void {
       if (!ctx.userId) throw new LiveError(403, "Sign in to join this room");
       const link = await findJoinLink(ctx.host.db, ctx.host.roomId, await hashToken(token), ctx.host.now());
       if (!link) throw new LiveError(403, JOIN_LINK_INVALID);
-      const current = await ctx.host.roleOf(ctx.userId);
       // Already in: a join link never changes anyone's role (it could only lower an admin's).
-      if (current) return current;
-      await addMembership(ctx.host.db, ctx.host.roomId, ctx.userId, link.role, ctx.host.now());
+      const added = await addMembershipIfAbsent(ctx.host.db, ctx.host.roomId, ctx.userId, link.role, ctx.host.now());
+      if (added) await announce(ctx.host, ctx.userId, null);
       ctx.host.forgetRole(ctx.userId);
-      const doc: MemberDoc | undefined = (await listMembers(ctx.host.db, ctx.host.roomId)).find(
-        (member) => member._id === ctx.userId,
-      );
-      if (doc) ctx.host.emit({ collection: COLLECTION.MEMBERS, id: doc._id, doc: asDoc(doc), previous: null });
-      return link.role;
+      return (await ctx.host.roleOf(ctx.userId)) ?? link.role;
     },
   });
 }

@@ -16,6 +16,7 @@ import {
 import { LiveError } from "../../protocol/errors";
 import { appUrl, sendEnrollEmail } from "../accounts/recovery-feature";
 import { newId } from "../db/database";
+import { deleteJoinLinksBy } from "../db/join-links-repo";
 import { addMembership, deleteRoom, listMembers, removeMembership, setMembershipRole } from "../db/memberships-repo";
 import { findRoom } from "../db/rooms-repo";
 import { findUserByEmail, insertUser } from "../db/users-repo";
@@ -34,7 +35,7 @@ async function memberDoc(host: RoomHost, userId: string): Promise<MemberDoc | nu
   return (await listMembers(host.db, host.roomId)).find((member) => member._id === userId) ?? null;
 }
 
-async function announce(host: RoomHost, userId: string, previous: MemberDoc | null): Promise<void> {
+export async function announce(host: RoomHost, userId: string, previous: MemberDoc | null): Promise<void> {
   host.forgetRole(userId);
   const doc = await memberDoc(host, userId);
   host.emit({
@@ -101,6 +102,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx, can.manageMembers);
       const before = await targetMember(ctx, userId);
       await setMembershipRole(ctx.host.db, ctx.host.roomId, userId, role);
+      if (!can.manageMembers(role)) await deleteJoinLinksBy(ctx.host.db, ctx.host.roomId, userId);
       await announce(ctx.host, userId, before);
     },
   });
@@ -111,6 +113,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx, can.manageMembers);
       const before = await targetMember(ctx, userId);
       await removeMembership(ctx.host.db, ctx.host.roomId, userId);
+      await deleteJoinLinksBy(ctx.host.db, ctx.host.roomId, userId);
       await announce(ctx.host, userId, before);
       // Their open views of this room end now.
       ctx.host.disconnectUser(userId, "removed from the room");

@@ -23,6 +23,7 @@ import { Presence } from "./presence";
 import { registerPresence } from "./presence-feature";
 import { registerRoom } from "./room-feature";
 import type { RoomHost } from "./room-host";
+import { WriteQueue } from "./write-queue";
 
 export type HttpUploadRequest =
   | { op: "start"; options: unknown }
@@ -116,6 +117,7 @@ export class RoomDO extends LiveServer<RoomHost> {
         () => Date.now(),
       ),
       presence: new Presence((change) => this.hub.emit(change)),
+      writes: new WriteQueue(),
     };
   }
 }

@@ -3,6 +3,7 @@ import type { AccountsHost } from "../accounts/accounts-host";
 import type { Dashboard } from "../dashboard/dashboard";
 import type { UploadManager } from "../files/upload-manager";
 import type { Presence } from "./presence";
+import type { WriteQueue } from "./write-queue";
 
 /** What the RoomDO gives its features: accounts' needs plus the room. */
 export interface RoomHost extends AccountsHost {
@@ -19,6 +20,8 @@ export interface RoomHost extends AccountsHost {
   bucket: R2Bucket;
   /** The room's live figures, counted from every item and order change. */
   dashboard: Dashboard;
+  /** Item and order writes, one at a time (see write-queue.ts). */
+  writes: WriteQueue;
   /** Who is in the room right now (in memory: it is about this object's live connections). */
   presence: Presence;
 }

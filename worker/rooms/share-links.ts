@@ -8,16 +8,10 @@
  * signature can never stand in for a file link or the other way round.
  */
 import { LiveError } from "../../protocol/errors";
+import { base64url, constantTimeEqual } from "../accounts/tokens";
 
 const PURPOSE = "stockroom/item-share/v1";
 const SIGNATURE_BYTES = 16;
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
 
 async function signature(secret: string, roomId: string, itemId: string): Promise<string> {
   const key = await crypto.subtle.importKey(
@@ -28,7 +22,7 @@ async function signature(secret: string, roomId: string, itemId: string): Promis
     ["sign"],
   );
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${roomId}/${itemId}`));
-  return toBase64Url(new Uint8Array(mac).slice(0, SIGNATURE_BYTES));
+  return base64url(new Uint8Array(mac).slice(0, SIGNATURE_BYTES));
 }
 
 /** The share page's path for an item; 503 when the server has no link secret. */
@@ -41,8 +35,5 @@ export async function sharePath(env: Env, roomId: string, itemId: string): Promi
 export async function shareSignatureValid(env: Env, roomId: string, itemId: string, given: string): Promise<boolean> {
   if (!env.FILE_LINK_SECRET || given.length > 64) return false;
   const expected = await signature(env.FILE_LINK_SECRET, roomId, itemId);
-  if (expected.length !== given.length) return false;
-  let difference = 0;
-  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
-  return difference === 0;
+  return constantTimeEqual(expected, given);
 }
