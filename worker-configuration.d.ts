@@ -5,6 +5,8 @@ interface __BaseEnv_Env {
 	FILES: R2Bucket;
 	DB: D1Database;
 	HTTP_LIMITER: RateLimit;
+	FILES_LIMITER: RateLimit;
+	SHARE_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	ROOM: DurableObjectNamespace<import("./worker/index").RoomDO>;
 	HOME: DurableObjectNamespace<import("./worker/index").HomeDO>;

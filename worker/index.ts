@@ -72,7 +72,9 @@ app.get("/api/dev/outbox", async (c) => {
   return c.json(rows.map(({ id, sentAt, ...mail }) => ({ id, ...mail, sentAt: new Date(sentAt).toISOString() })));
 });
 
+app.use("/api/share/*", edgeRateLimit("share"));
 app.route("/api/share", shareRoutes);
+app.use("/cdn/storage/*", edgeRateLimit("files"));
 app.route("/cdn/storage", uploadRoutes);
 app.route("/cdn/storage", downloadRoutes);
 
