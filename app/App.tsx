@@ -3,6 +3,7 @@ import { Route, Switch } from "wouter";
 import { takeAccountLink } from "./accounts";
 import { AccountLinkPage } from "./routes/AccountLinkPage";
 import { AccountPage } from "./routes/AccountPage";
+import { AdminMigrationsPage } from "./routes/AdminMigrationsPage";
 import { DevOutboxPage } from "./routes/DevOutboxPage";
 import { ForgotPasswordPage } from "./routes/ForgotPasswordPage";
 import { HomePage } from "./routes/HomePage";
@@ -25,6 +26,7 @@ export function App() {
       <Route path="/forgot-password" component={ForgotPasswordPage} />
       <Route path="/account" component={AccountPage} />
       <Route path="/dev/outbox" component={DevOutboxPage} />
+      <Route path="/admin/migrations" component={AdminMigrationsPage} />
       <Route path="/join/:roomId">{(params) => <JoinPage key={params.roomId} roomId={params.roomId} />}</Route>
       <Route path="/share/:roomId/:itemId/:signature">
         {(params) => <SharePage roomId={params.roomId} itemId={params.itemId} signature={params.signature} />}

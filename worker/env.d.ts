@@ -22,6 +22,8 @@ declare global {
     OAUTH_LOGIN_STYLE?: string;
     /** Key for signed, expiring file links (any long random string). */
     FILE_LINK_SECRET?: string;
+    /** Comma-separated e-mail addresses of the site's admins (they must be verified) for /admin pages. */
+    ADMIN_EMAILS?: string;
   }
 }
 

@@ -12,6 +12,9 @@ import { FILE_COLLECTIONS, validateFileCollections } from "../protocol/files";
 import { cookieRoutes } from "./accounts/cookie-route";
 import { removeExpiredTokens } from "./accounts/expired-tokens-job";
 import { oauthRoutes } from "./accounts/oauth-routes";
+import { migrationsRoutes } from "./admin/migrations-routes";
+import { DATA_MIGRATIONS } from "./data-migrations/registry";
+import { runDataMigrations } from "./data-migrations/runner";
 import { openDatabase } from "./db/database";
 import { findRoom } from "./db/rooms-repo";
 import { devOutbox } from "./db/schema";
@@ -29,6 +32,14 @@ export { RoomDO } from "./rooms/room-do";
 // A public file collection without its own download route is a configuration error: fail at start-up.
 validateFileCollections(FILE_COLLECTIONS);
 
+// Data migrations first: the other jobs may rely on the data they prepare.
+registerJob({
+  name: "data-migrations",
+  run: async (env) => {
+    const outcome = await runDataMigrations(env, DATA_MIGRATIONS);
+    if (outcome.status === "failed") console.error(`cron: data migration ${outcome.version} failed: ${outcome.error}`);
+  },
+});
 registerJob({ name: "expired-tokens", run: (env, now) => removeExpiredTokens(env, now).then(() => {}) });
 
 const app = new Hono<{ Bindings: Env }>();
@@ -62,6 +73,7 @@ app.get("/api/rooms/:roomId/websocket", async (c) => {
 });
 
 app.use("/api/auth/*", edgeRateLimit("auth"));
+app.route("/api/admin/migrations", migrationsRoutes);
 app.route("/api/auth/cookie", cookieRoutes);
 app.route("/api/auth/oauth", oauthRoutes);
 

@@ -293,3 +293,38 @@ export const files = sqliteTable(
 );
 
 export type FileRow = typeof files.$inferSelect;
+
+/**
+ * Data migrations (SPEC A7; code in worker/data-migrations/): one row per
+ * version that has ever been tried. `appliedAt` is set while it is applied
+ * (cleared by its `down`); `lastError` keeps why the last attempt failed.
+ */
+export const dataMigrations = sqliteTable("data_migrations", {
+  version: integer("version").primaryKey(),
+  name: text("name").notNull(),
+  appliedAt: integer("applied_at"),
+  lastError: text("last_error"),
+  lastAttemptAt: integer("last_attempt_at"),
+});
+
+/** Every attempt, in order: what an admin reads to see what happened. */
+export const dataMigrationLog = sqliteTable("data_migration_log", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  version: integer("version").notNull(),
+  direction: text("direction", { enum: ["up", "down"] }).notNull(),
+  outcome: text("outcome", { enum: ["applied", "reverted", "failed"] }).notNull(),
+  error: text("error"),
+  startedAt: integer("started_at").notNull(),
+  finishedAt: integer("finished_at").notNull(),
+});
+
+/**
+ * Named locks with an expiry: a run holds `data-migrations` while it works,
+ * so overlapping runs (two cron invocations, cron and a button) never apply
+ * one migration twice; a run that dies frees it when it expires.
+ */
+export const locks = sqliteTable("locks", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
