@@ -73,7 +73,8 @@ function Avatar({ person, you, hidden }: { person: PresenceDoc; you: boolean; hi
   const tabs = person.connections > 1 ? ` · ${person.connections} connections` : "";
   const classes = ["presence-avatar", `presence-hue-${hueOf(person._id)}`];
   if (you) classes.push("presence-you");
-  if (hidden) classes.push("presence-hidden");
+  // Past the visible slots: still in the list for screen readers.
+  if (hidden) classes.push("visually-hidden");
   return (
     <li className={classes.join(" ")} aria-label={name} title={`${name}${tabs}`} data-testid="presence-person">
       <span aria-hidden="true">{initials(person.label)}</span>
