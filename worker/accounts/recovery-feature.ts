@@ -8,6 +8,7 @@
 import * as v from "valibot";
 import { ENROLL_TOKEN_LIFETIME, RESET_TOKEN_LIFETIME } from "../../protocol/constants";
 import { LiveError } from "../../protocol/errors";
+import { appUrl } from "../app-url";
 import {
   type AccountTokenKind,
   deleteAccountToken,
@@ -21,7 +22,7 @@ import {
 import { sendEmail } from "../email/mailer";
 import { enrollMessage, resetPasswordMessage, verifyEmailMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";
-import type { CallerInfo, MethodContext } from "../live/types";
+import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { logInWithNewToken, removeOtherLoginTokens } from "./login-tokens";
 import { hashPassword, passwordDigest } from "./password";
@@ -39,11 +40,6 @@ const LIFETIME: Record<AccountTokenKind, number> = {
 };
 
 const tokenArg = v.pipe(v.string("Token must be a string"), v.maxLength(200, "Token must be a string"));
-
-/** Where links in e-mails point: the configured public URL, else the address the caller used. */
-export function appUrl(env: Env, caller: Pick<CallerInfo, "origin">): string {
-  return (env.APP_URL || caller.origin || "http://localhost:8787").replace(/\/+$/, "");
-}
 
 /** Creates an e-mailed token and returns it (only its hash is stored). */
 export async function createAccountToken(

@@ -14,7 +14,7 @@ import {
   PUBLICATION_ARGS,
   SERVER_ITEM_FIELDS,
 } from "../../protocol/api";
-import { appUrl } from "../accounts/recovery-feature";
+import { appUrl } from "../app-url";
 import { listHistory, toHistoryDoc } from "../db/item-history-repo";
 import { findItem, findItems, listItems, toItemDoc } from "../db/items-repo";
 import type { WritableCollection } from "../live/allow-deny";

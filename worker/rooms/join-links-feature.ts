@@ -7,8 +7,8 @@
  */
 import { can, JOIN_LINK_DAYS, type JoinLink, METHOD, METHOD_ARGS } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { appUrl } from "../accounts/recovery-feature";
 import { hashToken, newToken } from "../accounts/tokens";
+import { appUrl } from "../app-url";
 import { deleteJoinLinks, findJoinLink, insertJoinLink } from "../db/join-links-repo";
 import { addMembershipIfAbsent } from "../db/memberships-repo";
 import type { LiveRegistry } from "../live/registry";

@@ -14,7 +14,8 @@ import {
   PUBLICATION_ARGS,
 } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { appUrl, sendEnrollEmail } from "../accounts/recovery-feature";
+import { sendEnrollEmail } from "../accounts/recovery-feature";
+import { appUrl } from "../app-url";
 import { newId } from "../db/database";
 import { deleteJoinLinksBy } from "../db/join-links-repo";
 import { addMembership, deleteRoom, listMembers, removeMembership, setMembershipRole } from "../db/memberships-repo";
