@@ -8,9 +8,22 @@ import { defineConfig } from "vite";
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    // `vite dev` is local: e-mail goes to the development outbox. Builds (and
-    // so deployments) never get this flag.
-    cloudflare(command === "serve" ? { config: { vars: { STOCKROOM_DEV_OUTBOX: "1" } } } : {}),
+    // `vite dev` is local: e-mail goes to the development outbox, and signed
+    // links and store secrets use fixed development keys. Builds (and so
+    // deployments) never get these.
+    cloudflare(
+      command === "serve"
+        ? {
+            config: {
+              vars: {
+                STOCKROOM_DEV_OUTBOX: "1",
+                FILE_LINK_SECRET: "dev-only-file-link-secret-not-for-deployments",
+                STORE_SECRET_KEY: "dev-only-store-secret-key-not-for-deployments",
+              },
+            },
+          }
+        : {},
+    ),
   ],
   build: { sourcemap: true },
 }));

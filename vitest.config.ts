@@ -38,6 +38,7 @@ export default defineConfig({
                 FACEBOOK_APP_ID: "facebook-app-id",
                 FACEBOOK_APP_SECRET: "facebook-secret",
                 FILE_LINK_SECRET: "test-file-link-secret-0123456789abcdef",
+                STORE_SECRET_KEY: "test-store-secret-key-0123456789abcdef",
                 // The data-migration admin API's admin (tests verify this address first).
                 ADMIN_EMAILS: "admin@stockroom.test",
               },

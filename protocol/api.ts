@@ -24,6 +24,8 @@ export const LIMITS = {
   BULK: 500,
   /** History entries sent when an item page opens (newest first). */
   HISTORY: 100,
+  /** Store domains, client IDs, secrets and access tokens. */
+  STORE_CREDENTIAL: 500,
 } as const;
 
 /** Room roles, most powerful first (SPEC A1). */
@@ -43,6 +45,8 @@ export const can = {
   manageMembers: (role: RoomRole | null) => role === "owner" || role === "admin",
   renameRoom: (role: RoomRole | null) => role === "owner" || role === "admin",
   deleteRoom: (role: RoomRole | null) => role === "owner",
+  /** Connect, test and disconnect the room's online store. */
+  manageStore: (role: RoomRole | null) => role === "owner" || role === "admin",
 };
 
 export const METHOD = {
@@ -75,6 +79,11 @@ export const METHOD = {
   FILES_ABORT: "files.abort",
   FILES_REMOVE: "files.remove",
   FILES_LINK: "files.link",
+  /** Connects the room to its Shopify store (replacing any earlier connection); answers `{shopName}`. */
+  STORE_CONNECT: "store.connect",
+  /** Asks the connected store for its name; answers `{shopName}`. */
+  STORE_TEST: "store.test",
+  STORE_DISCONNECT: "store.disconnect",
 } as const;
 
 export const PUBLICATION = {
@@ -94,6 +103,8 @@ export const PUBLICATION = {
   PRESENCE: "presence",
   /** Which OAuth services are configured (Meteor's name, so Meteor clients find it). */
   LOGIN_SERVICES: "meteor.loginServiceConfiguration",
+  /** The room's store connection: one `connection` document in `store`, never a secret. */
+  STORE: "store",
 } as const;
 
 export const COLLECTION = {
@@ -108,6 +119,7 @@ export const COLLECTION = {
   ORDERS: "orders",
   DASHBOARD: "dashboard",
   PRESENCE: "presence",
+  STORE: "store",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;
@@ -190,6 +202,33 @@ export type ItemPatch = v.InferOutput<typeof itemPatchSchema>;
 
 export const idSchema = v.pipe(v.string("Id must be text"), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Malformed id"));
 
+const storeText = (label: string) =>
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(LIMITS.STORE_CREDENTIAL, `${label} is too long`),
+  );
+
+/**
+ * What `store.connect` takes: the store's domain and either the client ID
+ * and secret of the merchant's own app (client-credentials grant) or an
+ * Admin API access token from an older custom app. The server checks the
+ * domain's shape itself (it also accepts a pasted store URL).
+ */
+export const storeConnectSchema = v.union(
+  [
+    v.strictObject({
+      domain: storeText("Store domain"),
+      clientId: storeText("Client ID"),
+      clientSecret: storeText("Client secret"),
+    }),
+    v.strictObject({ domain: storeText("Store domain"), accessToken: storeText("Access token") }),
+  ],
+  "Give the store domain and either a client ID and secret or an access token",
+);
+export type StoreConnectArgs = v.InferOutput<typeof storeConnectSchema>;
+
 /** Argument tuples, by method name. */
 export const METHOD_ARGS = {
   [METHOD.ROOMS_CREATE]: v.tuple([roomNameSchema]),
@@ -235,6 +274,9 @@ export const METHOD_ARGS = {
       v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
     ),
   ]),
+  [METHOD.STORE_CONNECT]: v.tuple([storeConnectSchema]),
+  [METHOD.STORE_TEST]: v.tuple([]),
+  [METHOD.STORE_DISCONNECT]: v.tuple([]),
 } as const;
 
 export const PUBLICATION_ARGS = {
@@ -245,6 +287,7 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.ITEM_HISTORY]: v.tuple([idSchema]),
   [PUBLICATION.DASHBOARD]: v.tuple([]),
   [PUBLICATION.PRESENCE]: v.tuple([]),
+  [PUBLICATION.STORE]: v.tuple([]),
 } as const;
 
 /** What the client sees of a room. */
@@ -367,4 +410,20 @@ export interface JoinLink {
   url: string;
   role: (typeof JOIN_ROLES)[number];
   expiresAt: Date;
+}
+
+/** How a store connection authenticates (SPEC A5). */
+export const STORE_AUTH_KINDS = ["client_credentials", "access_token"] as const;
+export type StoreAuthKind = (typeof STORE_AUTH_KINDS)[number];
+
+/** The one document of the `store` publication: what anyone in the room may know, never a secret or token. */
+export interface StoreConnectionDoc {
+  _id: "connection";
+  connected: boolean;
+  /** e.g. `your-shop.myshopify.com` ("" when not connected). */
+  domain: string;
+  authKind: StoreAuthKind | null;
+  /** The shop's name as the store last reported it ("" when not connected). */
+  shopName: string;
+  connectedAt: Date | null;
 }

@@ -75,7 +75,21 @@ export function hasBuild() {
  * FILE_LINK_SECRET as a secret instead).
  */
 export function localFileLinkSecret(stateDir) {
-  const file = `${stateDir}/file-link-secret`;
+  return localSecret(stateDir, "file-link-secret");
+}
+
+/**
+ * The key that encrypts store credentials under `npm start`, kept with the
+ * local state it encrypts (losing it means connecting the store again; a
+ * deployment sets STORE_SECRET_KEY as a secret instead).
+ */
+export function localStoreSecretKey(stateDir) {
+  return localSecret(stateDir, "store-secret-key");
+}
+
+/** A random value made once per local state folder and reused on every run. */
+function localSecret(stateDir, name) {
+  const file = `${stateDir}/${name}`;
   if (!existsSync(file)) {
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString("hex"));

@@ -1,6 +1,6 @@
 // `npm start`: migrate the local D1, build, and serve the built app with
 // embedded D1, R2 and Durable Objects kept in .wrangler/state between runs.
-import { BIN, BUILT_CONFIG, build, localFileLinkSecret, migrateLocal, startTool } from "./lib.mjs";
+import { BIN, BUILT_CONFIG, build, localFileLinkSecret, localStoreSecretKey, migrateLocal, startTool } from "./lib.mjs";
 
 const port = process.env.PORT ?? "8787";
 const persistTo = ".wrangler/state";
@@ -24,6 +24,8 @@ const server = startTool(BIN.wrangler, [
   "STOCKROOM_DEV_OUTBOX:1",
   "--var",
   `FILE_LINK_SECRET:${localFileLinkSecret(persistTo)}`,
+  "--var",
+  `STORE_SECRET_KEY:${localStoreSecretKey(persistTo)}`,
 ]);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -22,6 +22,11 @@ declare global {
     OAUTH_LOGIN_STYLE?: string;
     /** Key for signed, expiring file links (any long random string). */
     FILE_LINK_SECRET?: string;
+    /**
+     * Key for encrypting store credentials at rest (any long random string; AES-GCM key derived by HKDF).
+     * Changing it makes saved store connections unreadable: owners then connect again.
+     */
+    STORE_SECRET_KEY?: string;
     /** Comma-separated e-mail addresses of the site's admins (they must be verified) for /admin pages. */
     ADMIN_EMAILS?: string;
   }

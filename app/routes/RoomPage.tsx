@@ -13,6 +13,7 @@ import { RoomLogo } from "../components/RoomLogo";
 import { RoomTitle } from "../components/RoomTitle";
 import { SessionProvider } from "../components/SessionProvider";
 import { type LiveDoc, useFind, useSubscribe, useSubscription } from "../live";
+import { StorePanel } from "../store/StorePanel";
 
 type Lookup = "checking" | "found" | "missing" | "error";
 
@@ -123,6 +124,7 @@ function RoomView({ roomId, view, itemId }: RoomViewProps) {
             <CatalogueList roomId={roomId} canEdit={can.editItems(role)} loading={itemsLoading} />
             <MembersPanel role={role} roomName={room?.name ?? ""} />
             <RoomLogo roomId={roomId} canManage={can.manageMembers(role)} />
+            <StorePanel role={role} />
           </>
         )}
       </main>

@@ -118,6 +118,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // As `npm start` does: a local key for signed file and share links.
       "--var",
       "FILE_LINK_SECRET:test-link-secret-0123456789abcdef",
+      "--var",
+      "STORE_SECRET_KEY:test-store-secret-key-0123456789abcdef",
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     // Own process group, so stopping it also stops the workerd it started.

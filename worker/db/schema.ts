@@ -328,3 +328,29 @@ export const locks = sqliteTable("locks", {
   holder: text("holder").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+
+/**
+ * A room's connection to its Shopify store (SPEC A5), at most one per room.
+ * `secret` is the client secret (client-credentials grant) or the static
+ * Admin API access token; it and the cached access token are sealed with
+ * worker/store/secret-box.ts and never leave the server. `accessTokenExpiresAt`
+ * is when the cached client-credentials token stops working.
+ */
+export const storeConnections = sqliteTable("store_connections", {
+  roomId: text("room_id")
+    .primaryKey()
+    .references(() => rooms.id, { onDelete: "cascade" }),
+  shopDomain: text("shop_domain").notNull(),
+  authKind: text("auth_kind", { enum: ["client_credentials", "access_token"] }).notNull(),
+  /** The app's client ID ("" for an access token); not a secret, but never published either. */
+  clientId: text("client_id").notNull().default(""),
+  secret: text("secret").notNull(),
+  accessToken: text("access_token"),
+  accessTokenExpiresAt: integer("access_token_expires_at"),
+  shopName: text("shop_name").notNull().default(""),
+  createdBy: text("created_by").notNull(),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export type StoreConnectionRow = typeof storeConnections.$inferSelect;

@@ -23,6 +23,7 @@ import { Presence } from "./presence";
 import { registerPresence } from "./presence-feature";
 import { registerRoom } from "./room-feature";
 import type { RoomHost } from "./room-host";
+import { registerStore } from "./store-feature";
 import { WriteQueue } from "./write-queue";
 
 export type HttpUploadRequest =
@@ -54,6 +55,7 @@ export class RoomDO extends LiveServer<RoomHost> {
     registerFiles(registry);
     registerDashboard(registry);
     registerPresence(registry);
+    registerStore(registry);
     return registry;
   }
 

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from "react";
+import { COLLECTION, can, METHOD, PUBLICATION, type RoomRole, type StoreConnectionDoc } from "../../protocol/api";
+import { ErrorText } from "../components/ErrorText";
+import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { StoreConnectForm } from "./StoreConnectForm";
+import "./store.css";
+
+const isConnection = (doc: LiveDoc): doc is LiveDoc & StoreConnectionDoc => doc._id === "connection";
+
+const AUTH_LABEL: Record<NonNullable<StoreConnectionDoc["authKind"]>, string> = {
+  client_credentials: "a client ID and secret",
+  access_token: "an Admin API access token",
+};
+
+/**
+ * The room's online store (SPEC A5): whether it is connected and to which
+ * shop, for every member; owners and admins connect, test and disconnect.
+ * The server never sends a secret, so there is none to show.
+ */
+export function StorePanel({ role }: { role: RoomRole | null }) {
+  const loading = useSubscribe(PUBLICATION.STORE);
+  const [connection] = useFind(COLLECTION.STORE, isConnection);
+  const manage = can.manageStore(role);
+  const call = useCall();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<"test" | "disconnect" | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // The "Disconnect…" button gives way to the question: keep keyboard focus on the answer.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  async function run(action: "test" | "disconnect", work: () => Promise<string | null>) {
+    setBusy(action);
+    setError(null);
+    setNotice(null);
+    try {
+      setNotice(await work());
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const test = () =>
+    run("test", async () => {
+      const { shopName } = (await call(METHOD.STORE_TEST)) as { shopName: string };
+      return `Connected to ${shopName}`;
+    });
+  const disconnect = () =>
+    run("disconnect", async () => {
+      await call(METHOD.STORE_DISCONNECT);
+      setConfirming(false);
+      return "The store is disconnected.";
+    });
+  const connected = (shopName: string) => {
+    setEditing(false);
+    setError(null);
+    setNotice(`Connected to ${shopName}`);
+  };
+
+  return (
+    <section className="card store-panel" aria-labelledby="store-heading">
+      <h2 id="store-heading">Online store</h2>
+      {loading || !connection ? (
+        <p className="muted">Checking the store connection…</p>
+      ) : connection.connected ? (
+        <>
+          <p className="store-status" data-testid="store-status">
+            <span className="pill ok">Connected</span> to <strong>{connection.shopName}</strong>{" "}
+            <span className="muted">({connection.domain})</span>
+          </p>
+          <p className="muted small">
+            {connection.authKind && `Signs in with ${AUTH_LABEL[connection.authKind]}`}
+            {connection.connectedAt instanceof Date && `, since ${connection.connectedAt.toLocaleDateString()}`}.
+          </p>
+          {manage && !editing && (
+            <div className="form-actions">
+              <button type="button" className="secondary" disabled={busy !== null} onClick={test}>
+                {busy === "test" ? "Testing…" : "Test connection"}
+              </button>
+              <button type="button" className="secondary" disabled={busy !== null} onClick={() => setEditing(true)}>
+                Change…
+              </button>
+              {confirming ? (
+                <span className="store-confirm">
+                  Disconnect the store?
+                  <button
+                    ref={confirmButton}
+                    type="button"
+                    className="danger"
+                    disabled={busy !== null}
+                    onClick={disconnect}
+                  >
+                    {busy === "disconnect" ? "Disconnecting…" : "Disconnect"}
+                  </button>
+                  <button type="button" className="link-button" onClick={() => setConfirming(false)}>
+                    Keep it
+                  </button>
+                </span>
+              ) : (
+                <button type="button" className="link-button" onClick={() => setConfirming(true)}>
+                  Disconnect…
+                </button>
+              )}
+            </div>
+          )}
+          {manage && editing && (
+            <StoreConnectForm
+              initialDomain={connection.domain}
+              onConnected={connected}
+              onCancel={() => setEditing(false)}
+            />
+          )}
+        </>
+      ) : (
+        <>
+          <p className="store-status" data-testid="store-status">
+            <strong>Service not configured</strong>
+          </p>
+          {manage ? (
+            <>
+              <p className="muted small">
+                Connect this room to its Shopify store: in Shopify's Dev Dashboard, create an app for your own store
+                with the access it needs, install it on the store, and enter its client ID and secret below.
+              </p>
+              <StoreConnectForm initialDomain="" onConnected={connected} />
+            </>
+          ) : (
+            <p className="muted small">An owner or admin of this room can connect its Shopify store.</p>
+          )}
+        </>
+      )}
+      {notice && (
+        <p role="status" className="store-notice">
+          {notice}
+        </p>
+      )}
+      <ErrorText error={error} />
+    </section>
+  );
+}

@@ -1,0 +1,446 @@
+/**
+ * The room's store connection (SPEC A5, first bullet), with Shopify faked at
+ * its HTTP boundary: the client-credentials token endpoint and the Admin
+ * GraphQL endpoint of `*.myshopify.com`. Our code — the live methods, the
+ * Admin API client, encryption, D1 — runs for real.
+ */
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CostBudget } from "../../worker/store/cost-budget";
+import { openSecret, STORE_KEY_MISSING, sealSecret } from "../../worker/store/secret-box";
+import { normaliseShopDomain } from "../../worker/store/shop-domain";
+import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
+
+const API_PATH = "/admin/api/2026-10/graphql.json";
+const TOKEN_PATH = "/admin/oauth/access_token";
+
+let shops = 0;
+/** A fresh shop per test: the client keeps each shop's cost budget in memory. */
+const newShop = () => `stockroom-test-${Date.now().toString(36)}-${shops++}.myshopify.com`;
+
+interface FakeShopify {
+  shop: string;
+  shopName: string;
+  clientId: string;
+  clientSecret: string;
+  /** A static Admin API token this shop accepts. */
+  staticToken: string;
+  /** Seconds in each issued token's `expires_in`. */
+  expiresIn: number;
+  /** Status of the token endpoint when it refuses (unset: it answers normally). */
+  tokenStatus?: number;
+  /** The token endpoint answers an HTML page. */
+  tokenGarbage?: boolean;
+  /** The GraphQL endpoint answers an HTML page. */
+  graphqlGarbage?: boolean;
+  /** How many of the next GraphQL calls answer THROTTLED. */
+  throttleNext: number;
+  /** Tokens the shop accepts (issued and not revoked). */
+  valid: Set<string>;
+  tokenRequests: URLSearchParams[];
+  graphqlRequests: { token: string | null; query: string }[];
+}
+
+function fakeShopify(overrides: Partial<FakeShopify> = {}): FakeShopify {
+  const fake: FakeShopify = {
+    shop: newShop(),
+    shopName: "Corner Shop",
+    clientId: "client-id-123",
+    clientSecret: "shpss_client_secret_value",
+    staticToken: "shpat_static_admin_token",
+    expiresIn: 86399,
+    throttleNext: 0,
+    valid: new Set(),
+    tokenRequests: [],
+    graphqlRequests: [],
+    ...overrides,
+  };
+  fake.valid.add(fake.staticToken);
+  let issued = 0;
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (!url.hostname.endsWith(".myshopify.com")) return realFetch(input, init);
+    if (url.hostname !== fake.shop) return new Response("Not Found", { status: 404 });
+    if (request.method === "POST" && url.pathname === TOKEN_PATH) {
+      // Decoded by hand: workerd warns when .text() reads a form body.
+      const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
+      fake.tokenRequests.push(form);
+      if (fake.tokenGarbage) return new Response("<html>Oops</html>", { headers: { "Content-Type": "text/html" } });
+      if (fake.tokenStatus) return Response.json({ error: "invalid_client" }, { status: fake.tokenStatus });
+      const good =
+        form.get("grant_type") === "client_credentials" &&
+        form.get("client_id") === fake.clientId &&
+        form.get("client_secret") === fake.clientSecret;
+      if (!good) return Response.json({ error: "invalid_client" }, { status: 400 });
+      const token = `shpat_issued_${++issued}_${crypto.randomUUID()}`;
+      fake.valid.add(token);
+      return Response.json({ access_token: token, scope: "read_products", expires_in: fake.expiresIn });
+    }
+    if (request.method === "POST" && url.pathname === API_PATH) {
+      const token = request.headers.get("X-Shopify-Access-Token");
+      const { query } = (await request.json()) as { query: string };
+      fake.graphqlRequests.push({ token, query });
+      if (fake.graphqlGarbage) return new Response("<html>Oops</html>", { headers: { "Content-Type": "text/html" } });
+      if (!token || !fake.valid.has(token)) {
+        return Response.json({ errors: "[API] Invalid API key or access token" }, { status: 401 });
+      }
+      if (!/shop\s*\{\s*name\s*\}/.test(query)) return Response.json({ errors: [{ message: "unexpected query" }] });
+      if (fake.throttleNext > 0) {
+        fake.throttleNext--;
+        return Response.json({
+          errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+          extensions: {
+            cost: {
+              requestedQueryCost: 1,
+              actualQueryCost: null,
+              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 1000 },
+            },
+          },
+        });
+      }
+      return Response.json({
+        data: { shop: { name: fake.shopName } },
+        extensions: {
+          cost: {
+            requestedQueryCost: 1,
+            actualQueryCost: 1,
+            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 },
+          },
+        },
+      });
+    }
+    return new Response("Not Found", { status: 404 });
+  });
+  return fake;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const withCredentials = (fake: FakeShopify) => ({
+  domain: fake.shop,
+  clientId: fake.clientId,
+  clientSecret: fake.clientSecret,
+});
+
+interface StoredRow {
+  shop_domain: string;
+  auth_kind: string;
+  client_id: string;
+  secret: string;
+  access_token: string | null;
+  access_token_expires_at: number | null;
+  shop_name: string;
+}
+
+async function storedRow(roomId: string): Promise<StoredRow | null> {
+  return env.DB.prepare("SELECT * FROM store_connections WHERE room_id = ?").bind(roomId).first<StoredRow>();
+}
+
+async function storeDoc(socket: DdpSocket) {
+  const sub = await socket.subscribe("store");
+  expect(sub.msg).toBe("ready");
+  const added = await socket.next((m) => m.msg === "added" && m.collection === "store");
+  expect(added.id).toBe("connection");
+  return added.fields as Record<string, unknown>;
+}
+
+describe("store connection", () => {
+  it("says Service not configured while a room has no connection", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    expect(await storeDoc(socket)).toEqual({
+      connected: false,
+      domain: "",
+      authKind: null,
+      shopName: "",
+      connectedAt: null,
+    });
+    expect((await socket.call("store.test")).error).toMatchObject({ error: 404, reason: "Service not configured" });
+    socket.close();
+  });
+
+  it("connects with a client ID and secret, keeps only sealed secrets, and publishes no secret", async () => {
+    const fake = fakeShopify();
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    await storeDoc(socket);
+
+    const connected = await socket.call("store.connect", [withCredentials(fake)]);
+    expect(connected.error).toBeUndefined();
+    expect(connected.result).toEqual({ shopName: "Corner Shop" });
+    expect(fake.tokenRequests).toHaveLength(1);
+    expect(fake.tokenRequests[0]?.get("grant_type")).toBe("client_credentials");
+    expect(fake.tokenRequests[0]?.get("client_id")).toBe(fake.clientId);
+    expect(fake.tokenRequests[0]?.get("client_secret")).toBe(fake.clientSecret);
+    const issuedToken = fake.graphqlRequests[0]?.token ?? "";
+    expect(issuedToken).toMatch(/^shpat_issued_1_/);
+
+    // The publication changed live, and carries nothing secret.
+    const changed = await socket.next((m) => m.msg === "changed" && m.collection === "store");
+    expect(changed.fields).toMatchObject({
+      connected: true,
+      domain: fake.shop,
+      authKind: "client_credentials",
+      shopName: "Corner Shop",
+    });
+    expect((changed.fields as { connectedAt: unknown }).connectedAt).toBeInstanceOf(Date);
+    const everything = JSON.stringify(socket.received);
+    for (const secret of [fake.clientSecret, issuedToken, fake.clientId]) expect(everything).not.toContain(secret);
+
+    // D1 holds the secret and the cached token only sealed (AES-GCM, versioned).
+    const row = await storedRow(roomId);
+    expect(row).toMatchObject({ shop_domain: fake.shop, auth_kind: "client_credentials", shop_name: "Corner Shop" });
+    expect(row?.secret).toMatch(/^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
+    expect(row?.access_token).toMatch(/^v1\./);
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain(fake.clientSecret);
+    expect(stored).not.toContain(issuedToken);
+    const expiresAt = row?.access_token_expires_at ?? 0;
+    expect(expiresAt).toBeGreaterThan(Date.now() + 23 * 3600_000);
+
+    // A test uses the cached token: no new token request.
+    expect((await socket.call("store.test")).result).toEqual({ shopName: "Corner Shop" });
+    expect(fake.tokenRequests).toHaveLength(1);
+    expect(fake.graphqlRequests.at(-1)?.token).toBe(issuedToken);
+    socket.close();
+  });
+
+  it("connects with an Admin API access token and accepts a pasted store URL", async () => {
+    const fake = fakeShopify({ shopName: "Old Custom App Shop" });
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const pasted = `https://${fake.shop.toUpperCase()}/admin/products?x=1`;
+    const connected = await socket.call("store.connect", [{ domain: pasted, accessToken: fake.staticToken }]);
+    expect(connected.result).toEqual({ shopName: "Old Custom App Shop" });
+    expect(fake.tokenRequests).toHaveLength(0);
+    expect(fake.graphqlRequests[0]?.token).toBe(fake.staticToken);
+    const row = await storedRow(roomId);
+    expect(row).toMatchObject({ shop_domain: fake.shop, auth_kind: "access_token", client_id: "", access_token: null });
+    expect(JSON.stringify(row)).not.toContain(fake.staticToken);
+    expect(await storeDoc(socket)).toMatchObject({ connected: true, domain: fake.shop, authKind: "access_token" });
+    expect((await socket.call("store.test")).result).toEqual({ shopName: "Old Custom App Shop" });
+
+    // Disconnecting removes the row and says so live.
+    expect((await socket.call("store.disconnect")).error).toBeUndefined();
+    const changed = await socket.next((m) => m.msg === "changed" && m.collection === "store");
+    expect(changed.fields).toMatchObject({ connected: false, domain: "", shopName: "" });
+    expect(await storedRow(roomId)).toBeNull();
+    expect((await socket.call("store.test")).error).toMatchObject({ error: 404, reason: "Service not configured" });
+    socket.close();
+  });
+
+  it("refuses a domain that is not a myshopify.com store, without calling anyone", async () => {
+    const fake = fakeShopify();
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    for (const domain of ["example.com", `${fake.shop}.evil.example`, "https://evil.example/x.myshopify.com", "a b"]) {
+      const answer = await socket.call("store.connect", [{ ...withCredentials(fake), domain }]);
+      expect(answer.error).toMatchObject({
+        error: 400,
+        reason: "Store domain must look like your-shop.myshopify.com",
+      });
+    }
+    expect((await socket.call("store.connect", [{ domain: fake.shop }])).error).toMatchObject({ error: 400 });
+    expect(fake.tokenRequests).toHaveLength(0);
+    expect(fake.graphqlRequests).toHaveLength(0);
+    expect(await storedRow(roomId)).toBeNull();
+    socket.close();
+  });
+
+  it("says clearly when the store refuses the credentials or answers garbage, and saves nothing", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const refused = { error: 401, reason: "The store refused these credentials" };
+    const garbage = { error: 502, reason: "The store did not answer properly" };
+
+    const wrongSecret = fakeShopify();
+    const answer = await socket.call("store.connect", [{ ...withCredentials(wrongSecret), clientSecret: "nope" }]);
+    expect(answer.error).toMatchObject(refused);
+    expect(wrongSecret.tokenRequests).toHaveLength(1);
+    vi.restoreAllMocks();
+
+    const unauthorized = fakeShopify({ tokenStatus: 401 });
+    expect((await socket.call("store.connect", [withCredentials(unauthorized)])).error).toMatchObject(refused);
+    vi.restoreAllMocks();
+
+    const badToken = fakeShopify();
+    const withToken = { domain: badToken.shop, accessToken: "shpat_revoked" };
+    expect((await socket.call("store.connect", [withToken])).error).toMatchObject(refused);
+    // A static token cannot be renewed: one try only.
+    expect(badToken.graphqlRequests).toHaveLength(1);
+    vi.restoreAllMocks();
+
+    const tokenGarbage = fakeShopify({ tokenGarbage: true });
+    expect((await socket.call("store.connect", [withCredentials(tokenGarbage)])).error).toMatchObject(garbage);
+    vi.restoreAllMocks();
+
+    const apiGarbage = fakeShopify({ graphqlGarbage: true });
+    expect((await socket.call("store.connect", [withCredentials(apiGarbage)])).error).toMatchObject(garbage);
+    vi.restoreAllMocks();
+
+    // A domain nobody answers at (the fake has no such shop).
+    fakeShopify();
+    const nowhere = { domain: "no-such-shop.myshopify.com", accessToken: "shpat_x" };
+    expect((await socket.call("store.connect", [nowhere])).error).toMatchObject(garbage);
+
+    expect(await storedRow(roomId)).toBeNull();
+    socket.close();
+  });
+
+  it("renews an expired cached token before calling the store", async () => {
+    const fake = fakeShopify({ shopName: "Renewal Shop" });
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("store.connect", [withCredentials(fake)])).error).toBeUndefined();
+    const before = await storedRow(roomId);
+
+    await env.DB.prepare("UPDATE store_connections SET access_token_expires_at = ? WHERE room_id = ?")
+      .bind(Date.now() - 1000, roomId)
+      .run();
+    expect((await socket.call("store.test")).result).toEqual({ shopName: "Renewal Shop" });
+    expect(fake.tokenRequests).toHaveLength(2);
+    // The call went out with the new token, which is now cached (sealed) with a new expiry.
+    expect(fake.graphqlRequests.at(-1)?.token).toMatch(/^shpat_issued_2_/);
+    const after = await storedRow(roomId);
+    expect(after?.access_token).not.toBe(before?.access_token);
+    expect(after?.access_token_expires_at ?? 0).toBeGreaterThan(Date.now() + 23 * 3600_000);
+
+    // A token with under five minutes left is renewed too.
+    await env.DB.prepare("UPDATE store_connections SET access_token_expires_at = ? WHERE room_id = ?")
+      .bind(Date.now() + 60_000, roomId)
+      .run();
+    expect((await socket.call("store.test")).error).toBeUndefined();
+    expect(fake.tokenRequests).toHaveLength(3);
+    socket.close();
+  });
+
+  it("renews the token once when the store answers 401, then retries", async () => {
+    const fake = fakeShopify();
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("store.connect", [withCredentials(fake)])).error).toBeUndefined();
+    const first = fake.graphqlRequests[0]?.token ?? "";
+    // The store revokes the cached token before it expires.
+    fake.valid.delete(first);
+
+    expect((await socket.call("store.test")).result).toEqual({ shopName: "Corner Shop" });
+    expect(fake.tokenRequests).toHaveLength(2);
+    expect(fake.graphqlRequests.map((call) => call.token === first)).toEqual([true, true, false]);
+
+    // When the app's credentials stop working altogether, it is refused after one renewal.
+    fake.clientSecret = "rotated-in-shopify";
+    fake.valid.clear();
+    expect((await socket.call("store.test")).error).toMatchObject({
+      error: 401,
+      reason: "The store refused these credentials",
+    });
+    expect(fake.tokenRequests).toHaveLength(3);
+    socket.close();
+  });
+
+  it("retries THROTTLED answers and succeeds", async () => {
+    const fake = fakeShopify({ throttleNext: 2, shopName: "Busy Shop" });
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("store.connect", [withCredentials(fake)])).result).toEqual({ shopName: "Busy Shop" });
+    expect(fake.graphqlRequests).toHaveLength(3);
+    expect(fake.tokenRequests).toHaveLength(1);
+    expect((await storedRow(roomId))?.shop_name).toBe("Busy Shop");
+    socket.close();
+  });
+
+  it("lets only owners and admins manage the connection, and every member see it", async () => {
+    const fake = fakeShopify();
+    const roomId = await createRoom();
+    const member = await signUpUser();
+    const admin = await signUpUser();
+    const { socket: owner } = await connectToRoom(roomId);
+    expect((await owner.call("members.invite", [member.email, "member"])).error).toBeUndefined();
+    expect((await owner.call("members.invite", [admin.email, "admin"])).error).toBeUndefined();
+
+    const { socket: asMember } = await connectToRoom(roomId, { token: member.token });
+    expect(await storeDoc(asMember)).toMatchObject({ connected: false });
+    for (const [method, params] of [
+      ["store.connect", [withCredentials(fake)]],
+      ["store.test", []],
+      ["store.disconnect", []],
+    ] as const) {
+      expect((await asMember.call(method, [...params])).error).toMatchObject({ error: 403, reason: "Access denied" });
+    }
+    expect(fake.tokenRequests).toHaveLength(0);
+
+    const { socket: asAdmin } = await connectToRoom(roomId, { token: admin.token });
+    expect((await asAdmin.call("store.connect", [withCredentials(fake)])).result).toEqual({ shopName: "Corner Shop" });
+    const changed = await asMember.next((m) => m.msg === "changed" && m.collection === "store");
+    expect(changed.fields).toMatchObject({ connected: true, shopName: "Corner Shop" });
+    expect(JSON.stringify(asMember.received)).not.toContain(fake.clientSecret);
+    expect((await asMember.call("store.disconnect")).error).toMatchObject({ error: 403 });
+    expect(await storedRow(roomId)).not.toBeNull();
+
+    // A stranger sees nothing.
+    const stranger = await signUpUser();
+    const { socket: outsider } = await connectToRoom(roomId, { token: stranger.token });
+    expect(await outsider.subscribe("store")).toMatchObject({ msg: "nosub", error: { error: 403 } });
+    for (const socket of [owner, asMember, asAdmin, outsider]) socket.close();
+  });
+
+  it("shows the shop's new name after it was renamed in Shopify", async () => {
+    const fake = fakeShopify({ shopName: "Before" });
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("store.connect", [withCredentials(fake)])).error).toBeUndefined();
+    await storeDoc(socket);
+    fake.shopName = "After";
+    expect((await socket.call("store.test")).result).toEqual({ shopName: "After" });
+    const changed = await socket.next((m) => m.msg === "changed" && m.collection === "store");
+    expect(changed.fields).toEqual({ shopName: "After" });
+    socket.close();
+  });
+});
+
+describe("store connection parts", () => {
+  it("seals secrets with a random IV, bound to their context, and needs STORE_SECRET_KEY", async () => {
+    const a = await sealSecret(env, "shpss_secret", "store_connections/room1/secret");
+    const b = await sealSecret(env, "shpss_secret", "store_connections/room1/secret");
+    expect(a).not.toBe(b);
+    expect(a).not.toContain("shpss_secret");
+    expect(await openSecret(env, a, "store_connections/room1/secret")).toBe("shpss_secret");
+    await expect(openSecret(env, a, "store_connections/room2/secret")).rejects.toThrow(/does not open/);
+    const other = { ...env, STORE_SECRET_KEY: "another-key-entirely-0123456789" } as Env;
+    await expect(openSecret(other, a, "store_connections/room1/secret")).rejects.toThrow(/does not open/);
+    const tampered = `${a.slice(0, -4)}AAA=`;
+    await expect(openSecret(env, tampered, "store_connections/room1/secret")).rejects.toThrow();
+    const unset = { ...env, STORE_SECRET_KEY: undefined } as Env;
+    await expect(sealSecret(unset, "x", "c")).rejects.toMatchObject({ error: 503, reason: STORE_KEY_MISSING });
+  });
+
+  it("accepts myshopify.com domains and store URLs only", () => {
+    expect(normaliseShopDomain(" My-Shop.myshopify.com ")).toBe("my-shop.myshopify.com");
+    expect(normaliseShopDomain("http://shop1.myshopify.com/admin")).toBe("shop1.myshopify.com");
+    for (const bad of [
+      "",
+      "myshopify.com",
+      "shop.myshopify.com:8443",
+      "user:pw@shop.myshopify.com",
+      "ftp://a.myshopify.com",
+    ]) {
+      expect(() => normaliseShopDomain(bad)).toThrow("Store domain must look like your-shop.myshopify.com");
+    }
+  });
+
+  it("waits before a query that the reported budget cannot pay for", () => {
+    const budget = new CostBudget();
+    const query = "query { shop { name } }";
+    expect(budget.waitBefore(query, 0)).toBe(0);
+    const status = { maximumAvailable: 1000, currentlyAvailable: 0, restoreRate: 50 };
+    budget.record(query, { cost: { requestedQueryCost: 10, throttleStatus: status } }, 0);
+    // 10 points at 50 a second: 200 ms, less whatever has been restored since.
+    expect(budget.waitBefore(query, 0)).toBe(200);
+    expect(budget.waitBefore(query, 100)).toBe(100);
+    expect(budget.waitBefore(query, 200)).toBe(0);
+  });
+});

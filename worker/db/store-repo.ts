@@ -1,0 +1,64 @@
+/** D1 access for a room's store connection (one row per room; secrets arrive here already sealed). */
+import { and, eq } from "drizzle-orm";
+import type { Database } from "./database";
+import { type StoreConnectionRow, storeConnections } from "./schema";
+
+export async function findStoreConnection(db: Database, roomId: string): Promise<StoreConnectionRow | null> {
+  return (await db.select().from(storeConnections).where(eq(storeConnections.roomId, roomId)).get()) ?? null;
+}
+
+/** Saves a connection, replacing the room's earlier one (a reconnect is a new connection). */
+export async function saveStoreConnection(db: Database, row: StoreConnectionRow): Promise<void> {
+  const { roomId, ...rest } = row;
+  await db
+    .insert(storeConnections)
+    .values(row)
+    .onConflictDoUpdate({ target: storeConnections.roomId, set: rest })
+    .run();
+}
+
+/**
+ * Stores a renewed access token, only if the connection still holds the
+ * credentials it was made from (`secret`, sealed with a random IV, differs
+ * on every save): a renewal that finishes after a reconnect or disconnect
+ * writes nothing. Answers whether it wrote.
+ */
+export async function saveCachedToken(
+  db: Database,
+  roomId: string,
+  basedOnSecret: string,
+  accessToken: string,
+  expiresAt: number,
+): Promise<boolean> {
+  const updated = await db
+    .update(storeConnections)
+    .set({ accessToken, accessTokenExpiresAt: expiresAt })
+    .where(and(eq(storeConnections.roomId, roomId), eq(storeConnections.secret, basedOnSecret)))
+    .returning({ roomId: storeConnections.roomId })
+    .all();
+  return updated.length > 0;
+}
+
+/** Keeps the shop's name as the store last gave it (for the same credentials, like `saveCachedToken`). */
+export async function setStoreShopName(
+  db: Database,
+  roomId: string,
+  basedOnSecret: string,
+  shopName: string,
+  now: number,
+): Promise<void> {
+  await db
+    .update(storeConnections)
+    .set({ shopName, updatedAt: now })
+    .where(and(eq(storeConnections.roomId, roomId), eq(storeConnections.secret, basedOnSecret)))
+    .run();
+}
+
+export async function deleteStoreConnection(db: Database, roomId: string): Promise<boolean> {
+  const removed = await db
+    .delete(storeConnections)
+    .where(eq(storeConnections.roomId, roomId))
+    .returning({ roomId: storeConnections.roomId })
+    .all();
+  return removed.length > 0;
+}
