@@ -7,6 +7,7 @@ interface __BaseEnv_Env {
 	HTTP_LIMITER: RateLimit;
 	FILES_LIMITER: RateLimit;
 	SHARE_LIMITER: RateLimit;
+	WEBHOOK_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	ROOM: DurableObjectNamespace<import("./worker/index").RoomDO>;
 	HOME: DurableObjectNamespace<import("./worker/index").HomeDO>;

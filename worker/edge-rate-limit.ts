@@ -11,6 +11,7 @@ const SCOPES = {
   auth: { binding: "HTTP_LIMITER", periodSeconds: 10 },
   files: { binding: "FILES_LIMITER", periodSeconds: 60 },
   share: { binding: "SHARE_LIMITER", periodSeconds: 60 },
+  webhooks: { binding: "WEBHOOK_LIMITER", periodSeconds: 60 },
 } as const satisfies Record<string, { binding: keyof Env; periodSeconds: number }>;
 
 export type RateLimitScope = keyof typeof SCOPES;

@@ -25,6 +25,7 @@ import { uploadRoutes } from "./files/upload-route";
 import { forwardToLiveObject } from "./live/route";
 import { shareRoutes } from "./rooms/share-route";
 import { registerJob, runScheduledJobs } from "./scheduled";
+import { webhookRoutes } from "./store/webhook-route";
 
 export { HomeDO } from "./rooms/home-do";
 export { RoomDO } from "./rooms/room-do";
@@ -84,6 +85,8 @@ app.get("/api/dev/outbox", async (c) => {
   return c.json(rows.map(({ id, sentAt, ...mail }) => ({ id, ...mail, sentAt: new Date(sentAt).toISOString() })));
 });
 
+app.use("/api/webhooks/*", edgeRateLimit("webhooks"));
+app.route("/api/webhooks", webhookRoutes);
 app.use("/api/share/*", edgeRateLimit("share"));
 app.route("/api/share", shareRoutes);
 app.use("/cdn/storage/*", edgeRateLimit("files"));

@@ -354,3 +354,21 @@ export const storeConnections = sqliteTable("store_connections", {
 });
 
 export type StoreConnectionRow = typeof storeConnections.$inferSelect;
+
+/**
+ * Store webhook deliveries already applied to a room (SPEC A5: each delivery
+ * processed once). Written by the RoomDO in the same queued write that
+ * applies the delivery, so a delivery that failed is applied on Shopify's retry.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    deliveryId: text("delivery_id").notNull(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (table) => [uniqueIndex("webhook_deliveries_room_delivery").on(table.roomId, table.deliveryId)],
+);

@@ -62,3 +62,8 @@ export async function deleteStoreConnection(db: Database, roomId: string): Promi
     .all();
   return removed.length > 0;
 }
+
+/** Every room connected to this shop (webhooks name the shop, not the room). */
+export async function findStoreConnectionsByDomain(db: Database, shopDomain: string): Promise<StoreConnectionRow[]> {
+  return db.select().from(storeConnections).where(eq(storeConnections.shopDomain, shopDomain)).all();
+}

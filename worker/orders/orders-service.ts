@@ -36,10 +36,11 @@ const orderSchema = v.strictObject({
 
 /** Queued with the room's item writes: the dashboard counts each order's "before" exactly once. */
 export function recordOrder(host: RoomHost, input: unknown): Promise<string> {
-  return host.writes.run(() => recordNow(host, input));
+  return host.writes.run(() => recordOrderNow(host, input));
 }
 
-async function recordNow(host: RoomHost, input: unknown): Promise<string> {
+/** `recordOrder` for a caller that already holds host.writes (e.g. a webhook being applied). */
+export async function recordOrderNow(host: RoomHost, input: unknown): Promise<string> {
   const parsed = v.safeParse(orderSchema, input);
   if (!parsed.success) {
     const issue = parsed.issues[0];

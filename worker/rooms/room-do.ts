@@ -16,6 +16,7 @@ import { UploadManager } from "../files/upload-manager";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { recordOrder } from "../orders/orders-service";
+import { applyStoreWebhook, type WebhookDelivery } from "../store/webhook-apply";
 import { registerItems } from "./items-feature";
 import { registerJoinLinks } from "./join-links-feature";
 import { registerMembers } from "./members-feature";
@@ -88,6 +89,11 @@ export class RoomDO extends LiveServer<RoomHost> {
    */
   recordOrder(order: unknown): Promise<RpcResult> {
     return rpcResult("orders: record failed", () => recordOrder(this.liveHost, order));
+  }
+
+  /** Applies a verified store webhook (RPC from the webhook route); answers applied, duplicate or ignored. */
+  applyStoreWebhook(delivery: WebhookDelivery): Promise<RpcResult> {
+    return rpcResult("store: webhook failed", () => applyStoreWebhook(this.liveHost, delivery));
   }
 
   protected createHost(): RoomHost {

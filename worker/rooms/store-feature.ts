@@ -25,16 +25,19 @@ async function currentDoc(host: RoomHost) {
   return toStoreConnectionDoc(await findStoreConnection(host.db, host.roomId));
 }
 
-/** Runs a write to the connection and tells subscribers what it changed (one write at a time). */
+/** Runs a write to the connection and tells subscribers what it changed; the caller holds host.writes. */
+export async function changeStoreConnection(host: RoomHost, write: () => Promise<unknown>): Promise<void> {
+  const before = await currentDoc(host);
+  await write();
+  const after = await currentDoc(host);
+  if (!equals(before, after)) {
+    host.emit({ collection: COLLECTION.STORE, id: DOC_ID, doc: asDoc(after), previous: asDoc(before) });
+  }
+}
+
+/** `changeStoreConnection`, one write at a time. */
 function publishWrite(host: RoomHost, write: () => Promise<unknown>): Promise<void> {
-  return host.writes.run(async () => {
-    const before = await currentDoc(host);
-    await write();
-    const after = await currentDoc(host);
-    if (!equals(before, after)) {
-      host.emit({ collection: COLLECTION.STORE, id: DOC_ID, doc: asDoc(after), previous: asDoc(before) });
-    }
-  });
+  return host.writes.run(() => changeStoreConnection(host, write));
 }
 
 /** The caller, who must be allowed to manage the store (owners and admins). */

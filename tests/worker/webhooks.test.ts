@@ -1,0 +1,157 @@
+/**
+ * Store webhooks: signed like Shopify signs them (HMAC-SHA256 of the raw
+ * body with the app's client secret); the route, the RoomDO and the
+ * dashboard run for real.
+ */
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { bytesToBase64 } from "../../protocol/ejson";
+import { sealSecret } from "../../worker/store/secret-box";
+import { sealContext } from "../../worker/store/stored-tokens";
+import { connectToRoom, createRoom } from "./ddp-socket";
+
+const CLIENT_SECRET = "shpss_test_client_secret";
+let shops = 0;
+
+async function connectStore(roomId: string, authKind = "client_credentials") {
+  const domain = `hooks${shops++}-${Date.now()}.myshopify.com`;
+  const secret = await sealSecret(env, CLIENT_SECRET, sealContext(roomId, "secret"));
+  await env.DB.prepare(
+    `INSERT INTO store_connections (room_id, shop_domain, auth_kind, client_id, secret, shop_name, created_by, created_at, updated_at)
+     VALUES (?, ?, ?, 'client-id', ?, 'Hook shop', 'someone', 1, 1)`,
+  )
+    .bind(roomId, domain, authKind, secret)
+    .run();
+  return domain;
+}
+
+async function sign(body: string, key = CLIENT_SECRET): Promise<string> {
+  const hmacKey = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  return bytesToBase64(new Uint8Array(await crypto.subtle.sign("HMAC", hmacKey, new TextEncoder().encode(body))));
+}
+
+let deliveries = 0;
+async function deliver(
+  shop: string,
+  topic: string,
+  payload: unknown,
+  options: { deliveryId?: string; signature?: string; body?: string } = {},
+) {
+  const body = options.body ?? JSON.stringify(payload);
+  return SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Shop-Domain": shop,
+      "X-Shopify-Topic": topic,
+      "X-Shopify-Webhook-Id": options.deliveryId ?? `delivery-${deliveries++}`,
+      "X-Shopify-Hmac-Sha256": options.signature ?? (await sign(body)),
+      "CF-Connecting-IP": `10.8.0.${deliveries % 250}`,
+    },
+    body,
+  });
+}
+
+function order(id: number, totalPrice: string) {
+  return {
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    name: `#${id}`,
+    created_at: new Date().toISOString(),
+    currency: "EUR",
+    total_price: totalPrice,
+    customer: { admin_graphql_api_id: "gid://shopify/Customer/7", first_name: "Ada", last_name: "Lovelace" },
+    line_items: [{ product_id: 99, sku: "V-1", title: "Blue vase", quantity: 2, price: "12.25" }],
+  };
+}
+
+const orderCount = async (roomId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE room_id = ?").bind(roomId).first())?.n;
+
+describe("store webhooks", () => {
+  it("records a signed order and the dashboard changes live; a repeated delivery is applied once", async () => {
+    const roomId = await createRoom();
+    const shop = await connectStore(roomId);
+    const { socket } = await connectToRoom(roomId);
+    await socket.subscribe("dashboard");
+
+    const response = await deliver(shop, "orders/create", order(1001, "24.50"), { deliveryId: "d-1" });
+    expect(response.status).toBe(200);
+    const changed = await socket.next(
+      (m) =>
+        m.msg === "changed" &&
+        m.collection === "dashboard" &&
+        JSON.stringify(m.fields ?? {}).includes("gid://shopify/Customer/7"),
+    );
+    expect(JSON.stringify(changed.fields)).toContain("Ada Lovelace");
+    const row = await env.DB.prepare("SELECT total_cents, customer_name, line_items FROM orders WHERE room_id = ?")
+      .bind(roomId)
+      .first();
+    expect(row).toMatchObject({ total_cents: 2450, customer_name: "Ada Lovelace" });
+    expect(JSON.parse(row?.line_items as string)).toEqual([
+      { productKey: "gid://shopify/Product/99", title: "Blue vase", quantity: 2, priceCents: 1225 },
+    ]);
+
+    // Shopify retries a delivery it thinks failed: the same id is not applied again,
+    // even with a changed body (orders/updated with another total).
+    const again = await deliver(shop, "orders/updated", order(1001, "99.00"), { deliveryId: "d-1" });
+    expect(await again.json()).toMatchObject({ ok: true, outcomes: { [roomId]: "duplicate" } });
+    const stored = await env.DB.prepare("SELECT total_cents FROM orders WHERE room_id = ?").bind(roomId).first();
+    expect(stored?.total_cents).toBe(2450);
+    const seen = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE room_id = ?")
+      .bind(roomId)
+      .first();
+    expect(seen?.n).toBe(1);
+
+    // A new delivery of an update replaces the order instead of counting it twice.
+    await deliver(shop, "orders/updated", order(1001, "30.00"));
+    expect(await orderCount(roomId)).toBe(1);
+    socket.close();
+  });
+
+  it("refuses forged, unsigned and unknown-shop deliveries with 401, and changes nothing", async () => {
+    const roomId = await createRoom();
+    const shop = await connectStore(roomId);
+    const body = JSON.stringify(order(2001, "10.00"));
+    const cases = [
+      await deliver(shop, "orders/create", null, { body, signature: await sign(body, "not the secret") }),
+      await deliver(shop, "orders/create", null, { body, signature: await sign(`${body} `) }),
+      await deliver(shop, "orders/create", null, { body, signature: "" }),
+      await deliver("unknown-shop.myshopify.com", "orders/create", null, { body }),
+    ];
+    for (const response of cases) {
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "Invalid webhook signature" });
+    }
+    expect(await orderCount(roomId)).toBe(0);
+  });
+
+  it("refuses oversized and unreadable bodies without applying them, and uninstalling ends the connection", async () => {
+    const roomId = await createRoom();
+    const shop = await connectStore(roomId);
+    const big = JSON.stringify({ padding: "x".repeat(1024 * 1024 + 10) });
+    expect((await deliver(shop, "orders/create", null, { body: big })).status).toBe(413);
+    expect((await deliver(shop, "orders/create", null, { body: "{not json" })).status).toBe(400);
+    const unreadable = await deliver(shop, "orders/create", { id: 5, total_price: "ten" });
+    expect(unreadable.status).toBe(400);
+    expect(await unreadable.json()).toEqual({ error: "The order in this webhook could not be read" });
+    expect(await orderCount(roomId)).toBe(0);
+
+    const { socket } = await connectToRoom(roomId);
+    await socket.subscribe("store");
+    expect((await deliver(shop, "app/uninstalled", { id: 1 })).status).toBe(200);
+    const gone = await socket.next((m) => m.msg === "changed" && m.collection === "store");
+    expect(gone.fields).toMatchObject({ connected: false });
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM store_connections WHERE room_id = ?")
+      .bind(roomId)
+      .first();
+    expect(left?.n).toBe(0);
+    socket.close();
+  });
+});

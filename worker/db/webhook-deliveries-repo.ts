@@ -1,0 +1,19 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "./database";
+import { webhookDeliveries } from "./schema";
+
+export async function deliverySeen(db: Database, roomId: string, deliveryId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: webhookDeliveries.deliveryId })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.roomId, roomId), eq(webhookDeliveries.deliveryId, deliveryId)))
+    .get();
+  return row !== undefined;
+}
+
+export async function recordDelivery(
+  db: Database,
+  delivery: { roomId: string; deliveryId: string; topic: string; receivedAt: number },
+): Promise<void> {
+  await db.insert(webhookDeliveries).values(delivery).onConflictDoNothing().run();
+}

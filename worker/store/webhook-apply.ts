@@ -1,0 +1,63 @@
+/**
+ * Applies one verified store webhook to a room, inside the RoomDO and one
+ * write at a time: a delivery id seen before is skipped; otherwise the
+ * change is applied (the dashboard counts it live) and the id recorded in
+ * the same queued write, so a delivery whose processing failed is applied
+ * when Shopify retries it.
+ */
+import { LiveError } from "../../protocol/errors";
+import { deleteStoreConnection } from "../db/store-repo";
+import { deliverySeen, recordDelivery } from "../db/webhook-deliveries-repo";
+import { recordOrderNow } from "../orders/orders-service";
+import type { RoomHost } from "../rooms/room-host";
+import { changeStoreConnection } from "../rooms/store-feature";
+import { orderFromWebhook } from "./shopify-order";
+
+export interface WebhookDelivery {
+  deliveryId: string;
+  topic: string;
+  payload: unknown;
+}
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+/** Topics we subscribe to; products/* are acknowledged until the product sync applies them. */
+export const WEBHOOK_TOPICS = [
+  "orders/create",
+  "orders/updated",
+  "products/update",
+  "products/delete",
+  "app/uninstalled",
+];
+
+async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promise<WebhookOutcome> {
+  switch (topic) {
+    case "orders/create":
+    case "orders/updated": {
+      const order = orderFromWebhook(payload);
+      if (!order) throw new LiveError(400, "The order in this webhook could not be read");
+      await recordOrderNow(host, order);
+      return "applied";
+    }
+    case "app/uninstalled":
+      // The store took the app's access away: the connection is gone, and the room says so.
+      await changeStoreConnection(host, () => deleteStoreConnection(host.db, host.roomId));
+      return "applied";
+    default:
+      return "ignored";
+  }
+}
+
+export function applyStoreWebhook(host: RoomHost, delivery: WebhookDelivery): Promise<WebhookOutcome> {
+  return host.writes.run(async () => {
+    if (await deliverySeen(host.db, host.roomId, delivery.deliveryId)) return "duplicate";
+    const outcome = await apply(host, delivery);
+    await recordDelivery(host.db, {
+      roomId: host.roomId,
+      deliveryId: delivery.deliveryId,
+      topic: delivery.topic,
+      receivedAt: host.now(),
+    });
+    return outcome;
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * `POST /api/webhooks/shopify`: the store's webhooks (SPEC A5). A delivery
+ * must carry Shopify's HMAC of its raw body, made with the client secret of
+ * a room connected to that shop; anything else is 401 and changes nothing.
+ * Verified deliveries go to each such room's RoomDO, which applies each
+ * delivery id once. Answers quickly: one small write per room.
+ */
+import { Hono } from "hono";
+import { getServerByName } from "partyserver";
+import { openDatabase } from "../db/database";
+import { findStoreConnectionsByDomain } from "../db/store-repo";
+import type { RoomDO, RpcResult } from "../rooms/room-do";
+import { openStored, sealContext } from "./stored-tokens";
+import { shopifySignatureValid } from "./webhook-signature";
+
+/** Shopify's payloads are far smaller; anything bigger is refused before it is read whole. */
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
+const INVALID = "Invalid webhook signature";
+
+export const webhookRoutes = new Hono<{ Bindings: Env }>();
+
+webhookRoutes.post("/shopify", async (c) => {
+  if (Number(c.req.header("Content-Length") ?? 0) > MAX_WEBHOOK_BYTES) {
+    return c.json({ error: "Webhook body too large" }, 413);
+  }
+  const body = await c.req.arrayBuffer();
+  if (body.byteLength > MAX_WEBHOOK_BYTES) return c.json({ error: "Webhook body too large" }, 413);
+  const shop = (c.req.header("X-Shopify-Shop-Domain") ?? "").trim().toLowerCase();
+  const topic = c.req.header("X-Shopify-Topic") ?? "";
+  const deliveryId = c.req.header("X-Shopify-Webhook-Id") ?? "";
+  const signature = c.req.header("X-Shopify-Hmac-Sha256") ?? "";
+  if (!shop || !signature) return c.json({ error: INVALID }, 401);
+
+  // Only client-credentials connections know the secret Shopify signs with.
+  const db = openDatabase(c.env.DB);
+  const rooms: string[] = [];
+  for (const row of await findStoreConnectionsByDomain(db, shop)) {
+    if (row.authKind !== "client_credentials") continue;
+    const secret = await openStored(c.env, row.secret, sealContext(row.roomId, "secret")).catch(() => null);
+    if (secret && (await shopifySignatureValid(secret, body, signature))) rooms.push(row.roomId);
+  }
+  if (rooms.length === 0) return c.json({ error: INVALID }, 401);
+  if (!topic || !/^[\w-]{1,100}$/.test(deliveryId)) return c.json({ error: "Missing topic or delivery id" }, 400);
+
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return c.json({ error: "Webhook body is not JSON" }, 400);
+  }
+  const outcomes: Record<string, unknown> = {};
+  for (const roomId of rooms) {
+    const room = await getServerByName(c.env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
+    const result = (await room.applyStoreWebhook({ deliveryId, topic, payload })) as unknown as RpcResult;
+    // A payload we cannot read is the sender's problem (400); anything else, Shopify should retry (500).
+    if (!result.ok)
+      return c.json({ error: result.error.reason ?? "Could not apply" }, result.error.error === 400 ? 400 : 500);
+    outcomes[roomId] = result.value;
+  }
+  return c.json({ ok: true, outcomes });
+});
