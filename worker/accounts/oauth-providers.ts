@@ -5,6 +5,7 @@
  */
 import { decodeIdToken, Facebook, Google } from "arctic";
 import { type LoginServiceDoc, OAUTH_SERVICES, type OAuthService } from "../../protocol/api";
+import { hmacSha256 } from "../hmac";
 
 /** Who a provider says signed in. */
 export interface ProviderIdentity {
@@ -51,14 +52,7 @@ function googleProvider(clientId: string, secret: string, redirectUri: string): 
 }
 
 async function appSecretProof(accessToken: string, secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(accessToken)));
+  const mac = await hmacSha256(secret, accessToken);
   return Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 

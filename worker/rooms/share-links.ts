@@ -9,20 +9,14 @@
  */
 import { LiveError } from "../../protocol/errors";
 import { base64url, constantTimeEqual } from "../accounts/tokens";
+import { hmacSha256 } from "../hmac";
 
 const PURPOSE = "stockroom/item-share/v1";
 const SIGNATURE_BYTES = 16;
 
 async function signature(secret: string, roomId: string, itemId: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(`${PURPOSE}:${secret}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${roomId}/${itemId}`));
-  return base64url(new Uint8Array(mac).slice(0, SIGNATURE_BYTES));
+  const mac = await hmacSha256(`${PURPOSE}:${secret}`, `${roomId}/${itemId}`);
+  return base64url(mac.slice(0, SIGNATURE_BYTES));
 }
 
 /** The share page's path for an item; 503 when the server has no link secret. */

@@ -5,16 +5,10 @@
  */
 import { bytesToBase64 } from "../../protocol/ejson";
 import { constantTimeEqual } from "../accounts/tokens";
+import { hmacSha256 } from "../hmac";
 
 export async function shopifySignatureValid(secret: string, rawBody: ArrayBuffer, header: string): Promise<boolean> {
   if (!header || header.length > 100) return false;
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = bytesToBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, rawBody)));
+  const mac = bytesToBase64(await hmacSha256(secret, rawBody));
   return constantTimeEqual(mac, header);
 }
