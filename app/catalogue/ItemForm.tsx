@@ -2,7 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { ITEM_STATUSES, type ItemDoc, type ItemPatch, type ItemStatus, LIMITS, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
-import { parsePrice } from "../money";
+import { PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { parseTags } from "./catalogue-query";
 
 interface Draft {
@@ -32,11 +32,9 @@ const draftOf = (item: ItemDoc): Draft => ({
 /** Checks what the browser can check; the server checks everything again. */
 function toPatch(draft: Draft): ItemPatch | string {
   const priceCents = parsePrice(draft.price);
-  if (priceCents === null) return "Price must be a number like 12.50, not negative";
-  const quantity = Number(draft.quantity);
-  if (draft.quantity.trim() === "" || !Number.isInteger(quantity) || quantity < 0) {
-    return "Quantity must be a whole number, 0 or more";
-  }
+  if (priceCents === null) return PRICE_HINT;
+  const quantity = parseQuantity(draft.quantity);
+  if (quantity === null) return QUANTITY_HINT;
   const currency = draft.currency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return "Currency must be a three-letter code, like EUR";
   return {

@@ -4,7 +4,7 @@ import { ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../prot
 import { errorMessage } from "../components/ErrorText";
 import { ItemPhoto } from "../components/ItemPhoto";
 import { useCall } from "../live";
-import { formatPrice, parsePrice } from "../money";
+import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 
 interface ItemRowProps {
   roomId: string;
@@ -47,9 +47,9 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
   async function save(event: FormEvent) {
     event.preventDefault();
     const priceCents = parsePrice(price);
-    if (priceCents === null) return setError("Price must be a number like 12.50");
-    const qty = Number(quantity);
-    if (!Number.isInteger(qty) || qty < 0) return setError("Quantity must be a whole number, 0 or more");
+    if (priceCents === null) return setError(PRICE_HINT);
+    const qty = parseQuantity(quantity);
+    if (qty === null) return setError(QUANTITY_HINT);
     if (await run(() => call(METHOD.ITEMS_UPDATE, item._id, { title, priceCents, quantity: qty }))) setEditing(false);
   }
 

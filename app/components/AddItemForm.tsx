@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { METHOD } from "../../protocol/api";
 import { useCall } from "../live";
-import { parsePrice } from "../money";
+import { PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { ErrorText } from "./ErrorText";
 
 /** Quick add: title, SKU, price and quantity; everything else is editable later. */
@@ -18,9 +18,9 @@ export function AddItemForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const priceCents = price.trim() === "" ? 0 : parsePrice(price);
-    if (priceCents === null) return setLocalError("Price must be a number like 12.50");
-    const qty = Number(quantity);
-    if (!Number.isInteger(qty) || qty < 0) return setLocalError("Quantity must be a whole number, 0 or more");
+    if (priceCents === null) return setLocalError(PRICE_HINT);
+    const qty = parseQuantity(quantity);
+    if (qty === null) return setLocalError(QUANTITY_HINT);
     setLocalError(null);
     setError(null);
     setBusy(true);

@@ -9,7 +9,7 @@
  * the session identity to the socket attachment, subscriptions and method
  * results to DO storage.
  */
-import { BATCH_FRAME_CHARS, SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
+import { SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
 import {
   type ClientMessage,
   type DataMessage,
@@ -23,6 +23,7 @@ import { DDP_ERROR, type DdpErrorReason, LiveError, toWireError } from "../../pr
 import { parseWriteMethod, runWrite } from "./allow-deny";
 import { enforceRateLimits, parseArgs } from "./call-checks";
 import { runJoined, runLeft } from "./connection-hooks";
+import { FrameBatcher } from "./frame-batcher";
 import { MergeBox } from "./merge-box";
 import type { RateLimitInput } from "./rate-limit-rules";
 import type { UserConnection } from "./registry";
@@ -48,9 +49,7 @@ export class Session<H> {
   /** Makes every subscription run's merge-box key unique (see LiveSubscription). */
   private runs = 0;
   private muted = false;
-  private queued: string[] = [];
-  private queuedChars = 0;
-  private flushScheduled = false;
+  private readonly batcher = new FrameBatcher((frame) => this.sendFrame(frame));
   private closed = false;
   /** The user the connection hooks last heard this connection join as (until they hear it left). */
   private joinedAs: UserConnection | null = null;
@@ -160,34 +159,15 @@ export class Session<H> {
     this.enqueue(encode(message));
   }
 
-  /**
-   * Every frame to the client goes through here, so they stay in order. A
-   * client that reads batches gets everything sent in one turn of the event
-   * loop together, in frames of at most BATCH_FRAME_CHARS (a single bigger
-   * message goes alone).
-   */
+  /** Every frame to the client goes through here, so they stay in order (batched if the client asked). */
   private enqueue(frame: string): void {
-    if (!this.state.batch) {
-      this.sendFrame(frame);
-      return;
-    }
-    if (this.queuedChars + frame.length + 2 > BATCH_FRAME_CHARS) this.flush();
-    this.queued.push(frame);
-    this.queuedChars += frame.length + 1;
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      queueMicrotask(() => this.flush());
-    }
+    if (this.state.batch) this.batcher.push(frame);
+    else this.sendFrame(frame);
   }
 
-  /** Sends what is queued for a batching client: at the end of this turn, or before the server closes the socket. */
+  /** Sends what is queued for a batching client now (before the server closes the socket). */
   flush(): void {
-    this.flushScheduled = false;
-    if (this.queued.length === 0) return;
-    const frames = this.queued;
-    this.queued = [];
-    this.queuedChars = 0;
-    this.sendFrame(frames.length === 1 ? (frames[0] as string) : `[${frames.join(",")}]`);
+    this.batcher.flush();
   }
 
   private sendFrame(frame: string): void {

@@ -1,0 +1,133 @@
+/**
+ * The shapes of what the server sends: publications' documents and some
+ * methods' answers. Names, limits and argument schemas are in api.ts.
+ */
+import type { ItemStatus, JOIN_ROLES, RoomRole, StoreAuthKind } from "./api";
+
+/** What the client sees of a room. */
+export interface RoomDoc {
+  _id: string;
+  name: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A member of a room, as its other members see it (`_id` is the user id). */
+export interface MemberDoc {
+  _id: string;
+  role: RoomRole;
+  email: string;
+  /** False until the invited person has set a password. */
+  joined: boolean;
+}
+
+/** What the client sees of an item. */
+export interface ItemDoc {
+  _id: string;
+  title: string;
+  description: string;
+  sku: string;
+  priceCents: number;
+  currency: string;
+  quantity: number;
+  status: ItemStatus;
+  location: string;
+  tags: string[];
+  photos: string[];
+  /** The linked store product ("" until published). */
+  storeProductId: string;
+  /** The user who created the item ("" when unknown). */
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** One entry of an item's history. `changes` holds each changed field's value before and after. */
+export interface ItemHistoryDoc {
+  _id: string;
+  itemId: string;
+  userId: string;
+  action: "created" | "updated" | "removed";
+  changes: Record<string, { from: unknown; to: unknown }>;
+  at: Date;
+}
+
+/** One line of a store order. `productKey` is the store product id, else the SKU, else the title. */
+export interface OrderLine {
+  productKey: string;
+  title: string;
+  quantity: number;
+  priceCents: number;
+}
+
+/** A store order as the dashboard counts it (filled by the store sync). */
+export interface OrderDoc {
+  _id: string;
+  storeOrderId: string;
+  name: string;
+  customerKey: string;
+  customerName: string;
+  currency: string;
+  totalCents: number;
+  lineItems: OrderLine[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The `summary` document of the `dashboard` publication (SPEC A3). Days are UTC `YYYY-MM-DD`. */
+export interface DashboardDoc {
+  _id: "summary";
+  byStatus: { status: ItemStatus; count: number }[];
+  /** Stock value (price × quantity) by status and currency. */
+  stockValue: { status: ItemStatus; currency: string; valueCents: number }[];
+  itemsPerDay: { day: string; count: number }[];
+  ordersPerDay: { day: string; currency: string; orders: number; revenueCents: number }[];
+  topProducts: { productKey: string; title: string; currency: string; quantity: number; revenueCents: number }[];
+  topCustomers: { customerKey: string; name: string; currency: string; orders: number; revenueCents: number }[];
+}
+
+/** How many days of history and how many top entries the dashboard shows. */
+export const DASHBOARD_DAYS = 30;
+export const DASHBOARD_TOP = 5;
+
+/** One person in the room right now (`_id` is the user id); gone when their last connection closes. */
+export interface PresenceDoc {
+  _id: string;
+  /** What to show: the member's e-mail address (or name, when there is one). */
+  label: string;
+  /** How many connections (tabs, devices) the person has open. */
+  connections: number;
+  /** When the first of those connections joined. */
+  since: Date;
+}
+
+/** What an item's share page shows to anyone with its signed link: no location, stock count or history. */
+export interface SharedItem {
+  title: string;
+  description: string;
+  sku: string;
+  priceCents: number;
+  currency: string;
+  status: ItemStatus;
+  /** Signed, expiring links to web-sized copies (never an original, whose tags may hold a location). */
+  photos: { url: string; thumbnailUrl: string | null }[];
+}
+
+/** A join link as its creator gets it; the token travels in the URL's fragment, never to a server log. */
+export interface JoinLink {
+  url: string;
+  role: (typeof JOIN_ROLES)[number];
+  expiresAt: Date;
+}
+
+/** The one document of the `store` publication: what anyone in the room may know, never a secret or token. */
+export interface StoreConnectionDoc {
+  _id: "connection";
+  connected: boolean;
+  /** e.g. `your-shop.myshopify.com` ("" when not connected). */
+  domain: string;
+  authKind: StoreAuthKind | null;
+  /** The shop's name as the store last reported it ("" when not connected). */
+  shopName: string;
+  connectedAt: Date | null;
+}
