@@ -47,6 +47,8 @@ export const can = {
   deleteRoom: (role: RoomRole | null) => role === "owner",
   /** Connect, test and disconnect the room's online store. */
   manageStore: (role: RoomRole | null) => role === "owner" || role === "admin",
+  /** Publish items to the connected store, unpublish them, and sync from it: whoever edits the catalogue. */
+  useStore: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
 };
 
 export const METHOD = {
@@ -61,6 +63,8 @@ export const METHOD = {
   MEMBERS_CREATE_JOIN_LINK: "members.createJoinLink",
   MEMBERS_REVOKE_JOIN_LINKS: "members.revokeJoinLinks",
   MEMBERS_JOIN: "members.join",
+  /** The caller's own choice: an e-mail for each new store order in this room, or none. */
+  MEMBERS_SET_ORDER_EMAILS: "members.setOrderEmails",
   ITEMS_ADD: "items.add",
   ITEMS_UPDATE: "items.update",
   ITEMS_REMOVE: "items.remove",
@@ -84,6 +88,12 @@ export const METHOD = {
   /** Asks the connected store for its name; answers `{shopName}`. */
   STORE_TEST: "store.test",
   STORE_DISCONNECT: "store.disconnect",
+  /** Creates or updates the item's store product (title, description, price, SKU, inventory, images); answers `{storeProductId}`. */
+  STORE_PUBLISH: "store.publish",
+  /** Archives the item's store product (the link is kept, so publishing again brings the same product back). */
+  STORE_UNPUBLISH: "store.unpublish",
+  /** Starts a sync of products, orders and customers from the store; progress is the `sync` document of `store`. */
+  STORE_SYNC: "store.sync",
 } as const;
 
 export const PUBLICATION = {
@@ -277,6 +287,17 @@ export const METHOD_ARGS = {
   [METHOD.STORE_CONNECT]: v.tuple([storeConnectSchema]),
   [METHOD.STORE_TEST]: v.tuple([]),
   [METHOD.STORE_DISCONNECT]: v.tuple([]),
+  [METHOD.STORE_PUBLISH]: v.tuple([idSchema]),
+  [METHOD.STORE_UNPUBLISH]: v.tuple([idSchema]),
+  [METHOD.STORE_SYNC]: v.tuple([
+    v.optional(
+      v.strictObject({
+        /** Everything again, not only what changed since the last sync. */
+        full: v.optional(v.boolean("full must be true or false")),
+      }),
+    ),
+  ]),
+  [METHOD.MEMBERS_SET_ORDER_EMAILS]: v.tuple([v.boolean("Choose on or off")]),
 } as const;
 
 export const PUBLICATION_ARGS = {

@@ -19,6 +19,8 @@ export interface MemberDoc {
   email: string;
   /** False until the invited person has set a password. */
   joined: boolean;
+  /** The member gets an e-mail for each new store order. */
+  orderEmails: boolean;
 }
 
 /** What the client sees of an item. */
@@ -130,4 +132,30 @@ export interface StoreConnectionDoc {
   /** The shop's name as the store last reported it ("" when not connected). */
   shopName: string;
   connectedAt: Date | null;
+}
+
+/** What a store sync is doing: "products", then "orders", then "customers". */
+export type StoreSyncPhase = "products" | "orders" | "customers";
+
+/**
+ * The `sync` document of the `store` publication: the sync running now (its
+ * phase and how many of that phase's records are in, of how many the store
+ * reported) or how the last one ended.
+ */
+export interface StoreSyncDoc {
+  _id: "sync";
+  running: boolean;
+  /** Incremental (what changed since the last sync) or full. */
+  full: boolean;
+  phase: StoreSyncPhase | null;
+  /** Records of the current phase stored so far, and the store's count of them (0 when unknown). */
+  done: number;
+  total: number;
+  /** Records stored by the running (or last) sync, by kind. */
+  counts: Record<StoreSyncPhase, number>;
+  startedAt: Date | null;
+  /** When the last sync ended (null while the first one runs, or before any). */
+  finishedAt: Date | null;
+  /** Why the last sync stopped short ("" when it completed): what it stored stays, the next sync resumes. */
+  error: string;
 }

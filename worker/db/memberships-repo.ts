@@ -68,6 +68,7 @@ export async function listMembers(db: Database, roomId: string): Promise<MemberD
       role: memberships.role,
       email: userEmails.address,
       passwordHash: users.passwordHash,
+      orderEmails: memberships.orderEmails,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -82,6 +83,7 @@ export async function listMembers(db: Database, roomId: string): Promise<MemberD
         role: row.role,
         email: row.email ?? "",
         joined: row.passwordHash !== null,
+        orderEmails: row.orderEmails,
       });
     }
   }

@@ -196,6 +196,8 @@ export const memberships = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "admin", "member", "viewer"] }).notNull(),
+    /** The member asked for an e-mail about each new store order (SPEC A6). */
+    orderEmails: integer("order_emails", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [
@@ -351,6 +353,17 @@ export const storeConnections = sqliteTable("store_connections", {
   createdBy: text("created_by").notNull(),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  /**
+   * How far each kind has been synchronised: the store's `updatedAt` (ms) of
+   * the newest record seen by a sync that finished. The next incremental sync
+   * asks for records updated since then; null means never (a full sync).
+   */
+  productsSyncedTo: integer("products_synced_to"),
+  ordersSyncedTo: integer("orders_synced_to"),
+  customersSyncedTo: integer("customers_synced_to"),
+  /** The last sync that ended: when, and its error ("" when it completed). */
+  lastSyncAt: integer("last_sync_at"),
+  lastSyncError: text("last_sync_error").notNull().default(""),
 });
 
 export type StoreConnectionRow = typeof storeConnections.$inferSelect;
@@ -372,3 +385,52 @@ export const webhookDeliveries = sqliteTable(
   },
   (table) => [uniqueIndex("webhook_deliveries_room_delivery").on(table.roomId, table.deliveryId)],
 );
+
+/**
+ * An item published to the room's store (SPEC A5): the product and variant
+ * it became, and the photos sent with it (so an update re-sends images only
+ * when they changed). The item keeps `storeProductId` for everyone to see.
+ */
+export const storeListings = sqliteTable(
+  "store_listings",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    productId: text("product_id").notNull(),
+    variantId: text("variant_id").notNull().default(""),
+    /** JSON array of the photo ids sent as the product's images. */
+    photos: text("photos").notNull().default("[]"),
+    /** "active" while on sale, "archived" after unpublishing. */
+    state: text("state", { enum: ["active", "archived"] }).notNull(),
+    publishedAt: integer("published_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("store_listings_room_item").on(table.roomId, table.itemId),
+    index("store_listings_room_product").on(table.roomId, table.productId),
+  ],
+);
+
+export type StoreListingRow = typeof storeListings.$inferSelect;
+
+/** A store customer (SPEC A5: customers are synchronised), one row per room and store customer id. */
+export const customers = sqliteTable(
+  "customers",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    storeCustomerId: text("store_customer_id").notNull(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    ordersCount: integer("orders_count").notNull().default(0),
+    amountSpentCents: integer("amount_spent_cents").notNull().default(0),
+    currency: text("currency").notNull().default(""),
+    /** The store's own last change (ms). */
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [uniqueIndex("customers_room_store_unique").on(table.roomId, table.storeCustomerId)],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;

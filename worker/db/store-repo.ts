@@ -1,5 +1,6 @@
 /** D1 access for a room's store connection (one row per room; secrets arrive here already sealed). */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "./database";
 import { type StoreConnectionRow, storeConnections } from "./schema";
 
@@ -7,13 +8,31 @@ export async function findStoreConnection(db: Database, roomId: string): Promise
   return (await db.select().from(storeConnections).where(eq(storeConnections.roomId, roomId)).get()) ?? null;
 }
 
+/** What connecting saves: the credentials and shop; the sync's progress is the sync's own. */
+export type NewStoreConnection = Omit<
+  StoreConnectionRow,
+  "productsSyncedTo" | "ordersSyncedTo" | "customersSyncedTo" | "lastSyncAt" | "lastSyncError"
+>;
+
+/** A sync column kept across a reconnect to the same shop, cleared when the shop changes. */
+const keptForSameShop = (column: AnySQLiteColumn) =>
+  sql`CASE WHEN ${storeConnections.shopDomain} = excluded.shop_domain THEN ${column} ELSE NULL END`;
+
 /** Saves a connection, replacing the room's earlier one (a reconnect is a new connection). */
-export async function saveStoreConnection(db: Database, row: StoreConnectionRow): Promise<void> {
+export async function saveStoreConnection(db: Database, row: NewStoreConnection): Promise<void> {
   const { roomId, ...rest } = row;
   await db
     .insert(storeConnections)
     .values(row)
-    .onConflictDoUpdate({ target: storeConnections.roomId, set: rest })
+    .onConflictDoUpdate({
+      target: storeConnections.roomId,
+      set: {
+        ...rest,
+        productsSyncedTo: keptForSameShop(storeConnections.productsSyncedTo),
+        ordersSyncedTo: keptForSameShop(storeConnections.ordersSyncedTo),
+        customersSyncedTo: keptForSameShop(storeConnections.customersSyncedTo),
+      },
+    })
     .run();
 }
 

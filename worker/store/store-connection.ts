@@ -6,7 +6,7 @@
 import type { StoreConnectArgs, StoreConnectionDoc } from "../../protocol/api";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import type { StoreConnectionRow } from "../db/schema";
-import { findStoreConnection } from "../db/store-repo";
+import { findStoreConnection, type NewStoreConnection } from "../db/store-repo";
 import { requireStoreKey, sealSecret } from "./secret-box";
 import { normaliseShopDomain } from "./shop-domain";
 import { clientCredentialsTokens, type IssuedToken, staticToken, type TokenSource } from "./shopify-auth";
@@ -47,7 +47,7 @@ export async function tryConnection(
   host: StoreHost,
   userId: string,
   args: StoreConnectArgs,
-): Promise<StoreConnectionRow> {
+): Promise<NewStoreConnection> {
   // Without the key nothing could be saved: say so before contacting the store.
   requireStoreKey(host.env);
   const shop = normaliseShopDomain(args.domain);
