@@ -25,6 +25,7 @@ import { uploadRoutes } from "./files/upload-route";
 import { forwardToLiveObject } from "./live/route";
 import { shareRoutes } from "./rooms/share-route";
 import { registerJob, runScheduledJobs } from "./scheduled";
+import { syncAllStores } from "./store/sync-job";
 import { webhookRoutes } from "./store/webhook-route";
 
 export { HomeDO } from "./rooms/home-do";
@@ -42,6 +43,7 @@ registerJob({
   },
 });
 registerJob({ name: "expired-tokens", run: (env, now) => removeExpiredTokens(env, now).then(() => {}) });
+registerJob({ name: "store-sync", run: (env) => syncAllStores(env).then(() => {}) });
 
 const app = new Hono<{ Bindings: Env }>();
 

@@ -1,7 +1,11 @@
 import { lazy, Suspense, useState } from "react";
-import { ITEM_STATUSES, type ItemDoc, type ItemStatus, LIMITS, METHOD } from "../../protocol/api";
+import { can, ITEM_STATUSES, type ItemDoc, type ItemStatus, LIMITS, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
+import { useMyRole } from "../components/MembersPanel";
 import { useCall } from "../live";
+import { type PublishAction, PublishProgress, useQueueRunning } from "../store/PublishProgress";
+import { createPublishQueue, type PublishQueue } from "../store/publish-queue";
+import { useStoreState } from "../store/store-state";
 import type { Selection } from "./selection";
 
 /** The QR renderer and label layout download only when someone prints labels. */
@@ -13,9 +17,11 @@ interface Progress {
 }
 
 /**
- * What can be done to the selected items: one status for all of them, or a
- * printable label sheet. A big selection is sent in steps of LIMITS.BULK
- * items (each step all or nothing), with a progress bar.
+ * What can be done to the selected items: one status for all of them, a
+ * printable label sheet, or (with a connected store, for those who may use
+ * it) publishing to the store and unpublishing. A big selection is sent in
+ * steps of LIMITS.BULK items (each step all or nothing), with a progress bar;
+ * the store gets one call per item, a few at a time, with a line per item.
  */
 export function BulkBar({
   selection,
@@ -35,7 +41,38 @@ export function BulkBar({
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   // The items being printed, as they were when "Print labels" was pressed.
   const [printing, setPrinting] = useState<ItemDoc[] | null>(null);
-  if (selection.size === 0 && !printing) return <div className="bulk-bar-space" />;
+  const role = useMyRole();
+  const store = useStoreState();
+  const [publishing, setPublishing] = useState<{
+    action: PublishAction;
+    queue: PublishQueue;
+    /** Counts runs, so each run's list is a new one (and takes focus). */
+    run: number;
+  } | null>(null);
+  const publishRunning = useQueueRunning(publishing?.queue ?? null);
+  const storeActions = can.useStore(role) && store.connected;
+  if (selection.size === 0 && !printing && !publishing) return <div className="bulk-bar-space" />;
+
+  const selectedInStore = storeActions
+    ? items.filter((item) => item.storeProductId && selection.has(item._id)).length
+    : 0;
+
+  /** Publishes (or unpublishes) the selected items, one call per item; unpublishing skips items never published. */
+  function sendToStore(action: PublishAction) {
+    if (publishRunning) return;
+    const chosen = items.filter(
+      (item) => selection.has(item._id) && (action === "publish" || Boolean(item.storeProductId)),
+    );
+    if (chosen.length === 0) return;
+    const method = action === "publish" ? METHOD.STORE_PUBLISH : METHOD.STORE_UNPUBLISH;
+    const queue = createPublishQueue({
+      items: chosen.map((item) => ({ id: item._id, title: item.title })),
+      send: (id) => call(method, id),
+      describeError: errorMessage,
+    });
+    setPublishing((current) => ({ action, queue, run: (current?.run ?? 0) + 1 }));
+    void queue.run();
+  }
 
   async function applyStatus() {
     const ids = [...selection.ids];
@@ -85,6 +122,27 @@ export function BulkBar({
             </button>
           </>
         )}
+        {storeActions && (
+          <>
+            <button
+              type="button"
+              className="secondary"
+              disabled={publishRunning || selection.size === 0}
+              onClick={() => sendToStore("publish")}
+            >
+              Publish to store
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={publishRunning || selectedInStore === 0}
+              title={selectedInStore === 0 ? "None of the selected items is in the store" : undefined}
+              onClick={() => sendToStore("unpublish")}
+            >
+              Unpublish
+            </button>
+          </>
+        )}
         <button
           type="button"
           className="secondary"
@@ -110,6 +168,14 @@ export function BulkBar({
           </span>
         )}
       </div>
+      {publishing && (
+        <PublishProgress
+          key={publishing.run}
+          queue={publishing.queue}
+          action={publishing.action}
+          onDismiss={() => setPublishing(null)}
+        />
+      )}
       {printing && (
         <Suspense fallback={<p className="muted">Preparing labels…</p>}>
           <LabelsPanel items={printing} onClose={() => setPrinting(null)} />

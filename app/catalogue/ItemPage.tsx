@@ -4,6 +4,7 @@ import { COLLECTION, type ItemDoc, METHOD, type MemberDoc } from "../../protocol
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
 import { formatPrice } from "../money";
+import { ItemStoreSection } from "../store/ItemStoreSection";
 import { ItemForm } from "./ItemForm";
 import { ItemHistory } from "./ItemHistory";
 import { PhotoGallery } from "./PhotoGallery";
@@ -14,7 +15,7 @@ const ItemLabel = lazy(() => import("./ItemLabel"));
 
 const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
 
-/** One item: its photos (reorderable), every field, its label and share link, and its history. */
+/** One item: its photos (reorderable), every field, its label and share link, its place in the online store, and its history. */
 export function ItemPage({
   roomId,
   itemId,
@@ -76,6 +77,7 @@ export function ItemPage({
           <ItemForm key={item._id} item={item} canEdit={canEdit} />
         </section>
         <ShareSection item={item} />
+        <ItemStoreSection roomId={roomId} item={item} />
         <ItemHistory item={item} />
       </div>
     </div>

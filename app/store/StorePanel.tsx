@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { COLLECTION, can, METHOD, PUBLICATION, type RoomRole, type StoreConnectionDoc } from "../../protocol/api";
+import { useLoginState } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { OrderEmailsToggle } from "./OrderEmailsToggle";
 import { StoreConnectForm } from "./StoreConnectForm";
+import { StoreSyncPanel } from "./StoreSyncPanel";
 import "./store.css";
 
 const isConnection = (doc: LiveDoc): doc is LiveDoc & StoreConnectionDoc => doc._id === "connection";
@@ -22,6 +25,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
   const [connection] = useFind(COLLECTION.STORE, isConnection);
   const manage = can.manageStore(role);
   const call = useCall();
+  const { userId } = useLoginState();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<"test" | "disconnect" | null>(null);
@@ -116,6 +120,8 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
               onCancel={() => setEditing(false)}
             />
           )}
+          <StoreSyncPanel role={role} />
+          <OrderEmailsToggle userId={userId} />
         </>
       ) : (
         <>

@@ -78,6 +78,16 @@ export async function findItemBySku(db: Database, roomId: string, sku: string): 
   );
 }
 
+export async function findItemByStoreProduct(db: Database, roomId: string, productId: string): Promise<ItemRow | null> {
+  return (
+    (await db
+      .select()
+      .from(items)
+      .where(and(eq(items.roomId, roomId), eq(items.storeProductId, productId)))
+      .get()) ?? null
+  );
+}
+
 /** The insert, to run in a batch with its history entry. */
 export function insertItemQuery(
   db: Database,

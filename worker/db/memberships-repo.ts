@@ -56,6 +56,14 @@ export async function setMembershipRole(db: Database, roomId: string, userId: st
     .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
 }
 
+/** A member's own choice of an e-mail for each new store order (SPEC A6). */
+export async function setOrderEmails(db: Database, roomId: string, userId: string, on: boolean): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ orderEmails: on })
+    .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
+}
+
 export async function removeMembership(db: Database, roomId: string, userId: string): Promise<void> {
   await db.delete(memberships).where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
 }

@@ -45,3 +45,75 @@ export async function upsertOrder(db: Database, roomId: string, input: OrderInpu
     .returning();
   return row as OrderRow;
 }
+
+/**
+ * A page of orders in two statements, whatever its size: the stored
+ * versions (for the dashboard's "before") and one upsert. The orders travel
+ * as one JSON parameter read by `json_each`, because D1 binds at most 100
+ * values per statement — one row per statement would cost a round trip each.
+ */
+export async function upsertOrderPage(
+  d1: D1Database,
+  roomId: string,
+  page: readonly OrderInput[],
+  now: number,
+): Promise<{ before: OrderRow[]; after: OrderRow[] }> {
+  if (page.length === 0) return { before: [], after: [] };
+  const ids = JSON.stringify(page.map((order) => order.storeOrderId));
+  const rows = JSON.stringify(
+    page.map((order) => ({ ...order, id: newId(), lineItems: JSON.stringify(order.lineItems) })),
+  );
+  // Raw D1: drizzle's batch does not take raw SQL, and these need one statement each.
+  const [before, after] = await d1.batch<RawOrder>([
+    d1
+      .prepare("SELECT * FROM orders WHERE room_id = ? AND store_order_id IN (SELECT value FROM json_each(?))")
+      .bind(roomId, ids),
+    d1
+      .prepare(
+        `INSERT INTO orders
+          (id, room_id, store_order_id, name, customer_key, customer_name, currency, total_cents, line_items, created_at, updated_at)
+        SELECT value ->> '$.id', ?1, value ->> '$.storeOrderId', value ->> '$.name', value ->> '$.customerKey',
+          value ->> '$.customerName', value ->> '$.currency', value ->> '$.totalCents', value ->> '$.lineItems',
+          value ->> '$.createdAt', ?2
+        FROM json_each(?3) WHERE true
+        ON CONFLICT (room_id, store_order_id) DO UPDATE SET
+          name = excluded.name, customer_key = excluded.customer_key, customer_name = excluded.customer_name,
+          currency = excluded.currency, total_cents = excluded.total_cents, line_items = excluded.line_items,
+          created_at = excluded.created_at, updated_at = excluded.updated_at
+        RETURNING *`,
+      )
+      .bind(roomId, now, rows),
+  ]);
+  return { before: (before?.results ?? []).map(fromRaw), after: (after?.results ?? []).map(fromRaw) };
+}
+
+/** A row as raw SQL answers it (column names, not drizzle's field names). */
+interface RawOrder {
+  id: string;
+  room_id: string;
+  store_order_id: string;
+  name: string;
+  customer_key: string;
+  customer_name: string;
+  currency: string;
+  total_cents: number;
+  line_items: string;
+  created_at: number;
+  updated_at: number;
+}
+
+function fromRaw(row: RawOrder): OrderRow {
+  return {
+    id: row.id,
+    roomId: row.room_id,
+    storeOrderId: row.store_order_id,
+    name: row.name,
+    customerKey: row.customer_key,
+    customerName: row.customer_name,
+    currency: row.currency,
+    totalCents: row.total_cents,
+    lineItems: row.line_items,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -86,3 +86,44 @@ export async function deleteStoreConnection(db: Database, roomId: string): Promi
 export async function findStoreConnectionsByDomain(db: Database, shopDomain: string): Promise<StoreConnectionRow[]> {
   return db.select().from(storeConnections).where(eq(storeConnections.shopDomain, shopDomain)).all();
 }
+
+export type SyncKind = "products" | "orders" | "customers";
+
+const MARK_COLUMN = {
+  products: "productsSyncedTo",
+  orders: "ordersSyncedTo",
+  customers: "customersSyncedTo",
+} as const satisfies Record<SyncKind, keyof StoreConnectionRow>;
+
+export function syncMark(row: StoreConnectionRow, kind: SyncKind): number | null {
+  return row[MARK_COLUMN[kind]];
+}
+
+/** A kind synchronised up to `updatedTo` (for the same credentials only, like `saveCachedToken`). */
+export async function saveSyncMark(
+  db: Database,
+  roomId: string,
+  basedOnSecret: string,
+  kind: SyncKind,
+  updatedTo: number | null,
+): Promise<void> {
+  await db
+    .update(storeConnections)
+    .set({ [MARK_COLUMN[kind]]: updatedTo })
+    .where(and(eq(storeConnections.roomId, roomId), eq(storeConnections.secret, basedOnSecret)))
+    .run();
+}
+
+export async function saveSyncOutcome(db: Database, roomId: string, at: number, error: string): Promise<void> {
+  await db
+    .update(storeConnections)
+    .set({ lastSyncAt: at, lastSyncError: error })
+    .where(eq(storeConnections.roomId, roomId))
+    .run();
+}
+
+/** Every connected room (the scheduled sync visits each). */
+export async function listConnectedRooms(db: Database): Promise<string[]> {
+  const rows = await db.select({ roomId: storeConnections.roomId }).from(storeConnections).all();
+  return rows.map((row) => row.roomId);
+}

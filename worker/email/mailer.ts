@@ -15,6 +15,7 @@ export interface EmailMessage {
 }
 
 export const MAILCHANNELS_URL = "https://api.mailchannels.net/tx/v1/send";
+const SEND_TIMEOUT_MS = 30_000;
 
 interface MailEnv {
   DB: D1Database;
@@ -39,6 +40,8 @@ export async function sendEmail(env: MailEnv, message: EmailMessage, now = Date.
   const response = await fetch(MAILCHANNELS_URL, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Api-Key": env.MAILCHANNELS_API_KEY },
+    // A provider that never answers must not hold a room's queued order e-mails forever.
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     body: JSON.stringify({
       personalizations: [{ to: [{ email: message.to }] }],
       from: { email: env.MAIL_FROM ?? "no-reply@stockroom.example", name: "Stockroom" },

@@ -1,7 +1,10 @@
 /**
  * The account e-mails, each as text and HTML. Links use a hash fragment
  * (`#/reset-password/TOKEN`, SPEC B2) so the token never reaches a server log.
+ * Also the order e-mails (SPEC A6), whose values come from the store and are
+ * escaped like everything else.
  */
+import type { OrderDoc } from "../../protocol/api";
 import type { EmailMessage } from "./mailer";
 
 function escapeHtml(text: string): string {
@@ -60,4 +63,92 @@ export function invitationMessage(to: string, appUrl: string, roomId: string, ro
     `${appUrl}/rooms/${roomId}`,
     "You will find it in your list of rooms.",
   );
+}
+
+/** What an order e-mail shows of an order. */
+export type OrderSummary = Pick<OrderDoc, "name" | "customerName" | "currency" | "totalCents" | "lineItems">;
+
+/** A long order is summed up: the e-mail stays readable and small. */
+const MAX_LINES = 50;
+const STOP_HINT =
+  "You get these because you asked for them. To stop them, untick “E-mail me each new order” in the room's Online store panel.";
+
+/** Fixed English formatting: the e-mail is read far from the server's or the buyer's locale. */
+export function formatMoney(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function layout(paragraphsHtml: string, action: string, url: string): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2421">
+${paragraphsHtml}
+<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#2f5d50;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#68706b;font-size:14px">${escapeHtml(STOP_HINT)}<br>If the button does not work, copy this link: ${escapeHtml(url)}</p>
+<p>— Stockroom</p></body></html>`;
+}
+
+export function newOrderMessage(
+  to: string,
+  appUrl: string,
+  roomId: string,
+  roomName: string,
+  order: OrderSummary,
+): EmailMessage {
+  const url = `${appUrl}/rooms/${roomId}`;
+  const items = order.lineItems.reduce((sum, line) => sum + line.quantity, 0);
+  const total = formatMoney(order.totalCents, order.currency);
+  const title = order.name ? `New order ${order.name}` : "New order";
+  const intro = `${title} in “${roomName}”.`;
+  const customer = order.customerName ? `Customer: ${order.customerName}` : "";
+  const shown = order.lineItems.slice(0, MAX_LINES);
+  const lines = shown.map(
+    (line) => `${line.title} × ${line.quantity}, ${formatMoney(line.priceCents, order.currency)} each`,
+  );
+  const hidden = order.lineItems.length - shown.length;
+  if (hidden > 0) lines.push(`…and ${plural(hidden, "more line", "more lines")}`);
+
+  const text = [
+    intro,
+    customer,
+    lines.map((line) => `  ${line}`).join("\n"),
+    `Total: ${total}`,
+    `Open the room:\n${url}`,
+    STOP_HINT,
+    "— Stockroom",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const html = layout(
+    [
+      `<p><strong>${escapeHtml(intro)}</strong></p>`,
+      customer && `<p>${escapeHtml(customer)}</p>`,
+      lines.length > 0 && `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`,
+      `<p>Total: <strong>${escapeHtml(total)}</strong></p>`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    "Open the room",
+    url,
+  );
+  return { to, subject: `${title} — ${plural(items, "item", "items")}, ${total}`, text, html };
+}
+
+/** Sent instead of the e-mails beyond the first ones of a batch (see orders/order-emails.ts). */
+export function moreOrdersMessage(
+  to: string,
+  appUrl: string,
+  roomId: string,
+  roomName: string,
+  more: number,
+): EmailMessage {
+  const url = `${appUrl}/rooms/${roomId}`;
+  const intro = `…and ${plural(more, "more new order", "more new orders")} in “${roomName}”.`;
+  const text = `${intro}\n\nSee them all in the room:\n${url}\n\n${STOP_HINT}\n\n— Stockroom`;
+  const html = layout(`<p>${escapeHtml(intro)}</p>`, "See them in the room", url);
+  return { to, subject: `…and ${plural(more, "more new order", "more new orders")} in ${roomName}`, text, html };
 }

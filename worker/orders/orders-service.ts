@@ -9,6 +9,7 @@ import { LiveError } from "../../protocol/errors";
 import { findStoreOrder, type OrderInput, toOrderDoc, upsertOrder } from "../db/orders-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
+import { notifyNewOrders } from "./order-emails";
 
 const cents = v.pipe(v.number(), v.integer(), v.minValue(0));
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
@@ -58,5 +59,7 @@ export async function recordOrderNow(host: RoomHost, input: unknown): Promise<st
     doc: asDoc(toOrderDoc(row)),
     previous: before ? asDoc(toOrderDoc(before)) : null,
   });
+  // Only an order seen for the first time is news; the e-mails go out beside the write queue, not in it.
+  if (!before) notifyNewOrders(host, [order]);
   return row.id;
 }

@@ -97,10 +97,16 @@ export function addItem(host: RoomHost, actor: string, input: unknown, id = newI
   return host.writes.run(() => addNow(host, actor, input, id));
 }
 
-async function addNow(host: RoomHost, actor: string, input: unknown, id: string): Promise<string> {
+async function addNow(
+  host: RoomHost,
+  actor: string,
+  input: unknown,
+  id: string,
+  server: ServerFields = {},
+): Promise<string> {
   const parsed = v.safeParse(itemFieldsSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
-  const fields: ItemFields = parsed.output;
+  const fields: ItemFields = { ...parsed.output, ...server };
   await assertSkuFree(host, fields.sku);
   await assertPhotosHere(host, fields.photos);
   const entry = historyEntry(host, id, actor, "created", {});
@@ -117,14 +123,50 @@ async function addNow(host: RoomHost, actor: string, input: unknown, id: string)
   return id;
 }
 
+/** An item made by the server (e.g. from a store product), for a caller that holds host.writes. */
+export function addItemNow(
+  host: RoomHost,
+  actor: string,
+  input: unknown,
+  server: ServerFields,
+  id = newId(),
+): Promise<string> {
+  return addNow(host, actor, input, id, server);
+}
+
+/** An edit by the server (publishing, the store sync), for a caller that holds host.writes. */
+export function editItemNow(
+  host: RoomHost,
+  actor: string,
+  id: string,
+  input: unknown,
+  server: ServerFields = {},
+): Promise<void> {
+  return editNow(host, actor, id, input, server);
+}
+
 export function editItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
   return host.writes.run(() => editNow(host, actor, id, input));
 }
 
-async function editNow(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
+/**
+ * Fields only the server sets: the store link, written by publishing and by
+ * the store sync (client input never reaches here with it — the schemas refuse it).
+ */
+export interface ServerFields {
+  storeProductId?: string;
+}
+
+async function editNow(
+  host: RoomHost,
+  actor: string,
+  id: string,
+  input: unknown,
+  server: ServerFields = {},
+): Promise<void> {
   const parsed = v.safeParse(itemPatchSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
-  const patch: ItemPatch = parsed.output;
+  const patch: ItemPatch & ServerFields = { ...parsed.output, ...server };
   const before = await findItem(host.db, host.roomId, id);
   if (!before) throw new LiveError(404, "Item not found");
   await assertSkuFree(host, patch.sku, id);

@@ -2,7 +2,8 @@
  * Room membership (SPEC A1): the members list, invitations by e-mail (an
  * existing user is added and told; a new address gets an account to enroll
  * in), role changes, removal, leaving, and deleting the room. Owners and
- * admins manage members; only the owner deletes the room.
+ * admins manage members; only the owner deletes the room. Each member,
+ * viewers too, chooses for themselves whether to get order e-mails.
  */
 import {
   COLLECTION,
@@ -18,7 +19,14 @@ import { sendEnrollEmail } from "../accounts/recovery-feature";
 import { appUrl } from "../app-url";
 import { newId } from "../db/database";
 import { deleteJoinLinksBy } from "../db/join-links-repo";
-import { addMembership, deleteRoom, listMembers, removeMembership, setMembershipRole } from "../db/memberships-repo";
+import {
+  addMembership,
+  deleteRoom,
+  listMembers,
+  removeMembership,
+  setMembershipRole,
+  setOrderEmails,
+} from "../db/memberships-repo";
 import { findRoom } from "../db/rooms-repo";
 import { findUserByEmail, insertUser } from "../db/users-repo";
 import { sendEmail } from "../email/mailer";
@@ -131,6 +139,19 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       await removeMembership(ctx.host.db, ctx.host.roomId, userId);
       await announce(ctx.host, userId, before);
       setTimeout(() => ctx.host.disconnectUser(userId, "left the room"), CLOSE_DELAY_MS);
+    },
+  });
+
+  registry.method(METHOD.MEMBERS_SET_ORDER_EMAILS, {
+    args: METHOD_ARGS[METHOD.MEMBERS_SET_ORDER_EMAILS],
+    run: async (ctx, on) => {
+      await requireRole(ctx);
+      // Only ever the caller's own row: nobody signs someone else up for e-mail.
+      const userId = ctx.userId as string;
+      const before = await memberDoc(ctx.host, userId);
+      await setOrderEmails(ctx.host.db, ctx.host.roomId, userId, on);
+      await announce(ctx.host, userId, before);
+      return null;
     },
   });
 

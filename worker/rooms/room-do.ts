@@ -16,6 +16,7 @@ import { UploadManager } from "../files/upload-manager";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { recordOrder } from "../orders/orders-service";
+import { StoreRuntime } from "../store/store-runtime";
 import { applyStoreWebhook, type WebhookDelivery } from "../store/webhook-apply";
 import { registerItems } from "./items-feature";
 import { registerJoinLinks } from "./join-links-feature";
@@ -96,6 +97,11 @@ export class RoomDO extends LiveServer<RoomHost> {
     return rpcResult("store: webhook failed", () => applyStoreWebhook(this.liveHost, delivery));
   }
 
+  /** An incremental store sync (RPC from the cron job); answers how it ended (the `sync` document). */
+  syncStore(): Promise<RpcResult> {
+    return rpcResult("store: scheduled sync failed", () => this.liveHost.store.sync.run(this.liveHost, false));
+  }
+
   protected createHost(): RoomHost {
     const db = openDatabase(this.env.DB);
     const roles = new Map<string, RoomRole | null>();
@@ -126,6 +132,7 @@ export class RoomDO extends LiveServer<RoomHost> {
       ),
       presence: new Presence((change) => this.hub.emit(change)),
       writes: new WriteQueue(),
+      store: new StoreRuntime(),
     };
   }
 }

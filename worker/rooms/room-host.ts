@@ -2,6 +2,7 @@ import type { RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
 import type { Dashboard } from "../dashboard/dashboard";
 import type { UploadManager } from "../files/upload-manager";
+import type { StoreRuntime } from "../store/store-runtime";
 import type { Presence } from "./presence";
 import type { WriteQueue } from "./write-queue";
 
@@ -24,4 +25,6 @@ export interface RoomHost extends AccountsHost {
   writes: WriteQueue;
   /** Who is in the room right now (in memory: it is about this object's live connections). */
   presence: Presence;
+  /** The store's sync, publishing and follow-up state (in memory, like presence). */
+  store: StoreRuntime;
 }

@@ -1,14 +1,17 @@
 /**
- * The room's store connection (SPEC A5): the `store` publication (one
- * `connection` document, for every member, without any secret) and the
- * owner/admin methods to connect, test and disconnect. The Shopify side is
- * in worker/store/.
+ * The room's online store (SPEC A5): the `store` publication (a
+ * `connection` document without any secret, and the `sync` document with the
+ * running or last sync's progress, for every member), the owner/admin
+ * methods to connect, test and disconnect, and the members' methods to
+ * publish, unpublish and sync. An edit of a published item follows it to the
+ * store (a reaction). The Shopify side is in worker/store/.
  */
-import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { COLLECTION, can, type ItemDoc, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
 import { equals } from "../../protocol/ejson";
 import { deleteStoreConnection, findStoreConnection, saveStoreConnection, setStoreShopName } from "../db/store-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
+import { followItemChange, publishItem, unpublishItem } from "../store/publish";
 import {
   fetchShopName,
   requireConnection,
@@ -25,12 +28,16 @@ async function currentDoc(host: RoomHost) {
   return toStoreConnectionDoc(await findStoreConnection(host.db, host.roomId));
 }
 
-/** Runs a write to the connection and tells subscribers what it changed; the caller holds host.writes. */
+/**
+ * Runs a write to the connection and tells subscribers what it changed; the
+ * caller holds host.writes. A sync running for a connection that ends stops.
+ */
 export async function changeStoreConnection(host: RoomHost, write: () => Promise<unknown>): Promise<void> {
   const before = await currentDoc(host);
   await write();
   const after = await currentDoc(host);
   if (!equals(before, after)) {
+    if (!after.connected || after.domain !== before.domain) host.store.sync.stop();
     host.emit({ collection: COLLECTION.STORE, id: DOC_ID, doc: asDoc(after), previous: asDoc(before) });
   }
 }
@@ -54,7 +61,10 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.STORE,
-        fetch: async () => [asDoc(await currentDoc(ctx.host))],
+        fetch: async () => {
+          const row = await findStoreConnection(ctx.host.db, ctx.host.roomId);
+          return [asDoc(toStoreConnectionDoc(row)), asDoc(ctx.host.store.sync.view(row))];
+        },
         matches: () => true,
       } as const;
     },
@@ -95,15 +105,61 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
+  registry.method(METHOD.STORE_PUBLISH, {
+    args: METHOD_ARGS[METHOD.STORE_PUBLISH],
+    run: async (ctx, itemId) => {
+      await requireRole(ctx, can.useStore);
+      return { storeProductId: await publishItem(ctx.host, ctx.userId ?? "", itemId, ctx.origin) };
+    },
+  });
+
+  registry.method(METHOD.STORE_UNPUBLISH, {
+    args: METHOD_ARGS[METHOD.STORE_UNPUBLISH],
+    run: async (ctx, itemId) => {
+      await requireRole(ctx, can.useStore);
+      await unpublishItem(ctx.host, ctx.userId ?? "", itemId);
+      return null;
+    },
+  });
+
+  registry.method(METHOD.STORE_SYNC, {
+    args: METHOD_ARGS[METHOD.STORE_SYNC],
+    run: async (ctx, options) => {
+      await requireRole(ctx, can.useStore);
+      await requireConnection(ctx.host);
+      const { sync } = ctx.host.store;
+      if (sync.running) return { started: false };
+      // The sync goes on after this answer; its progress is the `sync` document.
+      sync.run(ctx.host, options?.full === true).catch((error) => console.error("store: sync failed", error));
+      return { started: true };
+    },
+  });
+
+  registry.react((host, change) => {
+    if (change.collection !== COLLECTION.ITEMS || !change.doc) return;
+    followItemChange(host, change.doc as unknown as ItemDoc, change.previous as unknown as ItemDoc | null);
+  });
+
   // Each connect or test calls the store: keep one person from hammering it (or probing credentials).
   registry.limit({
     id: "store-calls",
     match: {
       type: "method",
-      name: (name) => name === METHOD.STORE_CONNECT || name === METHOD.STORE_TEST,
+      name: (name) => name === METHOD.STORE_CONNECT || name === METHOD.STORE_TEST || name === METHOD.STORE_SYNC,
       userId: () => true,
     },
     limit: 10,
+    intervalMs: 60_000,
+  });
+  // Publishing a selection is one call per item: room for a few hundred a minute, not for a loop.
+  registry.limit({
+    id: "store-publish",
+    match: {
+      type: "method",
+      name: (name) => name === METHOD.STORE_PUBLISH || name === METHOD.STORE_UNPUBLISH,
+      userId: () => true,
+    },
+    limit: 300,
     intervalMs: 60_000,
   });
 }

@@ -12,6 +12,8 @@ import { recordOrderNow } from "../orders/orders-service";
 import type { RoomHost } from "../rooms/room-host";
 import { changeStoreConnection } from "../rooms/store-feature";
 import { orderFromWebhook } from "./shopify-order";
+import { applyStoreProductNow, forgetStoreProductNow } from "./store-products";
+import { deletedProductId, productFromWebhook } from "./store-records";
 
 export interface WebhookDelivery {
   deliveryId: string;
@@ -21,7 +23,7 @@ export interface WebhookDelivery {
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
-/** Topics we subscribe to; products/* are acknowledged until the product sync applies them. */
+/** Topics we subscribe to. */
 export const WEBHOOK_TOPICS = [
   "orders/create",
   "orders/updated",
@@ -38,6 +40,18 @@ async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promi
       if (!order) throw new LiveError(400, "The order in this webhook could not be read");
       await recordOrderNow(host, order);
       return "applied";
+    }
+    case "products/update": {
+      const product = productFromWebhook(payload);
+      if (!product) throw new LiveError(400, "The product in this webhook could not be read");
+      // Only products the catalogue has: new store products come in with the next sync.
+      const outcome = await applyStoreProductNow(host, product, { create: false, currency: "" });
+      return outcome === "skipped" ? "ignored" : "applied";
+    }
+    case "products/delete": {
+      const productId = deletedProductId(payload);
+      if (!productId) throw new LiveError(400, "The product in this webhook could not be read");
+      return (await forgetStoreProductNow(host, productId)) ? "applied" : "ignored";
     }
     case "app/uninstalled":
       // The store took the app's access away: the connection is gone, and the room says so.

@@ -1,0 +1,510 @@
+/**
+ * A fake Shopify store at its HTTP boundary, for tests and benchmarks: the
+ * client-credentials token endpoint and the Admin GraphQL endpoint of one
+ * `*.myshopify.com` shop, answering the operations Stockroom sends (chosen
+ * by operation name) over an in-memory catalogue, order book and customer
+ * list. Like the real API it pages with opaque cursors sorted by update
+ * time, filters `updated_at:>='…'`, reports a cost budget in
+ * `extensions.cost` and answers THROTTLED (HTTP 200) when a query does not
+ * fit, and refuses expired tokens with 401.
+ *
+ * Runtime-free (Request → Response), so the same fake serves workerd tests
+ * (through a fetch spy) and a Node HTTP server (e2e and benchmarks).
+ */
+
+export const API_PATH = "/admin/api/2026-10/graphql.json";
+export const TOKEN_PATH = "/admin/oauth/access_token";
+
+interface Money {
+  amount: string;
+  currencyCode: string;
+}
+
+export interface FakeProduct {
+  id: string;
+  title: string;
+  descriptionHtml: string;
+  status: "ACTIVE" | "DRAFT" | "ARCHIVED";
+  updatedAt: number;
+  variant: { id: string; sku: string; price: string; inventoryQuantity: number };
+  /** The `originalSource` of each image sent with the product. */
+  images: string[];
+}
+
+export interface FakeOrder {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  total: Money;
+  customerId: string | null;
+  lines: { title: string; quantity: number; sku: string; productId: string | null; price: string }[];
+}
+
+export interface FakeCustomer {
+  id: string;
+  displayName: string;
+  email: string;
+  numberOfOrders: number;
+  amountSpent: Money;
+  updatedAt: number;
+}
+
+export interface GraphqlCall {
+  operation: string;
+  variables: Record<string, unknown>;
+  token: string | null;
+  /** How many records the answer carried (pages), for assertions about what was read. */
+  records: number;
+  throttled: boolean;
+}
+
+export interface FakeShopifyOptions {
+  shop?: string;
+  shopName?: string;
+  currency?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** Seconds in each issued token's `expires_in`. */
+  expiresIn?: number;
+  /** The cost budget: bucket size and points restored per second. */
+  maximumAvailable?: number;
+  restoreRate?: number;
+}
+
+let shopCounter = 0;
+const gid = (kind: string, n: number | string) => `gid://shopify/${kind}/${n}`;
+
+export class FakeShopify {
+  readonly shop: string;
+  shopName: string;
+  readonly currency: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  expiresIn: number;
+  readonly products = new Map<string, FakeProduct>();
+  readonly orders = new Map<string, FakeOrder>();
+  readonly customers = new Map<string, FakeCustomer>();
+  readonly tokenRequests: URLSearchParams[] = [];
+  readonly calls: GraphqlCall[] = [];
+  /** How many of the next GraphQL calls answer THROTTLED whatever the budget. */
+  throttleNext = 0;
+  /** How many of the next GraphQL calls answer an HTML error page. */
+  garbageNext = 0;
+  /** When set, every GraphQL call of this operation answers this error (a store in trouble). */
+  failOperation: { operation: string; message: string } | null = null;
+  private readonly valid = new Set<string>();
+  private issued = 0;
+  private ids = 1000;
+  /** A logical clock: every write gets a later time (ms) than the one before. */
+  private clock = 0;
+  private readonly bucket: { max: number; available: number; restoreRate: number; at: number };
+
+  constructor(options: FakeShopifyOptions = {}) {
+    this.shop = options.shop ?? `fake-${Date.now().toString(36)}-${shopCounter++}.myshopify.com`;
+    this.shopName = options.shopName ?? "Corner Shop";
+    this.currency = options.currency ?? "EUR";
+    this.clientId = options.clientId ?? "client-id-123";
+    this.clientSecret = options.clientSecret ?? "shpss_client_secret_value";
+    this.expiresIn = options.expiresIn ?? 86_399;
+    const max = options.maximumAvailable ?? 2_000;
+    this.bucket = { max, available: max, restoreRate: options.restoreRate ?? 1_000, at: Date.now() };
+  }
+
+  /** What `store.connect` takes for this shop. */
+  get credentials() {
+    return { domain: this.shop, clientId: this.clientId, clientSecret: this.clientSecret };
+  }
+
+  private tick(): number {
+    this.clock = Math.max(this.clock + 1, Date.now());
+    return this.clock;
+  }
+
+  /** Every token issued so far stops working (as when the 24-hour token runs out early). */
+  expireTokens(): void {
+    this.valid.clear();
+  }
+
+  calledOperations(): string[] {
+    return this.calls.map((call) => call.operation);
+  }
+
+  addProduct(fields: Partial<Omit<FakeProduct, "variant">> & { variant?: Partial<FakeProduct["variant"]> } = {}) {
+    const n = this.ids++;
+    const product: FakeProduct = {
+      id: gid("Product", n),
+      title: `Product ${n}`,
+      descriptionHtml: "",
+      status: "ACTIVE",
+      images: [],
+      ...fields,
+      updatedAt: this.tick(),
+      variant: { id: gid("ProductVariant", n), sku: "", price: "10.00", inventoryQuantity: 1, ...fields.variant },
+    };
+    this.products.set(product.id, product);
+    return product;
+  }
+
+  updateProduct(
+    id: string,
+    change: Partial<Omit<FakeProduct, "variant">> & { variant?: Partial<FakeProduct["variant"]> },
+  ) {
+    const product = this.products.get(id);
+    if (!product) throw new Error(`fake: no product ${id}`);
+    Object.assign(product, { ...change, variant: { ...product.variant, ...change.variant }, updatedAt: this.tick() });
+    return product;
+  }
+
+  addCustomer(fields: Partial<FakeCustomer> = {}) {
+    const n = this.ids++;
+    const customer: FakeCustomer = {
+      id: gid("Customer", n),
+      displayName: `Customer ${n}`,
+      email: `customer${n}@example.com`,
+      numberOfOrders: 0,
+      amountSpent: { amount: "0.00", currencyCode: this.currency },
+      ...fields,
+      updatedAt: this.tick(),
+    };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  addOrder(fields: Partial<FakeOrder> = {}) {
+    const n = this.ids++;
+    const at = this.tick();
+    const order: FakeOrder = {
+      id: gid("Order", n),
+      name: `#${n}`,
+      createdAt: at,
+      customerId: null,
+      lines: [{ title: "Blue vase", quantity: 1, sku: "V-1", productId: null, price: "12.50" }],
+      total: { amount: "12.50", currencyCode: this.currency },
+      ...fields,
+      updatedAt: at,
+    };
+    this.orders.set(order.id, order);
+    return order;
+  }
+
+  /** `count` past orders (placed over the last 90 days, a customer each from a pool of `count / 4`), of 1–3 lines. */
+  addOrders(count: number, linesPerOrder = 3): void {
+    const pool = Array.from({ length: Math.max(1, Math.ceil(count / 4)) }, () => this.addCustomer());
+    for (let i = 0; i < count; i++) {
+      const lines = Array.from({ length: 1 + (i % linesPerOrder) }, (_, line) => ({
+        title: `Item ${line}`,
+        quantity: 1 + ((i + line) % 3),
+        sku: `SKU-${line}`,
+        productId: null,
+        price: `${5 + line}.00`,
+      }));
+      const cents = lines.reduce((sum, line) => sum + line.quantity * Math.round(Number(line.price) * 100), 0);
+      this.addOrder({
+        createdAt: Date.now() - ((i * 7_919) % 90) * 86_400_000 - 60_000,
+        customerId: pool[i % pool.length]?.id ?? null,
+        lines,
+        total: { amount: (cents / 100).toFixed(2), currencyCode: this.currency },
+      });
+    }
+  }
+
+  updateOrder(id: string, change: Partial<FakeOrder>) {
+    const order = this.orders.get(id);
+    if (!order) throw new Error(`fake: no order ${id}`);
+    Object.assign(order, change, { updatedAt: this.tick() });
+    return order;
+  }
+
+  /** Answers a request to this shop, or null for any other address. */
+  async handle(request: Request): Promise<Response | null> {
+    const url = new URL(request.url);
+    if (url.hostname !== this.shop) return null;
+    if (request.method === "POST" && url.pathname === TOKEN_PATH) return this.token(request);
+    if (request.method === "POST" && url.pathname === API_PATH) return this.graphql(request);
+    return new Response("Not Found", { status: 404 });
+  }
+
+  private async token(request: Request): Promise<Response> {
+    // Decoded by hand: workerd warns when .text() reads a form body.
+    const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
+    this.tokenRequests.push(form);
+    const good =
+      form.get("grant_type") === "client_credentials" &&
+      form.get("client_id") === this.clientId &&
+      form.get("client_secret") === this.clientSecret;
+    if (!good) return Response.json({ error: "invalid_client" }, { status: 400 });
+    const token = `shpat_issued_${++this.issued}_${crypto.randomUUID()}`;
+    this.valid.add(token);
+    return Response.json({ access_token: token, scope: "read_products,write_products", expires_in: this.expiresIn });
+  }
+
+  /** The bucket now, restored since its last use. */
+  private available(now: number): number {
+    const { max, available, restoreRate, at } = this.bucket;
+    return Math.min(max, available + (restoreRate * (now - at)) / 1000);
+  }
+
+  private cost(operation: string, variables: Record<string, unknown>): number {
+    const first = Number(variables.first ?? 1);
+    if (operation === "StockroomOrders") return 2 + first * 32;
+    if (operation === "StockroomProducts") return 2 + first * 2;
+    if (operation === "StockroomCustomers") return 2 + first;
+    if (operation.startsWith("StockroomProduct")) return 10;
+    return 1;
+  }
+
+  private costExtensions(requested: number, actual: number | null, now: number) {
+    return {
+      cost: {
+        requestedQueryCost: requested,
+        actualQueryCost: actual,
+        throttleStatus: {
+          maximumAvailable: this.bucket.max,
+          currentlyAvailable: Math.floor(this.available(now)),
+          restoreRate: this.bucket.restoreRate,
+        },
+      },
+    };
+  }
+
+  private async graphql(request: Request): Promise<Response> {
+    const token = request.headers.get("X-Shopify-Access-Token");
+    const body = (await request.json()) as { query: string; variables?: Record<string, unknown> };
+    const operation = /(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? "anonymous";
+    const variables = body.variables ?? {};
+    const call: GraphqlCall = { operation, variables, token, records: 0, throttled: false };
+    this.calls.push(call);
+    if (this.garbageNext > 0) {
+      this.garbageNext--;
+      return new Response("<html>Bad gateway</html>", { status: 502, headers: { "Content-Type": "text/html" } });
+    }
+    if (!token || !this.valid.has(token)) {
+      return Response.json(
+        { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
+        { status: 401 },
+      );
+    }
+    if (this.failOperation?.operation === operation) {
+      return Response.json({ errors: [{ message: this.failOperation.message }] });
+    }
+    const now = Date.now();
+    const cost = this.cost(operation, variables);
+    if (this.throttleNext > 0 || this.available(now) < cost) {
+      if (this.throttleNext > 0) this.throttleNext--;
+      call.throttled = true;
+      return Response.json({
+        errors: [
+          {
+            message: "Throttled",
+            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+          },
+        ],
+        extensions: this.costExtensions(cost, null, now),
+      });
+    }
+    this.bucket.available = this.available(now) - cost;
+    this.bucket.at = now;
+    const { data, records } = this.execute(operation, variables);
+    call.records = records;
+    if (data === undefined)
+      return Response.json({ errors: [{ message: `Field '${operation}' doesn't exist on type 'QueryRoot'` }] });
+    return Response.json({ data, extensions: this.costExtensions(cost, cost, now) });
+  }
+
+  private execute(operation: string, variables: Record<string, unknown>): { data: unknown; records: number } {
+    const query = typeof variables.query === "string" ? variables.query : null;
+    switch (operation) {
+      case "StockroomShopName":
+        return { data: { shop: { name: this.shopName } }, records: 0 };
+      case "StockroomShopCurrency":
+        return { data: { shop: { currencyCode: this.currency } }, records: 0 };
+      case "StockroomProductsCount":
+        return {
+          data: { productsCount: { count: filterSince([...this.products.values()], query).length } },
+          records: 0,
+        };
+      case "StockroomOrdersCount":
+        return { data: { ordersCount: { count: filterSince([...this.orders.values()], query).length } }, records: 0 };
+      case "StockroomCustomersCount":
+        return {
+          data: { customersCount: { count: filterSince([...this.customers.values()], query).length } },
+          records: 0,
+        };
+      case "StockroomProducts":
+        return this.page([...this.products.values()], variables, productNode, "products");
+      case "StockroomOrders":
+        return this.page([...this.orders.values()], variables, (order) => this.orderNode(order), "orders");
+      case "StockroomCustomers":
+        return this.page([...this.customers.values()], variables, customerNode, "customers");
+      case "StockroomLocation":
+        return { data: { locations: { nodes: [{ id: gid("Location", 1) }] } }, records: 0 };
+      case "StockroomProductSet":
+        return { data: { productSet: this.productSet(variables) }, records: 0 };
+      case "StockroomProductArchive":
+        return { data: { productUpdate: this.productUpdate(variables) }, records: 0 };
+      default:
+        return { data: undefined, records: 0 };
+    }
+  }
+
+  private page<T extends { id: string; updatedAt: number }>(
+    all: T[],
+    variables: Record<string, unknown>,
+    node: (record: T) => unknown,
+    field: string,
+  ) {
+    const first = Math.min(250, Number(variables.first ?? 50));
+    const query = typeof variables.query === "string" ? variables.query : null;
+    const sorted = filterSince(all, query).sort((a, b) => a.updatedAt - b.updatedAt || a.id.localeCompare(b.id));
+    const after = typeof variables.after === "string" ? decodeCursor(variables.after) : null;
+    const start = after ? sorted.findIndex((record) => isAfter(record, after)) : 0;
+    const slice = start < 0 ? [] : sorted.slice(start, start + first);
+    const last = slice.at(-1);
+    const hasNextPage = start >= 0 && start + first < sorted.length;
+    return {
+      data: {
+        [field]: {
+          nodes: slice.map(node),
+          pageInfo: { hasNextPage, endCursor: last ? encodeCursor(last) : null },
+        },
+      },
+      records: slice.length,
+    };
+  }
+
+  private orderNode(order: FakeOrder) {
+    const customer = order.customerId ? this.customers.get(order.customerId) : undefined;
+    return {
+      id: order.id,
+      name: order.name,
+      createdAt: new Date(order.createdAt).toISOString(),
+      updatedAt: new Date(order.updatedAt).toISOString(),
+      totalPriceSet: { shopMoney: order.total },
+      customer: customer
+        ? { id: customer.id, displayName: customer.displayName, defaultEmailAddress: { emailAddress: customer.email } }
+        : null,
+      lineItems: {
+        nodes: order.lines.map((line) => ({
+          title: line.title,
+          quantity: line.quantity,
+          sku: line.sku,
+          product: line.productId ? { id: line.productId } : null,
+          originalUnitPriceSet: { shopMoney: { amount: line.price, currencyCode: order.total.currencyCode } },
+        })),
+      },
+    };
+  }
+
+  private productSet(variables: Record<string, unknown>) {
+    const input = variables.input as {
+      title?: string;
+      descriptionHtml?: string;
+      status?: FakeProduct["status"];
+      variants?: {
+        id?: string;
+        price?: string;
+        inventoryItem?: { sku?: string };
+        inventoryQuantities?: { locationId: string; name: string; quantity: number }[];
+      }[];
+      files?: { originalSource: string }[];
+    };
+    const identifier = variables.identifier as { id?: string } | undefined;
+    if (!input?.title)
+      return {
+        product: null,
+        userErrors: [{ field: ["input", "title"], message: "Title can't be blank", code: "BLANK" }],
+      };
+    const variant = input.variants?.[0];
+    const sku = variant?.inventoryItem?.sku ?? "";
+    const clash = [...this.products.values()].find(
+      (product) => sku !== "" && product.variant.sku === sku && product.id !== identifier?.id,
+    );
+    if (clash)
+      return {
+        product: null,
+        userErrors: [
+          { field: ["input", "variants", "0", "sku"], message: `SKU ${sku} is already used`, code: "INVALID" },
+        ],
+      };
+    const fields = {
+      title: input.title,
+      descriptionHtml: input.descriptionHtml ?? "",
+      status: input.status ?? "ACTIVE",
+      variant: {
+        sku,
+        price: variant?.price ?? "0.00",
+        inventoryQuantity: variant?.inventoryQuantities?.find((q) => q.name === "available")?.quantity ?? 0,
+      },
+      ...(input.files ? { images: input.files.map((file) => file.originalSource) } : {}),
+    };
+    let product: FakeProduct;
+    if (identifier?.id) {
+      if (!this.products.has(identifier.id))
+        return {
+          product: null,
+          userErrors: [
+            { field: ["identifier", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" },
+          ],
+        };
+      product = this.updateProduct(identifier.id, fields);
+    } else {
+      product = this.addProduct(fields);
+    }
+    return { product: { id: product.id, variants: { nodes: [{ id: product.variant.id }] } }, userErrors: [] };
+  }
+
+  private productUpdate(variables: Record<string, unknown>) {
+    const input = variables.product as { id?: string; status?: FakeProduct["status"] };
+    if (!input?.id || !this.products.has(input.id))
+      return { product: null, userErrors: [{ field: ["product", "id"], message: "Product does not exist" }] };
+    const product = this.updateProduct(input.id, input.status ? { status: input.status } : {});
+    return { product: { id: product.id, status: product.status }, userErrors: [] };
+  }
+}
+
+function productNode(product: FakeProduct) {
+  return {
+    id: product.id,
+    title: product.title,
+    descriptionHtml: product.descriptionHtml,
+    status: product.status,
+    updatedAt: new Date(product.updatedAt).toISOString(),
+    variants: { nodes: [product.variant] },
+  };
+}
+
+function customerNode(customer: FakeCustomer) {
+  return {
+    id: customer.id,
+    displayName: customer.displayName,
+    updatedAt: new Date(customer.updatedAt).toISOString(),
+    numberOfOrders: String(customer.numberOfOrders),
+    defaultEmailAddress: { emailAddress: customer.email },
+    amountSpent: customer.amountSpent,
+  };
+}
+
+/** Shopify's `updated_at:>='2026-01-01T00:00:00.000Z'` search filter (the only one Stockroom sends). */
+function filterSince<T extends { updatedAt: number }>(records: T[], query: string | null): T[] {
+  if (!query) return records;
+  const match = /^updated_at:>='([^']+)'$/.exec(query);
+  if (!match?.[1]) throw new Error(`fake: unsupported search ${query}`);
+  const since = Date.parse(match[1]);
+  return records.filter((record) => record.updatedAt >= since);
+}
+
+interface CursorKey {
+  updatedAt: number;
+  id: string;
+}
+
+const encodeCursor = (record: CursorKey) => btoa(JSON.stringify([record.updatedAt, record.id]));
+
+function decodeCursor(cursor: string): CursorKey {
+  const [updatedAt, id] = JSON.parse(atob(cursor)) as [number, string];
+  return { updatedAt, id };
+}
+
+const isAfter = (record: CursorKey, key: CursorKey) =>
+  record.updatedAt > key.updatedAt || (record.updatedAt === key.updatedAt && record.id.localeCompare(key.id) > 0);

@@ -1,0 +1,426 @@
+/**
+ * Publishing to and synchronising from the store (SPEC A5), against the fake
+ * Shopify Admin API at its HTTP boundary (tests/support/fake-shopify.ts:
+ * cursors, cost budget, THROTTLED, token expiry). The live methods, the
+ * Admin API client, the write queue, D1 and the dashboard run for real.
+ */
+import { env, SELF } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { bytesToBase64 } from "../../protocol/ejson";
+import type { FileDoc } from "../../protocol/files";
+import { runScheduledJobs } from "../../worker/scheduled";
+import { FakeShopify } from "../support/fake-shopify";
+import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
+import { jpegLike, startLive, writeLive } from "./files-helpers";
+
+function fakeStore(options: ConstructorParameters<typeof FakeShopify>[0] = {}): FakeShopify {
+  const fake = new FakeShopify(options);
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const answer = await fake.handle(request);
+    if (answer) return answer;
+    // Other tests' shops (the scheduled job visits every connected room) are gone.
+    if (new URL(request.url).hostname.endsWith(".myshopify.com")) return new Response("Not Found", { status: 404 });
+    return realFetch(input, init);
+  });
+  return fake;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A room connected to the fake store, with its owner's socket subscribed to `store`. */
+async function connectedRoom(fake: FakeShopify) {
+  const roomId = await createRoom();
+  const { socket } = await connectToRoom(roomId);
+  await socket.subscribe("store");
+  const connected = await socket.call("store.connect", [fake.credentials]);
+  expect(connected.error).toBeUndefined();
+  return { roomId, socket };
+}
+
+/** The `sync` document as the socket has seen it (added, then changed field by field). */
+function syncDoc(socket: DdpSocket): Record<string, unknown> {
+  const doc: Record<string, unknown> = {};
+  for (const message of socket.received) {
+    if (message.collection !== "store" || message.id !== "sync") continue;
+    if (message.msg === "added" || message.msg === "changed") Object.assign(doc, message.fields);
+  }
+  return doc;
+}
+
+/** Starts a sync and waits until the `sync` document says it ended; answers that document. */
+async function syncAndWait(socket: DdpSocket, options: { full?: boolean } = {}) {
+  const before = socket.received.length;
+  const started = await socket.call("store.sync", [options]);
+  expect(started.result).toEqual({ started: true });
+  await socket.next(
+    (m) =>
+      socket.received.indexOf(m) >= before &&
+      m.msg === "changed" &&
+      m.collection === "store" &&
+      m.id === "sync" &&
+      (m.fields as { running?: boolean } | undefined)?.running === false,
+  );
+  return syncDoc(socket);
+}
+
+const count = async (table: string, roomId: string) =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE room_id = ?`).bind(roomId).first())?.n;
+
+const itemRow = (id: string) => env.DB.prepare("SELECT * FROM items WHERE id = ?").bind(id).first();
+
+describe("store sync", () => {
+  it("brings in products, orders and customers page by page, with live progress, and the dashboard counts the orders", async () => {
+    const fake = fakeStore();
+    const vase = fake.addProduct({
+      title: "Blue vase",
+      descriptionHtml: "<p>Hand made &amp; glazed</p>",
+      variant: { sku: "V-1", price: "24.00", inventoryQuantity: 3 },
+    });
+    fake.addProduct({
+      title: "Oak chair",
+      status: "DRAFT",
+      variant: { sku: "", price: "80.00", inventoryQuantity: 1 },
+    });
+    fake.addOrders(60);
+    const { roomId, socket } = await connectedRoom(fake);
+    // An item already here with the product's SKU is linked, not doubled.
+    const existing = (await socket.call("items.add", [{ title: "Vase (ours)", sku: "V-1" }])).result as string;
+    await socket.subscribe("dashboard");
+
+    const done = await syncAndWait(socket);
+    expect(done).toMatchObject({ running: false, error: "", counts: { products: 2, orders: 60, customers: 15 } });
+    expect(done.finishedAt).toBeInstanceOf(Date);
+
+    // Progress went out while it ran: the orders phase with the store's count.
+    const progress = socket.received.filter((m) => m.msg === "changed" && m.collection === "store" && m.id === "sync");
+    expect(progress.some((m) => (m.fields as { phase?: string })?.phase === "orders")).toBe(true);
+    expect(progress.some((m) => (m.fields as { total?: number })?.total === 60)).toBe(true);
+    // 60 orders in pages of 25: three pages, cursors followed to the end.
+    expect(fake.calls.filter((call) => call.operation === "StockroomOrders").map((call) => call.records)).toEqual([
+      25, 25, 10,
+    ]);
+
+    expect(await count("orders", roomId)).toBe(60);
+    expect(await count("customers", roomId)).toBe(15);
+    const linked = await itemRow(existing);
+    expect(linked).toMatchObject({
+      store_product_id: vase.id,
+      title: "Blue vase",
+      description: "Hand made & glazed",
+      price_cents: 2400,
+      quantity: 3,
+    });
+    const chair = await env.DB.prepare("SELECT * FROM items WHERE room_id = ? AND title = 'Oak chair'")
+      .bind(roomId)
+      .first();
+    expect(chair).toMatchObject({ status: "draft", price_cents: 8000, currency: "EUR" });
+
+    const summary = await socket.next(
+      (m) =>
+        m.collection === "dashboard" &&
+        JSON.stringify(m.fields ?? {}).includes("ordersPerDay") &&
+        (m.fields as { ordersPerDay?: unknown[] }).ordersPerDay?.length !== 0,
+    );
+    expect(JSON.stringify(summary.fields)).toContain("EUR");
+    socket.close();
+  });
+
+  it("an incremental sync reads only what changed since the last one", async () => {
+    const fake = fakeStore();
+    fake.addOrders(30);
+    const { roomId, socket } = await connectedRoom(fake);
+    await syncAndWait(socket);
+    const [first] = fake.orders.values();
+    if (!first) throw new Error("no orders");
+    fake.updateOrder(first.id, { total: { amount: "99.00", currencyCode: "EUR" } });
+    fake.addOrder({ name: "#new" });
+    fake.calls.length = 0;
+
+    const done = await syncAndWait(socket);
+    expect(done.error).toBe("");
+    const read = fake.calls.filter((call) => call.operation === "StockroomOrders");
+    // The changed and the new order, and at most the boundary order read again.
+    const orders = read.reduce((sum, call) => sum + call.records, 0);
+    expect(orders).toBeGreaterThanOrEqual(2);
+    expect(orders).toBeLessThanOrEqual(3);
+    expect(read[0]?.variables.query).toMatch(/^updated_at:>='/);
+    expect(await count("orders", roomId)).toBe(31);
+    const changed = await env.DB.prepare("SELECT total_cents FROM orders WHERE store_order_id = ?")
+      .bind(first.id)
+      .first();
+    expect(changed?.total_cents).toBe(9900);
+
+    // A full sync reads everything again (and changes nothing).
+    fake.calls.length = 0;
+    const full = await syncAndWait(socket, { full: true });
+    expect(full.counts).toMatchObject({ orders: 31 });
+    expect(await count("orders", roomId)).toBe(31);
+    socket.close();
+  });
+
+  it("backs off when the store throttles, renews an expired token, and completes", async () => {
+    const fake = fakeStore();
+    fake.addOrders(40);
+    const { roomId, socket } = await connectedRoom(fake);
+    fake.throttleNext = 3;
+    fake.expireTokens();
+    const done = await syncAndWait(socket);
+    expect(done).toMatchObject({ error: "", counts: { orders: 40 } });
+    expect(fake.calls.filter((call) => call.throttled)).toHaveLength(3);
+    // One token at connect, one after the store refused the expired one.
+    expect(fake.tokenRequests).toHaveLength(2);
+    expect(await count("orders", roomId)).toBe(40);
+    socket.close();
+  });
+
+  it("paces itself by the reported cost budget instead of being refused", async () => {
+    // A small bucket restored slowly: each orders page (802 points) needs the budget to refill.
+    const fake = fakeStore({ maximumAvailable: 1_000, restoreRate: 2_000 });
+    fake.addOrders(75);
+    const { socket } = await connectedRoom(fake);
+    const done = await syncAndWait(socket);
+    expect(done).toMatchObject({ error: "", counts: { orders: 75 } });
+    socket.close();
+  });
+
+  it("a store error stops the sync, says so, keeps what is in, and the next sync goes on from there", async () => {
+    const fake = fakeStore();
+    fake.addProduct({ title: "Lamp" });
+    fake.addOrders(30);
+    const { roomId, socket } = await connectedRoom(fake);
+    fake.failOperation = {
+      operation: "StockroomCustomers",
+      message: "Internal error. Looks like something went wrong on our end.",
+    };
+    const failed = await syncAndWait(socket);
+    expect(failed.running).toBe(false);
+    expect(failed.error).toBe(
+      "The store answered with an error: Internal error. Looks like something went wrong on our end.",
+    );
+    expect(await count("orders", roomId)).toBe(30);
+    const marks = await env.DB.prepare("SELECT * FROM store_connections WHERE room_id = ?").bind(roomId).first();
+    expect(marks?.orders_synced_to).toBeTypeOf("number");
+    expect(marks?.customers_synced_to).toBeNull();
+    expect(marks?.last_sync_error).toContain("Internal error");
+
+    // Garbage from the store is reported in words, never as a finished sync.
+    fake.failOperation = null;
+    fake.garbageNext = 1;
+    const garbage = await syncAndWait(socket);
+    expect(garbage.error).toBe("The store did not answer properly");
+
+    fake.calls.length = 0;
+    const resumed = await syncAndWait(socket);
+    expect(resumed.error).toBe("");
+    expect(await count("customers", roomId)).toBeGreaterThan(0);
+    // Orders were complete: only the boundary order is read again.
+    expect(
+      fake.calls.filter((call) => call.operation === "StockroomOrders").reduce((sum, call) => sum + call.records, 0),
+    ).toBeLessThanOrEqual(1);
+    socket.close();
+  });
+
+  it("the scheduled job syncs every connected room", async () => {
+    const fake = fakeStore();
+    fake.addOrders(5);
+    const { roomId, socket } = await connectedRoom(fake);
+    await runScheduledJobs(env, Date.now());
+    expect(await count("orders", roomId)).toBe(5);
+    const row = await env.DB.prepare("SELECT last_sync_at, last_sync_error FROM store_connections WHERE room_id = ?")
+      .bind(roomId)
+      .first();
+    expect(row?.last_sync_at).toBeTypeOf("number");
+    expect(row?.last_sync_error).toBe("");
+    socket.close();
+  });
+
+  it("without a connection says Service not configured; viewers cannot sync or publish", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("store.sync", [])).error).toMatchObject({ error: 404, reason: "Service not configured" });
+    const itemId = (await socket.call("items.add", [{ title: "Lamp" }])).result as string;
+    expect((await socket.call("store.publish", [itemId])).error).toMatchObject({ reason: "Service not configured" });
+
+    const viewer = await signUpUser();
+    expect((await socket.call("members.invite", [viewer.email, "viewer"])).error).toBeUndefined();
+    const { socket: viewing } = await connectToRoom(roomId, { token: viewer.token });
+    expect((await viewing.call("store.sync", [])).error).toMatchObject({ error: 403 });
+    expect((await viewing.call("store.publish", [itemId])).error).toMatchObject({ error: 403 });
+    viewing.close();
+    socket.close();
+  });
+});
+
+/** A photo as the app uploads it: the original, then its web copy (what may be shared). */
+async function uploadPhoto(socket: DdpSocket, name: string): Promise<string> {
+  const upload = async (options: Record<string, unknown>) => {
+    const bytes = jpegLike(1000);
+    const { started } = await startLive(socket, { name, size: bytes.byteLength, ...options });
+    await writeLive(socket, started.uploadId, 1, bytes);
+    return (await socket.call("files.finish", [started.uploadId])).result as FileDoc;
+  };
+  const original = await upload({});
+  await upload({ fileId: original._id, version: "web" });
+  return original._id;
+}
+
+describe("publishing", () => {
+  it("publishes an item as a product, follows its edits, unpublishes by archiving, and publishes the same product again", async () => {
+    const fake = fakeStore();
+    const { socket } = await connectedRoom(fake);
+    const photo = await uploadPhoto(socket, "vase.jpg");
+    const itemId = (
+      await socket.call("items.add", [
+        {
+          title: "Blue vase",
+          description: "Glazed <b>by hand</b>\nSecond line",
+          sku: "V-9",
+          priceCents: 2450,
+          quantity: 4,
+          photos: [photo],
+        },
+      ])
+    ).result as string;
+
+    const published = await socket.call("store.publish", [itemId]);
+    expect(published.error).toBeUndefined();
+    const productId = (published.result as { storeProductId: string }).storeProductId;
+    const product = fake.products.get(productId);
+    expect(product).toMatchObject({
+      title: "Blue vase",
+      descriptionHtml: "Glazed &lt;b&gt;by hand&lt;/b&gt;<br>Second line",
+      status: "ACTIVE",
+      variant: { sku: "V-9", price: "24.50", inventoryQuantity: 4 },
+    });
+    // The image is a signed, expiring link to the photo's web copy — never the original.
+    expect(product?.images).toHaveLength(1);
+    expect(product?.images[0]).toMatch(new RegExp(`^http://stockroom\\.test/.*${photo}.*web.*\\?token=`));
+    expect(await itemRow(itemId)).toMatchObject({ store_product_id: productId, status: "listed" });
+
+    // An edit here follows the item to the store by itself; photos are not sent again.
+    const setCalls = () => fake.calls.filter((call) => call.operation === "StockroomProductSet");
+    expect(
+      (await socket.call("items.update", [itemId, { priceCents: 2000, title: "Blue vase, large" }])).error,
+    ).toBeUndefined();
+    await expect.poll(() => fake.products.get(productId)?.variant.price, { timeout: 10_000 }).toBe("20.00");
+    expect(fake.products.get(productId)?.title).toBe("Blue vase, large");
+    expect(setCalls().at(-1)?.variables.input).not.toHaveProperty("files");
+    // A field the store does not show (location) sends nothing.
+    const sent = setCalls().length;
+    await socket.call("items.update", [itemId, { location: "Shelf 2" }]);
+    await socket.call("store.publish", [itemId]);
+    expect(setCalls()).toHaveLength(sent + 1);
+
+    expect((await socket.call("store.unpublish", [itemId])).error).toBeUndefined();
+    expect(fake.products.get(productId)?.status).toBe("ARCHIVED");
+    expect(await itemRow(itemId)).toMatchObject({ store_product_id: productId, status: "ready" });
+
+    const again = await socket.call("store.publish", [itemId]);
+    expect((again.result as { storeProductId: string }).storeProductId).toBe(productId);
+    expect(fake.products.get(productId)?.status).toBe("ACTIVE");
+    expect(fake.products.size).toBe(1);
+    socket.close();
+  });
+
+  it("a product the store refuses is reported in its words and the item stays unpublished", async () => {
+    const fake = fakeStore();
+    fake.addProduct({ title: "Theirs", variant: { sku: "DUP-1" } });
+    const { socket } = await connectedRoom(fake);
+    const itemId = (await socket.call("items.add", [{ title: "Ours", sku: "DUP-1" }])).result as string;
+    const refused = await socket.call("store.publish", [itemId]);
+    expect(refused.error).toMatchObject({
+      error: 422,
+      reason: "The store refused this product: SKU DUP-1 is already used",
+    });
+    expect(await itemRow(itemId)).toMatchObject({ store_product_id: "", status: "draft" });
+    socket.close();
+  });
+});
+
+describe("product webhooks", () => {
+  async function sign(body: string, key: string): Promise<string> {
+    const hmacKey = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(key),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    return bytesToBase64(new Uint8Array(await crypto.subtle.sign("HMAC", hmacKey, new TextEncoder().encode(body))));
+  }
+
+  let deliveries = 0;
+  async function deliver(fake: FakeShopify, topic: string, payload: unknown) {
+    const body = JSON.stringify(payload);
+    return SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Shopify-Shop-Domain": fake.shop,
+        "X-Shopify-Topic": topic,
+        "X-Shopify-Webhook-Id": `product-delivery-${deliveries++}`,
+        "X-Shopify-Hmac-Sha256": await sign(body, fake.clientSecret),
+        "CF-Connecting-IP": `10.9.0.${deliveries % 250}`,
+      },
+      body,
+    });
+  }
+
+  it("products/update changes the linked item live; products/delete unlinks it", async () => {
+    const fake = fakeStore();
+    const { socket } = await connectedRoom(fake);
+    await socket.subscribe("items");
+    const itemId = (await socket.call("items.add", [{ title: "Lamp", sku: "L-1", priceCents: 1000, quantity: 2 }]))
+      .result as string;
+    const productId = ((await socket.call("store.publish", [itemId])).result as { storeProductId: string })
+      .storeProductId;
+    const numeric = productId.split("/").at(-1);
+
+    const update = await deliver(fake, "products/update", {
+      id: Number(numeric),
+      admin_graphql_api_id: productId,
+      title: "Brass lamp",
+      body_html: "<p>Polished</p>",
+      status: "active",
+      updated_at: new Date().toISOString(),
+      variants: [{ id: 5, sku: "L-1", price: "15.00", inventory_quantity: 7 }],
+    });
+    expect(update.status).toBe(200);
+    await socket.next(
+      (m) =>
+        m.msg === "changed" &&
+        m.collection === "items" &&
+        m.id === itemId &&
+        (m.fields as { title?: string })?.title === "Brass lamp",
+    );
+    expect(await itemRow(itemId)).toMatchObject({
+      title: "Brass lamp",
+      description: "Polished",
+      price_cents: 1500,
+      quantity: 7,
+    });
+
+    // A product the catalogue does not have is left for the next sync.
+    const unknown = await deliver(fake, "products/update", {
+      id: 424242,
+      title: "Elsewhere",
+      body_html: "",
+      status: "active",
+      updated_at: new Date().toISOString(),
+      variants: [],
+    });
+    expect(Object.values(((await unknown.json()) as { outcomes: Record<string, string> }).outcomes)).toEqual([
+      "ignored",
+    ]);
+
+    const removed = await deliver(fake, "products/delete", { id: Number(numeric) });
+    expect(removed.status).toBe(200);
+    await expect.poll(async () => (await itemRow(itemId))?.store_product_id).toBe("");
+    expect(await itemRow(itemId)).toMatchObject({ title: "Brass lamp", status: "ready" });
+    socket.close();
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The Admin GraphQL documents Stockroom sends (API 2026-10). Page sizes keep
+ * each query's cost under the store's 1,000-point limit for one query: an
+ * order with its first 30 lines costs about 32 points, so 25 orders a page.
+ */
+
+/** Orders per page, and the lines read with each order. */
+export const ORDERS_PAGE = 25;
+export const ORDER_LINES = 30;
+export const PRODUCTS_PAGE = 50;
+export const CUSTOMERS_PAGE = 100;
+
+export const SHOP_CURRENCY_QUERY = "query StockroomShopCurrency { shop { currencyCode } }";
+
+export const COUNT_QUERIES = {
+  products: "query StockroomProductsCount($query: String) { productsCount(query: $query, limit: null) { count } }",
+  orders: "query StockroomOrdersCount($query: String) { ordersCount(query: $query, limit: null) { count } }",
+  customers: "query StockroomCustomersCount($query: String) { customersCount(query: $query, limit: null) { count } }",
+} as const;
+
+const PAGE_INFO = "pageInfo { hasNextPage endCursor }";
+
+export const PRODUCTS_QUERY = `query StockroomProducts($first: Int!, $after: String, $query: String) {
+  products(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    nodes {
+      id title descriptionHtml status updatedAt
+      variants(first: 1) { nodes { id sku price inventoryQuantity } }
+    }
+    ${PAGE_INFO}
+  }
+}`;
+
+export const ORDERS_QUERY = `query StockroomOrders($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    nodes {
+      id name createdAt updatedAt
+      totalPriceSet { shopMoney { amount currencyCode } }
+      customer { id displayName defaultEmailAddress { emailAddress } }
+      lineItems(first: ${ORDER_LINES}) {
+        nodes { title quantity sku product { id } originalUnitPriceSet { shopMoney { amount } } }
+      }
+    }
+    ${PAGE_INFO}
+  }
+}`;
+
+export const CUSTOMERS_QUERY = `query StockroomCustomers($first: Int!, $after: String, $query: String) {
+  customers(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    nodes {
+      id displayName updatedAt numberOfOrders
+      defaultEmailAddress { emailAddress }
+      amountSpent { amount currencyCode }
+    }
+    ${PAGE_INFO}
+  }
+}`;
+
+/** Where published inventory is counted: the store's first active location. */
+export const LOCATION_QUERY = `query StockroomLocation {
+  locations(first: 1, query: "active:true") { nodes { id } }
+}`;
+
+export const PRODUCT_SET_MUTATION = `mutation StockroomProductSet($input: ProductSetInput!, $identifier: ProductSetIdentifiers) {
+  productSet(input: $input, identifier: $identifier, synchronous: true) {
+    product { id variants(first: 1) { nodes { id } } }
+    userErrors { field message code }
+  }
+}`;
+
+export const PRODUCT_ARCHIVE_MUTATION = `mutation StockroomProductArchive($product: ProductUpdateInput!) {
+  productUpdate(product: $product) {
+    product { id status }
+    userErrors { field message }
+  }
+}`;
+
+/** The search filter for records changed at or after `since` (ms); the boundary record is read again, harmlessly. */
+export function updatedSince(since: number | null): string | null {
+  return since === null ? null : `updated_at:>='${new Date(since).toISOString()}'`;
+}

@@ -1,0 +1,218 @@
+/**
+ * Synchronising a room from its store (SPEC A5): products, then orders,
+ * then customers, each read page by page (cursors to the end, paced by the
+ * client's cost budget) and stored a page at a time in the room's write
+ * queue, so dashboards move while it runs. An incremental sync asks only for
+ * what changed since the last one that finished that kind; a kind's mark
+ * moves only when all its pages are in, so a sync that stops (store error,
+ * disconnect) is reported as stopped — never as complete — and the next one
+ * goes on from the last mark. One sync per room at a time.
+ */
+import { COLLECTION, type StoreSyncDoc, type StoreSyncPhase } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { upsertCustomerPage } from "../db/customers-repo";
+import { type OrderInput, toOrderDoc, upsertOrderPage } from "../db/orders-repo";
+import type { StoreConnectionRow } from "../db/schema";
+import { findStoreConnection, saveSyncMark, saveSyncOutcome, syncMark } from "../db/store-repo";
+import { asDoc } from "../live/types";
+import { notifyNewOrders } from "../orders/order-emails";
+import type { RoomHost } from "../rooms/room-host";
+import type { ShopifyClient } from "./shopify-client";
+import {
+  COUNT_QUERIES,
+  CUSTOMERS_PAGE,
+  CUSTOMERS_QUERY,
+  ORDERS_PAGE,
+  ORDERS_QUERY,
+  PRODUCTS_PAGE,
+  PRODUCTS_QUERY,
+  SHOP_CURRENCY_QUERY,
+  updatedSince,
+} from "./shopify-queries";
+import { requireConnection, storeClientFor } from "./store-connection";
+import { applyStoreProductNow } from "./store-products";
+import { type Page, readCount, readCustomer, readOrder, readPage, readProduct } from "./store-records";
+
+export const SYNC_PHASES: readonly StoreSyncPhase[] = ["products", "orders", "customers"];
+
+/** A sync stops at the next page when the store is disconnected under it. */
+const DISCONNECTED = "The store was disconnected";
+
+interface Phase<T extends { updatedAt: number }> {
+  query: string;
+  pageSize: number;
+  read(node: unknown): T;
+  store(host: RoomHost, records: T[], shop: { currency: string }): Promise<void>;
+}
+
+async function storeOrders(host: RoomHost, records: (OrderInput & { updatedAt: number })[]): Promise<void> {
+  // One row per order, its latest version (a page could in principle repeat one).
+  const latest = new Map(records.map(({ updatedAt: _, ...order }) => [order.storeOrderId, order]));
+  const { before, after } = await upsertOrderPage(host.env.DB, host.roomId, [...latest.values()], host.now());
+  const stored = new Map(before.map((row) => [row.storeOrderId, row]));
+  for (const row of after) {
+    const previous = stored.get(row.storeOrderId);
+    host.emit({
+      collection: COLLECTION.ORDERS,
+      id: row.id,
+      doc: asDoc(toOrderDoc(row)),
+      previous: previous ? asDoc(toOrderDoc(previous)) : null,
+    });
+  }
+  notifyNewOrders(
+    host,
+    [...latest.values()].filter((order) => !stored.has(order.storeOrderId)),
+  );
+}
+
+const PHASES = {
+  products: {
+    query: PRODUCTS_QUERY,
+    pageSize: PRODUCTS_PAGE,
+    read: readProduct,
+    store: async (host, records, shop) => {
+      for (const product of records)
+        await applyStoreProductNow(host, product, { create: true, currency: shop.currency });
+    },
+  } satisfies Phase<ReturnType<typeof readProduct>>,
+  orders: {
+    query: ORDERS_QUERY,
+    pageSize: ORDERS_PAGE,
+    read: readOrder,
+    store: (host, records) => storeOrders(host, records),
+  } satisfies Phase<ReturnType<typeof readOrder>>,
+  customers: {
+    query: CUSTOMERS_QUERY,
+    pageSize: CUSTOMERS_PAGE,
+    read: readCustomer,
+    store: (host, records) => upsertCustomerPage(host.db, host.roomId, records),
+  } satisfies Phase<ReturnType<typeof readCustomer>>,
+};
+
+const noCounts = (): StoreSyncDoc["counts"] => ({ products: 0, orders: 0, customers: 0 });
+
+/** What the `sync` document says when this object has not run a sync: how the last one (any object's) ended. */
+export function idleSyncDoc(row: StoreConnectionRow | null): StoreSyncDoc {
+  return {
+    _id: "sync",
+    running: false,
+    full: false,
+    phase: null,
+    done: 0,
+    total: 0,
+    counts: noCounts(),
+    startedAt: null,
+    finishedAt: row?.lastSyncAt ? new Date(row.lastSyncAt) : null,
+    error: row?.lastSyncError ?? "",
+  };
+}
+
+export class StoreSync {
+  private doc: StoreSyncDoc | null = null;
+  private current: Promise<StoreSyncDoc> | null = null;
+  private stopReason: string | null = null;
+
+  /** The `sync` document: this object's sync (running or last), else the stored outcome. */
+  view(row: StoreConnectionRow | null): StoreSyncDoc {
+    return this.doc ?? idleSyncDoc(row);
+  }
+
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  /** Stops the running sync before its next page (e.g. the store was disconnected). */
+  stop(reason: string = DISCONNECTED): void {
+    if (this.current) this.stopReason = reason;
+  }
+
+  /** Runs a sync, or joins the one running; answers how it ended. */
+  run(host: RoomHost, full: boolean): Promise<StoreSyncDoc> {
+    if (!this.current) {
+      this.stopReason = null;
+      this.current = this.work(host, full).finally(() => {
+        this.current = null;
+      });
+    }
+    return this.current;
+  }
+
+  private show(host: RoomHost, next: StoreSyncDoc, previous: StoreSyncDoc): void {
+    this.doc = next;
+    host.emit({ collection: COLLECTION.STORE, id: "sync", doc: asDoc(next), previous: asDoc(previous) });
+  }
+
+  private async work(host: RoomHost, full: boolean): Promise<StoreSyncDoc> {
+    const connection = await requireConnection(host);
+    const idle = this.view(connection);
+    let doc: StoreSyncDoc = {
+      ...idle,
+      running: true,
+      full,
+      phase: null,
+      done: 0,
+      total: 0,
+      counts: noCounts(),
+      startedAt: new Date(host.now()),
+      error: "",
+    };
+    const update = (change: Partial<StoreSyncDoc>) => {
+      const next = { ...doc, ...change };
+      this.show(host, next, doc);
+      doc = next;
+    };
+    this.show(host, doc, idle);
+    let error = "";
+    try {
+      const client = storeClientFor(host, connection);
+      const currency = await shopCurrency(client);
+      for (const phase of SYNC_PHASES) {
+        await this.syncPhase(host, client, connection, phase, full, { currency }, update, () => doc);
+      }
+    } catch (caught) {
+      error = caught instanceof LiveError ? (caught.reason ?? "The store sync failed") : "The store sync failed";
+      if (!(caught instanceof LiveError)) console.error("store: sync failed", caught);
+    }
+    const at = host.now();
+    if (await findStoreConnection(host.db, host.roomId)) await saveSyncOutcome(host.db, host.roomId, at, error);
+    update({ running: false, finishedAt: new Date(at), error });
+    return doc;
+  }
+
+  private async syncPhase(
+    host: RoomHost,
+    client: ShopifyClient,
+    connection: StoreConnectionRow,
+    kind: StoreSyncPhase,
+    full: boolean,
+    shop: { currency: string },
+    update: (change: Partial<StoreSyncDoc>) => void,
+    current: () => StoreSyncDoc,
+  ): Promise<void> {
+    const phase: Phase<{ updatedAt: number }> = PHASES[kind] as Phase<{ updatedAt: number }>;
+    const since = full ? null : syncMark(connection, kind);
+    const filter = updatedSince(since);
+    const total = readCount(await client.request(COUNT_QUERIES[kind], { query: filter }), `${kind}Count`);
+    update({ phase: kind, done: 0, total });
+    let mark = since;
+    let cursor: string | null = null;
+    do {
+      if (this.stopReason) throw new LiveError(409, this.stopReason);
+      const data: unknown = await client.request(phase.query, { first: phase.pageSize, after: cursor, query: filter });
+      const page: Page<{ updatedAt: number }> = readPage(data, kind, phase.read);
+      await host.writes.run(() => phase.store(host, page.records, shop));
+      for (const record of page.records) mark = Math.max(mark ?? 0, record.updatedAt);
+      const { done, counts } = current();
+      update({ done: done + page.records.length, counts: { ...counts, [kind]: counts[kind] + page.records.length } });
+      cursor = page.next;
+    } while (cursor);
+    // Only now is everything up to `mark` in: the next incremental sync starts there.
+    await saveSyncMark(host.db, host.roomId, connection.secret, kind, mark);
+  }
+}
+
+async function shopCurrency(client: ShopifyClient): Promise<string> {
+  const data = await client.request<{ shop?: { currencyCode?: unknown } }>(SHOP_CURRENCY_QUERY);
+  const code = data?.shop?.currencyCode;
+  return typeof code === "string" && /^[A-Z]{3}$/.test(code) ? code : "USD";
+}
