@@ -311,6 +311,9 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.STORE]: v.tuple([]),
 } as const;
 
+/** Who an item's history names for changes that came from the online store (sync, webhooks). */
+export const STORE_ACTOR = "store";
+
 /** Item fields the server keeps itself; clients cannot write them. */
 export const SERVER_ITEM_FIELDS = ["_id", "storeProductId", "createdBy", "createdAt", "updatedAt"] as const;
 

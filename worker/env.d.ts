@@ -27,6 +27,11 @@ declare global {
      * Changing it makes saved store connections unreadable: owners then connect again.
      */
     STORE_SECRET_KEY?: string;
+    /**
+     * Local development and tests only (honoured only with STOCKROOM_DEV_OUTBOX=1): a stand-in
+     * Shopify store's address; calls to `https://{shop}/…` go to `{origin}/{shop}/…` instead.
+     */
+    SHOPIFY_API_ORIGIN?: string;
     /** Comma-separated e-mail addresses of the site's admins (they must be verified) for /admin pages. */
     ADMIN_EMAILS?: string;
   }

@@ -1,5 +1,12 @@
 import { useCallback } from "react";
-import { COLLECTION, type ItemDoc, type ItemHistoryDoc, type MemberDoc, PUBLICATION } from "../../protocol/api";
+import {
+  COLLECTION,
+  type ItemDoc,
+  type ItemHistoryDoc,
+  type MemberDoc,
+  PUBLICATION,
+  STORE_ACTOR,
+} from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { type LiveDoc, useFind, useSubscribe } from "../live";
 import { formatPrice } from "../money";
@@ -42,6 +49,7 @@ function describe(entry: ItemHistoryDoc, currency: string): string[] {
       return difference > 0 ? `added ${count}` : `removed ${count}`;
     }
     if (field === "description") return "edited the description";
+    if (field === "storeProductId") return to ? "linked it to its store product" : "unlinked it from the store";
     return `changed ${name} from ${describeValue(field, from, currency)} to ${describeValue(field, to, currency)}`;
   });
 }
@@ -57,7 +65,11 @@ export function ItemHistory({ item }: { item: ItemDoc }) {
   const members = useFind(COLLECTION.MEMBERS, isMember);
   const { userId } = useLoginState();
   const nameOf = (id: string) =>
-    id === userId ? "You" : (members.find((member) => member._id === id)?.email ?? "A former member");
+    id === userId
+      ? "You"
+      : id === STORE_ACTOR
+        ? "The online store"
+        : (members.find((member) => member._id === id)?.email ?? "A former member");
 
   return (
     <section className="card" aria-labelledby="history-heading">

@@ -22,6 +22,7 @@ interface Money {
 
 export interface FakeProduct {
   id: string;
+  handle: string;
   title: string;
   descriptionHtml: string;
   status: "ACTIVE" | "DRAFT" | "ARCHIVED";
@@ -134,6 +135,7 @@ export class FakeShopify {
     const n = this.ids++;
     const product: FakeProduct = {
       id: gid("Product", n),
+      handle: `${(fields.title ?? "product").toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${n}`,
       title: `Product ${n}`,
       descriptionHtml: "",
       status: "ACTIVE",
@@ -451,7 +453,10 @@ export class FakeShopify {
     } else {
       product = this.addProduct(fields);
     }
-    return { product: { id: product.id, variants: { nodes: [{ id: product.variant.id }] } }, userErrors: [] };
+    return {
+      product: { id: product.id, handle: product.handle, variants: { nodes: [{ id: product.variant.id }] } },
+      userErrors: [],
+    };
   }
 
   private productUpdate(variables: Record<string, unknown>) {
@@ -466,6 +471,7 @@ export class FakeShopify {
 function productNode(product: FakeProduct) {
   return {
     id: product.id,
+    handle: product.handle,
     title: product.title,
     descriptionHtml: product.descriptionHtml,
     status: product.status,

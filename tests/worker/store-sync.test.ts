@@ -300,6 +300,10 @@ describe("publishing", () => {
     expect(product?.images).toHaveLength(1);
     expect(product?.images[0]).toMatch(new RegExp(`^http://stockroom\\.test/.*${photo}.*web.*\\?token=`));
     expect(await itemRow(itemId)).toMatchObject({ store_product_id: productId, status: "listed" });
+    // A label's QR code now opens the product's page in the store.
+    const link = async () =>
+      ((await socket.call("items.publicLinks", [[itemId]])).result as Record<string, string>)[itemId];
+    expect(await link()).toBe(`https://${fake.shop}/products/${product?.handle}`);
 
     // An edit here follows the item to the store by itself; photos are not sent again.
     const setCalls = () => fake.calls.filter((call) => call.operation === "StockroomProductSet");
@@ -318,6 +322,7 @@ describe("publishing", () => {
     expect((await socket.call("store.unpublish", [itemId])).error).toBeUndefined();
     expect(fake.products.get(productId)?.status).toBe("ARCHIVED");
     expect(await itemRow(itemId)).toMatchObject({ store_product_id: productId, status: "ready" });
+    expect(await link()).toMatch(/^http:\/\/stockroom\.test\/share\//);
 
     const again = await socket.call("store.publish", [itemId]);
     expect((again.result as { storeProductId: string }).storeProductId).toBe(productId);

@@ -400,6 +400,8 @@ export const storeListings = sqliteTable(
     itemId: text("item_id").notNull(),
     productId: text("product_id").notNull(),
     variantId: text("variant_id").notNull().default(""),
+    /** The product's handle: its page is `https://{shop}/products/{handle}` (what a label's QR code opens). */
+    handle: text("handle").notNull().default(""),
     /** JSON array of the photo ids sent as the product's images. */
     photos: text("photos").notNull().default("[]"),
     /** "active" while on sale, "archived" after unpublishing. */

@@ -42,3 +42,12 @@ export async function deleteListingsOfProduct(db: Database, roomId: string, prod
     .where(and(eq(storeListings.roomId, roomId), eq(storeListings.productId, productId)))
     .run();
 }
+
+/** The room's items that are on sale in its store now. */
+export async function activeListings(db: Database, roomId: string): Promise<StoreListingRow[]> {
+  return db
+    .select()
+    .from(storeListings)
+    .where(and(eq(storeListings.roomId, roomId), eq(storeListings.state, "active")))
+    .all();
+}

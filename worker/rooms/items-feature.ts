@@ -20,6 +20,7 @@ import { findItem, findItems, listItems, toItemDoc } from "../db/items-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
+import { storePageLinks } from "../store/store-pages";
 import { requireRole } from "./access";
 import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, setItemsStatus } from "./items-service";
 import type { RoomHost } from "./room-host";
@@ -136,8 +137,11 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx);
       const base = appUrl(ctx.host.env, ctx);
       const found = await findItems(ctx.host.db, ctx.host.roomId, [...new Set(ids)]);
+      const storePages = await storePageLinks(ctx.host, found);
       const links: Record<string, string> = {};
-      for (const row of found) links[row.id] = base + (await sharePath(ctx.host.env, ctx.host.roomId, row.id));
+      for (const row of found) {
+        links[row.id] = storePages.get(row.id) ?? base + (await sharePath(ctx.host.env, ctx.host.roomId, row.id));
+      }
       return links;
     },
   });

@@ -7,7 +7,7 @@
  * brings the same product back rather than making a second one.
  */
 import * as v from "valibot";
-import type { ItemDoc } from "../../protocol/api";
+import { type ItemDoc, STORE_ACTOR } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
 import { findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
@@ -96,7 +96,11 @@ function productInput(item: ItemDoc, locationId: string, variantId: string, file
 const productSetAnswer = v.object({
   productSet: v.object({
     product: v.nullable(
-      v.object({ id: v.string(), variants: v.object({ nodes: v.array(v.object({ id: v.string() })) }) }),
+      v.object({
+        id: v.string(),
+        handle: v.optional(v.string(), ""),
+        variants: v.object({ nodes: v.array(v.object({ id: v.string() })) }),
+      }),
     ),
     userErrors,
   }),
@@ -148,6 +152,7 @@ export function publishItem(host: RoomHost, actor: string, itemId: string, origi
         itemId,
         productId: product.id,
         variantId: product.variants.nodes[0]?.id ?? "",
+        handle: product.handle,
         photos,
         state: "active",
         publishedAt: host.now(),
@@ -199,7 +204,7 @@ export function followItemChange(host: RoomHost, item: ItemDoc, previous: ItemDo
     item._id,
     setTimeout(() => {
       follows.delete(item._id);
-      publishItem(host, item.createdBy || "store", item._id, null).catch((error) => {
+      publishItem(host, STORE_ACTOR, item._id, null).catch((error) => {
         if (!(error instanceof LiveError) || Number(error.error) >= 500)
           console.error(`store: follow-up publish of ${item._id} failed`, error);
       });

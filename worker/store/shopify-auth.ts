@@ -7,6 +7,7 @@
  * API access token instead, which cannot be renewed.
  */
 import { badAnswer, refused } from "./store-errors";
+import { storeUrl } from "./store-url";
 
 /** A token is renewed when it has less than this left, so no call races its expiry. */
 export const RENEW_BEFORE_MS = 5 * 60_000;
@@ -41,7 +42,7 @@ export async function requestClientCredentialsToken(
 ): Promise<IssuedToken> {
   let response: Response;
   try {
-    response = await fetch(`https://${shop}/admin/oauth/access_token`, {
+    response = await fetch(storeUrl(`https://${shop}/admin/oauth/access_token`), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
       body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),

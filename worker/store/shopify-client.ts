@@ -13,6 +13,7 @@ import { LiveError } from "../../protocol/errors";
 import { budgetFor, MAX_WAIT_MS } from "./cost-budget";
 import type { TokenSource } from "./shopify-auth";
 import { badAnswer, refused, storeBusy } from "./store-errors";
+import { storeUrl } from "./store-url";
 
 export const SHOPIFY_API_VERSION = "2026-10";
 
@@ -68,7 +69,8 @@ export class ShopifyClient {
         apiVersion: SHOPIFY_API_VERSION,
         accessToken,
         // Looked up at call time (not captured once), with a time limit so a silent store cannot hold a call.
-        customFetchApi: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+        customFetchApi: (url, init) =>
+          fetch(storeUrl(String(url)), { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
         logger: (log) => {
           if (log.type === "Unsupported_Api_Version")
             console.warn(`store: API version ${SHOPIFY_API_VERSION} unsupported`);

@@ -23,7 +23,7 @@ const PAGE_INFO = "pageInfo { hasNextPage endCursor }";
 export const PRODUCTS_QUERY = `query StockroomProducts($first: Int!, $after: String, $query: String) {
   products(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     nodes {
-      id title descriptionHtml status updatedAt
+      id handle title descriptionHtml status updatedAt
       variants(first: 1) { nodes { id sku price inventoryQuantity } }
     }
     ${PAGE_INFO}
@@ -62,7 +62,7 @@ export const LOCATION_QUERY = `query StockroomLocation {
 
 export const PRODUCT_SET_MUTATION = `mutation StockroomProductSet($input: ProductSetInput!, $identifier: ProductSetIdentifiers) {
   productSet(input: $input, identifier: $identifier, synchronous: true) {
-    product { id variants(first: 1) { nodes { id } } }
+    product { id handle variants(first: 1) { nodes { id } } }
     userErrors { field message code }
   }
 }`;

@@ -5,7 +5,7 @@
  * not have yet. What came from the store is marked "in step", so it is not
  * sent straight back (publish.ts).
  */
-import type { ItemStatus } from "../../protocol/api";
+import { type ItemStatus, STORE_ACTOR } from "../../protocol/api";
 import { newId } from "../db/database";
 import { findItemBySku, findItemByStoreProduct, toItemDoc } from "../db/items-repo";
 import { deleteListingsOfProduct, findListing, saveListing } from "../db/store-listings-repo";
@@ -13,9 +13,6 @@ import { addItemNow, editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import type { StoreProduct } from "./store-records";
 import { storeFingerprint } from "./store-runtime";
-
-/** The history's "who" for changes that came from the store. */
-export const STORE_ACTOR = "store";
 
 const STATUS_OF: Record<StoreProduct["status"], ItemStatus> = {
   ACTIVE: "listed",
@@ -75,6 +72,7 @@ export async function applyStoreProductNow(
     itemId,
     productId: product.productId,
     variantId: product.variantId,
+    handle: product.handle || listing?.handle || "",
     // Photos added here later are sent on the next publish; the store's own images stay as they are.
     photos: listing?.photos ?? "[]",
     state: product.status === "ARCHIVED" ? "archived" : "active",

@@ -59,6 +59,8 @@ function readWith<S extends v.GenericSchema>(schema: S, kind: string) {
 /** A store product as an item sees it: its single (first) variant gives price, SKU and stock. */
 export interface StoreProduct {
   productId: string;
+  /** "" when the store did not say (webhooks send it; so does the sync). */
+  handle: string;
   variantId: string;
   title: string;
   description: string;
@@ -102,6 +104,7 @@ const productStatus = v.picklist(["ACTIVE", "DRAFT", "ARCHIVED", "UNLISTED"]);
 
 const productNode = v.object({
   id: gid,
+  handle: text(255),
   title: v.pipe(
     v.string(),
     v.transform((value) => value.slice(0, LIMITS.ITEM_TITLE)),
@@ -123,6 +126,7 @@ export function readProduct(node: unknown): StoreProduct {
   const variant = product.variants.nodes[0];
   return {
     productId: product.id,
+    handle: product.handle,
     variantId: variant?.id ?? "",
     title: product.title,
     description: htmlToText(product.descriptionHtml).slice(0, LIMITS.ITEM_TEXT),
@@ -138,6 +142,7 @@ export function readProduct(node: unknown): StoreProduct {
 const webhookProduct = v.looseObject({
   id: v.union([v.string(), v.number()]),
   admin_graphql_api_id: v.optional(gid),
+  handle: text(255),
   title: v.pipe(
     v.string(),
     v.transform((value) => value.slice(0, LIMITS.ITEM_TITLE)),
@@ -170,6 +175,7 @@ export function productFromWebhook(payload: unknown): StoreProduct | null {
   const variant = product.variants[0];
   return {
     productId: product.admin_graphql_api_id ?? `gid://shopify/Product/${product.id}`,
+    handle: product.handle,
     variantId: variant ? (variant.admin_graphql_api_id ?? `gid://shopify/ProductVariant/${variant.id}`) : "",
     title: product.title,
     description: htmlToText(product.body_html).slice(0, LIMITS.ITEM_TEXT),

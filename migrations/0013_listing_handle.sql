@@ -1,0 +1,1 @@
+ALTER TABLE `store_listings` ADD `handle` text DEFAULT '' NOT NULL;
