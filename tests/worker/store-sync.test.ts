@@ -224,6 +224,30 @@ describe("store sync", () => {
     socket.close();
   });
 
+  it("disconnecting the store stops a running sync, which says so", async () => {
+    // A slow store: each orders page waits for the cost budget, so the sync is still running.
+    const fake = fakeStore({ maximumAvailable: 1_000, restoreRate: 500 });
+    fake.addOrders(200);
+    const { roomId, socket } = await connectedRoom(fake);
+    const before = socket.received.length;
+    expect((await socket.call("store.sync", [{}])).result).toEqual({ started: true });
+    expect((await socket.call("store.sync", [{}])).result).toEqual({ started: false });
+    await socket.next(
+      (m) => socket.received.indexOf(m) >= before && (m.fields as { phase?: string } | undefined)?.phase === "orders",
+    );
+    expect((await socket.call("store.disconnect", [])).error).toBeUndefined();
+    await socket.next(
+      (m) =>
+        socket.received.indexOf(m) >= before &&
+        m.collection === "store" &&
+        m.id === "sync" &&
+        (m.fields as { running?: boolean } | undefined)?.running === false,
+    );
+    expect(syncDoc(socket)).toMatchObject({ running: false, error: "The store was disconnected" });
+    expect(await count("orders", roomId)).toBeLessThan(200);
+    socket.close();
+  });
+
   it("the scheduled job syncs every connected room", async () => {
     const fake = fakeStore();
     fake.addOrders(5);
