@@ -1,0 +1,203 @@
+/**
+ * The online store in Chromium, against a fake Shopify behind a local HTTP
+ * server (the Worker sends its store calls there: SHOPIFY_API_ORIGIN). An
+ * owner connects the room with a client ID and secret, syncs (a progress bar
+ * while the orders come in page by page, then the counts; the products land
+ * in the catalogue, the orders on the dashboard), publishes a selection with
+ * a line per item, unpublishes one from its page and chooses order e-mails;
+ * a viewer sees the store but none of its buttons; a phone-wide screen shows
+ * the panel without scrolling sideways.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { FakeShopify } from "../support/fake-shopify";
+import { type FakeShopifyServer, startFakeShopifyServer } from "../support/fake-shopify-server";
+import { createRoom, signUp } from "../support/flows";
+
+// A small cost budget: each 25-order page (802 points) waits for it to refill, so the sync runs for seconds.
+const fake = new FakeShopify({ shopName: "Corner Shop", maximumAvailable: 1000, restoreRate: 500 });
+fake.addProduct({ title: "Walnut tray", variant: { sku: "WT-1", price: "35.00", inventoryQuantity: 4 } });
+fake.addProduct({ title: "Linen napkins", variant: { sku: "LN-1", price: "12.00", inventoryQuantity: 10 } });
+fake.addOrders(120);
+
+// Filled in once the fake server is listening, before setUpServerAndBrowser's own hook starts the Worker.
+const vars: Record<string, string> = {};
+let shopify: FakeShopifyServer | undefined;
+beforeAll(async () => {
+  shopify = await startFakeShopifyServer(fake);
+  vars.SHOPIFY_API_ORIGIN = shopify.origin;
+});
+afterAll(async () => {
+  await shopify?.close();
+});
+const e2e = setUpServerAndBrowser({ vars });
+
+async function addItem(page: Page, title: string, sku: string, price: string) {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("SKU", { exact: true }).fill(sku);
+  await page.getByLabel("Price", { exact: true }).fill(price);
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
+}
+
+const productTitled = (title: string) => [...fake.products.values()].find((product) => product.title === title);
+
+/** The fake's orders placed in the dashboard's last 30 UTC days, and its customers' revenue. */
+function expectedFigures() {
+  const since = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const recent = [...fake.orders.values()].filter(
+    (order) => new Date(order.createdAt).toISOString().slice(0, 10) >= since,
+  );
+  const revenue = new Map<string, { cents: number; orders: number }>();
+  for (const order of fake.orders.values()) {
+    const name = fake.customers.get(order.customerId ?? "")?.displayName ?? "Guest";
+    const entry = revenue.get(name) ?? { cents: 0, orders: 0 };
+    entry.cents += Math.round(Number(order.total.amount) * 100);
+    entry.orders += 1;
+    revenue.set(name, entry);
+  }
+  const best = Math.max(...[...revenue.values()].map((entry) => entry.cents));
+  const topCustomers = [...revenue].filter(([, entry]) => entry.cents === best);
+  return { recentOrders: recent.length, topCustomers };
+}
+
+describe("the online store", () => {
+  it("connects, syncs with progress, publishes a selection, unpublishes an item and keeps the order e-mail choice", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "owner.store@shop.example");
+    await createRoom(page, "Corner Shop stock");
+    const roomUrl = page.url();
+    const panel = page.getByRole("region", { name: "Online store" });
+
+    // 1. Not connected yet: the owner connects with the store's domain, client ID and secret.
+    await panel.getByTestId("store-status").filter({ hasText: "Service not configured" }).waitFor();
+    expect(await panel.getByRole("radio", { name: "Client ID + client secret" }).isChecked()).toBe(true);
+    await panel.getByLabel("Store domain").fill(fake.shop);
+    await panel.getByRole("textbox", { name: "Client ID", exact: true }).fill(fake.clientId);
+    await panel.getByLabel("Client secret", { exact: true }).fill(fake.clientSecret);
+    await panel.getByRole("button", { name: "Connect" }).click();
+    await panel.getByRole("status").filter({ hasText: "Connected to Corner Shop" }).waitFor();
+    expect(await panel.getByTestId("store-status").textContent()).toBe(`Connected to Corner Shop (${fake.shop})`);
+    expect(await panel.getByLabel("Client secret", { exact: true }).count()).toBe(0);
+    expect(fake.tokenRequests.length).toBeGreaterThan(0);
+
+    // 2. Sync: a progress bar while the orders come in, then what was brought.
+    const sync = page.getByRole("region", { name: "Sync from the store" });
+    await sync.getByTestId("store-sync-summary").filter({ hasText: "Not synced yet" }).waitFor();
+    await sync.getByRole("button", { name: "Sync now" }).click();
+    await sync.getByRole("progressbar", { name: /Syncing orders… [\d,]+ of 120/ }).waitFor();
+    await sync
+      .getByTestId("store-sync-summary")
+      .filter({ hasText: "2 products, 120 orders, 30 customers" })
+      .waitFor({ timeout: 30_000 });
+    expect(await sync.getByRole("progressbar").count()).toBe(0);
+    expect(await sync.getByRole("alert").count()).toBe(0);
+
+    // The products are in the catalogue, listed as they are in the store.
+    const row = (title: string) => page.getByTestId("item-row").filter({ hasText: title });
+    await row("Walnut tray").waitFor();
+    await row("Linen napkins").waitFor();
+    expect(await row("Walnut tray").getByTestId("item-status").inputValue()).toBe("listed");
+    expect(await row("Walnut tray").textContent()).toContain("WT-1");
+
+    // The orders are on the dashboard: the count of the last 30 days, and the best customer.
+    const expected = expectedFigures();
+    expect(expected.recentOrders).toBeGreaterThan(0);
+    await page.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Dashboard" }).click();
+    const ordersTile = page.getByTestId("tile-orders").locator("strong");
+    await expect.poll(() => ordersTile.textContent()).toBe(String(expected.recentOrders));
+    await page.getByRole("img", { name: "Orders and revenue per day, last 30 days" }).waitFor();
+    const topCustomers = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Top customers" }) });
+    const first = topCustomers.getByRole("listitem").first();
+    await first.waitFor();
+    const [name, detail] = await first.locator("span").allTextContents();
+    const top = expected.topCustomers.find(([customer]) => customer === name);
+    expect(top, `top customer ${name}`).toBeDefined();
+    expect(detail).toBe(`${top?.[1].orders} orders`);
+
+    // 3. Publishing a selection: a line per item, each published; the store has them as they are here.
+    await page.goto(roomUrl);
+    await addItem(page, "Oak stool", "OS-1", "49");
+    await addItem(page, "Clay jug", "CJ-1", "18.50");
+    await addItem(page, "Wool throw", "WO-1", "65.25");
+    const published = ["Oak stool", "Clay jug", "Wool throw"];
+    for (const title of published) await page.getByLabel(`Select ${title}`, { exact: true }).check();
+    await expect.poll(() => page.getByTestId("selected-count").textContent()).toBe("3 selected");
+    await page
+      .getByRole("toolbar", { name: "Selected items" })
+      .getByRole("button", { name: "Publish to store" })
+      .click();
+    const progress = page.getByTestId("publish-progress");
+    const lines = progress.getByRole("list", { name: "Items sent to the store" }).getByRole("listitem");
+    await progress.getByRole("status").filter({ hasText: "3 published" }).waitFor({ timeout: 20_000 });
+    expect((await lines.allTextContents()).sort()).toEqual(published.map((title) => `${title}published`).sort());
+    expect(
+      await progress.getByRole("progressbar", { name: "Publishing to the store 3 of 3" }).getAttribute("value"),
+    ).toBe("3");
+    expect(productTitled("Oak stool")).toMatchObject({ status: "ACTIVE", variant: { sku: "OS-1", price: "49.00" } });
+    expect(productTitled("Clay jug")).toMatchObject({ status: "ACTIVE", variant: { sku: "CJ-1", price: "18.50" } });
+    expect(productTitled("Wool throw")).toMatchObject({ status: "ACTIVE", variant: { sku: "WO-1", price: "65.25" } });
+    await expect.poll(() => row("Clay jug").getByTestId("item-status").inputValue()).toBe("listed");
+
+    // The item page says it is in the store; "Unpublish" archives the store's product.
+    await page.getByRole("link", { name: "Clay jug", exact: true }).click();
+    const section = page.getByTestId("item-store");
+    await section.getByTestId("item-store-state").filter({ hasText: "In the store" }).waitFor();
+    await section.getByRole("button", { name: "Unpublish" }).click();
+    await section.getByRole("status").filter({ hasText: "Archived in the store." }).waitFor();
+    await section.getByTestId("item-store-state").filter({ hasText: "Archived in the store" }).waitFor();
+    expect(productTitled("Clay jug")?.status).toBe("ARCHIVED");
+    expect(productTitled("Oak stool")?.status).toBe("ACTIVE");
+    expect(await section.getByRole("button", { name: "Publish again" }).count()).toBe(1);
+
+    // 4. The order e-mail choice is kept.
+    await page.goto(roomUrl);
+    const orderEmails = page.getByLabel("E-mail me each new order");
+    expect(await orderEmails.isChecked()).toBe(false);
+    await orderEmails.check();
+    // Shown ticked at once; the box is usable again once the server has the choice.
+    await expect.poll(() => orderEmails.getAttribute("aria-disabled")).toBe("false");
+    await page.reload();
+    await panel.getByTestId("store-status").filter({ hasText: "Connected to Corner Shop" }).waitFor();
+    await expect.poll(() => orderEmails.isChecked()).toBe(true);
+
+    // 5. A viewer who joins by link sees the store and its last sync, but nothing to press.
+    await page.getByLabel("Join by QR code, as").selectOption("viewer");
+    await page.getByRole("button", { name: "Show QR code" }).click();
+    const link = await page.getByTestId("invite-code").getByRole("link").first().getAttribute("href");
+    const viewerContext = await e2e.browser.newContext();
+    const viewer = await viewerContext.newPage();
+    await signUp(viewer, e2e.server.url, "viewer.store@shop.example");
+    await viewer.goto(link as string);
+    await viewer.waitForURL(roomUrl);
+    const viewerPanel = viewer.getByRole("region", { name: "Online store" });
+    await viewerPanel.getByTestId("store-status").filter({ hasText: "Connected to Corner Shop" }).waitFor();
+    await viewerPanel.getByTestId("store-sync-summary").filter({ hasText: "Last synced" }).waitFor();
+    await viewer.getByTestId("item-row").filter({ hasText: "Walnut tray" }).waitFor();
+    expect(await viewerPanel.getByRole("button").count()).toBe(0);
+    await viewer.getByLabel("Select Oak stool", { exact: true }).check();
+    await viewer.getByRole("toolbar", { name: "Selected items" }).waitFor();
+    expect(await viewer.getByRole("button", { name: "Publish to store" }).count()).toBe(0);
+    expect(await viewer.getByRole("button", { name: "Unpublish" }).count()).toBe(0);
+    // Order e-mails are each member's own choice, viewers' too.
+    expect(await viewer.getByLabel("E-mail me each new order").isChecked()).toBe(false);
+    await viewerContext.close();
+
+    // A phone-wide screen shows the panel without scrolling sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.scrollIntoViewIfNeeded();
+    await sync.getByRole("button", { name: "Sync now" }).waitFor();
+    const widths = () =>
+      page.evaluate(() => {
+        const root = document.scrollingElement as Element;
+        return { scroll: root.scrollWidth, client: root.clientWidth };
+      });
+    const { scroll, client } = await widths();
+    expect(scroll, "page width on a phone").toBeLessThanOrEqual(client);
+    const box = await panel.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+    await context.close();
+  }, 120_000);
+});
