@@ -6,62 +6,25 @@
  * only after a later e-mail of the same room arrived (a room's e-mails go
  * out in order).
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bytesToBase64 } from "../../protocol/ejson";
 import { openDatabase } from "../../worker/db/database";
 import { devOutbox } from "../../worker/db/schema";
 import { newOrderMessage } from "../../worker/email/templates";
 import { MAX_ORDER_EMAILS, notifyNewOrders } from "../../worker/orders/order-emails";
 import type { RoomHost } from "../../worker/rooms/room-host";
-import { sealSecret } from "../../worker/store/secret-box";
-import { sealContext } from "../../worker/store/stored-tokens";
 import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
+import { connectStoreDirectly, deliverWebhook } from "./webhook-helpers";
 
 const CLIENT_SECRET = "shpss_order_emails_secret";
 const MINUTE = 60_000;
-let shops = 0;
+/** Connects the room to a made-up shop, as if connected at `connectedAt`. */
+const connectStore = (roomId: string, connectedAt: number) =>
+  connectStoreDirectly(roomId, CLIENT_SECRET, { connectedAt });
 
-/** Connects the room to a fake shop, as if connected at `connectedAt`. */
-async function connectStore(roomId: string, connectedAt: number): Promise<string> {
-  const domain = `mails${shops++}-${Date.now()}.myshopify.com`;
-  const secret = await sealSecret(env, CLIENT_SECRET, sealContext(roomId, "secret"));
-  await env.DB.prepare(
-    `INSERT INTO store_connections (room_id, shop_domain, auth_kind, client_id, secret, shop_name, created_by, created_at, updated_at)
-     VALUES (?, ?, 'client_credentials', 'client-id', ?, 'Mail shop', 'someone', ?, ?)`,
-  )
-    .bind(roomId, domain, secret, connectedAt, connectedAt)
-    .run();
-  return domain;
-}
-
-async function sign(body: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(CLIENT_SECRET),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return bytesToBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body))));
-}
-
-let deliveries = 0;
-async function deliver(shop: string, topic: string, payload: unknown, deliveryId = `mail-delivery-${deliveries++}`) {
-  const body = JSON.stringify(payload);
-  const response = await SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Shop-Domain": shop,
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Webhook-Id": deliveryId,
-      "X-Shopify-Hmac-Sha256": await sign(body),
-      "CF-Connecting-IP": `10.9.0.${deliveries % 250}`,
-    },
-    body,
-  });
+async function deliver(shop: string, topic: string, payload: unknown, deliveryId?: string) {
+  const response = await deliverWebhook(shop, topic, payload, { secret: CLIENT_SECRET, deliveryId });
   expect(response.status).toBe(200);
   return (await response.json()) as { outcomes: Record<string, string> };
 }

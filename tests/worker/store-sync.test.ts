@@ -4,14 +4,14 @@
  * cursors, cost budget, THROTTLED, token expiry). The live methods, the
  * Admin API client, the write queue, D1 and the dashboard run for real.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bytesToBase64 } from "../../protocol/ejson";
 import type { FileDoc } from "../../protocol/files";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { FakeShopify } from "../support/fake-shopify";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
+import { deliverWebhook } from "./webhook-helpers";
 
 function fakeStore(options: ConstructorParameters<typeof FakeShopify>[0] = {}): FakeShopify {
   const fake = new FakeShopify(options);
@@ -371,33 +371,8 @@ describe("publishing", () => {
 });
 
 describe("product webhooks", () => {
-  async function sign(body: string, key: string): Promise<string> {
-    const hmacKey = await crypto.subtle.importKey(
-      "raw",
-      new TextEncoder().encode(key),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
-    return bytesToBase64(new Uint8Array(await crypto.subtle.sign("HMAC", hmacKey, new TextEncoder().encode(body))));
-  }
-
-  let deliveries = 0;
-  async function deliver(fake: FakeShopify, topic: string, payload: unknown) {
-    const body = JSON.stringify(payload);
-    return SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Shopify-Shop-Domain": fake.shop,
-        "X-Shopify-Topic": topic,
-        "X-Shopify-Webhook-Id": `product-delivery-${deliveries++}`,
-        "X-Shopify-Hmac-Sha256": await sign(body, fake.clientSecret),
-        "CF-Connecting-IP": `10.9.0.${deliveries % 250}`,
-      },
-      body,
-    });
-  }
+  const deliver = (fake: FakeShopify, topic: string, payload: unknown) =>
+    deliverWebhook(fake.shop, topic, payload, { secret: fake.clientSecret });
 
   it("products/update changes the linked item live; products/delete unlinks it", async () => {
     const fake = fakeStore();

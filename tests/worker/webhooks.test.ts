@@ -3,60 +3,23 @@
  * body with the app's client secret); the route, the RoomDO and the
  * dashboard run for real.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { bytesToBase64 } from "../../protocol/ejson";
-import { sealSecret } from "../../worker/store/secret-box";
-import { sealContext } from "../../worker/store/stored-tokens";
 import { connectToRoom, createRoom } from "./ddp-socket";
+import { connectStoreDirectly, deliverWebhook, signWebhook } from "./webhook-helpers";
 
 const CLIENT_SECRET = "shpss_test_client_secret";
-let shops = 0;
+const connectStore = (roomId: string, authKind = "client_credentials") =>
+  connectStoreDirectly(roomId, CLIENT_SECRET, { authKind });
 
-async function connectStore(roomId: string, authKind = "client_credentials") {
-  const domain = `hooks${shops++}-${Date.now()}.myshopify.com`;
-  const secret = await sealSecret(env, CLIENT_SECRET, sealContext(roomId, "secret"));
-  await env.DB.prepare(
-    `INSERT INTO store_connections (room_id, shop_domain, auth_kind, client_id, secret, shop_name, created_by, created_at, updated_at)
-     VALUES (?, ?, ?, 'client-id', ?, 'Hook shop', 'someone', 1, 1)`,
-  )
-    .bind(roomId, domain, authKind, secret)
-    .run();
-  return domain;
-}
+const sign = (body: string, key = CLIENT_SECRET) => signWebhook(body, key);
 
-async function sign(body: string, key = CLIENT_SECRET): Promise<string> {
-  const hmacKey = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(key),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return bytesToBase64(new Uint8Array(await crypto.subtle.sign("HMAC", hmacKey, new TextEncoder().encode(body))));
-}
-
-let deliveries = 0;
-async function deliver(
+const deliver = (
   shop: string,
   topic: string,
   payload: unknown,
   options: { deliveryId?: string; signature?: string; body?: string } = {},
-) {
-  const body = options.body ?? JSON.stringify(payload);
-  return SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Shop-Domain": shop,
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Webhook-Id": options.deliveryId ?? `delivery-${deliveries++}`,
-      "X-Shopify-Hmac-Sha256": options.signature ?? (await sign(body)),
-      "CF-Connecting-IP": `10.8.0.${deliveries % 250}`,
-    },
-    body,
-  });
-}
+) => deliverWebhook(shop, topic, payload, { secret: CLIENT_SECRET, ...options });
 
 function order(id: number, totalPrice: string) {
   return {
