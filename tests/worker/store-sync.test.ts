@@ -224,6 +224,26 @@ describe("store sync", () => {
     socket.close();
   });
 
+  it("e-mails members who asked about orders the sync finds that were placed after connecting, not about the store's history", async () => {
+    const start = Date.now();
+    const fake = fakeStore();
+    fake.addOrders(30);
+    const { socket } = await connectedRoom(fake);
+    expect((await socket.call("members.setOrderEmails", [true])).error).toBeUndefined();
+    const placed = fake.addOrder({ name: `#sync-${Date.now()}` });
+    await syncAndWait(socket);
+    const subjects = async () =>
+      (
+        await env.DB.prepare("SELECT subject FROM dev_outbox WHERE subject LIKE 'New order %' AND sent_at >= ?")
+          .bind(start)
+          .all()
+      ).results.map((row) => row.subject as string);
+    await expect.poll(async () => (await subjects()).some((subject) => subject.includes(placed.name))).toBe(true);
+    // The 30 older orders were synced in the same run and sent first; none of them was e-mailed.
+    expect((await subjects()).filter((subject) => / #\d+ /.test(subject))).toEqual([]);
+    socket.close();
+  });
+
   it("disconnecting the store stops a running sync, which says so", async () => {
     // A slow store: each orders page waits for the cost budget, so the sync is still running.
     const fake = fakeStore({ maximumAvailable: 1_000, restoreRate: 500 });

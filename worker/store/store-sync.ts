@@ -38,14 +38,25 @@ export const SYNC_PHASES: readonly StoreSyncPhase[] = ["products", "orders", "cu
 /** A sync stops at the next page when the store is disconnected under it. */
 const DISCONNECTED = "The store was disconnected";
 
+/** What every page of a sync needs to know about the shop. */
+interface ShopContext {
+  currency: string;
+  /** When the room connected the store: older orders are its history, not news to e-mail about. */
+  connectedAt: number;
+}
+
 interface Phase<T extends { updatedAt: number }> {
   query: string;
   pageSize: number;
   read(node: unknown): T;
-  store(host: RoomHost, records: T[], shop: { currency: string }): Promise<void>;
+  store(host: RoomHost, records: T[], shop: ShopContext): Promise<void>;
 }
 
-async function storeOrders(host: RoomHost, records: (OrderInput & { updatedAt: number })[]): Promise<void> {
+async function storeOrders(
+  host: RoomHost,
+  records: (OrderInput & { updatedAt: number })[],
+  shop: ShopContext,
+): Promise<void> {
   // One row per order, its latest version (a page could in principle repeat one).
   const latest = new Map(records.map(({ updatedAt: _, ...order }) => [order.storeOrderId, order]));
   const { before, after } = await upsertOrderPage(host.env.DB, host.roomId, [...latest.values()], host.now());
@@ -61,7 +72,7 @@ async function storeOrders(host: RoomHost, records: (OrderInput & { updatedAt: n
   }
   notifyNewOrders(
     host,
-    [...latest.values()].filter((order) => !stored.has(order.storeOrderId)),
+    [...latest.values()].filter((order) => !stored.has(order.storeOrderId) && order.createdAt >= shop.connectedAt),
   );
 }
 
@@ -79,7 +90,7 @@ const PHASES = {
     query: ORDERS_QUERY,
     pageSize: ORDERS_PAGE,
     read: readOrder,
-    store: (host, records) => storeOrders(host, records),
+    store: (host, records, shop) => storeOrders(host, records, shop),
   } satisfies Phase<ReturnType<typeof readOrder>>,
   customers: {
     query: CUSTOMERS_QUERY,
@@ -167,7 +178,8 @@ export class StoreSync {
       const client = storeClientFor(host, connection);
       const currency = await shopCurrency(client);
       for (const phase of SYNC_PHASES) {
-        await this.syncPhase(host, client, connection, phase, full, { currency }, update, () => doc);
+        const shop = { currency, connectedAt: connection.createdAt };
+        await this.syncPhase(host, client, connection, phase, full, shop, update, () => doc);
       }
     } catch (caught) {
       error = caught instanceof LiveError ? (caught.reason ?? "The store sync failed") : "The store sync failed";
@@ -185,7 +197,7 @@ export class StoreSync {
     connection: StoreConnectionRow,
     kind: StoreSyncPhase,
     full: boolean,
-    shop: { currency: string },
+    shop: ShopContext,
     update: (change: Partial<StoreSyncDoc>) => void,
     current: () => StoreSyncDoc,
   ): Promise<void> {
