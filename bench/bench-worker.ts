@@ -3,8 +3,10 @@
  * need, kept out of the production bundle —
  * - `EchoDO`: a raw hibernating WebSocket echo/broadcast in the same workerd,
  *   the baseline each live-layer figure is compared with;
- * - `BenchRoomDO`: the real RoomDO with one extra no-op method, so a method
- *   round trip measures the live layer rather than D1;
+ * - `BenchRoomDO`: the real RoomDO with a no-op method, so a method round
+ *   trip measures the live layer rather than D1; its D1 binding counts the
+ *   statements it runs, and `bench.naiveOrderImport` is the store-sync
+ *   benchmark's one-row-per-statement baseline;
  * - `/bench/r2-put`: one raw R2 PUT of the request body, the upload baseline;
  * - `AggregatesDO`: the dashboard's aggregates over generated items.
  */
@@ -13,19 +15,173 @@ import { argon2id, setWASMModules } from "argon2-wasm-edge";
 import argon2WASM from "argon2-wasm-edge/wasm/argon2.wasm";
 import blake2bWASM from "argon2-wasm-edge/wasm/blake2b.wasm";
 import * as v from "valibot";
+import { COLLECTION } from "../protocol/api";
 import { hashPassword } from "../worker/accounts/password";
 import type { CountedItem } from "../worker/dashboard/contributions";
 import { RoomAggregates } from "../worker/dashboard/room-aggregates";
+import { findStoreOrder, toOrderDoc, upsertOrder } from "../worker/db/orders-repo";
 import app from "../worker/index";
 import type { LiveRegistry } from "../worker/live/registry";
+import { asDoc } from "../worker/live/types";
 import { RoomDO } from "../worker/rooms/room-do";
 import type { RoomHost } from "../worker/rooms/room-host";
+import { ORDERS_PAGE, ORDERS_QUERY } from "../worker/store/shopify-queries";
+import { requireConnection, storeClientFor } from "../worker/store/store-connection";
+import { type Page, readOrder, readPage } from "../worker/store/store-records";
 
 export { HomeDO } from "../worker/rooms/home-do";
 
+/** Statements that name the `orders` table (drizzle quotes names, raw SQL does not). */
+const ORDERS_TABLE = /\b(?:from|into|update|join)\s+["`]?orders\b/i;
+
+/**
+ * Every D1 statement run through one binding, counted where it runs rather
+ * than reported by the code that runs it: `run`/`all`/`first`/`raw` one
+ * each, a `batch` its length, an `exec` as many as D1 says it ran.
+ */
+export class D1Counter {
+  total = 0;
+  /** Of those, the ones that read or write the `orders` table. */
+  orders = 0;
+
+  count(sql: string, statements = 1): void {
+    this.total += statements;
+    if (ORDERS_TABLE.test(sql)) this.orders += statements;
+  }
+
+  reset(): void {
+    this.total = 0;
+    this.orders = 0;
+  }
+
+  /** The binding, counting. */
+  wrap(db: D1Database): D1Database {
+    const counted = {
+      ...this.session(db),
+      exec: async (query: string) => {
+        const result = await db.exec(query);
+        this.count(query, result.count);
+        return result;
+      },
+      withSession: (constraint?: string) => {
+        const session = db.withSession(constraint);
+        return { ...this.session(session), getBookmark: () => session.getBookmark() };
+      },
+      dump: () => db.dump(),
+    };
+    return counted as unknown as D1Database;
+  }
+
+  private session(db: Pick<D1Database, "prepare" | "batch">) {
+    return {
+      prepare: (query: string) =>
+        new CountedStatement(db.prepare(query), query, this) as unknown as D1PreparedStatement,
+      batch: (statements: D1PreparedStatement[]) =>
+        db.batch(
+          statements.map((statement) => {
+            if (!(statement instanceof CountedStatement)) {
+              this.count("");
+              return statement;
+            }
+            this.count(statement.sql);
+            return statement.real;
+          }),
+        ),
+    };
+  }
+}
+
+class CountedStatement {
+  constructor(
+    readonly real: D1PreparedStatement,
+    readonly sql: string,
+    private readonly counter: D1Counter,
+  ) {}
+
+  bind(...values: unknown[]): CountedStatement {
+    return new CountedStatement(this.real.bind(...values), this.sql, this.counter);
+  }
+
+  first(column?: string) {
+    this.counter.count(this.sql);
+    return column === undefined ? this.real.first() : this.real.first(column);
+  }
+
+  run() {
+    this.counter.count(this.sql);
+    return this.real.run();
+  }
+
+  all() {
+    this.counter.count(this.sql);
+    return this.real.all();
+  }
+
+  raw(options?: { columnNames?: boolean }) {
+    this.counter.count(this.sql);
+    return options?.columnNames ? this.real.raw({ columnNames: true }) : this.real.raw();
+  }
+}
+
+/**
+ * The store-sync benchmark's baseline: the same orders read from the store
+ * through the same client, page by page, each then written as the
+ * single-order path (a webhook) writes one: looked up, then upserted — one
+ * statement per row, two per order — and announced.
+ */
+async function naiveOrderImport(host: RoomHost): Promise<{ orders: number; pages: number }> {
+  const client = storeClientFor(host, await requireConnection(host));
+  let cursor: string | null = null;
+  let orders = 0;
+  let pages = 0;
+  do {
+    const data: unknown = await client.request(ORDERS_QUERY, { first: ORDERS_PAGE, after: cursor, query: null });
+    const page: Page<ReturnType<typeof readOrder>> = readPage(data, "orders", readOrder);
+    pages++;
+    for (const { updatedAt: _, ...order } of page.records) {
+      await host.writes.run(async () => {
+        const before = await findStoreOrder(host.db, host.roomId, order.storeOrderId);
+        const row = await upsertOrder(host.db, host.roomId, order, host.now());
+        host.emit({
+          collection: COLLECTION.ORDERS,
+          id: row.id,
+          doc: asDoc(toOrderDoc(row)),
+          previous: before ? asDoc(toOrderDoc(before)) : null,
+        });
+      });
+    }
+    orders += page.records.length;
+    cursor = page.next;
+  } while (cursor);
+  return { orders, pages };
+}
+
 export class BenchRoomDO extends RoomDO {
+  /** This object's D1 statements: its host (created later, in onStart) gets the counting binding. */
+  private readonly d1: D1Counter;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    const d1 = new D1Counter();
+    super(ctx, { ...env, DB: d1.wrap(env.DB) });
+    this.d1 = d1;
+  }
+
   protected override createRegistry(): LiveRegistry<RoomHost> {
-    return super.createRegistry().method("bench.noop", { args: v.tuple([]), run: () => null });
+    return super
+      .createRegistry()
+      .method("bench.noop", { args: v.tuple([]), run: () => null })
+      .method("bench.d1Statements", {
+        args: v.tuple([]),
+        run: () => ({ total: this.d1.total, orders: this.d1.orders }),
+      })
+      .method("bench.resetD1Statements", {
+        args: v.tuple([]),
+        run: () => {
+          this.d1.reset();
+          return null;
+        },
+      })
+      .method("bench.naiveOrderImport", { args: v.tuple([]), run: (ctx) => naiveOrderImport(ctx.host) });
   }
 }
 

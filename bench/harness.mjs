@@ -9,9 +9,12 @@ import { startServer } from "../tests/support/server.ts";
 
 const CONFIG = "bench/wrangler.bench.toml";
 
-/** The bench Worker (real app + raw baselines) on a free port with fresh state. */
-export async function startBenchServer() {
-  const server = await startServer({ config: CONFIG, migrationsConfig: CONFIG });
+/**
+ * The bench Worker (real app + raw baselines) on a free port with fresh
+ * state; `options.vars` are extra Worker variables.
+ */
+export async function startBenchServer(options = {}) {
+  const server = await startServer({ ...options, config: CONFIG, migrationsConfig: CONFIG });
   return { ...server, wsUrl: server.url.replace("http", "ws") };
 }
 
