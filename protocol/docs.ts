@@ -134,6 +134,13 @@ export interface StoreConnectionDoc {
   connectedAt: Date | null;
 }
 
+/** What `store.connect` answers. */
+export interface StoreConnected {
+  shopName: string;
+  /** How many of the store's webhook topics now reach this room, and why not all ("" when all). */
+  webhooks: { registered: number; note: string };
+}
+
 /** What a store sync is doing: "products", then "orders", then "customers". */
 export type StoreSyncPhase = "products" | "orders" | "customers";
 

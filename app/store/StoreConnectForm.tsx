@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { METHOD, type StoreConnectArgs } from "../../protocol/api";
+import { METHOD, type StoreConnectArgs, type StoreConnected } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { useCall } from "../live";
 
@@ -18,7 +18,8 @@ export function StoreConnectForm({
   onCancel,
 }: {
   initialDomain: string;
-  onConnected: (shopName: string) => void;
+  /** `webhookNote` says why the store's webhooks are not (all) set up; "" when they are. */
+  onConnected: (shopName: string, webhookNote: string) => void;
   onCancel?: (() => void) | undefined;
 }) {
   const call = useCall();
@@ -38,10 +39,10 @@ export function StoreConnectForm({
     setBusy(true);
     setError(null);
     try {
-      const { shopName } = (await call(METHOD.STORE_CONNECT, args)) as { shopName: string };
+      const { shopName, webhooks } = (await call(METHOD.STORE_CONNECT, args)) as StoreConnected;
       setClientSecret("");
       setAccessToken("");
-      onConnected(shopName);
+      onConnected(shopName, webhooks.note);
     } catch (caught) {
       setError(caught);
     } finally {

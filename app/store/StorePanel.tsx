@@ -61,10 +61,14 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
       setConfirming(false);
       return "The store is disconnected.";
     });
-  const connected = (shopName: string) => {
+  const connected = (shopName: string, webhookNote: string) => {
     setEditing(false);
     setError(null);
-    setNotice(`Connected to ${shopName}`);
+    setNotice(
+      webhookNote
+        ? `Connected to ${shopName}. ${webhookNote}.`
+        : `Connected to ${shopName}; the store now tells this room about new orders and product changes at once.`,
+    );
   };
 
   return (

@@ -87,6 +87,8 @@ export class FakeShopify {
   readonly orders = new Map<string, FakeOrder>();
   readonly customers = new Map<string, FakeCustomer>();
   readonly tokenRequests: URLSearchParams[] = [];
+  /** Webhook subscriptions made through the API: topic (GraphQL enum) → address. */
+  readonly webhooks = new Map<string, string>();
   readonly calls: GraphqlCall[] = [];
   /** How many of the next GraphQL calls answer THROTTLED whatever the budget. */
   throttleNext = 0;
@@ -339,6 +341,8 @@ export class FakeShopify {
         return this.page([...this.orders.values()], variables, (order) => this.orderNode(order), "orders");
       case "StockroomCustomers":
         return this.page([...this.customers.values()], variables, customerNode, "customers");
+      case "StockroomWebhookSubscribe":
+        return { data: { webhookSubscriptionCreate: this.subscribe(variables) }, records: 0 };
       case "StockroomLocation":
         return { data: { locations: { nodes: [{ id: gid("Location", 1) }] } }, records: 0 };
       case "StockroomProductSet":
@@ -457,6 +461,25 @@ export class FakeShopify {
       product: { id: product.id, handle: product.handle, variants: { nodes: [{ id: product.variant.id }] } },
       userErrors: [],
     };
+  }
+
+  private subscribe(variables: Record<string, unknown>) {
+    const topic = String(variables.topic);
+    const uri = String((variables.webhookSubscription as { uri?: unknown } | undefined)?.uri ?? "");
+    if (!uri.startsWith("https://"))
+      return {
+        webhookSubscription: null,
+        userErrors: [{ field: ["webhookSubscription", "uri"], message: "Address protocol http:// is not supported" }],
+      };
+    if (this.webhooks.get(topic) === uri)
+      return {
+        webhookSubscription: null,
+        userErrors: [
+          { field: ["webhookSubscription", "uri"], message: "Address for this topic has already been taken" },
+        ],
+      };
+    this.webhooks.set(topic, uri);
+    return { webhookSubscription: { id: `gid://shopify/WebhookSubscription/${this.webhooks.size}` }, userErrors: [] };
   }
 
   private productUpdate(variables: Record<string, unknown>) {

@@ -35,7 +35,9 @@ export class DdpSocket {
   }
 
   static async open(path: string): Promise<DdpSocket> {
-    const response = await SELF.fetch(`http://stockroom.test${path}`, { headers: { Upgrade: "websocket" } });
+    // A path, or a whole URL when a test needs another address (e.g. https).
+    const url = path.startsWith("http") ? path : `http://stockroom.test${path}`;
+    const response = await SELF.fetch(url, { headers: { Upgrade: "websocket" } });
     if (response.status !== 101 || !response.webSocket) {
       throw new Error(`upgrade failed: ${response.status} ${await response.text()}`);
     }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FileDoc } from "../../protocol/files";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { FakeShopify } from "../support/fake-shopify";
-import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
+import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
 import { deliverWebhook } from "./webhook-helpers";
 
@@ -386,6 +386,39 @@ describe("publishing", () => {
       reason: "The store refused this product: SKU DUP-1 is already used",
     });
     expect(await itemRow(itemId)).toMatchObject({ store_product_id: "", status: "draft" });
+    socket.close();
+  });
+});
+
+describe("webhook setup", () => {
+  it("connecting at an https address subscribes the store's webhooks to this app; again finds them there", async () => {
+    const fake = fakeStore();
+    const roomId = await createRoom();
+    const { socket } = await DdpSocket.connect(`https://stockroom.test/api/rooms/${roomId}/websocket`);
+    expect((await socket.call("login", [{ resume: ownerToken(roomId) }])).error).toBeUndefined();
+    const first = await socket.call("store.connect", [fake.credentials]);
+    expect(first.result).toEqual({ shopName: "Corner Shop", webhooks: { registered: 5, note: "" } });
+    expect(Object.fromEntries(fake.webhooks)).toEqual({
+      ORDERS_CREATE: "https://stockroom.test/api/webhooks/shopify",
+      ORDERS_UPDATED: "https://stockroom.test/api/webhooks/shopify",
+      PRODUCTS_UPDATE: "https://stockroom.test/api/webhooks/shopify",
+      PRODUCTS_DELETE: "https://stockroom.test/api/webhooks/shopify",
+      APP_UNINSTALLED: "https://stockroom.test/api/webhooks/shopify",
+    });
+    const again = await socket.call("store.connect", [fake.credentials]);
+    expect((again.result as { webhooks: unknown }).webhooks).toEqual({ registered: 5, note: "" });
+    socket.close();
+  });
+
+  it("says why webhooks are not set up: no public https address, or no signing secret", async () => {
+    const fake = fakeStore();
+    const { socket } = await connectToRoom(await createRoom());
+    const overHttp = await socket.call("store.connect", [fake.credentials]);
+    expect((overHttp.result as { webhooks: { note: string } }).webhooks).toEqual({
+      registered: 0,
+      note: "Webhooks need the app's public https address (APP_URL): until then the scheduled sync brings changes in every 10 minutes",
+    });
+    expect(fake.webhooks.size).toBe(0);
     socket.close();
   });
 });

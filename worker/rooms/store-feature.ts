@@ -6,8 +6,18 @@
  * publish, unpublish and sync. An edit of a published item follows it to the
  * store (a reaction). The Shopify side is in worker/store/.
  */
-import { COLLECTION, can, type ItemDoc, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import {
+  COLLECTION,
+  can,
+  type ItemDoc,
+  METHOD,
+  METHOD_ARGS,
+  PUBLICATION,
+  PUBLICATION_ARGS,
+  type StoreConnected,
+} from "../../protocol/api";
 import { equals } from "../../protocol/ejson";
+import { appUrl } from "../app-url";
 import { deleteStoreConnection, findStoreConnection, saveStoreConnection, setStoreShopName } from "../db/store-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
@@ -19,6 +29,7 @@ import {
   toStoreConnectionDoc,
   tryConnection,
 } from "../store/store-connection";
+import { registerWebhooks } from "../store/webhook-subscriptions";
 import { requireRole } from "./access";
 import type { RoomHost } from "./room-host";
 
@@ -77,7 +88,14 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       // Everything that talks to the store happens first; only a connection that worked is saved.
       const row = await tryConnection(ctx.host, userId, args);
       await publishWrite(ctx.host, () => saveStoreConnection(ctx.host.db, row));
-      return { shopName: row.shopName };
+      const saved = await requireConnection(ctx.host);
+      const webhooks = await registerWebhooks(
+        storeClientFor(ctx.host, saved),
+        appUrl(ctx.host.env, ctx),
+        saved.authKind,
+      );
+      const answer: StoreConnected = { shopName: row.shopName, webhooks };
+      return answer;
     },
   });
 

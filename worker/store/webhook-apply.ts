@@ -23,15 +23,6 @@ export interface WebhookDelivery {
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
-/** Topics we subscribe to. */
-export const WEBHOOK_TOPICS = [
-  "orders/create",
-  "orders/updated",
-  "products/update",
-  "products/delete",
-  "app/uninstalled",
-];
-
 async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promise<WebhookOutcome> {
   switch (topic) {
     case "orders/create":
