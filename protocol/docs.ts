@@ -160,6 +160,8 @@ export interface StoreSyncDoc {
   total: number;
   /** Records stored by the running (or last) sync, by kind. */
   counts: Record<StoreSyncPhase, number>;
+  /** Store products that could not become items (e.g. their SKU is another item's here); the rest is synced. */
+  skipped: number;
   startedAt: Date | null;
   /** When the last sync ended (null while the first one runs, or before any). */
   finishedAt: Date | null;

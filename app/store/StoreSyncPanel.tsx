@@ -115,12 +115,21 @@ export function StoreSyncPanel({ role }: { role: RoomRole | null }) {
   } else if (sync?.finishedAt instanceof Date) {
     // Without startedAt the server only knows when the last sync ended (e.g. after a restart), not what it brought.
     const known = sync.startedAt instanceof Date;
+    const skipped = known ? (sync.skipped ?? 0) : 0;
     state = (
-      <p className="store-sync-result" data-testid="store-sync-summary">
-        Last synced <RelativeTime date={sync.finishedAt} />
-        {known && <> — {syncCounts(sync.counts)}</>}
-        {known && sync.full && <span className="muted"> (full sync)</span>}
-      </p>
+      <>
+        <p className="store-sync-result" data-testid="store-sync-summary">
+          Last synced <RelativeTime date={sync.finishedAt} />
+          {known && <> — {syncCounts(sync.counts)}</>}
+          {known && sync.full && <span className="muted"> (full sync)</span>}
+        </p>
+        {skipped > 0 && (
+          <p role="status" className="muted small" data-testid="store-sync-skipped">
+            {skipped === 1 ? "1 store product was" : `${skipped.toLocaleString()} store products were`} not brought in;
+            the next sync tries again.
+          </p>
+        )}
+      </>
     );
   } else {
     state = (

@@ -99,8 +99,12 @@ export class FakeShopify {
   private readonly valid = new Set<string>();
   private issued = 0;
   private ids = 1000;
-  /** A logical clock: every write gets a later time (ms) than the one before. */
-  private clock = 0;
+  /**
+   * A logical clock: every write gets a later time (ms) than the one before,
+   * starting a day back, so what a test seeds is older than the few minutes
+   * an incremental sync reads again.
+   */
+  private clock = Date.now() - 86_400_000;
   private readonly bucket: { max: number; available: number; restoreRate: number; at: number };
 
   constructor(options: FakeShopifyOptions = {}) {
@@ -120,7 +124,7 @@ export class FakeShopify {
   }
 
   private tick(): number {
-    this.clock = Math.max(this.clock + 1, Date.now());
+    this.clock += 1;
     return this.clock;
   }
 
@@ -181,7 +185,8 @@ export class FakeShopify {
     const order: FakeOrder = {
       id: gid("Order", n),
       name: `#${n}`,
-      createdAt: at,
+      // Placed now (after a connection made before it); seeded history passes its own times.
+      createdAt: Date.now(),
       customerId: null,
       lines: [{ title: "Blue vase", quantity: 1, sku: "V-1", productId: null, price: "12.50" }],
       total: { amount: "12.50", currencyCode: this.currency },
@@ -347,6 +352,12 @@ export class FakeShopify {
         return { data: { locations: { nodes: [{ id: gid("Location", 1) }] } }, records: 0 };
       case "StockroomProductSet":
         return { data: { productSet: this.productSet(variables) }, records: 0 };
+      case "StockroomProductUpdate":
+        return { data: { productUpdate: this.productUpdate(variables) }, records: 0 };
+      case "StockroomVariantsUpdate":
+        return { data: { productVariantsBulkUpdate: this.variantsUpdate(variables) }, records: 0 };
+      case "StockroomInventorySet":
+        return { data: { inventorySetQuantities: this.inventorySet(variables) }, records: 0 };
       case "StockroomProductArchive":
         return { data: { productUpdate: this.productUpdate(variables) }, records: 0 };
       default:
@@ -386,7 +397,7 @@ export class FakeShopify {
       name: order.name,
       createdAt: new Date(order.createdAt).toISOString(),
       updatedAt: new Date(order.updatedAt).toISOString(),
-      totalPriceSet: { shopMoney: order.total },
+      currentTotalPriceSet: { shopMoney: order.total },
       customer: customer
         ? { id: customer.id, displayName: customer.displayName, defaultEmailAddress: { emailAddress: customer.email } }
         : null,
@@ -458,7 +469,11 @@ export class FakeShopify {
       product = this.addProduct(fields);
     }
     return {
-      product: { id: product.id, handle: product.handle, variants: { nodes: [{ id: product.variant.id }] } },
+      product: {
+        id: product.id,
+        handle: product.handle,
+        variants: { nodes: [{ id: product.variant.id, inventoryItem: { id: inventoryItemOf(product) } }] },
+      },
       userErrors: [],
     };
   }
@@ -482,12 +497,83 @@ export class FakeShopify {
     return { webhookSubscription: { id: `gid://shopify/WebhookSubscription/${this.webhooks.size}` }, userErrors: [] };
   }
 
+  /** `productUpdate(product:, media:)`: only the fields given change; media are added to the images. */
   private productUpdate(variables: Record<string, unknown>) {
-    const input = variables.product as { id?: string; status?: FakeProduct["status"] };
-    if (!input?.id || !this.products.has(input.id))
+    const input = variables.product as {
+      id?: string;
+      status?: FakeProduct["status"];
+      title?: string;
+      descriptionHtml?: string;
+    };
+    const media = (variables.media as { originalSource: string }[] | undefined) ?? [];
+    const existing = input?.id ? this.products.get(input.id) : undefined;
+    if (!input?.id || !existing)
       return { product: null, userErrors: [{ field: ["product", "id"], message: "Product does not exist" }] };
-    const product = this.updateProduct(input.id, input.status ? { status: input.status } : {});
-    return { product: { id: product.id, status: product.status }, userErrors: [] };
+    const { id: _, ...change } = input;
+    if (change.title === "")
+      return { product: null, userErrors: [{ field: ["product", "title"], message: "Title can't be blank" }] };
+    const product = this.updateProduct(input.id, {
+      ...change,
+      images: [...existing.images, ...media.map((m) => m.originalSource)],
+    });
+    return { product: { id: product.id, handle: product.handle, status: product.status }, userErrors: [] };
+  }
+
+  /** `productVariantsBulkUpdate`: price and SKU of existing variants. */
+  private variantsUpdate(variables: Record<string, unknown>) {
+    const product = this.products.get(String(variables.productId));
+    const [change] = (variables.variants as { id: string; price?: string; inventoryItem?: { sku?: string } }[]) ?? [];
+    if (!product || !change || change.id !== product.variant.id)
+      return {
+        productVariants: null,
+        userErrors: [{ field: ["variants", "0", "id"], message: "Product variant does not exist" }],
+      };
+    const sku = change.inventoryItem?.sku;
+    const clash = [...this.products.values()].find(
+      (other) => sku && other.id !== product.id && other.variant.sku === sku,
+    );
+    if (clash)
+      return {
+        productVariants: null,
+        userErrors: [{ field: ["variants", "0", "sku"], message: `SKU ${sku} is already used` }],
+      };
+    this.updateProduct(product.id, {
+      variant: { ...(change.price ? { price: change.price } : {}), ...(sku !== undefined ? { sku } : {}) },
+    });
+    return { productVariants: [{ id: change.id }], userErrors: [] };
+  }
+
+  /** Every quantity change sent (for assertions). */
+  readonly inventorySets: { inventoryItemId: string; quantity: number; changeFromQuantity: number | null }[] = [];
+
+  /** `inventorySetQuantities`, compare-and-set on `changeFromQuantity` like the real one. */
+  private inventorySet(variables: Record<string, unknown>) {
+    const input = variables.input as {
+      quantities: { inventoryItemId: string; quantity: number; changeFromQuantity: number | null }[];
+    };
+    for (const change of input.quantities) {
+      const product = [...this.products.values()].find((p) => inventoryItemOf(p) === change.inventoryItemId);
+      if (!product)
+        return {
+          inventoryAdjustmentGroup: null,
+          userErrors: [{ field: ["input"], message: "The inventory item could not be found" }],
+        };
+      if (change.changeFromQuantity !== product.variant.inventoryQuantity)
+        return {
+          inventoryAdjustmentGroup: null,
+          userErrors: [
+            {
+              field: ["input", "quantities", "0", "changeFromQuantity"],
+              message:
+                "The quantity couldn't be updated because the changeFromQuantity doesn't match the persisted value",
+              code: "CHANGE_FROM_QUANTITY_STALE",
+            },
+          ],
+        };
+      this.inventorySets.push(change);
+      this.updateProduct(product.id, { variant: { inventoryQuantity: change.quantity } });
+    }
+    return { inventoryAdjustmentGroup: { id: "gid://shopify/InventoryAdjustmentGroup/1" }, userErrors: [] };
   }
 }
 
@@ -499,9 +585,11 @@ function productNode(product: FakeProduct) {
     descriptionHtml: product.descriptionHtml,
     status: product.status,
     updatedAt: new Date(product.updatedAt).toISOString(),
-    variants: { nodes: [product.variant] },
+    variants: { nodes: [{ ...product.variant, inventoryItem: { id: inventoryItemOf(product) } }] },
   };
 }
+
+const inventoryItemOf = (product: FakeProduct) => product.variant.id.replace("ProductVariant", "InventoryItem");
 
 function customerNode(customer: FakeCustomer) {
   return {

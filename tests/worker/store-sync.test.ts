@@ -349,19 +349,44 @@ describe("publishing", () => {
       ((await socket.call("items.publicLinks", [[itemId]])).result as Record<string, string>)[itemId];
     expect(await link()).toBe(`https://${fake.shop}/products/${product?.handle}`);
 
-    // An edit here follows the item to the store by itself; photos are not sent again.
-    const setCalls = () => fake.calls.filter((call) => call.operation === "StockroomProductSet");
+    // An edit here follows the item to the store by itself, as only what changed:
+    // the product stays whole in the store (no productSet again, images untouched).
+    const operations = () => fake.calls.map((call) => call.operation);
     expect(
       (await socket.call("items.update", [itemId, { priceCents: 2000, title: "Blue vase, large" }])).error,
     ).toBeUndefined();
     await expect.poll(() => fake.products.get(productId)?.variant.price, { timeout: 10_000 }).toBe("20.00");
-    expect(fake.products.get(productId)?.title).toBe("Blue vase, large");
-    expect(setCalls().at(-1)?.variables.input).not.toHaveProperty("files");
-    // A field the store does not show (location) sends nothing.
-    const sent = setCalls().length;
+    expect(fake.products.get(productId)).toMatchObject({ title: "Blue vase, large", images: product?.images });
+    expect(operations().filter((operation) => operation === "StockroomProductSet")).toHaveLength(1);
+    const update = fake.calls.findLast((call) => call.operation === "StockroomProductUpdate");
+    expect(update?.variables).toEqual({ product: { id: productId, title: "Blue vase, large" } });
+
+    // Stock goes compare-and-set against what the store last had.
+    await socket.call("items.update", [itemId, { quantity: 6 }]);
+    await expect.poll(() => fake.products.get(productId)?.variant.inventoryQuantity, { timeout: 10_000 }).toBe(6);
+    expect(fake.inventorySets.at(-1)).toMatchObject({ quantity: 6, changeFromQuantity: 4 });
+    // A sale in the store since then is never overwritten: the publish says what to do instead.
+    fake.updateProduct(productId, { variant: { inventoryQuantity: 5 } });
+    await socket.call("items.update", [itemId, { quantity: 9 }]);
+    const stale = await socket.call("store.publish", [itemId]);
+    expect(stale.error).toMatchObject({
+      error: 409,
+      reason: "The store's stock of this item changed since the last sync: sync from the store, then publish again",
+    });
+    expect(fake.products.get(productId)?.variant.inventoryQuantity).toBe(5);
+
+    // A sync brings the store's count back (the store has the truth about sales).
+    await syncAndWait(socket);
+    expect(await itemRow(itemId)).toMatchObject({ quantity: 5, title: "Blue vase, large" });
+
+    // Publishing again with nothing new for the store sends no product or variant change.
+    const before = fake.calls.length;
     await socket.call("items.update", [itemId, { location: "Shelf 2" }]);
-    await socket.call("store.publish", [itemId]);
-    expect(setCalls()).toHaveLength(sent + 1);
+    expect((await socket.call("store.publish", [itemId])).error).toBeUndefined();
+    const sentNow = fake.calls.slice(before).map((call) => call.operation);
+    expect(sentNow).not.toContain("StockroomProductUpdate");
+    expect(sentNow).not.toContain("StockroomVariantsUpdate");
+    expect(sentNow).not.toContain("StockroomProductSet");
 
     expect((await socket.call("store.unpublish", [itemId])).error).toBeUndefined();
     expect(fake.products.get(productId)?.status).toBe("ARCHIVED");
@@ -372,6 +397,63 @@ describe("publishing", () => {
     expect((again.result as { storeProductId: string }).storeProductId).toBe(productId);
     expect(fake.products.get(productId)?.status).toBe("ACTIVE");
     expect(fake.products.size).toBe(1);
+    socket.close();
+  });
+
+  it("a product that came from the store keeps what it has there: a photo added here joins its images, its formatted description stays", async () => {
+    const fake = fakeStore();
+    const theirs = fake.addProduct({
+      title: "Linen shirt",
+      descriptionHtml: "<ul><li>Pure linen</li></ul>",
+      images: ["https://cdn.shopify.test/shirt-front.jpg", "https://cdn.shopify.test/shirt-back.jpg"],
+      variant: { sku: "LS-1", price: "60.00", inventoryQuantity: 3 },
+    });
+    const { roomId, socket } = await connectedRoom(fake);
+    await syncAndWait(socket);
+    const item = await env.DB.prepare("SELECT id FROM items WHERE room_id = ? AND sku = 'LS-1'").bind(roomId).first();
+    const itemId = item?.id as string;
+    const photo = await uploadPhoto(socket, "detail.jpg");
+    expect((await socket.call("items.addPhoto", [itemId, photo])).error).toBeUndefined();
+    await expect.poll(() => fake.products.get(theirs.id)?.images.length, { timeout: 10_000 }).toBe(3);
+    expect(fake.products.get(theirs.id)).toMatchObject({
+      descriptionHtml: "<ul><li>Pure linen</li></ul>",
+      title: "Linen shirt",
+      variant: { price: "60.00", inventoryQuantity: 3 },
+    });
+    expect(fake.products.get(theirs.id)?.images.slice(0, 2)).toEqual(theirs.images.slice(0, 2));
+    socket.close();
+  });
+
+  it("deleting a published item archives its product, and no sync brings it back", async () => {
+    const fake = fakeStore();
+    const { roomId, socket } = await connectedRoom(fake);
+    const itemId = (await socket.call("items.add", [{ title: "Old lamp", sku: "OL-1" }])).result as string;
+    const productId = ((await socket.call("store.publish", [itemId])).result as { storeProductId: string })
+      .storeProductId;
+    expect((await socket.call("items.remove", [itemId])).error).toBeUndefined();
+    await expect.poll(() => fake.products.get(productId)?.status).toBe("ARCHIVED");
+    await syncAndWait(socket, { full: true });
+    expect(await count("items", roomId)).toBe(0);
+    socket.close();
+  });
+
+  it("a store product whose SKU another item has here is left out and said so; the rest syncs", async () => {
+    const fake = fakeStore();
+    fake.addProduct({ title: "Their mug", variant: { sku: "MUG-1" } });
+    fake.addProduct({ title: "Their bowl", variant: { sku: "BOWL-1" } });
+    fake.addOrders(5);
+    const { roomId, socket } = await connectedRoom(fake);
+    // Ours is linked to another product already, so the store's MUG-1 cannot take its SKU.
+    const ours = (await socket.call("items.add", [{ title: "Our mug", sku: "MUG-1" }])).result as string;
+    await env.DB.prepare("UPDATE items SET store_product_id = 'gid://shopify/Product/elsewhere' WHERE id = ?")
+      .bind(ours)
+      .run();
+    const done = await syncAndWait(socket);
+    expect(done).toMatchObject({ error: "", counts: { products: 2, orders: 5 } });
+    const mug = await env.DB.prepare("SELECT sku FROM items WHERE room_id = ? AND title = 'Their mug'")
+      .bind(roomId)
+      .first();
+    expect(mug?.sku).toBe("");
     socket.close();
   });
 

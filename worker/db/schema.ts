@@ -400,12 +400,21 @@ export const storeListings = sqliteTable(
     itemId: text("item_id").notNull(),
     productId: text("product_id").notNull(),
     variantId: text("variant_id").notNull().default(""),
+    /** The variant's inventory item (where stock is set); "" until known. */
+    inventoryItemId: text("inventory_item_id").notNull().default(""),
+    /**
+     * JSON of the item's store fields as the store last had them
+     * (title, description, priceCents, sku, quantity, photos): publishing
+     * sends only what differs, so the store keeps whatever else it holds —
+     * other variants, its own images, formatted descriptions.
+     */
+    sent: text("sent").notNull().default(""),
     /** The product's handle: its page is `https://{shop}/products/{handle}` (what a label's QR code opens). */
     handle: text("handle").notNull().default(""),
     /** JSON array of the photo ids sent as the product's images. */
     photos: text("photos").notNull().default("[]"),
-    /** "active" while on sale, "archived" after unpublishing. */
-    state: text("state", { enum: ["active", "archived"] }).notNull(),
+    /** "active" while on sale, "archived" after unpublishing, "removed" once its item is deleted here. */
+    state: text("state", { enum: ["active", "archived", "removed"] }).notNull(),
     publishedAt: integer("published_at").notNull(),
   },
   (table) => [

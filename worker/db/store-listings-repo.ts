@@ -51,3 +51,30 @@ export async function activeListings(db: Database, roomId: string): Promise<Stor
     .where(and(eq(storeListings.roomId, roomId), eq(storeListings.state, "active")))
     .all();
 }
+
+/** Whether this product's item was deleted here (its listing kept as a marker so no sync brings it back). */
+export async function listingRemoved(db: Database, roomId: string, productId: string): Promise<boolean> {
+  const row = await db
+    .select({ state: storeListings.state })
+    .from(storeListings)
+    .where(
+      and(eq(storeListings.roomId, roomId), eq(storeListings.productId, productId), eq(storeListings.state, "removed")),
+    )
+    .get();
+  return row !== undefined;
+}
+
+/** The item was deleted here: its listing stays only as a marker. */
+export async function markListingRemoved(
+  db: Database,
+  roomId: string,
+  itemId: string,
+): Promise<StoreListingRow | null> {
+  const [row] = await db
+    .update(storeListings)
+    .set({ state: "removed" })
+    .where(and(eq(storeListings.roomId, roomId), eq(storeListings.itemId, itemId)))
+    .returning()
+    .all();
+  return row ?? null;
+}

@@ -21,7 +21,7 @@ import { appUrl } from "../app-url";
 import { deleteStoreConnection, findStoreConnection, saveStoreConnection, setStoreShopName } from "../db/store-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
-import { followItemChange, publishItem, unpublishItem } from "../store/publish";
+import { archiveRemovedItem, followItemChange, publishItem, unpublishItem } from "../store/publish";
 import {
   fetchShopName,
   requireConnection,
@@ -154,8 +154,10 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
   });
 
   registry.react((host, change) => {
-    if (change.collection !== COLLECTION.ITEMS || !change.doc) return;
-    followItemChange(host, change.doc as unknown as ItemDoc, change.previous as unknown as ItemDoc | null);
+    if (change.collection !== COLLECTION.ITEMS) return;
+    const previous = change.previous as unknown as ItemDoc | null;
+    if (change.doc) followItemChange(host, change.doc as unknown as ItemDoc, previous);
+    else if (previous?.storeProductId) archiveRemovedItem(host, previous);
   });
 
   // Each connect or test calls the store: keep one person from hammering it (or probing credentials).

@@ -1,10 +1,17 @@
 /**
- * Publishing (SPEC A5): an item becomes a store product — title,
- * description, price, SKU, inventory at the store's first location, images —
- * through one `productSet`; publishing again updates the same product, and
- * an edit of a published item follows it to the store by itself.
+ * Publishing (SPEC A5). A new product is made whole with one `productSet`
+ * (title, description, price, SKU, stock at the store's first location,
+ * images). After that, only what differs from what the store last had is
+ * sent, each with the narrowest mutation — so the store keeps everything
+ * else it holds (other variants, its own images, a formatted description):
+ * - title, description, status and new photos: `productUpdate` (photos are
+ *   added, never removed there);
+ * - price and SKU: `productVariantsBulkUpdate` on the item's variant;
+ * - stock: `inventorySetQuantities`, compare-and-set against the quantity
+ *   last seen, so a sale in the store since then is never overwritten.
  * Unpublishing archives the product and keeps the link, so publishing again
- * brings the same product back rather than making a second one.
+ * brings the same product back. An edit of a published item follows it to
+ * the store by itself once the edits settle.
  */
 import * as v from "valibot";
 import { type ItemDoc, STORE_ACTOR } from "../../protocol/api";
@@ -12,17 +19,26 @@ import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
 import { findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
 import { findItem, toItemDoc } from "../db/items-repo";
-import { findListing, saveListing, setListingState } from "../db/store-listings-repo";
+import type { StoreListingRow } from "../db/schema";
+import { findListing, markListingRemoved, saveListing, setListingState } from "../db/store-listings-repo";
+import { findStoreConnection } from "../db/store-repo";
 import { shareableVersion } from "../files/shareable-version";
 import { signFileLink } from "../files/signed-links";
 import { editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import type { ShopifyClient } from "./shopify-client";
-import { LOCATION_QUERY, PRODUCT_ARCHIVE_MUTATION, PRODUCT_SET_MUTATION } from "./shopify-queries";
+import {
+  INVENTORY_SET_MUTATION,
+  LOCATION_QUERY,
+  PRODUCT_ARCHIVE_MUTATION,
+  PRODUCT_SET_MUTATION,
+  PRODUCT_UPDATE_MUTATION,
+  VARIANTS_UPDATE_MUTATION,
+} from "./shopify-queries";
 import { requireConnection, storeClientFor } from "./store-connection";
 import { badAnswer } from "./store-errors";
+import { parseSent, type StoreFields, sameStoreFields, storeFieldsOf } from "./store-fields";
 import { textToHtml } from "./store-records";
-import { storeFingerprint } from "./store-runtime";
 
 /** How long an item must stay unedited before its edits go to the store (typing a title is many saves). */
 export const FOLLOW_DELAY_MS = 1_500;
@@ -33,15 +49,32 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 
 const userErrors = v.array(v.object({ message: v.string() }));
 
-/** The store's own words when it refuses a product (e.g. a SKU it will not take). */
+/** The store's own words when it refuses a change (e.g. a SKU it will not take). */
 function refusedBy(errors: { message: string }[]): LiveError {
-  return new LiveError(
-    422,
-    `The store refused this product: ${errors
-      .map((error) => error.message)
-      .join("; ")
-      .slice(0, 300)}`,
-  );
+  const words = errors
+    .map((error) => error.message)
+    .join("; ")
+    .slice(0, 300);
+  return new LiveError(422, `The store refused this product: ${words}`);
+}
+
+/** The mutation's payload under `field`, its user errors turned into a LiveError. */
+async function mutate<T extends v.GenericSchema>(
+  client: ShopifyClient,
+  mutation: string,
+  variables: Record<string, unknown>,
+  field: string,
+  payload: T,
+): Promise<v.InferOutput<T>> {
+  const data = await client.request<Record<string, unknown> | null>(mutation, variables);
+  const errors = v.safeParse(v.object({ userErrors }), data?.[field]);
+  const parsed = v.safeParse(payload, data?.[field]);
+  if (!errors.success || !parsed.success) {
+    console.error(`store: ${field} answered an unexpected shape`);
+    throw badAnswer();
+  }
+  if (errors.output.userErrors.length > 0) throw refusedBy(errors.output.userErrors);
+  return parsed.output;
 }
 
 async function firstLocation(client: ShopifyClient): Promise<string> {
@@ -52,14 +85,11 @@ async function firstLocation(client: ShopifyClient): Promise<string> {
 }
 
 /** Links the store can fetch each photo's web copy from (signed, for an hour: long enough to be copied). */
-async function imageSources(
-  host: RoomHost,
-  item: ItemDoc,
-  origin: string,
-): Promise<{ originalSource: string; alt: string; contentType: "IMAGE" }[]> {
+async function imageSources(host: RoomHost, photoIds: string[]): Promise<string[]> {
+  const origin = appUrl(host.env, { origin: host.store.origin });
   const now = host.now();
-  const sources = [];
-  for (const photoId of item.photos) {
+  const sources: string[] = [];
+  for (const photoId of photoIds) {
     const file = await findRoomFile(host.db, host.roomId, photoId);
     if (!file) continue;
     const versions = versionsOf(file);
@@ -67,44 +97,154 @@ async function imageSources(
     if (!version || !(version in versions)) continue;
     const path = toFileDoc(file).versions[version]?.path;
     if (!path) continue;
-    const token = await signFileLink(host.env, file.id, version, now);
-    sources.push({ originalSource: `${origin}${path}?token=${token}`, alt: item.title, contentType: "IMAGE" as const });
+    sources.push(`${origin}${path}?token=${await signFileLink(host.env, file.id, version, now)}`);
   }
   return sources;
 }
 
-function productInput(item: ItemDoc, locationId: string, variantId: string, files: unknown[] | undefined) {
-  return {
+const createdProduct = v.object({
+  product: v.nullable(
+    v.object({
+      id: v.string(),
+      handle: v.optional(v.string(), ""),
+      variants: v.object({
+        nodes: v.array(v.object({ id: v.string(), inventoryItem: v.nullish(v.object({ id: v.string() })) })),
+      }),
+    }),
+  ),
+});
+
+/** What a publish leaves in the listing. */
+type Published = Pick<StoreListingRow, "productId" | "variantId" | "inventoryItemId" | "handle"> & {
+  sent: StoreFields;
+};
+
+/** A product made whole from the item (or, for an old link without a listing, set whole again). */
+async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDoc): Promise<Published> {
+  const files = (await imageSources(host, item.photos)).map((originalSource) => ({
+    originalSource,
+    alt: item.title,
+    contentType: "IMAGE",
+  }));
+  const input = {
     title: item.title,
     descriptionHtml: textToHtml(item.description),
     status: "ACTIVE",
     productOptions: [{ name: DEFAULT_OPTION.optionName, values: [{ name: DEFAULT_OPTION.name }] }],
     variants: [
       {
-        ...(variantId ? { id: variantId } : {}),
         optionValues: [DEFAULT_OPTION],
         price: money(item.priceCents),
         inventoryItem: { sku: item.sku, tracked: true },
-        inventoryQuantities: [{ locationId, name: "available", quantity: item.quantity }],
+        inventoryQuantities: [{ locationId: await firstLocation(client), name: "available", quantity: item.quantity }],
       },
     ],
-    // Left out when the photos are as last sent: the store keeps its copies instead of fetching them again.
-    ...(files ? { files } : {}),
+    files,
+  };
+  const identifier = item.storeProductId ? { identifier: { id: item.storeProductId } } : {};
+  const { product } = await mutate(
+    client,
+    PRODUCT_SET_MUTATION,
+    { input, ...identifier },
+    "productSet",
+    createdProduct,
+  );
+  if (!product) throw refusedBy([]);
+  const variant = product.variants.nodes[0];
+  return {
+    productId: product.id,
+    variantId: variant?.id ?? "",
+    inventoryItemId: variant?.inventoryItem?.id ?? "",
+    handle: product.handle,
+    sent: storeFieldsOf(item),
   };
 }
 
-const productSetAnswer = v.object({
-  productSet: v.object({
-    product: v.nullable(
-      v.object({
-        id: v.string(),
-        handle: v.optional(v.string(), ""),
-        variants: v.object({ nodes: v.array(v.object({ id: v.string() })) }),
-      }),
-    ),
-    userErrors,
-  }),
-});
+/**
+ * Sends what differs from what the store last had. Each step that succeeds
+ * is kept in `published.sent` (saved even when a later step fails), so a
+ * retry sends only the rest.
+ */
+async function updateProduct(
+  host: RoomHost,
+  client: ShopifyClient,
+  item: ItemDoc,
+  listing: StoreListingRow,
+  activate: boolean,
+  published: Published,
+): Promise<void> {
+  const known = parseSent(listing.sent);
+  const now = storeFieldsOf(item);
+  const sent = published.sent;
+  const product: Record<string, unknown> = { id: listing.productId };
+  if (activate) product.status = "ACTIVE";
+  if (!known || now.title !== known.title) product.title = now.title;
+  if (!known || now.description !== known.description) product.descriptionHtml = textToHtml(now.description);
+  // Photos new since the store last heard: added beside the store's own images.
+  const added = known ? now.photos.filter((photo) => !known.photos.includes(photo)) : [];
+  const media = (await imageSources(host, added)).map((originalSource) => ({
+    originalSource,
+    alt: item.title,
+    mediaContentType: "IMAGE",
+  }));
+  if (Object.keys(product).length > 1 || media.length > 0) {
+    const answer = await mutate(
+      client,
+      PRODUCT_UPDATE_MUTATION,
+      { product, ...(media.length > 0 ? { media } : {}) },
+      "productUpdate",
+      v.object({ product: v.nullable(v.object({ handle: v.optional(v.string(), "") })) }),
+    );
+    if (answer.product?.handle) published.handle = answer.product.handle;
+    Object.assign(sent, { title: now.title, description: now.description, photos: now.photos });
+  }
+  if ((!known || now.priceCents !== known.priceCents || now.sku !== known.sku) && listing.variantId) {
+    await mutate(
+      client,
+      VARIANTS_UPDATE_MUTATION,
+      {
+        productId: listing.productId,
+        variants: [{ id: listing.variantId, price: money(now.priceCents), inventoryItem: { sku: now.sku } }],
+      },
+      "productVariantsBulkUpdate",
+      v.object({}),
+    );
+    Object.assign(sent, { priceCents: now.priceCents, sku: now.sku });
+  }
+  // Stock only with a known "before" to compare against: never blindly over a sale.
+  if (known && now.quantity !== known.quantity && listing.inventoryItemId) {
+    const input = {
+      name: "available",
+      reason: "correction",
+      quantities: [
+        {
+          inventoryItemId: listing.inventoryItemId,
+          locationId: await firstLocation(client),
+          quantity: now.quantity,
+          changeFromQuantity: known.quantity,
+        },
+      ],
+    };
+    try {
+      await mutate(
+        client,
+        INVENTORY_SET_MUTATION,
+        { input, key: crypto.randomUUID() },
+        "inventorySetQuantities",
+        v.object({}),
+      );
+    } catch (error) {
+      if (error instanceof LiveError && error.error === 422) {
+        throw new LiveError(
+          409,
+          "The store's stock of this item changed since the last sync: sync from the store, then publish again",
+        );
+      }
+      throw error;
+    }
+    sent.quantity = now.quantity;
+  }
+}
 
 async function guarded<T>(host: RoomHost, itemId: string, work: () => Promise<T>): Promise<T> {
   const { publishing } = host.store;
@@ -117,8 +257,18 @@ async function guarded<T>(host: RoomHost, itemId: string, work: () => Promise<T>
   }
 }
 
-/** Creates or updates the item's store product; answers its id. */
-export function publishItem(host: RoomHost, actor: string, itemId: string, origin: string | null): Promise<string> {
+/**
+ * Creates or updates the item's store product; answers its id. `follow`
+ * (an edit going to the store by itself) sends nothing for an item that is
+ * not listed and on sale there.
+ */
+export function publishItem(
+  host: RoomHost,
+  actor: string,
+  itemId: string,
+  origin: string | null,
+  mode: "publish" | "follow" = "publish",
+): Promise<string> {
   if (origin) host.store.origin = origin;
   return guarded(host, itemId, async () => {
     const connection = await requireConnection(host);
@@ -126,59 +276,60 @@ export function publishItem(host: RoomHost, actor: string, itemId: string, origi
     if (!row) throw new LiveError(404, "Item not found");
     const item = toItemDoc(row);
     const listing = await findListing(host.db, host.roomId, itemId);
-    const productId = listing?.productId || item.storeProductId;
-    const photos = JSON.stringify(item.photos);
+    if (mode === "follow" && (item.status !== "listed" || listing?.state !== "active")) return item.storeProductId;
     const client = storeClientFor(host, connection);
-    const files =
-      !listing || listing.photos !== photos
-        ? await imageSources(host, item, appUrl(host.env, { origin: host.store.origin }))
-        : undefined;
-    const input = productInput(item, await firstLocation(client), listing?.variantId ?? "", files);
-    const data = await client.request(PRODUCT_SET_MUTATION, {
-      input,
-      ...(productId ? { identifier: { id: productId } } : {}),
-    });
-    const parsed = v.safeParse(productSetAnswer, data);
-    if (!parsed.success) {
-      console.error("store: productSet answered an unexpected shape", parsed.issues[0]?.message);
-      throw badAnswer();
+    let published: Published;
+    if (listing && listing.state !== "removed") {
+      published = { ...listing, sent: parseSent(listing.sent) ?? storeFieldsOf(item) };
+      try {
+        const activate = mode === "publish" && listing.state !== "active";
+        await updateProduct(host, client, item, listing, activate, published);
+      } finally {
+        // What did reach the store is remembered, even when a later step failed.
+        await saveListing(host.db, { ...listing, handle: published.handle, sent: JSON.stringify(published.sent) });
+      }
+    } else {
+      published = await createProduct(host, client, item);
     }
-    const { product, userErrors: errors } = parsed.output.productSet;
-    if (errors.length > 0 || !product) throw refusedBy(errors);
-    host.store.inStep.set(itemId, storeFingerprint(item));
     await host.writes.run(async () => {
       await saveListing(host.db, {
         roomId: host.roomId,
         itemId,
-        productId: product.id,
-        variantId: product.variants.nodes[0]?.id ?? "",
-        handle: product.handle,
-        photos,
+        productId: published.productId,
+        variantId: published.variantId,
+        inventoryItemId: published.inventoryItemId,
+        handle: published.handle,
+        sent: JSON.stringify(published.sent),
+        photos: JSON.stringify(published.sent.photos),
         state: "active",
-        publishedAt: host.now(),
+        publishedAt: listing?.publishedAt ?? host.now(),
       });
       const current = await findItem(host.db, host.roomId, itemId);
       if (!current) return;
       const listed = current.status === "draft" || current.status === "ready" ? { status: "listed" as const } : {};
-      await editItemNow(host, actor, itemId, listed, { storeProductId: product.id });
+      await editItemNow(host, actor, itemId, mode === "publish" ? listed : {}, { storeProductId: published.productId });
+      // Edited while this was on its way: send the rest.
+      if (!sameStoreFields(storeFieldsOf(toItemDoc(current)), published.sent)) scheduleFollow(host, itemId);
     });
-    return product.id;
+    return published.productId;
   });
 }
 
 /** Archives the item's store product; a listed item goes back to ready. */
 export function unpublishItem(host: RoomHost, actor: string, itemId: string): Promise<void> {
+  host.store.cancelFollow(itemId);
   return guarded(host, itemId, async () => {
     const connection = await requireConnection(host);
     const row = await findItem(host.db, host.roomId, itemId);
     if (!row) throw new LiveError(404, "Item not found");
     if (!row.storeProductId) throw new LiveError(409, "This item is not in the store");
-    const data = await storeClientFor(host, connection).request(PRODUCT_ARCHIVE_MUTATION, {
-      product: { id: row.storeProductId, status: "ARCHIVED" },
-    });
-    const parsed = v.safeParse(v.object({ productUpdate: v.object({ userErrors }) }), data);
-    if (!parsed.success) throw badAnswer();
-    if (parsed.output.productUpdate.userErrors.length > 0) throw refusedBy(parsed.output.productUpdate.userErrors);
+    await mutate(
+      storeClientFor(host, connection),
+      PRODUCT_ARCHIVE_MUTATION,
+      { product: { id: row.storeProductId, status: "ARCHIVED" } },
+      "productUpdate",
+      v.object({}),
+    );
     await host.writes.run(async () => {
       await setListingState(host.db, host.roomId, itemId, "archived");
       const current = await findItem(host.db, host.roomId, itemId);
@@ -188,26 +339,56 @@ export function unpublishItem(host: RoomHost, actor: string, itemId: string): Pr
 }
 
 /**
- * An item changed here: if it is in the store, the change touched what the
- * store shows, and the item no longer matches what the store has (an edit
- * that came from the store does), send it again once the edits have
- * settled. Failures are logged; the next edit or a "Publish" tries again.
+ * A published item was deleted here: its product leaves the store
+ * (archived) and its listing stays as a marker, so no sync brings it back.
  */
-export function followItemChange(host: RoomHost, item: ItemDoc, previous: ItemDoc | null): void {
-  if (!item.storeProductId || item.status !== "listed") return;
-  const fingerprint = storeFingerprint(item);
-  if (previous && storeFingerprint(previous) === fingerprint) return;
-  const { inStep, follows } = host.store;
-  if (inStep.get(item._id) === fingerprint) return;
-  clearTimeout(follows.get(item._id));
+export function archiveRemovedItem(host: RoomHost, item: ItemDoc): void {
+  host.store.cancelFollow(item._id);
+  const work = async () => {
+    const listing = await findListing(host.db, host.roomId, item._id);
+    await markListingRemoved(host.db, host.roomId, item._id);
+    const connection = await findStoreConnection(host.db, host.roomId);
+    if (!connection || listing?.state !== "active") return;
+    await mutate(
+      storeClientFor(host, connection),
+      PRODUCT_ARCHIVE_MUTATION,
+      { product: { id: listing.productId, status: "ARCHIVED" } },
+      "productUpdate",
+      v.object({}),
+    );
+  };
+  work().catch((error) => console.error(`store: archiving the product of removed item ${item._id} failed`, error));
+}
+
+/** Sends the item's edits to the store once they have settled; failures are logged (the next edit or a Publish retries). */
+function scheduleFollow(host: RoomHost, itemId: string): void {
+  const { follows } = host.store;
+  clearTimeout(follows.get(itemId));
   follows.set(
-    item._id,
+    itemId,
     setTimeout(() => {
-      follows.delete(item._id);
-      publishItem(host, STORE_ACTOR, item._id, null).catch((error) => {
+      follows.delete(itemId);
+      publishItem(host, STORE_ACTOR, itemId, null, "follow").catch((error) => {
+        // Being published right now: try again after it.
+        if (error instanceof LiveError && error.error === 409 && host.store.publishing.has(itemId)) {
+          scheduleFollow(host, itemId);
+          return;
+        }
         if (!(error instanceof LiveError) || Number(error.error) >= 500)
-          console.error(`store: follow-up publish of ${item._id} failed`, error);
+          console.error(`store: follow-up publish of ${itemId} failed`, error);
       });
     }, FOLLOW_DELAY_MS),
   );
+}
+
+/**
+ * An item changed here: if it is listed and linked and the change touched
+ * what the store shows, send it along. Whether anything differs from what
+ * the store has is decided when it is sent (an edit that came from the
+ * store updated the listing first, so nothing goes back).
+ */
+export function followItemChange(host: RoomHost, item: ItemDoc, previous: ItemDoc | null): void {
+  if (!item.storeProductId || item.status !== "listed") return;
+  if (previous && sameStoreFields(storeFieldsOf(previous), storeFieldsOf(item))) return;
+  scheduleFollow(host, item._id);
 }

@@ -24,7 +24,7 @@ export const PRODUCTS_QUERY = `query StockroomProducts($first: Int!, $after: Str
   products(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     nodes {
       id handle title descriptionHtml status updatedAt
-      variants(first: 1) { nodes { id sku price inventoryQuantity } }
+      variants(first: 1) { nodes { id sku price inventoryQuantity inventoryItem { id } } }
     }
     ${PAGE_INFO}
   }
@@ -34,7 +34,7 @@ export const ORDERS_QUERY = `query StockroomOrders($first: Int!, $after: String,
   orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     nodes {
       id name createdAt updatedAt
-      totalPriceSet { shopMoney { amount currencyCode } }
+      currentTotalPriceSet { shopMoney { amount currencyCode } }
       customer { id displayName defaultEmailAddress { emailAddress } }
       lineItems(first: ${ORDER_LINES}) {
         nodes { title quantity sku product { id } originalUnitPriceSet { shopMoney { amount } } }
@@ -62,7 +62,34 @@ export const LOCATION_QUERY = `query StockroomLocation {
 
 export const PRODUCT_SET_MUTATION = `mutation StockroomProductSet($input: ProductSetInput!, $identifier: ProductSetIdentifiers) {
   productSet(input: $input, identifier: $identifier, synchronous: true) {
-    product { id handle variants(first: 1) { nodes { id } } }
+    product { id handle variants(first: 1) { nodes { id inventoryItem { id } } } }
+    userErrors { field message code }
+  }
+}`;
+
+/** An existing product's own fields (only those given change) and images to add (the store keeps its others). */
+export const PRODUCT_UPDATE_MUTATION = `mutation StockroomProductUpdate($product: ProductUpdateInput!, $media: [CreateMediaInput!]) {
+  productUpdate(product: $product, media: $media) {
+    product { id handle }
+    userErrors { field message }
+  }
+}`;
+
+/** Price and SKU of the one variant an item is; the product's other variants are left alone. */
+export const VARIANTS_UPDATE_MUTATION = `mutation StockroomVariantsUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+  productVariantsBulkUpdate(productId: $productId, variants: $variants) {
+    productVariants { id }
+    userErrors { field message }
+  }
+}`;
+
+/**
+ * Stock, compare-and-set: only if the store still has what we last saw
+ * (`changeFromQuantity`), so a sale since then is never overwritten.
+ */
+export const INVENTORY_SET_MUTATION = `mutation StockroomInventorySet($input: InventorySetQuantitiesInput!, $key: String!) {
+  inventorySetQuantities(input: $input) @idempotent(key: $key) {
+    inventoryAdjustmentGroup { id }
     userErrors { field message code }
   }
 }`;

@@ -8,11 +8,11 @@
 import { type ItemStatus, STORE_ACTOR } from "../../protocol/api";
 import { newId } from "../db/database";
 import { findItemBySku, findItemByStoreProduct, toItemDoc } from "../db/items-repo";
-import { deleteListingsOfProduct, findListing, saveListing } from "../db/store-listings-repo";
+import { deleteListingsOfProduct, findListing, listingRemoved, saveListing } from "../db/store-listings-repo";
 import { addItemNow, editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
+import { storeFieldsOf } from "./store-fields";
 import type { StoreProduct } from "./store-records";
-import { storeFingerprint } from "./store-runtime";
 
 const STATUS_OF: Record<StoreProduct["status"], ItemStatus> = {
   ACTIVE: "listed",
@@ -23,11 +23,21 @@ const STATUS_OF: Record<StoreProduct["status"], ItemStatus> = {
 
 export type ProductOutcome = "created" | "updated" | "skipped";
 
+/** How the product's status in the store moves its item's status (sold and archived items keep theirs). */
+function statusFor(product: StoreProduct, current: ItemStatus | null): ItemStatus | undefined {
+  if (current === null) return STATUS_OF[product.status];
+  if (product.status === "ACTIVE" && (current === "draft" || current === "ready")) return "listed";
+  if (product.status !== "ACTIVE" && current === "listed") return "ready";
+  return undefined;
+}
+
 export async function applyStoreProductNow(
   host: RoomHost,
   product: StoreProduct,
   options: { create: boolean; currency: string },
 ): Promise<ProductOutcome> {
+  // An item deleted here stays deleted: its product is not brought back.
+  if (await listingRemoved(host.db, host.roomId, product.productId)) return "skipped";
   let linked = await findItemByStoreProduct(host.db, host.roomId, product.productId);
   let sku = product.sku;
   if (sku) {
@@ -37,48 +47,45 @@ export async function applyStoreProductNow(
     // A SKU another item here already uses stays with that item.
     else if (holder && holder.id !== linked?.id) sku = "";
   }
+  if (!linked && !options.create) return "skipped";
   const fields = {
-    title: product.title.trim() || "Untitled product",
+    title: product.title || "Untitled product",
     description: product.description,
     priceCents: product.priceCents,
     quantity: product.quantity,
     ...(sku || !product.sku ? { sku } : {}),
   };
-  let itemId: string;
-  let outcome: ProductOutcome;
-  if (linked) {
-    const item = toItemDoc(linked);
-    itemId = item._id;
-    host.store.inStep.set(itemId, storeFingerprint({ ...item, ...fields }));
-    await editItemNow(host, STORE_ACTOR, itemId, fields, { storeProductId: product.productId });
-    outcome = "updated";
-  } else if (options.create) {
-    itemId = newId();
-    host.store.inStep.set(itemId, storeFingerprint({ ...fields, sku: fields.sku ?? "", photos: [] }));
-    await addItemNow(
-      host,
-      STORE_ACTOR,
-      { ...fields, currency: options.currency, status: STATUS_OF[product.status] },
-      { storeProductId: product.productId },
-      itemId,
-    );
-    outcome = "created";
-  } else {
-    return "skipped";
-  }
+  const before = linked ? toItemDoc(linked) : null;
+  const itemId = before?._id ?? newId();
   const listing = await findListing(host.db, host.roomId, itemId);
+  // What the store has now, written before the item changes: the edit it causes is then in step, and not sent back.
+  const sent = storeFieldsOf({ sku: before?.sku ?? "", photos: before?.photos ?? [], ...fields });
   await saveListing(host.db, {
     roomId: host.roomId,
     itemId,
     productId: product.productId,
     variantId: product.variantId,
+    inventoryItemId: product.inventoryItemId || listing?.inventoryItemId || "",
     handle: product.handle || listing?.handle || "",
-    // Photos added here later are sent on the next publish; the store's own images stay as they are.
-    photos: listing?.photos ?? "[]",
-    state: product.status === "ARCHIVED" ? "archived" : "active",
+    sent: JSON.stringify(sent),
+    photos: JSON.stringify(sent.photos),
+    state: product.status === "ACTIVE" ? "active" : "archived",
     publishedAt: listing?.publishedAt ?? host.now(),
   });
-  return outcome;
+  const status = statusFor(product, before?.status ?? null);
+  const change = { ...fields, ...(status ? { status } : {}) };
+  if (before) {
+    await editItemNow(host, STORE_ACTOR, itemId, change, { storeProductId: product.productId });
+    return "updated";
+  }
+  await addItemNow(
+    host,
+    STORE_ACTOR,
+    { ...change, currency: options.currency },
+    { storeProductId: product.productId },
+    itemId,
+  );
+  return "created";
 }
 
 /** The product was deleted in the store: its item stays here, unlinked (and no longer listed). */
@@ -86,7 +93,7 @@ export async function forgetStoreProductNow(host: RoomHost, productId: string): 
   const linked = await findItemByStoreProduct(host.db, host.roomId, productId);
   await deleteListingsOfProduct(host.db, host.roomId, productId);
   if (!linked) return false;
-  host.store.inStep.delete(linked.id);
+  host.store.cancelFollow(linked.id);
   await editItemNow(host, STORE_ACTOR, linked.id, linked.status === "listed" ? { status: "ready" } : {}, {
     storeProductId: "",
   });

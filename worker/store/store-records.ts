@@ -23,7 +23,8 @@ const gid = v.pipe(v.string(), v.startsWith("gid://shopify/"), v.maxLength(128))
 const text = (max: number) =>
   v.pipe(
     v.optional(v.nullable(v.string()), ""),
-    v.transform((value) => (value ?? "").slice(0, max)),
+    // Trimmed like every item field is (protocol/api.ts), so what is stored equals what was read.
+    v.transform((value) => (value ?? "").trim().slice(0, max).trim()),
   );
 
 const pageInfo = v.object({ hasNextPage: v.boolean(), endCursor: v.nullable(v.string()) });
@@ -61,6 +62,8 @@ export interface StoreProduct {
   productId: string;
   /** "" when the store did not say (webhooks send it; so does the sync). */
   handle: string;
+  /** The variant's inventory item ("" when unknown). */
+  inventoryItemId: string;
   variantId: string;
   title: string;
   description: string;
@@ -107,14 +110,20 @@ const productNode = v.object({
   handle: text(255),
   title: v.pipe(
     v.string(),
-    v.transform((value) => value.slice(0, LIMITS.ITEM_TITLE)),
+    v.transform((value) => value.trim().slice(0, LIMITS.ITEM_TITLE).trim()),
   ),
   descriptionHtml: text(LIMITS.ITEM_TEXT * 2),
   status: productStatus,
   updatedAt: time,
   variants: v.object({
     nodes: v.array(
-      v.object({ id: gid, sku: text(LIMITS.SKU), price: v.optional(cents, "0"), inventoryQuantity: quantity }),
+      v.object({
+        id: gid,
+        sku: text(LIMITS.SKU),
+        price: v.optional(cents, "0"),
+        inventoryQuantity: quantity,
+        inventoryItem: v.nullish(v.object({ id: gid })),
+      }),
     ),
   }),
 });
@@ -127,9 +136,10 @@ export function readProduct(node: unknown): StoreProduct {
   return {
     productId: product.id,
     handle: product.handle,
+    inventoryItemId: variant?.inventoryItem?.id ?? "",
     variantId: variant?.id ?? "",
     title: product.title,
-    description: htmlToText(product.descriptionHtml).slice(0, LIMITS.ITEM_TEXT),
+    description: htmlToText(product.descriptionHtml).slice(0, LIMITS.ITEM_TEXT).trim(),
     status: product.status,
     priceCents: Math.min(variant?.price ?? 0, LIMITS.PRICE_CENTS),
     sku: variant?.sku ?? "",
@@ -145,7 +155,7 @@ const webhookProduct = v.looseObject({
   handle: text(255),
   title: v.pipe(
     v.string(),
-    v.transform((value) => value.slice(0, LIMITS.ITEM_TITLE)),
+    v.transform((value) => value.trim().slice(0, LIMITS.ITEM_TITLE).trim()),
   ),
   body_html: text(LIMITS.ITEM_TEXT * 2),
   status: v.pipe(
@@ -162,6 +172,7 @@ const webhookProduct = v.looseObject({
         sku: text(LIMITS.SKU),
         price: v.optional(cents, "0"),
         inventory_quantity: quantity,
+        inventory_item_id: v.nullish(v.union([v.string(), v.number()])),
       }),
     ),
     [],
@@ -176,9 +187,11 @@ export function productFromWebhook(payload: unknown): StoreProduct | null {
   return {
     productId: product.admin_graphql_api_id ?? `gid://shopify/Product/${product.id}`,
     handle: product.handle,
+    inventoryItemId:
+      variant?.inventory_item_id != null ? `gid://shopify/InventoryItem/${variant.inventory_item_id}` : "",
     variantId: variant ? (variant.admin_graphql_api_id ?? `gid://shopify/ProductVariant/${variant.id}`) : "",
     title: product.title,
-    description: htmlToText(product.body_html).slice(0, LIMITS.ITEM_TEXT),
+    description: htmlToText(product.body_html).slice(0, LIMITS.ITEM_TEXT).trim(),
     status: product.status,
     priceCents: Math.min(variant?.price ?? 0, LIMITS.PRICE_CENTS),
     sku: variant?.sku ?? "",
@@ -200,7 +213,7 @@ const orderNode = v.object({
   name: text(200),
   createdAt: time,
   updatedAt: time,
-  totalPriceSet: v.object({ shopMoney: money }),
+  currentTotalPriceSet: v.object({ shopMoney: money }),
   customer: v.nullish(
     v.object({
       id: gid,
@@ -232,8 +245,8 @@ export function readOrder(node: unknown): OrderInput & { updatedAt: number } {
     name: order.name,
     customerKey: customer?.id ?? "",
     customerName: customer?.displayName || customer?.defaultEmailAddress?.emailAddress || "",
-    currency: order.totalPriceSet.shopMoney.currencyCode,
-    totalCents: order.totalPriceSet.shopMoney.amount,
+    currency: order.currentTotalPriceSet.shopMoney.currencyCode,
+    totalCents: order.currentTotalPriceSet.shopMoney.amount,
     lineItems: order.lineItems.nodes.map((line) => ({
       productKey: (line.product?.id ?? (line.sku || line.title || "unknown")).slice(0, 200),
       title: line.title,

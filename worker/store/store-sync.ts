@@ -35,6 +35,9 @@ import { type Page, readCount, readCustomer, readOrder, readPage, readProduct } 
 
 export const SYNC_PHASES: readonly StoreSyncPhase[] = ["products", "orders", "customers"];
 
+/** How far behind its writes the store's search (the `updated_at` filter) may be. */
+const INDEX_LAG_MS = 5 * 60_000;
+
 /** A sync stops at the next page when the store is disconnected under it. */
 const DISCONNECTED = "The store was disconnected";
 
@@ -49,7 +52,8 @@ interface Phase<T extends { updatedAt: number }> {
   query: string;
   pageSize: number;
   read(node: unknown): T;
-  store(host: RoomHost, records: T[], shop: ShopContext): Promise<void>;
+  /** Stores a page; may answer how many records it had to leave out (a number). */
+  store(host: RoomHost, records: T[], shop: ShopContext): Promise<unknown>;
 }
 
 async function storeOrders(
@@ -82,8 +86,18 @@ const PHASES = {
     pageSize: PRODUCTS_PAGE,
     read: readProduct,
     store: async (host, records, shop) => {
-      for (const product of records)
-        await applyStoreProductNow(host, product, { create: true, currency: shop.currency });
+      let skipped = 0;
+      for (const product of records) {
+        // One product that cannot become an item (its SKU is taken here, say) must not stop the orders behind it.
+        try {
+          await applyStoreProductNow(host, product, { create: true, currency: shop.currency });
+        } catch (error) {
+          skipped++;
+          const reason = error instanceof LiveError ? error.reason : error;
+          console.error(`store: product ${product.productId} of room ${host.roomId} skipped`, reason);
+        }
+      }
+      return skipped;
     },
   } satisfies Phase<ReturnType<typeof readProduct>>,
   orders: {
@@ -112,6 +126,7 @@ export function idleSyncDoc(row: StoreConnectionRow | null): StoreSyncDoc {
     done: 0,
     total: 0,
     counts: noCounts(),
+    skipped: 0,
     startedAt: null,
     finishedAt: row?.lastSyncAt ? new Date(row.lastSyncAt) : null,
     error: row?.lastSyncError ?? "",
@@ -164,6 +179,7 @@ export class StoreSync {
       done: 0,
       total: 0,
       counts: noCounts(),
+      skipped: 0,
       startedAt: new Date(host.now()),
       error: "",
     };
@@ -212,14 +228,23 @@ export class StoreSync {
       if (this.stopReason) throw new LiveError(409, this.stopReason);
       const data: unknown = await client.request(phase.query, { first: phase.pageSize, after: cursor, query: filter });
       const page: Page<{ updatedAt: number }> = readPage(data, kind, phase.read);
-      await host.writes.run(() => phase.store(host, page.records, shop));
+      const left = await host.writes.run(() => phase.store(host, page.records, shop));
+      const skipped = typeof left === "number" ? left : 0;
       for (const record of page.records) mark = Math.max(mark ?? 0, record.updatedAt);
-      const { done, counts } = current();
-      update({ done: done + page.records.length, counts: { ...counts, [kind]: counts[kind] + page.records.length } });
+      const { done, counts, skipped: skippedBefore } = current();
+      const stored = page.records.length - skipped;
+      update({
+        done: done + page.records.length,
+        counts: { ...counts, [kind]: counts[kind] + stored },
+        skipped: skippedBefore + skipped,
+      });
       cursor = page.next;
     } while (cursor);
-    // Only now is everything up to `mark` in: the next incremental sync starts there.
-    await saveSyncMark(host.db, host.roomId, connection.secret, kind, mark);
+    // Only now is everything up to `mark` in: the next incremental sync starts there — a little
+    // before, since the store's search index can lag behind its writes (re-reading is harmless).
+    const startedAt = current().startedAt?.getTime() ?? host.now();
+    const safe = mark === null ? null : Math.max(since ?? 0, Math.min(mark, startedAt - INDEX_LAG_MS));
+    await saveSyncMark(host.db, host.roomId, connection.secret, kind, safe);
   }
 }
 
