@@ -138,10 +138,11 @@ async function naiveOrderImport(host: RoomHost): Promise<{ orders: number; pages
     const data: unknown = await client.request(ORDERS_QUERY, { first: ORDERS_PAGE, after: cursor, query: null });
     const page: Page<ReturnType<typeof readOrder>> = readPage(data, "orders", readOrder);
     pages++;
-    for (const { updatedAt: _, ...order } of page.records) {
+    for (const { updatedAt, ...order } of page.records) {
       await host.writes.run(async () => {
         const before = await findStoreOrder(host.db, host.roomId, order.storeOrderId);
-        const row = await upsertOrder(host.db, host.roomId, order, host.now());
+        const row = await upsertOrder(host.db, host.roomId, { ...order, storeUpdatedAt: updatedAt }, host.now());
+        if (!row) return;
         host.emit({
           collection: COLLECTION.ORDERS,
           id: row.id,

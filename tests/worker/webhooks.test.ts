@@ -78,6 +78,20 @@ describe("store webhooks", () => {
     socket.close();
   });
 
+  it("a late, older version of an order never replaces a newer one", async () => {
+    const roomId = await createRoom();
+    const shop = await connectStore(roomId);
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    await deliver(shop, "orders/updated", { ...order(2001, "30.00"), updated_at: at(2) });
+    // Shopify's retry of an earlier update arrives after the newer one.
+    expect((await deliver(shop, "orders/updated", { ...order(2001, "99.00"), updated_at: at(1) })).status).toBe(200);
+    const stored = await env.DB.prepare("SELECT total_cents FROM orders WHERE room_id = ?").bind(roomId).first();
+    expect(stored?.total_cents).toBe(3000);
+    await deliver(shop, "orders/updated", { ...order(2001, "45.00"), updated_at: at(3) });
+    const newer = await env.DB.prepare("SELECT total_cents FROM orders WHERE room_id = ?").bind(roomId).first();
+    expect(newer?.total_cents).toBe(4500);
+  });
+
   it("refuses forged, unsigned and unknown-shop deliveries with 401, and changes nothing", async () => {
     const roomId = await createRoom();
     const shop = await connectStore(roomId);

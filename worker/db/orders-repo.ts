@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { OrderDoc, OrderLine } from "../../protocol/api";
 import { type Database, newId } from "./database";
 import { type OrderRow, orders } from "./schema";
@@ -18,7 +18,11 @@ export function toOrderDoc(row: OrderRow): OrderDoc {
   };
 }
 
-export type OrderInput = Omit<OrderDoc, "_id" | "createdAt" | "updatedAt"> & { createdAt: number };
+export type OrderInput = Omit<OrderDoc, "_id" | "createdAt" | "updatedAt"> & {
+  createdAt: number;
+  /** The store's last change of the order (ms), when known: an older version never replaces a newer one. */
+  storeUpdatedAt?: number;
+};
 
 export async function listOrders(db: Database, roomId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.roomId, roomId)).all();
@@ -34,16 +38,29 @@ export async function findStoreOrder(db: Database, roomId: string, storeOrderId:
   );
 }
 
-/** Inserts the order, or replaces the stored one with the same store order id. */
-export async function upsertOrder(db: Database, roomId: string, input: OrderInput, now: number): Promise<OrderRow> {
-  const { lineItems, ...rest } = input;
-  const columns = { ...rest, lineItems: JSON.stringify(lineItems), updatedAt: now };
+/**
+ * Inserts the order, or replaces the stored one with the same store order
+ * id unless that one is newer in the store; answers the row written, or
+ * null when the stored version was kept.
+ */
+export async function upsertOrder(
+  db: Database,
+  roomId: string,
+  input: OrderInput,
+  now: number,
+): Promise<OrderRow | null> {
+  const { lineItems, storeUpdatedAt = 0, ...rest } = input;
+  const columns = { ...rest, storeUpdatedAt, lineItems: JSON.stringify(lineItems), updatedAt: now };
   const [row] = await db
     .insert(orders)
     .values({ id: newId(), roomId, ...columns })
-    .onConflictDoUpdate({ target: [orders.roomId, orders.storeOrderId], set: columns })
+    .onConflictDoUpdate({
+      target: [orders.roomId, orders.storeOrderId],
+      set: columns,
+      setWhere: sql`excluded.store_updated_at >= ${orders.storeUpdatedAt}`,
+    })
     .returning();
-  return row as OrderRow;
+  return row ?? null;
 }
 
 /**
@@ -61,7 +78,12 @@ export async function upsertOrderPage(
   if (page.length === 0) return { before: [], after: [] };
   const ids = JSON.stringify(page.map((order) => order.storeOrderId));
   const rows = JSON.stringify(
-    page.map((order) => ({ ...order, id: newId(), lineItems: JSON.stringify(order.lineItems) })),
+    page.map((order) => ({
+      ...order,
+      id: newId(),
+      storeUpdatedAt: order.storeUpdatedAt ?? 0,
+      lineItems: JSON.stringify(order.lineItems),
+    })),
   );
   // Raw D1: drizzle's batch does not take raw SQL, and these need one statement each.
   const [before, after] = await d1.batch<RawOrder>([
@@ -71,15 +93,17 @@ export async function upsertOrderPage(
     d1
       .prepare(
         `INSERT INTO orders
-          (id, room_id, store_order_id, name, customer_key, customer_name, currency, total_cents, line_items, created_at, updated_at)
+          (id, room_id, store_order_id, name, customer_key, customer_name, currency, total_cents, line_items, created_at,
+           store_updated_at, updated_at)
         SELECT value ->> '$.id', ?1, value ->> '$.storeOrderId', value ->> '$.name', value ->> '$.customerKey',
           value ->> '$.customerName', value ->> '$.currency', value ->> '$.totalCents', value ->> '$.lineItems',
-          value ->> '$.createdAt', ?2
+          value ->> '$.createdAt', value ->> '$.storeUpdatedAt', ?2
         FROM json_each(?3) WHERE true
         ON CONFLICT (room_id, store_order_id) DO UPDATE SET
           name = excluded.name, customer_key = excluded.customer_key, customer_name = excluded.customer_name,
           currency = excluded.currency, total_cents = excluded.total_cents, line_items = excluded.line_items,
-          created_at = excluded.created_at, updated_at = excluded.updated_at
+          created_at = excluded.created_at, store_updated_at = excluded.store_updated_at, updated_at = excluded.updated_at
+        WHERE excluded.store_updated_at >= orders.store_updated_at
         RETURNING *`,
       )
       .bind(roomId, now, rows),
@@ -100,6 +124,7 @@ interface RawOrder {
   line_items: string;
   created_at: number;
   updated_at: number;
+  store_updated_at: number;
 }
 
 function fromRaw(row: RawOrder): OrderRow {
@@ -115,5 +140,6 @@ function fromRaw(row: RawOrder): OrderRow {
     lineItems: row.line_items,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    storeUpdatedAt: row.store_updated_at,
   };
 }

@@ -87,6 +87,12 @@ export const orders = sqliteTable(
     lineItems: text("line_items").notNull().default("[]"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /**
+     * The store's own last change of the order (ms; 0 when unknown): an
+     * older version (a late webhook retry, a sync page read before a
+     * webhook) never replaces a newer one.
+     */
+    storeUpdatedAt: integer("store_updated_at").notNull().default(0),
   },
   (table) => [
     uniqueIndex("orders_room_store_unique").on(table.roomId, table.storeOrderId),

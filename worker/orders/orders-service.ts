@@ -33,6 +33,7 @@ const orderSchema = v.strictObject({
     v.maxLength(500),
   ),
   createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  storeUpdatedAt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 
 /** Queued with the room's item writes: the dashboard counts each order's "before" exactly once. */
@@ -53,6 +54,8 @@ export async function recordOrderNow(host: RoomHost, input: unknown): Promise<st
   const order: OrderInput = parsed.output;
   const before = await findStoreOrder(host.db, host.roomId, order.storeOrderId);
   const row = await upsertOrder(host.db, host.roomId, order, host.now());
+  // The stored version is newer in the store (this one arrived late): keep it.
+  if (!row) return before?.id ?? "";
   host.emit({
     collection: COLLECTION.ORDERS,
     id: row.id,

@@ -18,6 +18,7 @@ const webhookOrder = v.looseObject({
   admin_graphql_api_id: v.optional(v.string()),
   name: v.optional(v.string(), ""),
   created_at: v.string(),
+  updated_at: v.optional(v.string()),
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
   total_price: price,
   customer: v.optional(
@@ -74,5 +75,6 @@ export function orderFromWebhook(payload: unknown): OrderInput | null {
       priceCents: line.price,
     })),
     createdAt,
+    storeUpdatedAt: order.updated_at ? Date.parse(order.updated_at) || createdAt : createdAt,
   };
 }

@@ -62,7 +62,9 @@ async function storeOrders(
   shop: ShopContext,
 ): Promise<void> {
   // One row per order, its latest version (a page could in principle repeat one).
-  const latest = new Map(records.map(({ updatedAt: _, ...order }) => [order.storeOrderId, order]));
+  const latest = new Map(
+    records.map(({ updatedAt, ...order }) => [order.storeOrderId, { ...order, storeUpdatedAt: updatedAt }]),
+  );
   const { before, after } = await upsertOrderPage(host.env.DB, host.roomId, [...latest.values()], host.now());
   const stored = new Map(before.map((row) => [row.storeOrderId, row]));
   for (const row of after) {

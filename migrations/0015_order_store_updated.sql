@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `store_updated_at` integer DEFAULT 0 NOT NULL;
