@@ -268,6 +268,25 @@ describe("store sync", () => {
     socket.close();
   });
 
+  it("connecting another shop forgets the old shop's product links and its last sync", async () => {
+    const first = fakeStore();
+    first.addOrders(3);
+    const { roomId, socket } = await connectedRoom(first);
+    const itemId = (await socket.call("items.add", [{ title: "Desk", sku: "D-1" }])).result as string;
+    expect((await socket.call("store.publish", [itemId])).error).toBeUndefined();
+    await syncAndWait(socket);
+
+    const second = fakeStore({ shopName: "New Shop" });
+    expect((await socket.call("store.connect", [second.credentials])).error).toBeUndefined();
+    expect(await itemRow(itemId)).toMatchObject({ store_product_id: "", status: "ready" });
+    expect(await count("store_listings", roomId)).toBe(0);
+    await expect.poll(() => syncDoc(socket).finishedAt).toBeNull();
+    // Publishing now makes the product in the new shop.
+    expect((await socket.call("store.publish", [itemId])).error).toBeUndefined();
+    expect([...second.products.values()].map((product) => product.title)).toEqual(["Desk"]);
+    socket.close();
+  });
+
   it("the scheduled job syncs every connected room", async () => {
     const fake = fakeStore();
     fake.addOrders(5);

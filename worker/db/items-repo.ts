@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { ItemDoc, ItemFields, ItemPatch, ItemStatus } from "../../protocol/api";
 import type { Database } from "./database";
 import { type ItemRow, items } from "./schema";
@@ -86,6 +86,15 @@ export async function findItemByStoreProduct(db: Database, roomId: string, produ
       .where(and(eq(items.roomId, roomId), eq(items.storeProductId, productId)))
       .get()) ?? null
   );
+}
+
+/** Items linked to a store product. */
+export async function findLinkedItems(db: Database, roomId: string): Promise<ItemRow[]> {
+  return db
+    .select()
+    .from(items)
+    .where(and(eq(items.roomId, roomId), ne(items.storeProductId, "")))
+    .all();
 }
 
 /** The insert, to run in a batch with its history entry. */

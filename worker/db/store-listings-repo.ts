@@ -78,3 +78,8 @@ export async function markListingRemoved(
     .all();
   return row ?? null;
 }
+
+/** Every listing of the room (the room connected another shop: none of them is there). */
+export async function deleteRoomListings(db: Database, roomId: string): Promise<void> {
+  await db.delete(storeListings).where(eq(storeListings.roomId, roomId)).run();
+}

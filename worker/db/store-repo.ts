@@ -114,6 +114,15 @@ export async function saveSyncMark(
     .run();
 }
 
+/** Another shop: no sync of this room has run against it yet. */
+export async function clearSyncOutcome(db: Database, roomId: string): Promise<void> {
+  await db
+    .update(storeConnections)
+    .set({ lastSyncAt: null, lastSyncError: "" })
+    .where(eq(storeConnections.roomId, roomId))
+    .run();
+}
+
 export async function saveSyncOutcome(db: Database, roomId: string, at: number, error: string): Promise<void> {
   await db
     .update(storeConnections)

@@ -29,6 +29,7 @@ import {
   toStoreConnectionDoc,
   tryConnection,
 } from "../store/store-connection";
+import { forgetShopNow } from "../store/store-products";
 import { registerWebhooks } from "../store/webhook-subscriptions";
 import { requireRole } from "./access";
 import type { RoomHost } from "./room-host";
@@ -87,7 +88,11 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       const userId = await manager(ctx);
       // Everything that talks to the store happens first; only a connection that worked is saved.
       const row = await tryConnection(ctx.host, userId, args);
-      await publishWrite(ctx.host, () => saveStoreConnection(ctx.host.db, row));
+      await publishWrite(ctx.host, async () => {
+        const previous = await findStoreConnection(ctx.host.db, ctx.host.roomId);
+        await saveStoreConnection(ctx.host.db, row);
+        if (previous && previous.shopDomain !== row.shopDomain) await forgetShopNow(ctx.host);
+      });
       const saved = await requireConnection(ctx.host);
       const webhooks = await registerWebhooks(
         storeClientFor(ctx.host, saved),

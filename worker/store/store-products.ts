@@ -7,8 +7,15 @@
  */
 import { type ItemStatus, STORE_ACTOR } from "../../protocol/api";
 import { newId } from "../db/database";
-import { findItemBySku, findItemByStoreProduct, toItemDoc } from "../db/items-repo";
-import { deleteListingsOfProduct, findListing, listingRemoved, saveListing } from "../db/store-listings-repo";
+import { findItemBySku, findItemByStoreProduct, findLinkedItems, toItemDoc } from "../db/items-repo";
+import {
+  deleteListingsOfProduct,
+  deleteRoomListings,
+  findListing,
+  listingRemoved,
+  saveListing,
+} from "../db/store-listings-repo";
+import { clearSyncOutcome, findStoreConnection } from "../db/store-repo";
 import { addItemNow, editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeFieldsOf } from "./store-fields";
@@ -86,6 +93,24 @@ export async function applyStoreProductNow(
     itemId,
   );
   return "created";
+}
+
+/**
+ * The room now connects another shop: no item is in that store, so every
+ * link goes (listed items back to ready), with the listings and the record of
+ * the old shop's last sync. Orders and customers already synced stay, as
+ * history. The caller holds host.writes.
+ */
+export async function forgetShopNow(host: RoomHost): Promise<void> {
+  for (const row of await findLinkedItems(host.db, host.roomId)) {
+    host.store.cancelFollow(row.id);
+    await editItemNow(host, STORE_ACTOR, row.id, row.status === "listed" ? { status: "ready" } : {}, {
+      storeProductId: "",
+    });
+  }
+  await deleteRoomListings(host.db, host.roomId);
+  await clearSyncOutcome(host.db, host.roomId);
+  host.store.sync.forget(host, await findStoreConnection(host.db, host.roomId));
 }
 
 /** The product was deleted in the store: its item stays here, unlinked (and no longer listed). */

@@ -149,6 +149,14 @@ export class StoreSync {
     return this.current !== null;
   }
 
+  /** The room connected another shop: what this object showed of the last one's sync goes. */
+  forget(host: RoomHost, row: StoreConnectionRow | null): void {
+    const previous = this.view(row);
+    this.doc = null;
+    const next = this.view(row);
+    host.emit({ collection: COLLECTION.STORE, id: "sync", doc: asDoc(next), previous: asDoc(previous) });
+  }
+
   /** Stops the running sync before its next page (e.g. the store was disconnected). */
   stop(reason: string = DISCONNECTED): void {
     if (this.current) this.stopReason = reason;
