@@ -1,12 +1,12 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import { can, type ItemDoc, METHOD } from "../../protocol/api";
-import { ErrorText } from "../components/ErrorText";
 import { useMyRole } from "../components/MembersPanel";
 import { useCall } from "../live";
 import type { PublishAction } from "./PublishProgress";
 import { useStoreState } from "./store-state";
 import "./store.css";
+import { ActionOutcome } from "./ActionOutcome";
 
 /** The Shopify admin page of a product, when its id is the usual `gid://shopify/Product/123`. */
 function adminLink(domain: string, storeProductId: string): string | null {
@@ -119,12 +119,7 @@ export function ItemStoreSection({ roomId, item }: { roomId: string; item: ItemD
         )}
       </p>
       {controls}
-      {notice && (
-        <p role="status" className="store-notice">
-          {notice}
-        </p>
-      )}
-      <ErrorText error={error} />
+      <ActionOutcome notice={notice} error={error} />
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { COLLECTION, can, METHOD, PUBLICATION, type RoomRole, type StoreConnectionDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
-import { ErrorText } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
 import { OrderEmailsToggle } from "./OrderEmailsToggle";
 import { StoreConnectForm } from "./StoreConnectForm";
 import { StoreSyncPanel } from "./StoreSyncPanel";
 import "./store.css";
+import { ActionOutcome } from "./ActionOutcome";
 
 const isConnection = (doc: LiveDoc): doc is LiveDoc & StoreConnectionDoc => doc._id === "connection";
 
@@ -145,12 +145,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
           )}
         </>
       )}
-      {notice && (
-        <p role="status" className="store-notice">
-          {notice}
-        </p>
-      )}
-      <ErrorText error={error} />
+      <ActionOutcome notice={notice} error={error} />
     </section>
   );
 }

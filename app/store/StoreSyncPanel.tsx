@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useState } from "react";
 import { can, METHOD, type RoomRole, type StoreSyncDoc, type StoreSyncPhase } from "../../protocol/api";
 import { RelativeTime } from "../catalogue/RelativeTime";
-import { ErrorText } from "../components/ErrorText";
 import { useCall } from "../live";
 import { useStoreState } from "./store-state";
 import "./store.css";
+import { ActionOutcome } from "./ActionOutcome";
 
 const PHASES: readonly StoreSyncPhase[] = ["products", "orders", "customers"];
 const SINGULAR: Record<StoreSyncPhase, string> = { products: "product", orders: "order", customers: "customer" };
@@ -165,12 +165,7 @@ export function StoreSyncPanel({ role }: { role: RoomRole | null }) {
           </span>
         </div>
       )}
-      {notice && (
-        <p role="status" className="store-notice">
-          {notice}
-        </p>
-      )}
-      <ErrorText error={error} />
+      <ActionOutcome notice={notice} error={error} />
     </section>
   );
 }

@@ -66,6 +66,8 @@ export interface FakeShopifyOptions {
   currency?: string;
   clientId?: string;
   clientSecret?: string;
+  /** A legacy Admin API access token the shop accepts. */
+  staticToken?: string;
   /** Seconds in each issued token's `expires_in`. */
   expiresIn?: number;
   /** The cost budget: bucket size and points restored per second. */
@@ -81,7 +83,9 @@ export class FakeShopify {
   shopName: string;
   readonly currency: string;
   readonly clientId: string;
-  readonly clientSecret: string;
+  /** Mutable: a test can rotate the secret in "Shopify". */
+  clientSecret: string;
+  readonly staticToken: string;
   expiresIn: number;
   readonly products = new Map<string, FakeProduct>();
   readonly orders = new Map<string, FakeOrder>();
@@ -92,11 +96,18 @@ export class FakeShopify {
   readonly calls: GraphqlCall[] = [];
   /** How many of the next GraphQL calls answer THROTTLED whatever the budget. */
   throttleNext = 0;
-  /** How many of the next GraphQL calls answer an HTML error page. */
+  /** How many of the next GraphQL calls answer an HTML page. */
   garbageNext = 0;
+  /** Every GraphQL call answers an HTML page. */
+  graphqlGarbage = false;
+  /** The token endpoint answers an HTML page. */
+  tokenGarbage = false;
+  /** The token endpoint refuses with this status. */
+  tokenStatus: number | null = null;
   /** When set, every GraphQL call of this operation answers this error (a store in trouble). */
   failOperation: { operation: string; message: string } | null = null;
-  private readonly valid = new Set<string>();
+  /** Tokens the shop accepts now (issued and not revoked, and the static one). */
+  readonly valid = new Set<string>();
   private issued = 0;
   private ids = 1000;
   /**
@@ -113,6 +124,8 @@ export class FakeShopify {
     this.currency = options.currency ?? "EUR";
     this.clientId = options.clientId ?? "client-id-123";
     this.clientSecret = options.clientSecret ?? "shpss_client_secret_value";
+    this.staticToken = options.staticToken ?? "shpat_static_admin_token";
+    this.valid.add(this.staticToken);
     this.expiresIn = options.expiresIn ?? 86_399;
     const max = options.maximumAvailable ?? 2_000;
     this.bucket = { max, available: max, restoreRate: options.restoreRate ?? 1_000, at: Date.now() };
@@ -238,6 +251,8 @@ export class FakeShopify {
     // Decoded by hand: workerd warns when .text() reads a form body.
     const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
     this.tokenRequests.push(form);
+    if (this.tokenGarbage) return new Response("<html>Oops</html>", { headers: { "Content-Type": "text/html" } });
+    if (this.tokenStatus) return Response.json({ error: "invalid_client" }, { status: this.tokenStatus });
     const good =
       form.get("grant_type") === "client_credentials" &&
       form.get("client_id") === this.clientId &&
@@ -284,9 +299,9 @@ export class FakeShopify {
     const variables = body.variables ?? {};
     const call: GraphqlCall = { operation, variables, token, records: 0, throttled: false };
     this.calls.push(call);
-    if (this.garbageNext > 0) {
-      this.garbageNext--;
-      return new Response("<html>Bad gateway</html>", { status: 502, headers: { "Content-Type": "text/html" } });
+    if (this.graphqlGarbage || this.garbageNext > 0) {
+      if (this.garbageNext > 0) this.garbageNext--;
+      return new Response("<html>Oops</html>", { headers: { "Content-Type": "text/html" } });
     }
     if (!token || !this.valid.has(token)) {
       return Response.json(

@@ -1,42 +1,21 @@
 /** The order e-mail checkbox against a scripted server: it shows the member doc and calls the method. */
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LiveProvider } from "../../app/live/react";
 import { OrderEmailsToggle } from "../../app/store/OrderEmailsToggle";
 import { LiveError, toWireError } from "../../protocol/errors";
-import { connect, type Harness } from "./live-fake-socket";
+import { reactHarness } from "./react-harness";
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
+const ui = reactHarness();
 
-let live: Harness;
-let root: Root;
-let container: HTMLDivElement;
-
-beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  vi.useFakeTimers();
-  live = connect();
-  container = document.createElement("div");
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  live.connection.close();
-  vi.useRealTimers();
-});
-
-const box = () => container.querySelector<HTMLInputElement>('input[type="checkbox"]');
+const box = () => ui.container.querySelector<HTMLInputElement>('input[type="checkbox"]');
 
 describe("OrderEmailsToggle", () => {
   it("reflects the caller's member doc, saves a change and shows a refusal", async () => {
-    const socket = live.handshake();
+    const socket = ui.live.handshake();
     act(() =>
-      root.render(
-        <LiveProvider connection={live.connection}>
+      ui.root.render(
+        <LiveProvider connection={ui.live.connection}>
           <OrderEmailsToggle userId="me" />
         </LiveProvider>,
       ),
@@ -59,8 +38,8 @@ describe("OrderEmailsToggle", () => {
       vi.advanceTimersByTime(5);
     });
     expect(box()?.checked).toBe(false);
-    expect(container.querySelector("label")?.textContent).toBe("E-mail me each new order");
-    expect(container.textContent).toContain("Sent to me@example.com");
+    expect(ui.container.querySelector("label")?.textContent).toBe("E-mail me each new order");
+    expect(ui.container.textContent).toContain("Sent to me@example.com");
 
     act(() => box()?.click());
     const [first] = socket.sentOf("method");
@@ -75,7 +54,7 @@ describe("OrderEmailsToggle", () => {
       socket.receive({ msg: "result", id: first?.id ?? "", error: toWireError(new LiveError(403, "Access denied")) });
       socket.receive({ msg: "updated", methods: [first?.id ?? ""] });
     });
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe("Access denied");
+    expect(ui.container.querySelector('[role="alert"]')?.textContent).toBe("Access denied");
     expect(box()?.checked).toBe(false);
     expect(box()?.getAttribute("aria-disabled")).toBe("false");
 
@@ -88,6 +67,6 @@ describe("OrderEmailsToggle", () => {
       vi.advanceTimersByTime(5);
     });
     expect(box()?.checked).toBe(true);
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(ui.container.querySelector('[role="alert"]')).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 /** The store sync panel and the publish progress list against a scripted server and a scripted queue. */
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { errorMessage } from "../../app/components/ErrorText";
 import { LiveProvider } from "../../app/live/react";
 import { PublishProgress } from "../../app/store/PublishProgress";
@@ -9,31 +8,10 @@ import { createPublishQueue } from "../../app/store/publish-queue";
 import { StoreSyncPanel, syncProgressLabel } from "../../app/store/StoreSyncPanel";
 import type { RoomRole } from "../../protocol/api";
 import { LiveError, toWireError } from "../../protocol/errors";
-import { connect, type FakeSocket, type Harness } from "./live-fake-socket";
+import type { FakeSocket } from "./live-fake-socket";
+import { reactHarness } from "./react-harness";
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
-let live: Harness;
-let root: Root;
-let container: HTMLDivElement;
-
-beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  vi.useFakeTimers();
-  live = connect();
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  live.connection.close();
-  vi.useRealTimers();
-});
+const ui = reactHarness();
 
 const NOW = new Date("2025-03-01T12:00:00Z");
 
@@ -51,10 +29,10 @@ const idleSync = {
 
 function renderPanel(role: RoomRole | null): FakeSocket {
   vi.setSystemTime(NOW);
-  const socket = live.handshake();
+  const socket = ui.live.handshake();
   act(() =>
-    root.render(
-      <LiveProvider connection={live.connection}>
+    ui.root.render(
+      <LiveProvider connection={ui.live.connection}>
         <StoreSyncPanel role={role} />
       </LiveProvider>,
     ),
@@ -81,13 +59,14 @@ const changeSync = (socket: FakeSocket, fields: Record<string, unknown>) =>
     vi.advanceTimersByTime(5);
   });
 
-const button = (name: string) => [...container.querySelectorAll("button")].find((b) => b.textContent === name) ?? null;
+const button = (name: string) =>
+  [...ui.container.querySelectorAll("button")].find((b) => b.textContent === name) ?? null;
 
 describe("StoreSyncPanel", () => {
   it("starts a sync, shows its phase and progress, then how it ended", async () => {
     const socket = renderPanel("member");
-    expect(container.textContent).toContain("Not synced yet.");
-    expect(container.querySelector("progress")).toBeNull();
+    expect(ui.container.textContent).toContain("Not synced yet.");
+    expect(ui.container.querySelector("progress")).toBeNull();
 
     act(() => button("Sync now")?.click());
     const [call] = socket.sentOf("method");
@@ -100,9 +79,9 @@ describe("StoreSyncPanel", () => {
 
     // Running, before the store said how many: an indeterminate bar.
     changeSync(socket, { running: true, phase: "products", startedAt: NOW });
-    let bar = container.querySelector("progress");
+    let bar = ui.container.querySelector("progress");
     expect(bar?.hasAttribute("value")).toBe(false);
-    expect(container.textContent).toContain("Syncing products…");
+    expect(ui.container.textContent).toContain("Syncing products…");
     expect(button("Syncing…")?.getAttribute("aria-disabled")).toBe("true");
     expect(button("Full sync")?.getAttribute("aria-disabled")).toBe("true");
 
@@ -116,12 +95,12 @@ describe("StoreSyncPanel", () => {
       total: 10000,
       counts: { products: 12, orders: 1250, customers: 0 },
     });
-    bar = container.querySelector("progress");
+    bar = ui.container.querySelector("progress");
     expect(bar?.getAttribute("max")).toBe("10000");
     expect(bar?.getAttribute("value")).toBe("1250");
     const label = document.getElementById(bar?.getAttribute("aria-labelledby") ?? "");
     expect(label?.textContent).toBe(`Syncing orders… ${(1250).toLocaleString()} of ${(10000).toLocaleString()}`);
-    expect(container.textContent).toContain("step 2 of 3");
+    expect(ui.container.textContent).toContain("step 2 of 3");
 
     changeSync(socket, {
       running: false,
@@ -131,14 +110,14 @@ describe("StoreSyncPanel", () => {
       counts: { products: 12, orders: 340, customers: 55 },
       finishedAt: NOW,
     });
-    expect(container.querySelector("progress")).toBeNull();
-    expect(container.querySelector('[data-testid="store-sync-summary"]')?.textContent).toBe(
+    expect(ui.container.querySelector("progress")).toBeNull();
+    expect(ui.container.querySelector('[data-testid="store-sync-summary"]')?.textContent).toBe(
       "Last synced just now — 12 products, 340 orders, 55 customers",
     );
     expect(button("Sync now")?.getAttribute("aria-disabled")).toBe("false");
 
     changeSync(socket, { error: "Shopify refused the request." });
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+    expect(ui.container.querySelector('[role="alert"]')?.textContent).toBe(
       "Sync stopped: Shopify refused the request. What was synced is kept; the next sync goes on from there.",
     );
   });
@@ -152,7 +131,7 @@ describe("StoreSyncPanel", () => {
       socket.receive({ msg: "result", id: first?.id ?? "", result: { started: false } });
       socket.receive({ msg: "updated", methods: [first?.id ?? ""] });
     });
-    expect(container.querySelector('[role="status"]')?.textContent).toContain("A sync is already running");
+    expect(ui.container.querySelector('[role="status"]')?.textContent).toContain("A sync is already running");
 
     act(() => button("Sync now")?.click());
     const second = socket.sentOf("method")[1];
@@ -164,15 +143,15 @@ describe("StoreSyncPanel", () => {
       });
       socket.receive({ msg: "updated", methods: [second?.id ?? ""] });
     });
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe("Service not configured");
+    expect(ui.container.querySelector('[role="alert"]')?.textContent).toBe("Service not configured");
   });
 
   it("shows viewers the state without the buttons", () => {
     const socket = renderPanel("viewer");
-    expect(container.querySelectorAll("button")).toHaveLength(0);
-    expect(container.textContent).toContain("Not synced yet.");
+    expect(ui.container.querySelectorAll("button")).toHaveLength(0);
+    expect(ui.container.textContent).toContain("Not synced yet.");
     changeSync(socket, { running: true, phase: "customers", done: 3, total: 0 });
-    expect(container.textContent).toContain("Syncing customers… 3 so far");
+    expect(ui.container.textContent).toContain("Syncing customers… 3 so far");
   });
 
   it("labels the phases", () => {
@@ -195,14 +174,14 @@ describe("PublishProgress", () => {
       },
       describeError: errorMessage,
     });
-    act(() => root.render(<PublishProgress queue={queue} action="publish" onDismiss={() => {}} />));
+    act(() => ui.root.render(<PublishProgress queue={queue} action="publish" onDismiss={() => {}} />));
     await act(async () => {
       void queue.run();
     });
-    const rows = () => [...container.querySelectorAll("li")].map((li) => li.textContent);
+    const rows = () => [...ui.container.querySelectorAll("li")].map((li) => li.textContent);
     expect(rows()).toEqual(["Vasepublishing…", "Bowlpublishing…", "Cuppublishing…", "Platewaiting", "Jugwaiting"]);
     expect(document.activeElement?.textContent).toBe("Publishing to the store");
-    expect(container.querySelector("progress")?.getAttribute("value")).toBe("0");
+    expect(ui.container.querySelector("progress")?.getAttribute("value")).toBe("0");
 
     await act(async () => {
       answers.get("vase")?.resolve();
@@ -215,21 +194,21 @@ describe("PublishProgress", () => {
       "Platepublishing…",
       "Jugpublishing…",
     ]);
-    expect(container.textContent).toContain("2 of 5");
+    expect(ui.container.textContent).toContain("2 of 5");
 
     // Nothing is waiting any more: "Stop sending" has nothing to stop.
     expect(button("Stop sending")?.getAttribute("aria-disabled")).toBe("true");
     await act(async () => {
       for (const id of ["cup", "plate", "jug"]) answers.get(id)?.resolve();
     });
-    expect(container.querySelector('[role="status"]')?.textContent).toBe("4 published, 1 failed");
+    expect(ui.container.querySelector('[role="status"]')?.textContent).toBe("4 published, 1 failed");
     expect(button("Stop sending")).toBeNull();
 
     sent.length = 0;
     await act(async () => button("Retry failed")?.click());
     expect(sent).toEqual(["bowl"]);
     await act(async () => answers.get("bowl")?.resolve());
-    expect(container.querySelector('[role="status"]')?.textContent).toBe("5 published");
+    expect(ui.container.querySelector('[role="status"]')?.textContent).toBe("5 published");
     expect(button("Retry failed")).toBeNull();
   });
 
@@ -240,7 +219,7 @@ describe("PublishProgress", () => {
       items: ["A", "B", "C", "D", "E"].map((title) => ({ id: title, title })),
       send: () => new Promise((resolve) => answers.push(() => resolve(null))),
     });
-    act(() => root.render(<PublishProgress queue={queue} action="unpublish" onDismiss={() => {}} />));
+    act(() => ui.root.render(<PublishProgress queue={queue} action="unpublish" onDismiss={() => {}} />));
     await act(async () => {
       void queue.run();
     });
@@ -249,8 +228,8 @@ describe("PublishProgress", () => {
     await act(async () => {
       for (const answer of answers) answer();
     });
-    expect(container.querySelector('[role="status"]')?.textContent).toBe("3 unpublished, 2 not sent");
-    expect([...container.querySelectorAll("li")].map((li) => li.dataset.state)).toEqual([
+    expect(ui.container.querySelector('[role="status"]')?.textContent).toBe("3 unpublished, 2 not sent");
+    expect([...ui.container.querySelectorAll("li")].map((li) => li.dataset.state)).toEqual([
       "done",
       "done",
       "done",

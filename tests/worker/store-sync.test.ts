@@ -8,24 +8,13 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FileDoc } from "../../protocol/files";
 import { runScheduledJobs } from "../../worker/scheduled";
-import { FakeShopify } from "../support/fake-shopify";
+import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
+import { installFakeStore } from "./fake-store";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
 import { deliverWebhook } from "./webhook-helpers";
 
-function fakeStore(options: ConstructorParameters<typeof FakeShopify>[0] = {}): FakeShopify {
-  const fake = new FakeShopify(options);
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const answer = await fake.handle(request);
-    if (answer) return answer;
-    // Other tests' shops (the scheduled job visits every connected room) are gone.
-    if (new URL(request.url).hostname.endsWith(".myshopify.com")) return new Response("Not Found", { status: 404 });
-    return realFetch(input, init);
-  });
-  return fake;
-}
+const fakeStore = (options: FakeShopifyOptions = {}) => installFakeStore(new FakeShopify(options));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -280,6 +269,11 @@ describe("store sync", () => {
     expect((await socket.call("store.connect", [second.credentials])).error).toBeUndefined();
     expect(await itemRow(itemId)).toMatchObject({ store_product_id: "", status: "ready" });
     expect(await count("store_listings", roomId)).toBe(0);
+    // The next sync of the new shop is a full one.
+    const marks = await env.DB.prepare("SELECT orders_synced_to, last_sync_at FROM store_connections WHERE room_id = ?")
+      .bind(roomId)
+      .first();
+    expect(marks).toEqual({ orders_synced_to: null, last_sync_at: null });
     await expect.poll(() => syncDoc(socket).finishedAt).toBeNull();
     // Publishing now makes the product in the new shop.
     expect((await socket.call("store.publish", [itemId])).error).toBeUndefined();

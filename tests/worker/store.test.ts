@@ -9,110 +9,24 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CostBudget } from "../../worker/store/cost-budget";
 import { openSecret, STORE_KEY_MISSING, sealSecret } from "../../worker/store/secret-box";
 import { normaliseShopDomain } from "../../worker/store/shop-domain";
+import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
-
-const API_PATH = "/admin/api/2026-10/graphql.json";
-const TOKEN_PATH = "/admin/oauth/access_token";
+import { installFakeStore } from "./fake-store";
 
 let shops = 0;
 /** A fresh shop per test: the client keeps each shop's cost budget in memory. */
 const newShop = () => `stockroom-test-${Date.now().toString(36)}-${shops++}.myshopify.com`;
 
-interface FakeShopify {
-  shop: string;
-  shopName: string;
-  clientId: string;
-  clientSecret: string;
-  /** A static Admin API token this shop accepts. */
-  staticToken: string;
-  /** Seconds in each issued token's `expires_in`. */
-  expiresIn: number;
-  /** Status of the token endpoint when it refuses (unset: it answers normally). */
-  tokenStatus?: number;
-  /** The token endpoint answers an HTML page. */
-  tokenGarbage?: boolean;
-  /** The GraphQL endpoint answers an HTML page. */
-  graphqlGarbage?: boolean;
-  /** How many of the next GraphQL calls answer THROTTLED. */
-  throttleNext: number;
-  /** Tokens the shop accepts (issued and not revoked). */
-  valid: Set<string>;
-  tokenRequests: URLSearchParams[];
-  graphqlRequests: { token: string | null; query: string }[];
-}
+type Trouble = Partial<Pick<FakeShopify, "graphqlGarbage" | "tokenGarbage" | "tokenStatus" | "throttleNext">>;
 
-function fakeShopify(overrides: Partial<FakeShopify> = {}): FakeShopify {
-  const fake: FakeShopify = {
-    shop: newShop(),
-    shopName: "Corner Shop",
-    clientId: "client-id-123",
-    clientSecret: "shpss_client_secret_value",
-    staticToken: "shpat_static_admin_token",
-    expiresIn: 86399,
-    throttleNext: 0,
-    valid: new Set(),
-    tokenRequests: [],
-    graphqlRequests: [],
-    ...overrides,
-  };
-  fake.valid.add(fake.staticToken);
-  let issued = 0;
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (!url.hostname.endsWith(".myshopify.com")) return realFetch(input, init);
-    if (url.hostname !== fake.shop) return new Response("Not Found", { status: 404 });
-    if (request.method === "POST" && url.pathname === TOKEN_PATH) {
-      // Decoded by hand: workerd warns when .text() reads a form body.
-      const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
-      fake.tokenRequests.push(form);
-      if (fake.tokenGarbage) return new Response("<html>Oops</html>", { headers: { "Content-Type": "text/html" } });
-      if (fake.tokenStatus) return Response.json({ error: "invalid_client" }, { status: fake.tokenStatus });
-      const good =
-        form.get("grant_type") === "client_credentials" &&
-        form.get("client_id") === fake.clientId &&
-        form.get("client_secret") === fake.clientSecret;
-      if (!good) return Response.json({ error: "invalid_client" }, { status: 400 });
-      const token = `shpat_issued_${++issued}_${crypto.randomUUID()}`;
-      fake.valid.add(token);
-      return Response.json({ access_token: token, scope: "read_products", expires_in: fake.expiresIn });
-    }
-    if (request.method === "POST" && url.pathname === API_PATH) {
-      const token = request.headers.get("X-Shopify-Access-Token");
-      const { query } = (await request.json()) as { query: string };
-      fake.graphqlRequests.push({ token, query });
-      if (fake.graphqlGarbage) return new Response("<html>Oops</html>", { headers: { "Content-Type": "text/html" } });
-      if (!token || !fake.valid.has(token)) {
-        return Response.json({ errors: "[API] Invalid API key or access token" }, { status: 401 });
-      }
-      if (!/shop\s*\{\s*name\s*\}/.test(query)) return Response.json({ errors: [{ message: "unexpected query" }] });
-      if (fake.throttleNext > 0) {
-        fake.throttleNext--;
-        return Response.json({
-          errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
-          extensions: {
-            cost: {
-              requestedQueryCost: 1,
-              actualQueryCost: null,
-              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 1000 },
-            },
-          },
-        });
-      }
-      return Response.json({
-        data: { shop: { name: fake.shopName } },
-        extensions: {
-          cost: {
-            requestedQueryCost: 1,
-            actualQueryCost: 1,
-            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 },
-          },
-        },
-      });
-    }
-    return new Response("Not Found", { status: 404 });
-  });
+/** A fake shop at the HTTP boundary, optionally in trouble from the start. */
+function fakeShopify(options: FakeShopifyOptions & Trouble = {}): FakeShopify {
+  const { graphqlGarbage, tokenGarbage, tokenStatus, throttleNext, ...settings } = options;
+  const fake = installFakeStore(new FakeShopify({ shop: newShop(), ...settings }));
+  fake.graphqlGarbage = graphqlGarbage ?? false;
+  fake.tokenGarbage = tokenGarbage ?? false;
+  fake.tokenStatus = tokenStatus ?? null;
+  fake.throttleNext = throttleNext ?? 0;
   return fake;
 }
 
@@ -176,7 +90,7 @@ describe("store connection", () => {
     expect(fake.tokenRequests[0]?.get("grant_type")).toBe("client_credentials");
     expect(fake.tokenRequests[0]?.get("client_id")).toBe(fake.clientId);
     expect(fake.tokenRequests[0]?.get("client_secret")).toBe(fake.clientSecret);
-    const issuedToken = fake.graphqlRequests[0]?.token ?? "";
+    const issuedToken = fake.calls[0]?.token ?? "";
     expect(issuedToken).toMatch(/^shpat_issued_1_/);
 
     // The publication changed live, and carries nothing secret.
@@ -205,7 +119,7 @@ describe("store connection", () => {
     // A test uses the cached token: no new token request.
     expect((await socket.call("store.test")).result).toEqual({ shopName: "Corner Shop" });
     expect(fake.tokenRequests).toHaveLength(1);
-    expect(fake.graphqlRequests.at(-1)?.token).toBe(issuedToken);
+    expect(fake.calls.at(-1)?.token).toBe(issuedToken);
     socket.close();
   });
 
@@ -224,7 +138,7 @@ describe("store connection", () => {
       },
     });
     expect(fake.tokenRequests).toHaveLength(0);
-    expect(fake.graphqlRequests[0]?.token).toBe(fake.staticToken);
+    expect(fake.calls[0]?.token).toBe(fake.staticToken);
     const row = await storedRow(roomId);
     expect(row).toMatchObject({ shop_domain: fake.shop, auth_kind: "access_token", client_id: "", access_token: null });
     expect(JSON.stringify(row)).not.toContain(fake.staticToken);
@@ -253,7 +167,7 @@ describe("store connection", () => {
     }
     expect((await socket.call("store.connect", [{ domain: fake.shop }])).error).toMatchObject({ error: 400 });
     expect(fake.tokenRequests).toHaveLength(0);
-    expect(fake.graphqlRequests).toHaveLength(0);
+    expect(fake.calls).toHaveLength(0);
     expect(await storedRow(roomId)).toBeNull();
     socket.close();
   });
@@ -278,7 +192,7 @@ describe("store connection", () => {
     const withToken = { domain: badToken.shop, accessToken: "shpat_revoked" };
     expect((await socket.call("store.connect", [withToken])).error).toMatchObject(refused);
     // A static token cannot be renewed: one try only.
-    expect(badToken.graphqlRequests).toHaveLength(1);
+    expect(badToken.calls).toHaveLength(1);
     vi.restoreAllMocks();
 
     const tokenGarbage = fakeShopify({ tokenGarbage: true });
@@ -311,7 +225,7 @@ describe("store connection", () => {
     expect((await socket.call("store.test")).result).toEqual({ shopName: "Renewal Shop" });
     expect(fake.tokenRequests).toHaveLength(2);
     // The call went out with the new token, which is now cached (sealed) with a new expiry.
-    expect(fake.graphqlRequests.at(-1)?.token).toMatch(/^shpat_issued_2_/);
+    expect(fake.calls.at(-1)?.token).toMatch(/^shpat_issued_2_/);
     const after = await storedRow(roomId);
     expect(after?.access_token).not.toBe(before?.access_token);
     expect(after?.access_token_expires_at ?? 0).toBeGreaterThan(Date.now() + 23 * 3600_000);
@@ -330,13 +244,13 @@ describe("store connection", () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);
     expect((await socket.call("store.connect", [withCredentials(fake)])).error).toBeUndefined();
-    const first = fake.graphqlRequests[0]?.token ?? "";
+    const first = fake.calls[0]?.token ?? "";
     // The store revokes the cached token before it expires.
     fake.valid.delete(first);
 
     expect((await socket.call("store.test")).result).toEqual({ shopName: "Corner Shop" });
     expect(fake.tokenRequests).toHaveLength(2);
-    expect(fake.graphqlRequests.map((call) => call.token === first)).toEqual([true, true, false]);
+    expect(fake.calls.map((call) => call.token === first)).toEqual([true, true, false]);
 
     // When the app's credentials stop working altogether, it is refused after one renewal.
     fake.clientSecret = "rotated-in-shopify";
@@ -356,7 +270,7 @@ describe("store connection", () => {
     expect((await socket.call("store.connect", [withCredentials(fake)])).result).toMatchObject({
       shopName: "Busy Shop",
     });
-    expect(fake.graphqlRequests).toHaveLength(3);
+    expect(fake.calls).toHaveLength(3);
     expect(fake.tokenRequests).toHaveLength(1);
     expect((await storedRow(roomId))?.shop_name).toBe("Busy Shop");
     socket.close();
