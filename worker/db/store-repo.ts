@@ -1,6 +1,5 @@
 /** D1 access for a room's store connection (one row per room; secrets arrive here already sealed). */
-import { and, eq, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "./database";
 import { type StoreConnectionRow, storeConnections } from "./schema";
 
@@ -14,25 +13,17 @@ export type NewStoreConnection = Omit<
   "productsSyncedTo" | "ordersSyncedTo" | "customersSyncedTo" | "lastSyncAt" | "lastSyncError"
 >;
 
-/** A sync column kept across a reconnect to the same shop, cleared when the shop changes. */
-const keptForSameShop = (column: AnySQLiteColumn) =>
-  sql`CASE WHEN ${storeConnections.shopDomain} = excluded.shop_domain THEN ${column} ELSE NULL END`;
-
-/** Saves a connection, replacing the room's earlier one (a reconnect is a new connection). */
+/**
+ * Saves a connection, replacing the room's earlier one (a reconnect is a new
+ * connection). The sync's marks and outcome are not the connection's: they
+ * stay, and `forgetSyncState` clears them when the shop changes.
+ */
 export async function saveStoreConnection(db: Database, row: NewStoreConnection): Promise<void> {
   const { roomId, ...rest } = row;
   await db
     .insert(storeConnections)
     .values(row)
-    .onConflictDoUpdate({
-      target: storeConnections.roomId,
-      set: {
-        ...rest,
-        productsSyncedTo: keptForSameShop(storeConnections.productsSyncedTo),
-        ordersSyncedTo: keptForSameShop(storeConnections.ordersSyncedTo),
-        customersSyncedTo: keptForSameShop(storeConnections.customersSyncedTo),
-      },
-    })
+    .onConflictDoUpdate({ target: storeConnections.roomId, set: rest })
     .run();
 }
 
@@ -115,10 +106,16 @@ export async function saveSyncMark(
 }
 
 /** Another shop: no sync of this room has run against it yet. */
-export async function clearSyncOutcome(db: Database, roomId: string): Promise<void> {
+export async function forgetSyncState(db: Database, roomId: string): Promise<void> {
   await db
     .update(storeConnections)
-    .set({ lastSyncAt: null, lastSyncError: "" })
+    .set({
+      productsSyncedTo: null,
+      ordersSyncedTo: null,
+      customersSyncedTo: null,
+      lastSyncAt: null,
+      lastSyncError: "",
+    })
     .where(eq(storeConnections.roomId, roomId))
     .run();
 }

@@ -284,9 +284,10 @@ export function publishItem(
       try {
         const activate = mode === "publish" && listing.state !== "active";
         await updateProduct(host, client, item, listing, activate, published);
-      } finally {
-        // What did reach the store is remembered, even when a later step failed.
+      } catch (error) {
+        // What did reach the store is remembered, even when a later step failed (success saves it below).
         await saveListing(host.db, { ...listing, handle: published.handle, sent: JSON.stringify(published.sent) });
+        throw error;
       }
     } else {
       published = await createProduct(host, client, item);
@@ -300,7 +301,6 @@ export function publishItem(
         inventoryItemId: published.inventoryItemId,
         handle: published.handle,
         sent: JSON.stringify(published.sent),
-        photos: JSON.stringify(published.sent.photos),
         state: "active",
         publishedAt: listing?.publishedAt ?? host.now(),
       });

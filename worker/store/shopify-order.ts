@@ -5,13 +5,11 @@
  */
 import * as v from "valibot";
 import type { OrderInput } from "../db/orders-repo";
+import { cents } from "./store-records";
 
 const id = v.union([v.string(), v.number()]);
-const price = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform((value) => Math.round(Number(value) * 100)),
-  v.check((cents) => Number.isInteger(cents) && cents >= 0, "Price must be a non-negative amount"),
-);
+/** Prices are decimal strings, read like the GraphQL answers' amounts. */
+const price = cents;
 
 const webhookOrder = v.looseObject({
   id,

@@ -15,7 +15,7 @@ import {
   listingRemoved,
   saveListing,
 } from "../db/store-listings-repo";
-import { clearSyncOutcome, findStoreConnection } from "../db/store-repo";
+import { findStoreConnection, forgetSyncState } from "../db/store-repo";
 import { addItemNow, editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeFieldsOf } from "./store-fields";
@@ -75,7 +75,6 @@ export async function applyStoreProductNow(
     inventoryItemId: product.inventoryItemId || listing?.inventoryItemId || "",
     handle: product.handle || listing?.handle || "",
     sent: JSON.stringify(sent),
-    photos: JSON.stringify(sent.photos),
     state: product.status === "ACTIVE" ? "active" : "archived",
     publishedAt: listing?.publishedAt ?? host.now(),
   });
@@ -97,8 +96,8 @@ export async function applyStoreProductNow(
 
 /**
  * The room now connects another shop: no item is in that store, so every
- * link goes (listed items back to ready), with the listings and the record of
- * the old shop's last sync. Orders and customers already synced stay, as
+ * link goes (listed items back to ready), with the listings and the old
+ * shop's sync marks and last sync. Orders and customers already synced stay, as
  * history. The caller holds host.writes.
  */
 export async function forgetShopNow(host: RoomHost): Promise<void> {
@@ -109,7 +108,7 @@ export async function forgetShopNow(host: RoomHost): Promise<void> {
     });
   }
   await deleteRoomListings(host.db, host.roomId);
-  await clearSyncOutcome(host.db, host.roomId);
+  await forgetSyncState(host.db, host.roomId);
   host.store.sync.forget(host, await findStoreConnection(host.db, host.roomId));
 }
 

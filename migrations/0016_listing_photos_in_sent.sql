@@ -1,0 +1,1 @@
+ALTER TABLE `store_listings` DROP COLUMN `photos`;
