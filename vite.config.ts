@@ -25,5 +25,13 @@ export default defineConfig(({ command }) => ({
         : {},
     ),
   ],
+  // Source maps for the Worker only. Everything in dist/client is uploaded as
+  // a public static asset, so a client map there would publish our source;
+  // the client build makes none (rather than hidden maps kept out by an
+  // `.assetsignore`, which every way of serving dist/client would have to
+  // honour). The Worker's map in dist/stockroom is not an asset: the
+  // Cloudflare plugin sets `upload_source_maps` from it, for readable stack
+  // traces in Workers logs.
   build: { sourcemap: true },
+  environments: { client: { build: { sourcemap: false } } },
 }));

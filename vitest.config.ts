@@ -21,6 +21,8 @@ export default defineConfig({
           name: "unit",
           environment: "happy-dom",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
+          // Generous: a slow, loaded machine must still pass (no test depends on speed).
+          testTimeout: 20_000,
         },
       },
       {
@@ -49,6 +51,9 @@ export default defineConfig({
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
           setupFiles: ["tests/worker/setup.ts"],
+          // Generous: a slow, loaded machine must still pass (no test depends on speed).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,8 +1,11 @@
 // Accounts benchmarks (issue 3), each beside a baseline from the same run:
 //   (a) password hashing in workerd: argon2id (WebAssembly) vs PBKDF2-SHA-256
 //       100k (WebCrypto, what Stockroom uses) — time per hash;
-//   (b) password login and resume login vs a no-op method on the same object.
-import { ddp, ms, percentile, report, startBenchServer } from "./harness.mjs";
+//   (b) password login and resume login vs a no-op method on the same object;
+//   (c) answers that must not tell whether an address has an account:
+//       createUser and forgotPassword for a taken address vs a new one
+//       (median of each, interleaved; target within 1.1×).
+import { ddp, ms, percentile, report, reportSimilar, startBenchServer } from "./harness.mjs";
 
 const HASH_ROUNDS = Number(process.env.BENCH_HASH_ROUNDS ?? 7);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 30);
@@ -54,6 +57,29 @@ try {
   const base = percentile(noop, 50);
   report("resume login", percentile(resume, 50), base, ms);
   report("password login", percentile(password, 50), base, ms);
+
+  // (c) Each call on a fresh home connection (these are rate-limited per
+  // connection); an error answer (address taken) is timed like any other.
+  const homeUrl = `${server.wsUrl}/api/websocket?shard=1`;
+  const timeAnswer = async (method, params) => {
+    const client = await ddp(homeUrl);
+    const t = performance.now();
+    await client.call(method, params).catch(() => {});
+    const elapsed = performance.now() - t;
+    client.close();
+    return elapsed;
+  };
+  const taken = { signUp: [], forgot: [] };
+  const fresh = { signUp: [], forgot: [] };
+  for (let i = 0; i < LOGINS; i++) {
+    taken.signUp.push(await timeAnswer("createUser", [{ email, password: "bench password" }]));
+    fresh.signUp.push(await timeAnswer("createUser", [{ email: `new${i}-${email}`, password: "bench password" }]));
+    taken.forgot.push(await timeAnswer("forgotPassword", [{ email }]));
+    fresh.forgot.push(await timeAnswer("forgotPassword", [{ email: `nobody${i}-${email}` }]));
+  }
+  console.log(`\n(c) answers for an address with an account vs one without, median of ${LOGINS}`);
+  reportSimilar("createUser, address taken", percentile(taken.signUp, 50), percentile(fresh.signUp, 50), ms, 1.1);
+  reportSimilar("forgotPassword, address known", percentile(taken.forgot, 50), percentile(fresh.forgot, 50), ms, 1.1);
   home.close();
 } finally {
   await server.stop();

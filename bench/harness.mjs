@@ -102,6 +102,9 @@ export async function ddp(url, { batch = false } = {}) {
   const ws = await openSocket(url, (text) => {
     const parsed = JSON.parse(text);
     for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      // Answer the server's heartbeat, or an idle bench client is dropped after 30 s.
+      if (message.msg === "ping")
+        ws.send(JSON.stringify(message.id ? { msg: "pong", id: message.id } : { msg: "pong" }));
       for (const listener of listeners) listener(message);
       for (const waiter of [...waiters])
         if (waiter.match(message)) {
@@ -110,7 +113,35 @@ export async function ddp(url, { batch = false } = {}) {
         }
     }
   });
-  const next = (match) => new Promise((resolve) => waiters.add({ match, resolve }));
+  // A closed connection answers nothing more: everything still waited for fails at once.
+  let closed = null;
+  ws.on("close", (code) => {
+    closed = new Error(`bench: the server closed ${url} (${code})`);
+    closed.closeCode = code;
+    for (const waiter of [...waiters]) waiter.reject(closed);
+  });
+  /** The next matching message; a bench never hangs: after `timeoutMs` it fails with what it waited for. */
+  const next = (match, what = "a message", timeoutMs = 120_000) =>
+    new Promise((resolve, reject) => {
+      if (closed) return reject(closed);
+      const waiter = {
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          reject(error);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`bench: no ${what} from ${url} within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
   let ids = 0;
   const client = {
     ws,
@@ -120,8 +151,8 @@ export async function ddp(url, { batch = false } = {}) {
     async call(method, params = [], encodeFrame = JSON.stringify) {
       const id = String(++ids);
       const done = Promise.all([
-        next((m) => m.msg === "result" && m.id === id),
-        next((m) => m.msg === "updated" && m.methods.includes(id)),
+        next((m) => m.msg === "result" && m.id === id, `result of ${method}`),
+        next((m) => m.msg === "updated" && m.methods.includes(id), `updated of ${method}`),
       ]);
       ws.send(encodeFrame({ msg: "method", id, method, params }));
       const [result] = await done;
@@ -130,14 +161,17 @@ export async function ddp(url, { batch = false } = {}) {
     },
     async subscribe(name, params = []) {
       const id = `s${++ids}`;
-      const ready = next((m) => (m.msg === "ready" && m.subs.includes(id)) || (m.msg === "nosub" && m.id === id));
+      const ready = next(
+        (m) => (m.msg === "ready" && m.subs.includes(id)) || (m.msg === "nosub" && m.id === id),
+        `ready of ${name}`,
+      );
       ws.send(JSON.stringify({ msg: "sub", id, name, params }));
       return ready;
     },
     close: () => ws.close(1000),
   };
   ws.send(JSON.stringify({ msg: "connect", version: "1", support: ["1"], ...(batch ? { batch: true } : {}) }));
-  await next((m) => m.msg === "connected");
+  await next((m) => m.msg === "connected", "connected");
   return client;
 }
 
@@ -168,6 +202,16 @@ export function report(name, figure, baseline, format, target, higherIsBetter = 
   const verdict = target === undefined ? "" : `  (target ${sign} ${target}×: ${met ? "met" : "NOT met"})`;
   console.log(
     `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}×${verdict}`,
+  );
+  return ratio;
+}
+
+/** Like `report`, for a figure that must match its baseline (e.g. timing that must not leak): met within 1/t … t. */
+export function reportSimilar(name, figure, baseline, format, tolerance) {
+  const ratio = figure / baseline;
+  const met = ratio <= tolerance && ratio >= 1 / tolerance;
+  console.log(
+    `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio.toFixed(2)}×  (target within ${tolerance}×: ${met ? "met" : "NOT met"})`,
   );
   return ratio;
 }

@@ -31,6 +31,16 @@ export const OAUTH_CREDENTIAL_LIFETIME = 60_000;
 export const OAUTH_STATE_LIFETIME = 10 * 60_000;
 export const LOGIN_TOKEN_POLL_INTERVAL = 3_000;
 
+/**
+ * Password guessing across connections (SPEC B8): failed password checks
+ * counted per account and per client address in fixed 15-minute windows,
+ * wherever they come from; past the limit, `too-many-requests` until the
+ * window ends.
+ */
+export const LOGIN_FAILURE_WINDOW = 15 * 60_000;
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURES_PER_ADDRESS = 30;
+
 export const FILE_CHUNK_SIZE = 524_288;
 
 /** Largest text frame the server will parse; bigger ones get a DDP error. */

@@ -103,14 +103,16 @@ export interface PresenceDoc {
   since: Date;
 }
 
-/** What an item's share page shows to anyone with its signed link: no location, stock count or history. */
+/**
+ * What an item's share page shows to anyone with its signed link: title,
+ * price, description and photos, nothing else (no SKU, status, location,
+ * stock count or history).
+ */
 export interface SharedItem {
   title: string;
   description: string;
-  sku: string;
   priceCents: number;
   currency: string;
-  status: ItemStatus;
   /** Signed, expiring links to web-sized copies (never an original, whose tags may hold a location). */
   photos: { url: string; thumbnailUrl: string | null }[];
 }

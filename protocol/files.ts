@@ -36,9 +36,28 @@ export interface FileCollectionConfig {
   downloadRoute?: string;
   /** Bytes per chunk; rounded down to a multiple of 8. */
   chunkSize?: number;
-  /** Versions the browser makes besides the original (e.g. a thumbnail). */
+  /**
+   * Versions the browser makes besides the original (e.g. a thumbnail).
+   * They are public copies — what share links and the online store get —
+   * so the server strips any photo tags from them (PUBLIC_COPY_TYPES only).
+   */
   versions: readonly string[];
+  /** Who may download an original, whose tags may hold a location (absent: any member). */
+  originalRoles?: readonly RoomRole[];
+  /** Strip photo tags from the original itself when it is finished (for files every member sees). */
+  stripOriginal?: boolean;
 }
+
+/** Types a public copy may have: the ones whose tags the server can strip. */
+export const PUBLIC_COPY_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/webp"];
+/** A public copy is stored in one piece (so its tags are stripped before it reaches storage). */
+export const MAX_PUBLIC_COPY_SIZE = 5 * 1024 * 1024;
+/**
+ * `meta` key of a photo upload that is to become a new item (SPEC A2): the
+ * item's fields. The server creates the item as part of finishing the
+ * upload, so closing the tab after "Uploaded" loses nothing.
+ */
+export const NEW_ITEM_META_KEY = "newItem";
 
 const EDITORS: readonly RoomRole[] = ["owner", "admin", "member"];
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic", "image/heif", "image/avif"];
@@ -51,14 +70,20 @@ export const FILE_COLLECTIONS = {
     uploadRoles: EDITORS,
     public: false,
     versions: ["thumbnail", "web"],
+    // Originals keep their tags (camera, place, time) for the team that works on them; viewers and
+    // share links get the tag-free copies.
+    originalRoles: EDITORS,
   },
   roomLogos: {
     name: "roomLogos",
     maxSize: 2 * 1024 * 1024,
-    types: [...IMAGE_TYPES, "image/svg+xml"],
+    // Formats whose tags the server can strip (or that carry none): every member, viewers included,
+    // sees the logo on labels, so it is stored without tags.
+    types: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/svg+xml"],
     uploadRoles: ["owner", "admin"],
     public: false,
     versions: [],
+    stripOriginal: true,
   },
 } as const satisfies Record<string, FileCollectionConfig>;
 
@@ -158,6 +183,9 @@ export interface FileDoc {
   roomId: string;
   createdAt: Date;
 }
+
+/** What finishing an upload answers: the file, and the item the server made from it, if any. */
+export type FinishedFile = FileDoc & { itemId?: string };
 
 /** `<route>/<collection>/<id>/<version>/<id>.<ext>` */
 export function downloadPath(

@@ -8,6 +8,7 @@ declare global {
   function atob(data: string): string;
   var TextEncoder: new () => { encode(input?: string): Uint8Array<ArrayBuffer> };
   var TextDecoder: new (label?: string, options?: { fatal?: boolean }) => { decode(input?: ArrayBufferView): string };
+  var crypto: { getRandomValues(array: Uint8Array): Uint8Array };
 }
 
 export {};

@@ -12,6 +12,7 @@ const SCOPES = {
   files: { binding: "FILES_LIMITER", periodSeconds: 60 },
   share: { binding: "SHARE_LIMITER", periodSeconds: 60 },
   webhooks: { binding: "WEBHOOK_LIMITER", periodSeconds: 60 },
+  sockets: { binding: "SOCKET_LIMITER", periodSeconds: 60 },
 } as const satisfies Record<string, { binding: keyof Env; periodSeconds: number }>;
 
 export type RateLimitScope = keyof typeof SCOPES;

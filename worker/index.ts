@@ -21,8 +21,9 @@ import { devOutbox } from "./db/schema";
 import { edgeRateLimit } from "./edge-rate-limit";
 import { devOutboxEnabled } from "./email/mailer";
 import { downloadRoutes } from "./files/download-route";
+import { sweepOrphanObjects } from "./files/orphan-sweep";
 import { uploadRoutes } from "./files/upload-route";
-import { forwardToLiveObject } from "./live/route";
+import { forwardToLiveObject, homeShardOf } from "./live/route";
 import { shareRoutes } from "./rooms/share-route";
 import { registerJob, runScheduledJobs } from "./scheduled";
 import { syncAllStores } from "./store/sync-job";
@@ -44,10 +45,15 @@ registerJob({
 });
 registerJob({ name: "expired-tokens", run: (env, now) => removeExpiredTokens(env, now).then(() => {}) });
 registerJob({ name: "store-sync", run: (env) => syncAllStores(env).then(() => {}) });
+registerJob({ name: "orphan-sweep", run: (env, now) => sweepOrphanObjects(env, now).then(() => {}) });
 
 const app = new Hono<{ Bindings: Env }>();
 
 app.get("/api/health", (c) => c.json({ ok: true }));
+
+// Socket floods are refused here, before any Durable Object is touched.
+app.use("/api/websocket", edgeRateLimit("sockets"));
+app.use("/api/rooms/:roomId/websocket", edgeRateLimit("sockets"));
 
 /** Connections with no room open go to one of the HomeDO shards. */
 app.get("/api/websocket", (c) => {
@@ -55,7 +61,7 @@ app.get("/api/websocket", (c) => {
   const shard =
     Number.isInteger(requested) && requested >= 0 && requested < HOME_SHARDS
       ? requested
-      : Math.floor(Math.random() * HOME_SHARDS);
+      : homeShardOf(c.req.header("CF-Connecting-IP") ?? null);
   return forwardToLiveObject(c.env.HOME, `home-${shard}`, c.req.raw);
 });
 

@@ -1,38 +1,42 @@
 /**
  * Items from photos (SPEC A2): for each chosen photo, read its tags, upload
- * it with the tags in `meta`, add tag-free thumbnail and web copies, and
- * create a draft item pre-filled from the tags (caption → title, position →
- * location, time taken → description).
+ * it with the tags in `meta` and the new item's fields beside them, then
+ * add tag-free thumbnail and web copies. The server creates the draft item
+ * when the original finishes uploading, so closing the tab after "Uploaded"
+ * loses nothing. Pre-fill: caption → title, quantity 1, draft; the place
+ * and time a photo was taken stay with the photo, never in the item.
  */
 import { type ItemFields, METHOD } from "../../protocol/api";
-import type { FileDoc } from "../../protocol/files";
+import { type FinishedFile, NEW_ITEM_META_KEY } from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { makeImageVersion } from "./image-versions";
 import { type PhotoTags, readPhotoTags } from "./photo-tags";
 import { Upload } from "./upload";
 
-export function draftFromPhoto(fileName: string, tags: PhotoTags, photoId: string): ItemFields {
-  const title = (tags.caption ?? fileName.replace(/\.[^.]*$/, "").replace(/[_-]+/g, " ")).slice(0, 200) || "Untitled";
-  const draft: ItemFields = { title, status: "draft", photos: [photoId] };
-  if (tags.position) draft.location = `${tags.position.latitude}, ${tags.position.longitude}`;
-  if (tags.takenAt) draft.description = `Photo taken ${tags.takenAt.replace("T", " ")}`;
-  return draft;
+export type NewItemFields = Omit<ItemFields, "photos">;
+
+export function draftFromPhoto(fileName: string, tags: PhotoTags): NewItemFields {
+  const title = (tags.caption ?? fileName.replace(/\.[^.]*$/, "").replace(/[_-]+/g, " ")).trim().slice(0, 200);
+  return { title: title || "Untitled", quantity: 1, status: "draft" };
 }
 
 /**
- * Uploads one photo with its tags in `meta`, then its tag-free thumbnail and
- * web copies; `onUpload` sees the original's upload for progress and controls.
+ * Uploads one photo with its tags in `meta` (and, for a new item, the
+ * item's fields), then its tag-free thumbnail and web copies; `onUpload`
+ * sees the original's upload for progress and controls.
  */
 export async function uploadPhoto(
   connection: LiveConnection,
   roomId: string,
   photo: File,
   onUpload: (upload: Upload) => void,
-): Promise<{ doc: FileDoc; tags: PhotoTags }> {
+  newItem?: (tags: PhotoTags) => NewItemFields,
+): Promise<{ doc: FinishedFile; tags: PhotoTags }> {
   const tags = await readPhotoTags(photo);
-  const upload = new Upload(connection, photo, { roomId, collection: "itemPhotos", meta: { tags } });
+  const meta = newItem ? { tags, [NEW_ITEM_META_KEY]: newItem(tags) } : { tags };
+  const upload = new Upload(connection, photo, { roomId, collection: "itemPhotos", meta });
   onUpload(upload);
-  const doc: FileDoc = await upload.done;
+  const doc: FinishedFile = await upload.done;
   for (const version of ["thumbnail", "web"] as const) {
     const copy = await makeImageVersion(photo, version, photo.name);
     await new Upload(connection, copy, { roomId, collection: "itemPhotos", fileId: doc._id, version }).done;
@@ -40,15 +44,16 @@ export async function uploadPhoto(
   return { doc, tags };
 }
 
-/** A new draft item from one photo. */
+/** A new draft item from one photo; answers its id. */
 export async function addItemFromPhoto(
   connection: LiveConnection,
   roomId: string,
   photo: File,
   onUpload: (upload: Upload) => void,
 ): Promise<string> {
-  const { doc, tags } = await uploadPhoto(connection, roomId, photo, onUpload);
-  return (await connection.call(METHOD.ITEMS_ADD, draftFromPhoto(photo.name, tags, doc._id))) as string;
+  const { doc } = await uploadPhoto(connection, roomId, photo, onUpload, (tags) => draftFromPhoto(photo.name, tags));
+  if (!doc.itemId) throw new Error("The photo was uploaded but no item was made from it");
+  return doc.itemId;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { METHOD } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { FILE_ERRORS, type FileDoc, UPLOAD_WINDOW } from "../../protocol/files";
+import { FILE_ERRORS, type FinishedFile, UPLOAD_WINDOW } from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { forgetUpload, recallUpload, rememberUpload, uploadFingerprint } from "./upload-memory";
 
@@ -34,7 +34,7 @@ export interface UploadEvents {
   pause: undefined;
   continue: undefined;
   abort: undefined;
-  uploaded: FileDoc;
+  uploaded: FinishedFile;
   error: LiveError;
   end: undefined;
 }
@@ -64,8 +64,8 @@ export class Upload {
   /** Estimated milliseconds left, or null before there is a speed. */
   timeLeft: number | null = null;
   error: LiveError | null = null;
-  file: FileDoc | null = null;
-  readonly done: Promise<FileDoc>;
+  file: FinishedFile | null = null;
+  readonly done: Promise<FinishedFile>;
 
   private readonly listeners = new Map<keyof UploadEvents, Set<Listener<never>>>();
   private started: Started | null = null;
@@ -75,7 +75,7 @@ export class Upload {
   private userPaused = false;
   private offline = false;
   private lastSample = { at: 0, bytes: 0 };
-  private settle!: { resolve: (doc: FileDoc) => void; reject: (error: LiveError) => void };
+  private settle!: { resolve: (doc: FinishedFile) => void; reject: (error: LiveError) => void };
   private readonly stopWatching: () => void;
   private readonly fingerprint: string;
   private readonly storage: Storage;
@@ -87,7 +87,7 @@ export class Upload {
   ) {
     this.storage = options.storage ?? localStorage;
     this.fingerprint = uploadFingerprint(options, blob);
-    this.done = new Promise<FileDoc>((resolve, reject) => {
+    this.done = new Promise<FinishedFile>((resolve, reject) => {
       this.settle = { resolve, reject };
     });
     // Callers that only listen to events must not see unhandled rejections.
@@ -221,7 +221,7 @@ export class Upload {
     if (this.completing || this.state !== "active") return;
     this.completing = true;
     try {
-      const doc = (await this.connection.call(METHOD.FILES_FINISH, (this.started as Started).uploadId)) as FileDoc;
+      const doc = (await this.connection.call(METHOD.FILES_FINISH, (this.started as Started).uploadId)) as FinishedFile;
       forgetUpload(this.storage, this.fingerprint);
       this.file = doc;
       this.progress = 100;
@@ -259,11 +259,11 @@ export class Upload {
     this.finish(liveError);
   }
 
-  private finish(error: LiveError | null, doc?: FileDoc): void {
+  private finish(error: LiveError | null, doc?: FinishedFile): void {
     this.stopWatching();
     this.emit("end", undefined);
     if (error) this.settle.reject(error);
-    else this.settle.resolve(doc as FileDoc);
+    else this.settle.resolve(doc as FinishedFile);
   }
 
   private setState(state: UploadState, event: "pause" | "continue" | "abort"): void {

@@ -11,6 +11,12 @@
  * Ids are "1", "2", … for the life of the connection object, never reset:
  * together with the session id they name a call for the server's
  * exactly-once cache, so a re-sent call is answered instead of run twice.
+ *
+ * A call the server refused with `too-many-requests` did not run: when the
+ * wait it names is short (a busy room pushing back), it goes again by
+ * itself once the wait is over — as a new call with the same random seed,
+ * so whatever it creates keeps its ids — a few times at most. A long wait
+ * (e.g. a login locked for minutes) is the caller's to show.
  */
 import type { ClientMessage } from "../../protocol/ddp";
 import { clone } from "../../protocol/ejson";
@@ -25,6 +31,9 @@ export interface ApplyOptions {
 }
 
 export const INVOCATION_FAILED = "invocation-failed";
+/** Refusals a call waits out by itself, and the longest wait it waits out. */
+export const MAX_PUSHBACK_RETRIES = 3;
+export const MAX_PUSHBACK_WAIT_MS = 10_000;
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: LiveError };
 
@@ -36,6 +45,10 @@ interface Invocation {
   readonly noRetry: boolean;
   /** Went out on the latest socket (cleared when a new one opens). */
   sent: boolean;
+  /** Times the server pushed back and the call went again. */
+  retries: number;
+  /** Not to be sent before this time (ms since the epoch): waiting out a refusal. */
+  notBefore: number;
   outcome: Outcome | null;
   dataVisible: boolean;
   readonly resolve: (value: unknown) => void;
@@ -53,7 +66,13 @@ export class Methods {
   private readonly byId = new Map<string, Invocation>();
   private stashed: Block[] | null = null;
 
-  constructor(private readonly send: (message: ClientMessage) => boolean) {}
+  constructor(
+    private readonly send: (message: ClientMessage) => boolean,
+    private readonly clock: { now(): number; later(run: () => void, ms: number): void } = {
+      now: () => Date.now(),
+      later: (run, ms) => void setTimeout(run, ms),
+    },
+  ) {}
 
   apply(name: string, params: readonly unknown[], options: ApplyOptions = {}): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -65,6 +84,8 @@ export class Methods {
         randomSeed: randomId(20),
         noRetry: options.noRetry === true,
         sent: false,
+        retries: 0,
+        notBefore: 0,
         outcome: null,
         dataVisible: false,
         resolve,
@@ -164,10 +185,37 @@ export class Methods {
 
   private maybeFinish(call: Invocation): void {
     if (!call.outcome || !call.dataVisible) return;
+    if (!call.outcome.ok && this.waitOutPushback(call, call.outcome.error)) return;
     this.remove(call);
     if (call.outcome.ok) call.resolve(call.outcome.value);
     else call.reject(call.outcome.error);
     this.sendFirstBlock();
+  }
+
+  /** Puts a refused call back, as a new call with the same seed, to go once the server's wait is over. */
+  private waitOutPushback(call: Invocation, error: LiveError): boolean {
+    const wait = (error.details as { timeToReset?: unknown } | undefined)?.timeToReset;
+    if (error.error !== "too-many-requests" || typeof wait !== "number") return false;
+    if (wait > MAX_PUSHBACK_WAIT_MS || call.retries >= MAX_PUSHBACK_RETRIES) return false;
+    const again: Invocation = {
+      ...call,
+      id: String(this.nextId++),
+      sent: false,
+      outcome: null,
+      dataVisible: false,
+      retries: call.retries + 1,
+      notBefore: this.clock.now() + wait,
+    };
+    this.byId.delete(call.id);
+    this.byId.set(again.id, again);
+    for (const list of [this.blocks, this.stashed ?? []]) {
+      for (const block of list) {
+        const index = block.calls.indexOf(call);
+        if (index >= 0) block.calls[index] = again;
+      }
+    }
+    this.clock.later(() => this.sendFirstBlock(), wait);
+    return true;
   }
 
   private remove(call: Invocation): void {
@@ -184,8 +232,9 @@ export class Methods {
   }
 
   private sendFirstBlock(): void {
+    const now = this.clock.now();
     for (const call of this.blocks[0]?.calls ?? []) {
-      if (!call.sent && !call.outcome) this.sendCall(call);
+      if (!call.sent && !call.outcome && call.notBefore <= now) this.sendCall(call);
     }
   }
 

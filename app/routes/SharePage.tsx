@@ -65,12 +65,8 @@ export function SharePage({ roomId, itemId, signature }: { roomId: string; itemI
         <article>
           {main && <img className="share-photo" src={main.url} alt={item.title} />}
           <h1 data-testid="shared-title">{item.title}</h1>
-          <p className="share-price">
-            {formatPrice(item.priceCents, item.currency)}
-            {item.status === "sold" && <span className="status-pill status-sold">Sold</span>}
-          </p>
+          <p className="share-price">{formatPrice(item.priceCents, item.currency)}</p>
           {item.description && <p className="share-description">{item.description}</p>}
-          {item.sku && <p className="muted mono">SKU {item.sku}</p>}
           {rest.length > 0 && (
             <ul className="share-thumbs" aria-label="More photos">
               {rest.map((photo, index) => (

@@ -45,6 +45,37 @@ describe("photos in a room", () => {
     await context.close();
   });
 
+  it("keeps the new item when the tab is closed right after its photo uploaded", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    // The tag-free copies never leave this tab (their uploads are held back), as when the tab
+    // is closed the moment the photo is up: the item must not depend on anything after that.
+    await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => {
+        if (typeof frame === "string" && frame.includes('"files.start"') && frame.includes('"version"')) return;
+        server.send(frame);
+      });
+    });
+    await signUp(page, e2e.server.url, "closed-tab@shop.example");
+    await createRoom(page, "Closed tab");
+    const roomUrl = page.url();
+    await page.getByTestId("photo-input").setInputFiles({
+      name: "lamp-exif.jpg",
+      mimeType: "image/jpeg",
+      buffer: readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg")),
+    });
+    await page.getByTestId("upload").filter({ hasText: "Uploaded" }).waitFor({ timeout: 20_000 });
+    await page.close();
+
+    const again = await context.newPage();
+    await again.goto(roomUrl);
+    const row = again.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
+    await row.waitFor({ timeout: 20_000 });
+    await expect.poll(() => row.getByTestId("item-status").inputValue()).toBe("draft");
+    await context.close();
+  });
+
   it("continues an upload cut off by a page reload from the chunks the server already has", async () => {
     // A real file on disk (so its name, size and modification time stay the
     // same when chosen again): the tagged fixture padded to 8 MiB, 16 chunks.

@@ -1,7 +1,9 @@
 /**
  * A scripted DDP client over `ws`, for setting up data in browser tests
  * faster than clicking (e.g. hundreds of items) — what a user's own script
- * could do with their login token.
+ * could do with their login token. Like a well-behaved script, it waits out
+ * `too-many-requests` for as long as it is told and sends the call again
+ * (with the same random seed, so nothing is made twice).
  */
 import WebSocket from "ws";
 
@@ -14,12 +16,24 @@ export async function callAsUser(
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}${path}`);
   const pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void }>();
   let next = 0;
-  const call = (method: string, params: unknown[]) =>
+  const send = (method: string, params: unknown[], randomSeed: string) =>
     new Promise<unknown>((resolve, reject) => {
       const id = String(next++);
       pending.set(id, { resolve, reject });
-      socket.send(JSON.stringify({ msg: "method", id, method, params }));
+      socket.send(JSON.stringify({ msg: "method", id, method, params, randomSeed }));
     });
+  const call = async (method: string, params: unknown[]): Promise<unknown> => {
+    const randomSeed = `script-${next}-${Math.random().toString(36).slice(2)}`;
+    for (;;) {
+      try {
+        return await send(method, params, randomSeed);
+      } catch (error) {
+        const wire = (error as { wire?: { error?: unknown; details?: { timeToReset?: number } } }).wire;
+        if (wire?.error !== "too-many-requests") throw error;
+        await new Promise((resolve) => setTimeout(resolve, (wire.details?.timeToReset ?? 1000) + 50));
+      }
+    }
+  };
   const connected = new Promise<void>((resolve, reject) => {
     socket.on("error", reject);
     socket.on("message", (data) => {
@@ -29,7 +43,8 @@ export async function callAsUser(
       if (message.msg === "result" && message.id !== undefined) {
         const waiter = pending.get(message.id);
         pending.delete(message.id);
-        if (message.error) waiter?.reject(new Error(JSON.stringify(message.error)));
+        if (message.error)
+          waiter?.reject(Object.assign(new Error(JSON.stringify(message.error)), { wire: message.error }));
         else waiter?.resolve(message.result);
       }
     });

@@ -34,10 +34,16 @@ export class DdpSocket {
     });
   }
 
-  static async open(path: string): Promise<DdpSocket> {
+  /**
+   * Opens a socket from `address` (the client address the edge sees). By
+   * default each socket comes from an address of its own, as if from its own
+   * machine, so the per-address edge limit on upgrades only meets the tests
+   * that are about it.
+   */
+  static async open(path: string, address = nextAddress()): Promise<DdpSocket> {
     // A path, or a whole URL when a test needs another address (e.g. https).
     const url = path.startsWith("http") ? path : `http://stockroom.test${path}`;
-    const response = await SELF.fetch(url, { headers: { Upgrade: "websocket" } });
+    const response = await SELF.fetch(url, { headers: { Upgrade: "websocket", "CF-Connecting-IP": address } });
     if (response.status !== 101 || !response.webSocket) {
       throw new Error(`upgrade failed: ${response.status} ${await response.text()}`);
     }
@@ -46,8 +52,12 @@ export class DdpSocket {
   }
 
   /** Opens and completes the DDP handshake. */
-  static async connect(path: string, session?: string): Promise<{ socket: DdpSocket; session: string }> {
-    const socket = await DdpSocket.open(path);
+  static async connect(
+    path: string,
+    session?: string,
+    address?: string,
+  ): Promise<{ socket: DdpSocket; session: string }> {
+    const socket = await DdpSocket.open(path, address);
     socket.sendRaw(encode({ msg: "connect", version: "1", support: ["1"], ...(session ? { session } : {}) }));
     const connected = await socket.next((m) => m.msg === "connected");
     return { socket, session: connected.session as string };
@@ -62,7 +72,7 @@ export class DdpSocket {
   }
 
   /** Resolves with the first not-yet-taken message that matches. */
-  next(match: (m: Received) => boolean, timeoutMs = 5000): Promise<Received> {
+  next(match: (m: Received) => boolean, timeoutMs = 30_000): Promise<Received> {
     const seen = this.received.find((message) => !this.taken.has(message) && match(message));
     if (seen) {
       this.taken.add(seen);
@@ -99,7 +109,7 @@ export class DdpSocket {
     const seen = this.received.find((m) => m.msg === "updated" && (m.methods as string[]).includes(id));
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no updated for ${id}`)), 5000);
+      const timer = setTimeout(() => reject(new Error(`no updated for ${id}`)), 30_000);
       this.waiters.push({
         match: (m) => m.msg === "updated" && (m.methods as string[]).includes(id),
         resolve: (m) => {
@@ -127,6 +137,13 @@ export class DdpSocket {
   close(): void {
     this.ws.close(1000, "test done");
   }
+}
+
+let addresses = 0;
+/** A distinct test client address (172.16.0.0/12 is private, and no test names one in it). */
+export function nextAddress(): string {
+  const n = addresses++;
+  return `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 let users = 0;

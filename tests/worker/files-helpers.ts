@@ -3,11 +3,50 @@ import { SELF } from "cloudflare:test";
 import { bytesToBase64 } from "../../protocol/ejson";
 import type { DdpSocket } from "./ddp-socket";
 
-/** Bytes that start like a JPEG, then a pattern that makes every chunk different. */
+const JFIF = [
+  0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+];
+const SCAN = [0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00];
+
+/**
+ * A JPEG in structure (SOI, JFIF, a scan, EOI) of exactly `size` bytes, its
+ * picture data a pattern that makes every chunk different (and holds no
+ * marker). Files under 32 bytes only start like a JPEG.
+ */
 export function jpegLike(size: number): Uint8Array {
   const bytes = new Uint8Array(size);
-  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 13)) & 0xff;
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 13)) & 0x7f;
+  if (size < 32) {
+    bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+    return bytes;
+  }
+  bytes.set([0xff, 0xd8, ...JFIF, ...SCAN]);
+  bytes.set([0xff, 0xd9], size - 2);
+  return bytes;
+}
+
+/**
+ * The same with photo tags, as a careless client might send a "tag-free"
+ * copy: an EXIF segment with a GPS position and an XMP packet.
+ */
+export function taggedJpeg(size: number): Uint8Array {
+  const exif = new TextEncoder().encode("Exif\0\0MM\0*GPSLatitude 52.37403 GPSLongitude 4.88969");
+  const xmp = new TextEncoder().encode(
+    "http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>52,22.4N</exif:GPSLatitude>",
+  );
+  const segment = (marker: number, body: Uint8Array) => [
+    0xff,
+    marker,
+    (body.length + 2) >> 8,
+    (body.length + 2) & 0xff,
+    ...body,
+  ];
+  const tags = [...segment(0xe1, exif), ...segment(0xe1, xmp)];
+  const plain = jpegLike(size - tags.length);
+  const bytes = new Uint8Array(size);
+  bytes.set(plain.subarray(0, 20));
+  bytes.set(tags, 20);
+  bytes.set(plain.subarray(20), 20 + tags.length);
   return bytes;
 }
 

@@ -1,5 +1,6 @@
-import { env, evictDurableObject } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { seededId } from "../../protocol/random-stream";
 import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
 
 async function itemCount(roomId: string): Promise<number> {
@@ -43,6 +44,69 @@ describe("exactly-once methods", () => {
     again.socket.close();
   });
 
+  it("gives a re-sent create one effect even when its result was never cached (the write failed)", async () => {
+    const roomId = await createRoom();
+    // The result-cache write fails, as seen under database contention.
+    await runInDurableObject(env.ROOM.getByName(roomId), (instance) => {
+      const storage = (instance as unknown as { storage: { cacheResult: () => void } }).storage;
+      storage.cacheResult = () => {
+        throw new Error("injected: the result cache could not be written");
+      };
+    });
+    const first = await connectToRoom(roomId);
+    const call = { msg: "method", id: "m1", method: "items.add", params: [{ title: "Once" }], randomSeed: "seed-once" };
+    first.socket.send(call);
+    const answered = await first.socket.next((m) => m.msg === "result" && m.id === "m1");
+    first.socket.close();
+    expect(answered.result).toBe(seededId("seed-once", "items"));
+
+    // Re-sent on the same session: no cache to answer from, so it runs again — and finds its item.
+    const second = await connectToRoom(roomId, { session: first.session });
+    second.socket.send(call);
+    const resent = await second.socket.next((m) => m.msg === "result" && m.id === "m1");
+    expect(resent.result).toBe(answered.result);
+    second.socket.close();
+    // Re-sent hours later on a new session, with the same seed: still one item.
+    const later = await connectToRoom(roomId);
+    const lateAnswer = await later.socket.call("items.add", [{ title: "Once" }], "m1-late");
+    expect(lateAnswer.result).not.toBe(answered.result);
+    later.socket.send({ ...call, id: "m1-again" });
+    const again = await later.socket.next((m) => m.msg === "result" && m.id === "m1-again");
+    expect(again.result).toBe(answered.result);
+    later.socket.close();
+    expect(await itemCount(roomId)).toBe(2);
+  });
+
+  it("does not bring back an item removed since its create was first sent", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const call = { msg: "method", method: "items.add", params: [{ title: "Gone" }], randomSeed: "seed-gone" };
+    socket.send({ ...call, id: "a1" });
+    const made = await socket.next((m) => m.msg === "result" && m.id === "a1");
+    expect((await socket.call("items.remove", [made.result])).error).toBeUndefined();
+    // A remove re-sent after its answer was lost is done too, not an error.
+    expect((await socket.call("items.remove", [made.result])).error).toBeUndefined();
+    socket.send({ ...call, id: "a2" });
+    const resent = await socket.next((m) => m.msg === "result" && m.id === "a2");
+    expect(resent.result).toBe(made.result);
+    expect(await itemCount(roomId)).toBe(0);
+    socket.close();
+  });
+
+  it("gives /items/insert without an _id the id Meteor derives from the seed", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const insert = { msg: "method", method: "/items/insert", params: [{ title: "Seeded" }], randomSeed: "seed-insert" };
+    socket.send({ ...insert, id: "i1" });
+    const first = await socket.next((m) => m.msg === "result" && m.id === "i1");
+    expect(first.result).toBe(seededId("seed-insert", "items"));
+    socket.send({ ...insert, id: "i2" });
+    const second = await socket.next((m) => m.msg === "result" && m.id === "i2");
+    expect(second.result).toBe(first.result);
+    expect(await itemCount(roomId)).toBe(1);
+    socket.close();
+  });
+
   it("gives a new session to a client presenting an unknown session id", async () => {
     const { socket, session } = await DdpSocket.connect("/api/websocket", "made-up-session");
     expect(session).not.toBe("made-up-session");
@@ -56,7 +120,7 @@ describe("allow/deny client writes", () => {
     const { socket } = await connectToRoom(roomId);
     const inserted = await socket.call("/items/insert", [{ title: "Direct", quantity: 1 }]);
     const id = inserted.result as string;
-    expect(id).toMatch(/^[A-Za-z0-9]{12}$/);
+    expect(id).toMatch(/^[23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz]{17}$/);
     const updated = await socket.call("/items/update", [
       { _id: id },
       { $inc: { quantity: 2 }, $addToSet: { tags: "glass" } },

@@ -16,7 +16,7 @@ import {
   findUserByEmail,
   findUserById,
   findUserByUsername,
-  insertUser,
+  insertUserWithLogin,
   setPasswordHash,
   toUserDoc,
 } from "../db/users-repo";
@@ -24,10 +24,13 @@ import { defaultAccountsRule } from "../live/rate-limit-rules";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
+import { assertPasswordCheckAllowed, clearAccountFailures, guardKeys, notePasswordFailure } from "./login-guard";
 import {
   issueLoginToken,
   type LoginResult,
   logInWithNewToken,
+  loginResultOf,
+  mintLoginToken,
   noteTokenInUse,
   removeLoginTokens,
   removeOtherLoginTokens,
@@ -36,7 +39,7 @@ import {
 import { loginWithOAuth } from "./oauth-login";
 import { configuredServices } from "./oauth-providers";
 import { hashPassword, passwordDigest, verifyPassword } from "./password";
-import { registerRecovery, sendVerificationEmail } from "./recovery-feature";
+import { registerRecovery, sendVerificationEmailLater } from "./recovery-feature";
 
 /** One answer for unknown user and wrong password: no account enumeration. */
 export const BAD_CREDENTIALS = "Something went wrong. Please check your credentials.";
@@ -109,6 +112,38 @@ async function checkPassword(host: AccountsHost, user: UserRow | null, password:
   return user;
 }
 
+/** The name a password login asked for, as the guard counts it when no account has it. */
+function selectorName(selector: v.InferOutput<typeof userSelectorSchema>): string {
+  if (typeof selector === "string") return selector;
+  if ("email" in selector) return selector.email;
+  if ("username" in selector) return selector.username;
+  return selector.id;
+}
+
+/**
+ * A password check under the cross-connection guard (login-guard.ts):
+ * refused past the limits, a wrong password counted, a right one clearing
+ * the account's count.
+ */
+async function guardedPasswordCheck(
+  ctx: MethodContext<AccountsHost>,
+  found: UserRow | null,
+  name: string,
+  password: unknown,
+): Promise<UserRow> {
+  const keys = guardKeys(found?.id ?? null, name, ctx.clientAddress);
+  const hadFailures = await assertPasswordCheckAllowed(ctx.host, keys);
+  let user: UserRow;
+  try {
+    user = await checkPassword(ctx.host, found, password);
+  } catch (error) {
+    if (error instanceof LiveError && error.reason === BAD_CREDENTIALS) await notePasswordFailure(ctx.host, keys);
+    throw error;
+  }
+  if (hadFailures) await clearAccountFailures(ctx.host, user.id);
+  return user;
+}
+
 function requireUser(ctx: MethodContext<AccountsHost>, reason = "Must be logged in"): string {
   if (!ctx.userId) throw new LiveError(401, reason);
   return ctx.userId;
@@ -123,10 +158,9 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
       const { username, email, password, profile } = parse(createUserSchema, options);
       if (!username && !email) throw new LiveError(400, "Need to set a username or email");
       const digest = await passwordDigest(password ?? "");
-      if (username && (await findUserByUsername(ctx.host.db, username))) {
-        throw new LiveError(403, "Username already exists.");
-      }
-      if (email && (await findUserByEmail(ctx.host.db, email))) throw new LiveError(403, "Email already exists.");
+      // The slow hash and one write attempt happen whether or not the name
+      // is taken, and e-mail goes after the answer: a taken address answers
+      // no sooner than a new one.
       const row: UserRow = {
         id: newId(),
         username: username ?? null,
@@ -134,10 +168,14 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
         passwordHash: await hashPassword(digest),
         createdAt: ctx.host.now(),
       };
-      await insertUser(ctx.host.db, row, email ?? null);
-      const result = await logInWithNewToken(ctx, row.id);
-      if (email) await sendVerificationEmail(ctx, row.id, email);
-      return result;
+      const login = await mintLoginToken(row.id, row.createdAt);
+      const place = { objectKind: ctx.host.object.kind, objectName: ctx.host.object.name };
+      const outcome = await insertUserWithLogin(ctx.host.db, row, email ?? null, login, place);
+      if (outcome === "username-taken") throw new LiveError(403, "Username already exists.");
+      if (outcome === "email-taken") throw new LiveError(403, "Email already exists.");
+      await ctx.setUserId(row.id, login.tokenHash);
+      if (email) sendVerificationEmailLater(ctx, row.id, email);
+      return loginResultOf(login);
     },
   });
 
@@ -154,8 +192,9 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
       }
       if (typeof options === "object" && options !== null && "password" in options && "user" in options) {
         const { user, password } = options as { user: unknown; password: unknown };
-        const found = await findBySelector(ctx.host, parse(userSelectorSchema, user));
-        const checked = await checkPassword(ctx.host, found, password);
+        const selector = parse(userSelectorSchema, user);
+        const found = await findBySelector(ctx.host, selector);
+        const checked = await guardedPasswordCheck(ctx, found, selectorName(selector), password);
         return logInWithNewToken(ctx, checked.id);
       }
       if (typeof options === "object" && options !== null && "oauth" in options) {
@@ -202,8 +241,14 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
       const userId = requireUser(ctx);
       const user = await findUserById(ctx.host.db, userId);
       if (!user?.passwordHash) throw new LiveError(403, "User has no password set");
+      // Guessing the old password on a stolen session counts like guessing at login.
+      const keys = guardKeys(userId, userId, ctx.clientAddress);
+      await assertPasswordCheckAllowed(ctx.host, keys);
       const check = await verifyPassword(await passwordDigest(oldPassword), user.passwordHash);
-      if (!check.ok) throw new LiveError(403, "Incorrect password");
+      if (!check.ok) {
+        await notePasswordFailure(ctx.host, keys);
+        throw new LiveError(403, "Incorrect password");
+      }
       await setPasswordHash(ctx.host.db, userId, await hashPassword(await passwordDigest(newPassword)));
       // A password change ends every other session of this user.
       await removeOtherLoginTokens(ctx.host, userId, ctx.loginTokenHash);

@@ -16,4 +16,10 @@ export interface AccountsHost {
   /** Closes this object's own connections using these tokens (no RPC to self). */
   closeTokenConnections(tokenHashes: string[]): Promise<number>;
   now(): number;
+  /**
+   * Work that must not hold up the caller's answer, such as sending e-mail
+   * (so an answer takes as long whether or not a message goes out). Kept
+   * alive after the answer; a failure is logged, never sent to the caller.
+   */
+  background(what: string, task: () => Promise<unknown>): void;
 }

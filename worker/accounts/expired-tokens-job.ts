@@ -1,10 +1,13 @@
 /**
  * Cron: removes expired login tokens (closing any live connection still using
- * them), expired e-mail tokens, unused OAuth credentials and expired room join links. Runs every 10 minutes, like Meteor's job.
+ * them), expired e-mail tokens, unused OAuth credentials, expired room join links and
+ * ended failed-login windows. Runs every 10 minutes, like Meteor's job.
  */
 import { lt } from "drizzle-orm";
+import { LOGIN_FAILURE_WINDOW } from "../../protocol/constants";
 import { openDatabase } from "../db/database";
 import { deleteExpiredJoinLinks } from "../db/join-links-repo";
+import { deleteEndedFailureWindows } from "../db/login-failures-repo";
 import { deleteExpiredOAuthCredentials } from "../db/oauth-repo";
 import { accountTokens } from "../db/schema";
 import { expiredTokenHashes } from "../db/users-repo";
@@ -24,6 +27,9 @@ export async function removeExpiredTokens(env: Env, now: number): Promise<number
     emit: () => {},
     closeTokenConnections: async () => 0,
     now: () => now,
+    background: (what, task) => {
+      task().catch((error: unknown) => console.error(`${what} failed`, error));
+    },
   };
   let removed = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
@@ -35,5 +41,6 @@ export async function removeExpiredTokens(env: Env, now: number): Promise<number
   await db.delete(accountTokens).where(lt(accountTokens.expiresAt, now));
   await deleteExpiredOAuthCredentials(db, now);
   await deleteExpiredJoinLinks(db, now);
+  await deleteEndedFailureWindows(db, now, LOGIN_FAILURE_WINDOW);
   return removed;
 }

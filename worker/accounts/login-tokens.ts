@@ -26,16 +26,38 @@ export interface LoginResult {
 export const LOGGED_OUT_BY_SERVER = "You've been logged out by the server. Please log in again.";
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 
+/** A new login token for `userId`, not yet stored (see issueLoginToken). */
+export async function mintLoginToken(userId: string, createdAt: number): Promise<NewLoginToken> {
+  const token = newToken();
+  return {
+    id: userId,
+    token,
+    tokenHash: await hashToken(token),
+    createdAt,
+    expiresAt: createdAt + LOGIN_TOKEN_LIFETIME,
+  };
+}
+
+export interface NewLoginToken {
+  id: string;
+  token: string;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export function loginResultOf(minted: NewLoginToken): LoginResult {
+  return { id: minted.id, token: minted.token, tokenExpires: new Date(minted.expiresAt) };
+}
+
 export async function issueLoginToken(
   host: AccountsHost,
   userId: string,
   createdAt = host.now(),
 ): Promise<LoginResult & { tokenHash: string }> {
-  const token = newToken();
-  const tokenHash = await hashToken(token);
-  const expiresAt = createdAt + LOGIN_TOKEN_LIFETIME;
-  await insertLoginToken(host.db, tokenHash, userId, createdAt, expiresAt);
-  return { id: userId, token, tokenExpires: new Date(expiresAt), tokenHash };
+  const minted = await mintLoginToken(userId, createdAt);
+  await insertLoginToken(host.db, minted.tokenHash, userId, minted.createdAt, minted.expiresAt);
+  return { ...loginResultOf(minted), tokenHash: minted.tokenHash };
 }
 
 /** Checks a resume token; throws the client-facing 403 when it cannot be used. */
@@ -88,5 +110,19 @@ export async function logInWithNewToken(ctx: MethodContext<AccountsHost>, userId
   const { tokenHash, ...result } = await issueLoginToken(ctx.host, userId);
   await noteTokenInUse(ctx.host, tokenHash);
   await ctx.setUserId(userId, tokenHash);
+  return result;
+}
+
+/**
+ * Logs the calling connection in with a fresh token, then removes every
+ * other token of the user (closing the connections that used them). The
+ * order matters: this connection is already on its new token when the old
+ * ones go, so it is not closed before it hears its answer.
+ */
+export async function logInEndingOtherSessions(ctx: MethodContext<AccountsHost>, userId: string): Promise<LoginResult> {
+  const { tokenHash, ...result } = await issueLoginToken(ctx.host, userId);
+  await noteTokenInUse(ctx.host, tokenHash);
+  await ctx.setUserId(userId, tokenHash);
+  await removeOtherLoginTokens(ctx.host, userId, tokenHash);
   return result;
 }

@@ -24,7 +24,8 @@ import { enrollMessage, resetPasswordMessage, verifyEmailMessage } from "../emai
 import type { LiveRegistry } from "../live/registry";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
-import { logInWithNewToken, removeOtherLoginTokens } from "./login-tokens";
+import { clearAccountFailures } from "./login-guard";
+import { logInEndingOtherSessions, logInWithNewToken } from "./login-tokens";
 import { hashPassword, passwordDigest } from "./password";
 import { hashToken, newToken } from "./tokens";
 
@@ -67,6 +68,11 @@ export async function sendVerificationEmail(ctx: MethodContext<AccountsHost>, us
   await sendEmail(ctx.host.env, verifyEmailMessage(email, appUrl(ctx.host.env, ctx), token));
 }
 
+/** The same, after the caller's answer (sign-up answers as fast whatever happens to the e-mail). */
+export function sendVerificationEmailLater(ctx: MethodContext<AccountsHost>, userId: string, email: string): void {
+  ctx.host.background("accounts: verification e-mail", () => sendVerificationEmail(ctx, userId, email));
+}
+
 export async function sendEnrollEmail(
   ctx: MethodContext<AccountsHost>,
   userId: string,
@@ -95,13 +101,19 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
       v.object({ email: v.pipe(v.string("Must pass options.email"), v.maxLength(254)) }, "Must pass options.email"),
     ]),
     run: async (ctx, { email }) => {
+      // The same one lookup either way, and the same answer; the token and
+      // e-mail come after the answer, so its timing says nothing either.
       const user = await findUserByEmail(ctx.host.db, email);
-      if (!user) return; // Same answer either way: no account enumeration.
-      const address = (await emailsOf(ctx.host.db, user.id)).find(
-        (e) => e.address.toLowerCase() === email.toLowerCase(),
-      );
-      const token = await createAccountToken(ctx.host, user.id, "reset", address?.address ?? email);
-      await sendEmail(ctx.host.env, resetPasswordMessage(address?.address ?? email, appUrl(ctx.host.env, ctx), token));
+      if (!user) return;
+      const origin = appUrl(ctx.host.env, ctx);
+      ctx.host.background("accounts: password reset e-mail", async () => {
+        const address = (await emailsOf(ctx.host.db, user.id)).find(
+          (e) => e.address.toLowerCase() === email.toLowerCase(),
+        );
+        const to = address?.address ?? email;
+        const token = await createAccountToken(ctx.host, user.id, "reset", to);
+        await sendEmail(ctx.host.env, resetPasswordMessage(to, origin, token));
+      });
     },
   });
 
@@ -113,9 +125,12 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
       await setPasswordHash(ctx.host.db, row.userId, await hashPassword(digest));
       // Following the link proves the address.
       await markEmailVerified(ctx.host.db, row.userId, row.email);
-      // A reset ends every other session of this user.
-      await removeOtherLoginTokens(ctx.host, row.userId, null);
-      return logInWithNewToken(ctx, row.userId);
+      // A reset always works, however many wrong guesses locked the account:
+      // the owner gets in, and the lock is lifted.
+      await clearAccountFailures(ctx.host, row.userId);
+      // A reset ends every other session of this user. This connection moves
+      // to its new token first, so it gets its answer and stays signed in.
+      return logInEndingOtherSessions(ctx, row.userId);
     },
   });
 

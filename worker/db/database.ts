@@ -11,9 +11,5 @@ export function openDatabase(d1: D1Database) {
   return drizzle(d1, { schema });
 }
 
-/** Random ids in a URL-safe alphabet (Meteor-style, 17 characters). */
-export function newId(length = 17): string {
-  const alphabet = "23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz";
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return [...bytes].map((b) => alphabet[b % alphabet.length]).join("");
-}
+/** Random ids in Meteor's unmistakable alphabet (17 characters, unbiased). */
+export { randomId as newId } from "../../protocol/random-stream";

@@ -1,5 +1,5 @@
 /** Finished file records in D1. */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import {
   DEFAULT_DOWNLOAD_ROUTE,
   downloadPath,
@@ -10,6 +10,7 @@ import {
   mediaFlags,
 } from "../../protocol/files";
 import type { Database } from "./database";
+import { chunks } from "./items-repo";
 import { type FileRow, files } from "./schema";
 
 /** What D1 keeps per version; the ETag answers If-None-Match without reading R2. */
@@ -84,6 +85,11 @@ export async function insertFile(db: Database, row: FileRow): Promise<void> {
   await db.insert(files).values(row);
 }
 
+/** The insert as a statement, to run in a batch with others (e.g. the item made from a photo). */
+export function insertFileQuery(db: Database, row: FileRow) {
+  return db.insert(files).values(row);
+}
+
 export async function setFileVersions(
   db: Database,
   id: string,
@@ -97,4 +103,18 @@ export async function setFileVersions(
 
 export async function deleteFile(db: Database, id: string): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
+}
+
+/** The stored versions of these files, by id (files that do not exist are absent). */
+export async function versionsByFile(db: Database, ids: readonly string[]): Promise<Map<string, Set<string>>> {
+  const found = new Map<string, Set<string>>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({ id: files.id, versions: files.versions })
+      .from(files)
+      .where(inArray(files.id, part))
+      .all();
+    for (const row of rows) found.set(row.id, new Set(Object.keys(JSON.parse(row.versions) as object)));
+  }
+  return found;
 }

@@ -28,6 +28,21 @@ export async function listHistory(db: Database, roomId: string, itemId: string, 
     .all();
 }
 
+/**
+ * Whether this room's item `itemId` was removed: its history outlives it,
+ * so a create re-sent after the item was made and removed does not bring
+ * it back (creates are idempotent on their ids).
+ */
+export async function wasRemoved(db: Database, roomId: string, itemId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: itemHistory.id })
+    .from(itemHistory)
+    .where(and(eq(itemHistory.roomId, roomId), eq(itemHistory.itemId, itemId), eq(itemHistory.action, "removed")))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
 /** Seven values a row: 14 rows keep a statement under D1's 100 bound values. */
 const ROWS_PER_STATEMENT = 14;
 

@@ -14,18 +14,41 @@ export async function roleOf(db: Database, roomId: string, userId: string): Prom
 }
 
 /** Creates a room with its creator as owner, in one atomic batch. */
+/**
+ * Creates a room owned by `ownerId`, idempotent on `id` (a create re-sent
+ * after its answer was lost finds the room made and adds nothing): null
+ * when a room with this id exists but is not this owner's (it never gains
+ * an owner that way).
+ */
 export async function createRoomWithOwner(
   db: Database,
   name: string,
   ownerId: string,
   now = Date.now(),
-): Promise<RoomRow> {
-  const room: RoomRow = { id: newId(), name, createdAt: now, updatedAt: now };
-  await db.batch([
-    db.insert(rooms).values(room),
-    db.insert(memberships).values({ roomId: room.id, userId: ownerId, role: "owner", createdAt: now }),
-  ]);
-  return room;
+  id = newId(),
+): Promise<{ room: RoomRow; created: boolean } | null> {
+  const made = await existingRoomOf(db, id, ownerId);
+  if (made !== undefined) return made;
+  const room: RoomRow = { id, name, createdAt: now, updatedAt: now };
+  try {
+    await db.batch([
+      db.insert(rooms).values(room),
+      db.insert(memberships).values({ roomId: id, userId: ownerId, role: "owner", createdAt: now }),
+    ]);
+    return { room, created: true };
+  } catch (error) {
+    // The same create, re-sent, may have won a race on another object: then it is made.
+    const raced = await existingRoomOf(db, id, ownerId);
+    if (raced !== undefined) return raced;
+    throw error;
+  }
+}
+
+/** undefined: no such room; null: someone else's; else the owner's room. */
+async function existingRoomOf(db: Database, id: string, ownerId: string) {
+  const existing = await db.select().from(rooms).where(eq(rooms.id, id)).get();
+  if (!existing) return undefined;
+  return (await roleOf(db, id, ownerId)) === "owner" ? { room: existing, created: false } : null;
 }
 
 export async function addMembership(db: Database, roomId: string, userId: string, role: RoomRole, now = Date.now()) {

@@ -337,5 +337,15 @@ export const locks = sqliteTable("locks", {
   expiresAt: integer("expires_at").notNull(),
 });
 
+/** Where a cron job that walks something large got to, so the next run goes on from there. */
+export const cronState = sqliteTable("cron_state", {
+  job: text("job").primaryKey(),
+  /** The job's own bookmark (e.g. the last R2 key it looked at). */
+  position: text("position").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+// Failed-login counters shared by every live object.
+export * from "./security-schema";
 // The online store's tables (connection, webhook deliveries, listings, customers).
 export * from "./store-schema";

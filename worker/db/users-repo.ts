@@ -34,6 +34,39 @@ export async function insertUser(db: Database, row: UserRow, email: string | nul
   await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
 }
 
+export type NewUserOutcome = "created" | "username-taken" | "email-taken";
+
+/**
+ * Creates a user with its address, first login token and where that token
+ * is in use, in one batch (all or nothing). The unique indexes decide
+ * whether the name is free, so a taken address costs the same single
+ * write attempt as a new one (sign-up timing says nothing).
+ */
+export async function insertUserWithLogin(
+  db: Database,
+  row: UserRow,
+  email: string | null,
+  login: { tokenHash: string; createdAt: number; expiresAt: number },
+  place: { objectKind: string; objectName: string },
+): Promise<NewUserOutcome> {
+  const statements = [
+    db.insert(users).values(row),
+    ...(email ? [db.insert(userEmails).values({ userId: row.id, address: email, verified: false })] : []),
+    db.insert(loginTokens).values({ ...login, userId: row.id }),
+    db.insert(tokenConnections).values({ tokenHash: login.tokenHash, ...place }),
+  ];
+  try {
+    await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
+    return "created";
+  } catch (error) {
+    // Which name was taken, by asking (not by reading the error's text) — only when there are
+    // two to tell apart, so a taken address alone costs no more than a new one.
+    if (row.username && (await findUserByUsername(db, row.username))) return "username-taken";
+    if (email && (!row.username || (await findEmail(db, email)))) return "email-taken";
+    throw error;
+  }
+}
+
 export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
   return (await db.select().from(users).where(eq(users.id, id)).get()) ?? null;
 }

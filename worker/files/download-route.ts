@@ -1,11 +1,13 @@
 /**
  * Downloads: `GET /cdn/storage/<collection>/<fileId>/<version>/<name>`
- * with Range (206/416), ETag + If-None-Match (304), Content-Disposition
+ * with Range (206/416) and If-Range, ETag + If-None-Match (304), Content-Disposition
  * (inline, or attachment with `?download=true`), and headers that keep user
  * content from running script in our origin: `nosniff`, a sandboxing CSP,
  * and markup types (HTML, XML) always as attachments. Private files need
  * membership of the file's room (login cookie or bearer) or a signed link
- * (`?token=`); otherwise 401 `Access denied`.
+ * (`?token=`); otherwise 401 `Access denied`. An item photo's original,
+ * whose tags may hold a location, goes only to owners, admins and members
+ * (a viewer gets 403), never through a link.
  */
 import { Hono } from "hono";
 import { ERROR_TEXT } from "../../protocol/errors";
@@ -43,6 +45,31 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** `W/"x"` or `"x"`, anywhere in a list (a tag's quotes keep any comma inside it). */
+const ENTITY_TAG = /(?:W\/)?("[^"]*")/g;
+
+/**
+ * If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"x"` matches our
+ * `"x"`, so a cache that weakened the tag (a compressing proxy does) still
+ * gets its 304.
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const ours = etag.replace(/^W\//, "");
+  return [...header.matchAll(ENTITY_TAG)].some(([, opaque]) => opaque === ours);
+}
+
+/**
+ * If-Range (RFC 9110 §13.1.5): the range is sent only if the validator is
+ * our tag compared strongly. A weak tag never matches, and a date cannot
+ * match (we send no Last-Modified), so either means "send the whole file".
+ */
+export function rangeStillValid(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return true;
+  return !etag.startsWith("W/") && header.trim() === etag;
+}
+
 function contentDisposition(kind: "inline" | "attachment", name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -58,11 +85,20 @@ downloadRoutes.get("/:collection/:fileId/:version/:name", async (c) => {
   const stored = file && file.collection === collection ? versionsOf(file)[version] : undefined;
   if (!config || !file || !stored) return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
 
+  // An original whose tags may hold a location goes only to the roles its collection names:
+  // never to viewers, never through a link.
+  const originalRoles = version === "original" ? config.originalRoles : undefined;
   const token = c.req.query("token");
-  let allowed = config.public || (token ? await linkAllows(c.env, token, file.id, version) : false);
+  let allowed =
+    originalRoles === undefined &&
+    (config.public || (token ? await linkAllows(c.env, token, file.id, version) : false));
   if (!allowed) {
     const userId = await requestUserId(c);
-    allowed = userId !== null && (await roleOf(db, file.roomId, userId)) !== null;
+    const role = userId === null ? null : await roleOf(db, file.roomId, userId);
+    if (role !== null && originalRoles !== undefined && !originalRoles.includes(role)) {
+      return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 403);
+    }
+    allowed = role !== null;
   }
   if (!allowed) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
 
@@ -80,12 +116,13 @@ downloadRoutes.get("/:collection/:fileId/:version/:name", async (c) => {
     "Cross-Origin-Resource-Policy": "same-origin",
   });
 
-  const ifNoneMatch = c.req.header("If-None-Match");
-  if (ifNoneMatch?.split(",").some((tag) => tag.trim() === stored.etag || tag.trim() === "*")) {
+  if (noneMatch(c.req.header("If-None-Match"), stored.etag)) {
     return new Response(null, { status: 304, headers });
   }
 
-  const range = parseRange(c.req.header("Range"), stored.size);
+  // A stale If-Range means the client's partial copy is of another version: ignore Range, send it all.
+  const rangeHeader = rangeStillValid(c.req.header("If-Range"), stored.etag) ? c.req.header("Range") : undefined;
+  const range = parseRange(rangeHeader, stored.size);
   if (range === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${stored.size}`);
     return new Response(null, { status: 416, headers });

@@ -13,7 +13,8 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
-import { finishUpload, parseStartUpload, removeFile, startUpload } from "./files-service";
+import { parseStartUpload, removeFile, startUpload } from "./files-service";
+import { finishUpload, writeChunk } from "./finish-upload";
 import { shareableVersion } from "./shareable-version";
 import { LINK_LIFETIME_SECONDS, signFileLink } from "./signed-links";
 
@@ -59,8 +60,7 @@ export function registerFiles(registry: LiveRegistry<RoomHost>): void {
       v.pipe(v.number("Chunk id must be a number"), v.integer("Chunk id must be a whole number")),
       chunkDataSchema,
     ]),
-    run: (ctx, uploadId, chunkId, data) =>
-      ctx.host.uploads.write(uploadId, ctx.userId ?? "", chunkId, chunkBytes(data)),
+    run: (ctx, uploadId, chunkId, data) => writeChunk(ctx.host, ctx.userId, uploadId, chunkId, chunkBytes(data)),
   });
 
   registry.method(METHOD.FILES_STATUS, {

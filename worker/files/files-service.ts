@@ -4,19 +4,19 @@
  * becomes visible (D1 record + change to subscribers) only once complete.
  */
 import * as v from "valibot";
-import { COLLECTION } from "../../protocol/api";
+import { COLLECTION, type ItemFields, itemFieldsSchema } from "../../protocol/api";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
-import { chunkSizeOf, cleanFileName, extensionOf, FILE_ERRORS, type FileDoc, typeAllowed } from "../../protocol/files";
-import { newId } from "../db/database";
 import {
-  collectionConfig,
-  deleteFile,
-  findRoomFile,
-  insertFile,
-  setFileVersions,
-  toFileDoc,
-  versionsOf,
-} from "../db/files-repo";
+  chunkSizeOf,
+  cleanFileName,
+  FILE_ERRORS,
+  MAX_PUBLIC_COPY_SIZE,
+  NEW_ITEM_META_KEY,
+  PUBLIC_COPY_TYPES,
+  typeAllowed,
+} from "../../protocol/files";
+import { newId } from "../db/database";
+import { collectionConfig, deleteFile, findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import type { UploadProgress } from "./upload-manager";
@@ -41,6 +41,9 @@ export const startUploadSchema = v.object(
 );
 export type StartUpload = v.InferOutput<typeof startUploadSchema>;
 
+/** A photo's new item: the item's fields but its photos (the server adds the photo being uploaded). */
+const newItemSchema = v.omit(itemFieldsSchema, ["photos"]);
+
 export function parseStartUpload(value: unknown): StartUpload {
   const result = v.safeParse(startUploadSchema, value);
   if (!result.success) throw new LiveError(400, result.issues[0]?.message ?? ERROR_TEXT.MATCH_FAILED);
@@ -59,6 +62,19 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
+/**
+ * "This file is too large (70.2 MB); the limit is 64 MB." Rounding can make a
+ * file just over the limit read the same as the limit, so then both are also
+ * given in bytes, which always differ.
+ */
+function tooLargeMessage(size: number, limit: number): string {
+  if (megabytes(size) !== megabytes(limit)) {
+    return `This file is too large (${megabytes(size)}); the limit is ${megabytes(limit)}.`;
+  }
+  const bytes = (n: number) => `${n.toLocaleString("en-US")} bytes`;
+  return `This file is too large (${bytes(size)}); the limit is ${megabytes(limit)} (${bytes(limit)}).`;
+}
+
 export async function startUpload(
   host: RoomHost,
   callerId: string | null,
@@ -67,7 +83,7 @@ export async function startUpload(
   const { config, userId } = await requireUploader(host, callerId, input.collection);
   if (input.size <= 0) throw new LiveError(400, FILE_ERRORS.EMPTY);
   if (input.size > config.maxSize) {
-    throw new LiveError(413, `File is too large: ${megabytes(input.size)}, at most ${megabytes(config.maxSize)}`);
+    throw new LiveError(413, tooLargeMessage(input.size, config.maxSize));
   }
   const name = cleanFileName(input.name);
   if (!name) throw new LiveError(400, FILE_ERRORS.NO_NAME);
@@ -78,10 +94,13 @@ export async function startUpload(
   let fileId = newId();
   if (version !== "original") {
     if (!config.versions.includes(version)) throw new LiveError(400, `Unknown version ${version}`);
+    assertPublicCopy(type, input.size);
     const file = input.fileId ? await findRoomFile(host.db, host.roomId, input.fileId) : null;
     if (!file || file.collection !== input.collection) throw new LiveError(404, FILE_ERRORS.NOT_FOUND);
     fileId = file.id;
   }
+  const meta = { ...(input.meta ?? {}) };
+  if (NEW_ITEM_META_KEY in meta) meta[NEW_ITEM_META_KEY] = parseNewItem(config.name, version, meta[NEW_ITEM_META_KEY]);
   await host.uploads.cleanUpIdle();
   return host.uploads.start({
     collection: config.name,
@@ -91,51 +110,34 @@ export async function startUpload(
     type,
     size: input.size,
     chunkSize: chunkSizeOf(config),
-    meta: input.meta ?? {},
+    meta,
     userId,
     r2Key: `${storagePathOf(host.roomId, config.name, fileId)}/${version}`,
   });
 }
 
-export function storagePathOf(roomId: string, collection: string, fileId: string): string {
-  return `rooms/${roomId}/${collection}/${fileId}`;
+/** Public copies are stored in one piece, in a type whose tags the server can strip. */
+function assertPublicCopy(type: string, size: number): void {
+  if (!PUBLIC_COPY_TYPES.includes(type)) {
+    throw new LiveError(415, "A shareable copy must be a JPEG, PNG or WebP image");
+  }
+  if (size > MAX_PUBLIC_COPY_SIZE) {
+    throw new LiveError(413, `A shareable copy may be at most ${MAX_PUBLIC_COPY_SIZE / 1024 / 1024} MB`);
+  }
 }
 
-export async function finishUpload(host: RoomHost, userId: string | null, uploadId: string): Promise<FileDoc> {
-  const { upload, etag } = await host.uploads.finish(uploadId, userId ?? "");
-  const stored = { size: upload.size, type: upload.type, extension: extensionOf(upload.name), etag };
-  if (upload.version === "original") {
-    const row = {
-      id: upload.fileId,
-      roomId: host.roomId,
-      collection: upload.collection,
-      name: upload.name,
-      type: upload.type,
-      size: upload.size,
-      extension: stored.extension,
-      meta: upload.meta,
-      versions: JSON.stringify({ original: stored }),
-      storagePath: storagePathOf(host.roomId, upload.collection, upload.fileId),
-      userId: upload.userId,
-      createdAt: host.now(),
-    };
-    await insertFile(host.db, row);
-    const doc = toFileDoc(row);
-    host.emit({ collection: COLLECTION.FILES, id: row.id, doc: asDoc(doc), previous: null });
-    return doc;
+/** The new item's fields, checked now so finishing cannot fail on them (its photo is added at finish). */
+function parseNewItem(collection: string, version: string, value: unknown): Omit<ItemFields, "photos"> {
+  if (collection !== "itemPhotos" || version !== "original") {
+    throw new LiveError(400, "Only an item photo can become a new item");
   }
-  const file = await findRoomFile(host.db, host.roomId, upload.fileId);
-  if (!file) {
-    // Removed while this version was uploading: do not leave its bytes behind.
-    await host.bucket.delete(upload.r2Key);
-    throw new LiveError(404, FILE_ERRORS.NOT_FOUND);
-  }
-  const before = toFileDoc(file);
-  const versions = { ...versionsOf(file), [upload.version]: stored };
-  await setFileVersions(host.db, file.id, versions);
-  const doc = toFileDoc({ ...file, versions: JSON.stringify(versions) });
-  host.emit({ collection: COLLECTION.FILES, id: file.id, doc: asDoc(doc), previous: asDoc(before) });
-  return doc;
+  const parsed = v.safeParse(newItemSchema, value);
+  if (!parsed.success) throw new LiveError(400, parsed.issues[0]?.message ?? "Invalid item");
+  return parsed.output;
+}
+
+export function storagePathOf(roomId: string, collection: string, fileId: string): string {
+  return `rooms/${roomId}/${collection}/${fileId}`;
 }
 
 export async function removeFile(host: RoomHost, userId: string | null, fileId: string): Promise<void> {

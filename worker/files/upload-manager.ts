@@ -29,15 +29,26 @@ export interface UploadProgress {
   received: number[];
 }
 
-export interface FinishedUpload {
+/** An upload's bytes, now in R2 under `upload.r2Key`. */
+export interface StoredUpload {
   upload: UploadRow;
   etag: string;
+  /** Bytes in R2 (less than declared when tags were stripped). */
+  size: number;
+}
+
+/** What an earlier finish made (for answering a re-sent finish). */
+export interface FinishedRecord {
+  fileId: string;
+  itemId: string | null;
 }
 
 export class UploadManager {
   readonly store: UploadStore;
   /** One part flush at a time per upload. */
   private readonly flushing = new Map<string, Promise<void>>();
+  /** One finish at a time per upload (see `exclusive`). */
+  private readonly finishing = new Map<string, Promise<void>>();
 
   constructor(
     sql: SqlStorage,
@@ -112,30 +123,72 @@ export class UploadManager {
     return { received: this.store.receivedCount(row) };
   }
 
-  /** Completes the upload once every chunk is here; the bytes are then in R2. */
-  async finish(uploadId: string, userId: string): Promise<FinishedUpload> {
-    const row = this.upload(uploadId, userId);
-    const received = this.store.receivedCount(row);
-    if (received < row.chunkCount) {
-      throw new LiveError(400, `Upload is incomplete: ${received} of ${row.chunkCount} chunks received`);
+  /**
+   * Runs `work` for one upload at a time: a finish re-sent (or sent over
+   * both channels) while the first is still running waits for it, and then
+   * finds it finished.
+   */
+  exclusive<T>(uploadId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.finishing.get(uploadId) ?? Promise.resolve();
+    const next = previous.then(work);
+    const settled = next.then(
+      () => {},
+      () => {},
+    );
+    this.finishing.set(uploadId, settled);
+    void settled.then(() => {
+      if (this.finishing.get(uploadId) === settled) this.finishing.delete(uploadId);
+    });
+    return next;
+  }
+
+  /** What an earlier finish of this caller's upload made, if it finished. */
+  finishedAs(uploadId: string, userId: string): FinishedRecord | null {
+    const record = typeof uploadId === "string" ? this.store.finishedAs(uploadId) : null;
+    return record && record.userId === userId ? { fileId: record.fileId, itemId: record.itemId } : null;
+  }
+
+  /**
+   * Puts the bytes into R2 once every chunk is here. The upload's state
+   * stays until `completed` (or `discardStored`), so the caller can record
+   * the file first. `rewrite` may change a one-part file's bytes on the way
+   * (e.g. strip photo tags); files of several parts never get one.
+   */
+  async storeBytes(upload: UploadRow, rewrite?: (bytes: Uint8Array) => Uint8Array): Promise<StoredUpload> {
+    const received = this.store.receivedCount(upload);
+    if (received < upload.chunkCount) {
+      throw new LiveError(400, `Upload is incomplete: ${received} of ${upload.chunkCount} chunks received`);
     }
-    let etag: string;
-    if (row.chunkCount <= row.partChunks) {
-      const object = await this.bucket.put(row.r2Key, this.store.partBytes(row.id, 1), {
-        httpMetadata: { contentType: row.type },
-      });
-      etag = object.httpEtag;
-    } else {
-      const parts = this.partCount(row);
-      for (let partNo = 1; partNo <= parts; partNo++) {
-        if (!this.store.partDone(row.id, partNo)) await this.flushPart(row, partNo);
-      }
-      const multipart = await this.multipart(row);
-      const object = await multipart.complete(this.store.parts(row.id));
-      etag = object.httpEtag;
+    if (upload.chunkCount <= upload.partChunks) {
+      const original = this.store.partBytes(upload.id, 1);
+      const bytes = rewrite ? rewrite(original) : original;
+      const object = await this.bucket.put(upload.r2Key, bytes, { httpMetadata: { contentType: upload.type } });
+      return { upload, etag: object.httpEtag, size: bytes.byteLength };
     }
-    this.store.delete(row.id);
-    return { upload: row, etag };
+    if (rewrite) throw new Error("files: a file of several parts cannot be rewritten");
+    const parts = this.partCount(upload);
+    for (let partNo = 1; partNo <= parts; partNo++) {
+      if (!this.store.partDone(upload.id, partNo)) await this.flushPart(upload, partNo);
+    }
+    const multipart = await this.multipart(upload);
+    const object = await multipart.complete(this.store.parts(upload.id));
+    return { upload, etag: object.httpEtag, size: upload.size };
+  }
+
+  /** The upload is recorded: its state goes, and a note of what it made stays for re-sent finishes. */
+  completed(upload: UploadRow, itemId: string | null): void {
+    this.store.finished(upload, itemId, this.now());
+  }
+
+  /** Recording a stored upload failed: its bytes and state go, so nothing is left without a record. */
+  async discardStored(upload: UploadRow): Promise<void> {
+    await this.bucket.delete(upload.r2Key);
+    await this.discard(upload);
+  }
+
+  /** The caller lost the right to upload here: the upload ends, with its parts. */
+  async revoke(upload: UploadRow): Promise<void> {
+    await this.discard(upload);
   }
 
   async abort(uploadId: string, userId: string): Promise<void> {
@@ -145,6 +198,7 @@ export class UploadManager {
 
   /** Removes uploads nobody has written to for a while, with their R2 parts. */
   async cleanUpIdle(): Promise<number> {
+    this.store.forgetFinishedBefore(this.now() - UPLOAD_IDLE_LIFETIME);
     const idle = this.store.idleSince(this.now() - UPLOAD_IDLE_LIFETIME);
     for (const row of idle) await this.discard(row);
     return idle.length;

@@ -79,6 +79,37 @@ export class UploadStore {
       PRIMARY KEY (upload_id, chunk_id))`);
     sql.exec(`CREATE TABLE IF NOT EXISTS upload_parts (
       upload_id TEXT NOT NULL, part_no INTEGER NOT NULL, etag TEXT NOT NULL, PRIMARY KEY (upload_id, part_no))`);
+    // Finished uploads, kept a while so a re-sent finish answers the same file (and item).
+    sql.exec(`CREATE TABLE IF NOT EXISTS uploads_finished (
+      id TEXT PRIMARY KEY, user_id TEXT NOT NULL, file_id TEXT NOT NULL, item_id TEXT, at INTEGER NOT NULL)`);
+  }
+
+  /** Ends an upload that finished: its state goes, a note of what it made stays (one transaction). */
+  finished(upload: UploadRow, itemId: string | null, now: number): void {
+    this.delete(upload.id);
+    this.sql.exec(
+      "INSERT OR REPLACE INTO uploads_finished (id, user_id, file_id, item_id, at) VALUES (?, ?, ?, ?, ?)",
+      upload.id,
+      upload.userId,
+      upload.fileId,
+      itemId,
+      now,
+    );
+  }
+
+  /** What an earlier finish of this upload made, if it finished. */
+  finishedAs(uploadId: string): { userId: string; fileId: string; itemId: string | null } | null {
+    const row = this.sql
+      .exec<{ user_id: string; file_id: string; item_id: string | null }>(
+        "SELECT user_id, file_id, item_id FROM uploads_finished WHERE id = ?",
+        uploadId,
+      )
+      .toArray()[0];
+    return row ? { userId: row.user_id, fileId: row.file_id, itemId: row.item_id } : null;
+  }
+
+  forgetFinishedBefore(cutoff: number): void {
+    this.sql.exec("DELETE FROM uploads_finished WHERE at < ?", cutoff);
   }
 
   insert(row: UploadRow): void {

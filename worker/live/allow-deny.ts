@@ -6,6 +6,7 @@
  */
 import type { Fields } from "../../protocol/ddp";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
+import { RandomStream } from "../../protocol/random-stream";
 import { applyModifier, modifiedFields, modifierOperators } from "./modifier";
 import type { Doc, MethodContext } from "./types";
 
@@ -63,11 +64,6 @@ async function permitted<H>(
   throw accessDenied();
 }
 
-function newId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return [...bytes].map((b) => "23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz"[b % 55]).join("");
-}
-
 /** Runs one client write; returns what Meteor returns (id or count). */
 export async function runWrite<H>(
   collection: WritableCollection<H> | undefined,
@@ -82,7 +78,8 @@ export async function runWrite<H>(
     if (doc._id !== undefined && (typeof doc._id !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(doc._id))) {
       throw new LiveError(400, "Malformed id");
     }
-    const id = typeof doc._id === "string" ? doc._id : newId();
+    // Without an _id, Meteor's: from the call's seed, so a re-sent insert makes the same document.
+    const id = typeof doc._id === "string" ? doc._id : new RandomStream(ctx.randomSeed).id(collection.name);
     const full = { ...doc, _id: id } as Doc;
     await permitted(collection, "insert", (rules) => rules.insert?.(ctx, full));
     await collection.insert(ctx, full);

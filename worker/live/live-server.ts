@@ -27,6 +27,8 @@ const CLOSE_HEARTBEAT = 4000;
 const CLOSE_SESSION_MOVED = 4001;
 const CLOSE_LOGGED_OUT = 4002;
 const CLOSE_ACCESS_CHANGED = 4003;
+/** How long background work (e-mail) waits after the call that asked for it. */
+const BACKGROUND_DELAY_MS = 50;
 
 export abstract class LiveServer<H> extends Server<Env> {
   static override options = { hibernate: true };
@@ -165,6 +167,19 @@ export abstract class LiveServer<H> extends Server<Env> {
       }
     }
     return closed;
+  }
+
+  /**
+   * Runs work after the current call has answered (see
+   * AccountsHost.background); failures are logged. It starts a moment later
+   * rather than at once, so it neither delays the call's `result` and
+   * `updated` nor competes with them for the database.
+   */
+  protected runInBackground(what: string, task: () => Promise<unknown>): void {
+    const running = new Promise((resolve) => setTimeout(resolve, BACKGROUND_DELAY_MS))
+      .then(task)
+      .catch((error: unknown) => console.error(`${what} failed`, error));
+    this.ctx.waitUntil(running);
   }
 
   /** Number of sessions held in memory (for tests and benchmarks). */

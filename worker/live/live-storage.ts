@@ -17,7 +17,13 @@ export interface StoredSubscription {
   params: string;
 }
 
+/** Refused keys remembered in memory at most (they are few: a flood has one key per rule). */
+const MAX_BLOCKED_KEYS = 10_000;
+
 export class LiveStorage {
+  /** Rate-limit keys over their limit, until their window ends (a cache of what storage says). */
+  private readonly blockedUntil = new Map<string, number>();
+
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS live_subs (
       conn TEXT NOT NULL, sub TEXT NOT NULL, name TEXT NOT NULL, params TEXT NOT NULL,
@@ -117,6 +123,10 @@ export class LiveStorage {
    */
   hit(rule: RateLimitRule, input: RateLimitInput, now: number): number | null {
     const key = counterKey(rule, input);
+    // A key already over its limit stays refused until its window ends: answered from memory,
+    // so a flood of refused calls costs no storage writes (storage still holds the full count).
+    const blocked = this.blockedUntil.get(key);
+    if (blocked !== undefined && blocked > now) return blocked - now;
     const row = this.sql
       .exec<{ window_start: number; count: number }>(
         "SELECT window_start, count FROM live_rate_limits WHERE key = ?",
@@ -136,6 +146,14 @@ export class LiveStorage {
       windowStart,
       count,
     );
-    return count > rule.limit ? windowStart + rule.intervalMs - now : null;
+    if (count <= rule.limit) return null;
+    const end = windowStart + rule.intervalMs;
+    this.blockedUntil.set(key, end);
+    if (this.blockedUntil.size > MAX_BLOCKED_KEYS) this.forgetEndedBlocks(now);
+    return end - now;
+  }
+
+  private forgetEndedBlocks(now: number): void {
+    for (const [key, until] of this.blockedUntil) if (until <= now) this.blockedUntil.delete(key);
   }
 }

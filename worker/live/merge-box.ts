@@ -65,6 +65,16 @@ class DocumentView {
   }
 }
 
+/** Whether `collected` holds every field of `given` (and nothing else): then they carry the same values. */
+function sameFields(collected: Fields, given: Fields): boolean {
+  let count = 0;
+  for (const key in given) {
+    if (key === "_id" || given[key] === undefined || !(key in collected)) return false;
+    count++;
+  }
+  return count === Object.keys(collected).length;
+}
+
 export class MergeBox {
   private readonly collections = new Map<string, Map<string, DocumentView>>();
 
@@ -104,7 +114,8 @@ export class MergeBox {
       if (key !== "_id" && value !== undefined) doc.setField(sub, key, value, collected, true);
     }
     if (isNew) {
-      this.send({ msg: "added", collection, id, fields: collected });
+      // All of them, as given: pass the caller's object on (shared by every connection, encoded once).
+      this.send({ msg: "added", collection, id, fields: sameFields(collected, fields) ? fields : collected });
     } else if (Object.keys(collected).length > 0) {
       this.send({ msg: "changed", collection, id, fields: collected });
     }
@@ -121,7 +132,8 @@ export class MergeBox {
       if (value === undefined) doc.clearField(sub, key, changed, cleared);
       else doc.setField(sub, key, value, changed, false);
     }
-    this.sendChange(collection, id, changed, cleared);
+    // The usual case — the whole change goes out as given: pass the caller's object on.
+    this.sendChange(collection, id, cleared.length === 0 && sameFields(changed, fields) ? fields : changed, cleared);
   }
 
   removed(sub: string, collection: string, id: string): void {

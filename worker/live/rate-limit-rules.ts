@@ -24,11 +24,14 @@ export interface RateLimitRule {
   /** Stable id: counters are stored under it. */
   id: string;
   match: { [K in keyof RateLimitInput]?: Matcher<RateLimitInput[K]> };
+  /** Which invocations the rule counts at all, without counting them apart (unlike `match`). */
+  applies?: (input: RateLimitInput) => boolean;
   limit: number;
   intervalMs: number;
 }
 
 export function ruleMatches(rule: RateLimitRule, input: RateLimitInput): boolean {
+  if (rule.applies && !rule.applies(input)) return false;
   for (const [key, matcher] of Object.entries(rule.match) as [keyof RateLimitInput, Matcher<unknown>][]) {
     const value = input[key];
     if (typeof matcher === "function" ? !matcher(value) : matcher !== value) return false;
@@ -60,4 +63,38 @@ export function defaultAccountsRule(): RateLimitRule {
     limit: 5,
     intervalMs: 10_000,
   };
+}
+
+/** Default call budgets, per 10 s (see defaultCallRules). */
+export const CALLS_PER_CONNECTION = 150;
+export const CALLS_PER_USER = 300;
+
+/** Calls not counted by the default rules: upload chunks (bounded by the upload window and its bytes). */
+const UNCOUNTED_CALLS = new Set(["files.write", "files.status"]);
+
+/**
+ * Beyond Meteor (which has no default beyond logins): every connection and
+ * every user gets a budget of calls, so one flood cannot take a room's
+ * capacity from everyone else — past it, `too-many-requests` with the time
+ * to wait. Generous for people (a busy person makes a few calls a second;
+ * bulk actions are one call per 500 items or three at a time).
+ */
+export function defaultCallRules(): RateLimitRule[] {
+  const applies = (input: RateLimitInput) => !UNCOUNTED_CALLS.has(input.name);
+  return [
+    {
+      id: "calls-per-connection",
+      match: { type: "method", connectionId: () => true },
+      applies,
+      limit: CALLS_PER_CONNECTION,
+      intervalMs: 10_000,
+    },
+    {
+      id: "calls-per-user",
+      match: { type: "method", userId: (userId: string | null) => userId !== null },
+      applies,
+      limit: CALLS_PER_USER,
+      intervalMs: 10_000,
+    },
+  ];
 }

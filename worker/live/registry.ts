@@ -10,7 +10,7 @@
  */
 import type * as v from "valibot";
 import type { WritableCollection } from "./allow-deny";
-import type { RateLimitRule } from "./rate-limit-rules";
+import { defaultCallRules, type RateLimitRule } from "./rate-limit-rules";
 import type { ArgsSchema, Change, MethodDefinition, PublicationDefinition } from "./types";
 
 /**
@@ -47,7 +47,8 @@ export class LiveRegistry<H> {
   readonly methods = new Map<string, MethodDefinition<H>>();
   readonly publications = new Map<string, PublicationDefinition<H>>();
   readonly collections = new Map<string, WritableCollection<H>>();
-  readonly rateLimits: RateLimitRule[] = [];
+  /** Starts with the live layer's default call budgets (see defaultCallRules). */
+  readonly rateLimits: RateLimitRule[] = defaultCallRules();
   readonly reactions: Reaction<H>[] = [];
   readonly connectionHooks: ConnectionHooks<H>[] = [];
 
@@ -74,6 +75,13 @@ export class LiveRegistry<H> {
 
   limit(rule: RateLimitRule): this {
     this.rateLimits.push(rule);
+    return this;
+  }
+
+  /** Drops a rule by id (e.g. a benchmark measuring raw call cost drops the default budgets). */
+  unlimit(id: string): this {
+    const index = this.rateLimits.findIndex((rule) => rule.id === id);
+    if (index >= 0) this.rateLimits.splice(index, 1);
     return this;
   }
 

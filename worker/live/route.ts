@@ -4,6 +4,21 @@
  * claim another connection's id.
  */
 import { getServerByName, type Server } from "partyserver";
+import { HOME_SHARDS } from "../../protocol/constants";
+
+/**
+ * The HomeDO shard of a client that did not name one: the same for the
+ * same client address, so a plain DDP client that reconnects with
+ * `connect.session` finds its session (and result cache) again. FNV-1a.
+ */
+export function homeShardOf(clientAddress: string | null): number {
+  let hash = 0x811c9dc5;
+  for (const char of clientAddress ?? "") {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % HOME_SHARDS;
+}
 
 export async function forwardToLiveObject(
   namespace: DurableObjectNamespace,

@@ -23,9 +23,11 @@ import { DDP_ERROR, type DdpErrorReason, LiveError, toWireError } from "../../pr
 import { parseWriteMethod, runWrite } from "./allow-deny";
 import { enforceRateLimits, parseArgs } from "./call-checks";
 import { runJoined, runLeft } from "./connection-hooks";
+import { encodeData } from "./encode-data";
 import { FrameBatcher } from "./frame-batcher";
 import { MergeBox } from "./merge-box";
-import type { RateLimitInput } from "./rate-limit-rules";
+import { BACKLOG_RETRY_MS, CLOSE_FLOODING, PushBack } from "./push-back";
+import { type RateLimitInput, tooManyRequests } from "./rate-limit-rules";
 import type { UserConnection } from "./registry";
 import type { SessionEnvironment, SessionState } from "./session-state";
 import { LiveSubscription } from "./subscription";
@@ -49,6 +51,7 @@ export class Session<H> {
   /** Makes every subscription run's merge-box key unique (see LiveSubscription). */
   private runs = 0;
   private muted = false;
+  private readonly pushBack = new PushBack();
   private readonly batcher = new FrameBatcher((frame) => this.sendFrame(frame));
   private closed = false;
   /** The user the connection hooks last heard this connection join as (until they hear it left). */
@@ -73,16 +76,49 @@ export class Session<H> {
     this.env.saveState(this.state);
   }
 
-  /** Queues one frame (text, or binary with bytes); frames are processed strictly in arrival order. */
+  /**
+   * Queues one frame (text, or binary with bytes); frames are processed
+   * strictly in arrival order. A connection whose queue is full gets its
+   * calls and subscriptions refused at once (see push-back.ts).
+   */
   receive(frame: string | ArrayBuffer | ArrayBufferView): Promise<void> {
     if (this.state.pingSentAt) {
       // Any message answers the server's ping.
       this.state = { ...this.state, pingSentAt: null };
       this.env.saveState(this.state);
     }
-    const next = this.queue.then(() => this.process(frame));
+    const parsed = parseClientMessage(frame);
+    if (this.pushBack.full && this.refuse(parsed)) return Promise.resolve();
+    this.pushBack.queued();
+    const next = this.queue.then(() => {
+      this.pushBack.started();
+      return this.process(parsed);
+    });
     this.queue = next.catch((error: unknown) => console.error("live: session error", error));
     return this.queue;
+  }
+
+  /** Counts a `too-many-requests` answer; a connection that keeps ignoring them is closed. */
+  private noteRefusal(): void {
+    if (this.pushBack.refused(this.env.now())) this.env.close(CLOSE_FLOODING, "Too many requests: slow down");
+  }
+
+  /** Answers a call or subscription at once with `too-many-requests`; false for anything else. */
+  private refuse(parsed: ReturnType<typeof parseClientMessage>): boolean {
+    if (parsed.kind !== "message" || this.state.sessionId === null) return false;
+    const { message } = parsed;
+    const error = tooManyRequests(BACKLOG_RETRY_MS).toWire();
+    this.noteRefusal();
+    if (message.msg === "method") {
+      this.send({ msg: "result", id: message.id, error });
+      this.send({ msg: "updated", methods: [message.id] });
+      return true;
+    }
+    if (message.msg === "sub") {
+      this.send({ msg: "nosub", id: message.id, error });
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -159,9 +195,13 @@ export class Session<H> {
     this.enqueue(encode(message));
   }
 
-  /** Every frame to the client goes through here, so they stay in order (batched if the client asked). */
-  private enqueue(frame: string): void {
-    if (this.state.batch) this.batcher.push(frame);
+  /**
+   * Every frame to the client goes through here, so they stay in order
+   * (batched if the client asked; `data` frames may wait for the batcher's
+   * interval, see FrameBatcher).
+   */
+  private enqueue(frame: string, data = false): void {
+    if (this.state.batch) this.batcher.push(frame, data);
     else this.sendFrame(frame);
   }
 
@@ -180,7 +220,7 @@ export class Session<H> {
   }
 
   private sendData(message: DataMessage): void {
-    if (!this.muted) this.send(message);
+    if (!this.muted) this.enqueue(encodeData(message), true);
   }
 
   private sendError(reason: DdpErrorReason, offendingMessage?: unknown): void {
@@ -197,9 +237,8 @@ export class Session<H> {
     };
   }
 
-  private async process(frame: string | ArrayBuffer | ArrayBufferView): Promise<void> {
+  private async process(parsed: ReturnType<typeof parseClientMessage>): Promise<void> {
     if (this.closed) return;
-    const parsed = parseClientMessage(frame);
     if (parsed.kind === "error") return this.sendError(parsed.reason, parsed.offendingMessage);
     if (parsed.kind === "bad-connect") return this.fail(SUPPORTED_DDP_VERSIONS[0] as string);
     const message = parsed.message;
@@ -375,6 +414,7 @@ export class Session<H> {
         value === undefined ? { msg: "result", id: message.id } : { msg: "result", id: message.id, result: value };
     } catch (error) {
       if (!(error instanceof LiveError)) console.error(`live: method '${message.method}' failed`, error);
+      if (error instanceof LiveError && error.error === "too-many-requests") this.noteRefusal();
       result = { msg: "result", id: message.id, error: toWireError(error) };
     }
     const frames = [encode(result)];

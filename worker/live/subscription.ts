@@ -9,9 +9,32 @@ import type { ChangeHub } from "./change-hub";
 import type { MergeBox } from "./merge-box";
 import type { CallerInfo, Change, Cursor, Doc, PublicationDefinition, PublishContext } from "./types";
 
+/**
+ * A document's fields, and a change's diff, computed once for every
+ * subscriber: the same object then flows into every connection's merge box,
+ * which passes it on as is when it sends all of it, so the message is also
+ * encoded once (see encodeData). Never mutated downstream.
+ */
+const fieldsCache = new WeakMap<Doc, Fields>();
+const diffCache = new WeakMap<Change, Fields>();
+
 function fieldsOf(doc: Doc): Fields {
-  const { _id, ...fields } = doc;
+  let fields = fieldsCache.get(doc);
+  if (!fields) {
+    const { _id, ...rest } = doc;
+    fields = rest;
+    fieldsCache.set(doc, fields);
+  }
   return fields;
+}
+
+function diffOf(change: Change, doc: Doc, previous: Doc): Fields {
+  let diff = diffCache.get(change);
+  if (!diff) {
+    diff = diffFields(previous, doc);
+    diffCache.set(change, diff);
+  }
+  return diff;
 }
 
 /** Fields that differ between two versions; removed fields map to undefined. */
@@ -113,7 +136,7 @@ export class LiveSubscription<H> {
       held.add(id);
       this.box.added(this.boxKey, cursor.collection, id, fieldsOf(doc));
     } else if (matches && held.has(id)) {
-      this.box.changed(this.boxKey, cursor.collection, id, previous ? diffFields(previous, doc) : fieldsOf(doc));
+      this.box.changed(this.boxKey, cursor.collection, id, previous ? diffOf(change, doc, previous) : fieldsOf(doc));
     } else if (held.has(id)) {
       held.delete(id);
       this.box.removed(this.boxKey, cursor.collection, id);

@@ -5,6 +5,7 @@
  */
 import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
+import { RandomStream } from "../../protocol/random-stream";
 import { registerAccounts } from "../accounts/accounts-feature";
 import type { AccountsHost } from "../accounts/accounts-host";
 import { openDatabase } from "../db/database";
@@ -39,9 +40,14 @@ export class HomeDO extends LiveServer<HomeHost> {
       args: METHOD_ARGS[METHOD.ROOMS_CREATE],
       run: async (ctx, name) => {
         if (!ctx.userId) throw new LiveError(401, "Sign in to create a room");
-        const row = await createRoomWithOwner(ctx.host.db, name, ctx.userId);
-        ctx.host.emit({ collection: COLLECTION.ROOMS, id: row.id, doc: asDoc(toRoomDoc(row)), previous: null });
-        return row.id;
+        // The id comes from the call's seed: a create re-sent after a lost answer finds its room.
+        const id = new RandomStream(ctx.randomSeed).id(COLLECTION.ROOMS);
+        const made = await createRoomWithOwner(ctx.host.db, name, ctx.userId, ctx.host.now(), id);
+        if (!made) throw new LiveError(409, "A room with this id exists");
+        const { room, created } = made;
+        if (created)
+          ctx.host.emit({ collection: COLLECTION.ROOMS, id: room.id, doc: asDoc(toRoomDoc(room)), previous: null });
+        return room.id;
       },
     });
     // Room creation is cheap to call and costly to store: limit it per connection.
@@ -62,6 +68,7 @@ export class HomeDO extends LiveServer<HomeHost> {
       emit: (change) => this.hub.emit(change),
       closeTokenConnections: (hashes) => this.closeTokenConnections(hashes),
       now: () => Date.now(),
+      background: (what, task) => this.runInBackground(what, task),
     };
   }
 }

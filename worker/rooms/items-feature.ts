@@ -14,6 +14,7 @@ import {
   PUBLICATION_ARGS,
   SERVER_ITEM_FIELDS,
 } from "../../protocol/api";
+import { RandomStream } from "../../protocol/random-stream";
 import { appUrl } from "../app-url";
 import { listHistory, toHistoryDoc } from "../db/item-history-repo";
 import { findItem, findItems, listItems, toItemDoc } from "../db/items-repo";
@@ -92,7 +93,9 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.ITEMS_ADD],
     run: async (ctx, fields) => {
       await requireRole(ctx, can.editItems);
-      return addItem(ctx.host, actorOf(ctx), fields);
+      // The id comes from the call's seed (Meteor's way): the client's stub makes the same one, and a
+      // call re-sent after its answer was lost finds its item made.
+      return addItem(ctx.host, actorOf(ctx), fields, new RandomStream(ctx.randomSeed).id(COLLECTION.ITEMS));
     },
   });
   registry.method(METHOD.ITEMS_UPDATE, {

@@ -4,6 +4,7 @@
  * validated, saved in one D1 batch together with its history entry (all or
  * nothing), then announced.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import * as v from "valibot";
 import {
   COLLECTION,
@@ -16,7 +17,7 @@ import {
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findRoomFile } from "../db/files-repo";
-import { type HistoryEntry, insertHistoryQueries, toHistoryDoc } from "../db/item-history-repo";
+import { type HistoryEntry, insertHistoryQueries, toHistoryDoc, wasRemoved } from "../db/item-history-repo";
 import {
   deleteItemQuery,
   findItem,
@@ -94,7 +95,18 @@ function announceItem(host: RoomHost, id: string, row: ItemRow | null, before: I
 }
 
 export function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {
-  return host.writes.run(() => addNow(host, actor, input, id));
+  return host.writes.run(() => addNow(host, actor, input, id), actor);
+}
+
+/**
+ * Statements to run in the same batch as a new item, before it (e.g. the
+ * file record of the photo it is made from), and the photos they add.
+ */
+export interface CreatedWith {
+  statements: BatchItem<"sqlite">[];
+  photoIds: string[];
+  /** Announces what the statements made, before the item is announced. */
+  beforeAnnounce?: () => void;
 }
 
 async function addNow(
@@ -103,24 +115,49 @@ async function addNow(
   input: unknown,
   id: string,
   server: ServerFields = {},
+  createdWith: CreatedWith = { statements: [], photoIds: [] },
 ): Promise<string> {
   const parsed = v.safeParse(itemFieldsSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
+  // Creates are idempotent on their id (SPEC B9): a call re-sent after its
+  // answer was lost finds its item made — or made and removed — and does
+  // nothing more.
+  if ((await findItem(host.db, host.roomId, id)) || (await wasRemoved(host.db, host.roomId, id))) return id;
   const fields: ItemFields = { ...parsed.output, ...server };
   await assertSkuFree(host, fields.sku);
-  await assertPhotosHere(host, fields.photos);
+  await assertPhotosHere(
+    host,
+    fields.photos?.filter((photo) => !createdWith.photoIds.includes(photo)),
+  );
   const entry = historyEntry(host, id, actor, "created", {});
-  const [inserted] = await guardUnique(fields.sku, () =>
+  const results = await guardUnique(fields.sku, () =>
     host.db.batch([
+      ...createdWith.statements,
       insertItemQuery(host.db, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
       ...insertHistoryQueries(host.db, host.roomId, [entry]),
-    ]),
+    ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]),
   );
-  const row = inserted[0];
+  const row = (results[createdWith.statements.length] as ItemRow[] | undefined)?.[0];
   if (!row) throw new Error("items: insert returned no row");
+  createdWith.beforeAnnounce?.();
   announceItem(host, id, row, null);
   announce(host, [entry]);
   return id;
+}
+
+/**
+ * A new item made together with other rows in one batch (all or none), for
+ * a caller that holds host.writes: e.g. finishing a photo upload creates
+ * the photo's file record and its item at once.
+ */
+export function addItemWithNow(
+  host: RoomHost,
+  actor: string,
+  input: unknown,
+  id: string,
+  createdWith: CreatedWith,
+): Promise<string> {
+  return addNow(host, actor, input, id, {}, createdWith);
 }
 
 /** An item made by the server (e.g. from a store product), for a caller that holds host.writes. */
@@ -146,7 +183,7 @@ export function editItemNow(
 }
 
 export function editItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
-  return host.writes.run(() => editNow(host, actor, id, input));
+  return host.writes.run(() => editNow(host, actor, id, input), actor);
 }
 
 /**
@@ -198,7 +235,7 @@ export function addItemPhoto(host: RoomHost, actor: string, id: string, photoId:
     const photos = await photosOf(host, id);
     if (photos.includes(photoId)) return;
     await editNow(host, actor, id, { photos: [...photos, photoId] });
-  });
+  }, actor);
 }
 
 /** Moves one photo to `index` in the item's current order, so concurrent moves and additions all count. */
@@ -209,7 +246,7 @@ export function moveItemPhoto(host: RoomHost, actor: string, id: string, photoId
     const next = photos.filter((photo) => photo !== photoId);
     next.splice(Math.min(index, next.length), 0, photoId);
     await editNow(host, actor, id, { photos: next });
-  });
+  }, actor);
 }
 
 /** One status for many items, in one batch: every item changes or none does. */
@@ -219,7 +256,7 @@ export function setItemsStatus(
   ids: readonly string[],
   status: ItemStatus,
 ): Promise<number> {
-  return host.writes.run(() => setStatusNow(host, actor, ids, status));
+  return host.writes.run(() => setStatusNow(host, actor, ids, status), actor);
 }
 
 async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[], status: ItemStatus) {
@@ -246,11 +283,13 @@ async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[
 }
 
 export function removeItem(host: RoomHost, actor: string, id: string): Promise<void> {
-  return host.writes.run(() => removeNow(host, actor, id));
+  return host.writes.run(() => removeNow(host, actor, id), actor);
 }
 
 async function removeNow(host: RoomHost, actor: string, id: string): Promise<void> {
   const before = await findItem(host.db, host.roomId, id);
+  // Removing is idempotent too: a re-sent remove of an item already removed is done.
+  if (!before && (await wasRemoved(host.db, host.roomId, id))) return;
   if (!before) throw new LiveError(404, "Item not found");
   const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null } });
   const [deleted] = await host.db.batch([

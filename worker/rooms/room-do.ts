@@ -11,7 +11,8 @@ import { listItems, toItemDoc } from "../db/items-repo";
 import { roleOf } from "../db/memberships-repo";
 import { listOrders, toOrderDoc } from "../db/orders-repo";
 import { registerFiles } from "../files/files-feature";
-import { finishUpload, parseStartUpload, startUpload } from "../files/files-service";
+import { parseStartUpload, startUpload } from "../files/files-service";
+import { finishUpload, writeChunk } from "../files/finish-upload";
 import { UploadManager } from "../files/upload-manager";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
@@ -72,7 +73,7 @@ export class RoomDO extends LiveServer<RoomHost> {
         case "start":
           return startUpload(host, userId, parseStartUpload(request.options));
         case "chunk":
-          return host.uploads.write(request.uploadId, userId, request.chunkId, new Uint8Array(request.bytes));
+          return writeChunk(host, userId, request.uploadId, request.chunkId, new Uint8Array(request.bytes));
         case "status":
           return host.uploads.progress(request.uploadId, userId);
         case "finish":
@@ -119,6 +120,7 @@ export class RoomDO extends LiveServer<RoomHost> {
       emit: (change) => this.hub.emit(change),
       closeTokenConnections: (hashes) => this.closeTokenConnections(hashes),
       now: () => Date.now(),
+      background: (what, task) => this.runInBackground(what, task),
       uploads: new UploadManager(this.ctx.storage.sql, this.env.FILES, () => Date.now()),
       bucket: this.env.FILES,
       dashboard: new Dashboard(

@@ -39,13 +39,13 @@ shareRoutes.get("/:roomId/:itemId/:signature", async (c) => {
       `${doc.versions[name]?.path ?? doc.path}?token=${await signFileLink(c.env, file.id, name, now)}`;
     photos.push({ url: await link(version), thumbnailUrl: "thumbnail" in versions ? await link("thumbnail") : null });
   }
+  // Field by field, never spread from the item: the page is public, and a
+  // field items gain later must not appear here unasked.
   const shared: SharedItem = {
     title: item.title,
     description: item.description,
-    sku: item.sku,
     priceCents: item.priceCents,
     currency: item.currency,
-    status: item.status,
     photos,
   };
   // The photo links inside expire, so the answer must not be cached.

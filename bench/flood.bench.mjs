@@ -1,0 +1,174 @@
+// Fairness under a flood (issue 7): one room with many subscribers and a
+// few writers sending edits as fast as the server takes them, and one
+// bystander calling a no-op method now and then. Figures, each beside a
+// baseline from the same run:
+//   (a) the bystander's round trip during the flood vs the same room idle
+//       (p50 and p99; target p99 ≤ 5×) — and that every call was answered;
+//   (b) writes applied per second during the flood vs a raw broadcast of the
+//       same bytes to as many sockets (EchoDO, no storage, no merge box).
+// BENCH_SMOKE=1 runs it small and short (npm test runs it that way).
+import { ddp, ms, openMany, openSocket, percentile, report, sleep, startBenchServer } from "./harness.mjs";
+
+const SMOKE = process.env.BENCH_SMOKE === "1";
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? (SMOKE ? 20 : 300));
+const WRITERS = Number(process.env.BENCH_WRITERS ?? (SMOKE ? 2 : 10));
+const FLOOD_MS = Number(process.env.BENCH_FLOOD_SECONDS ?? (SMOKE ? 2 : 15)) * 1000;
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 32);
+// The bystander calls like a person would, a few times a second: its own call budget
+// (200 per 10 s per connection) is not what is measured.
+const PROBES = SMOKE ? 10 : 50;
+const PROBE_EVERY_MS = 200;
+
+const perSecond = (value) => `${value.toFixed(1)}/s`;
+
+const server = await startBenchServer();
+try {
+  // Three people: the flooder (who owns the room), a watcher whose tabs are the
+  // subscribers, and the bystander — so the bystander's own budget is its own.
+  const person = async (name) => {
+    const home = await ddp(`${server.wsUrl}/api/websocket?shard=0`);
+    const email = `${name}${Date.now()}@example.com`;
+    const { token } = await home.call("createUser", [{ email, password: "bench" }]);
+    home.close();
+    return { email, token };
+  };
+  const [flooder, watcher, bystanderPerson] = [
+    await person("flooder"),
+    await person("watcher"),
+    await person("bystander"),
+  ];
+  const home = await ddp(`${server.wsUrl}/api/websocket?shard=0`);
+  await home.call("login", [{ resume: flooder.token }]);
+  const roomId = await home.call("rooms.create", ["flood"]);
+  home.close();
+  const roomUrl = `${server.wsUrl}/api/rooms/${roomId}/websocket`;
+  const signedIn = async (options, token = flooder.token) => {
+    const client = await ddp(roomUrl, options);
+    await client.call("login", [{ resume: token }]);
+    return client;
+  };
+  const owner = await signedIn();
+  for (const { email } of [watcher, bystanderPerson]) await owner.call("members.invite", [email, "member"]);
+  owner.close();
+
+  const seeder = await signedIn();
+  const itemIds = [];
+  for (let i = 0; i < 20; i++)
+    itemIds.push(await seeder.call("items.add", [{ title: `Flood item ${i}`, quantity: 0 }]));
+  seeder.close();
+
+  // Subscribers use batched frames, as the app's client does.
+  let deliveries = 0;
+  const subscribers = await openMany(
+    SUBSCRIBERS,
+    async () => {
+      const client = await signedIn({ batch: true }, watcher.token);
+      client.onMessage((m) => {
+        if (m.msg === "changed") deliveries++;
+      });
+      await client.subscribe("items");
+      return client;
+    },
+    25,
+  );
+  const bystander = await signedIn({}, bystanderPerson.token);
+  const probe = async () => {
+    const t = performance.now();
+    await bystander.call("bench.noop");
+    return performance.now() - t;
+  };
+  for (let i = 0; i < 10; i++) await probe();
+  const idle = [];
+  for (let i = 0; i < PROBES; i++) idle.push(await probe());
+
+  // The flood: each writer keeps IN_FLIGHT edits outstanding until time is up.
+  const writers = await Promise.all(Array.from({ length: WRITERS }, () => signedIn()));
+  let applied = 0;
+  const cutOff = new Set();
+  let refused = 0;
+  let floodOver = false;
+  const flood = writers.map(async (writer, w) => {
+    let n = 0;
+    const lane = async () => {
+      while (!floodOver) {
+        const itemId = itemIds[(w * 7 + n) % itemIds.length];
+        n++;
+        try {
+          await writer.call("items.update", [itemId, { quantity: (w * 1000 + n) % 10_000 }]);
+          applied++;
+        } catch (error) {
+          if (error.closeCode === 1008) {
+            // Told to slow down and kept on: the server hung up on this writer.
+            cutOff.add(w);
+            return;
+          }
+          if (!String(error.message).includes("too many requests")) throw error;
+          refused++;
+          // A flooder does not wait as long as it is told to.
+          await sleep(50);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  });
+  // A writer that fails stops the flood at once (and the bench, after the server is stopped).
+  let floodError = null;
+  for (const writer of flood)
+    writer.catch((error) => {
+      floodError ??= error;
+      floodOver = true;
+    });
+  const floodStart = performance.now();
+  const during = [];
+  const stopAt = floodStart + FLOOD_MS;
+  while (performance.now() < stopAt && !floodOver) {
+    during.push(await probe());
+    await sleep(PROBE_EVERY_MS);
+  }
+  const appliedInTime = applied;
+  const elapsed = (performance.now() - floodStart) / 1000;
+  floodOver = true;
+  await Promise.allSettled(flood);
+  if (floodError) throw floodError;
+
+  console.log(
+    `\n(a) a bystander's no-op round trip, ${SUBSCRIBERS} subscribers, ${WRITERS} writers flooding (${IN_FLIGHT} calls each in flight), vs the same room idle`,
+  );
+  console.log(
+    `    answered during the flood: ${during.length} of ${during.length} (a call that got no answer fails the bench)`,
+  );
+  report("p50 during the flood", percentile(during, 50), percentile(idle, 50), ms);
+  report("p99 during the flood", percentile(during, 99), percentile(idle, 99), ms, 5);
+
+  // (b) The same bytes broadcast raw to as many sockets, as fast as they go.
+  const sample = JSON.stringify({ msg: "changed", collection: "items", id: itemIds[0], fields: { quantity: 1234567 } });
+  let received = 0;
+  const sockets = await openMany(
+    SUBSCRIBERS,
+    () => openSocket(`${server.wsUrl}/bench/echo/flood`, () => received++),
+    25,
+  );
+  const sender = sockets[0];
+  const rawStart = performance.now();
+  let rawSent = 0;
+  while (performance.now() - rawStart < Math.min(FLOOD_MS, 5000)) {
+    // Paced by the first socket's deliveries: at most 10 broadcasts ahead.
+    while (rawSent - received / SUBSCRIBERS > 10) await sleep(1);
+    sender.send(`all:${sample}`);
+    rawSent++;
+  }
+  while (received < rawSent * SUBSCRIBERS) await sleep(5);
+  const rawPerSecond = rawSent / ((performance.now() - rawStart) / 1000);
+  console.log(
+    `\n(b) writes applied per second during the flood vs a raw broadcast of one such change to ${SUBSCRIBERS} sockets`,
+  );
+  console.log(
+    `    ${appliedInTime} edits applied in ${elapsed.toFixed(1)} s, ${refused} refused with too-many-requests, ${deliveries} changes delivered; ${cutOff.size} of ${WRITERS} writers cut off for ignoring too-many-requests`,
+  );
+  report("writes/s applied", appliedInTime / elapsed, rawPerSecond, perSecond);
+
+  for (const socket of sockets) socket.close(1000);
+  for (const client of [...subscribers, ...writers.filter((_, w) => !cutOff.has(w)), bystander]) client.close();
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,70 @@
+/**
+ * A call the server pushed back (`too-many-requests` with a short wait) did
+ * not run: the client sends it again by itself once the wait is over, as a
+ * new call with the same random seed, a few times at most. A long wait is
+ * the caller's to show.
+ */
+import { describe, expect, it } from "vitest";
+import { MAX_PUSHBACK_RETRIES, Methods } from "../../app/live/methods";
+import type { ClientMessage } from "../../protocol/ddp";
+import { tooManyRequestsWire } from "../support/wire-errors";
+
+function harness() {
+  const sent: Extract<ClientMessage, { msg: "method" }>[] = [];
+  let now = 1_000_000;
+  const timers: { at: number; run: () => void }[] = [];
+  const methods = new Methods(
+    (message) => {
+      if (message.msg === "method") sent.push(message);
+      return true;
+    },
+    { now: () => now, later: (run, ms) => void timers.push({ at: now + ms, run }) },
+  );
+  const advance = (ms: number) => {
+    now += ms;
+    for (const timer of timers.splice(0)) {
+      if (timer.at <= now) timer.run();
+      else timers.push(timer);
+    }
+  };
+  const answer = (id: string, result: unknown, error?: unknown) => {
+    methods.receiveResult(id, result, error);
+    methods.receiveUpdated([id]);
+  };
+  return { methods, sent, advance, answer };
+}
+
+describe("a call the server pushed back", () => {
+  it("goes again after the wait, as a new call with the same seed, and resolves with its answer", async () => {
+    const { methods, sent, advance, answer } = harness();
+    const done = methods.apply("items.add", [{ title: "Lamp" }]);
+    expect(sent).toHaveLength(1);
+    const first = sent[0] as (typeof sent)[0];
+    answer(first.id, undefined, tooManyRequestsWire(1000));
+    advance(999);
+    expect(sent).toHaveLength(1);
+    advance(1);
+    expect(sent).toHaveLength(2);
+    const again = sent[1] as (typeof sent)[0];
+    expect(again.id).not.toBe(first.id);
+    expect(again.randomSeed).toBe(first.randomSeed);
+    expect(again.params).toEqual(first.params);
+    answer(again.id, "item-1");
+    await expect(done).resolves.toBe("item-1");
+  });
+
+  it("gives up after a few refusals, and at once on a long wait (a locked login)", async () => {
+    const { methods, sent, advance, answer } = harness();
+    const busy = methods.apply("items.add", [{ title: "Lamp" }]);
+    for (let i = 0; i <= MAX_PUSHBACK_RETRIES; i++) {
+      answer((sent.at(-1) as (typeof sent)[0]).id, undefined, tooManyRequestsWire(500));
+      advance(500);
+    }
+    await expect(busy).rejects.toMatchObject({ error: "too-many-requests" });
+    expect(sent).toHaveLength(MAX_PUSHBACK_RETRIES + 1);
+
+    const login = methods.apply("login", [{ user: { email: "a@b.c" }, password: "x" }]);
+    answer((sent.at(-1) as (typeof sent)[0]).id, undefined, tooManyRequestsWire(14 * 60_000));
+    await expect(login).rejects.toMatchObject({ error: "too-many-requests" });
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The share page's data (`GET /api/share/<room>/<item>/<sig>`) is public:
+ * title, price, description and photo links, and not one field more.
+ */
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { FileDoc } from "../../protocol/files";
+import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
+import { jpegLike, startLive, writeLive } from "./files-helpers";
+
+/** A photo as the app uploads it: the original, then its tag-free web copy (what may be shared). */
+async function uploadPhoto(socket: DdpSocket): Promise<string> {
+  const upload = async (options: Record<string, unknown>) => {
+    const bytes = jpegLike(1000);
+    const { started } = await startLive(socket, { name: "teapot.jpg", size: bytes.byteLength, ...options });
+    await writeLive(socket, started.uploadId, 1, bytes);
+    return (await socket.call("files.finish", [started.uploadId])).result as FileDoc;
+  };
+  const original = await upload({});
+  await upload({ fileId: original._id, version: "web" });
+  return original._id;
+}
+
+describe("share data", () => {
+  it("holds exactly title, description, price and photo links", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const photo = await uploadPhoto(socket);
+    const added = await socket.call("items.add", [
+      {
+        title: "Teapot",
+        description: "Blue glaze",
+        sku: "TP-7",
+        priceCents: 2500,
+        location: "Shelf B3",
+        quantity: 4,
+        photos: [photo],
+      },
+    ]);
+    expect(added.error).toBeUndefined();
+    const itemId = added.result as string;
+    expect((await socket.call("items.update", [itemId, { status: "sold" }])).error).toBeUndefined();
+    const links = (await socket.call("items.publicLinks", [[itemId]])).result as Record<string, string>;
+    socket.close();
+
+    const path = new URL(links[itemId] as string).pathname;
+    const response = await SELF.fetch(`https://stockroom.test/api${path}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(["currency", "description", "photos", "priceCents", "title"]);
+    for (const hidden of ["sku", "status", "quantity", "location"]) expect(body).not.toHaveProperty(hidden);
+    expect(body).toMatchObject({ title: "Teapot", description: "Blue glaze", priceCents: 2500 });
+    expect(typeof body.currency).toBe("string");
+    // A signed link to the web copy, and nothing else about the photo.
+    const photos = body.photos as Record<string, unknown>[];
+    expect(photos).toHaveLength(1);
+    expect(Object.keys(photos[0] ?? {}).sort()).toEqual(["thumbnailUrl", "url"]);
+    expect(photos[0]?.url).toMatch(new RegExp(`/${photo}/web/.*\\?token=`));
+    // No value of the hidden fields travels under another name either (the
+    // photo links are left out: their random tokens could hold any text).
+    const text = JSON.stringify({ ...body, photos: null });
+    for (const secret of ["TP-7", "Shelf B3", "sold"]) expect(text).not.toContain(secret);
+  });
+});
