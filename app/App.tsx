@@ -12,12 +12,26 @@ import { NotFound } from "./routes/NotFound";
 import { RoomPage } from "./routes/RoomPage";
 import { SharePage } from "./routes/SharePage";
 import { SignInPage } from "./routes/SignInPage";
+import { ToastProvider } from "./ui/Toast";
 
 /** Each page holds one live connection: a HomeDO shard, or its room's RoomDO. */
 export function App() {
   // A link from an account e-mail (#/verify-email/TOKEN, ...) comes first.
   const [link, setLink] = useState(() => takeAccountLink());
-  if (link) return <AccountLinkPage link={link} onDone={() => setLink(null)} />;
+  if (link)
+    return (
+      <ToastProvider>
+        <AccountLinkPage link={link} onDone={() => setLink(null)} />
+      </ToastProvider>
+    );
+  return (
+    <ToastProvider>
+      <Routes />
+    </ToastProvider>
+  );
+}
+
+function Routes() {
   return (
     <Switch>
       <Route path="/" component={HomePage} />
@@ -28,8 +42,9 @@ export function App() {
       <Route path="/dev/outbox" component={DevOutboxPage} />
       <Route path="/admin/migrations" component={AdminMigrationsPage} />
       <Route path="/join/:roomId">{(params) => <JoinPage key={params.roomId} roomId={params.roomId} />}</Route>
+      <Route path="/s/:code">{(params) => <SharePage path={["s", params.code]} />}</Route>
       <Route path="/share/:roomId/:itemId/:signature">
-        {(params) => <SharePage roomId={params.roomId} itemId={params.itemId} signature={params.signature} />}
+        {(params) => <SharePage path={[params.roomId, params.itemId, params.signature]} />}
       </Route>
       <Route path="/rooms/:roomId/items/:itemId">
         {(params) => <RoomPage key={params.roomId} roomId={params.roomId} view="item" itemId={params.itemId} />}

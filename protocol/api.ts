@@ -54,6 +54,8 @@ export const can = {
 export const METHOD = {
   ROOMS_CREATE: "rooms.create",
   ROOMS_RENAME: "rooms.rename",
+  /** The room's currency (owners and admins): new items take it. */
+  ROOMS_SET_CURRENCY: "rooms.setCurrency",
   ROOMS_DELETE: "rooms.delete",
   MEMBERS_INVITE: "members.invite",
   MEMBERS_SET_ROLE: "members.setRole",
@@ -63,11 +65,15 @@ export const METHOD = {
   MEMBERS_CREATE_JOIN_LINK: "members.createJoinLink",
   MEMBERS_REVOKE_JOIN_LINKS: "members.revokeJoinLinks",
   MEMBERS_JOIN: "members.join",
+  /** What a join link leads to (room name, role, who made it), for the join page; no sign-in needed. */
+  MEMBERS_JOIN_LINK_INFO: "members.joinLinkInfo",
   /** The caller's own choice: an e-mail for each new store order in this room, or none. */
   MEMBERS_SET_ORDER_EMAILS: "members.setOrderEmails",
   ITEMS_ADD: "items.add",
   ITEMS_UPDATE: "items.update",
   ITEMS_REMOVE: "items.remove",
+  /** Brings a removed item back with its id (the undo of a remove), from the fields it had. */
+  ITEMS_RESTORE: "items.restore",
   /** Appends one of the room's photos to an item (uploads finishing while someone reorders lose nothing). */
   ITEMS_ADD_PHOTO: "items.addPhoto",
   /** Moves one photo of an item to a position, on the server's current order. */
@@ -163,6 +169,12 @@ export type OAuthHandoff =
 const trimmed = (max: number, label: string) =>
   v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
 
+/** ISO 4217 three-letter code. */
+export const currencySchema = v.pipe(
+  v.string("Currency must be text"),
+  v.regex(/^[A-Z]{3}$/, "Currency must be a three-letter code, like EUR"),
+);
+
 export const roomNameSchema = v.pipe(trimmed(LIMITS.ROOM_NAME, "Room name"), v.nonEmpty("Room name is required"));
 
 const priceSchema = v.pipe(
@@ -185,7 +197,7 @@ export const itemFieldsSchema = v.strictObject(
     description: v.optional(trimmed(LIMITS.ITEM_TEXT, "Description")),
     sku: v.optional(trimmed(LIMITS.SKU, "SKU")),
     priceCents: v.optional(priceSchema),
-    currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "Currency must be a three-letter code"))),
+    currency: v.optional(currencySchema),
     quantity: v.optional(quantitySchema),
     status: v.optional(v.picklist(ITEM_STATUSES, "Unknown status")),
     location: v.optional(trimmed(LIMITS.LOCATION, "Location")),
@@ -239,10 +251,27 @@ export const storeConnectSchema = v.union(
 );
 export type StoreConnectArgs = v.InferOutput<typeof storeConnectSchema>;
 
+/**
+ * The Admin API access scopes the store's app needs: products to publish and
+ * sync (with their stock at a location), orders and customers for the
+ * dashboard and order e-mails. The setup steps (StoreSetupGuide.tsx) and the
+ * missing-permission error both list them.
+ */
+export const STORE_ACCESS_SCOPES = [
+  "read_products",
+  "write_products",
+  "read_inventory",
+  "write_inventory",
+  "read_locations",
+  "read_orders",
+  "read_customers",
+] as const;
+
 /** Argument tuples, by method name. */
 export const METHOD_ARGS = {
-  [METHOD.ROOMS_CREATE]: v.tuple([roomNameSchema]),
+  [METHOD.ROOMS_CREATE]: v.tuple([roomNameSchema, v.optional(currencySchema)]),
   [METHOD.ROOMS_RENAME]: v.tuple([roomNameSchema]),
+  [METHOD.ROOMS_SET_CURRENCY]: v.tuple([currencySchema]),
   [METHOD.ROOMS_DELETE]: v.tuple([]),
   [METHOD.MEMBERS_INVITE]: v.tuple([
     v.pipe(
@@ -264,6 +293,7 @@ export const METHOD_ARGS = {
   [METHOD.ITEMS_ADD]: v.tuple([itemFieldsSchema]),
   [METHOD.ITEMS_UPDATE]: v.tuple([idSchema, itemPatchSchema]),
   [METHOD.ITEMS_REMOVE]: v.tuple([idSchema]),
+  [METHOD.ITEMS_RESTORE]: v.tuple([idSchema, itemFieldsSchema]),
   [METHOD.ITEMS_ADD_PHOTO]: v.tuple([idSchema, idSchema]),
   [METHOD.ITEMS_MOVE_PHOTO]: v.tuple([
     idSchema,

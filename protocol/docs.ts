@@ -8,6 +8,8 @@ import type { ItemStatus, JOIN_ROLES, RoomRole, StoreAuthKind } from "./api";
 export interface RoomDoc {
   _id: string;
   name: string;
+  /** ISO 4217: new items are priced in it. */
+  currency: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -49,7 +51,7 @@ export interface ItemHistoryDoc {
   _id: string;
   itemId: string;
   userId: string;
-  action: "created" | "updated" | "removed";
+  action: "created" | "updated" | "removed" | "restored";
   changes: Record<string, { from: unknown; to: unknown }>;
   at: Date;
 }
@@ -104,9 +106,9 @@ export interface PresenceDoc {
 }
 
 /**
- * What an item's share page shows to anyone with its signed link: title,
- * price, description and photos, nothing else (no SKU, status, location,
- * stock count or history).
+ * What an item's share page shows to anyone with its public link: title,
+ * price, description, photos and the shop's name and logo, nothing else (no
+ * SKU, status, location, stock count or history).
  */
 export interface SharedItem {
   title: string;
@@ -115,6 +117,8 @@ export interface SharedItem {
   currency: string;
   /** Signed, expiring links to web-sized copies (never an original, whose tags may hold a location). */
   photos: { url: string; thumbnailUrl: string | null }[];
+  /** Whose item it is: the room's name and its logo (a signed, expiring link), so a customer knows the shop. */
+  shop: { name: string; logoUrl: string | null };
 }
 
 /** A join link as its creator gets it; the token travels in the URL's fragment, never to a server log. */
@@ -169,4 +173,20 @@ export interface StoreSyncDoc {
   finishedAt: Date | null;
   /** Why the last sync stopped short ("" when it completed): what it stored stays, the next sync resumes. */
   error: string;
+}
+
+/** What an e-mailed account link is for (`accounts.linkInfo`), shown before it is used. */
+export interface AccountLinkInfo {
+  kind: "reset" | "enroll" | "verify";
+  email: string;
+  /** For an invitation: the room it opens. */
+  room: { id: string; name: string } | null;
+  invitedBy: string | null;
+}
+
+/** What a room's join link leads to (`members.joinLinkInfo`), shown before joining. */
+export interface JoinLinkInfo {
+  roomName: string;
+  role: "member" | "viewer" | "admin";
+  invitedBy: string | null;
 }

@@ -5,7 +5,7 @@
 // under CI (or STOCKROOM_REQUIRE_BROWSER=1) a missing browser is a failure.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { findChromium } from "./browser.mjs";
+import { findChromium, missingPrintTools } from "./browser.mjs";
 import { BIN, runTool, toolEnv } from "./lib.mjs";
 
 const requireBrowser = Boolean(process.env.CI) || process.env.STOCKROOM_REQUIRE_BROWSER === "1";
@@ -18,16 +18,22 @@ runTool(BIN.biome, ["check", "."]);
 
 const projects = ["unit", "worker", "interop"];
 const chromium = findChromium();
-if (chromium) {
+// The browser tests need Chromium, and the label tests also read printed
+// PDFs with poppler and ZBar (scripts/browser.mjs).
+const missing = [...(chromium ? [] : ["chromium"]), ...missingPrintTools()];
+const packages = missing.map((tool) => ({ pdftoppm: "poppler-utils", zbarimg: "zbar-tools" })[tool] ?? tool);
+if (missing.length === 0) {
   projects.push("e2e");
 } else if (requireBrowser) {
-  console.error("\nstockroom: Chromium is required here but was not found. Install it: apt-get install -y chromium\n");
+  console.error(
+    `\nstockroom: the browser tests need ${missing.join(", ")}, not found. Install: apt-get install -y ${packages.join(" ")}\n`,
+  );
   console.log("0 passed, 1 failed");
   process.exit(1);
 } else {
   const line = "!".repeat(78);
-  console.warn(`\n${line}\n!! Chromium not found: SKIPPING THE BROWSER TESTS (tests/e2e).`);
-  console.warn("!! Install it with `apt-get install -y chromium` (or set CHROMIUM_PATH) to run them.");
+  console.warn(`\n${line}\n!! ${missing.join(", ")} not found: SKIPPING THE BROWSER TESTS (tests/e2e).`);
+  console.warn(`!! Install with \`apt-get install -y ${packages.join(" ")}\` (or set CHROMIUM_PATH) to run them.`);
   console.warn(`${line}\n`);
 }
 

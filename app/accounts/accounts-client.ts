@@ -12,6 +12,7 @@ import {
   type OAuthService,
   PUBLICATION,
 } from "../../protocol/api";
+import type { AccountLinkInfo } from "../../protocol/docs";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import type { LiveConnection, SubscriptionHandle } from "../live";
 import {
@@ -52,6 +53,10 @@ function isLoginResult(value: unknown): value is LoginResult {
   return typeof v.id === "string" && typeof v.token === "string" && v.tokenExpires instanceof Date;
 }
 
+const SIGNED_OUT_KEY = "stockroom.signedOutReason";
+/** The server's reason when a login token has run out (worker/accounts/login-tokens.ts). */
+const SESSION_ENDED = "Your session has expired. Please log in again.";
+
 export class AccountsClient {
   private state: LoginState;
   private token: string | null;
@@ -63,7 +68,7 @@ export class AccountsClient {
   constructor(
     private readonly connection: LiveConnection,
     private readonly storage: Storage = localStorage,
-    sessionStore: Storage = sessionStorage,
+    private readonly sessionStore: Storage = sessionStorage,
   ) {
     const stored = readStoredLogin(storage);
     this.token = stored?.token ?? null;
@@ -190,6 +195,11 @@ export class AccountsClient {
     await this.logIn("resetPassword", token, digest);
   }
 
+  /** What an e-mailed link is for (its room and who invited, for an invitation), before using it. */
+  async linkInfo(token: string): Promise<AccountLinkInfo> {
+    return (await this.connection.call("accounts.linkInfo", token)) as AccountLinkInfo;
+  }
+
   /** Asks for a reset link. Answers the same whether or not the address has an account. */
   async forgotPassword(email: string): Promise<void> {
     if (!email) throw new LiveError(400, "Must pass options.email");
@@ -245,19 +255,46 @@ export class AccountsClient {
       const result = await this.connection.apply("login", [{ resume: token }], { wait: true });
       if (isLoginResult(result)) this.remember(result);
     } catch (error) {
-      // The server no longer accepts the token: sign out here too. Anything
-      // else (a dropped connection) keeps it for the next attempt.
-      if (error instanceof LiveError && error.error === 403) this.forgetLogin();
+      // The server no longer accepts the token: sign out here too, and say
+      // why. Anything else (a dropped connection) keeps it for the next attempt.
+      if (error instanceof LiveError && error.error === 403) {
+        this.forgetLogin();
+        this.noteSignedOut(error.reason);
+      }
     } finally {
       this.update({ loggingIn: false });
     }
   }
 
   private remember(result: LoginResult): void {
+    this.sessionStore.removeItem(SIGNED_OUT_KEY);
     if (result.token !== this.token) void this.syncCookie(result.token);
     this.token = result.token;
     writeStoredLogin({ token: result.token, tokenExpires: result.tokenExpires, userId: result.id }, this.storage);
     this.update({ userId: result.id, loginError: null });
+  }
+
+  /**
+   * Why this device was signed out without asking (kept for the tab, so the
+   * page it lands on can say so): the password was changed or "log out
+   * other devices" was used elsewhere, or the session ran out.
+   */
+  signedOutReason(): string | null {
+    return this.sessionStore.getItem(SIGNED_OUT_KEY);
+  }
+
+  dismissSignedOutReason(): void {
+    this.sessionStore.removeItem(SIGNED_OUT_KEY);
+    this.update({});
+  }
+
+  private noteSignedOut(serverReason: string | undefined): void {
+    const reason =
+      serverReason === SESSION_ENDED
+        ? "Your session on this device ended after 90 days. Sign in again to carry on."
+        : "You were signed out on this device because the password was changed or “Log out other devices” was used. Sign in again to carry on.";
+    this.sessionStore.setItem(SIGNED_OUT_KEY, reason);
+    this.update({});
   }
 
   private forgetLogin(): void {

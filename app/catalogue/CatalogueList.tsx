@@ -1,16 +1,20 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { COLLECTION, ITEM_STATUSES, type ItemDoc, type ItemStatus } from "../../protocol/api";
-import { type LiveDoc, useFind } from "../live";
+import { COLLECTION, ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
+import { errorMessage } from "../components/ErrorText";
+import { type LiveDoc, useCall, useFind } from "../live";
+import { useToast } from "../ui/Toast";
 import { BulkBar } from "./BulkBar";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
-import { ItemRow } from "./ItemRow";
+import { ItemRow, type ItemRowActions } from "./ItemRow";
+import { statusName } from "./StatusMenu";
 import { useSelection } from "./selection";
+import { useCatalogueQuery } from "./url-query";
 
 const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
-/** A row's usual height; rows measure themselves once drawn (photo details make some taller). */
-const ROW_ESTIMATE = 64;
+/** A row's usual height; rows measure themselves once drawn. */
+const ROW_ESTIMATE = 56;
 
 const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: "title", label: "Title" },
@@ -18,8 +22,47 @@ const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: "priceCents", label: "Price" },
   { key: "quantity", label: "Qty" },
   { key: "status", label: "Status" },
+  { key: null, label: "Location" },
   { key: null, label: "Tags" },
 ];
+
+/** The fields a removed item had, to bring it back with Undo. */
+function restorableFields(item: ItemDoc) {
+  const { title, description, sku, priceCents, currency, quantity, status, location, tags, photos } = item;
+  return { title, description, sku, priceCents, currency, quantity, status, location, tags, photos };
+}
+
+/** Edits from the rows: a refused one is reported in words (a toast for the status badge, inline for cells). */
+function useRowActions(): ItemRowActions {
+  const call = useCall();
+  const toast = useToast();
+  return useMemo(
+    () => ({
+      update: (id, patch) =>
+        call(METHOD.ITEMS_UPDATE, id, patch).catch((error: unknown) => {
+          if (!("status" in patch)) throw error;
+          toast.show({ text: errorMessage(error), tone: "danger" });
+        }),
+      remove: (item) => {
+        call(METHOD.ITEMS_REMOVE, item._id).then(
+          () =>
+            toast.show({
+              text: `Removed “${item.title}”`,
+              action: {
+                label: "Undo",
+                run: () =>
+                  void call(METHOD.ITEMS_RESTORE, item._id, restorableFields(item)).catch((error: unknown) =>
+                    toast.show({ text: errorMessage(error), tone: "danger" }),
+                  ),
+              },
+            }),
+          (error: unknown) => toast.show({ text: errorMessage(error), tone: "danger" }),
+        );
+      },
+    }),
+    [call, toast],
+  );
+}
 
 /**
  * The room's live catalogue: filter by status and tag, search, sort by any
@@ -28,13 +71,15 @@ const COLUMNS: { key: SortKey | null; label: string }[] = [
  */
 export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; canEdit: boolean; loading: boolean }) {
   const items = useFind(COLLECTION.ITEMS, isItem);
-  const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
+  const [query, setQuery] = useCatalogueQuery();
+  const actions = useRowActions();
   // Typing stays responsive with 10,000 items: the list catches up a frame later.
   const deferredQuery = useDeferredValue(query);
   const shown = useMemo(() => applyQuery(items, deferredQuery), [items, deferredQuery]);
   const tags = useMemo(() => tagCounts(items), [items]);
   const selection = useSelection(items);
   const set = (patch: Partial<CatalogueQuery>) => setQuery((current) => ({ ...current, ...patch }));
+  const [searchText, setSearchText] = useState(query.text);
 
   function sortBy(key: SortKey) {
     setQuery((current) =>
@@ -66,8 +111,11 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           type="search"
           aria-label="Search items"
           placeholder="Search title, SKU, location, tags"
-          value={query.text}
-          onChange={(e) => set({ text: e.target.value })}
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            set({ text: e.target.value });
+          }}
         />
         <select
           aria-label="Filter by status"
@@ -77,7 +125,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           <option value="all">All statuses</option>
           {ITEM_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {statusName(s)}
             </option>
           ))}
         </select>
@@ -93,7 +141,10 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           <button
             type="button"
             className="link-button"
-            onClick={() => setQuery({ ...DEFAULT_QUERY, sort: query.sort, descending: query.descending })}
+            onClick={() => {
+              setSearchText("");
+              setQuery((current) => ({ ...DEFAULT_QUERY, sort: current.sort, descending: current.descending }));
+            }}
           >
             Clear filters
           </button>
@@ -109,7 +160,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           <h3>No items yet</h3>
           <p>
             {canEdit
-              ? "Add your first item above, or choose photos. Everyone in this room sees it at once."
+              ? "Add your first item, or choose photos of your stock: each photo becomes an item. Everyone in this room sees it at once."
               : "Items added by the team appear here."}
           </p>
         </div>
@@ -157,7 +208,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
               </th>
             </tr>
           </thead>
-          <WindowedRows roomId={roomId} items={shown} canEdit={canEdit} selection={selection} />
+          <WindowedRows roomId={roomId} items={shown} canEdit={canEdit} selection={selection} actions={actions} />
         </table>
       )}
     </section>
@@ -169,11 +220,13 @@ function WindowedRows({
   items,
   canEdit,
   selection,
+  actions,
 }: {
   roomId: string;
   items: ItemDoc[];
   canEdit: boolean;
   selection: ReturnType<typeof useSelection>;
+  actions: ItemRowActions;
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [offset, setOffset] = useState(0);
@@ -208,6 +261,7 @@ function WindowedRows({
             measure={virtualizer.measureElement}
             selected={selection.has(item._id)}
             onSelect={(on) => (on ? selection.add([item._id]) : selection.remove([item._id]))}
+            actions={actions}
           />
         );
       })}

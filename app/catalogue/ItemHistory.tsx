@@ -40,6 +40,7 @@ function describeValue(field: string, value: unknown, currency: string): string 
 function describe(entry: ItemHistoryDoc, currency: string): string[] {
   if (entry.action === "created") return ["created this item"];
   if (entry.action === "removed") return ["removed this item"];
+  if (entry.action === "restored") return ["brought this item back (undo)"];
   return Object.entries(entry.changes).map(([field, { from, to }]) => {
     const name = FIELD_NAMES[field] ?? field;
     if (field === "photos" && Array.isArray(from) && Array.isArray(to)) {

@@ -1,10 +1,19 @@
-import { type FormEvent, useState } from "react";
+/**
+ * One item in the catalogue: click a cell — title, price, quantity, status,
+ * location — to edit it in place; the thumbnail and "Open" lead to the item
+ * page; Remove removes at once and offers Undo.
+ */
 import { Link } from "wouter";
-import { ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
-import { errorMessage } from "../components/ErrorText";
-import { ItemPhoto } from "../components/ItemPhoto";
-import { useCall } from "../live";
+import type { ItemDoc, ItemStatus } from "../../protocol/api";
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
+import { EditableCell, type Parsed } from "./EditableCell";
+import { ItemThumb } from "./ItemThumb";
+import { StatusMenu } from "./StatusMenu";
+
+export interface ItemRowActions {
+  update(id: string, patch: Partial<ItemDoc>): Promise<unknown>;
+  remove(item: ItemDoc): void;
+}
 
 interface ItemRowProps {
   roomId: string;
@@ -15,45 +24,26 @@ interface ItemRowProps {
   measure: (row: HTMLTableRowElement | null) => void;
   selected: boolean;
   onSelect(selected: boolean): void;
+  actions: ItemRowActions;
 }
 
-/** One item: status changes apply at once; title/price/qty edit inline; the title opens the item page. */
-export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSelect }: ItemRowProps) {
-  const call = useCall();
-  const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(item.title);
-  const [price, setPrice] = useState("");
-  const [quantity, setQuantity] = useState("");
-  const [error, setError] = useState<string | null>(null);
+const required =
+  (label: string) =>
+  (text: string): Parsed<string> =>
+    text.trim() ? { ok: true, value: text.trim() } : { ok: false, error: `${label} is required` };
+const anyText = (text: string): Parsed<string> => ({ ok: true, value: text.trim() });
+const price = (text: string): Parsed<number> => {
+  const cents = parsePrice(text);
+  return cents === null ? { ok: false, error: PRICE_HINT } : { ok: true, value: cents };
+};
+const quantity = (text: string): Parsed<number> => {
+  const value = parseQuantity(text);
+  return value === null ? { ok: false, error: QUANTITY_HINT } : { ok: true, value };
+};
 
-  async function run(action: () => Promise<unknown>) {
-    try {
-      await action();
-      setError(null);
-      return true;
-    } catch (caught) {
-      setError(errorMessage(caught));
-      return false;
-    }
-  }
-
-  function startEditing() {
-    setTitle(item.title);
-    setPrice((item.priceCents / 100).toFixed(2));
-    setQuantity(String(item.quantity));
-    setEditing(true);
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const priceCents = parsePrice(price);
-    if (priceCents === null) return setError(PRICE_HINT);
-    const qty = parseQuantity(quantity);
-    if (qty === null) return setError(QUANTITY_HINT);
-    if (await run(() => call(METHOD.ITEMS_UPDATE, item._id, { title, priceCents, quantity: qty }))) setEditing(false);
-  }
-
-  const formId = `edit-${item._id}`;
+export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSelect, actions }: ItemRowProps) {
+  const href = `/rooms/${roomId}/items/${item._id}`;
+  const update = (patch: Partial<ItemDoc>) => actions.update(item._id, patch);
   return (
     <tr
       data-testid="item-row"
@@ -66,77 +56,75 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
       <td className="select-column">
         <input
           type="checkbox"
+          className="row-check"
           aria-label={`Select ${item.title}`}
           checked={selected}
           onChange={(e) => onSelect(e.target.checked)}
         />
       </td>
-      <td>
-        {editing ? (
-          <form id={formId} onSubmit={save}>
-            <input aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-          </form>
-        ) : (
-          <>
-            <ItemPhoto photoId={item.photos?.[0]} title={item.title} />
-            <Link href={`/rooms/${roomId}/items/${item._id}`} className="item-link" data-testid="item-title">
-              {item.title}
-            </Link>
-          </>
-        )}
-        {error && (
-          <div className="error" role="alert">
-            {error}
-          </div>
-        )}
+      <td className="title-column">
+        <div className="title-cell">
+          <Link href={href} className="thumb-link" aria-label={`Open ${item.title}`} tabIndex={-1}>
+            <ItemThumb photoId={item.photos?.[0]} title={item.title} />
+          </Link>
+          <EditableCell
+            label={`title of ${item.title}`}
+            display={<span data-testid="item-title">{item.title}</span>}
+            text={item.title}
+            parse={required("Title")}
+            save={(title) => update({ title })}
+            canEdit={canEdit}
+            maxLength={200}
+            className="cell-title"
+          />
+          <Link href={href} className="open-link" aria-label={`Open ${item.title}`}>
+            Open
+          </Link>
+        </div>
       </td>
       <td className="mono" data-label="SKU">
         {item.sku || <span className="muted">—</span>}
       </td>
-      <td data-label="Price">
-        {editing ? (
-          <input
-            form={formId}
-            aria-label="Price"
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-          />
-        ) : (
-          formatPrice(item.priceCents, item.currency)
-        )}
+      <td data-label="Price" className="numeric">
+        <EditableCell
+          label={`price of ${item.title}`}
+          display={formatPrice(item.priceCents, item.currency)}
+          text={(item.priceCents / 100).toFixed(2)}
+          parse={price}
+          save={(priceCents) => update({ priceCents })}
+          canEdit={canEdit}
+          inputMode="decimal"
+        />
       </td>
-      <td data-label="Qty">
-        {editing ? (
-          <input
-            form={formId}
-            aria-label="Quantity"
-            type="number"
-            min={0}
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-          />
-        ) : (
-          item.quantity
-        )}
+      <td data-label="Qty" className="numeric">
+        <EditableCell
+          label={`quantity of ${item.title}`}
+          display={item.quantity.toLocaleString()}
+          text={String(item.quantity)}
+          parse={quantity}
+          save={(value) => update({ quantity: value })}
+          canEdit={canEdit}
+          inputMode="numeric"
+        />
       </td>
-      <td>
-        <select
-          aria-label={`Status of ${item.title}`}
-          data-testid="item-status"
-          className={`status status-${item.status}`}
-          disabled={!canEdit}
-          value={item.status}
-          onChange={(e) =>
-            void run(() => call(METHOD.ITEMS_UPDATE, item._id, { status: e.target.value as ItemStatus }))
-          }
-        >
-          {ITEM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
+      <td data-label="Status">
+        <StatusMenu
+          status={item.status}
+          itemTitle={item.title}
+          canEdit={canEdit}
+          onChange={(status: ItemStatus) => void update({ status })}
+        />
+      </td>
+      <td data-label="Location">
+        <EditableCell
+          label={`location of ${item.title}`}
+          display={item.location || <span className="muted">—</span>}
+          text={item.location}
+          parse={anyText}
+          save={(location) => update({ location })}
+          canEdit={canEdit}
+          maxLength={200}
+        />
       </td>
       <td data-label="Tags">
         {item.tags.length > 0 && (
@@ -147,35 +135,17 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
           </ul>
         )}
       </td>
-      <td>
-        <div className="actions">
-          {!canEdit ? null : editing ? (
-            <>
-              <button type="submit" form={formId}>
-                Save
-              </button>
-              <button type="button" className="secondary" onClick={() => setEditing(false)}>
-                Cancel
-              </button>
-            </>
-          ) : (
-            <>
-              <button type="button" className="secondary" onClick={startEditing} aria-label={`Edit ${item.title}`}>
-                Edit
-              </button>
-              <button
-                type="button"
-                className="danger"
-                aria-label={`Remove ${item.title}`}
-                onClick={() =>
-                  window.confirm(`Remove “${item.title}”?`) && void run(() => call(METHOD.ITEMS_REMOVE, item._id))
-                }
-              >
-                Remove
-              </button>
-            </>
-          )}
-        </div>
+      <td className="actions-column">
+        {canEdit && (
+          <button
+            type="button"
+            className="ui-button ui-button-ghost ui-button-sm row-remove"
+            aria-label={`Remove ${item.title}`}
+            onClick={() => actions.remove(item)}
+          >
+            Remove
+          </button>
+        )}
       </td>
     </tr>
   );

@@ -1,17 +1,29 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { useDocumentTitle } from "../ui/use-document-title";
+import { AccountNotices } from "./AccountNotices";
 import { ConnectionBadge } from "./ConnectionBadge";
 import { UserMenu } from "./UserMenu";
 
+/**
+ * One row: the brand, the page's title (a room's name and who is here), the
+ * connection, the account. A plain-text title is the page's heading and
+ * names the browser tab; a page that passes its own markup names the tab itself.
+ */
 export function Header({ children }: { children?: ReactNode }) {
+  const title = typeof children === "string" ? children : null;
+  useDocumentTitle(title);
   return (
-    <header className="app-header">
-      <Link href="/" className="brand">
-        Stockroom
-      </Link>
-      <div className="header-title">{children}</div>
-      <ConnectionBadge />
-      <UserMenu />
-    </header>
+    <>
+      <header className="app-header">
+        <Link href="/" className="brand">
+          Stockroom
+        </Link>
+        <div className="header-title">{title ? <h1 className="header-page-title">{title}</h1> : children}</div>
+        <ConnectionBadge />
+        <UserMenu />
+      </header>
+      <AccountNotices />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { JOIN_LINK_DAYS, JOIN_ROLES, type JoinLink, METHOD } from "../../protocol/api";
 import { useRoomLogoUrl } from "../files/room-logo";
 import { useCall } from "../live";
+import { CopyButton } from "../ui/CopyButton";
 import { ErrorText } from "./ErrorText";
 
 /** The QR renderer downloads only when someone asks for an invite code. */
@@ -64,6 +65,16 @@ export function InviteByLink({ roomName }: { roomName: string }) {
           <Suspense fallback={<div className="qr-placeholder" aria-busy="true" />}>
             <InviteQr link={link.url} roomName={roomName} style={logo ? { logo: { src: logo } } : undefined} />
           </Suspense>
+          <div className="join-link-row">
+            <input
+              readOnly
+              value={link.url}
+              aria-label="Join link"
+              className="mono"
+              onFocus={(e) => e.target.select()}
+            />
+            <CopyButton text={link.url} />
+          </div>
           <p className="muted small">
             Anyone signed in who opens this joins as {link.role}. It works for {JOIN_LINK_DAYS} days (until{" "}
             {link.expiresAt.toLocaleDateString()}).

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { useLocation } from "wouter";
 import { ASSIGNABLE_ROLES, COLLECTION, can, METHOD, type MemberDoc, type RoomRole } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { type LiveDoc, useCall, useFind } from "../live";
+import { Badge } from "../ui/Badge";
+import { Button } from "../ui/Button";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { ErrorText, errorMessage } from "./ErrorText";
 import { InviteByLink } from "./InviteByLink";
 
@@ -34,7 +36,6 @@ export function MembersPanel({ role, roomName }: { role: RoomRole | null; roomNa
       </ul>
       {manage && <InviteForm />}
       {manage && <InviteByLink roomName={roomName} />}
-      <RoomExit role={role} />
     </section>
   );
 }
@@ -54,7 +55,7 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
       <span className="member-email">
         {member.email}
         {member._id === userId && <span className="muted"> (you)</span>}
-        {!member.joined && <span className="pill">invited</span>}
+        {!member.joined && <Badge tone="warn">invited</Badge>}
       </span>
       {editable ? (
         <>
@@ -69,12 +70,23 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
               </option>
             ))}
           </select>
-          <button type="button" className="danger" onClick={() => void run(call(METHOD.MEMBERS_REMOVE, member._id))}>
-            Remove
-          </button>
+          <ConfirmDialog
+            title={`Remove ${member.email}?`}
+            confirmLabel="Remove"
+            trigger={
+              <Button variant="danger" size="sm" aria-label={`Remove ${member.email}`}>
+                Remove
+              </Button>
+            }
+            onConfirm={async () => {
+              await call(METHOD.MEMBERS_REMOVE, member._id);
+            }}
+          >
+            They lose access to this room at once, on every device. You can invite them again later.
+          </ConfirmDialog>
         </>
       ) : (
-        <span className="muted">{member.role}</span>
+        <Badge tone={member.role === "owner" ? "accent" : "neutral"}>{member.role}</Badge>
       )}
       {error && (
         <span className="error" role="alert">
@@ -130,30 +142,5 @@ function InviteForm() {
       {sent && <p role="status">Invitation sent to {sent}.</p>}
       <ErrorText error={error} />
     </form>
-  );
-}
-
-/** Leave (everyone but the owner) or delete (the owner). */
-function RoomExit({ role }: { role: RoomRole | null }) {
-  const call = useCall();
-  const [, navigate] = useLocation();
-  const [error, setError] = useState<unknown>(null);
-  if (role === null) return null;
-  const owner = can.deleteRoom(role);
-  const question = owner ? "Delete this room and everything in it for everyone?" : "Leave this room?";
-  return (
-    <div className="room-exit">
-      <button
-        type="button"
-        className="danger"
-        onClick={() => {
-          if (!window.confirm(question)) return;
-          call(owner ? METHOD.ROOMS_DELETE : METHOD.MEMBERS_LEAVE).then(() => navigate("/"), setError);
-        }}
-      >
-        {owner ? "Delete room" : "Leave room"}
-      </button>
-      <ErrorText error={error} />
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useMemo, useRef, useState } from "react";
+import { LiveError } from "../../protocol/errors";
 import { addItemFromPhoto } from "../files/photo-intake";
 import type { Upload } from "../files/upload";
 import { interruptedUploads } from "../files/upload-memory";
@@ -26,19 +27,23 @@ export function PhotoIntake({ roomId }: { roomId: string }) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = "";
     for (const file of files) {
-      addItemFromPhoto(connection, roomId, file, (upload) => setUploads((all) => [...all, upload])).catch((error) =>
-        setFailures((all) => [...all, { id: failureIds++, name: file.name, message: errorMessage(error) }]),
-      );
+      addItemFromPhoto(connection, roomId, file, (upload) => setUploads((all) => [...all, upload])).catch((error) => {
+        // Cancelling is the person's own choice, not a failure.
+        if (error instanceof LiveError && error.error === "aborted") return;
+        setFailures((all) => [...all, { id: failureIds++, name: file.name, message: errorMessage(error) }]);
+      });
     }
   }
 
   return (
     <section className="card photo-intake" aria-label="New items from photos">
       <div className="photo-intake-head">
-        <button type="button" onClick={() => input.current?.click()}>
+        <button type="button" className="ui-button ui-button-primary" onClick={() => input.current?.click()}>
           New items from photos
         </button>
-        <span className="muted">Each photo becomes a draft item, filled in from its caption, place and time.</span>
+        <span className="muted">
+          Each photo becomes a draft item, titled from its caption. Where and when it was taken stays with the photo.
+        </span>
         <input ref={input} type="file" accept="image/*" multiple hidden data-testid="photo-input" onChange={choose} />
       </div>
       {interrupted.length > 0 && uploads.length === 0 && (
@@ -49,7 +54,7 @@ export function PhotoIntake({ roomId }: { roomId: string }) {
       {uploads.length > 0 && (
         <ul className="uploads">
           {uploads.map((upload) => (
-            <UploadProgress key={upload.id} upload={upload} />
+            <UploadProgress key={upload.id} upload={upload} finishingText="Creating item…" doneText="Item added" />
           ))}
         </ul>
       )}

@@ -12,8 +12,21 @@ function formatTimeLeft(ms: number | null): string {
   return seconds < 60 ? `${seconds} s left` : `${Math.ceil(seconds / 60)} min left`;
 }
 
-/** One upload: a progress bar, speed, time left, and pause/continue/cancel. */
-export function UploadProgress({ upload }: { upload: Upload }) {
+/**
+ * One upload: a progress bar, speed, time left, and pause/continue/cancel.
+ * Paused, it shows the share the server has confirmed ("Pausing…" until
+ * chunks already on their way are in, so the figure shown never creeps up);
+ * finishing, what the server is doing (`finishingText`).
+ */
+export function UploadProgress({
+  upload,
+  finishingText = "Finishing…",
+  doneText = "Uploaded",
+}: {
+  upload: Upload;
+  finishingText?: string;
+  doneText?: string;
+}) {
   const [, rerender] = useState(0);
   useEffect(() => {
     const refresh = () => rerender((n) => n + 1);
@@ -33,9 +46,11 @@ export function UploadProgress({ upload }: { upload: Upload }) {
         <span className="upload-name">{label}</span>
         <span className="muted">
           {state === "active" &&
-            `${progress}% · ${formatBytesPerSecond(upload.speed)} · ${formatTimeLeft(upload.timeLeft)}`}
-          {state === "paused" && `Paused at ${progress}%`}
-          {state === "completed" && "Uploaded"}
+            (upload.finishing
+              ? finishingText
+              : `${progress}% · ${formatBytesPerSecond(upload.speed)} · ${formatTimeLeft(upload.timeLeft)}`)}
+          {state === "paused" && (upload.settling ? "Pausing…" : `Paused at ${progress}%`)}
+          {state === "completed" && doneText}
           {state === "aborted" && !upload.error && "Cancelled"}
         </span>
       </div>
@@ -47,10 +62,20 @@ export function UploadProgress({ upload }: { upload: Upload }) {
       )}
       {(state === "active" || state === "paused") && (
         <div className="actions">
-          <button type="button" className="secondary" onClick={() => upload.toggle()}>
+          <button
+            type="button"
+            className="ui-button ui-button-secondary ui-button-sm"
+            disabled={upload.finishing}
+            onClick={() => upload.toggle()}
+          >
             {state === "active" ? "Pause" : "Continue"}
           </button>
-          <button type="button" className="danger" onClick={() => upload.abort()}>
+          <button
+            type="button"
+            className="ui-button ui-button-ghost ui-button-sm"
+            disabled={upload.finishing}
+            onClick={() => upload.abort()}
+          >
             Cancel
           </button>
         </div>

@@ -1,9 +1,11 @@
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { useAccounts, useLoginState, useUser } from "../accounts";
+import { Menu, MenuItem } from "../ui/Menu";
 
-/** Who is signed in, with sign-out; or the way to sign in. */
+/** Who is signed in, in a menu (account, sign out); or the way to sign in. */
 export function UserMenu() {
   const accounts = useAccounts();
+  const [, navigate] = useLocation();
   const { userId, loggingIn, loggingOut } = useLoginState();
   const user = useUser();
   if (loggingIn && !userId) return <span className="muted">Signing in…</span>;
@@ -15,14 +17,24 @@ export function UserMenu() {
     );
   }
   const name = user?.emails?.[0]?.address ?? user?.username ?? "Signed in";
+  const initial = Array.from(name)[0]?.toUpperCase() ?? "?";
   return (
-    <span className="user-menu" data-testid="user-menu">
-      <Link href="/account" className="user-name">
-        {name}
-      </Link>
-      <button type="button" className="link-button" disabled={loggingOut} onClick={() => void accounts.logout()}>
-        {loggingOut ? "Signing out…" : "Sign out"}
-      </button>
-    </span>
+    <Menu
+      align="end"
+      label="Account"
+      trigger={
+        <button type="button" className="account-button" data-testid="user-menu">
+          <span className="account-initial" aria-hidden="true">
+            {initial}
+          </span>
+          <span className="visually-hidden">Account: </span>
+          <span className="account-name">{name}</span>
+        </button>
+      }
+    >
+      <MenuItem onSelect={() => navigate("/")}>Your rooms</MenuItem>
+      <MenuItem onSelect={() => navigate("/account")}>Account and password</MenuItem>
+      <MenuItem onSelect={() => void accounts.logout()}>{loggingOut ? "Signing out…" : "Sign out"}</MenuItem>
+    </Menu>
   );
 }

@@ -1,18 +1,31 @@
 /**
  * The room's live figures (SPEC A3): counts and stock value by status,
  * items added per day, orders and revenue per day, top products and
- * customers. The RoomDO keeps the figures; this draws them as they change.
- * Loaded lazily, so uPlot is only downloaded by people who open it.
+ * customers. The RoomDO keeps the figures; this draws them as they change,
+ * as bar charts with tooltips (BarChart.tsx). Loaded lazily with the tab.
  */
-import { type ReactNode, useMemo } from "react";
-import uPlot from "uplot";
-import { COLLECTION, DASHBOARD_DAYS, type DashboardDoc, ITEM_STATUSES, PUBLICATION } from "../../protocol/api";
+import type { ReactNode } from "react";
+import { useMemo } from "react";
+import {
+  COLLECTION,
+  DASHBOARD_DAYS,
+  type DashboardDoc,
+  ITEM_STATUSES,
+  type ItemStatus,
+  PUBLICATION,
+} from "../../protocol/api";
+import { statusName } from "../catalogue/StatusMenu";
 import { type LiveDoc, useFind, useSubscription } from "../live";
 import { formatPrice } from "../money";
-import { Chart } from "./Chart";
+import { Table, type TableColumn } from "../ui/Table";
+import { type Bar, BarChart } from "./BarChart";
+import "./dashboard.css";
+import { DashboardSkeleton } from "./DashboardSkeleton";
 
 const isSummary = (doc: LiveDoc): doc is LiveDoc & DashboardDoc => doc._id === "summary";
 const DAY_MS = 24 * 3600_000;
+/** Every how many days an axis label is written under a 30-day chart (all are in the tooltips). */
+const DAY_LABEL_EVERY = 5;
 
 /** The last DASHBOARD_DAYS UTC days, oldest first, as `YYYY-MM-DD`. */
 function lastDays(now: number): string[] {
@@ -21,7 +34,15 @@ function lastDays(now: number): string[] {
   );
 }
 
-const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+const dayName = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const statusColor = (status: ItemStatus) => `var(--status-${status}-fg)`;
+const STATUS_COLUMNS: TableColumn[] = [
+  { key: "status", header: "Status" },
+  { key: "items", header: "Items", numeric: true },
+  { key: "value", header: "Stock value", numeric: true },
+];
 
 export default function DashboardPanel() {
   const subscription = useSubscription(PUBLICATION.DASHBOARD);
@@ -34,13 +55,7 @@ export default function DashboardPanel() {
       </section>
     );
   }
-  if (!summary) {
-    return (
-      <section className="card dashboard" aria-label="Dashboard" aria-busy="true">
-        <p className="muted">Counting the room's figures…</p>
-      </section>
-    );
-  }
+  if (!summary) return <DashboardSkeleton />;
   return <Figures summary={summary} />;
 }
 
@@ -52,73 +67,52 @@ function Figures({ summary }: { summary: DashboardDoc }) {
     valueByCurrency.set(row.currency, (valueByCurrency.get(row.currency) ?? 0) + row.valueCents);
   }
   const days = useMemo(() => lastDays(Date.now()), []);
-  // A new array each render, but the same currencies: keyed by their names so the chart is not remade.
-  const currencyKey = [...new Set(summary.ordersPerDay.map((row) => row.currency))].sort().join(",");
-  const revenueCurrencies = useMemo(() => (currencyKey ? currencyKey.split(",") : []), [currencyKey]);
   const orderCount = summary.ordersPerDay.reduce((sum, row) => sum + row.orders, 0);
 
-  const statusOptions = useMemo<Omit<uPlot.Options, "width" | "height">>(
-    () => ({
-      scales: { x: { time: false } },
-      axes: [{ values: (_u, ticks) => ticks.map((t) => ITEM_STATUSES[t] ?? "") }, {}],
-      series: [
-        {},
-        {
-          label: "Items",
-          fill: "rgba(37, 99, 235, 0.35)",
-          stroke: "#2563eb",
-          paths: uPlot.paths.bars?.({ size: [0.6, 80] }),
-        },
-      ],
-      legend: { show: false },
-    }),
-    [],
-  );
-  const statusData = useMemo<uPlot.AlignedData>(
-    () => [
-      ITEM_STATUSES.map((_, i) => i),
-      ITEM_STATUSES.map((status) => summary.byStatus.find((row) => row.status === status)?.count ?? 0),
-    ],
+  const statusBars = useMemo<Bar[]>(
+    () =>
+      ITEM_STATUSES.map((status) => {
+        const count = summary.byStatus.find((row) => row.status === status)?.count ?? 0;
+        return {
+          key: status,
+          axisLabel: statusName(status),
+          value: count,
+          description: `${statusName(status)}: ${plural(count, "item", "items")}`,
+          color: statusColor(status),
+        };
+      }),
     [summary.byStatus],
   );
 
-  const addedOptions = useMemo<Omit<uPlot.Options, "width" | "height">>(
-    () => ({ series: [{}, { label: "Items added", stroke: "#059669", fill: "rgba(5, 150, 105, 0.2)" }] }),
-    [],
-  );
-  const addedData = useMemo<uPlot.AlignedData>(
-    () => [days.map(seconds), days.map((day) => summary.itemsPerDay.find((row) => row.day === day)?.count ?? 0)],
+  const addedBars = useMemo<Bar[]>(
+    () =>
+      days.map((day, index) => {
+        const count = summary.itemsPerDay.find((row) => row.day === day)?.count ?? 0;
+        return {
+          key: day,
+          axisLabel: dayAxisLabel(days, index),
+          value: count,
+          description: `${dayName(day)}: ${plural(count, "item", "items")} added`,
+        };
+      }),
     [days, summary.itemsPerDay],
   );
 
-  const revenueOptions = useMemo<Omit<uPlot.Options, "width" | "height">>(
-    () => ({
-      series: [
-        {},
-        { label: "Orders", stroke: "#7c3aed", scale: "orders" },
-        ...revenueCurrencies.map((currency) => ({
-          label: `Revenue (${currency})`,
-          stroke: "#d97706",
-          scale: "money",
-          value: (_u: uPlot, v: number | null) => (v === null ? "–" : formatPrice(v * 100, currency)),
-        })),
-      ],
-      axes: [{}, { scale: "orders" }, { scale: "money", side: 1, grid: { show: false } }],
-    }),
-    [revenueCurrencies],
-  );
-  const revenueData = useMemo<uPlot.AlignedData>(
-    () => [
-      days.map(seconds),
-      days.map((day) => summary.ordersPerDay.filter((row) => row.day === day).reduce((n, row) => n + row.orders, 0)),
-      ...revenueCurrencies.map((currency) =>
-        days.map(
-          (day) =>
-            (summary.ordersPerDay.find((row) => row.day === day && row.currency === currency)?.revenueCents ?? 0) / 100,
-        ),
-      ),
-    ],
-    [days, summary.ordersPerDay, revenueCurrencies],
+  const orderBars = useMemo<Bar[]>(
+    () =>
+      days.map((day, index) => {
+        const rows = summary.ordersPerDay.filter((row) => row.day === day);
+        const orders = rows.reduce((n, row) => n + row.orders, 0);
+        const revenue = rows.map((row) => formatPrice(row.revenueCents, row.currency)).join(" + ");
+        return {
+          key: day,
+          axisLabel: dayAxisLabel(days, index),
+          value: orders,
+          description: `${dayName(day)}: ${plural(orders, "order", "orders")}${revenue ? `, ${revenue}` : ""}`,
+          color: "var(--color-info)",
+        };
+      }),
+    [days, summary.ordersPerDay],
   );
 
   return (
@@ -147,31 +141,25 @@ function Figures({ summary }: { summary: DashboardDoc }) {
         {total === 0 ? (
           <ChartEmpty>No items yet. Add some in the Catalogue and they are counted here at once.</ChartEmpty>
         ) : (
-          <Chart label="Items by status" options={statusOptions} data={statusData} />
+          <BarChart label="Items by status" bars={statusBars} />
         )}
-        <table className="figures" data-testid="status-table">
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Items</th>
-              <th scope="col">Stock value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ITEM_STATUSES.map((status) => (
-              <tr key={status}>
-                <th scope="row">{status}</th>
-                <td>{summary.byStatus.find((row) => row.status === status)?.count ?? 0}</td>
-                <td>
-                  {summary.stockValue
-                    .filter((row) => row.status === status)
-                    .map((row) => formatPrice(row.valueCents, row.currency))
-                    .join(" · ") || "—"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          label="Items and stock value by status"
+          testId="status-table"
+          columns={STATUS_COLUMNS}
+          rows={ITEM_STATUSES.map((status) => ({
+            key: status,
+            cells: {
+              status: statusName(status),
+              items: summary.byStatus.find((row) => row.status === status)?.count ?? 0,
+              value:
+                summary.stockValue
+                  .filter((row) => row.status === status)
+                  .map((row) => formatPrice(row.valueCents, row.currency))
+                  .join(" · ") || "—",
+            },
+          }))}
+        />
       </div>
 
       <div className="card">
@@ -179,7 +167,7 @@ function Figures({ summary }: { summary: DashboardDoc }) {
         {total === 0 ? (
           <ChartEmpty>Nothing added in the last {DASHBOARD_DAYS} days.</ChartEmpty>
         ) : (
-          <Chart label={`Items added per day, last ${DASHBOARD_DAYS} days`} options={addedOptions} data={addedData} />
+          <BarChart label={`Items added per day, last ${DASHBOARD_DAYS} days`} bars={addedBars} />
         )}
       </div>
 
@@ -188,12 +176,7 @@ function Figures({ summary }: { summary: DashboardDoc }) {
         {orderCount === 0 ? (
           <p className="muted empty-state">No orders in the last {DASHBOARD_DAYS} days yet.</p>
         ) : (
-          <Chart
-            key={currencyKey}
-            label={`Orders and revenue per day, last ${DASHBOARD_DAYS} days`}
-            options={revenueOptions}
-            data={revenueData}
-          />
+          <BarChart label={`Orders and revenue per day, last ${DASHBOARD_DAYS} days`} bars={orderBars} />
         )}
       </div>
 
@@ -249,6 +232,11 @@ function TopList({ title, empty, rows }: { title: string; empty: string; rows: T
       )}
     </div>
   );
+}
+
+/** Every DAY_LABEL_EVERY-th day, counted back from today, is written on the axis. */
+function dayAxisLabel(days: readonly string[], index: number): string {
+  return (days.length - 1 - index) % DAY_LABEL_EVERY === 0 ? dayName(days[index] as string) : "";
 }
 
 /** Where a chart would be, the same height, so the first item's arrival moves nothing below. */

@@ -106,6 +106,16 @@ export class Upload {
     void this.begin();
   }
 
+  /** Paused, with chunks sent before the pause still to be confirmed (the percentage is not final yet). */
+  get settling(): boolean {
+    return this.state === "paused" && this.inFlight > 0;
+  }
+
+  /** Every chunk is in; the server is finishing the file (and, for a new item's photo, making the item). */
+  get finishing(): boolean {
+    return this.state === "active" && this.completing;
+  }
+
   on<K extends keyof UploadEvents>(event: K, listener: Listener<UploadEvents[K]>): () => void {
     const set = this.listeners.get(event) ?? new Set();
     this.listeners.set(event, set);
@@ -220,6 +230,7 @@ export class Upload {
   private async complete(): Promise<void> {
     if (this.completing || this.state !== "active") return;
     this.completing = true;
+    this.emit("progress", this.progress);
     try {
       const doc = (await this.connection.call(METHOD.FILES_FINISH, (this.started as Started).uploadId)) as FinishedFile;
       forgetUpload(this.storage, this.fingerprint);

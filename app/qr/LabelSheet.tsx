@@ -1,12 +1,12 @@
 /**
  * A printable sheet of item labels (SPEC A4): title, price, SKU and a QR of
- * the item's link, laid out on A4 or Letter. Printing shows the sheet alone
+ * the item's link (drawn as vector SVG), laid out on A4 or Letter. Printing shows the sheet alone
  * (labels.css); the page size and margins follow the chosen paper.
  */
 import { useState } from "react";
 import type { QrStyle } from "./options";
 import { cssLength, labelSize, labelsPerPage, PAPERS, type Paper, paginate, sheetPageSize } from "./paper";
-import QrCode from "./QrCode";
+import QrVector from "./QrVector";
 import "./labels.css";
 
 export interface SheetLabel {
@@ -25,9 +25,6 @@ export interface LabelSheetProps {
   style?: QrStyle;
   onPaperChange?: (paper: Paper) => void;
 }
-
-/** Canvas size for each label's code: sharp at the printed ~33 mm (about 300 dpi at 2×). */
-const LABEL_QR_PIXELS = 192;
 
 export default function LabelSheet({ labels, paper: initialPaper, style, onPaperChange }: LabelSheetProps) {
   const [paper, setPaper] = useState<Paper>(initialPaper);
@@ -78,13 +75,8 @@ export default function LabelSheet({ labels, paper: initialPaper, style, onPaper
         >
           {items.map((item) => (
             <article key={item.id} className="qr-label" data-testid="qr-label">
-              <QrCode
-                data={item.link}
-                style={style}
-                width={LABEL_QR_PIXELS}
-                height={LABEL_QR_PIXELS}
-                className="qr-label-code"
-              />
+              {/* Vector, not a canvas: sharp at any printer resolution (QrVector.tsx). */}
+              <QrVector data={item.link} style={style} className="qr-label-code" />
               <div className="qr-label-text">
                 <h3 className="qr-label-title">{item.title}</h3>
                 <p className="qr-label-price">{item.priceText}</p>

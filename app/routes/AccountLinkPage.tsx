@@ -1,19 +1,28 @@
+/**
+ * The screen an account e-mail's link opens: confirm an address, or set a
+ * password (reset, or an invitation to a room). An invitation names the
+ * room and who sent it, and setting the password opens that room. A link
+ * that was used or has expired says so in plain words.
+ */
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
+import type { AccountLinkInfo } from "../../protocol/docs";
+import { LiveError } from "../../protocol/errors";
 import { type AccountLink, useAccounts } from "../accounts";
-import { errorMessage } from "../components/ErrorText";
+import { linkProblemText } from "../accounts/link-problem";
 import { Header } from "../components/Header";
 import { PasswordForm } from "../components/PasswordForm";
 import { HomeSessionProvider } from "../components/SessionProvider";
+import { useDocumentTitle } from "../ui/use-document-title";
 
 const TITLES = {
   "verify-email": "Confirm your e-mail",
   "reset-password": "Choose a new password",
-  "enroll-account": "Set your password",
+  "enroll-account": "Join your team",
 };
 
-/** The screen an account e-mail's link opens. */
 export function AccountLinkPage({ link, onDone }: { link: AccountLink; onDone(): void }) {
+  useDocumentTitle(TITLES[link.kind]);
   return (
     <HomeSessionProvider>
       <Header>{TITLES[link.kind]}</Header>
@@ -34,40 +43,86 @@ function VerifyEmail({ token, onDone }: { token: string; onDone(): void }) {
   useEffect(() => {
     accounts.verifyEmail(token).then(
       () => setOutcome("done"),
-      (error: unknown) => setOutcome(errorMessage(error)),
+      (error: unknown) => setOutcome(linkProblemText(error)),
     );
   }, [accounts, token]);
   if (outcome === "working") return <p className="muted">Confirming your address…</p>;
   return (
     <div className="card" role={outcome === "done" ? "status" : "alert"}>
       <p>{outcome === "done" ? "Thank you — your e-mail address is confirmed." : outcome}</p>
-      <button type="button" onClick={onDone}>
+      <button type="button" className="ui-button ui-button-primary" onClick={onDone}>
         Go to your rooms
       </button>
     </div>
   );
 }
 
+type Info = { state: "loading" } | { state: "ready"; info: AccountLinkInfo } | { state: "broken"; text: string };
+
 function SetPassword({ link, onDone }: { link: AccountLink; onDone(): void }) {
   const accounts = useAccounts();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const [info, setInfo] = useState<Info>({ state: "loading" });
+  useEffect(() => {
+    let cancelled = false;
+    accounts.linkInfo(link.token).then(
+      (answer) => !cancelled && setInfo({ state: "ready", info: answer }),
+      (error: unknown) => !cancelled && setInfo({ state: "broken", text: linkProblemText(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [accounts, link.token]);
+
+  if (info.state === "loading") return <p className="muted">Opening your link…</p>;
+  if (info.state === "broken") {
+    return (
+      <div className="card" role="alert" data-testid="link-problem">
+        <p>{info.text}</p>
+        <p>
+          <Link href="/sign-in" onClick={onDone}>
+            Sign in
+          </Link>{" "}
+          ·{" "}
+          <Link href="/forgot-password" onClick={onDone}>
+            Ask for a new link
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const { room, invitedBy, email } = info.info;
+  // An invitation's link points at its room: that is where the person lands.
+  const destination = room ? `/rooms/${room.id}` : location.startsWith("/rooms/") ? location : "/";
   return (
     <>
+      {room ? (
+        <section className="card" aria-labelledby="invite-heading">
+          <h1 id="invite-heading">
+            {invitedBy ?? "Your team"} invited you to {room.name}
+          </h1>
+          <p className="muted">
+            Choose a password for <strong>{email}</strong> to join. You will land in the room right after.
+          </p>
+        </section>
+      ) : (
+        <p className="muted">
+          Choose a new password for <strong>{email}</strong>.
+        </p>
+      )}
       <PasswordForm
         label={link.kind === "enroll-account" ? "Set password and continue" : "Save new password"}
         onSubmit={async (password) => {
-          await accounts.resetPassword(link.token, password);
-          navigate("/");
+          try {
+            await accounts.resetPassword(link.token, password);
+          } catch (error) {
+            // Shown by the form in plain words (a used or expired link says which).
+            throw new LiveError(403, linkProblemText(error));
+          }
+          navigate(destination);
           onDone();
         }}
       />
-      <p className="muted">
-        Link not working?{" "}
-        <Link href="/forgot-password" onClick={onDone}>
-          Ask for a new one
-        </Link>
-        .
-      </p>
     </>
   );
 }

@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearchParams } from "wouter";
 import { COLLECTION, METHOD, PUBLICATION, type RoomDoc } from "../../protocol/api";
+import { useLoginState, useUser } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
 import { HomeSessionProvider } from "../components/SessionProvider";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { localCurrency } from "../room/currencies";
+import { useDocumentTitle } from "../ui/use-document-title";
 
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
 const byRecent = (a: RoomDoc, b: RoomDoc) => b.updatedAt.getTime() - a.updatedAt.getTime();
@@ -12,12 +15,70 @@ const byRecent = (a: RoomDoc, b: RoomDoc) => b.updatedAt.getTime() - a.updatedAt
 export function HomePage() {
   return (
     <HomeSessionProvider>
+      <Home />
+    </HomeSessionProvider>
+  );
+}
+
+function Home() {
+  const { userId, loggingIn } = useLoginState();
+  useDocumentTitle(userId ? "Your rooms" : null);
+  if (!userId && !loggingIn) return <Welcome />;
+  return (
+    <>
       <Header>Your rooms</Header>
       <main className="page narrow">
+        <CheckInbox />
         <CreateRoomForm />
         <RoomList />
       </main>
-    </HomeSessionProvider>
+    </>
+  );
+}
+
+/** What Stockroom is, for someone who is not signed in. */
+function Welcome() {
+  return (
+    <>
+      <Header />
+      <main className="page narrow welcome">
+        <h1 className="welcome-title">The back office your whole shop works in at once</h1>
+        <p className="welcome-lead">
+          Stockroom turns photos of your stock into a catalogue, publishes it to your Shopify store, prints QR labels
+          and counts sales — and everyone on the team sees every change the moment it happens.
+        </p>
+        <ul className="welcome-points">
+          <li>Photograph an item: it becomes a draft, titled from the photo's caption.</li>
+          <li>Edit in place, together: prices, stock and status update live for everyone.</li>
+          <li>Publish to your store, print labels that open the item's page, and watch the figures move.</li>
+        </ul>
+        <div className="welcome-actions">
+          <Link href="/sign-up" className="ui-button ui-button-primary">
+            Sign up — it's free
+          </Link>
+          <Link href="/sign-in" className="ui-button ui-button-secondary">
+            Sign in
+          </Link>
+        </div>
+      </main>
+    </>
+  );
+}
+
+/** After sign-up: where the confirmation link went. */
+function CheckInbox() {
+  const [params] = useSearchParams();
+  const user = useUser();
+  const email = user?.emails?.[0];
+  if (params.get("welcome") !== "1" || !email || email.verified) return null;
+  return (
+    <section className="card check-inbox" aria-labelledby="inbox-heading" data-testid="check-inbox">
+      <h2 id="inbox-heading">Check your inbox</h2>
+      <p>
+        We sent a link to <strong>{email.address}</strong> to confirm it is yours. You can start right away and confirm
+        when it suits you.
+      </p>
+    </section>
   );
 }
 
@@ -33,7 +94,7 @@ function CreateRoomForm() {
     setBusy(true);
     setError(null);
     try {
-      const roomId = (await call(METHOD.ROOMS_CREATE, name)) as string;
+      const roomId = (await call(METHOD.ROOMS_CREATE, name, localCurrency())) as string;
       navigate(`/rooms/${roomId}`);
     } catch (caught) {
       setError(caught);
@@ -52,7 +113,7 @@ function CreateRoomForm() {
         maxLength={80}
         required
       />
-      <button type="submit" disabled={busy || name.trim() === ""}>
+      <button type="submit" className="ui-button ui-button-primary" disabled={busy || name.trim() === ""}>
         {busy ? "Creating…" : "Create room"}
       </button>
       <ErrorText error={error} />

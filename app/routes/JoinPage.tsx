@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { METHOD } from "../../protocol/api";
+import type { JoinLinkInfo } from "../../protocol/docs";
 import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { Header } from "../components/Header";
 import { SessionProvider } from "../components/SessionProvider";
 import { useCall } from "../live";
+import { useDocumentTitle } from "../ui/use-document-title";
 
 const storageKey = (roomId: string) => `stockroom.join.${roomId}`;
 
@@ -46,9 +48,23 @@ function JoinWithToken({ roomId, token }: { roomId: string; token: string }) {
   const call = useCall();
   const [, navigate] = useLocation();
   const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<JoinLinkInfo | null>(null);
+  useDocumentTitle(info ? `Join ${info.roomName}` : "Join a room");
+
+  // What the link leads to, shown before anything else (no sign-in needed).
+  useEffect(() => {
+    let cancelled = false;
+    call(METHOD.MEMBERS_JOIN_LINK_INFO, token).then(
+      (answer) => !cancelled && setInfo(answer as JoinLinkInfo),
+      (caught) => !cancelled && setError(errorMessage(caught)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [call, token]);
 
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !info) return;
     let cancelled = false;
     call(METHOD.MEMBERS_JOIN, token)
       .then(() => {
@@ -59,28 +75,43 @@ function JoinWithToken({ roomId, token }: { roomId: string; token: string }) {
     return () => {
       cancelled = true;
     };
-  }, [userId, call, token, roomId, navigate]);
+  }, [userId, info, call, token, roomId, navigate]);
 
   if (error) {
     return (
       <div className="empty-state">
         <h1>Could not join</h1>
         <p role="alert">{error}</p>
+        <p>Ask whoever shared it for a new link or QR code.</p>
         <p>
           <Link href="/">Back to your rooms</Link>
         </p>
       </div>
     );
   }
-  if (userId || loggingIn) return <p className="muted">Joining the room…</p>;
+  if (!info) return <p className="muted">Opening the invitation…</p>;
+  const heading = `${info.invitedBy ?? "Someone"} invited you to ${info.roomName}`;
+  if (userId || loggingIn) {
+    return (
+      <div className="empty-state">
+        <h1>{heading}</h1>
+        <p className="muted">Joining the room as {info.role}…</p>
+      </div>
+    );
+  }
   const next = encodeURIComponent(`/join/${roomId}`);
   return (
     <div className="empty-state">
-      <h1>You're invited to a room</h1>
-      <p>
-        <Link href={`/sign-in?next=${next}`}>Sign in</Link> or{" "}
-        <Link href={`/sign-up?next=${next}`}>create an account</Link> to join it.
-      </p>
+      <h1>{heading}</h1>
+      <p>You will join as {info.role}. Sign in, or create an account — it takes a minute — and you land in the room.</p>
+      <div className="welcome-actions">
+        <Link href={`/sign-up?next=${next}`} className="ui-button ui-button-primary">
+          Create an account
+        </Link>
+        <Link href={`/sign-in?next=${next}`} className="ui-button ui-button-secondary">
+          Sign in
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,24 +1,34 @@
+/**
+ * A room: checks it exists, opens its live connection, and shows one of its
+ * pages — Catalogue · Dashboard · Team · Store · Settings — under one header
+ * (room name, who is here, connection status, account menu). The address
+ * names the page, and the browser tab names the page and the room.
+ */
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
-import { CatalogueList } from "../catalogue/CatalogueList";
 import { ItemPage } from "../catalogue/ItemPage";
-import { AddItemForm } from "../components/AddItemForm";
 import { Header } from "../components/Header";
-import { MembersPanel, useMyRole } from "../components/MembersPanel";
-import { PhotoIntake } from "../components/PhotoIntake";
+import { useMyRole } from "../components/MembersPanel";
 import { PresenceList } from "../components/PresenceList";
-import { RoomLogo } from "../components/RoomLogo";
-import { RoomTitle } from "../components/RoomTitle";
 import { SessionProvider } from "../components/SessionProvider";
+import { DashboardSkeleton } from "../dashboard/DashboardSkeleton";
 import { type LiveDoc, useFind, useSubscribe, useSubscription } from "../live";
-import { StorePanel } from "../store/StorePanel";
+import { CataloguePage } from "../room/CataloguePage";
+import { ROOM_VIEWS, type RoomView, roomPath, roomViewOf } from "../room/room-views";
+import { SettingsPage } from "../room/SettingsPage";
+import { StorePage } from "../room/StorePage";
+import { TeamPage } from "../room/TeamPage";
+import { TabNav } from "../ui/TabNav";
+import { useDocumentTitle } from "../ui/use-document-title";
+import "../room/room.css";
 
 type Lookup = "checking" | "found" | "missing" | "error";
 
 /** Charts (and uPlot) download only when someone opens the dashboard. */
-const DashboardPanel = lazy(() => import("../dashboard/DashboardPanel"));
+const loadDashboard = () => import("../dashboard/DashboardPanel");
+const DashboardPanel = lazy(loadDashboard);
 
 /** Checks the room exists before opening its live connection. */
 export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: string | undefined; itemId?: string }) {
@@ -34,10 +44,10 @@ export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: stri
       cancelled = true;
     };
   }, [roomId]);
+  useDocumentTitle(lookup === "missing" ? "Room not found" : "Room");
 
   if (lookup === "found") {
-    const shown: RoomViewName = view === "dashboard" || view === "item" ? view : "catalogue";
-    return <LiveRoom roomId={roomId} view={shown} itemId={itemId} />;
+    return <LiveRoom roomId={roomId} view={view === "item" ? "item" : roomViewOf(view)} itemId={itemId} />;
   }
   return (
     <main className="page narrow empty-state">
@@ -55,37 +65,51 @@ export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: stri
 
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
 
-type RoomViewName = "catalogue" | "dashboard" | "item";
-
 interface RoomViewProps {
   roomId: string;
-  view: RoomViewName;
+  view: RoomView;
   itemId?: string | undefined;
 }
 
 function LiveRoom(props: RoomViewProps) {
   return (
     <SessionProvider path={`rooms/${encodeURIComponent(props.roomId)}/websocket`}>
-      <RoomView {...props} />
+      <RoomShell {...props} />
     </SessionProvider>
   );
 }
 
-function RoomView({ roomId, view, itemId }: RoomViewProps) {
+const VIEW_TITLES: Record<RoomView, string> = {
+  catalogue: "Catalogue",
+  dashboard: "Dashboard",
+  team: "Team",
+  store: "Store",
+  settings: "Settings",
+  item: "Item",
+};
+
+function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   const { userId, loggingIn } = useLoginState();
   const roomSubscription = useSubscription(PUBLICATION.ROOM);
   useSubscribe(PUBLICATION.MEMBERS);
-  // Held for the whole room, so moving between the list and an item page sends nothing again.
+  // Held for the whole room, so moving between its pages sends nothing again.
   const itemsLoading = useSubscribe(PUBLICATION.ITEMS);
   useSubscribe(PUBLICATION.FILES);
   const [room] = useFind(COLLECTION.ROOMS, isRoom);
   const role = useMyRole();
+  useDocumentTitle(view === "item" ? null : VIEW_TITLES[view], room?.name);
+  // Fetch the dashboard's code while the browser is idle, so its tab opens at once.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => void loadDashboard().catch(() => {}));
+  }, []);
 
   if (!userId && !loggingIn) {
     return (
       <RoomMessage title="Sign in to open this room">
-        <Link href="/sign-in">Sign in</Link> or <Link href="/sign-up">create an account</Link>. Rooms are open to their
-        members only.
+        <Link href={`/sign-in?next=${encodeURIComponent(`/rooms/${roomId}`)}`}>Sign in</Link> or{" "}
+        <Link href={`/sign-up?next=${encodeURIComponent(`/rooms/${roomId}`)}`}>create an account</Link>. Rooms are open
+        to their members only.
       </RoomMessage>
     );
   }
@@ -96,36 +120,47 @@ function RoomView({ roomId, view, itemId }: RoomViewProps) {
       </RoomMessage>
     );
   }
+  const tabs = ROOM_VIEWS.map(({ view: tab, label }) => ({
+    href: roomPath(roomId, tab),
+    label,
+    current: view === tab || (view === "item" && tab === "catalogue"),
+  }));
   return (
     <>
       <Header>
-        {room ? <RoomTitle room={room} canRename={can.renameRoom(role)} /> : <span className="muted">Loading…</span>}
-        <PresenceList />
+        <div className="room-heading">
+          {room ? (
+            <h1 className="room-name" data-testid="room-name">
+              {room.name}
+            </h1>
+          ) : (
+            <span className="muted">Loading…</span>
+          )}
+          <PresenceList />
+        </div>
       </Header>
-      <main className="page">
-        <nav className="room-tabs" aria-label="Room">
-          <Link href={`/rooms/${roomId}`} aria-current={view !== "dashboard" ? "page" : undefined}>
-            Catalogue
-          </Link>
-          <Link href={`/rooms/${roomId}/dashboard`} aria-current={view === "dashboard" ? "page" : undefined}>
-            Dashboard
-          </Link>
-        </nav>
+      <div className="room-nav">
+        <TabNav label="Room" tabs={tabs} />
+      </div>
+      <main className="page room-page">
         {view === "dashboard" ? (
-          <Suspense fallback={<p className="muted">Loading the dashboard…</p>}>
+          <Suspense fallback={<DashboardSkeleton />}>
             <DashboardPanel />
           </Suspense>
         ) : view === "item" && itemId ? (
           <ItemPage roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
+        ) : view === "team" ? (
+          <TeamPage role={role} roomName={room?.name ?? ""} />
+        ) : view === "store" ? (
+          <StorePage role={role} />
+        ) : view === "settings" ? (
+          room ? (
+            <SettingsPage roomId={roomId} room={room} role={role} />
+          ) : (
+            <p className="muted">Loading…</p>
+          )
         ) : (
-          <>
-            {can.editItems(role) && <PhotoIntake roomId={roomId} />}
-            {can.editItems(role) && <AddItemForm />}
-            <CatalogueList roomId={roomId} canEdit={can.editItems(role)} loading={itemsLoading} />
-            <MembersPanel role={role} roomName={room?.name ?? ""} />
-            <RoomLogo roomId={roomId} canManage={can.manageMembers(role)} />
-            <StorePanel role={role} />
-          </>
+          <CataloguePage roomId={roomId} role={role} loading={itemsLoading} />
         )}
       </main>
     </>

@@ -1,12 +1,20 @@
 import { useEffect, useState } from "react";
 import type { SharedItem } from "../../protocol/api";
 import { formatPrice } from "../money";
+import { useDocumentTitle } from "../ui/use-document-title";
 
-/** The share page stands alone (no account, no live connection): just the name, no menus. */
-function ShareHeader() {
+/** The share page stands alone (no account, no live connection): the shop's name and logo, no menus. */
+function ShareHeader({ shop }: { shop?: SharedItem["shop"] }) {
   return (
-    <header className="app-header">
-      <span className="brand">Stockroom</span>
+    <header className="app-header share-header">
+      {shop ? (
+        <span className="share-shop">
+          {shop.logoUrl && <img className="share-shop-logo" src={shop.logoUrl} alt="" />}
+          <span data-testid="shop-name">{shop.name}</span>
+        </span>
+      ) : (
+        <span className="brand">Stockroom</span>
+      )}
     </header>
   );
 }
@@ -15,14 +23,18 @@ type Load = { state: "loading" } | { state: "found"; item: SharedItem } | { stat
 
 /**
  * An item's public page: what a printed label's QR opens. Read-only, no
- * account needed; the signed link in the address is the only key.
+ * account needed; the link in the address is the only key. `path` is what
+ * follows `/api/share/`: `s/<code>` for short links, `<room>/<item>/<sig>`
+ * for signed ones printed before.
  */
-export function SharePage({ roomId, itemId, signature }: { roomId: string; itemId: string; signature: string }) {
+export function SharePage({ path }: { path: readonly string[] }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
+  const apiPath = path.map(encodeURIComponent).join("/");
+  const found = load.state === "found" ? load.item : null;
+  useDocumentTitle(found?.title ?? "Shared item", found?.shop.name);
   useEffect(() => {
     let cancelled = false;
-    const path = [roomId, itemId, signature].map(encodeURIComponent).join("/");
-    fetch(`/api/share/${path}`)
+    fetch(`/api/share/${apiPath}`)
       .then(async (response) => {
         const body = (await response.json().catch(() => ({}))) as SharedItem & { error?: string };
         if (cancelled) return;
@@ -33,7 +45,7 @@ export function SharePage({ roomId, itemId, signature }: { roomId: string; itemI
     return () => {
       cancelled = true;
     };
-  }, [roomId, itemId, signature]);
+  }, [apiPath]);
 
   if (load.state === "loading") {
     return (
@@ -60,7 +72,7 @@ export function SharePage({ roomId, itemId, signature }: { roomId: string; itemI
   const [main, ...rest] = item.photos;
   return (
     <>
-      <ShareHeader />
+      <ShareHeader shop={item.shop} />
       <main className="page narrow share-page">
         <article>
           {main && <img className="share-photo" src={main.url} alt={item.title} />}

@@ -6,11 +6,13 @@ import { Header } from "../components/Header";
 import { OAuthButtons } from "../components/OAuthButtons";
 import { HomeSessionProvider } from "../components/SessionProvider";
 import { nextPath } from "../next-path";
+import { useDocumentTitle } from "../ui/use-document-title";
 
 type Mode = "sign-in" | "sign-up";
 
 /** Sign in, or create an account, with e-mail and password or a configured OAuth service. */
 export function SignInPage({ mode }: { mode: Mode }) {
+  useDocumentTitle(mode === "sign-in" ? "Sign in" : "Create your account");
   return (
     <HomeSessionProvider>
       <Header>{mode === "sign-in" ? "Sign in" : "Create your account"}</Header>
@@ -39,7 +41,9 @@ function CredentialsForm({ mode }: { mode: Mode }) {
     try {
       if (signUp) await accounts.createUser(email, password);
       else await accounts.loginWithPassword(email, password);
-      navigate(nextPath(search));
+      const next = nextPath(search);
+      // A new account first hears where its confirmation link went (unless it is on its way somewhere).
+      navigate(signUp && next === "/" ? "/?welcome=1" : next);
     } catch (caught) {
       setError(caught);
       setBusy(false);

@@ -4,6 +4,7 @@ import { useLoginState } from "../accounts";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
 import { OrderEmailsToggle } from "./OrderEmailsToggle";
 import { StoreConnectForm } from "./StoreConnectForm";
+import { StoreSetupGuide } from "./StoreSetupGuide";
 import { StoreSyncPanel } from "./StoreSyncPanel";
 import "./store.css";
 import { ActionOutcome } from "./ActionOutcome";
@@ -134,10 +135,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
           </p>
           {manage ? (
             <>
-              <p className="muted small">
-                Connect this room to its Shopify store: in Shopify's Dev Dashboard, create an app for your own store
-                with the access it needs, install it on the store, and enter its client ID and secret below.
-              </p>
+              <StoreSetupGuide />
               <StoreConnectForm initialDomain="" onConnected={connected} />
             </>
           ) : (

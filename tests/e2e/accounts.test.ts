@@ -13,13 +13,15 @@ describe("accounts in the browser", () => {
     const first = await context.newPage();
     const second = await context.newPage();
     await second.goto(e2e.server.url);
-    await second.getByRole("link", { name: "Sign in" }).waitFor();
+    // A signed-out visitor sees what Stockroom is, and the ways in.
+    await second.getByRole("heading", { name: "The back office your whole shop works in at once" }).waitFor();
+    await second.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
 
     await first.goto(`${e2e.server.url}/sign-up`);
     await first.getByLabel("E-mail").fill("alice@example.com");
     await first.getByLabel("Password").fill("a long password");
     await first.getByRole("button", { name: "Create account" }).click();
-    await first.waitForURL(`${e2e.server.url}/`);
+    await first.waitForURL(`${e2e.server.url}/?welcome=1`);
     await expect.poll(() => first.getByTestId("user-menu").textContent()).toContain("alice@example.com");
 
     // The other tab notices the new token in storage and signs in too.
@@ -30,9 +32,10 @@ describe("accounts in the browser", () => {
     await first.reload();
     await expect.poll(() => first.getByTestId("user-menu").textContent()).toContain("alice@example.com");
 
-    await first.getByRole("button", { name: "Sign out" }).click();
-    await first.getByRole("link", { name: "Sign in" }).waitFor();
-    await second.getByRole("link", { name: "Sign in" }).waitFor({ timeout: 10_000 });
+    await first.getByTestId("user-menu").click();
+    await first.getByRole("menuitem", { name: "Sign out" }).click();
+    await first.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
+    await second.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor({ timeout: 10_000 });
     await context.close();
   });
 

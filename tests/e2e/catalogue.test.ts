@@ -14,9 +14,9 @@ import { createRoom, signUp } from "../support/flows";
 const e2e = setUpServerAndBrowser();
 
 async function addItem(page: Page, title: string, sku: string, price: string) {
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("SKU").fill(sku);
-  await page.getByLabel("Price").fill(price);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("SKU", { exact: true }).fill(sku);
+  await page.getByLabel("Price", { exact: true }).fill(price);
   await page.getByRole("button", { name: "Add item" }).click();
   await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
 }
@@ -36,14 +36,14 @@ describe("the catalogue", () => {
 
     // Newest first by default; a column header sorts, a second click reverses.
     expect(await titles(page)).toEqual(["Green cup", "Red bowl", "Blue vase"]);
-    await page.getByRole("button", { name: "Price" }).click();
+    await page.getByRole("button", { name: "Price", exact: true }).click();
     await expect.poll(() => titles(page)).toEqual(["Blue vase", "Red bowl", "Green cup"]);
     expect(await page.getByRole("columnheader", { name: "Price" }).getAttribute("aria-sort")).toBe("descending");
-    await page.getByRole("button", { name: "Price" }).click();
+    await page.getByRole("button", { name: "Price", exact: true }).click();
     await expect.poll(() => titles(page)).toEqual(["Green cup", "Red bowl", "Blue vase"]);
 
     // The item page: every field, two photos reordered from the keyboard, and the history of it all.
-    await page.getByRole("link", { name: "Red bowl" }).click();
+    await page.getByRole("link", { name: "Open Red bowl" }).last().click();
     await page.getByTestId("item-page-title").filter({ hasText: "Red bowl" }).waitFor();
     await page.getByLabel("Tags").fill("ceramics, red");
     await page.getByLabel("Location").fill("Shelf B3");
@@ -74,11 +74,15 @@ describe("the catalogue", () => {
 
     // The share page opens without an account and shows no internal fields.
     const shareLink = await page.getByTestId("share-link").getAttribute("href");
-    expect(shareLink).toMatch(/\/share\//);
+    // A short link, so the printed code needs few modules.
+    expect(shareLink).toMatch(/\/s\/[A-Za-z0-9]{10}$/);
     const visitor = await e2e.browser.newContext();
     const shared = await visitor.newPage();
     await shared.goto(shareLink as string);
     await shared.getByTestId("shared-title").filter({ hasText: "Red bowl" }).waitFor();
+    // The shop's name heads the page, and the tab is named after the item and the shop.
+    expect(await shared.getByTestId("shop-name").textContent()).toBe("Ceramics");
+    expect(await shared.title()).toBe("Red bowl · Ceramics · Stockroom");
     expect(await shared.textContent("main")).toContain("12.00");
     expect(await shared.textContent("main")).not.toContain("Shelf B3");
     await shared.goto(`${(shareLink as string).slice(0, -4)}AAAA`);
@@ -88,6 +92,10 @@ describe("the catalogue", () => {
     // Back in the list: filter by tag, then search.
     await page.goto(roomUrl);
     await page.getByLabel("Filter by tag").selectOption("ceramics");
+    await expect.poll(() => titles(page)).toEqual(["Red bowl"]);
+    // The filter is in the address, so a reload (or a shared link) keeps it.
+    expect(new URL(page.url()).searchParams.get("tag")).toBe("ceramics");
+    await page.reload();
     await expect.poll(() => titles(page)).toEqual(["Red bowl"]);
     await page.getByRole("button", { name: "Clear filters" }).click();
     await page.getByLabel("Search items").fill("V-1");
@@ -101,7 +109,7 @@ describe("the catalogue", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await page.getByRole("status").filter({ hasText: "2 set to listed" }).waitFor();
     const statusOf = (title: string) =>
-      page.getByTestId("item-row").filter({ hasText: title }).getByTestId("item-status").inputValue();
+      page.getByTestId("item-row").filter({ hasText: title }).getByTestId("item-status").getAttribute("data-status");
     expect(await statusOf("Blue vase")).toBe("listed");
     expect(await statusOf("Green cup")).toBe("listed");
     expect(await statusOf("Red bowl")).toBe("draft");
@@ -118,6 +126,98 @@ describe("the catalogue", () => {
     expect(await page.getByTestId("item-table").isVisible()).toBe(false);
     expect(await sheet.isVisible()).toBe(true);
     await page.emulateMedia({ media: "screen" });
+    await context.close();
+  });
+
+  it("edits cells in place by pointer and keyboard, changes status from the badge's menu, and undoes a removal", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "inline@shop.example");
+    await createRoom(page, "Lamps");
+    await addItem(page, "Brass lamp", "L-1", "30");
+    const row = page.getByTestId("item-row").filter({ hasText: "L-1" });
+
+    // A real click on the title opens the field with the current value; typing and Enter saves.
+    await row.getByRole("button", { name: "Edit title of Brass lamp" }).click();
+    const titleInput = row.getByRole("textbox", { name: "Edit title of Brass lamp" });
+    expect(await titleInput.inputValue()).toBe("Brass lamp");
+    await titleInput.fill("Brass desk lamp");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => row.getByTestId("item-title").textContent()).toBe("Brass desk lamp");
+
+    // Keyboard only: focus stays on the saved cell; Tab to the price, Enter edits, Enter saves.
+    await page.keyboard.press("Tab"); // the row's Open link
+    await page.keyboard.press("Tab"); // the price
+    await page.keyboard.press("Enter");
+    const priceInput = row.getByRole("textbox", { name: "Edit price of Brass desk lamp" });
+    await priceInput.waitFor();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("45");
+    await page.keyboard.press("Enter");
+    const price = row.getByRole("button", { name: "Edit price of Brass desk lamp" });
+    await expect.poll(() => price.textContent()).toContain("45.00");
+
+    // Esc leaves the value as it was.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("99");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => price.textContent()).toContain("45.00");
+
+    // A value the field cannot take is refused in words, next to the field, and nothing is sent.
+    await price.click();
+    await priceInput.fill("twelve");
+    await page.keyboard.press("Enter");
+    await row.getByRole("alert").filter({ hasText: "Price must be a number like 12.50, not negative" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    // Space opens the quantity too, and leaving the field saves it.
+    await page.keyboard.press("Tab"); // from the price to the quantity
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("7");
+    await page.keyboard.press("Tab");
+    await expect
+      .poll(() =>
+        row.getByRole("button", { name: "Edit quantity of Brass desk lamp" }).locator(".cell-value").textContent(),
+      )
+      .toBe("7");
+
+    // The status badge opens a menu: by pointer, then by keyboard.
+    const badge = row.getByTestId("item-status");
+    expect(await badge.getAttribute("data-status")).toBe("draft");
+    await badge.click();
+    await page.getByRole("menuitemradio", { name: "Listed" }).click();
+    await expect.poll(() => badge.getAttribute("data-status")).toBe("listed");
+    await badge.press("Enter");
+    const sold = page.getByRole("menuitemradio", { name: "Sold" });
+    await sold.waitFor();
+    // Type-ahead, as in any menu: "s" moves to Sold; Enter chooses it.
+    await page.keyboard.press("s");
+    await expect.poll(() => sold.evaluate((item) => item === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => badge.getAttribute("data-status")).toBe("sold");
+
+    // Everything above was saved on the server: a reload shows it.
+    await page.reload();
+    await expect.poll(() => row.getByTestId("item-title").textContent()).toBe("Brass desk lamp");
+    expect(
+      await row.getByRole("button", { name: "Edit price of Brass desk lamp" }).locator(".cell-value").textContent(),
+    ).toContain("45.00");
+    expect(await row.getByTestId("item-status").getAttribute("data-status")).toBe("sold");
+
+    // Remove asks nothing, and offers Undo, which brings the item back as it was.
+    await row.getByRole("button", { name: "Remove Brass desk lamp" }).click();
+    const toast = page.getByRole("region", { name: /Notification/ }).getByRole("listitem");
+    await toast.filter({ hasText: "Removed “Brass desk lamp”" }).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await row.waitFor();
+    expect(await row.getByTestId("item-title").textContent()).toBe("Brass desk lamp");
+    expect(await row.getByTestId("item-status").getAttribute("data-status")).toBe("sold");
+    expect(
+      await row.getByRole("button", { name: "Edit quantity of Brass desk lamp" }).locator(".cell-value").textContent(),
+    ).toBe("7");
     await context.close();
   });
 
@@ -139,7 +239,7 @@ describe("the catalogue", () => {
     const drawn = await page.getByTestId("item-row").count();
     expect(drawn).toBeGreaterThan(5);
     expect(drawn).toBeLessThan(80);
-    await page.getByRole("button", { name: "Title" }).click();
+    await page.getByRole("button", { name: "Title", exact: true }).click();
     await page.keyboard.press("End");
     await page.getByTestId("item-row").filter({ hasText: "Box 399" }).waitFor();
     expect(await page.getByTestId("item-row").filter({ hasText: "Box 000" }).count()).toBe(0);

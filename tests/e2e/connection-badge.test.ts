@@ -18,7 +18,7 @@ describe("connection badge", () => {
     await expect.poll(() => badge.getAttribute("data-status")).toBe("connected");
     await signUp(page, e2e.server.url, "ops@shop.example");
     await createRoom(page, "Outage drill");
-    await page.getByLabel("Title").fill("Survives the outage");
+    await page.getByLabel("Title", { exact: true }).fill("Survives the outage");
     await page.getByRole("button", { name: "Add item" }).click();
     await page.getByTestId("item-row").waitFor();
 
@@ -30,7 +30,7 @@ describe("connection badge", () => {
     e2e.server = await startServer({ port: e2e.server.port, stateDir: e2e.server.stateDir });
     // No click: the client's own retry timer brings it back (back-off ~10-25 s by now).
     await expect.poll(() => badge.getAttribute("data-status"), { timeout: 60_000 }).toBe("connected");
-    await page.getByLabel("Title").fill("After the outage");
+    await page.getByLabel("Title", { exact: true }).fill("After the outage");
     await page.getByRole("button", { name: "Add item" }).click();
     await expect.poll(() => page.getByTestId("item-row").count()).toBe(2);
   });

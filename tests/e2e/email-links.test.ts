@@ -13,9 +13,20 @@ const linkFromOutbox = (page: Parameters<typeof outboxLink>[0], to: string, subj
   outboxLink(page, e2e.server.url, to, subject);
 
 describe("links in account e-mails", () => {
-  it("confirms the address through the verify link", async () => {
+  it("after sign-up says to check the inbox, reminds until confirmed, resends, and confirms through the link", async () => {
     const page = await (await e2e.browser.newContext()).newPage();
     await signUp(page, "verify-me@example.com", "a long password");
+    const inbox = page.getByTestId("check-inbox");
+    await inbox.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    expect(await inbox.textContent()).toContain("verify-me@example.com");
+    const banner = page.getByRole("region", { name: "Confirm your e-mail" });
+    expect(await banner.textContent()).toContain("verify-me@example.com");
+    await banner.getByRole("button", { name: "Resend" }).click();
+    await banner.getByText("Sent again — check your inbox.").waitFor();
+    // The banner stays on other pages until the address is confirmed.
+    await page.goto(`${e2e.server.url}/account`);
+    await page.getByRole("region", { name: "Confirm your e-mail" }).waitFor();
+
     const link = await linkFromOutbox(page, "verify-me@example.com", "Confirm your e-mail address");
     expect(link).toMatch(/\/#\/verify-email\/[A-Za-z0-9_-]+$/);
     await page.goto(link);
@@ -23,8 +34,10 @@ describe("links in account e-mails", () => {
     // The token left the address bar at once.
     expect(page.url()).not.toContain("verify-email");
     await page.getByRole("button", { name: "Go to your rooms" }).click();
-    await page.getByTestId("user-menu").getByRole("link").click();
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Account and password" }).click();
     await page.getByText("confirmed", { exact: true }).waitFor();
+    expect(await page.getByRole("region", { name: "Confirm your e-mail" }).count()).toBe(0);
   });
 
   it("resets a forgotten password through the mailed link", async () => {
@@ -46,6 +59,8 @@ describe("links in account e-mails", () => {
     await expect.poll(() => page.getByTestId("user-menu").textContent()).toContain("forgetful@example.com");
 
     // The reset ended the owner's other session: that tab is signed out.
-    await owner.getByRole("link", { name: "Sign in" }).waitFor({ timeout: 15_000 });
+    await owner.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor({ timeout: 15_000 });
+    // and says why.
+    await owner.getByTestId("signed-out-notice").waitFor();
   });
 });

@@ -32,9 +32,13 @@ describe("joining by invite QR code", () => {
     const alice = await (await e2e.browser.newContext()).newPage();
     await signUp(alice, e2e.server.url, "alice.qr@shop.example");
     await createRoom(alice, "Pop-up market");
-    // The room's logo goes in the centre of its codes; they must still scan.
+    const tab = (name: string) =>
+      alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
+    // The room's logo (Settings) goes in the centre of its codes; they must still scan.
+    await tab("Settings");
     await alice.getByTestId("logo-input").setInputFiles(resolve("tests/fixtures/photos/plain.jpg"));
     await alice.getByTestId("room-logo").waitFor();
+    await tab("Team");
     await alice.getByLabel("Join by QR code, as").selectOption("viewer");
     await alice.getByRole("button", { name: "Show QR code" }).click();
     const code = alice.getByTestId("invite-code");
@@ -43,10 +47,15 @@ describe("joining by invite QR code", () => {
     const link = await code.getByRole("link").first().getAttribute("href");
     expect(link).toMatch(/\/join\/[A-Za-z0-9]+#[A-Za-z0-9_-]{43}$/);
     expect(await decodeImage(image)).toBe(link);
+    // The link beside the code copies with one press.
+    await alice.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
+    await code.getByRole("button", { name: "Copy link" }).click();
+    await code.getByText("Copied").waitFor();
+    expect(await alice.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     const bob = await (await e2e.browser.newContext()).newPage();
     await bob.goto(link as string);
-    await bob.getByText("You're invited to a room").waitFor();
+    await bob.getByRole("heading", { name: "alice.qr@shop.example invited you to Pop-up market" }).waitFor();
     expect(bob.url()).not.toContain("#");
     await bob.getByRole("link", { name: "create an account" }).click();
     await bob.getByLabel("E-mail").fill("bob.qr@shop.example");

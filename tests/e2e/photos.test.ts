@@ -2,6 +2,7 @@
  * Photos in Chromium: choosing a tagged photo creates a draft item filled
  * in from its tags, with a thumbnail served through the login cookie; an
  * upload cut off by a page reload continues from the chunks the server has;
+ * a paused upload shows the server's confirmed share and a cancel is no error;
  * an uploaded SVG opened directly cannot run its script in our origin.
  */
 import { createHash } from "node:crypto";
@@ -28,15 +29,23 @@ describe("photos in a room", () => {
     });
     const row = page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
     await row.waitFor({ timeout: 20_000 });
-    await expect.poll(() => row.getByTestId("item-status").inputValue()).toBe("draft");
-    await page.getByTestId("upload").filter({ hasText: "Uploaded" }).waitFor();
+    await expect.poll(() => row.getByTestId("item-status").getAttribute("data-status")).toBe("draft");
+    await page.getByTestId("upload").filter({ hasText: "Item added" }).waitFor();
 
     // The thumbnail is a private file: it loads because the login cookie is set.
     const thumbnail = row.getByRole("img", { name: "Brass desk lamp" });
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    await row.getByText("Photo details").click();
-    const details = row.getByTestId("photo-tags");
+    // Pre-filled as SPEC A2 says: the caption is the title, one of it, a draft; where and when
+    // the photo was taken stay in the photo's details, never in the item's location or description.
+    await row.getByRole("link", { name: "Open Brass desk lamp" }).last().click();
+    await page.getByTestId("item-page-title").filter({ hasText: "Brass desk lamp" }).waitFor();
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Brass desk lamp");
+    expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("1");
+    expect(await page.getByLabel("Location", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("");
+    await page.getByText("Photo details").click();
+    const details = page.getByTestId("photo-tags");
     await expect.poll(() => details.textContent()).toContain("Canon Canon EOS R6");
     expect(await details.textContent()).toContain("RF24-105mm F4 L IS USM");
     expect(await details.textContent()).toContain("2026-03-14 09:26:53");
@@ -65,14 +74,14 @@ describe("photos in a room", () => {
       mimeType: "image/jpeg",
       buffer: readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg")),
     });
-    await page.getByTestId("upload").filter({ hasText: "Uploaded" }).waitFor({ timeout: 20_000 });
+    await page.getByTestId("upload").filter({ hasText: "Item added" }).waitFor({ timeout: 20_000 });
     await page.close();
 
     const again = await context.newPage();
     await again.goto(roomUrl);
     const row = again.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
     await row.waitFor({ timeout: 20_000 });
-    await expect.poll(() => row.getByTestId("item-status").inputValue()).toBe("draft");
+    await expect.poll(() => row.getByTestId("item-status").getAttribute("data-status")).toBe("draft");
     await context.close();
   });
 
@@ -139,6 +148,54 @@ describe("photos in a room", () => {
     expect(stored).toBe(createHash("sha256").update(bytes).digest("hex"));
     await context.close();
   });
+
+  it("pauses at the share the server confirmed, continues to the item, and cancels without an error", async () => {
+    const fixture = readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg"));
+    const bytes = Buffer.alloc(8 * 1024 * 1024, 0x5a);
+    fixture.copy(bytes);
+    const path = join(mkdtempSync(join(tmpdir(), "stockroom-photos-")), "lamp-slow.jpg");
+    writeFileSync(path, bytes);
+
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    // A slow line: every chunk write reaches the server 400 ms late.
+    await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => {
+        if (typeof frame !== "string") setTimeout(() => server.send(frame), 400);
+        else server.send(frame);
+      });
+    });
+    await signUp(page, e2e.server.url, "pause@shop.example");
+    await createRoom(page, "Slow line");
+    await page.getByTestId("photo-input").setInputFiles(path);
+    const upload = page.getByTestId("upload").filter({ hasText: "lamp-slow.jpg" });
+    const bar = upload.getByRole("progressbar");
+    await expect.poll(async () => Number(await bar.getAttribute("value")), { timeout: 30_000 }).toBeGreaterThan(10);
+
+    await upload.getByRole("button", { name: "Pause" }).click();
+    // Chunks already on their way still land ("Pausing…"); then the figure is the server's and stays.
+    const paused = upload.getByText(/^Paused at \d+(\.\d+)?%$/);
+    await paused.waitFor({ timeout: 30_000 });
+    const shown = await paused.textContent();
+    const value = await bar.getAttribute("value");
+    await page.waitForTimeout(1500);
+    expect(await paused.textContent()).toBe(shown);
+    expect(await bar.getAttribute("value")).toBe(value);
+    expect(shown).toBe(`Paused at ${value}%`);
+
+    await upload.getByRole("button", { name: "Continue" }).click();
+    await upload.getByText("Item added").waitFor({ timeout: 60_000 });
+    await page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" }).waitFor();
+
+    // Cancelling is the person's choice, not a failure: it says so quietly, with no error.
+    await page.getByTestId("photo-input").setInputFiles(path);
+    const second = page.getByTestId("upload").filter({ hasText: "lamp-slow.jpg" }).last();
+    await second.getByRole("button", { name: "Cancel" }).click();
+    await second.getByText("Cancelled").waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await context.close();
+  }, 120_000);
 
   it("says Could not load image for a file that is not an image", async () => {
     const context = await e2e.browser.newContext();

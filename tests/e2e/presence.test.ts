@@ -34,8 +34,9 @@ describe("presence", () => {
     await signUp(alice, url, "alice@presence.example");
     await createRoom(alice, "Corner shop");
     const roomUrl = alice.url();
+    await alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Team" }).click();
     await alice.getByLabel("Invite by e-mail").fill("bob@presence.example");
-    await alice.getByRole("button", { name: "Invite" }).click();
+    await alice.getByRole("button", { name: "Invite", exact: true }).click();
     await alice.getByRole("status").filter({ hasText: "Invitation sent to bob@presence.example" }).waitFor();
 
     await bob.goto(roomUrl);

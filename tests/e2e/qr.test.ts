@@ -6,7 +6,10 @@
  * pieces load plus 500 ms, the label sheet and the invite code.
  * No app server: the renderer is bundled for a blank page (qr-bundle.ts).
  */
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QrStyle } from "../../app/qr/options";
@@ -303,15 +306,19 @@ const LABELS = Array.from({ length: 23 }, (_, i) => ({
 }));
 
 /** Renders a LabelSheet into the page's #app and waits until every label's code is drawn. */
-async function renderSheet(labels: typeof LABELS): Promise<void> {
-  const drawn = await page.evaluate(async (items) => {
-    const { render, h, components } = window.qrTest;
-    const host = document.getElementById("app")!;
-    render(host, h(components.LabelSheet, { labels: items, paper: "a4" }));
-    for (let i = 0; i < 500 && host.querySelectorAll("[data-qr-status=ready]").length < items.length; i++)
-      await new Promise((r) => setTimeout(r, 20));
-    return host.querySelectorAll("[data-qr-status=ready]").length;
-  }, labels);
+async function renderSheet(labels: typeof LABELS, withLogo = false): Promise<void> {
+  const drawn = await page.evaluate(
+    async ({ items, withLogo }) => {
+      const { render, h, components, testImages } = window.qrTest;
+      const host = document.getElementById("app")!;
+      const style = withLogo ? { logo: { src: testImages.logo() } } : undefined;
+      render(host, h(components.LabelSheet, { labels: items, paper: "a4", style }));
+      for (let i = 0; i < 500 && host.querySelectorAll("[data-qr-status=ready]").length < items.length; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      return host.querySelectorAll("[data-qr-status=ready]").length;
+    },
+    { items: labels, withLogo },
+  );
   expect(drawn).toBe(labels.length);
 }
 
@@ -328,8 +335,8 @@ describe("the label sheet", () => {
           title: label.querySelector(".qr-label-title")?.textContent,
           priceText: label.querySelector(".qr-label-price")?.textContent,
           sku: label.querySelector(".qr-label-sku")?.textContent,
-          link: (await window.qrTest.decodeUrl(label.querySelector("img")!.src)).text,
-          alt: label.querySelector("img")!.alt,
+          link: (await window.qrTest.decodeSvgElement(label.querySelector("svg")!)).text,
+          alt: label.querySelector("svg")!.getAttribute("aria-label"),
         })),
       );
       const first = host.querySelector<HTMLElement>(".label-page")!.getBoundingClientRect();
@@ -389,6 +396,47 @@ describe("the label sheet", () => {
     }
   });
 
+  it("prints codes that ZBar reads from a 150 and 300 dpi rendering of the PDF, with and without a room logo", async () => {
+    // Real share links are this long (origin, /s/, a 10-character code).
+    const labels = LABELS.map((label, i) => ({
+      ...label,
+      link: `https://stockroom.example.com/s/${(i * 48271).toString(36).padStart(10, "k")}`,
+    }));
+    for (const withLogo of [false, true]) {
+      await renderSheet(labels, withLogo);
+      await page.emulateMedia({ media: "print" });
+      let pdf: Buffer;
+      let boxes: LabelBox[];
+      try {
+        pdf = await page.pdf({ preferCSSPageSize: true });
+        // Where each label lands on its printed page (CSS px from the page's content box).
+        boxes = await page.evaluate(() =>
+          [...document.querySelectorAll(".label-page")].flatMap((sheetPage, pageIndex) => {
+            const origin = sheetPage.getBoundingClientRect();
+            return [...sheetPage.querySelectorAll("[data-testid=qr-label]")].map((label) => {
+              const box = label.getBoundingClientRect();
+              return {
+                page: pageIndex + 1,
+                x: box.x - origin.x,
+                y: box.y - origin.y,
+                width: box.width,
+                height: box.height,
+              };
+            });
+          }),
+        );
+      } finally {
+        await page.emulateMedia({ media: null });
+      }
+      expect(boxes).toHaveLength(labels.length);
+      for (const dpi of [150, 300]) {
+        // One label at a time, as a phone sees it.
+        const read = boxes.map((box) => zbarReadLabel(pdf, dpi, box, A4_MARGIN_MM));
+        expect({ withLogo, dpi, read }).toEqual({ withLogo, dpi, read: labels.map((label) => label.link) });
+      }
+    }
+  });
+
   it("prints from its Print button", async () => {
     await renderSheet(LABELS.slice(0, 2));
     await page.evaluate(() => {
@@ -442,6 +490,57 @@ describe("the invite code", () => {
 });
 
 /** PDF points (1/72 in) of A4 and Letter pages. */
+interface LabelBox {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const A4_MARGIN_MM = 10;
+
+/**
+ * Renders one label of the printed `pdf` at `dpi` with poppler's pdftoppm
+ * (cropped to the label) and reads it with ZBar's zbarimg, QR only.
+ * @returns the code's text, or null when ZBar finds none.
+ */
+function zbarReadLabel(pdf: Buffer, dpi: number, box: LabelBox, marginMm: number): string | null {
+  const dir = mkdtempSync(join(tmpdir(), "label-"));
+  const pixels = (cssPx: number) => Math.round(((cssPx + (marginMm / 25.4) * 96) * dpi) / 96);
+  try {
+    writeFileSync(join(dir, "sheet.pdf"), pdf);
+    const crop = [
+      "-x",
+      pixels(box.x),
+      "-y",
+      pixels(box.y),
+      "-W",
+      Math.round((box.width * dpi) / 96),
+      "-H",
+      Math.round((box.height * dpi) / 96),
+    ];
+    execFileSync("pdftoppm", [
+      ...["-r", dpi, "-f", box.page, "-l", box.page, "-singlefile", ...crop].map(String),
+      ...["-gray", "-png", join(dir, "sheet.pdf"), join(dir, "label")],
+    ]);
+    try {
+      const out = execFileSync(
+        "zbarimg",
+        ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", join(dir, "label.png")],
+        {
+          encoding: "utf8",
+        },
+      );
+      return out.trim() || null;
+    } catch {
+      // zbarimg exits 4 when it finds no code: a finding for the assertion, not a crash.
+      return null;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const A4_POINTS = [595, 842];
 const LETTER_POINTS = [612, 792];
 

@@ -69,6 +69,9 @@ describe("the online store", () => {
     await signUp(page, e2e.server.url, "owner.store@shop.example");
     await createRoom(page, "Corner Shop stock");
     const roomUrl = page.url();
+    const tab = (on: Page, name: string) =>
+      on.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
+    await tab(page, "Store");
     const panel = page.getByRole("region", { name: "Online store" });
 
     // 1. Not connected yet: the owner connects with the store's domain, client ID and secret.
@@ -96,10 +99,11 @@ describe("the online store", () => {
     expect(await sync.getByRole("alert").count()).toBe(0);
 
     // The products are in the catalogue, listed as they are in the store.
+    await tab(page, "Catalogue");
     const row = (title: string) => page.getByTestId("item-row").filter({ hasText: title });
     await row("Walnut tray").waitFor();
     await row("Linen napkins").waitFor();
-    expect(await row("Walnut tray").getByTestId("item-status").inputValue()).toBe("listed");
+    expect(await row("Walnut tray").getByTestId("item-status").getAttribute("data-status")).toBe("listed");
     expect(await row("Walnut tray").textContent()).toContain("WT-1");
 
     // The orders are on the dashboard: the count of the last 30 days, and the best customer.
@@ -108,7 +112,7 @@ describe("the online store", () => {
     await page.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Dashboard" }).click();
     const ordersTile = page.getByTestId("tile-orders").locator("strong");
     await expect.poll(() => ordersTile.textContent()).toBe(String(expected.recentOrders));
-    await page.getByRole("img", { name: "Orders and revenue per day, last 30 days" }).waitFor();
+    await page.getByRole("listbox", { name: "Orders and revenue per day, last 30 days" }).waitFor();
     const topCustomers = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Top customers" }) });
     const first = topCustomers.getByRole("listitem").first();
     await first.waitFor();
@@ -139,10 +143,10 @@ describe("the online store", () => {
     expect(productTitled("Oak stool")).toMatchObject({ status: "ACTIVE", variant: { sku: "OS-1", price: "49.00" } });
     expect(productTitled("Clay jug")).toMatchObject({ status: "ACTIVE", variant: { sku: "CJ-1", price: "18.50" } });
     expect(productTitled("Wool throw")).toMatchObject({ status: "ACTIVE", variant: { sku: "WO-1", price: "65.25" } });
-    await expect.poll(() => row("Clay jug").getByTestId("item-status").inputValue()).toBe("listed");
+    await expect.poll(() => row("Clay jug").getByTestId("item-status").getAttribute("data-status")).toBe("listed");
 
     // The item page says it is in the store; "Unpublish" archives the store's product.
-    await page.getByRole("link", { name: "Clay jug", exact: true }).click();
+    await row("Clay jug").getByRole("link", { name: "Open Clay jug" }).last().click();
     const section = page.getByTestId("item-store");
     await section.getByTestId("item-store-state").filter({ hasText: "In the store" }).waitFor();
     await section.getByRole("button", { name: "Unpublish" }).click();
@@ -153,7 +157,7 @@ describe("the online store", () => {
     expect(await section.getByRole("button", { name: "Publish again" }).count()).toBe(1);
 
     // 4. The order e-mail choice is kept.
-    await page.goto(roomUrl);
+    await page.goto(`${roomUrl}/store`);
     const orderEmails = page.getByLabel("E-mail me each new order");
     expect(await orderEmails.isChecked()).toBe(false);
     await orderEmails.check();
@@ -164,6 +168,7 @@ describe("the online store", () => {
     await expect.poll(() => orderEmails.isChecked()).toBe(true);
 
     // 5. A viewer who joins by link sees the store and its last sync, but nothing to press.
+    await tab(page, "Team");
     await page.getByLabel("Join by QR code, as").selectOption("viewer");
     await page.getByRole("button", { name: "Show QR code" }).click();
     const link = await page.getByTestId("invite-code").getByRole("link").first().getAttribute("href");
@@ -172,20 +177,23 @@ describe("the online store", () => {
     await signUp(viewer, e2e.server.url, "viewer.store@shop.example");
     await viewer.goto(link as string);
     await viewer.waitForURL(roomUrl);
+    await viewer.getByTestId("item-row").filter({ hasText: "Walnut tray" }).waitFor();
+    await tab(viewer, "Store");
     const viewerPanel = viewer.getByRole("region", { name: "Online store" });
     await viewerPanel.getByTestId("store-status").filter({ hasText: "Connected to Corner Shop" }).waitFor();
     await viewerPanel.getByTestId("store-sync-summary").filter({ hasText: "Last synced" }).waitFor();
-    await viewer.getByTestId("item-row").filter({ hasText: "Walnut tray" }).waitFor();
     expect(await viewerPanel.getByRole("button").count()).toBe(0);
+    // Order e-mails are each member's own choice, viewers' too.
+    expect(await viewer.getByLabel("E-mail me each new order").isChecked()).toBe(false);
+    await tab(viewer, "Catalogue");
     await viewer.getByLabel("Select Oak stool", { exact: true }).check();
     await viewer.getByRole("toolbar", { name: "Selected items" }).waitFor();
     expect(await viewer.getByRole("button", { name: "Publish to store" }).count()).toBe(0);
     expect(await viewer.getByRole("button", { name: "Unpublish" }).count()).toBe(0);
-    // Order e-mails are each member's own choice, viewers' too.
-    expect(await viewer.getByLabel("E-mail me each new order").isChecked()).toBe(false);
     await viewerContext.close();
 
     // A phone-wide screen shows the panel without scrolling sideways.
+    await tab(page, "Store");
     await page.setViewportSize({ width: 390, height: 844 });
     await panel.scrollIntoViewIfNeeded();
     await sync.getByRole("button", { name: "Sync now" }).waitFor();

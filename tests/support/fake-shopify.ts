@@ -100,6 +100,8 @@ export class FakeShopify {
   garbageNext = 0;
   /** Every GraphQL call answers an HTML page. */
   graphqlGarbage = false;
+  /** Operations the app has no access scope for: answered as Shopify does, ACCESS_DENIED. */
+  readonly denied = new Set<string>();
   /** The token endpoint answers an HTML page. */
   tokenGarbage = false;
   /** The token endpoint refuses with this status. */
@@ -308,6 +310,16 @@ export class FakeShopify {
         { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
         { status: 401 },
       );
+    }
+    if (this.denied.has(operation)) {
+      return Response.json({
+        errors: [
+          {
+            message: "Access denied for shop field. Required access: `read_products` access scope.",
+            extensions: { code: "ACCESS_DENIED" },
+          },
+        ],
+      });
     }
     if (this.failOperation?.operation === operation) {
       return Response.json({ errors: [{ message: this.failOperation.message }] });

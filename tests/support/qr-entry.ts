@@ -75,6 +75,14 @@ function decodeSvg(svg: string): Promise<Decoded> {
   return decodeBlob(new Blob([svg], { type: "image/svg+xml" }), 2);
 }
 
+/** An inline <svg> on the page (a printed label's code), serialised and read at `pixels` wide. */
+function decodeSvgElement(svg: SVGSVGElement, pixels = 512): Promise<Decoded> {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.setAttribute("width", String(pixels));
+  copy.setAttribute("height", String(pixels));
+  return decodeBlob(new Blob([new XMLSerializer().serializeToString(copy)], { type: "image/svg+xml" }));
+}
+
 /** A solid-coloured test image (module piece or logo) as a PNG data: URL. */
 function makeImage(size: number, paint: (ctx: CanvasRenderingContext2D, size: number) => void): string {
   const canvas = document.createElement("canvas");
@@ -161,6 +169,7 @@ const qrTest = {
   decodeUrl,
   decodeBlob,
   decodeSvg,
+  decodeSvgElement,
   decodeDrawable,
   testImages,
   isBlank,

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { FileDoc } from "../../protocol/files";
+import { sharePath } from "../../worker/rooms/share-links";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
 
@@ -205,7 +206,7 @@ describe("item photos", () => {
 });
 
 describe("share links", () => {
-  it("opens an item's share page through its signed link only, without internal fields", async () => {
+  it("opens an item's share page through its short link only, without internal fields", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);
     const itemId = (
@@ -214,29 +215,33 @@ describe("share links", () => {
     const links = (await socket.call("items.publicLinks", [[itemId, "not-an-item"]])).result as Record<string, string>;
     expect(Object.keys(links)).toEqual([itemId]);
     const link = new URL(links[itemId] as string);
-    expect(link.pathname).toMatch(new RegExp(`^/share/${roomId}/${itemId}/[A-Za-z0-9_-]{22}$`));
+    // Short, so a printed label's code needs few modules: /s/ and 10 characters.
+    expect(link.pathname).toMatch(/^\/s\/[A-Za-z0-9]{10}$/);
+    // Asking again gives the same link (labels printed twice must agree).
+    const again = (await socket.call("items.publicLinks", [[itemId]])).result as Record<string, string>;
+    expect(again[itemId]).toBe(links[itemId]);
 
-    const api = (path: string) => SELF.fetch(`https://stockroom.test/api${path}`);
+    const api = (path: string) => SELF.fetch(`https://stockroom.test/api/share${path}`);
     const shared = await api(link.pathname);
     expect(shared.status).toBe(200);
     expect(shared.headers.get("cache-control")).toBe("no-store");
     const body = (await shared.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ title: "Teapot", priceCents: 2500, photos: [] });
+    expect(body).toMatchObject({ title: "Teapot", priceCents: 2500, photos: [], shop: { logoUrl: null } });
     expect(body).not.toHaveProperty("status");
     expect(body).not.toHaveProperty("location");
     expect(body).not.toHaveProperty("quantity");
 
-    const signature = link.pathname.split("/").pop() as string;
-    // A valid signature opens its own item only, not another item of the same room.
+    const code = link.pathname.split("/").pop() as string;
     const otherItem = (await socket.call("items.add", [{ title: "Sugar bowl" }])).result as string;
-    expect((await api(`/share/${roomId}/${otherItem}/${signature}`)).status).toBe(404);
-    const flipped = signature.startsWith("A") ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
-    const otherRoom = await createRoom();
+    const otherLinks = (await socket.call("items.publicLinks", [[otherItem]])).result as Record<string, string>;
+    expect(otherLinks[otherItem]).not.toBe(links[itemId]);
+    const flipped = code.startsWith("A") ? `B${code.slice(1)}` : `A${code.slice(1)}`;
     for (const forged of [
-      `/share/${roomId}/${itemId}/${flipped}`,
-      `/share/${otherRoom}/${itemId}/${signature}`,
-      `/share/${roomId}/${itemId}/`,
-      `/share/${roomId}/${itemId}/${"x".repeat(500)}`,
+      `/s/${flipped}`,
+      "/s/",
+      `/s/${code}x`,
+      `/s/${"x".repeat(500)}`,
+      `/s/${code.slice(0, 9)}%2F`,
     ]) {
       const response = await api(forged);
       expect(response.status, forged).toBe(404);
@@ -246,6 +251,31 @@ describe("share links", () => {
     await socket.call("items.remove", [itemId]);
     expect((await api(link.pathname)).status).toBe(404);
     socket.close();
+  });
+
+  it("still opens labels printed with the earlier signed links, and only with a valid signature", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const itemId = (await socket.call("items.add", [{ title: "Jug", priceCents: 900 }])).result as string;
+    const otherItem = (await socket.call("items.add", [{ title: "Sugar bowl" }])).result as string;
+    socket.close();
+    const path = await sharePath(env, roomId, itemId);
+    const api = (p: string) => SELF.fetch(`https://stockroom.test/api${p}`);
+    expect(await (await api(path)).json()).toMatchObject({ title: "Jug", priceCents: 900 });
+
+    const signature = path.split("/").pop() as string;
+    const flipped = signature.startsWith("A") ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    const otherRoom = await createRoom();
+    for (const forged of [
+      `/share/${roomId}/${otherItem}/${signature}`,
+      `/share/${roomId}/${itemId}/${flipped}`,
+      `/share/${otherRoom}/${itemId}/${signature}`,
+      `/share/${roomId}/${itemId}/`,
+      `/share/${roomId}/${itemId}/${"x".repeat(500)}`,
+    ]) {
+      const response = await api(forged);
+      expect(response.status, forged).toBe(404);
+    }
   });
 
   it("gives links to members only", async () => {

@@ -88,7 +88,9 @@ describe("membership", () => {
       text: string;
     }[];
     const mail = outbox.find((m) => m.to === email);
-    expect(mail?.subject).toBe("You are invited to Ceramics on Stockroom");
+    // Named by who invited (the owner's address) and the room; the link opens that room.
+    expect(mail?.subject).toMatch(/^user\d+-\d+@example\.com invited you to Ceramics on Stockroom$/);
+    expect(mail?.text).toContain(`/rooms/${roomId}#/enroll-account/`);
     const token = /#\/enroll-account\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1] as string;
     const life = await env.DB.prepare(
       "SELECT expires_at - created_at AS life FROM account_tokens WHERE kind = 'enroll' AND email = ?",

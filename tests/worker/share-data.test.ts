@@ -1,9 +1,10 @@
 /**
- * The share page's data (`GET /api/share/<room>/<item>/<sig>`) is public:
+ * The share page's data (`GET /api/share/s/<code>`) is public:
  * title, price, description and photo links, and not one field more.
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { SharedItem } from "../../protocol/docs";
 import type { FileDoc } from "../../protocol/files";
 import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
@@ -44,10 +45,10 @@ describe("share data", () => {
     socket.close();
 
     const path = new URL(links[itemId] as string).pathname;
-    const response = await SELF.fetch(`https://stockroom.test/api${path}`);
+    const response = await SELF.fetch(`https://stockroom.test/api/share${path}`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(["currency", "description", "photos", "priceCents", "title"]);
+    expect(Object.keys(body).sort()).toEqual(["currency", "description", "photos", "priceCents", "shop", "title"]);
     for (const hidden of ["sku", "status", "quantity", "location"]) expect(body).not.toHaveProperty(hidden);
     expect(body).toMatchObject({ title: "Teapot", description: "Blue glaze", priceCents: 2500 });
     expect(typeof body.currency).toBe("string");
@@ -60,5 +61,29 @@ describe("share data", () => {
     // photo links are left out: their random tokens could hold any text).
     const text = JSON.stringify({ ...body, photos: null });
     for (const secret of ["TP-7", "Shelf B3", "sold"]) expect(text).not.toContain(secret);
+  });
+
+  it("names the shop and shows its logo through a link that works without an account", async () => {
+    const roomId = await createRoom("Oat & Clay");
+    const { socket } = await connectToRoom(roomId);
+    const bytes = jpegLike(800);
+    const { started } = await startLive(socket, {
+      collection: "roomLogos",
+      name: "logo.jpg",
+      size: bytes.byteLength,
+    });
+    await writeLive(socket, started.uploadId, 1, bytes);
+    expect((await socket.call("files.finish", [started.uploadId])).error).toBeUndefined();
+    const itemId = (await socket.call("items.add", [{ title: "Jug" }])).result as string;
+    const links = (await socket.call("items.publicLinks", [[itemId]])).result as Record<string, string>;
+    socket.close();
+
+    const path = new URL(links[itemId] as string).pathname;
+    const body = (await (await SELF.fetch(`https://stockroom.test/api/share${path}`)).json()) as SharedItem;
+    expect(body.shop.name).toBe("Oat & Clay");
+    expect(body.shop.logoUrl).toMatch(/\?token=/);
+    const logo = await SELF.fetch(`https://stockroom.test${body.shop.logoUrl}`);
+    expect(logo.status).toBe(200);
+    expect(new Uint8Array(await logo.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FileDoc } from "../../protocol/files";
 import { runScheduledJobs } from "../../worker/scheduled";
+import { STORE_ERROR } from "../../worker/store/store-errors";
 import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { installFakeStore } from "./fake-store";
@@ -200,7 +201,7 @@ describe("store sync", () => {
     fake.failOperation = null;
     fake.garbageNext = 1;
     const garbage = await syncAndWait(socket);
-    expect(garbage.error).toBe("The store did not answer properly");
+    expect(garbage.error).toBe(STORE_ERROR.BAD_ANSWER);
 
     fake.calls.length = 0;
     const resumed = await syncAndWait(socket);
@@ -404,7 +405,7 @@ describe("publishing", () => {
     expect((await socket.call("store.unpublish", [itemId])).error).toBeUndefined();
     expect(fake.products.get(productId)?.status).toBe("ARCHIVED");
     expect(await itemRow(itemId)).toMatchObject({ store_product_id: productId, status: "ready" });
-    expect(await link()).toMatch(/^http:\/\/stockroom\.test\/share\//);
+    expect(await link()).toMatch(/^http:\/\/stockroom\.test\/s\/[A-Za-z0-9]{10}$/);
 
     const again = await socket.call("store.publish", [itemId]);
     expect((again.result as { storeProductId: string }).storeProductId).toBe(productId);

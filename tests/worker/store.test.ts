@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CostBudget } from "../../worker/store/cost-budget";
 import { openSecret, STORE_KEY_MISSING, sealSecret } from "../../worker/store/secret-box";
 import { normaliseShopDomain } from "../../worker/store/shop-domain";
+import { STORE_ERROR } from "../../worker/store/store-errors";
 import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 import { installFakeStore } from "./fake-store";
@@ -175,8 +176,8 @@ describe("store connection", () => {
   it("says clearly when the store refuses the credentials or answers garbage, and saves nothing", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);
-    const refused = { error: 401, reason: "The store refused these credentials" };
-    const garbage = { error: 502, reason: "The store did not answer properly" };
+    const refused = { error: 401, reason: STORE_ERROR.REFUSED };
+    const garbage = { error: 502, reason: STORE_ERROR.BAD_ANSWER };
 
     const wrongSecret = fakeShopify();
     const answer = await socket.call("store.connect", [{ ...withCredentials(wrongSecret), clientSecret: "nope" }]);
@@ -203,10 +204,31 @@ describe("store connection", () => {
     expect((await socket.call("store.connect", [withCredentials(apiGarbage)])).error).toMatchObject(garbage);
     vi.restoreAllMocks();
 
-    // A domain nobody answers at (the fake has no such shop).
+    // A domain with no shop behind it (Shopify answers 404), by token and by client credentials.
     fakeShopify();
     const nowhere = { domain: "no-such-shop.myshopify.com", accessToken: "shpat_x" };
-    expect((await socket.call("store.connect", [nowhere])).error).toMatchObject(garbage);
+    const noStore = { error: 404, reason: STORE_ERROR.NO_STORE };
+    expect((await socket.call("store.connect", [nowhere])).error).toMatchObject(noStore);
+    const nowhereApp = { domain: "no-such-shop.myshopify.com", clientId: "id", clientSecret: "secret" };
+    expect((await socket.call("store.connect", [nowhereApp])).error).toMatchObject(noStore);
+    vi.restoreAllMocks();
+
+    // No answer at all (DNS, network): says to check the domain and the connection.
+    const offline = fakeShopify();
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("fetch failed"));
+    const unreachable = { error: 502, reason: STORE_ERROR.UNREACHABLE };
+    expect((await socket.call("store.connect", [withCredentials(offline)])).error).toMatchObject(unreachable);
+    expect(
+      (await socket.call("store.connect", [{ domain: offline.shop, accessToken: "shpat_x" }])).error,
+    ).toMatchObject(unreachable);
+    vi.restoreAllMocks();
+
+    // An app without the access scopes it needs: the error names them.
+    const narrow = fakeShopify();
+    narrow.denied.add("StockroomShopName");
+    const denied = (await socket.call("store.connect", [withCredentials(narrow)])).error;
+    expect(denied).toMatchObject({ error: 403, reason: STORE_ERROR.MISSING_SCOPE });
+    expect((denied as { reason?: string } | undefined)?.reason).toContain("read_products, write_products");
 
     expect(await storedRow(roomId)).toBeNull();
     socket.close();
@@ -257,7 +279,7 @@ describe("store connection", () => {
     fake.valid.clear();
     expect((await socket.call("store.test")).error).toMatchObject({
       error: 401,
-      reason: "The store refused these credentials",
+      reason: STORE_ERROR.REFUSED,
     });
     expect(fake.tokenRequests).toHaveLength(3);
     socket.close();

@@ -14,6 +14,7 @@ import { expiredTokenHashes } from "../db/users-repo";
 import type { AccountsHost } from "./accounts-host";
 import { removeLoginTokens } from "./login-tokens";
 
+const USED_LINK_KEPT_MS = 7 * 24 * 3600_000;
 /** Bounded work per run; the next run takes the rest. */
 const MAX_BATCHES = 20;
 
@@ -39,6 +40,8 @@ export async function removeExpiredTokens(env: Env, now: number): Promise<number
     removed += hashes.length;
   }
   await db.delete(accountTokens).where(lt(accountTokens.expiresAt, now));
+  // A used link is kept a week, so a second click says "already used" rather than "not valid".
+  await db.delete(accountTokens).where(lt(accountTokens.usedAt, now - USED_LINK_KEPT_MS));
   await deleteExpiredOAuthCredentials(db, now);
   await deleteExpiredJoinLinks(db, now);
   await deleteEndedFailureWindows(db, now, LOGIN_FAILURE_WINDOW);

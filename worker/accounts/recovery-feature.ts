@@ -7,15 +7,17 @@
  */
 import * as v from "valibot";
 import { ENROLL_TOKEN_LIFETIME, RESET_TOKEN_LIFETIME } from "../../protocol/constants";
+import type { AccountLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
+import { findRoom } from "../db/rooms-repo";
 import {
   type AccountTokenKind,
-  deleteAccountToken,
   emailsOf,
   findAccountToken,
   findUserByEmail,
   insertAccountToken,
+  markAccountTokenUsed,
   markEmailVerified,
   setPasswordHash,
 } from "../db/users-repo";
@@ -48,6 +50,7 @@ export async function createAccountToken(
   userId: string,
   kind: AccountTokenKind,
   email: string,
+  invitation?: Invitation,
 ): Promise<string> {
   const token = newToken();
   const now = host.now();
@@ -59,8 +62,17 @@ export async function createAccountToken(
     email,
     createdAt: now,
     expiresAt,
+    roomId: invitation?.roomId ?? null,
+    invitedBy: invitation?.invitedBy ?? null,
   });
   return token;
+}
+
+/** The room an enroll link invites to, and who sent it (shown on the e-mail and the page). */
+export interface Invitation {
+  roomId: string;
+  roomName: string;
+  invitedBy: string;
 }
 
 export async function sendVerificationEmail(ctx: MethodContext<AccountsHost>, userId: string, email: string) {
@@ -77,21 +89,31 @@ export async function sendEnrollEmail(
   ctx: MethodContext<AccountsHost>,
   userId: string,
   email: string,
-  roomName: string,
+  invitation: Invitation,
 ) {
-  const token = await createAccountToken(ctx.host, userId, "enroll", email);
-  await sendEmail(ctx.host.env, enrollMessage(email, appUrl(ctx.host.env, ctx), token, roomName));
+  const token = await createAccountToken(ctx.host, userId, "enroll", email, invitation);
+  await sendEmail(ctx.host.env, enrollMessage(email, appUrl(ctx.host.env, ctx), token, invitation));
 }
 
-/** Finds a live token of one of `kinds`; uses it up. Throws `reason` otherwise. */
+/**
+ * Finds a live token of one of `kinds`; uses it up. Throws `reason` (Meteor's
+ * text, for every DDP client) otherwise, with `details.why` — `used`,
+ * `expired` or `unknown` — so our app can say which in plain words.
+ */
 async function consumeToken(host: AccountsHost, token: string, kinds: AccountTokenKind[], reason: string) {
   const tokenHash = await hashToken(token);
   const row = await findAccountToken(host.db, tokenHash);
-  if (!row || !kinds.includes(row.kind) || row.expiresAt <= host.now()) throw new LiveError(403, reason);
-  // Deleting is the "use": only one caller can win it.
-  if (!(await deleteAccountToken(host.db, tokenHash))) throw new LiveError(403, reason);
+  const refuse = (why: LinkProblem) => new LiveError(403, reason, { why });
+  if (!row || !kinds.includes(row.kind)) throw refuse("unknown");
+  if (row.usedAt !== null) throw refuse("used");
+  if (row.expiresAt <= host.now()) throw refuse("expired");
+  // Marking it used is the "use": only one caller can win it.
+  if (!(await markAccountTokenUsed(host.db, tokenHash, host.now()))) throw refuse("used");
   return row;
 }
+
+/** Why an e-mailed link did not work. */
+export type LinkProblem = "used" | "expired" | "unknown";
 
 export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<H>): void {
   const accounts = registry as unknown as LiveRegistry<AccountsHost>;
@@ -131,6 +153,26 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
       // A reset ends every other session of this user. This connection moves
       // to its new token first, so it gets its answer and stays signed in.
       return logInEndingOtherSessions(ctx, row.userId);
+    },
+  });
+
+  // What an e-mailed link is for, before it is used: the page names the room and who invited.
+  // The token itself is the key; a link that cannot be used says why (details.why).
+  accounts.method("accounts.linkInfo", {
+    args: v.tuple([tokenArg]),
+    run: async (ctx, token): Promise<AccountLinkInfo> => {
+      const row = await findAccountToken(ctx.host.db, await hashToken(token));
+      const refuse = (why: LinkProblem) => new LiveError(403, TOKEN_EXPIRED, { why });
+      if (!row) throw refuse("unknown");
+      if (row.usedAt !== null) throw refuse("used");
+      if (row.expiresAt <= ctx.host.now()) throw refuse("expired");
+      const room = row.roomId ? await findRoom(ctx.host.db, row.roomId) : null;
+      return {
+        kind: row.kind,
+        email: row.email,
+        room: room ? { id: room.id, name: room.name } : null,
+        invitedBy: row.invitedBy,
+      };
     },
   });
 

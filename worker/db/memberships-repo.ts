@@ -26,10 +26,11 @@ export async function createRoomWithOwner(
   ownerId: string,
   now = Date.now(),
   id = newId(),
+  currency = "USD",
 ): Promise<{ room: RoomRow; created: boolean } | null> {
   const made = await existingRoomOf(db, id, ownerId);
   if (made !== undefined) return made;
-  const room: RoomRow = { id, name, createdAt: now, updatedAt: now };
+  const room: RoomRow = { id, name, currency, createdAt: now, updatedAt: now };
   try {
     await db.batch([
       db.insert(rooms).values(room),

@@ -4,7 +4,13 @@ import type { Database } from "./database";
 import { type RoomRow, rooms } from "./schema";
 
 export function toRoomDoc(row: RoomRow): RoomDoc {
-  return { _id: row.id, name: row.name, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
+  return {
+    _id: row.id,
+    name: row.name,
+    currency: row.currency,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  };
 }
 
 export async function findRoom(db: Database, id: string): Promise<RoomRow | null> {
@@ -13,4 +19,8 @@ export async function findRoom(db: Database, id: string): Promise<RoomRow | null
 
 export async function renameRoom(db: Database, id: string, name: string, now = Date.now()): Promise<RoomRow | null> {
   return (await db.update(rooms).set({ name, updatedAt: now }).where(eq(rooms.id, id)).returning().get()) ?? null;
+}
+
+export async function setRoomCurrency(db: Database, id: string, currency: string, now = Date.now()) {
+  return (await db.update(rooms).set({ currency, updatedAt: now }).where(eq(rooms.id, id)).returning().get()) ?? null;
 }

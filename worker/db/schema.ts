@@ -9,6 +9,8 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 export const rooms = sqliteTable("rooms", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
+  /** ISO 4217 code: how the room's prices are shown, and what new items are priced in. */
+  currency: text("currency").notNull().default("USD"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
@@ -163,6 +165,11 @@ export const accountTokens = sqliteTable(
     createdAt: integer("created_at").notNull(),
     /** Verification links do not expire (Meteor): far future. */
     expiresAt: integer("expires_at").notNull(),
+    /** When the link was used (kept a while, so a second click can say "already used"). */
+    usedAt: integer("used_at"),
+    /** An invitation's room and who sent it (enroll links), so the page can name them. */
+    roomId: text("room_id"),
+    invitedBy: text("invited_by"),
   },
   (table) => [index("account_tokens_user_idx").on(table.userId)],
 );
@@ -230,6 +237,26 @@ export const joinLinks = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (table) => [index("join_links_room_idx").on(table.roomId)],
+);
+
+/**
+ * Short public links to items' share pages (`/s/<code>`): what printed labels
+ * encode, so the code is short and the QR needs few modules. The code is
+ * random and unguessable (10 of 55 unmistakable characters, about 58 bits);
+ * one per item, made the first time a label or link is asked for, removed
+ * with its room. A deleted item's code stays and answers "not shared".
+ */
+export const shareCodes = sqliteTable(
+  "share_codes",
+  {
+    code: text("code").primaryKey(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("share_codes_item_idx").on(table.roomId, table.itemId)],
 );
 
 /** Google or Facebook identities, each tied to one user. */

@@ -1,5 +1,5 @@
 /** Users, their e-mail addresses and login tokens in D1. */
-import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "./database";
 import { accountTokens, loginTokens, tokenConnections, type UserRow, userEmails, users } from "./schema";
 
@@ -164,6 +164,8 @@ export async function insertAccountToken(
     email: string;
     createdAt: number;
     expiresAt: number;
+    roomId?: string | null;
+    invitedBy?: string | null;
   },
 ): Promise<void> {
   await db.insert(accountTokens).values(row);
@@ -173,8 +175,14 @@ export async function findAccountToken(db: Database, tokenHash: string) {
   return (await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, tokenHash)).get()) ?? null;
 }
 
-export async function deleteAccountToken(db: Database, tokenHash: string): Promise<boolean> {
-  const rows = await db.delete(accountTokens).where(eq(accountTokens.tokenHash, tokenHash)).returning().all();
+/** Marks the token used, once: true for the one caller that did (a second click finds it used). */
+export async function markAccountTokenUsed(db: Database, tokenHash: string, now: number): Promise<boolean> {
+  const rows = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.tokenHash, tokenHash), isNull(accountTokens.usedAt)))
+    .returning({ tokenHash: accountTokens.tokenHash })
+    .all();
   return rows.length > 0;
 }
 

@@ -43,25 +43,37 @@ export function resetPasswordMessage(to: string, appUrl: string, token: string):
   );
 }
 
-export function enrollMessage(to: string, appUrl: string, token: string, roomName: string): EmailMessage {
+/** An invitation for a new address: the link (to the room, with the token in the hash) sets a password and opens the room. */
+export function enrollMessage(
+  to: string,
+  appUrl: string,
+  token: string,
+  invitation: { roomId: string; roomName: string; invitedBy: string },
+): EmailMessage {
   return message(
     to,
-    `You are invited to ${roomName} on Stockroom`,
-    `You have been invited to the room “${roomName}” on Stockroom.`,
+    `${invitation.invitedBy} invited you to ${invitation.roomName} on Stockroom`,
+    `${invitation.invitedBy} invited you to the room “${invitation.roomName}” on Stockroom, where the team keeps its stock and catalogue.`,
     "Set your password and join",
-    `${appUrl}/#/enroll-account/${token}`,
+    `${appUrl}/rooms/${invitation.roomId}#/enroll-account/${token}`,
     "The link works once and for 30 days.",
   );
 }
 
-export function invitationMessage(to: string, appUrl: string, roomId: string, roomName: string): EmailMessage {
+export function invitationMessage(
+  to: string,
+  appUrl: string,
+  roomId: string,
+  roomName: string,
+  invitedBy: string,
+): EmailMessage {
   return message(
     to,
-    `You are invited to ${roomName} on Stockroom`,
-    `You have been added to the room “${roomName}” on Stockroom.`,
+    `${invitedBy} added you to ${roomName} on Stockroom`,
+    `${invitedBy} added you to the room “${roomName}” on Stockroom.`,
     "Open the room",
     `${appUrl}/rooms/${roomId}`,
-    "You will find it in your list of rooms.",
+    "You will also find it in your list of rooms.",
   );
 }
 

@@ -38,11 +38,11 @@ export class HomeDO extends LiveServer<HomeHost> {
     });
     registry.method(METHOD.ROOMS_CREATE, {
       args: METHOD_ARGS[METHOD.ROOMS_CREATE],
-      run: async (ctx, name) => {
+      run: async (ctx, name, currency) => {
         if (!ctx.userId) throw new LiveError(401, "Sign in to create a room");
         // The id comes from the call's seed: a create re-sent after a lost answer finds its room.
         const id = new RandomStream(ctx.randomSeed).id(COLLECTION.ROOMS);
-        const made = await createRoomWithOwner(ctx.host.db, name, ctx.userId, ctx.host.now(), id);
+        const made = await createRoomWithOwner(ctx.host.db, name, ctx.userId, ctx.host.now(), id, currency);
         if (!made) throw new LiveError(409, "A room with this id exists");
         const { room, created } = made;
         if (created)

@@ -18,14 +18,23 @@ import { RandomStream } from "../../protocol/random-stream";
 import { appUrl } from "../app-url";
 import { listHistory, toHistoryDoc } from "../db/item-history-repo";
 import { findItem, findItems, listItems, toItemDoc } from "../db/items-repo";
+import { shareCodesFor } from "../db/share-codes-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { storePageLinks } from "../store/store-pages";
 import { requireRole } from "./access";
-import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, setItemsStatus } from "./items-service";
+import {
+  addItem,
+  addItemPhoto,
+  editItem,
+  moveItemPhoto,
+  removeItem,
+  restoreItem,
+  setItemsStatus,
+} from "./items-service";
 import type { RoomHost } from "./room-host";
-import { sharePath } from "./share-links";
+import { shortSharePath } from "./share-links";
 
 const serverFields: readonly string[] = SERVER_ITEM_FIELDS;
 
@@ -126,6 +135,13 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       return setItemsStatus(ctx.host, actorOf(ctx), ids, status);
     },
   });
+  registry.method(METHOD.ITEMS_RESTORE, {
+    args: METHOD_ARGS[METHOD.ITEMS_RESTORE],
+    run: async (ctx, id, fields) => {
+      await requireRole(ctx, can.editItems);
+      return restoreItem(ctx.host, actorOf(ctx), id, fields);
+    },
+  });
   registry.method(METHOD.ITEMS_REMOVE, {
     args: METHOD_ARGS[METHOD.ITEMS_REMOVE],
     run: async (ctx, id) => {
@@ -141,9 +157,12 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       const base = appUrl(ctx.host.env, ctx);
       const found = await findItems(ctx.host.db, ctx.host.roomId, [...new Set(ids)]);
       const storePages = await storePageLinks(ctx.host, found);
+      const needCodes = found.filter((row) => !storePages.has(row.id)).map((row) => row.id);
+      const codes = await shareCodesFor(ctx.host.db, ctx.host.roomId, needCodes);
       const links: Record<string, string> = {};
       for (const row of found) {
-        links[row.id] = storePages.get(row.id) ?? base + (await sharePath(ctx.host.env, ctx.host.roomId, row.id));
+        const code = codes.get(row.id);
+        links[row.id] = storePages.get(row.id) ?? (code ? base + shortSharePath(code) : "");
       }
       return links;
     },

@@ -28,6 +28,7 @@ import {
   toItemDoc,
   updateItemQuery,
 } from "../db/items-repo";
+import { findRoom } from "../db/rooms-repo";
 import type { ItemRow } from "../db/schema";
 import { asDoc } from "../live/types";
 import { changedFields } from "./item-changes";
@@ -123,7 +124,9 @@ async function addNow(
   // answer was lost finds its item made — or made and removed — and does
   // nothing more.
   if ((await findItem(host.db, host.roomId, id)) || (await wasRemoved(host.db, host.roomId, id))) return id;
-  const fields: ItemFields = { ...parsed.output, ...server };
+  // A new item is priced in the room's currency unless it says otherwise.
+  const currency = parsed.output.currency ?? (await findRoom(host.db, host.roomId))?.currency;
+  const fields: ItemFields = { ...parsed.output, ...(currency ? { currency } : {}), ...server };
   await assertSkuFree(host, fields.sku);
   await assertPhotosHere(
     host,
@@ -280,6 +283,40 @@ async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[
   }
   announce(host, entries);
   return changing.length;
+}
+
+/**
+ * Brings a removed item back under its id (the undo of a remove), with the
+ * fields it had — as the person undoing saw them. Only an item this room
+ * removed comes back, and only once; its store link does not (the product
+ * was archived when the item went), so a listed item comes back ready.
+ */
+export function restoreItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
+  return host.writes.run(async () => {
+    if (await findItem(host.db, host.roomId, id)) return;
+    if (!(await wasRemoved(host.db, host.roomId, id))) throw new LiveError(404, "Item not found");
+    const parsed = v.safeParse(itemFieldsSchema, input);
+    if (!parsed.success) throw invalid(parsed.issues);
+    const fields: ItemFields = {
+      ...parsed.output,
+      ...(parsed.output.status === "listed" ? { status: "ready" as const } : {}),
+    };
+    await assertSkuFree(host, fields.sku);
+    const photos = fields.photos ?? [];
+    const present = await Promise.all(photos.map((photo) => findRoomFile(host.db, host.roomId, photo)));
+    fields.photos = photos.filter((_, index) => present[index]?.collection === "itemPhotos");
+    const entry = historyEntry(host, id, actor, "restored", {});
+    const [inserted] = await guardUnique(fields.sku, () =>
+      host.db.batch([
+        insertItemQuery(host.db, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
+        ...insertHistoryQueries(host.db, host.roomId, [entry]),
+      ]),
+    );
+    const row = inserted[0];
+    if (!row) throw new Error("items: restore returned no row");
+    announceItem(host, id, row, null);
+    announce(host, [entry]);
+  }, actor);
 }
 
 export function removeItem(host: RoomHost, actor: string, id: string): Promise<void> {

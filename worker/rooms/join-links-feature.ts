@@ -6,14 +6,16 @@
  * a server log. Revoking ends every link of the room at once.
  */
 import { can, JOIN_LINK_DAYS, type JoinLink, METHOD, METHOD_ARGS } from "../../protocol/api";
+import type { JoinLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { hashToken, newToken } from "../accounts/tokens";
 import { appUrl } from "../app-url";
 import { deleteJoinLinks, findJoinLink, insertJoinLink } from "../db/join-links-repo";
 import { addMembershipIfAbsent } from "../db/memberships-repo";
+import { findRoom } from "../db/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
 import { requireRole } from "./access";
-import { announce } from "./members-feature";
+import { announce, displayNameOf } from "./members-feature";
 import type { RoomHost } from "./room-host";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,6 +65,17 @@ export function registerJoinLinks(registry: LiveRegistry<RoomHost>): void {
       if (added) await announce(ctx.host, ctx.userId, null);
       ctx.host.forgetRole(ctx.userId);
       return (await ctx.host.roleOf(ctx.userId)) ?? link.role;
+    },
+  });
+
+  // What the link leads to, before joining or even signing in: the token is the key.
+  registry.method(METHOD.MEMBERS_JOIN_LINK_INFO, {
+    args: METHOD_ARGS[METHOD.MEMBERS_JOIN],
+    run: async (ctx, token): Promise<JoinLinkInfo> => {
+      const link = await findJoinLink(ctx.host.db, ctx.host.roomId, await hashToken(token), ctx.host.now());
+      const room = link ? await findRoom(ctx.host.db, ctx.host.roomId) : null;
+      if (!link || !room) throw new LiveError(403, JOIN_LINK_INVALID);
+      return { roomName: room.name, role: link.role, invitedBy: await displayNameOf(ctx.host, link.createdBy) };
     },
   });
 }

@@ -28,7 +28,7 @@ import {
   setOrderEmails,
 } from "../db/memberships-repo";
 import { findRoom } from "../db/rooms-repo";
-import { findUserByEmail, insertUser } from "../db/users-repo";
+import { emailsOf, findUserByEmail, findUserById, insertUser } from "../db/users-repo";
 import { sendEmail } from "../email/mailer";
 import { invitationMessage } from "../email/templates";
 import { removeRoomFiles } from "../files/files-service";
@@ -60,6 +60,14 @@ async function targetMember(ctx: MethodContext<RoomHost>, userId: string): Promi
   if (!member) throw new LiveError(404, "Not a member of this room");
   if (member.role === "owner") throw new LiveError(403, "The owner's membership cannot be changed");
   return member;
+}
+
+/** How a person is named to others in e-mails and invitations: their profile name, else their address. */
+export async function displayNameOf(host: RoomHost, userId: string): Promise<string> {
+  const user = await findUserById(host.db, userId);
+  const name = user ? (JSON.parse(user.profile) as { name?: unknown }).name : undefined;
+  if (typeof name === "string" && name.trim()) return name.trim();
+  return (await emailsOf(host.db, userId))[0]?.address ?? user?.username ?? "Someone";
 }
 
 export function registerMembers(registry: LiveRegistry<RoomHost>): void {
@@ -96,10 +104,14 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       }
       await addMembership(ctx.host.db, ctx.host.roomId, userId, role, ctx.host.now());
       await announce(ctx.host, userId, null);
+      const invitedBy = await displayNameOf(ctx.host, ctx.userId as string);
       if (existing) {
-        await sendEmail(ctx.host.env, invitationMessage(email, appUrl(ctx.host.env, ctx), room.id, room.name));
+        await sendEmail(
+          ctx.host.env,
+          invitationMessage(email, appUrl(ctx.host.env, ctx), room.id, room.name, invitedBy),
+        );
       } else {
-        await sendEnrollEmail(ctx, userId, email, room.name);
+        await sendEnrollEmail(ctx, userId, email, { roomId: room.id, roomName: room.name, invitedBy });
       }
       return userId;
     },

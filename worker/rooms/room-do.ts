@@ -24,7 +24,7 @@ import { registerJoinLinks } from "./join-links-feature";
 import { registerMembers } from "./members-feature";
 import { Presence } from "./presence";
 import { registerPresence } from "./presence-feature";
-import { registerRoom } from "./room-feature";
+import { registerRoom, registerRoomCurrency } from "./room-feature";
 import type { RoomHost } from "./room-host";
 import { registerStore } from "./store-feature";
 import { WriteQueue } from "./write-queue";
@@ -52,6 +52,7 @@ export class RoomDO extends LiveServer<RoomHost> {
     const registry = new LiveRegistry<RoomHost>();
     registerAccounts(registry);
     registerRoom(registry);
+    registerRoomCurrency(registry);
     registerMembers(registry);
     registerJoinLinks(registry);
     registerItems(registry);

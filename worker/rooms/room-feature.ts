@@ -1,7 +1,7 @@
-/** The room document itself: its publication and rename. */
+/** The room document itself: its publication, rename and currency. */
 import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { findRoom, renameRoom, toRoomDoc } from "../db/rooms-repo";
+import { findRoom, renameRoom, setRoomCurrency, toRoomDoc } from "../db/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "./access";
@@ -38,4 +38,29 @@ export function registerRoom(registry: LiveRegistry<RoomHost>): void {
       });
     },
   });
+}
+
+export function registerRoomCurrency(registry: LiveRegistry<RoomHost>): void {
+  registry.method(METHOD.ROOMS_SET_CURRENCY, {
+    args: METHOD_ARGS[METHOD.ROOMS_SET_CURRENCY],
+    run: async (ctx, currency) => {
+      await requireRole(ctx, can.renameRoom);
+      if (!knownCurrency(currency)) throw new LiveError(400, `${currency} is not a currency this app knows`);
+      const before = await findRoom(ctx.host.db, ctx.host.roomId);
+      const row = await setRoomCurrency(ctx.host.db, ctx.host.roomId, currency);
+      if (!before || !row) throw new LiveError(404, "Room not found");
+      ctx.host.emit({
+        collection: COLLECTION.ROOMS,
+        id: row.id,
+        doc: asDoc(toRoomDoc(row)),
+        previous: asDoc(toRoomDoc(before)),
+      });
+    },
+  });
+}
+
+/** ISO 4217 codes the runtime can format (every current one). */
+function knownCurrency(code: string): boolean {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("currency");
+  return supported ? supported.includes(code) : /^[A-Z]{3}$/.test(code);
 }

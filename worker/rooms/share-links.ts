@@ -1,5 +1,8 @@
 /**
- * Signed links to an item's read-only share page: `/share/<room>/<item>/<sig>`,
+ * Links to an item's read-only share page. New links are short,
+ * `/s/<code>` (a random code kept in D1, share-codes-repo.ts); the signed
+ * links below, `/share/<room>/<item>/<sig>`, are still honoured for labels
+ * printed before. The signed form:
  * where `sig` is an HMAC-SHA256 (first 128 bits, base64url) of the room and
  * item ids. Short on purpose: the link is what a printed QR label encodes,
  * and a shorter link makes a smaller, easier-to-scan code. A link lives as
@@ -31,3 +34,6 @@ export async function shareSignatureValid(env: Env, roomId: string, itemId: stri
   const expected = await signature(env.FILE_LINK_SECRET, roomId, itemId);
   return constantTimeEqual(expected, given);
 }
+
+/** The short share path labels encode (db/share-codes-repo.ts makes the code). */
+export const shortSharePath = (code: string) => `/s/${code}`;

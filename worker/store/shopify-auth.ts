@@ -6,7 +6,7 @@
  * is renewed simply by asking again. An older custom app has a static Admin
  * API access token instead, which cannot be renewed.
  */
-import { badAnswer, refused } from "./store-errors";
+import { badAnswer, noStore, refused, unreachable } from "./store-errors";
 import { storeUrl } from "./store-url";
 
 /** A token is renewed when it has less than this left, so no call races its expiry. */
@@ -50,7 +50,11 @@ export async function requestClientCredentialsToken(
     });
   } catch (error) {
     console.error(`store: token request to ${shop} failed`, error);
-    throw badAnswer();
+    throw unreachable(error);
+  }
+  if (response.status === 404) {
+    console.error(`store: no shop answers at ${shop}`);
+    throw noStore();
   }
   // Shopify answers an unknown client, a wrong secret or an app not installed on this store with 400/401/403.
   if (response.status === 400 || response.status === 401 || response.status === 403) {

@@ -12,7 +12,7 @@ import { createAdminApiClient } from "@shopify/admin-api-client";
 import { LiveError } from "../../protocol/errors";
 import { budgetFor, MAX_WAIT_MS } from "./cost-budget";
 import type { TokenSource } from "./shopify-auth";
-import { badAnswer, refused, storeBusy } from "./store-errors";
+import { badAnswer, missingScope, noStore, refused, storeBusy, unreachable } from "./store-errors";
 import { storeUrl } from "./store-url";
 
 export const SHOPIFY_API_VERSION = "2026-10";
@@ -63,6 +63,10 @@ export class ShopifyClient {
   /** One HTTP round trip, sorted into what the caller does next; anything else becomes a clear LiveError. */
   private async send(accessToken: string, query: string, variables?: Record<string, unknown>): Promise<Outcome> {
     let answer: Awaited<ReturnType<ReturnType<typeof createAdminApiClient>["request"]>>;
+    // What the HTTP exchange came to, to tell "unreachable" and "no shop here" from "answered nonsense"
+    // when the client library throws instead of returning errors.
+    let fetchError: unknown = null;
+    let httpStatus: number | null = null;
     try {
       const client = createAdminApiClient({
         storeDomain: this.shop,
@@ -70,7 +74,16 @@ export class ShopifyClient {
         accessToken,
         // Looked up at call time (not captured once), with a time limit so a silent store cannot hold a call.
         customFetchApi: (url, init) =>
-          fetch(storeUrl(String(url)), { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+          fetch(storeUrl(String(url)), { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
+            (response) => {
+              httpStatus = response.status;
+              return response;
+            },
+            (error: unknown) => {
+              fetchError = error;
+              throw error;
+            },
+          ),
         logger: (log) => {
           if (log.type === "Unsupported_Api_Version")
             console.warn(`store: API version ${SHOPIFY_API_VERSION} unsupported`);
@@ -79,15 +92,22 @@ export class ShopifyClient {
       answer = await client.request(query, variables ? { variables } : {});
     } catch (error) {
       console.error(`store: request to ${this.shop} failed`, error);
-      throw badAnswer();
+      if (fetchError) throw unreachable(fetchError);
+      throw httpStatus === 404 ? noStore() : badAnswer();
     }
     budgetFor(this.shop).record(query, answer.extensions, this.now());
     const { data, errors } = answer;
     if (!errors) return { kind: "data", data };
 
+    // The client library reports a request that got no answer as an error too.
+    if (fetchError) throw unreachable(fetchError);
     const status = errors.networkStatusCode;
     const graphQLErrors = errors.graphQLErrors ?? [];
     if (status === 401) return { kind: "unauthorized" };
+    if (status === 404) {
+      console.error(`store: no shop answers at ${this.shop}`);
+      throw noStore();
+    }
     if (status === 429) {
       const seconds = Number(errors.response?.headers.get("Retry-After"));
       return { kind: "throttled", retryAfterMs: Number.isFinite(seconds) ? seconds * 1000 : 0 };
@@ -97,7 +117,7 @@ export class ShopifyClient {
     }
     if (status === 403 || graphQLErrors.some((error) => error.extensions?.code === "ACCESS_DENIED")) {
       console.error(`store: ${this.shop} denied a request`, errors.message, graphQLErrors);
-      throw new LiveError(403, "The store refused this request: its app may lack a permission this needs");
+      throw missingScope();
     }
     if (graphQLErrors.length > 0 && status === 200) {
       // The store's own words about the query (not ours): useful to whoever set the store up.

@@ -1,0 +1,135 @@
+/**
+ * A table cell edited in place (Linear, spreadsheets): click it — or focus it
+ * and press Enter or Space — and it becomes an input; Enter or leaving the
+ * field saves, Esc cancels. Only the changed value is sent. While saving it
+ * shows the new value, quietly marked; if the server refuses, the input comes
+ * back with the reason next to it.
+ *
+ * No <form>: the cell's button and its input are different elements, so a
+ * click on one can never land on the other (a reused button turning into a
+ * submit button saved unchanged values, which is how the old row editor broke).
+ */
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { errorMessage } from "../components/ErrorText";
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface EditableCellProps<T> {
+  /** What is edited, for assistive technology: "title of Brass lamp". */
+  label: string;
+  /** The value as shown. */
+  display: ReactNode;
+  /** The value as typed when editing starts. */
+  text: string;
+  parse(text: string): Parsed<T>;
+  save(value: T): Promise<unknown>;
+  canEdit: boolean;
+  inputMode?: "text" | "decimal" | "numeric";
+  maxLength?: number;
+  className?: string;
+}
+
+export function EditableCell<T>({
+  label,
+  display,
+  text,
+  parse,
+  save,
+  canEdit,
+  inputMode = "text",
+  maxLength,
+  className,
+}: EditableCellProps<T>) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(text);
+  const [saving, setSaving] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (editing) input.current?.select();
+    else if (refocus.current) {
+      refocus.current = false;
+      button.current?.focus();
+    }
+  }, [editing]);
+
+  function start() {
+    setDraft(text);
+    setError(null);
+    setEditing(true);
+  }
+
+  async function commit(returnFocus: boolean) {
+    if (!editing) return;
+    refocus.current = returnFocus;
+    if (draft.trim() === text.trim()) return setEditing(false);
+    const parsed = parse(draft);
+    if (!parsed.ok) return setError(parsed.error);
+    setEditing(false);
+    setSaving(draft);
+    try {
+      await save(parsed.value);
+      setError(null);
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setEditing(true);
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      void commit(true);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      refocus.current = true;
+      setError(null);
+      setEditing(false);
+    }
+  }
+
+  const classes = ["editable-cell", className ?? ""].filter(Boolean).join(" ");
+  if (!canEdit) return <span className={classes}>{display}</span>;
+  return (
+    <span className={classes}>
+      {editing ? (
+        <input
+          ref={input}
+          className="cell-input"
+          aria-label={`Edit ${label}`}
+          aria-invalid={error ? true : undefined}
+          value={draft}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          // biome-ignore lint/a11y/noAutofocus: the person just asked to edit this cell.
+          autoFocus
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => void commit(false)}
+        />
+      ) : (
+        <button
+          ref={button}
+          type="button"
+          className="cell-button"
+          data-saving={saving !== null ? true : undefined}
+          onClick={start}
+        >
+          {/* The name starts with what is shown (WCAG 2.5.3, label in name), then says what a press does. */}
+          <span className="cell-value">{saving !== null ? saving : display}</span>
+          <span className="visually-hidden">, edit {label}</span>
+        </button>
+      )}
+      {error && (
+        <span className="cell-error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}

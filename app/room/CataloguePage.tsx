@@ -1,0 +1,29 @@
+/**
+ * The catalogue: the live list with its sticky toolbar, and — for people who
+ * edit — quick add and new items from photos. On a phone the list comes
+ * first and the add forms after it.
+ */
+import { can, type RoomRole } from "../../protocol/api";
+import { CatalogueList } from "../catalogue/CatalogueList";
+import { AddItemForm } from "../components/AddItemForm";
+import { PhotoIntake } from "../components/PhotoIntake";
+
+export function CataloguePage({ roomId, role, loading }: { roomId: string; role: RoomRole | null; loading: boolean }) {
+  const canEdit = can.editItems(role);
+  return (
+    <div className="catalogue-page">
+      {role === "viewer" && (
+        <p className="read-only-note" role="note">
+          You are a viewer in this room: you can see everything and print labels, but not change items.
+        </p>
+      )}
+      {canEdit && (
+        <div className="catalogue-add">
+          <PhotoIntake roomId={roomId} />
+          <AddItemForm />
+        </div>
+      )}
+      <CatalogueList roomId={roomId} canEdit={canEdit} loading={loading} />
+    </div>
+  );
+}

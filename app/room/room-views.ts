@@ -1,0 +1,18 @@
+/** The room's pages and their addresses: the URL holds the view. */
+export const ROOM_VIEWS = [
+  { view: "catalogue", path: "", label: "Catalogue" },
+  { view: "dashboard", path: "/dashboard", label: "Dashboard" },
+  { view: "team", path: "/team", label: "Team" },
+  { view: "store", path: "/store", label: "Store" },
+  { view: "settings", path: "/settings", label: "Settings" },
+] as const;
+
+export type RoomView = (typeof ROOM_VIEWS)[number]["view"] | "item";
+
+export function roomViewOf(segment: string | undefined): RoomView {
+  return ROOM_VIEWS.find((entry) => entry.path === `/${segment}`)?.view ?? "catalogue";
+}
+
+export function roomPath(roomId: string, view: Exclude<RoomView, "item">): string {
+  return `/rooms/${roomId}${ROOM_VIEWS.find((entry) => entry.view === view)?.path ?? ""}`;
+}

@@ -1,0 +1,60 @@
+/**
+ * A menu that opens from a button (Radix DropdownMenu): arrow keys move,
+ * Enter chooses, Esc closes and focus returns to the button. Items can be
+ * plain actions or one-of-many choices (with the current one checked).
+ */
+import * as Dropdown from "@radix-ui/react-dropdown-menu";
+import type { ReactElement, ReactNode } from "react";
+
+export interface MenuProps {
+  trigger: ReactElement;
+  children: ReactNode;
+  /** For the menu itself, e.g. "Status of Lamp". */
+  label?: string;
+  align?: "start" | "end";
+}
+
+export function Menu({ trigger, children, label, align = "start" }: MenuProps) {
+  return (
+    <Dropdown.Root>
+      <Dropdown.Trigger asChild>{trigger}</Dropdown.Trigger>
+      <Dropdown.Portal>
+        <Dropdown.Content className="ui-menu" align={align} sideOffset={4} aria-label={label}>
+          {children}
+        </Dropdown.Content>
+      </Dropdown.Portal>
+    </Dropdown.Root>
+  );
+}
+
+export function MenuItem({ children, onSelect, danger }: { children: ReactNode; onSelect(): void; danger?: boolean }) {
+  return (
+    <Dropdown.Item className={danger ? "ui-menu-item ui-menu-item-danger" : "ui-menu-item"} onSelect={onSelect}>
+      {children}
+    </Dropdown.Item>
+  );
+}
+
+/** One-of-many: the current value is checked. */
+export function MenuChoices<T extends string>({
+  value,
+  options,
+  onChoose,
+  render,
+}: {
+  value: T;
+  options: readonly T[];
+  onChoose(value: T): void;
+  render?(value: T): ReactNode;
+}) {
+  return (
+    <Dropdown.RadioGroup value={value} onValueChange={(next) => onChoose(next as T)}>
+      {options.map((option) => (
+        <Dropdown.RadioItem key={option} value={option} className="ui-menu-item">
+          <Dropdown.ItemIndicator className="ui-menu-check">✓</Dropdown.ItemIndicator>
+          {render ? render(option) : option}
+        </Dropdown.RadioItem>
+      ))}
+    </Dropdown.RadioGroup>
+  );
+}
