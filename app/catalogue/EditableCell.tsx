@@ -1,9 +1,10 @@
 /**
  * A table cell edited in place (Linear, spreadsheets): click it — or focus it
  * and press Enter or Space — and it becomes an input; Enter or leaving the
- * field saves, Esc cancels. Only the changed value is sent. While saving it
- * shows the new value, quietly marked; if the server refuses, the input comes
- * back with the reason next to it.
+ * field saves, Esc cancels. Only the changed value is sent. The new value
+ * shows at once (the method's stub writes it locally), quietly marked while
+ * the server has not confirmed it; if the server refuses, the old value is
+ * back and the input reopens with the reason next to it.
  *
  * No <form>: the cell's button and its input are different elements, so a
  * click on one can never land on the other (a reused button turning into a
@@ -42,7 +43,7 @@ export function EditableCell<T>({
 }: EditableCellProps<T>) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(text);
-  const [saving, setSaving] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -69,7 +70,7 @@ export function EditableCell<T>({
     const parsed = parse(draft);
     if (!parsed.ok) return setError(parsed.error);
     setEditing(false);
-    setSaving(draft);
+    setSaving(true);
     try {
       await save(parsed.value);
       setError(null);
@@ -77,7 +78,7 @@ export function EditableCell<T>({
       setError(errorMessage(caught));
       setEditing(true);
     } finally {
-      setSaving(null);
+      setSaving(false);
     }
   }
 
@@ -113,15 +114,9 @@ export function EditableCell<T>({
           onBlur={() => void commit(false)}
         />
       ) : (
-        <button
-          ref={button}
-          type="button"
-          className="cell-button"
-          data-saving={saving !== null ? true : undefined}
-          onClick={start}
-        >
+        <button ref={button} type="button" className="cell-button" data-saving={saving || undefined} onClick={start}>
           {/* The name starts with what is shown (WCAG 2.5.3, label in name), then says what a press does. */}
-          <span className="cell-value">{saving !== null ? saving : display}</span>
+          <span className="cell-value">{display}</span>
           <span className="visually-hidden">, edit {label}</span>
         </button>
       )}

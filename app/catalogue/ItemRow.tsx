@@ -4,7 +4,8 @@
  * page; Remove removes at once and offers Undo.
  */
 import { Link } from "wouter";
-import type { ItemDoc, ItemStatus } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, type ItemStatus } from "../../protocol/api";
+import { usePending } from "../live";
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { EditableCell, type Parsed } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
@@ -43,6 +44,8 @@ const quantity = (text: string): Parsed<number> => {
 
 export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSelect, actions }: ItemRowProps) {
   const href = `/rooms/${roomId}/items/${item._id}`;
+  // A change made here that the server has not confirmed yet (its stub's write is showing).
+  const pending = usePending(COLLECTION.ITEMS, item._id);
   const update = (patch: Partial<ItemDoc>) => actions.update(item._id, patch);
   return (
     <tr
@@ -77,6 +80,15 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
             maxLength={200}
             className="cell-title"
           />
+          {pending && (
+            <span
+              className="pending-mark"
+              role="img"
+              aria-label="Not saved yet"
+              title="Not saved yet"
+              data-testid="pending-mark"
+            />
+          )}
           <Link href={href} className="open-link" aria-label={`Open ${item.title}`}>
             Open
           </Link>

@@ -1,14 +1,21 @@
 import { useEffect, useState } from "react";
-import { useConnection, useStatus } from "../live";
+import { useConnection, usePendingCount, useStatus } from "../live";
 
 function secondsUntil(time: number | undefined, now: number): number {
   return time === undefined ? 0 : Math.max(0, Math.ceil((time - now) / 1000));
 }
 
-/** Live connection status, with a countdown and "retry now" while waiting. */
+const changes = (n: number) => `${n.toLocaleString()} ${n === 1 ? "change" : "changes"}`;
+
+/**
+ * Live connection status, with a countdown and "retry now" while waiting,
+ * and the changes made here that the server has not confirmed yet:
+ * "Saving 2 changes…" while connected, "Offline · 3 changes waiting" when not.
+ */
 export function ConnectionBadge() {
   const status = useStatus();
   const connection = useConnection();
+  const pending = usePendingCount();
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -20,7 +27,7 @@ export function ConnectionBadge() {
   let label: string;
   switch (status.status) {
     case "connected":
-      label = "Live";
+      label = pending > 0 ? `Saving ${changes(pending)}…` : "Live";
       break;
     case "connecting":
       label = status.retryCount > 0 ? "Reconnecting…" : "Connecting…";
@@ -45,6 +52,9 @@ export function ConnectionBadge() {
     >
       <span className="badge-dot" aria-hidden="true" />
       {label}
+      {status.status !== "connected" && pending > 0 && (
+        <span data-testid="changes-waiting"> · {changes(pending)} waiting</span>
+      )}
       {(status.status === "waiting" || status.status === "offline") && (
         <button type="button" className="link-button" onClick={() => connection.reconnect()}>
           {status.status === "waiting" ? "Retry now" : "Reconnect"}

@@ -24,6 +24,7 @@ import type { ClientMessage, ServerMessage } from "../../protocol/ddp";
 import { LiveError } from "../../protocol/errors";
 import { type ApplyOptions, Methods } from "./methods";
 import { type ControlMessage, type HeldMessage, Quiescence } from "./quiescence";
+import type { MethodStub } from "./simulation";
 import { type BrowserEvents, SocketManager } from "./socket-manager";
 import type { LiveStatus, StatusListener } from "./status";
 import { LiveStore } from "./store";
@@ -72,6 +73,7 @@ export class LiveConnection {
   private readonly subscriptions: Subscriptions;
   private readonly methods: Methods;
   private readonly reconnectHooks = new Set<ReconnectHook>();
+  private readonly stubs = new Map<string, MethodStub>();
   private sessionId: string | undefined;
   private hasOpened = false;
   private quiescence: Quiescence | null = null;
@@ -81,7 +83,10 @@ export class LiveConnection {
     this.store = new LiveStore(now);
     const send = (message: ClientMessage) => this.socket.send(message);
     this.subscriptions = new Subscriptions(send);
-    this.methods = new Methods(send);
+    this.methods = new Methods(send, undefined, {
+      started: (name, params, seed) => this.runStub(name, params, seed),
+      settled: (seed) => this.store.settle(seed),
+    });
     this.socket = new SocketManager(
       {
         url: options.url,
@@ -100,6 +105,17 @@ export class LiveConnection {
       },
     );
     this.socket.start();
+  }
+
+  private runStub(name: string, params: readonly unknown[], seed: string): void {
+    const stub = this.stubs.get(name);
+    if (!stub) return;
+    try {
+      this.store.simulate(seed, seed, stub, params);
+    } catch (error) {
+      // As in Meteor: a stub that throws shows nothing, and the server still decides.
+      console.debug(`live: the stub of ${name} refused`, error);
+    }
   }
 
   /** The DDP session id from the latest `connected`, if any. */
@@ -124,6 +140,19 @@ export class LiveConnection {
     const last = params.at(-1);
     if (isCallbacks(last)) return this.subscriptions.add(name, params.slice(0, -1), last);
     return this.subscriptions.add(name, params);
+  }
+
+  /**
+   * Registers a method's stub (Meteor's client-side method): it runs the
+   * moment the method is called, and its writes show until the server's
+   * answer settles the call (app/live/simulation.ts).
+   * @returns a function that removes it.
+   */
+  defineStub(name: string, stub: MethodStub): () => void {
+    this.stubs.set(name, stub);
+    return () => {
+      if (this.stubs.get(name) === stub) this.stubs.delete(name);
+    };
   }
 
   /** Calls a method; resolves once both its result and its `updated` arrived. */

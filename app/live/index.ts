@@ -8,11 +8,15 @@ export {
   useCall,
   useConnection,
   useFind,
+  usePending,
+  usePendingCount,
   useStatus,
+  useStubs,
   useSubscribe,
   useSubscription,
 } from "./react";
 export { retryDelay } from "./retry";
+export type { MethodStub, StubContext } from "./simulation";
 export type { BrowserEvents } from "./socket-manager";
 export type { ConnectionState, LiveStatus, StatusListener } from "./status";
 export { type LiveDoc, LiveStore, type StoreListener } from "./store";

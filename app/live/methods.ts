@@ -60,6 +60,14 @@ interface Block {
   readonly calls: Invocation[];
 }
 
+/** What happens around a call's life: its stub runs as it is made, its writes go when it is settled. */
+export interface CallHooks {
+  /** A call was made (`seed` names it for good: a re-sent call keeps it). */
+  started?(name: string, params: readonly unknown[], seed: string): void;
+  /** The call is over: answered with its data in, refused, or given up. */
+  settled?(seed: string): void;
+}
+
 export class Methods {
   private nextId = 1;
   private blocks: Block[] = [];
@@ -72,6 +80,7 @@ export class Methods {
       now: () => Date.now(),
       later: (run, ms) => void setTimeout(run, ms),
     },
+    private readonly hooks: CallHooks = {},
   ) {}
 
   apply(name: string, params: readonly unknown[], options: ApplyOptions = {}): Promise<unknown> {
@@ -92,6 +101,7 @@ export class Methods {
         reject,
       };
       this.byId.set(call.id, call);
+      this.hooks.started?.(name, call.params, call.randomSeed);
       const last = this.blocks.at(-1);
       if (options.wait || !last || last.wait) this.blocks.push({ wait: options.wait === true, calls: [call] });
       else last.calls.push(call);
@@ -180,7 +190,10 @@ export class Methods {
     this.byId.clear();
     this.blocks = [];
     this.stashed = null;
-    for (const call of calls) call.reject(error);
+    for (const call of calls) {
+      this.hooks.settled?.(call.randomSeed);
+      call.reject(error);
+    }
   }
 
   private maybeFinish(call: Invocation): void {
@@ -220,6 +233,7 @@ export class Methods {
 
   private remove(call: Invocation): void {
     this.byId.delete(call.id);
+    this.hooks.settled?.(call.randomSeed);
     for (const list of [this.blocks, this.stashed ?? []]) {
       for (const block of list) {
         const index = block.calls.indexOf(call);

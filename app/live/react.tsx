@@ -18,6 +18,7 @@ import {
 import { stringify } from "../../protocol/ejson";
 import type { LiveError } from "../../protocol/errors";
 import type { LiveConnection } from "./connection";
+import type { MethodStub } from "./simulation";
 import type { LiveStatus } from "./status";
 import type { LiveDoc } from "./store";
 
@@ -139,4 +140,41 @@ export function useFind<T extends LiveDoc>(collection: string, filter?: Filter<T
 export function useCall(): (name: string, ...params: unknown[]) => Promise<unknown> {
   const connection = useConnection();
   return useCallback((name: string, ...params: unknown[]) => connection.call(name, ...params), [connection]);
+}
+
+/**
+ * Whether the document has a change made here that the server has not yet
+ * confirmed (a stub's write still waiting): for a "not saved yet" mark.
+ */
+export function usePending(collection: string, id: string): boolean {
+  const { store } = useConnection();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      store.onChange((changed) => {
+        if (changed.has(collection)) onChange();
+      }),
+    [store, collection],
+  );
+  return useSyncExternalStore(subscribe, () => store.isPending(collection, id));
+}
+
+/** How many changes made here are on screen but not yet confirmed by the server. */
+export function usePendingCount(): number {
+  const { store } = useConnection();
+  const subscribe = useCallback((onChange: () => void) => store.onChange(onChange), [store]);
+  return useSyncExternalStore(subscribe, () => store.pendingCount());
+}
+
+/**
+ * Registers method stubs on the connection for as long as the component is
+ * shown (app/live/simulation.ts). Pass a stable object (useMemo).
+ */
+export function useStubs(stubs: Readonly<Record<string, MethodStub>>): void {
+  const connection = useConnection();
+  useEffect(() => {
+    const removals = Object.entries(stubs).map(([name, stub]) => connection.defineStub(name, stub));
+    return () => {
+      for (const remove of removals) remove();
+    };
+  }, [connection, stubs]);
 }

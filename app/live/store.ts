@@ -11,10 +11,15 @@
  * Documents are frozen and replaced on change, never mutated: a document or a
  * collection snapshot that did not change keeps its identity, which is what
  * lets React skip work.
+ *
+ * What `find` and `findOne` answer is the server's documents with the
+ * writes of method stubs still waiting for their answer on top
+ * (simulation.ts): an edit shows at once, and goes when its call settles.
  */
 import { WRITE_BUFFER_INTERVAL, WRITE_BUFFER_MAX_AGE } from "../../protocol/constants";
 import type { DataMessage, Fields } from "../../protocol/ddp";
 import { equals } from "../../protocol/ejson";
+import { type MethodStub, SimulationLayers } from "./simulation";
 
 export interface LiveDoc {
   readonly _id: string;
@@ -74,8 +79,43 @@ export class LiveStore {
   private buffer: DataMessage[] = [];
   private flushAt: number | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly simulation = new SimulationLayers((collection, id) => this.collections.get(collection)?.get(id));
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * Runs a method's stub for the call keyed `key` (its random seed, which a
+   * re-sent call keeps) and shows its writes at once.
+   * @throws what the stub throws; then nothing of it shows.
+   */
+  simulate(key: string, seed: string, stub: MethodStub, params: readonly unknown[]): void {
+    this.publish(this.simulation.run(key, seed, stub, params));
+  }
+
+  /**
+   * The call keyed `key` is settled (answered with its data in, or refused,
+   * or given up): its stub's writes go, and the server's documents show.
+   */
+  settle(key: string): void {
+    // The data the server sent before saying so is applied first, so nothing flickers back.
+    this.flush();
+    this.publish(this.simulation.drop(key));
+  }
+
+  /** Whether a stub's write to this document is still waiting for the server. */
+  isPending(collection: string, id: string): boolean {
+    return this.simulation.pendingIds(collection).has(id);
+  }
+
+  /** How many calls have writes on screen that the server has not confirmed yet. */
+  pendingCount(): number {
+    return this.simulation.size;
+  }
+
+  /** Ids of documents of `collection` with writes still waiting for the server. */
+  pendingIds(collection: string): ReadonlySet<string> {
+    return this.simulation.pendingIds(collection);
+  }
 
   /** Buffers one data message; it is applied by a later flush. */
   write(message: DataMessage): void {
@@ -135,19 +175,19 @@ export class LiveStore {
     this.publish(changed);
   }
 
-  /** Every document of a collection; the same array until it changes. */
+  /** Every document of a collection as shown (waiting stub writes included); the same array until it changes. */
   find(collection: string): readonly LiveDoc[] {
     let snapshot = this.snapshots.get(collection);
     if (!snapshot) {
       const docs = this.collections.get(collection);
-      snapshot = docs ? Object.freeze([...docs.values()]) : EMPTY;
+      snapshot = this.simulation.view(collection, docs ? Object.freeze([...docs.values()]) : EMPTY);
       this.snapshots.set(collection, snapshot);
     }
     return snapshot;
   }
 
   findOne(collection: string, id: string): LiveDoc | undefined {
-    return this.collections.get(collection)?.get(id);
+    return this.simulation.docAsShown(collection, id);
   }
 
   /** Called once per applied batch; returns a function that removes it. */

@@ -4,22 +4,20 @@
  * (room name, who is here, connection status, account menu). The address
  * names the page, and the browser tab names the page and the room.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
-import { ItemPage } from "../catalogue/ItemPage";
+import { itemStubs } from "../catalogue/item-stubs";
 import { Header } from "../components/Header";
 import { useMyRole } from "../components/MembersPanel";
 import { PresenceList } from "../components/PresenceList";
 import { SessionProvider } from "../components/SessionProvider";
 import { DashboardSkeleton } from "../dashboard/DashboardSkeleton";
-import { type LiveDoc, useFind, useSubscribe, useSubscription } from "../live";
+import { lazyPage, whenIdle } from "../lazy-page";
+import { type LiveDoc, useFind, useStubs, useSubscribe, useSubscription } from "../live";
 import { CataloguePage } from "../room/CataloguePage";
 import { ROOM_VIEWS, type RoomView, roomPath, roomViewOf } from "../room/room-views";
-import { SettingsPage } from "../room/SettingsPage";
-import { StorePage } from "../room/StorePage";
-import { TeamPage } from "../room/TeamPage";
 import { TabNav } from "../ui/TabNav";
 import { useDocumentTitle } from "../ui/use-document-title";
 import "../room/room.css";
@@ -27,8 +25,28 @@ import "../room/room.css";
 type Lookup = "checking" | "found" | "missing" | "error";
 
 /** Charts (and uPlot) download only when someone opens the dashboard. */
-const loadDashboard = () => import("../dashboard/DashboardPanel");
-const DashboardPanel = lazy(loadDashboard);
+// The catalogue comes with the room; each other view is its own chunk, fetched when the browser is idle.
+const Dashboard = lazyPage(
+  () => import("../dashboard/DashboardPanel"),
+  (m) => m.default,
+);
+const Item = lazyPage(
+  () => import("../catalogue/ItemPage"),
+  (m) => m.ItemPage,
+);
+const Team = lazyPage(
+  () => import("../room/TeamPage"),
+  (m) => m.TeamPage,
+);
+const Store = lazyPage(
+  () => import("../room/StorePage"),
+  (m) => m.StorePage,
+);
+const Settings = lazyPage(
+  () => import("../room/SettingsPage"),
+  (m) => m.SettingsPage,
+);
+const VIEWS = [Dashboard, Item, Team, Store, Settings];
 
 /** Checks the room exists before opening its live connection. */
 export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: string | undefined; itemId?: string }) {
@@ -97,12 +115,27 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   useSubscribe(PUBLICATION.FILES);
   const [room] = useFind(COLLECTION.ROOMS, isRoom);
   const role = useMyRole();
+  // Item edits show at once (their stubs), and the server's answer confirms or takes them back.
+  const current = useRef({ room, userId });
+  current.current = { room, userId };
+  const stubs = useMemo(
+    () =>
+      itemStubs({
+        roomCurrency: () => current.current.room?.currency ?? null,
+        userId: () => current.current.userId ?? null,
+      }),
+    [],
+  );
+  useStubs(stubs);
   useDocumentTitle(view === "item" ? null : VIEW_TITLES[view], room?.name);
-  // Fetch the dashboard's code while the browser is idle, so its tab opens at once.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-    idle(() => void loadDashboard().catch(() => {}));
-  }, []);
+  // The other views' code comes while the browser is idle, so each tab opens at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const lazyView of VIEWS) lazyView.prefetch();
+      }),
+    [],
+  );
 
   if (!userId && !loggingIn) {
     return (
@@ -143,25 +176,25 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
         <TabNav label="Room" tabs={tabs} />
       </div>
       <main className="page room-page">
-        {view === "dashboard" ? (
-          <Suspense fallback={<DashboardSkeleton />}>
-            <DashboardPanel />
-          </Suspense>
-        ) : view === "item" && itemId ? (
-          <ItemPage roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
-        ) : view === "team" ? (
-          <TeamPage role={role} roomName={room?.name ?? ""} />
-        ) : view === "store" ? (
-          <StorePage role={role} />
-        ) : view === "settings" ? (
-          room ? (
-            <SettingsPage roomId={roomId} room={room} role={role} />
+        <Suspense fallback={view === "dashboard" ? <DashboardSkeleton /> : <p className="muted">Loading…</p>}>
+          {view === "dashboard" ? (
+            <Dashboard.Page />
+          ) : view === "item" && itemId ? (
+            <Item.Page roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
+          ) : view === "team" ? (
+            <Team.Page role={role} roomName={room?.name ?? ""} />
+          ) : view === "store" ? (
+            <Store.Page role={role} />
+          ) : view === "settings" ? (
+            room ? (
+              <Settings.Page roomId={roomId} room={room} role={role} />
+            ) : (
+              <p className="muted">Loading…</p>
+            )
           ) : (
-            <p className="muted">Loading…</p>
-          )
-        ) : (
-          <CataloguePage roomId={roomId} role={role} loading={itemsLoading} />
-        )}
+            <CataloguePage roomId={roomId} role={role} loading={itemsLoading} />
+          )}
+        </Suspense>
       </main>
     </>
   );

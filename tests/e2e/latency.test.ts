@@ -1,0 +1,99 @@
+/**
+ * Edits show at once (latency compensation) in Chromium: with the server's
+ * answers held back on the line, an edit is on screen with a "not saved
+ * yet" mark; when the answers arrive the mark goes and the value stays; a
+ * change the server refuses goes back, with the server's reason in words.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { createRoom, signUp } from "../support/flows";
+
+const e2e = setUpServerAndBrowser();
+
+/**
+ * Routes the room's socket through the test: while `hold` is on, frames from
+ * the server are kept back (a slow line); `release()` sends them on, in order.
+ */
+async function holdableLine(page: Page) {
+  let hold = false;
+  const held: (string | Buffer)[] = [];
+  let toPage: ((frame: string | Buffer) => void) | null = null;
+  await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+    const server = socket.connectToServer();
+    toPage = (frame) => socket.send(frame);
+    server.onMessage((frame) => {
+      if (hold) held.push(frame);
+      else socket.send(frame);
+    });
+  });
+  return {
+    holdAnswers() {
+      hold = true;
+    },
+    release() {
+      hold = false;
+      for (const frame of held.splice(0)) toPage?.(frame);
+    },
+  };
+}
+
+async function addItem(page: Page, title: string, sku: string) {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("SKU", { exact: true }).fill(sku);
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page.getByTestId("item-row").filter({ hasText: sku }).waitFor();
+}
+
+describe("edits at once", () => {
+  it("shows an edit before the server answers, marked until it does, and keeps it", async () => {
+    const page = await (await e2e.browser.newContext()).newPage();
+    const line = await holdableLine(page);
+    await signUp(page, e2e.server.url, "quick@shop.example");
+    await createRoom(page, "Quick edits");
+    await addItem(page, "Oak stool", "OS-1");
+    const row = page.getByTestId("item-row").filter({ hasText: "OS-1" });
+
+    line.holdAnswers();
+    await row.getByRole("button", { name: "Edit title of Oak stool" }).click();
+    await row.getByRole("textbox", { name: "Edit title of Oak stool" }).fill("Oak bar stool");
+    await page.keyboard.press("Enter");
+    // On screen at once, with the mark, though nothing has come back from the server.
+    await expect.poll(() => row.getByTestId("item-title").textContent()).toBe("Oak bar stool");
+    await row.getByRole("img", { name: "Not saved yet" }).waitFor();
+
+    line.release();
+    await row.getByRole("img", { name: "Not saved yet" }).waitFor({ state: "detached" });
+    expect(await row.getByTestId("item-title").textContent()).toBe("Oak bar stool");
+    await page.reload();
+    await expect.poll(() => row.getByTestId("item-title").textContent()).toBe("Oak bar stool");
+  });
+
+  it("takes back a change the server refuses, and says why", async () => {
+    const page = await (await e2e.browser.newContext()).newPage();
+    const line = await holdableLine(page);
+    await signUp(page, e2e.server.url, "refused@shop.example");
+    await createRoom(page, "Refused edits");
+    await addItem(page, "Walnut tray", "WT-1");
+    await addItem(page, "Linen napkins", "LN-1");
+    await page
+      .getByTestId("item-row")
+      .filter({ hasText: "LN-1" })
+      .getByRole("link", { name: "Open Linen napkins" })
+      .last()
+      .click();
+    const heading = page.getByTestId("item-page-title");
+    await heading.filter({ hasText: "Linen napkins" }).waitFor();
+
+    // A new title and a SKU another item has: the title shows at once; the server refuses the SKU.
+    line.holdAnswers();
+    await page.getByLabel("Title", { exact: true }).fill("Linen napkins, set of 4");
+    await page.getByLabel("SKU", { exact: true }).fill("WT-1");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => heading.textContent()).toBe("Linen napkins, set of 4");
+
+    line.release();
+    await page.getByRole("alert").filter({ hasText: "SKU WT-1 is already used in this room" }).waitFor();
+    await expect.poll(() => heading.textContent()).toBe("Linen napkins");
+  });
+});
