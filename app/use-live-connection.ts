@@ -1,7 +1,12 @@
 import { useEffect, useState } from "react";
+import { COLLECTION } from "../protocol/api";
 import { HOME_SHARDS } from "../protocol/constants";
 import { AccountsClient } from "./accounts";
-import { defaultLiveUrl, LiveConnection } from "./live";
+import { readStoredLogin } from "./accounts/stored-login";
+import { defaultLiveUrl, docCacheName, indexedDbDocCache, indexedDbJournal, journalName, LiveConnection } from "./live";
+
+/** What a room keeps for offline use: the room, its members (your role), items and file records. */
+const OFFLINE_COLLECTIONS = [COLLECTION.ROOMS, COLLECTION.MEMBERS, COLLECTION.ITEMS, COLLECTION.FILES];
 
 export interface LiveSession {
   connection: LiveConnection;
@@ -19,6 +24,13 @@ export function useLiveSession(path: string): LiveSession | null {
   useEffect(() => {
     const connection = new LiveConnection({ url: defaultLiveUrl(path) });
     const accounts = new AccountsClient(connection);
+    // In a room, edits waiting for the server and the room's documents are kept per user, so the
+    // room opens again with no line to the server and nothing waiting is lost to a reload.
+    const userId = readStoredLogin()?.userId;
+    if (userId && path.startsWith("rooms/")) {
+      connection.keepWaitingCallsIn(indexedDbJournal(journalName(userId, path)));
+      connection.cacheDocsIn(indexedDbDocCache(docCacheName(userId, path)), OFFLINE_COLLECTIONS);
+    }
     setSession({ connection, accounts });
     return () => {
       accounts.dispose();

@@ -21,7 +21,10 @@
  */
 import { DDP_VERSION, SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
 import type { ClientMessage, ServerMessage } from "../../protocol/ddp";
+import { parse, stringify } from "../../protocol/ejson";
 import { LiveError } from "../../protocol/errors";
+import type { CallJournal } from "./call-journal";
+import type { DocCache } from "./doc-cache";
 import { type ApplyOptions, Methods } from "./methods";
 import { type ControlMessage, type HeldMessage, Quiescence } from "./quiescence";
 import type { MethodStub } from "./simulation";
@@ -45,6 +48,9 @@ export interface LiveConnectionOptions {
 }
 
 export type ReconnectHook = (connection: LiveConnection) => void;
+
+/** How long changes to cached collections gather before they are written to the browser's cache. */
+const CACHE_WRITE_DELAY_MS = 250;
 
 /** Why calls still pending are rejected when the connection is closed for good. */
 export const CONNECTION_CLOSED = "connection-closed";
@@ -74,6 +80,12 @@ export class LiveConnection {
   private readonly methods: Methods;
   private readonly reconnectHooks = new Set<ReconnectHook>();
   private readonly stubs = new Map<string, MethodStub>();
+  private journal: CallJournal | null = null;
+  /** Seeds of calls made again from the journal: already written there. */
+  private readonly restored = new Set<string>();
+  /** Every subscription has been ready once on some socket: the server's data is complete. */
+  private serverDataComplete = false;
+  private readonly restoreFailureListeners = new Set<(name: string, error: LiveError) => void>();
   private sessionId: string | undefined;
   private hasOpened = false;
   private quiescence: Quiescence | null = null;
@@ -85,7 +97,7 @@ export class LiveConnection {
     this.subscriptions = new Subscriptions(send);
     this.methods = new Methods(send, undefined, {
       started: (name, params, seed) => this.runStub(name, params, seed),
-      settled: (seed) => this.store.settle(seed),
+      settled: (seed, how) => this.callSettled(seed, how),
     });
     this.socket = new SocketManager(
       {
@@ -116,6 +128,85 @@ export class LiveConnection {
       // As in Meteor: a stub that throws shows nothing, and the server still decides.
       console.debug(`live: the stub of ${name} refused`, error);
     }
+    // Writes (the calls with stubs) wait in the journal until answered, surviving a reload.
+    if (this.journal && !this.restored.has(seed)) {
+      this.journal.add({ seed, name, params: stringify([...params]), at: Date.now() });
+    }
+  }
+
+  private callSettled(seed: string, how: "answered" | "closed"): void {
+    this.store.settle(seed);
+    this.restored.delete(seed);
+    // A call given up because the page is leaving stays in the journal, to be made again next time.
+    if (how === "answered") this.journal?.remove(seed);
+  }
+
+  /**
+   * Keeps calls that have a stub in `journal` until they are answered
+   * (call-journal.ts). Set it once, before such calls are made.
+   */
+  keepWaitingCallsIn(journal: CallJournal): void {
+    this.journal = journal;
+  }
+
+  /**
+   * Makes the calls left waiting in the journal again, oldest first, with
+   * their seeds (so their ids and the server's once-only record hold): their
+   * stubs show them at once. Call it once the stubs are registered.
+   */
+  async restoreWaitingCalls(): Promise<void> {
+    const journal = this.journal;
+    if (!journal) return;
+    for (const entry of await journal.entries()) {
+      if (this.restored.has(entry.seed)) continue;
+      this.restored.add(entry.seed);
+      const params = parse(entry.params) as unknown[];
+      this.methods.apply(entry.name, params, { randomSeed: entry.seed }).catch((error: unknown) => {
+        if (!(error instanceof LiveError) || error.error === CONNECTION_CLOSED) return;
+        for (const listener of [...this.restoreFailureListeners]) listener(entry.name, error);
+      });
+    }
+  }
+
+  /**
+   * Starts `collections` from the documents `cache` kept last time (so a
+   * room opens with no line to the server) and keeps them there as they
+   * change. Documents the server does not send again once its
+   * subscriptions are ready are dropped (removed meanwhile).
+   */
+  cacheDocsIn(cache: DocCache, collections: readonly string[]): void {
+    const wanted = new Set(collections);
+    void cache.load().then((kept) => {
+      // Too late once the server's data is complete: it is newer than anything kept.
+      if (this.serverDataComplete) return;
+      this.store.seedFromCache(new Map([...kept].filter(([name]) => wanted.has(name))));
+    });
+    const dirty = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    this.store.onChange((changed) => {
+      for (const name of changed) if (wanted.has(name)) dirty.add(name);
+      if (dirty.size === 0 || timer) return;
+      // A burst of changes is one write.
+      timer = setTimeout(() => {
+        timer = undefined;
+        for (const name of dirty) cache.save(name, this.store.serverDocs(name));
+        dirty.clear();
+      }, CACHE_WRITE_DELAY_MS);
+    });
+  }
+
+  private dropCachedWhenComplete(): void {
+    if (!this.subscriptions.allReady()) return;
+    this.serverDataComplete = true;
+    if (this.store.hasCachedLeftovers) this.store.dropCachedLeftovers();
+  }
+
+  /** Told when a call made again from the journal is refused (e.g. its item was deleted meanwhile). */
+  onRestoredCallFailed(listener: (name: string, error: LiveError) => void): () => void {
+    this.restoreFailureListeners.add(listener);
+    return () => {
+      this.restoreFailureListeners.delete(listener);
+    };
   }
 
   /** The DDP session id from the latest `connected`, if any. */
@@ -289,9 +380,11 @@ export class LiveConnection {
     switch (message.msg) {
       case "ready":
         this.subscriptions.markReady(message.subs);
+        this.dropCachedWhenComplete();
         return;
       case "nosub":
         this.subscriptions.markStopped(message.id, message.error);
+        this.dropCachedWhenComplete();
         return;
       case "updated":
         this.methods.receiveUpdated(message.methods);

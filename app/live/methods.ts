@@ -28,6 +28,8 @@ export interface ApplyOptions {
   wait?: boolean;
   /** Never re-send after a reconnect; fail with `invocation-failed` instead. */
   noRetry?: boolean;
+  /** The call's random seed, when it is made again (from the journal of waiting calls) and must keep its ids. */
+  randomSeed?: string;
 }
 
 export const INVOCATION_FAILED = "invocation-failed";
@@ -64,8 +66,12 @@ interface Block {
 export interface CallHooks {
   /** A call was made (`seed` names it for good: a re-sent call keeps it). */
   started?(name: string, params: readonly unknown[], seed: string): void;
-  /** The call is over: answered with its data in, refused, or given up. */
-  settled?(seed: string): void;
+  /**
+   * The call is over: `answered` (its result and data in, or refused) or
+   * given up with the connection (`closed`: it may still be made again from
+   * the journal when the page opens the connection anew).
+   */
+  settled?(seed: string, how: "answered" | "closed"): void;
 }
 
 export class Methods {
@@ -90,7 +96,7 @@ export class Methods {
         name,
         // Copied now: a re-send after a reconnect must carry what was called.
         params: clone([...params]),
-        randomSeed: randomId(20),
+        randomSeed: options.randomSeed ?? randomId(20),
         noRetry: options.noRetry === true,
         sent: false,
         retries: 0,
@@ -191,7 +197,7 @@ export class Methods {
     this.blocks = [];
     this.stashed = null;
     for (const call of calls) {
-      this.hooks.settled?.(call.randomSeed);
+      this.hooks.settled?.(call.randomSeed, "closed");
       call.reject(error);
     }
   }
@@ -233,7 +239,7 @@ export class Methods {
 
   private remove(call: Invocation): void {
     this.byId.delete(call.id);
-    this.hooks.settled?.(call.randomSeed);
+    this.hooks.settled?.(call.randomSeed, "answered");
     for (const list of [this.blocks, this.stashed ?? []]) {
       for (const block of list) {
         const index = block.calls.indexOf(call);

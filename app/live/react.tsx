@@ -158,10 +158,10 @@ export function usePending(collection: string, id: string): boolean {
   return useSyncExternalStore(subscribe, () => store.isPending(collection, id));
 }
 
-/** How many changes made here are on screen but not yet confirmed by the server. */
+/** How many changes made here the server has not confirmed yet (shown on screen where their documents are). */
 export function usePendingCount(): number {
   const { store } = useConnection();
-  const subscribe = useCallback((onChange: () => void) => store.onChange(onChange), [store]);
+  const subscribe = useCallback((onChange: () => void) => store.onPendingChange(onChange), [store]);
   return useSyncExternalStore(subscribe, () => store.pendingCount());
 }
 

@@ -76,11 +76,6 @@ export class SimulationLayers {
     return this.layers.size === 0;
   }
 
-  /** Calls whose writes are still waiting for the server. */
-  get size(): number {
-    return this.layers.size;
-  }
-
   /**
    * Runs `stub` for call `callId` and keeps its writes as the call's layer.
    * @returns the collections it wrote (to redraw).

@@ -80,6 +80,11 @@ export class LiveStore {
   private flushAt: number | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly simulation = new SimulationLayers((collection, id) => this.collections.get(collection)?.get(id));
+  /** Ids, by collection, of documents that came from the browser's cache and not (yet) from the server. */
+  private readonly cached = new Map<string, Set<string>>();
+  /** Keys of calls with a stub that are not settled yet. */
+  private readonly waiting = new Set<string>();
+  private readonly pendingListeners = new Set<() => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -89,6 +94,9 @@ export class LiveStore {
    * @throws what the stub throws; then nothing of it shows.
    */
   simulate(key: string, seed: string, stub: MethodStub, params: readonly unknown[]): void {
+    // Counted as waiting even when the stub writes nothing here (its document is not loaded) or refuses.
+    this.waiting.add(key);
+    this.pendingChanged();
     this.publish(this.simulation.run(key, seed, stub, params));
   }
 
@@ -100,6 +108,7 @@ export class LiveStore {
     // The data the server sent before saying so is applied first, so nothing flickers back.
     this.flush();
     this.publish(this.simulation.drop(key));
+    if (this.waiting.delete(key)) this.pendingChanged();
   }
 
   /** Whether a stub's write to this document is still waiting for the server. */
@@ -107,9 +116,21 @@ export class LiveStore {
     return this.simulation.pendingIds(collection).has(id);
   }
 
-  /** How many calls have writes on screen that the server has not confirmed yet. */
+  /** How many calls with a stub (the app's writes) the server has not answered yet. */
   pendingCount(): number {
-    return this.simulation.size;
+    return this.waiting.size;
+  }
+
+  /** Called when `pendingCount()` changes; returns a function that removes it. */
+  onPendingChange(listener: () => void): () => void {
+    this.pendingListeners.add(listener);
+    return () => {
+      this.pendingListeners.delete(listener);
+    };
+  }
+
+  private pendingChanged(): void {
+    for (const listener of [...this.pendingListeners]) listener();
   }
 
   /** Ids of documents of `collection` with writes still waiting for the server. */
@@ -140,9 +161,62 @@ export class LiveStore {
     this.buffer = [];
     const changed = new Set<string>();
     for (const message of messages) {
+      // The server has spoken about this document: it is no longer only the cache's.
+      this.cached.get(message.collection)?.delete(message.id);
       if (apply(this.collections, message)) changed.add(message.collection);
     }
     this.publish(changed);
+  }
+
+  /**
+   * Starts from documents kept in the browser (doc-cache.ts), as if the
+   * server had sent them; any the server has already sent win. Until
+   * `dropCachedLeftovers`, the ones it does not send again are marked.
+   */
+  seedFromCache(kept: ReadonlyMap<string, readonly LiveDoc[]>): void {
+    const changed = new Set<string>();
+    for (const [collection, docs] of kept) {
+      let target = this.collections.get(collection);
+      if (!target) {
+        target = new Map();
+        this.collections.set(collection, target);
+      }
+      const ids = this.cached.get(collection) ?? new Set<string>();
+      for (const doc of docs) {
+        if (target.has(doc._id)) continue;
+        target.set(doc._id, Object.freeze({ ...doc }));
+        ids.add(doc._id);
+      }
+      if (ids.size > 0) {
+        this.cached.set(collection, ids);
+        changed.add(collection);
+      }
+      if (target.size === 0) this.collections.delete(collection);
+    }
+    this.publish(changed);
+  }
+
+  /** Whether documents from the cache are still waiting for the server to confirm them. */
+  get hasCachedLeftovers(): boolean {
+    return this.cached.size > 0;
+  }
+
+  /** The server's data is complete: documents only the cache had (removed meanwhile) go. */
+  dropCachedLeftovers(): void {
+    this.flush();
+    const changed = new Set<string>();
+    for (const [collection, ids] of this.cached) {
+      const docs = this.collections.get(collection);
+      for (const id of ids) if (docs?.delete(id)) changed.add(collection);
+      if (docs?.size === 0) this.collections.delete(collection);
+    }
+    this.cached.clear();
+    this.publish(changed);
+  }
+
+  /** The server's documents of a collection (no stub writes): what the cache keeps. */
+  serverDocs(collection: string): LiveDoc[] {
+    return [...(this.collections.get(collection)?.values() ?? [])];
   }
 
   /**
@@ -152,6 +226,8 @@ export class LiveStore {
    */
   reset(messages: readonly DataMessage[]): void {
     this.flush();
+    // Everything is the server's now.
+    this.cached.clear();
     const next: Collections = new Map();
     for (const message of messages) apply(next, message);
     const changed = new Set<string>();

@@ -115,6 +115,11 @@ export class Subscriptions {
     subscription.ended(error === undefined ? undefined : fromWireError(error));
   }
 
+  /** Whether every live subscription has had its `ready`. */
+  allReady(): boolean {
+    return [...this.live.values()].every((s) => s.isReady);
+  }
+
   /** Ids of subscriptions whose data was complete: reconnect waits for them. */
   readyIds(): string[] {
     return [...this.live.values()].filter((s) => s.isReady).map((s) => s.id);

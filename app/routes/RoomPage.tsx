@@ -15,10 +15,11 @@ import { PresenceList } from "../components/PresenceList";
 import { SessionProvider } from "../components/SessionProvider";
 import { DashboardSkeleton } from "../dashboard/DashboardSkeleton";
 import { lazyPage, whenIdle } from "../lazy-page";
-import { type LiveDoc, useFind, useStubs, useSubscribe, useSubscription } from "../live";
+import { type LiveDoc, useConnection, useFind, useStubs, useSubscribe, useSubscription } from "../live";
 import { CataloguePage } from "../room/CataloguePage";
 import { ROOM_VIEWS, type RoomView, roomPath, roomViewOf } from "../room/room-views";
 import { TabNav } from "../ui/TabNav";
+import { useToast } from "../ui/Toast";
 import { useDocumentTitle } from "../ui/use-document-title";
 import "../room/room.css";
 
@@ -64,15 +65,15 @@ export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: stri
   }, [roomId]);
   useDocumentTitle(lookup === "missing" ? "Room not found" : "Room");
 
-  if (lookup === "found") {
+  // With no line to the server the room still opens: from what the browser kept of it, if anything.
+  if (lookup === "found" || lookup === "error") {
     return <LiveRoom roomId={roomId} view={view === "item" ? "item" : roomViewOf(view)} itemId={itemId} />;
   }
   return (
     <main className="page narrow empty-state">
       {lookup === "checking" && <p className="muted">Opening room…</p>}
       {lookup === "missing" && <h1>This room does not exist</h1>}
-      {lookup === "error" && <h1>The room could not be opened. Check your connection and reload.</h1>}
-      {lookup !== "checking" && (
+      {lookup === "missing" && (
         <p>
           <Link href="/">Back to your rooms</Link>
         </p>
@@ -127,6 +128,17 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
     [],
   );
   useStubs(stubs);
+  // Edits left waiting by an earlier visit (a reload, a closed tab, hours offline) go again now,
+  // shown at once by their stubs; one the server refuses meanwhile is reported in words.
+  const connection = useConnection();
+  const toast = useToast();
+  useEffect(() => {
+    const stop = connection.onRestoredCallFailed((_name, error) =>
+      toast.show({ text: `A change made earlier could not be saved: ${error.reason}`, tone: "danger" }),
+    );
+    void connection.restoreWaitingCalls();
+    return stop;
+  }, [connection, toast]);
   useDocumentTitle(view === "item" ? null : VIEW_TITLES[view], room?.name);
   // The other views' code comes while the browser is idle, so each tab opens at once.
   useEffect(

@@ -7,6 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { itemStubs } from "../../app/catalogue/item-stubs";
+import type { CallJournal, JournalEntry } from "../../app/live/call-journal";
+import { parse, stringify } from "../../protocol/ejson";
 import type { WireError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import { connect, type Harness } from "./live-fake-socket";
@@ -117,5 +119,76 @@ describe("latency compensation", () => {
     socket.receive({ msg: "updated", methods: ["1"] });
     await expect(call).rejects.toMatchObject({ error: 400 });
     debug.mockRestore();
+  });
+});
+
+/** The journal's contract in memory (the IndexedDB one is exercised in Chromium, tests/e2e/offline.test.ts). */
+function memoryJournal(start: JournalEntry[] = []): CallJournal & { kept: Map<string, JournalEntry> } {
+  const kept = new Map(start.map((entry) => [entry.seed, entry]));
+  return {
+    kept,
+    entries: async () => [...kept.values()].sort((a, b) => a.at - b.at),
+    add: (entry) => void kept.set(entry.seed, entry),
+    remove: (seed) => void kept.delete(seed),
+  };
+}
+
+describe("waiting calls kept in a journal", () => {
+  it("keeps a write until it is answered, and keeps it when the page closes before that", async () => {
+    const journal = memoryJournal();
+    live.connection.keepWaitingCallsIn(journal);
+    const socket = live.handshake();
+    socket.receive(lampAdded);
+    vi.advanceTimersByTime(10);
+    const answered = live.connection.call("items.update", "lamp", { title: "Desk lamp" });
+    const waiting = live.connection.call("items.update", "lamp", { location: "B7" });
+    // Calls without a stub (logins, reads) are never kept.
+    const read = live.connection.call("items.publicLinks", ["lamp"]);
+    expect([...journal.kept.values()].map((entry) => entry.name)).toEqual(["items.update", "items.update"]);
+    socket.receive({ msg: "result", id: "1" });
+    socket.receive({ msg: "updated", methods: ["1"] });
+    await answered;
+    expect([...journal.kept.values()].map((entry) => parse(entry.params))).toEqual([["lamp", { location: "B7" }]]);
+    live.connection.close();
+    await expect(waiting).rejects.toMatchObject({ error: "connection-closed" });
+    await expect(read).rejects.toMatchObject({ error: "connection-closed" });
+    expect(journal.kept.size).toBe(1);
+  });
+
+  it("makes the calls left waiting again, with their seeds, shown at once", async () => {
+    const journal = memoryJournal([
+      { seed: "seed-a", name: "items.add", params: stringify([{ title: "Vase" }]), at: 1 },
+      { seed: "seed-b", name: "items.update", params: stringify(["lamp", { title: "Desk lamp" }]), at: 2 },
+    ]);
+    live.connection.keepWaitingCallsIn(journal);
+    const socket = live.handshake();
+    socket.receive(lampAdded);
+    vi.advanceTimersByTime(10);
+    await live.connection.restoreWaitingCalls();
+    const vaseId = new RandomStream("seed-a").id("items");
+    expect(shown().map((doc) => [doc._id, doc.title])).toEqual([
+      ["lamp", "Desk lamp"],
+      [vaseId, "Vase"],
+    ]);
+    expect(socket.sentOf("method").map((m) => [m.method, m.randomSeed])).toEqual([
+      ["items.add", "seed-a"],
+      ["items.update", "seed-b"],
+    ]);
+  });
+
+  it("reports a call made again that the server now refuses, and forgets it", async () => {
+    const journal = memoryJournal([
+      { seed: "seed-c", name: "items.update", params: stringify(["gone", { title: "x" }]), at: 1 },
+    ]);
+    live.connection.keepWaitingCallsIn(journal);
+    const refused: string[] = [];
+    live.connection.onRestoredCallFailed((_name, error) => refused.push(error.reason ?? ""));
+    const socket = live.handshake();
+    await live.connection.restoreWaitingCalls();
+    const [call] = socket.sentOf("method");
+    socket.receive({ msg: "result", id: call?.id as string, error: wireError(404, "Item not found") });
+    socket.receive({ msg: "updated", methods: [call?.id as string] });
+    await vi.waitFor(() => expect(refused).toEqual(["Item not found"]));
+    expect(journal.kept.size).toBe(0);
   });
 });

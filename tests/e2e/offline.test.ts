@@ -1,0 +1,143 @@
+/**
+ * Edits made with no line to the server, in Chromium: they show at once and
+ * are counted as waiting; they and the room's documents are kept in the
+ * browser's IndexedDB, so a reload while still cut off opens the room with
+ * the edit on top; when the line comes back it is saved, once. Signing out
+ * clears what was kept.
+ */
+import type { Page, WebSocketRoute } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { createRoom, signUp } from "../support/flows";
+
+const e2e = setUpServerAndBrowser();
+
+/** The room's socket through the test: `cut()` drops it and refuses new ones until `restore()`. */
+async function cuttableLine(page: Page) {
+  let cut = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+    if (cut) {
+      void socket.close({ code: 1006 });
+      return;
+    }
+    open.add(socket);
+    socket.connectToServer();
+  });
+  return {
+    async cut() {
+      cut = true;
+      for (const socket of open) await socket.close({ code: 1006 }).catch(() => {});
+      open.clear();
+    },
+    restore() {
+      cut = false;
+    },
+  };
+}
+
+/** The collections of the room kept in the browser's IndexedDB (app/live/doc-cache.ts). */
+function keptCollections(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const kept: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith("stockroom-docs:")) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const rows = await new Promise<{ collection: string }[]>((resolve, reject) => {
+        const all = db.transaction("collections").objectStore("collections").getAll();
+        all.onsuccess = () => resolve(all.result);
+        all.onerror = () => reject(all.error);
+      });
+      db.close();
+      kept.push(...rows.map((row) => row.collection));
+    }
+    return kept.sort();
+  });
+}
+
+describe("offline edits", () => {
+  it("keep waiting through a reload with no line, then are saved once", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    const line = await cuttableLine(page);
+    await signUp(page, e2e.server.url, "basement@shop.example");
+    await createRoom(page, "Basement");
+    await page.getByLabel("Title", { exact: true }).fill("Oak stool");
+    await page.getByRole("button", { name: "Add item" }).click();
+    const row = page.getByTestId("item-row").filter({ hasText: "Oak stool" });
+    await row.waitFor();
+    const badge = page.getByTestId("connection-badge");
+    // The new item shows at once (its stub); the line is cut only once the server has it.
+    await expect.poll(() => badge.textContent()).toBe("Live");
+
+    // The room is kept in the browser (written a moment after its data arrives).
+    await expect.poll(() => keptCollections(page)).toEqual(["items", "members", "rooms"]);
+    await line.cut();
+    await expect.poll(() => badge.getAttribute("data-status"), { timeout: 20_000 }).not.toBe("connected");
+    await row.getByRole("button", { name: "Edit quantity of Oak stool" }).click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("12");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => row.getByRole("button", { name: "Edit quantity of Oak stool" }).locator(".cell-value").textContent())
+      .toBe("12");
+    await expect.poll(() => badge.getByTestId("changes-waiting").textContent()).toBe(" · 1 change waiting");
+
+    // A reload with the line still cut: the room opens from what the browser kept, with the
+    // change still waiting on top (both kept in IndexedDB).
+    await page.reload();
+    await expect
+      .poll(() => badge.getByTestId("changes-waiting").textContent(), { timeout: 20_000 })
+      .toBe(" · 1 change waiting");
+    await expect.poll(() => page.getByTestId("room-name").textContent()).toBe("Basement");
+    await expect
+      .poll(() => row.getByRole("button", { name: "Edit quantity of Oak stool" }).locator(".cell-value").textContent())
+      .toBe("12");
+    await row.getByRole("img", { name: "Not saved yet" }).waitFor();
+
+    // The line comes back: the change goes once, and the badge is live with nothing waiting.
+    const sent: string[] = [];
+    page.on("websocket", (socket) =>
+      socket.on("framesent", (frame) => {
+        if (typeof frame.payload === "string" && frame.payload.includes('"items.update"')) sent.push(frame.payload);
+      }),
+    );
+    line.restore();
+    await page.getByRole("button", { name: /Retry now|Reconnect/ }).click();
+    await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toBe("Live");
+    const saved = page.getByTestId("item-row").filter({ hasText: "Oak stool" });
+    await expect
+      .poll(() =>
+        saved.getByRole("button", { name: "Edit quantity of Oak stool" }).locator(".cell-value").textContent(),
+      )
+      .toBe("12");
+    expect(sent).toHaveLength(1);
+
+    // Nothing is left to send next time.
+    await page.reload();
+    await saved.waitFor();
+    await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe("Live");
+    const journals = await page.evaluate(async () =>
+      (await indexedDB.databases()).map((db) => db.name).filter((name) => name?.startsWith("stockroom-")),
+    );
+    // The waiting calls (empty now) and the room's documents.
+    expect(journals).toHaveLength(2);
+
+    // Signing out clears the kept calls.
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await indexedDB.databases()).map((db) => db.name).filter((name) => name?.startsWith("stockroom-")),
+        ),
+      )
+      .toEqual([]);
+    await context.close();
+  });
+});
