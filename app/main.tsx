@@ -12,3 +12,12 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The app shell offline (public/sw.js); built pages only, so the dev server's hot reload is untouched.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch((error: unknown) => {
+      console.warn("Stockroom will not open offline here", error);
+    });
+  });
+}

@@ -140,4 +140,34 @@ describe("offline edits", () => {
       .toEqual([]);
     await context.close();
   });
+
+  it("opens a room seen before with the browser offline: the page from the service worker, the room from IndexedDB", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "no-signal@shop.example");
+    await createRoom(page, "No signal");
+    await page.getByLabel("Title", { exact: true }).fill("Copper kettle");
+    await page.getByRole("button", { name: "Add item" }).click();
+    await page.getByTestId("item-row").filter({ hasText: "Copper kettle" }).waitFor();
+    // The service worker takes the page and keeps the shell; the room is kept in IndexedDB.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.getByTestId("item-row").filter({ hasText: "Copper kettle" }).waitFor();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect.poll(() => keptCollections(page)).toEqual(["items", "members", "rooms"]);
+    await page.waitForLoadState("networkidle");
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("room-name").textContent(), { timeout: 20_000 }).toBe("No signal");
+    await page.getByTestId("item-row").filter({ hasText: "Copper kettle" }).waitFor();
+    expect(await page.getByTestId("connection-badge").getAttribute("data-status")).not.toBe("connected");
+
+    // Back online: the browser's "online" event brings the connection back by itself.
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId("connection-badge").textContent(), { timeout: 30_000 }).toBe("Live");
+    await context.close();
+  });
 });
