@@ -5,8 +5,15 @@ import { AccountsClient } from "./accounts";
 import { readStoredLogin } from "./accounts/stored-login";
 import { defaultLiveUrl, docCacheName, indexedDbDocCache, indexedDbJournal, journalName, LiveConnection } from "./live";
 
-/** What a room keeps for offline use: the room, its members (your role), items and file records. */
-const OFFLINE_COLLECTIONS = [COLLECTION.ROOMS, COLLECTION.MEMBERS, COLLECTION.ITEMS, COLLECTION.FILES];
+/** What a room keeps for offline use: the room, its members (your role), items, file records and its stocktake. */
+const OFFLINE_COLLECTIONS = [
+  COLLECTION.ROOMS,
+  COLLECTION.MEMBERS,
+  COLLECTION.ITEMS,
+  COLLECTION.FILES,
+  COLLECTION.STOCKTAKES,
+  COLLECTION.STOCKTAKE_SCANS,
+];
 
 export interface LiveSession {
   connection: LiveConnection;

@@ -22,6 +22,8 @@ export const LIMITS = {
   QUANTITY: 1_000_000,
   /** Items one bulk call may change (the app sends bigger selections in steps of this). */
   BULK: 500,
+  /** The longest text a stocktake scan accepts: a label's link or a SKU. */
+  SCAN: 500,
   /** History entries sent when an item page opens (newest first). */
   HISTORY: 100,
   /** Store domains, client IDs, secrets and access tokens. */
@@ -80,6 +82,14 @@ export const METHOD = {
   ITEMS_MOVE_PHOTO: "items.movePhoto",
   /** Sets one status on many items at once, all or none. */
   ITEMS_SET_STATUS: "items.setStatus",
+  /** Starts the room's stocktake, or joins the one under way: answers its id. */
+  STOCKTAKE_START: "stocktake.start",
+  /** Counts one of an item, found by its label's link, its SKU or its id. */
+  STOCKTAKE_SCAN: "stocktake.scan",
+  /** Sets each counted item's quantity to its count (owners and admins), and ends the stocktake. */
+  STOCKTAKE_APPLY: "stocktake.apply",
+  /** Ends the stocktake without changing anything (owners and admins). */
+  STOCKTAKE_CANCEL: "stocktake.cancel",
   /** Public links (share page or store page) for items, e.g. for labels. */
   ITEMS_PUBLIC_LINKS: "items.publicLinks",
   FILES_START: "files.start",
@@ -121,6 +131,10 @@ export const PUBLICATION = {
   LOGIN_SERVICES: "meteor.loginServiceConfiguration",
   /** The room's store connection: one `connection` document in `store`, never a secret. */
   STORE: "store",
+  /** The room's stocktake under way, if any (`stocktakes`). */
+  STOCKTAKE: "stocktake",
+  /** Every scan of one stocktake (`stocktakeScans`). */
+  STOCKTAKE_SCANS: "stocktake.scans",
 } as const;
 
 export const COLLECTION = {
@@ -136,6 +150,8 @@ export const COLLECTION = {
   DASHBOARD: "dashboard",
   PRESENCE: "presence",
   STORE: "store",
+  STOCKTAKES: "stocktakes",
+  STOCKTAKE_SCANS: "stocktakeScans",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;
@@ -300,6 +316,21 @@ export const METHOD_ARGS = {
     idSchema,
     v.pipe(v.number("Position must be a number"), v.integer("Position must be a whole number"), v.minValue(0)),
   ]),
+  [METHOD.STOCKTAKE_START]: v.tuple([]),
+  [METHOD.STOCKTAKE_SCAN]: v.tuple([
+    idSchema,
+    v.pipe(
+      v.string("Scan a label or type a SKU"),
+      v.trim(),
+      v.nonEmpty("Scan a label or type a SKU"),
+      v.maxLength(LIMITS.SCAN, "That is not a label or SKU of this room"),
+    ),
+  ]),
+  [METHOD.STOCKTAKE_APPLY]: v.tuple([
+    idSchema,
+    v.optional(v.strictObject({ unseenToZero: v.optional(v.boolean("unseenToZero must be true or false")) })),
+  ]),
+  [METHOD.STOCKTAKE_CANCEL]: v.tuple([idSchema]),
   [METHOD.ITEMS_SET_STATUS]: v.tuple([
     v.pipe(
       v.array(idSchema, "Item ids must be a list"),
@@ -336,6 +367,8 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.MEMBERS]: v.tuple([]),
   [PUBLICATION.ITEMS]: v.tuple([]),
   [PUBLICATION.ITEM_HISTORY]: v.tuple([idSchema]),
+  [PUBLICATION.STOCKTAKE]: v.tuple([]),
+  [PUBLICATION.STOCKTAKE_SCANS]: v.tuple([idSchema]),
   [PUBLICATION.DASHBOARD]: v.tuple([]),
   [PUBLICATION.PRESENCE]: v.tuple([]),
   [PUBLICATION.STORE]: v.tuple([]),

@@ -46,6 +46,23 @@ export interface ItemDoc {
   updatedAt: Date;
 }
 
+/** A room's stocktake (SPEC A8): one at a time is `open`; applying or cancelling ends it. */
+export interface StocktakeDoc {
+  _id: string;
+  status: "open" | "applied" | "cancelled";
+  startedBy: string;
+  startedAt: Date;
+}
+
+/** One scan of a stocktake: one of `itemId` counted by `userId`. Counts are the scans per item. */
+export interface StocktakeScanDoc {
+  _id: string;
+  stocktakeId: string;
+  itemId: string;
+  userId: string;
+  at: Date;
+}
+
 /** One entry of an item's history. `changes` holds each changed field's value before and after. */
 export interface ItemHistoryDoc {
   _id: string;

@@ -52,6 +52,8 @@ function applyWrite(doc: LiveDoc | undefined, write: Write, id: string): LiveDoc
 export interface StubContext {
   /** The document as shown now (server data with earlier calls' layers, and this call's writes so far). */
   findOne(collection: string, id: string): LiveDoc | undefined;
+  /** Every document of a collection as shown before this call (server data with earlier calls' layers). */
+  find(collection: string): readonly LiveDoc[];
   /** The next id of `collection` for this call: the id the server will give the same document. */
   newId(collection: string): string;
   insert(collection: string, doc: LiveDoc): void;
@@ -70,6 +72,8 @@ export class SimulationLayers {
   constructor(
     /** The server's document as the store has it. */
     private readonly serverDoc: (collection: string, id: string) => LiveDoc | undefined,
+    /** Every server document of a collection. */
+    private readonly serverDocs: (collection: string) => readonly LiveDoc[] = () => [],
   ) {}
 
   get empty(): boolean {
@@ -110,6 +114,7 @@ export class SimulationLayers {
     };
     const context: StubContext = {
       findOne: shown,
+      find: (collection) => this.view(collection, this.serverDocs(collection)),
       newId: (collection) => ids.id(collection),
       insert: (collection, doc) => put(collection, doc._id, { kind: "insert", doc: Object.freeze({ ...doc }) }),
       update: (collection, id, fields, cleared = []) => {

@@ -79,7 +79,10 @@ export class LiveStore {
   private buffer: DataMessage[] = [];
   private flushAt: number | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly simulation = new SimulationLayers((collection, id) => this.collections.get(collection)?.get(id));
+  private readonly simulation = new SimulationLayers(
+    (collection, id) => this.collections.get(collection)?.get(id),
+    (collection) => this.serverDocs(collection),
+  );
   /** Ids, by collection, of documents that came from the browser's cache and not (yet) from the server. */
   private readonly cached = new Map<string, Set<string>>();
   /** Keys of calls with a stub that are not settled yet. */

@@ -1,6 +1,7 @@
 /** The room's pages and their addresses: the URL holds the view. */
 export const ROOM_VIEWS = [
   { view: "catalogue", path: "", label: "Catalogue" },
+  { view: "stocktake", path: "/stocktake", label: "Stocktake" },
   { view: "dashboard", path: "/dashboard", label: "Dashboard" },
   { view: "team", path: "/team", label: "Team" },
   { view: "store", path: "/store", label: "Store" },

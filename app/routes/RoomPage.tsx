@@ -18,6 +18,7 @@ import { lazyPage, whenIdle } from "../lazy-page";
 import { type LiveDoc, useConnection, useFind, useStubs, useSubscribe, useSubscription } from "../live";
 import { CataloguePage } from "../room/CataloguePage";
 import { ROOM_VIEWS, type RoomView, roomPath, roomViewOf } from "../room/room-views";
+import { stocktakeStubs } from "../stocktake/stocktake-stubs";
 import { TabNav } from "../ui/TabNav";
 import { useToast } from "../ui/Toast";
 import { useDocumentTitle } from "../ui/use-document-title";
@@ -47,7 +48,11 @@ const Settings = lazyPage(
   () => import("../room/SettingsPage"),
   (m) => m.SettingsPage,
 );
-const VIEWS = [Dashboard, Item, Team, Store, Settings];
+const Stocktake = lazyPage(
+  () => import("../stocktake/StocktakePage"),
+  (m) => m.StocktakePage,
+);
+const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake];
 
 /** Checks the room exists before opening its live connection. */
 export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: string | undefined; itemId?: string }) {
@@ -100,6 +105,7 @@ function LiveRoom(props: RoomViewProps) {
 
 const VIEW_TITLES: Record<RoomView, string> = {
   catalogue: "Catalogue",
+  stocktake: "Stocktake",
   dashboard: "Dashboard",
   team: "Team",
   store: "Store",
@@ -120,11 +126,13 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   const current = useRef({ room, userId });
   current.current = { room, userId };
   const stubs = useMemo(
-    () =>
-      itemStubs({
+    () => ({
+      ...itemStubs({
         roomCurrency: () => current.current.room?.currency ?? null,
         userId: () => current.current.userId ?? null,
       }),
+      ...stocktakeStubs({ userId: () => current.current.userId ?? null }),
+    }),
     [],
   );
   useStubs(stubs);
@@ -193,6 +201,8 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
             <Dashboard.Page />
           ) : view === "item" && itemId ? (
             <Item.Page roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
+          ) : view === "stocktake" ? (
+            <Stocktake.Page role={role} />
           ) : view === "team" ? (
             <Team.Page role={role} roomName={room?.name ?? ""} />
           ) : view === "store" ? (

@@ -70,6 +70,10 @@ describe("the shop owner's experience", () => {
     await tab(page, "Team");
     await page.getByLabel("Invite by e-mail").waitFor();
     await check("team");
+    await tab(page, "Stocktake");
+    await page.getByRole("button", { name: "Start stocktake" }).click();
+    await page.getByLabel("Scan a label or type a SKU").waitFor();
+    await check("stocktake");
     await tab(page, "Store");
     await page.getByRole("region", { name: "Online store" }).waitFor();
     await check("store");

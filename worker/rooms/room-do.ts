@@ -26,6 +26,7 @@ import { Presence } from "./presence";
 import { registerPresence } from "./presence-feature";
 import { registerRoom, registerRoomCurrency } from "./room-feature";
 import type { RoomHost } from "./room-host";
+import { registerStocktake } from "./stocktake-feature";
 import { registerStore } from "./store-feature";
 import { WriteQueue } from "./write-queue";
 
@@ -60,6 +61,7 @@ export class RoomDO extends LiveServer<RoomHost> {
     registerDashboard(registry);
     registerPresence(registry);
     registerStore(registry);
+    registerStocktake(registry);
     return registry;
   }
 

@@ -1,7 +1,9 @@
 /** The room document itself: its publication, rename and currency. */
 import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
+import type { Database } from "../db/database";
 import { findRoom, renameRoom, setRoomCurrency, toRoomDoc } from "../db/rooms-repo";
+import type { RoomRow } from "../db/schema";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "./access";
@@ -27,15 +29,7 @@ export function registerRoom(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.ROOMS_RENAME],
     run: async (ctx, name) => {
       await requireRole(ctx, can.renameRoom);
-      const before = await findRoom(ctx.host.db, ctx.host.roomId);
-      const row = await renameRoom(ctx.host.db, ctx.host.roomId, name);
-      if (!before || !row) throw new LiveError(404, "Room not found");
-      ctx.host.emit({
-        collection: COLLECTION.ROOMS,
-        id: row.id,
-        doc: asDoc(toRoomDoc(row)),
-        previous: asDoc(toRoomDoc(before)),
-      });
+      await changeRoom(ctx.host, (db, roomId) => renameRoom(db, roomId, name));
     },
   });
 }
@@ -46,15 +40,7 @@ export function registerRoomCurrency(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, currency) => {
       await requireRole(ctx, can.renameRoom);
       if (!knownCurrency(currency)) throw new LiveError(400, `${currency} is not a currency this app knows`);
-      const before = await findRoom(ctx.host.db, ctx.host.roomId);
-      const row = await setRoomCurrency(ctx.host.db, ctx.host.roomId, currency);
-      if (!before || !row) throw new LiveError(404, "Room not found");
-      ctx.host.emit({
-        collection: COLLECTION.ROOMS,
-        id: row.id,
-        doc: asDoc(toRoomDoc(row)),
-        previous: asDoc(toRoomDoc(before)),
-      });
+      await changeRoom(ctx.host, (db, roomId) => setRoomCurrency(db, roomId, currency));
     },
   });
 }
@@ -63,4 +49,17 @@ export function registerRoomCurrency(registry: LiveRegistry<RoomHost>): void {
 function knownCurrency(code: string): boolean {
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("currency");
   return supported ? supported.includes(code) : /^[A-Z]{3}$/.test(code);
+}
+
+/** Writes a change to the room's own row and tells its subscribers, old and new. */
+async function changeRoom(host: RoomHost, change: (db: Database, roomId: string) => Promise<RoomRow | null>) {
+  const before = await findRoom(host.db, host.roomId);
+  const row = await change(host.db, host.roomId);
+  if (!before || !row) throw new LiveError(404, "Room not found");
+  host.emit({
+    collection: COLLECTION.ROOMS,
+    id: row.id,
+    doc: asDoc(toRoomDoc(row)),
+    previous: asDoc(toRoomDoc(before)),
+  });
 }

@@ -1,0 +1,283 @@
+/**
+ * The room's stocktake (SPEC A8): start one or join the one under way, count
+ * items by scanning their labels or typing a SKU (one scan counts one),
+ * see everyone's counts merge live — who is counting, what is counted, what
+ * is expected but not yet seen, and the differences from the recorded
+ * quantities — and, as an owner or admin, apply the counted quantities in
+ * one step. Scans made offline show at once and join when back (their stub
+ * and the journal of waiting calls, app/live).
+ */
+import { type FormEvent, useMemo, useRef, useState } from "react";
+import {
+  COLLECTION,
+  can,
+  type ItemDoc,
+  METHOD,
+  type MemberDoc,
+  PUBLICATION,
+  type RoomRole,
+  type StocktakeDoc,
+  type StocktakeScanDoc,
+} from "../../protocol/api";
+import { errorMessage } from "../components/ErrorText";
+import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { Button } from "../ui/Button";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { Table } from "../ui/Table";
+import { useToast } from "../ui/Toast";
+import "./stocktake.css";
+
+const isStocktake = (doc: LiveDoc): doc is LiveDoc & StocktakeDoc => doc.status === "open";
+const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
+const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
+
+type Show = "all" | "differences" | "unseen";
+
+export function StocktakePage({ role }: { role: RoomRole | null }) {
+  useSubscribe(PUBLICATION.STOCKTAKE);
+  const [open] = useFind(COLLECTION.STOCKTAKES, isStocktake);
+  return open ? <OpenStocktake stocktake={open} role={role} /> : <NoStocktake role={role} />;
+}
+
+function NoStocktake({ role }: { role: RoomRole | null }) {
+  const call = useCall();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="card empty-state" aria-labelledby="stocktake-heading">
+      <h2 id="stocktake-heading">Stocktake</h2>
+      <p>
+        Count what is really on the shelves: everyone taking part scans item labels with their phone (or types a SKU),
+        the counts come together here, and the differences from the recorded quantities are set right in one step.
+      </p>
+      {can.editItems(role) ? (
+        <Button
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setError(null);
+            try {
+              await call(METHOD.STOCKTAKE_START);
+            } catch (caught) {
+              setError(errorMessage(caught));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? "Starting…" : "Start stocktake"}
+        </Button>
+      ) : (
+        <p className="muted">No stocktake is under way. Members of the room can start one.</p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: RoomRole | null }) {
+  useSubscribe(PUBLICATION.STOCKTAKE_SCANS, stocktake._id);
+  const isScan = useMemo(
+    () =>
+      (doc: LiveDoc): doc is LiveDoc & StocktakeScanDoc =>
+        doc.stocktakeId === stocktake._id,
+    [stocktake._id],
+  );
+  const scans = useFind(COLLECTION.STOCKTAKE_SCANS, isScan);
+  const items = useFind(COLLECTION.ITEMS, isItem);
+  const members = useFind(COLLECTION.MEMBERS, isMember);
+  const [show, setShow] = useState<Show>("all");
+
+  const counts = new Map<string, number>();
+  const byPerson = new Map<string, number>();
+  for (const scan of scans) {
+    counts.set(scan.itemId, (counts.get(scan.itemId) ?? 0) + 1);
+    byPerson.set(scan.userId, (byPerson.get(scan.userId) ?? 0) + 1);
+  }
+  const rows = items
+    .filter((item) => item.status !== "archived" && item.status !== "sold")
+    .map((item) => {
+      const counted = counts.get(item._id) ?? null;
+      return { item, counted, difference: counted === null ? null : counted - item.quantity };
+    });
+  const unseen = rows.filter((row) => row.counted === null && row.item.quantity > 0);
+  const differing = rows.filter((row) => row.difference !== null && row.difference !== 0);
+  const shown = show === "differences" ? differing : show === "unseen" ? unseen : rows;
+  const name = (userId: string) => members.find((member) => member._id === userId)?.email ?? "Someone";
+
+  return (
+    <div className="stocktake">
+      <section className="card" aria-labelledby="stocktake-heading">
+        <h2 id="stocktake-heading">Stocktake under way</h2>
+        <p className="muted">
+          Started {stocktake.startedAt.toLocaleString()} by {name(stocktake.startedBy)}.
+        </p>
+        {can.editItems(role) ? (
+          <CountForm stocktakeId={stocktake._id} />
+        ) : (
+          <p className="muted">Viewers watch the counts.</p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="counting-heading">
+        <h2 id="counting-heading">Counting</h2>
+        {byPerson.size === 0 ? (
+          <p className="muted">No one has counted anything yet.</p>
+        ) : (
+          <ul className="stocktake-people" aria-label="Who is counting">
+            {[...byPerson].map(([userId, n]) => (
+              <li key={userId}>
+                {name(userId)} <span className="muted">· {n.toLocaleString()} counted</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="stocktake-figures">
+          <div>
+            <dt>Items counted</dt>
+            <dd data-testid="items-counted">{counts.size.toLocaleString()}</dd>
+          </div>
+          <div>
+            <dt>Expected, not yet seen</dt>
+            <dd data-testid="items-unseen">{unseen.length.toLocaleString()}</dd>
+          </div>
+          <div>
+            <dt>Differences</dt>
+            <dd data-testid="items-differing">{differing.length.toLocaleString()}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="review-heading">
+        <div className="stocktake-review-head">
+          <h2 id="review-heading">Review</h2>
+          <label>
+            Show{" "}
+            <select value={show} onChange={(event) => setShow(event.target.value as Show)}>
+              <option value="all">All items</option>
+              <option value="differences">Differences only</option>
+              <option value="unseen">Not yet seen</option>
+            </select>
+          </label>
+        </div>
+        <Table
+          label="Counted against recorded quantities"
+          testId="stocktake-table"
+          columns={[
+            { key: "title", header: "Item" },
+            { key: "recorded", header: "Recorded", numeric: true },
+            { key: "counted", header: "Counted", numeric: true },
+            { key: "difference", header: "Difference", numeric: true },
+          ]}
+          rows={shown.map(({ item, counted, difference }) => ({
+            key: item._id,
+            cells: {
+              title: item.title,
+              recorded: item.quantity.toLocaleString(),
+              counted: counted === null ? "—" : counted.toLocaleString(),
+              difference: difference === null ? "not seen" : difference > 0 ? `+${difference}` : String(difference),
+            },
+          }))}
+        />
+        {can.manageMembers(role) && (
+          <FinishStocktake stocktakeId={stocktake._id} changes={differing.length} unseen={unseen.length} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Typing a SKU (or a label's link, as a scanner types it) counts one of that item. */
+function CountForm({ stocktakeId }: { stocktakeId: string }) {
+  const call = useCall();
+  const [code, setCode] = useState("");
+  const [last, setLast] = useState<{ text: string; error: boolean } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  function count(event: FormEvent) {
+    event.preventDefault();
+    const text = code.trim();
+    if (!text) return;
+    setCode("");
+    input.current?.focus();
+    // Shown at once by its stub when the SKU is known here; the server's answer names the item.
+    call(METHOD.STOCKTAKE_SCAN, stocktakeId, text).then(
+      (result) => {
+        const { title } = result as { title: string };
+        setLast({ text: `Counted: ${title}`, error: false });
+        navigator.vibrate?.(60);
+      },
+      (caught: unknown) => setLast({ text: `${text}: ${errorMessage(caught)}`, error: true }),
+    );
+  }
+
+  return (
+    <form className="stocktake-count" onSubmit={count}>
+      <label htmlFor="stocktake-code">Scan a label or type a SKU</label>
+      <div className="stocktake-count-row">
+        <input
+          id="stocktake-code"
+          ref={input}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="text"
+        />
+        <Button type="submit">Count</Button>
+      </div>
+      <p className={last?.error ? "error" : "muted"} role="status" aria-live="polite">
+        {last?.text ?? ""}
+      </p>
+    </form>
+  );
+}
+
+function FinishStocktake({ stocktakeId, changes, unseen }: { stocktakeId: string; changes: number; unseen: number }) {
+  const call = useCall();
+  const toast = useToast();
+  const [unseenToZero, setUnseenToZero] = useState(false);
+  return (
+    <div className="stocktake-finish">
+      <label className="checkbox-label">
+        <input type="checkbox" checked={unseenToZero} onChange={(event) => setUnseenToZero(event.target.checked)} />
+        Also set the {unseen.toLocaleString()} items not seen to 0
+      </label>
+      <div className="stocktake-finish-actions">
+        <ConfirmDialog
+          title="Apply the counted quantities?"
+          confirmLabel="Apply"
+          tone="primary"
+          trigger={<Button>Apply counted quantities</Button>}
+          onConfirm={async () => {
+            const { changed } = (await call(METHOD.STOCKTAKE_APPLY, stocktakeId, { unseenToZero })) as {
+              changed: number;
+            };
+            // The stocktake ends, and this panel with it: the outcome is told in a notice.
+            toast.show({
+              text: `Stocktake applied: ${changed.toLocaleString()} ${changed === 1 ? "item" : "items"} updated.`,
+            });
+          }}
+        >
+          {changes.toLocaleString()} counted {changes === 1 ? "item differs" : "items differ"} from the recorded
+          quantity{unseenToZero ? `, and ${unseen.toLocaleString()} not seen will be set to 0` : ""}. Each change is
+          kept in the item's history. This ends the stocktake.
+        </ConfirmDialog>
+        <ConfirmDialog
+          title="Cancel the stocktake?"
+          confirmLabel="Cancel stocktake"
+          trigger={<Button variant="secondary">Cancel stocktake</Button>}
+          onConfirm={async () => {
+            await call(METHOD.STOCKTAKE_CANCEL, stocktakeId);
+          }}
+        >
+          The counts are set aside and no quantity changes.
+        </ConfirmDialog>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * A stocktake in Chromium with two people (SPEC A8), counting by typed SKU:
+ * counts merge live between their pages; a count made with no line shows at
+ * once on the counter's phone and joins the other's when the line is back,
+ * once; the owner reviews the differences and applies them in one step.
+ */
+import type { Page, WebSocketRoute } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { createRoom, linkFromOutbox, signUp } from "../support/flows";
+
+const e2e = setUpServerAndBrowser();
+
+async function addItem(page: Page, title: string, sku: string, quantity: string) {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("SKU", { exact: true }).fill(sku);
+  await page.getByLabel("Qty", { exact: true }).fill(quantity);
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page.getByTestId("item-row").filter({ hasText: sku }).waitFor();
+}
+
+const tab = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
+
+async function count(page: Page, sku: string) {
+  await page.getByLabel("Scan a label or type a SKU").fill(sku);
+  await page.keyboard.press("Enter");
+}
+
+const figure = (page: Page, id: string) => page.getByTestId(id).textContent();
+
+describe("stocktake", () => {
+  it("merges two people's counts live, keeps an offline count, and applies the differences", async () => {
+    const url = e2e.server.url;
+    const alice = await (await e2e.browser.newContext()).newPage();
+    await signUp(alice, url, "alice.count@shop.example");
+    await createRoom(alice, "Count day");
+    const roomUrl = alice.url();
+    await addItem(alice, "Mug", "MUG-1", "2");
+    await addItem(alice, "Jug", "JUG-1", "5");
+    await addItem(alice, "Bowl", "BOWL-1", "1");
+    await tab(alice, "Team");
+    await alice.getByLabel("Invite by e-mail").fill("bob.count@shop.example");
+    await alice.getByRole("button", { name: "Invite", exact: true }).click();
+    await alice.getByRole("status").filter({ hasText: "Invitation sent" }).waitFor();
+
+    const bobContext = await e2e.browser.newContext();
+    const bob = await bobContext.newPage();
+    // Bob's line to the room can be cut (a basement).
+    let cut = false;
+    const sockets = new Set<WebSocketRoute>();
+    await bob.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+      if (cut) return void socket.close({ code: 1006 });
+      sockets.add(socket);
+      socket.connectToServer();
+    });
+    await bob.goto(await linkFromOutbox(bob, url, "bob.count@shop.example", "invited you to Count day"));
+    await bob.getByLabel("New password", { exact: true }).fill("bob's password");
+    await bob.getByLabel("New password, again").fill("bob's password");
+    await bob.getByRole("button", { name: "Set password and continue" }).click();
+    await bob.waitForURL(roomUrl);
+
+    // Alice starts; Bob joins from his Stocktake tab.
+    await tab(alice, "Stocktake");
+    await alice.getByRole("button", { name: "Start stocktake" }).click();
+    await alice.getByRole("heading", { name: "Stocktake under way" }).waitFor();
+    await tab(bob, "Stocktake");
+    await bob.getByRole("heading", { name: "Stocktake under way" }).waitFor();
+
+    await count(bob, "MUG-1");
+    await bob.getByRole("status").filter({ hasText: "Counted: Mug" }).waitFor();
+    await count(alice, "MUG-1");
+    await count(alice, "JUG-1");
+    await expect.poll(() => figure(bob, "items-counted")).toBe("2");
+    await expect.poll(() => figure(alice, "items-counted")).toBe("2");
+    await alice.getByRole("list", { name: "Who is counting" }).getByText("bob.count@shop.example").waitFor();
+
+    // Bob loses the line and counts the bowl: it shows on his phone at once, and joins when he is back.
+    cut = true;
+    for (const socket of sockets) await socket.close({ code: 1006 }).catch(() => {});
+    await expect
+      .poll(() => bob.getByTestId("connection-badge").getAttribute("data-status"), { timeout: 20_000 })
+      .not.toBe("connected");
+    await count(bob, "BOWL-1");
+    await expect.poll(() => figure(bob, "items-counted")).toBe("3");
+    expect(await figure(alice, "items-counted")).toBe("2");
+    cut = false;
+    await bob.getByRole("button", { name: /Retry now|Reconnect/ }).click();
+    await expect.poll(() => figure(alice, "items-counted"), { timeout: 30_000 }).toBe("3");
+
+    // Review: Mug 2 of 2, Jug 1 of 5 (a difference), Bowl 1 of 1.
+    await expect.poll(() => figure(alice, "items-differing")).toBe("1");
+    await alice.getByLabel("Show").selectOption("differences");
+    const table = alice.getByTestId("stocktake-table");
+    await expect.poll(() => table.getByRole("row").count()).toBe(2);
+    expect(await table.getByRole("row").nth(1).textContent()).toContain("Jug");
+    expect(await table.getByRole("row").nth(1).textContent()).toContain("-4");
+
+    await alice.getByRole("button", { name: "Apply counted quantities" }).click();
+    await alice
+      .getByRole("alertdialog", { name: "Apply the counted quantities?" })
+      .getByRole("button", { name: "Apply" })
+      .click();
+    await alice
+      .getByRole("region", { name: /Notification/ })
+      .getByText("Stocktake applied: 1 item updated.")
+      .waitFor();
+    await alice.getByRole("button", { name: "Start stocktake" }).waitFor();
+    await bob.getByRole("button", { name: "Start stocktake" }).waitFor();
+
+    await tab(alice, "Catalogue");
+    const jug = alice.getByTestId("item-row").filter({ hasText: "JUG-1" });
+    await expect
+      .poll(() => jug.getByRole("button", { name: "Edit quantity of Jug" }).locator(".cell-value").textContent())
+      .toBe("1");
+    await bobContext.close();
+  }, 120_000);
+});

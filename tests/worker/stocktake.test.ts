@@ -1,0 +1,126 @@
+/**
+ * Stocktakes (SPEC A8) over the room's live connection: one at a time (a
+ * second start joins it), scans by label link, SKU or id, each scan counting
+ * one and counting once even when sent again with its seed, live to every
+ * subscriber; applying sets counted quantities in one step, with history;
+ * roles decide who counts and who applies.
+ */
+import { describe, expect, it } from "vitest";
+import { STOCKTAKE_ERROR } from "../../worker/rooms/stocktake-feature";
+import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
+
+async function roomWithItems() {
+  const roomId = await createRoom();
+  const { socket } = await connectToRoom(roomId);
+  const add = async (fields: Record<string, unknown>) => (await socket.call("items.add", [fields])).result as string;
+  const mug = await add({ title: "Mug", sku: "MUG-1", quantity: 2 });
+  const jug = await add({ title: "Jug", sku: "JUG-1", quantity: 5 });
+  const bowl = await add({ title: "Bowl", sku: "BOWL-1", quantity: 1 });
+  const links = (await socket.call("items.publicLinks", [[mug]])).result as Record<string, string>;
+  return { roomId, socket, mug, jug, bowl, mugLink: links[mug] as string };
+}
+
+async function join(roomId: string, owner: Awaited<ReturnType<typeof roomWithItems>>["socket"], role: string) {
+  const person = await signUpUser();
+  expect((await owner.call("members.invite", [person.email, role])).error).toBeUndefined();
+  return (await connectToRoom(roomId, { token: person.token })).socket;
+}
+
+describe("stocktake", () => {
+  it("counts scans from every phone live, once each, and applies the counted quantities with history", async () => {
+    const { roomId, socket: owner, mug, jug, bowl, mugLink } = await roomWithItems();
+    const member = await join(roomId, owner, "member");
+
+    const started = await owner.call("stocktake.start");
+    const stocktakeId = started.result as string;
+    // A second start joins the stocktake under way.
+    expect((await member.call("stocktake.start")).result).toBe(stocktakeId);
+    await owner.subscribe("stocktake.scans", [stocktakeId]);
+
+    // The label's link, a SKU typed in, and the same scan sent twice (same seed): counted once.
+    const byLink = await member.call("stocktake.scan", [stocktakeId, mugLink]);
+    expect(byLink.result).toMatchObject({ itemId: mug, title: "Mug" });
+    const seeded = { msg: "method", method: "stocktake.scan", params: [stocktakeId, "JUG-1"], randomSeed: "scan-1" };
+    member.send({ ...seeded, id: "s1" });
+    member.send({ ...seeded, id: "s2" });
+    await member.next((m) => m.msg === "result" && m.id === "s1");
+    await member.next((m) => m.msg === "result" && m.id === "s2");
+    expect((await owner.call("stocktake.scan", [stocktakeId, `  ${mug}  `])).result).toMatchObject({ itemId: mug });
+
+    // The owner's subscription saw every scan, by whom.
+    const scans = () =>
+      owner.received
+        .filter((m) => m.msg === "added" && m.collection === "stocktakeScans")
+        .map((m) => m.fields as { itemId: string });
+    await expect.poll(() => scans().length).toBe(3);
+    expect(
+      scans()
+        .map((fields) => fields?.itemId)
+        .sort(),
+    ).toEqual([jug, mug, mug].sort());
+
+    const unknown = await member.call("stocktake.scan", [stocktakeId, "NOPE-9"]);
+    expect(unknown.error).toMatchObject({ error: 404, reason: STOCKTAKE_ERROR.UNKNOWN_CODE });
+
+    await owner.subscribe("items");
+    // Only owners and admins apply.
+    expect((await member.call("stocktake.apply", [stocktakeId])).error).toMatchObject({ error: 403 });
+    const applied = await owner.call("stocktake.apply", [stocktakeId]);
+    // Mug counted 2 (as recorded), Jug 1 (recorded 5): one change. Bowl, not seen, is left alone.
+    expect(applied.result).toEqual({ changed: 1 });
+    await owner.next((m) => m.msg === "changed" && m.collection === "items" && m.id === jug);
+    const quantities = Object.fromEntries(
+      owner.received
+        .filter((m) => m.msg === "changed" && m.collection === "items")
+        .map((m) => [m.id as string, (m.fields as { quantity?: number } | undefined)?.quantity])
+        .filter(([, quantity]) => quantity !== undefined),
+    );
+    expect(quantities).toEqual({ [jug]: 1 });
+    expect(bowl).toBeTruthy();
+
+    // Over: no more scans; the next start is a new stocktake.
+    expect((await member.call("stocktake.scan", [stocktakeId, "MUG-1"])).error).toMatchObject({
+      error: 409,
+      reason: STOCKTAKE_ERROR.OVER,
+    });
+    const next = (await member.call("stocktake.start")).result as string;
+    expect(next).not.toBe(stocktakeId);
+    expect((await owner.call("stocktake.cancel", [next])).error).toBeUndefined();
+    member.close();
+    owner.close();
+  });
+
+  it("sets items not seen to 0 when asked, and records each change in the item's history", async () => {
+    const { socket: owner, jug, bowl } = await roomWithItems();
+    const stocktakeId = (await owner.call("stocktake.start")).result as string;
+    await owner.call("stocktake.scan", [stocktakeId, "MUG-1"]);
+    await owner.call("stocktake.scan", [stocktakeId, "MUG-1"]);
+    expect((await owner.call("stocktake.apply", [stocktakeId, { unseenToZero: true }])).result).toEqual({
+      changed: 2,
+    });
+    await owner.subscribe("items.history", [bowl]);
+    const entry = await owner.next(
+      (m) => m.msg === "added" && m.collection === "itemHistory" && m.fields?.itemId === bowl,
+    );
+    expect((entry.fields as { changes?: unknown }).changes).toEqual({ quantity: { from: 1, to: 0 } });
+    expect(jug).toBeTruthy();
+    owner.close();
+  });
+
+  it("lets viewers watch but not count, and strangers do neither", async () => {
+    const { roomId, socket: owner } = await roomWithItems();
+    const stocktakeId = (await owner.call("stocktake.start")).result as string;
+    const viewer = await join(roomId, owner, "viewer");
+    expect((await viewer.call("stocktake.scan", [stocktakeId, "MUG-1"])).error).toMatchObject({ error: 403 });
+    expect((await viewer.call("stocktake.start")).error).toMatchObject({ error: 403 });
+    const watching = await viewer.subscribe("stocktake");
+    expect(watching.msg).toBe("ready");
+
+    const stranger = await signUpUser();
+    const outsider = (await connectToRoom(roomId, { token: stranger.token })).socket;
+    expect((await outsider.subscribe("stocktake")).msg).toBe("nosub");
+    viewer.close();
+    outsider.close();
+    owner.close();
+  });
+});

@@ -1,0 +1,80 @@
+/** Stocktakes and their scans (schema.ts `stocktakes`, `stocktakeScans`). */
+import { and, count, desc, eq } from "drizzle-orm";
+import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
+import type { Database } from "./database";
+import { stocktakeScans, stocktakes } from "./schema";
+
+export type StocktakeRow = typeof stocktakes.$inferSelect;
+export type ScanRow = typeof stocktakeScans.$inferSelect;
+
+export function toStocktakeDoc(row: StocktakeRow): StocktakeDoc {
+  return { _id: row.id, status: row.status, startedBy: row.startedBy, startedAt: new Date(row.startedAt) };
+}
+
+export function toScanDoc(row: ScanRow): StocktakeScanDoc {
+  return { _id: row.id, stocktakeId: row.stocktakeId, itemId: row.itemId, userId: row.userId, at: new Date(row.at) };
+}
+
+export async function findOpenStocktake(db: Database, roomId: string): Promise<StocktakeRow | null> {
+  return (
+    (await db
+      .select()
+      .from(stocktakes)
+      .where(and(eq(stocktakes.roomId, roomId), eq(stocktakes.status, "open")))
+      .orderBy(desc(stocktakes.startedAt))
+      .get()) ?? null
+  );
+}
+
+export async function findStocktake(db: Database, roomId: string, id: string): Promise<StocktakeRow | null> {
+  return (
+    (await db
+      .select()
+      .from(stocktakes)
+      .where(and(eq(stocktakes.roomId, roomId), eq(stocktakes.id, id)))
+      .get()) ?? null
+  );
+}
+
+export async function insertStocktake(db: Database, row: StocktakeRow): Promise<void> {
+  await db.insert(stocktakes).values(row).onConflictDoNothing().run();
+}
+
+export function endStocktakeQuery(
+  db: Database,
+  roomId: string,
+  id: string,
+  status: "applied" | "cancelled",
+  by: string,
+  at: number,
+) {
+  return db
+    .update(stocktakes)
+    .set({ status, endedBy: by, endedAt: at })
+    .where(and(eq(stocktakes.roomId, roomId), eq(stocktakes.id, id), eq(stocktakes.status, "open")))
+    .returning();
+}
+
+/** Inserts a scan once: @returns the row when it is new, null when this scan was already counted. */
+export async function insertScan(db: Database, row: ScanRow): Promise<ScanRow | null> {
+  return (await db.insert(stocktakeScans).values(row).onConflictDoNothing().returning().get()) ?? null;
+}
+
+export async function listScans(db: Database, roomId: string, stocktakeId: string): Promise<ScanRow[]> {
+  return db
+    .select()
+    .from(stocktakeScans)
+    .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.stocktakeId, stocktakeId)))
+    .all();
+}
+
+/** How many of each item were counted. */
+export async function countsOf(db: Database, roomId: string, stocktakeId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ itemId: stocktakeScans.itemId, counted: count() })
+    .from(stocktakeScans)
+    .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.stocktakeId, stocktakeId)))
+    .groupBy(stocktakeScans.itemId)
+    .all();
+  return new Map(rows.map((row) => [row.itemId, row.counted]));
+}

@@ -1,0 +1,196 @@
+/**
+ * Stocktakes (SPEC A8): a member starts one (or joins the one under way);
+ * everyone taking part counts items by scanning their labels or typing a
+ * SKU, one scan counting one; counts merge live through the `stocktake.scans`
+ * publication; an owner or admin applies the counted quantities in one step
+ * (each change in the item's history) or cancels.
+ *
+ * Each scan's id comes from the call's random seed (SPEC B9), so a scan made
+ * offline and sent again later, or sent twice, counts once.
+ */
+import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { RandomStream } from "../../protocol/random-stream";
+import { findItem, findItemBySku, listItems } from "../db/items-repo";
+import { findShareCode } from "../db/share-codes-repo";
+import {
+  countsOf,
+  endStocktakeQuery,
+  findOpenStocktake,
+  findStocktake,
+  insertScan,
+  insertStocktake,
+  listScans,
+  type StocktakeRow,
+  toScanDoc,
+  toStocktakeDoc,
+} from "../db/stocktakes-repo";
+import type { LiveRegistry } from "../live/registry";
+import { asDoc, type MethodContext } from "../live/types";
+import { requireRole } from "./access";
+import { editItemNow } from "./items-service";
+import type { RoomHost } from "./room-host";
+
+export const STOCKTAKE_ERROR = {
+  NOT_FOUND: "There is no such stocktake in this room",
+  OVER: "This stocktake is over",
+  UNKNOWN_CODE: "No item of this room has that label or SKU",
+} as const;
+
+const announceStocktake = (host: RoomHost, row: StocktakeRow, previous: StocktakeRow | null) =>
+  host.emit({
+    collection: COLLECTION.STOCKTAKES,
+    id: row.id,
+    doc: asDoc(toStocktakeDoc(row)),
+    previous: previous ? asDoc(toStocktakeDoc(previous)) : null,
+  });
+
+/**
+ * The item a scan names: a label's short link (`…/s/<code>`), an earlier
+ * signed link (`…/share/<room>/<item>/<sig>`), a SKU, or an item id.
+ */
+async function itemForCode(host: RoomHost, code: string): Promise<string | null> {
+  const short = /\/s\/([A-Za-z0-9]{10})(?:[/?#].*)?$/.exec(code);
+  if (short?.[1]) {
+    const found = await findShareCode(host.db, short[1]);
+    return found?.roomId === host.roomId ? found.itemId : null;
+  }
+  const signed = /\/share\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//.exec(code);
+  if (signed?.[1] && signed[2]) {
+    return signed[1] === host.roomId && (await findItem(host.db, host.roomId, signed[2])) ? signed[2] : null;
+  }
+  const bySku = await findItemBySku(host.db, host.roomId, code);
+  if (bySku) return bySku.id;
+  return /^[A-Za-z0-9_-]{1,64}$/.test(code) && (await findItem(host.db, host.roomId, code)) ? code : null;
+}
+
+async function openStocktake(ctx: MethodContext<RoomHost>, id: string): Promise<StocktakeRow> {
+  const row = await findStocktake(ctx.host.db, ctx.host.roomId, id);
+  if (!row) throw new LiveError(404, STOCKTAKE_ERROR.NOT_FOUND);
+  if (row.status !== "open") throw new LiveError(409, STOCKTAKE_ERROR.OVER);
+  return row;
+}
+
+export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
+  registry.publish(PUBLICATION.STOCKTAKE, {
+    args: PUBLICATION_ARGS[PUBLICATION.STOCKTAKE],
+    run: async (ctx) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.STOCKTAKES,
+        fetch: async () => {
+          const open = await findOpenStocktake(ctx.host.db, ctx.host.roomId);
+          return open ? [asDoc(toStocktakeDoc(open))] : [];
+        },
+        matches: (doc) => doc.status === "open",
+      } as const;
+    },
+  });
+  registry.publish(PUBLICATION.STOCKTAKE_SCANS, {
+    args: PUBLICATION_ARGS[PUBLICATION.STOCKTAKE_SCANS],
+    run: async (ctx, stocktakeId) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.STOCKTAKE_SCANS,
+        fetch: async () =>
+          (await listScans(ctx.host.db, ctx.host.roomId, stocktakeId)).map((row) => asDoc(toScanDoc(row))),
+        matches: (doc) => doc.stocktakeId === stocktakeId,
+      } as const;
+    },
+  });
+
+  registry.method(METHOD.STOCKTAKE_START, {
+    args: METHOD_ARGS[METHOD.STOCKTAKE_START],
+    run: async (ctx) => {
+      await requireRole(ctx, can.editItems);
+      const host = ctx.host;
+      return host.writes.run(async () => {
+        // One at a time: whoever starts while one is under way joins it.
+        const open = await findOpenStocktake(host.db, host.roomId);
+        if (open) return open.id;
+        const row: StocktakeRow = {
+          id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKES),
+          roomId: host.roomId,
+          status: "open",
+          startedBy: ctx.userId as string,
+          startedAt: host.now(),
+          endedBy: null,
+          endedAt: null,
+        };
+        await insertStocktake(host.db, row);
+        announceStocktake(host, row, null);
+        return row.id;
+      }, ctx.userId ?? "");
+    },
+  });
+
+  registry.method(METHOD.STOCKTAKE_SCAN, {
+    args: METHOD_ARGS[METHOD.STOCKTAKE_SCAN],
+    run: async (ctx, stocktakeId, code) => {
+      await requireRole(ctx, can.editItems);
+      const host = ctx.host;
+      return host.writes.run(async () => {
+        await openStocktake(ctx, stocktakeId);
+        const itemId = await itemForCode(host, code);
+        if (!itemId) throw new LiveError(404, STOCKTAKE_ERROR.UNKNOWN_CODE);
+        const item = await findItem(host.db, host.roomId, itemId);
+        const scan = {
+          id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKE_SCANS),
+          roomId: host.roomId,
+          stocktakeId,
+          itemId,
+          userId: ctx.userId as string,
+          at: host.now(),
+        };
+        const inserted = await insertScan(host.db, scan);
+        if (inserted)
+          host.emit({
+            collection: COLLECTION.STOCKTAKE_SCANS,
+            id: scan.id,
+            doc: asDoc(toScanDoc(inserted)),
+            previous: null,
+          });
+        return { scanId: scan.id, itemId, title: item?.title ?? "" };
+      }, ctx.userId ?? "");
+    },
+  });
+
+  registry.method(METHOD.STOCKTAKE_APPLY, {
+    args: METHOD_ARGS[METHOD.STOCKTAKE_APPLY],
+    run: async (ctx, stocktakeId, options) => {
+      await requireRole(ctx, can.manageMembers);
+      const host = ctx.host;
+      const actor = ctx.userId as string;
+      return host.writes.run(async () => {
+        const before = await openStocktake(ctx, stocktakeId);
+        const counts = await countsOf(host.db, host.roomId, stocktakeId);
+        let changed = 0;
+        for (const item of await listItems(host.db, host.roomId)) {
+          const counted = counts.get(item.id) ?? (options?.unseenToZero ? 0 : null);
+          if (counted === null || counted === item.quantity) continue;
+          await editItemNow(host, actor, item.id, { quantity: counted });
+          changed++;
+        }
+        const [after] = await endStocktakeQuery(host.db, host.roomId, stocktakeId, "applied", actor, host.now());
+        if (after) announceStocktake(host, after, before);
+        return { changed };
+      }, actor);
+    },
+  });
+
+  registry.method(METHOD.STOCKTAKE_CANCEL, {
+    args: METHOD_ARGS[METHOD.STOCKTAKE_CANCEL],
+    run: async (ctx, stocktakeId) => {
+      await requireRole(ctx, can.manageMembers);
+      const host = ctx.host;
+      const actor = ctx.userId as string;
+      return host.writes.run(async () => {
+        const before = await openStocktake(ctx, stocktakeId);
+        const [after] = await endStocktakeQuery(host.db, host.roomId, stocktakeId, "cancelled", actor, host.now());
+        if (after) announceStocktake(host, after, before);
+      }, actor);
+    },
+  });
+}
