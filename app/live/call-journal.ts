@@ -12,6 +12,8 @@
  * deletes the user's journals (user-data.ts).
  */
 
+import { openDatabase, request } from "./idb";
+
 export interface JournalEntry {
   seed: string;
   name: string;
@@ -36,26 +38,6 @@ export function journalName(userId: string, endpoint: string): string {
   return `${JOURNAL_PREFIX}:${userId}:${endpoint}`;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function open(name: string): Promise<IDBDatabase> {
-  const req = indexedDB.open(name, 1);
-  req.onupgradeneeded = () => {
-    const store = req.result.createObjectStore(STORE, { keyPath: "seed" });
-    store.createIndex("at", "at");
-  };
-  return request(req).then((db) => {
-    // Signing out deletes the database: let go of it at once instead of blocking that.
-    db.onversionchange = () => db.close();
-    return db;
-  });
-}
-
 /**
  * A journal in IndexedDB. Writes are queued on one promise chain, so they
  * land in the order they were made; a browser without IndexedDB (or one that
@@ -64,11 +46,10 @@ function open(name: string): Promise<IDBDatabase> {
 export function indexedDbJournal(name: string): CallJournal {
   let db: Promise<IDBDatabase | null> | null = null;
   const database = () => {
-    db ??= (typeof indexedDB === "undefined" ? Promise.reject(new Error("no IndexedDB")) : open(name)).catch(
-      (error: unknown) => {
-        console.warn("live: waiting changes will not survive a reload here", error);
-        return null;
-      },
+    db ??= openDatabase(
+      name,
+      (created) => created.createObjectStore(STORE, { keyPath: "seed" }).createIndex("at", "at"),
+      "waiting changes will not survive a reload here",
     );
     return db;
   };
@@ -92,8 +73,13 @@ export function indexedDbJournal(name: string): CallJournal {
       await queue;
       const opened = await database();
       if (!opened) return [];
-      const all = await request(opened.transaction(STORE).objectStore(STORE).index("at").getAll());
-      return all as JournalEntry[];
+      try {
+        return (await request(opened.transaction(STORE).objectStore(STORE).index("at").getAll())) as JournalEntry[];
+      } catch (error) {
+        // A database of this name that is not ours (or damaged): nothing to make again, and say so.
+        console.warn("live: the waiting changes kept here could not be read", error);
+        return [];
+      }
     },
     add: (entry) => write((store) => store.put(entry)),
     remove: (seed) => write((store) => store.delete(seed)),

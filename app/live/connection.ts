@@ -49,6 +49,9 @@ export interface LiveConnectionOptions {
 
 export type ReconnectHook = (connection: LiveConnection) => void;
 
+/** The error of a journal entry that cannot be made again (damaged, or written by something else). */
+export const UNREADABLE_CHANGE = "unreadable-change";
+
 /** How long changes to cached collections gather before they are written to the browser's cache. */
 const CACHE_WRITE_DELAY_MS = 250;
 
@@ -157,13 +160,26 @@ export class LiveConnection {
   async restoreWaitingCalls(): Promise<void> {
     const journal = this.journal;
     if (!journal) return;
+    const failed = (name: string, error: LiveError) => {
+      for (const listener of [...this.restoreFailureListeners]) listener(name, error);
+    };
     for (const entry of await journal.entries()) {
       if (this.restored.has(entry.seed)) continue;
+      let params: unknown;
+      try {
+        if (typeof entry.name !== "string" || typeof entry.seed !== "string") throw new Error("not a call");
+        params = parse(entry.params);
+        if (!Array.isArray(params)) throw new Error("parameters are not a list");
+      } catch (error) {
+        // One damaged entry is dropped and reported; the others still go.
+        console.warn("live: a waiting change kept here could not be read", error);
+        if (typeof entry.seed === "string") journal.remove(entry.seed);
+        failed(String(entry.name), new LiveError(UNREADABLE_CHANGE, "A change kept on this device could not be read"));
+        continue;
+      }
       this.restored.add(entry.seed);
-      const params = parse(entry.params) as unknown[];
       this.methods.apply(entry.name, params, { randomSeed: entry.seed }).catch((error: unknown) => {
-        if (!(error instanceof LiveError) || error.error === CONNECTION_CLOSED) return;
-        for (const listener of [...this.restoreFailureListeners]) listener(entry.name, error);
+        if (error instanceof LiveError && error.error !== CONNECTION_CLOSED) failed(entry.name, error);
       });
     }
   }

@@ -9,6 +9,7 @@
  * deletes the user's caches with their journals (deleteUserData).
  */
 import { parse, stringify } from "../../protocol/ejson";
+import { openDatabase, request } from "./idb";
 import type { LiveDoc } from "./store";
 
 export interface DocCache {
@@ -25,30 +26,14 @@ export function docCacheName(userId: string, endpoint: string): string {
   return `${DOC_CACHE_PREFIX}:${userId}:${endpoint}`;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
 export function indexedDbDocCache(name: string): DocCache {
   let db: Promise<IDBDatabase | null> | null = null;
   const database = () => {
-    db ??= new Promise<IDBDatabase>((resolve, reject) => {
-      if (typeof indexedDB === "undefined") throw new Error("no IndexedDB");
-      const req = indexedDB.open(name, 1);
-      req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "collection" });
-      req.onsuccess = () => {
-        // Signing out deletes the database: let go of it at once instead of blocking that.
-        req.result.onversionchange = () => req.result.close();
-        resolve(req.result);
-      };
-      req.onerror = () => reject(req.error);
-    }).catch((error: unknown) => {
-      console.warn("live: rooms will not open offline here", error);
-      return null;
-    });
+    db ??= openDatabase(
+      name,
+      (created) => created.createObjectStore(STORE, { keyPath: "collection" }),
+      "rooms will not open offline here",
+    );
     return db;
   };
   return {
@@ -56,11 +41,20 @@ export function indexedDbDocCache(name: string): DocCache {
       const opened = await database();
       const kept = new Map<string, LiveDoc[]>();
       if (!opened) return kept;
-      const rows = (await request(opened.transaction(STORE).objectStore(STORE).getAll())) as {
-        collection: string;
-        docs: string;
-      }[];
-      for (const row of rows) kept.set(row.collection, parse(row.docs) as LiveDoc[]);
+      try {
+        const rows = (await request(opened.transaction(STORE).objectStore(STORE).getAll())) as {
+          collection: string;
+          docs: string;
+        }[];
+        for (const row of rows) {
+          const docs = parse(row.docs);
+          if (typeof row.collection === "string" && Array.isArray(docs)) kept.set(row.collection, docs as LiveDoc[]);
+        }
+      } catch (error) {
+        // Damaged or not ours: start from the server alone.
+        console.warn("live: the room kept here could not be read", error);
+        kept.clear();
+      }
       return kept;
     },
     save(collection, docs) {

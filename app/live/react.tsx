@@ -111,14 +111,7 @@ export function useFind(
   sort?: Sort<LiveDoc>,
 ): readonly LiveDoc[];
 export function useFind<T extends LiveDoc>(collection: string, filter?: Filter<T>, sort?: Sort<T>): readonly LiveDoc[] {
-  const { store } = useConnection();
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      store.onChange((changed) => {
-        if (changed.has(collection)) onChange();
-      }),
-    [store, collection],
-  );
+  const { store, subscribe } = useCollectionChanges(collection);
   const docs = useSyncExternalStore(subscribe, () => store.find(collection));
   const computed = useMemo(() => {
     if (!filter && !sort) return docs;
@@ -136,6 +129,19 @@ export function useFind<T extends LiveDoc>(collection: string, filter?: Filter<T
   return result;
 }
 
+/** The store, and a subscribe function (for useSyncExternalStore) told of changes to one collection. */
+function useCollectionChanges(collection: string) {
+  const { store } = useConnection();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      store.onChange((changed) => {
+        if (changed.has(collection)) onChange();
+      }),
+    [store, collection],
+  );
+  return { store, subscribe };
+}
+
 /** A stable function that calls a method on the connection. */
 export function useCall(): (name: string, ...params: unknown[]) => Promise<unknown> {
   const connection = useConnection();
@@ -147,14 +153,7 @@ export function useCall(): (name: string, ...params: unknown[]) => Promise<unkno
  * confirmed (a stub's write still waiting): for a "not saved yet" mark.
  */
 export function usePending(collection: string, id: string): boolean {
-  const { store } = useConnection();
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      store.onChange((changed) => {
-        if (changed.has(collection)) onChange();
-      }),
-    [store, collection],
-  );
+  const { store, subscribe } = useCollectionChanges(collection);
   return useSyncExternalStore(subscribe, () => store.isPending(collection, id));
 }
 

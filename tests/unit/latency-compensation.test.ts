@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { itemStubs } from "../../app/catalogue/item-stubs";
 import type { CallJournal, JournalEntry } from "../../app/live/call-journal";
+import { UNREADABLE_CHANGE } from "../../app/live/connection";
 import { parse, stringify } from "../../protocol/ejson";
 import type { WireError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
@@ -190,5 +191,22 @@ describe("waiting calls kept in a journal", () => {
     socket.receive({ msg: "updated", methods: [call?.id as string] });
     await vi.waitFor(() => expect(refused).toEqual(["Item not found"]));
     expect(journal.kept.size).toBe(0);
+  });
+
+  it("drops and reports a damaged entry, and still makes the others again", async () => {
+    const journal = memoryJournal([
+      { seed: "seed-bad", name: "items.update", params: "{not ejson", at: 1 },
+      { seed: "seed-good", name: "items.update", params: stringify(["lamp", { title: "Desk lamp" }]), at: 2 },
+    ]);
+    live.connection.keepWaitingCallsIn(journal);
+    const refused: string[] = [];
+    live.connection.onRestoredCallFailed((_name, error) => refused.push(String(error.error)));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const socket = live.handshake();
+    await live.connection.restoreWaitingCalls();
+    expect(refused).toEqual([UNREADABLE_CHANGE]);
+    expect([...journal.kept.keys()]).toEqual(["seed-good"]);
+    expect(socket.sentOf("method").map((m) => m.randomSeed)).toEqual(["seed-good"]);
+    warn.mockRestore();
   });
 });

@@ -6,7 +6,7 @@
  * roles decide who counts and who applies.
  */
 import { describe, expect, it } from "vitest";
-import { STOCKTAKE_ERROR } from "../../worker/rooms/stocktake-feature";
+import { STOCKTAKE_ERROR } from "../../worker/stocktake/stocktake-feature";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
 
 async function roomWithItems() {

@@ -17,6 +17,7 @@ import { UploadManager } from "../files/upload-manager";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { recordOrder } from "../orders/orders-service";
+import { registerStocktake } from "../stocktake/stocktake-feature";
 import { StoreRuntime } from "../store/store-runtime";
 import { applyStoreWebhook, type WebhookDelivery } from "../store/webhook-apply";
 import { registerItems } from "./items-feature";
@@ -26,7 +27,6 @@ import { Presence } from "./presence";
 import { registerPresence } from "./presence-feature";
 import { registerRoom, registerRoomCurrency } from "./room-feature";
 import type { RoomHost } from "./room-host";
-import { registerStocktake } from "./stocktake-feature";
 import { registerStore } from "./store-feature";
 import { WriteQueue } from "./write-queue";
 

@@ -1,8 +1,8 @@
 /** Stocktakes and their scans (schema.ts `stocktakes`, `stocktakeScans`). */
 import { and, count, desc, eq } from "drizzle-orm";
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
-import type { Database } from "./database";
-import { stocktakeScans, stocktakes } from "./schema";
+import type { Database } from "../db/database";
+import { stocktakeScans, stocktakes } from "../db/schema";
 
 export type StocktakeRow = typeof stocktakes.$inferSelect;
 export type ScanRow = typeof stocktakeScans.$inferSelect;

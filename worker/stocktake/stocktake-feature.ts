@@ -13,6 +13,11 @@ import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import { findItem, findItemBySku, listItems } from "../db/items-repo";
 import { findShareCode } from "../db/share-codes-repo";
+import type { LiveRegistry } from "../live/registry";
+import { asDoc, type MethodContext } from "../live/types";
+import { requireRole } from "../rooms/access";
+import { editItemNow } from "../rooms/items-service";
+import type { RoomHost } from "../rooms/room-host";
 import {
   countsOf,
   endStocktakeQuery,
@@ -24,12 +29,7 @@ import {
   type StocktakeRow,
   toScanDoc,
   toStocktakeDoc,
-} from "../db/stocktakes-repo";
-import type { LiveRegistry } from "../live/registry";
-import { asDoc, type MethodContext } from "../live/types";
-import { requireRole } from "./access";
-import { editItemNow } from "./items-service";
-import type { RoomHost } from "./room-host";
+} from "./stocktakes-repo";
 
 export const STOCKTAKE_ERROR = {
   NOT_FOUND: "There is no such stocktake in this room",
