@@ -1,19 +1,9 @@
-import { useEffect, useState } from "react";
-import { COLLECTION } from "../protocol/api";
+import { useEffect, useRef, useState } from "react";
 import { HOME_SHARDS } from "../protocol/constants";
 import { AccountsClient } from "./accounts";
 import { readStoredLogin } from "./accounts/stored-login";
-import { defaultLiveUrl, docCacheName, indexedDbDocCache, indexedDbJournal, journalName, LiveConnection } from "./live";
-
-/** What a room keeps for offline use: the room, its members (your role), items, file records and its stocktake. */
-const OFFLINE_COLLECTIONS = [
-  COLLECTION.ROOMS,
-  COLLECTION.MEMBERS,
-  COLLECTION.ITEMS,
-  COLLECTION.FILES,
-  COLLECTION.STOCKTAKES,
-  COLLECTION.STOCKTAKE_SCANS,
-];
+import { whenIdle } from "./lazy-page";
+import { defaultLiveUrl, deferredDocCache, deferredJournal, LiveConnection } from "./live";
 
 export interface LiveSession {
   connection: LiveConnection;
@@ -26,17 +16,27 @@ export interface LiveSession {
  * Created in an effect, so React's StrictMode re-mount gets a fresh pair
  * instead of a closed one. Null until the first effect has run.
  */
-export function useLiveSession(path: string): LiveSession | null {
+export function useLiveSession(path: string, offlineCollections: readonly string[] = []): LiveSession | null {
   const [session, setSession] = useState<LiveSession | null>(null);
+  // Fixed for a page (a module constant): only the path decides when to connect anew.
+  const offline = useRef(offlineCollections);
   useEffect(() => {
     const connection = new LiveConnection({ url: defaultLiveUrl(path) });
     const accounts = new AccountsClient(connection);
-    // In a room, edits waiting for the server and the room's documents are kept per user, so the
-    // room opens again with no line to the server and nothing waiting is lost to a reload.
+    // With `offlineCollections` (a room), edits waiting for the server and those documents are kept
+    // per user, so it opens again with no line to the server and nothing waiting is lost to a reload.
     const userId = readStoredLogin()?.userId;
-    if (userId && path.startsWith("rooms/")) {
-      connection.keepWaitingCallsIn(indexedDbJournal(journalName(userId, path)));
-      connection.cacheDocsIn(indexedDbDocCache(docCacheName(userId, path)), OFFLINE_COLLECTIONS);
+    if (userId && offline.current.length > 0) {
+      // The IndexedDB code is a lazy chunk, fetched once the page has shown (offline, the service
+      // worker answers at once): calls and changes meanwhile wait for it, in order.
+      const stores = new Promise<void>((resolve) => whenIdle(resolve)).then(() => import("./live/offline-stores"));
+      connection.keepWaitingCallsIn(
+        deferredJournal(stores.then((m) => m.indexedDbJournal(m.journalName(userId, path)))),
+      );
+      connection.cacheDocsIn(
+        deferredDocCache(stores.then((m) => m.indexedDbDocCache(m.docCacheName(userId, path)))),
+        offline.current,
+      );
     }
     setSession({ connection, accounts });
     return () => {

@@ -15,7 +15,6 @@ import {
 import type { AccountLinkInfo } from "../../protocol/docs";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import type { LiveConnection, SubscriptionHandle } from "../live";
-import { deleteUserData } from "../live/user-data";
 import {
   type HandoffWait,
   newCredentialToken,
@@ -300,7 +299,8 @@ export class AccountsClient {
 
   private forgetLogin(): void {
     // Waiting edits and cached rooms belong to the person signing out: they go with them.
-    if (this.state.userId) void deleteUserData(this.state.userId);
+    const userId = this.state.userId;
+    if (userId) void import("../live/offline-stores").then((stores) => stores.deleteUserData(userId));
     if (this.token) void this.syncCookie(null);
     this.token = null;
     clearStoredLogin(this.storage);

@@ -3,9 +3,20 @@ import { AccountsProvider } from "../accounts";
 import { LiveProvider } from "../live";
 import { homeShardPath, useLiveSession } from "../use-live-connection";
 
-/** A live connection to `path` with accounts on it, for everything inside. */
-export function SessionProvider({ path, children }: { path: string; children?: ReactNode }) {
-  const session = useLiveSession(path);
+/**
+ * A live connection to `path` with accounts on it, for everything inside;
+ * `offlineCollections` (a constant) are kept in the browser for offline use.
+ */
+export function SessionProvider({
+  path,
+  offlineCollections,
+  children,
+}: {
+  path: string;
+  offlineCollections?: readonly string[];
+  children?: ReactNode;
+}) {
+  const session = useLiveSession(path, offlineCollections);
   if (!session) return null;
   return (
     <LiveProvider connection={session.connection}>

@@ -1,7 +1,8 @@
 /** The browser live-data client: one `LiveConnection` plus React bindings. */
-export { type CallJournal, indexedDbJournal, type JournalEntry, journalName } from "./call-journal";
+export type { CallJournal, JournalEntry } from "./call-journal";
 export { CONNECTION_CLOSED, LiveConnection, type LiveConnectionOptions, type ReconnectHook } from "./connection";
-export { type DocCache, docCacheName, indexedDbDocCache } from "./doc-cache";
+export { deferredDocCache, deferredJournal } from "./deferred-stores";
+export type { DocCache } from "./doc-cache";
 export { type ApplyOptions, INVOCATION_FAILED } from "./methods";
 export {
   LiveProvider,
@@ -25,4 +26,3 @@ export { type LiveDoc, LiveStore, type StoreListener } from "./store";
 export { SUBSCRIPTION_STOPPED, type SubscriptionCallbacks, type SubscriptionHandle } from "./subscriptions";
 export type { SocketLike, WebSocketConstructor } from "./transport";
 export { defaultLiveUrl } from "./url";
-export { deleteUserData } from "./user-data";

@@ -95,9 +95,22 @@ interface RoomViewProps {
   itemId?: string | undefined;
 }
 
+/** What a room keeps for offline use: the room, its members (your role), items, file records and its stocktake. */
+const OFFLINE_COLLECTIONS = [
+  COLLECTION.ROOMS,
+  COLLECTION.MEMBERS,
+  COLLECTION.ITEMS,
+  COLLECTION.FILES,
+  COLLECTION.STOCKTAKES,
+  COLLECTION.STOCKTAKE_SCANS,
+];
+
 function LiveRoom(props: RoomViewProps) {
   return (
-    <SessionProvider path={`rooms/${encodeURIComponent(props.roomId)}/websocket`}>
+    <SessionProvider
+      path={`rooms/${encodeURIComponent(props.roomId)}/websocket`}
+      offlineCollections={OFFLINE_COLLECTIONS}
+    >
       <RoomShell {...props} />
     </SessionProvider>
   );

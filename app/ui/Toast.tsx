@@ -7,8 +7,21 @@
  * const toast = useToast();
  * toast.show({ text: "Removed “Lamp”", action: { label: "Undo", run: restore } });
  */
-import * as RadixToast from "@radix-ui/react-toast";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import { whenIdle } from "../lazy-page";
+
+const loadToastList = () => import("./ToastList");
+const ToastList = lazy(loadToastList);
 
 export interface ToastOptions {
   text: string;
@@ -18,7 +31,7 @@ export interface ToastOptions {
   duration?: number;
 }
 
-interface ShownToast extends ToastOptions {
+export interface ShownToast extends ToastOptions {
   id: number;
 }
 
@@ -32,34 +45,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((shown) => [...shown.slice(-2), { ...options, id: nextId++ }]);
   }, []);
   const value = useMemo(() => ({ show }), [show]);
+  useEffect(() => whenIdle(() => void loadToastList().catch(() => {})), []);
   const close = (id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id));
   return (
     <ToastContext.Provider value={value}>
-      <RadixToast.Provider swipeDirection="down" label="Notification">
-        {children}
-        {toasts.map((toast) => (
-          <RadixToast.Root
-            key={toast.id}
-            className={toast.tone === "danger" ? "ui-toast ui-toast-danger" : "ui-toast"}
-            duration={toast.duration ?? (toast.action ? 8000 : 4000)}
-            onOpenChange={(open) => !open && close(toast.id)}
-            data-testid="toast"
-          >
-            <RadixToast.Description className="ui-toast-text">{toast.text}</RadixToast.Description>
-            {toast.action && (
-              <RadixToast.Action asChild altText={`${toast.action.label}: ${toast.text}`}>
-                <button type="button" className="ui-button ui-button-ghost ui-button-sm" onClick={toast.action.run}>
-                  {toast.action.label}
-                </button>
-              </RadixToast.Action>
-            )}
-            <RadixToast.Close className="ui-toast-close" aria-label="Dismiss">
-              ×
-            </RadixToast.Close>
-          </RadixToast.Root>
-        ))}
-        <RadixToast.Viewport className="ui-toast-viewport" />
-      </RadixToast.Provider>
+      {children}
+      {/* Radix's toast code comes with the first toast (or earlier, when the browser is idle). */}
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastList toasts={toasts} close={close} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }
