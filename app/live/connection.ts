@@ -24,7 +24,7 @@ import type { ClientMessage, ServerMessage } from "../../protocol/ddp";
 import { parse, stringify } from "../../protocol/ejson";
 import { LiveError } from "../../protocol/errors";
 import type { CallJournal } from "./call-journal";
-import type { DocCache } from "./doc-cache";
+import { type DocCache, keepCached } from "./doc-cache";
 import { type ApplyOptions, Methods } from "./methods";
 import { type ControlMessage, type HeldMessage, Quiescence } from "./quiescence";
 import type { MethodStub } from "./simulation";
@@ -51,9 +51,6 @@ export type ReconnectHook = (connection: LiveConnection) => void;
 
 /** The error of a journal entry that cannot be made again (damaged, or written by something else). */
 export const UNREADABLE_CHANGE = "unreadable-change";
-
-/** How long changes to cached collections gather before they are written to the browser's cache. */
-const CACHE_WRITE_DELAY_MS = 250;
 
 /** Why calls still pending are rejected when the connection is closed for good. */
 export const CONNECTION_CLOSED = "connection-closed";
@@ -86,6 +83,8 @@ export class LiveConnection {
   private journal: CallJournal | null = null;
   /** Seeds of calls made again from the journal: already written there. */
   private readonly restored = new Set<string>();
+  /** Stops writing the store's changes to the browser's cache (when the connection closes). */
+  private stopCaching: () => void = () => {};
   /** Every subscription has been ready once on some socket: the server's data is complete. */
   private serverDataComplete = false;
   private readonly restoreFailureListeners = new Set<(name: string, error: LiveError) => void>();
@@ -197,18 +196,7 @@ export class LiveConnection {
       if (this.serverDataComplete) return;
       this.store.seedFromCache(new Map([...kept].filter(([name]) => wanted.has(name))));
     });
-    const dirty = new Set<string>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    this.store.onChange((changed) => {
-      for (const name of changed) if (wanted.has(name)) dirty.add(name);
-      if (dirty.size === 0 || timer) return;
-      // A burst of changes is one write.
-      timer = setTimeout(() => {
-        timer = undefined;
-        for (const name of dirty) cache.save(name, this.store.serverDocs(name));
-        dirty.clear();
-      }, CACHE_WRITE_DELAY_MS);
-    });
+    this.stopCaching = keepCached(this.store, cache, wanted);
   }
 
   private dropCachedWhenComplete(): void {
@@ -295,6 +283,7 @@ export class LiveConnection {
 
   /** Closes for good: stops listening, drops timers, fails pending calls. */
   close(): void {
+    this.stopCaching();
     this.socket.dispose();
     this.store.dispose();
     const closed = new LiveError(CONNECTION_CLOSED, "The connection was closed");

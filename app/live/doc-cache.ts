@@ -10,7 +10,33 @@
  */
 import { parse, stringify } from "../../protocol/ejson";
 import { openDatabase, request } from "./idb";
-import type { LiveDoc } from "./store";
+import type { LiveDoc, LiveStore } from "./store";
+
+/** How long changes to cached collections gather before they are written (a burst is one write). */
+const CACHE_WRITE_DELAY_MS = 250;
+
+/**
+ * Writes the server's documents of `collections` to `cache` a moment after
+ * they change. @returns a function that stops it, writing what is still pending.
+ */
+export function keepCached(store: LiveStore, cache: DocCache, collections: ReadonlySet<string>): () => void {
+  const dirty = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    for (const name of dirty) cache.save(name, store.serverDocs(name));
+    dirty.clear();
+  };
+  const stopListening = store.onChange((changed) => {
+    for (const name of changed) if (collections.has(name)) dirty.add(name);
+    if (dirty.size > 0 && !timer) timer = setTimeout(write, CACHE_WRITE_DELAY_MS);
+  });
+  return () => {
+    stopListening();
+    write();
+  };
+}
 
 export interface DocCache {
   /** What was kept, by collection. */

@@ -259,39 +259,6 @@ export const shareCodes = sqliteTable(
   (table) => [uniqueIndex("share_codes_item_idx").on(table.roomId, table.itemId)],
 );
 
-/** Stocktakes (SPEC A8): at most one `open` per room at a time (checked by the RoomDO, which serializes writes). */
-export const stocktakes = sqliteTable(
-  "stocktakes",
-  {
-    id: text("id").primaryKey(),
-    roomId: text("room_id")
-      .notNull()
-      .references(() => rooms.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["open", "applied", "cancelled"] }).notNull(),
-    startedBy: text("started_by").notNull(),
-    startedAt: integer("started_at").notNull(),
-    endedBy: text("ended_by"),
-    endedAt: integer("ended_at"),
-  },
-  (table) => [index("stocktakes_room_idx").on(table.roomId, table.status)],
-);
-
-/** One row per scan; its id comes from the scanning call's seed, so a scan re-sent after hours offline counts once. */
-export const stocktakeScans = sqliteTable(
-  "stocktake_scans",
-  {
-    id: text("id").primaryKey(),
-    roomId: text("room_id")
-      .notNull()
-      .references(() => rooms.id, { onDelete: "cascade" }),
-    stocktakeId: text("stocktake_id").notNull(),
-    itemId: text("item_id").notNull(),
-    userId: text("user_id").notNull(),
-    at: integer("at").notNull(),
-  },
-  (table) => [index("stocktake_scans_stocktake_idx").on(table.stocktakeId)],
-);
-
 /** Google or Facebook identities, each tied to one user. */
 export const oauthIdentities = sqliteTable(
   "oauth_identities",
@@ -405,7 +372,8 @@ export const cronState = sqliteTable("cron_state", {
   updatedAt: integer("updated_at").notNull(),
 });
 
+// The online store's tables (connection, webhook deliveries, listings, customers).
+export * from "../stocktake/stocktake-schema";
 // Failed-login counters shared by every live object.
 export * from "./security-schema";
-// The online store's tables (connection, webhook deliveries, listings, customers).
 export * from "./store-schema";

@@ -2,7 +2,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
 import type { Database } from "../db/database";
-import { stocktakeScans, stocktakes } from "../db/schema";
+import { stocktakeScans, stocktakes } from "./stocktake-schema";
 
 export type StocktakeRow = typeof stocktakes.$inferSelect;
 export type ScanRow = typeof stocktakeScans.$inferSelect;
