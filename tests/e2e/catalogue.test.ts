@@ -221,6 +221,41 @@ describe("the catalogue", () => {
     await context.close();
   });
 
+  it("opens a menu pressed before its code has arrived, by pointer and by keyboard", async () => {
+    // The menus' code is fetched when the browser is idle; on a slow line a person can press first.
+    const context = await e2e.browser.newContext();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await context.route(/\/assets\/RadixMenu-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "slowmenu@shop.example");
+    await createRoom(page, "Slow line");
+    await addItem(page, "Tin jug", "J-1", "9");
+    const badge = page.getByTestId("item-row").filter({ hasText: "Tin jug" }).getByTestId("item-status");
+
+    await badge.click();
+    await expect.poll(() => asked).toBe(true);
+    expect(await page.getByRole("menu").count()).toBe(0);
+    release();
+    await page.getByRole("menuitemradio", { name: "Ready" }).click();
+    await expect.poll(() => badge.getAttribute("data-status")).toBe("ready");
+
+    // Now the code is here: Enter opens it, Esc closes it and focus is back on the badge.
+    await badge.press("Enter");
+    await page.getByRole("menuitemradio", { name: "Listed" }).waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+    expect(await badge.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it("draws only the rows near the viewport of a long list, and reaches the last one by scrolling", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
