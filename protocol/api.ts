@@ -135,6 +135,8 @@ export const PUBLICATION = {
   STOCKTAKE: "stocktake",
   /** Every scan of one stocktake (`stocktakeScans`). */
   STOCKTAKE_SCANS: "stocktake.scans",
+  /** What each item's printed label encodes (`stocktakeLabels`), so a phone with no line can count a scanned label. */
+  STOCKTAKE_LABELS: "stocktake.labels",
 } as const;
 
 export const COLLECTION = {
@@ -152,6 +154,7 @@ export const COLLECTION = {
   STORE: "store",
   STOCKTAKES: "stocktakes",
   STOCKTAKE_SCANS: "stocktakeScans",
+  STOCKTAKE_LABELS: "stocktakeLabels",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;
@@ -369,6 +372,7 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.ITEM_HISTORY]: v.tuple([idSchema]),
   [PUBLICATION.STOCKTAKE]: v.tuple([]),
   [PUBLICATION.STOCKTAKE_SCANS]: v.tuple([idSchema]),
+  [PUBLICATION.STOCKTAKE_LABELS]: v.tuple([]),
   [PUBLICATION.DASHBOARD]: v.tuple([]),
   [PUBLICATION.PRESENCE]: v.tuple([]),
   [PUBLICATION.STORE]: v.tuple([]),

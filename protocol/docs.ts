@@ -63,6 +63,12 @@ export interface StocktakeScanDoc {
   at: Date;
 }
 
+/** What one item's printed labels encode, as `labelKey`s (protocol/label-key.ts). `_id` is the item's id. */
+export interface StocktakeLabelDoc {
+  _id: string;
+  keys: string[];
+}
+
 /** One entry of an item's history. `changes` holds each changed field's value before and after. */
 export interface ItemHistoryDoc {
   _id: string;

@@ -1,13 +1,14 @@
 /**
  * The room's stocktake (SPEC A8): start one or join the one under way, count
- * items by scanning their labels or typing a SKU (one scan counts one),
+ * items by scanning their labels with the phone's camera or typing a SKU
+ * (one scan counts one; CountForm.tsx),
  * see everyone's counts merge live — who is counting, what is counted, what
  * is expected but not yet seen, and the differences from the recorded
  * quantities — and, as an owner or admin, apply the counted quantities in
  * one step. Scans made offline show at once and join when back (their stub
  * and the journal of waiting calls, app/live).
  */
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import {
   COLLECTION,
   can,
@@ -25,6 +26,7 @@ import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Table } from "../ui/Table";
 import { useToast } from "../ui/Toast";
+import { CountForm } from "./CountForm";
 import "./stocktake.css";
 
 const isStocktake = (doc: LiveDoc): doc is LiveDoc & StocktakeDoc => doc.status === "open";
@@ -188,52 +190,6 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
         )}
       </section>
     </div>
-  );
-}
-
-/** Typing a SKU (or a label's link, as a scanner types it) counts one of that item. */
-function CountForm({ stocktakeId }: { stocktakeId: string }) {
-  const call = useCall();
-  const [code, setCode] = useState("");
-  const [last, setLast] = useState<{ text: string; error: boolean } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  function count(event: FormEvent) {
-    event.preventDefault();
-    const text = code.trim();
-    if (!text) return;
-    setCode("");
-    input.current?.focus();
-    // Shown at once by its stub when the SKU is known here; the server's answer names the item.
-    call(METHOD.STOCKTAKE_SCAN, stocktakeId, text).then(
-      (result) => {
-        const { title } = result as { title: string };
-        setLast({ text: `Counted: ${title}`, error: false });
-        navigator.vibrate?.(60);
-      },
-      (caught: unknown) => setLast({ text: `${text}: ${errorMessage(caught)}`, error: true }),
-    );
-  }
-
-  return (
-    <form className="stocktake-count" onSubmit={count}>
-      <label htmlFor="stocktake-code">Scan a label or type a SKU</label>
-      <div className="stocktake-count-row">
-        <input
-          id="stocktake-code"
-          ref={input}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          inputMode="text"
-        />
-        <Button type="submit">Count</Button>
-      </div>
-      <p className={last?.error ? "error" : "muted"} role="status" aria-live="polite">
-        {last?.text ?? ""}
-      </p>
-    </form>
   );
 }
 

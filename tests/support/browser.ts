@@ -10,7 +10,8 @@ export function chromiumPath(): string {
   return path;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. a fake camera (fake-camera.ts). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -22,6 +23,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

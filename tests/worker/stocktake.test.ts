@@ -5,6 +5,7 @@
  * subscriber; applying sets counted quantities in one step, with history;
  * roles decide who counts and who applies.
  */
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { STOCKTAKE_ERROR } from "../../worker/stocktake/stocktake-feature";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
@@ -122,5 +123,39 @@ describe("stocktake", () => {
     viewer.close();
     outsider.close();
     owner.close();
+  });
+
+  it("sends counters what each printed label encodes, and counts a listed item's store-page label", async () => {
+    const { roomId, socket: owner, mug, jug, mugLink } = await roomWithItems();
+    // Jug is on sale in the room's store: its label opens its store page.
+    await env.DB.prepare(
+      "INSERT INTO store_listings (room_id, item_id, product_id, handle, state, published_at) VALUES (?, ?, ?, ?, 'active', ?)",
+    )
+      .bind(roomId, jug, "gid://shopify/Product/7", "Blue-Jug", Date.now())
+      .run();
+    const member = await join(roomId, owner, "member");
+    expect((await member.subscribe("stocktake.labels")).msg).toBe("ready");
+    const keys = Object.fromEntries(
+      member.received
+        .filter((m) => m.msg === "added" && m.collection === "stocktakeLabels")
+        .map((m) => [m.id as string, (m.fields as { keys: string[] }).keys]),
+    );
+    const mugCode = /\/s\/([A-Za-z0-9]{10})$/.exec(mugLink)?.[1];
+    expect(keys).toEqual({ [mug]: [`s:${mugCode}`], [jug]: ["p:blue-jug"] });
+
+    const stocktakeId = (await owner.call("stocktake.start")).result as string;
+    const byStorePage = await member.call("stocktake.scan", [
+      stocktakeId,
+      "https://lamps.myshopify.com/products/blue-jug",
+    ]);
+    expect(byStorePage.result).toMatchObject({ itemId: jug, title: "Jug" });
+
+    // Another room's label is not one of this room's.
+    const other = await roomWithItems();
+    const foreign = await member.call("stocktake.scan", [stocktakeId, other.mugLink]);
+    expect(foreign.error).toMatchObject({ error: 404, reason: STOCKTAKE_ERROR.UNKNOWN_CODE });
+    member.close();
+    owner.close();
+    other.socket.close();
   });
 });

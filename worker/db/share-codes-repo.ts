@@ -49,3 +49,12 @@ export async function shareCodesFor(
 export async function findShareCode(db: Database, code: string) {
   return (await db.select().from(shareCodes).where(eq(shareCodes.code, code)).get()) ?? null;
 }
+
+/** Every share code of the room's items (labels printed so far), by item. */
+export async function roomShareCodes(db: Database, roomId: string): Promise<{ itemId: string; code: string }[]> {
+  return db
+    .select({ itemId: shareCodes.itemId, code: shareCodes.code })
+    .from(shareCodes)
+    .where(eq(shareCodes.roomId, roomId))
+    .all();
+}

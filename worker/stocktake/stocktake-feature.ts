@@ -10,9 +10,11 @@
  */
 import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
+import { labelKey, shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
 import { findItem, findItemBySku, listItems } from "../db/items-repo";
-import { findShareCode } from "../db/share-codes-repo";
+import { findShareCode, roomShareCodes } from "../db/share-codes-repo";
+import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
@@ -46,14 +48,21 @@ const announceStocktake = (host: RoomHost, row: StocktakeRow, previous: Stocktak
   });
 
 /**
- * The item a scan names: a label's short link (`…/s/<code>`), an earlier
- * signed link (`…/share/<room>/<item>/<sig>`), a SKU, or an item id.
+ * The item a scan names: a label's short link (`…/s/<code>`) or store page
+ * (`…/products/<handle>`), an earlier signed link
+ * (`…/share/<room>/<item>/<sig>`), a SKU, or an item id.
  */
 async function itemForCode(host: RoomHost, code: string): Promise<string | null> {
-  const short = /\/s\/([A-Za-z0-9]{10})(?:[/?#].*)?$/.exec(code);
-  if (short?.[1]) {
-    const found = await findShareCode(host.db, short[1]);
+  const key = labelKey(code);
+  if (key?.startsWith("s:")) {
+    const found = await findShareCode(host.db, key.slice(2));
     return found?.roomId === host.roomId ? found.itemId : null;
+  }
+  if (key?.startsWith("p:")) {
+    const listing = (await activeListings(host.db, host.roomId)).find(
+      (row) => row.handle && storePageKey(row.handle) === key,
+    );
+    return listing?.itemId ?? null;
   }
   const signed = /\/share\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//.exec(code);
   if (signed?.[1] && signed[2]) {
@@ -62,6 +71,16 @@ async function itemForCode(host: RoomHost, code: string): Promise<string | null>
   const bySku = await findItemBySku(host.db, host.roomId, code);
   if (bySku) return bySku.id;
   return /^[A-Za-z0-9_-]{1,64}$/.test(code) && (await findItem(host.db, host.roomId, code)) ? code : null;
+}
+
+/** Each item's label keys: its share code (once a label was printed) and its store page while listed. */
+async function labelDocs(host: RoomHost): Promise<{ _id: string; keys: string[] }[]> {
+  const keys = new Map<string, string[]>();
+  const add = (itemId: string, key: string) => keys.set(itemId, [...(keys.get(itemId) ?? []), key]);
+  for (const row of await roomShareCodes(host.db, host.roomId)) add(row.itemId, shortLinkKey(row.code));
+  for (const row of await activeListings(host.db, host.roomId))
+    if (row.handle) add(row.itemId, storePageKey(row.handle));
+  return [...keys].map(([itemId, itemKeys]) => ({ _id: itemId, keys: itemKeys }));
 }
 
 async function openStocktake(ctx: MethodContext<RoomHost>, id: string): Promise<StocktakeRow> {
@@ -97,6 +116,20 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         fetch: async () =>
           (await listScans(ctx.host.db, ctx.host.roomId, stocktakeId)).map((row) => asDoc(toScanDoc(row))),
         matches: (doc) => doc.stocktakeId === stocktakeId,
+      } as const;
+    },
+  });
+
+  // A snapshot when subscribed (again on each reconnect): labels printed since are still counted by the server.
+  registry.publish(PUBLICATION.STOCKTAKE_LABELS, {
+    args: PUBLICATION_ARGS[PUBLICATION.STOCKTAKE_LABELS],
+    run: async (ctx) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.STOCKTAKE_LABELS,
+        fetch: async () => (await labelDocs(ctx.host)).map((doc) => asDoc(doc)),
+        matches: () => false,
       } as const;
     },
   });

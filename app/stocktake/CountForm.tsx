@@ -1,0 +1,94 @@
+/**
+ * Counting: scan labels with the phone's camera, or type a SKU (a handheld
+ * scanner typing a label's link works too). Each scan counts one. What this
+ * phone can name at once (a SKU, or a label the room sent) is confirmed at
+ * once — beep, buzz and the item's title — even with no line; the rest is
+ * confirmed when the server answers.
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { COLLECTION, METHOD, PUBLICATION } from "../../protocol/api";
+import { labelKey } from "../../protocol/label-key";
+import { errorMessage } from "../components/ErrorText";
+import { whenIdle } from "../lazy-page";
+import { useCall, useFind, useStatus, useSubscribe } from "../live";
+import { Button } from "../ui/Button";
+import { CameraScan } from "./CameraScan";
+import { warmUpQrReader } from "./camera-scanner";
+import { confirmScan } from "./confirm-scan";
+import { itemForCodeHere } from "./stocktake-stubs";
+
+interface Outcome {
+  text: string;
+  error: boolean;
+}
+
+/** A long link in a message: enough of it to recognise. */
+const shortened = (code: string) => (code.length > 40 ? `${code.slice(0, 39)}…` : code);
+
+export function CountForm({ stocktakeId }: { stocktakeId: string }) {
+  useSubscribe(PUBLICATION.STOCKTAKE_LABELS);
+  const call = useCall();
+  const status = useStatus();
+  const items = useFind(COLLECTION.ITEMS);
+  const labels = useFind(COLLECTION.STOCKTAKE_LABELS);
+  const [code, setCode] = useState("");
+  const [last, setLast] = useState<Outcome | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => whenIdle(warmUpQrReader), []);
+
+  function countCode(text: string) {
+    const here = itemForCodeHere(text, items, labels);
+    if (here) {
+      setLast({ text: `Counted: ${String(here.title)}`, error: false });
+      confirmScan("counted");
+    } else if (!status.connected) {
+      setLast({ text: `${shortened(text)}: will be counted when the line is back`, error: false });
+    }
+    call(METHOD.STOCKTAKE_SCAN, stocktakeId, text).then(
+      (result) => {
+        if (here) return; // already confirmed
+        const { title } = result as { title: string };
+        setLast({ text: `Counted: ${title}`, error: false });
+        confirmScan("counted");
+      },
+      (caught: unknown) => {
+        const what = labelKey(text) ? "That label" : shortened(text);
+        setLast({ text: `Not counted — ${what}: ${errorMessage(caught)}`, error: true });
+        confirmScan("refused");
+      },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = code.trim();
+    if (!text) return;
+    setCode("");
+    input.current?.focus();
+    countCode(text);
+  }
+
+  return (
+    <div className="stocktake-count">
+      <CameraScan onCode={countCode} />
+      <form onSubmit={submit}>
+        <label htmlFor="stocktake-code">Scan a label or type a SKU</label>
+        <div className="stocktake-count-row">
+          <input
+            id="stocktake-code"
+            ref={input}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            inputMode="text"
+          />
+          <Button type="submit">Count</Button>
+        </div>
+      </form>
+      <p className={last?.error ? "error" : "muted"} role="status" aria-live="polite" data-testid="scan-outcome">
+        {last?.text ?? ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Stocktake with two phones scanning printed labels with their cameras
+ * (Chromium's fake camera playing a video of a label the test printed):
+ * one phone counts online; the other, with no line to the room, counts at
+ * once on its own screen and joins the counts when back — each label
+ * counted once though the camera saw it for many frames.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page, WebSocketRoute } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { filmLabel, launchPhoneWithCamera } from "../support/fake-camera";
+import { createRoom, linkFromOutbox, signUp } from "../support/flows";
+
+const e2e = setUpServerAndBrowser();
+const videos = mkdtempSync(join(tmpdir(), "labels-video-"));
+const phones: Browser[] = [];
+afterAll(async () => {
+  await Promise.all(phones.map((phone) => phone.close()));
+  rmSync(videos, { recursive: true, force: true });
+});
+
+async function addItem(page: Page, title: string, sku: string, quantity: string) {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("SKU", { exact: true }).fill(sku);
+  await page.getByLabel("Qty", { exact: true }).fill(quantity);
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page.getByTestId("item-row").filter({ hasText: sku }).waitFor();
+}
+
+const tab = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
+
+const figure = (page: Page, id: string) => page.getByTestId(id).textContent();
+
+describe("stocktake by camera", () => {
+  it("counts labels filmed by two phones, one with no line, each once", async () => {
+    const url = e2e.server.url;
+    const desk = await (await e2e.browser.newContext()).newPage();
+    await signUp(desk, url, "alice.camera@shop.example");
+    await createRoom(desk, "Camera count");
+    const roomUrl = desk.url();
+    await addItem(desk, "Mug", "MUG-1", "3");
+    await addItem(desk, "Jug", "JUG-1", "1");
+
+    // Print both labels, and film each as a phone's camera would see it.
+    await desk.getByLabel("Select Mug").check();
+    await desk.getByLabel("Select Jug").check();
+    await desk.getByRole("button", { name: "Print labels" }).click();
+    const label = (title: string) => desk.getByTestId("qr-label").filter({ hasText: title });
+    await label("Mug").getByRole("img").waitFor();
+    await label("Jug").getByRole("img").waitFor();
+    await filmLabel(desk, label("Mug"), join(videos, "mug.y4m"));
+    await filmLabel(desk, label("Jug"), join(videos, "jug.y4m"));
+    await desk.keyboard.press("Escape");
+
+    await tab(desk, "Team");
+    await desk.getByLabel("Invite by e-mail").fill("bob.camera@shop.example");
+    await desk.getByRole("button", { name: "Invite", exact: true }).click();
+    await desk.getByRole("status").filter({ hasText: "Invitation sent" }).waitFor();
+    await tab(desk, "Stocktake");
+    await desk.getByRole("button", { name: "Start stocktake" }).click();
+    await desk.getByRole("heading", { name: "Stocktake under way" }).waitFor();
+
+    // Alice's phone films the mug's label.
+    phones.push(await launchPhoneWithCamera(join(videos, "mug.y4m")));
+    const alice = await (await phones[0]!.newContext()).newPage();
+    await alice.goto(`${url}/sign-in`);
+    await alice.getByLabel("E-mail").fill("alice.camera@shop.example");
+    await alice.getByLabel("Password").fill("a long password");
+    await alice.getByRole("button", { name: "Sign in" }).click();
+    await alice.waitForURL(`${url}/`);
+    await alice.goto(roomUrl);
+    await tab(alice, "Stocktake");
+    await alice.getByRole("button", { name: "Scan with camera" }).click();
+    await alice.getByTestId("scan-outcome").filter({ hasText: "Counted: Mug" }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => figure(desk, "items-counted")).toBe("1");
+
+    // Bob's phone films the jug's label in the basement: no line to the room.
+    phones.push(await launchPhoneWithCamera(join(videos, "jug.y4m")));
+    const bobContext = await phones[1]!.newContext();
+    const bob = await bobContext.newPage();
+    let cut = false;
+    const sockets = new Set<WebSocketRoute>();
+    await bob.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+      if (cut) return void socket.close({ code: 1006 });
+      sockets.add(socket);
+      socket.connectToServer();
+    });
+    await bob.goto(await linkFromOutbox(bob, url, "bob.camera@shop.example", "invited you to Camera count"));
+    await bob.getByLabel("New password", { exact: true }).fill("bob's password");
+    await bob.getByLabel("New password, again").fill("bob's password");
+    await bob.getByRole("button", { name: "Set password and continue" }).click();
+    await bob.waitForURL(roomUrl);
+    await tab(bob, "Stocktake");
+    await bob.getByRole("heading", { name: "Stocktake under way" }).waitFor();
+    // The labels the room sent are here before the line goes.
+    await expect.poll(() => figure(bob, "items-counted")).toBe("1");
+    cut = true;
+    for (const socket of sockets) await socket.close({ code: 1006 }).catch(() => {});
+    await expect
+      .poll(() => bob.getByTestId("connection-badge").getAttribute("data-status"), { timeout: 20_000 })
+      .not.toBe("connected");
+
+    await bob.getByRole("button", { name: "Scan with camera" }).click();
+    await bob.getByTestId("scan-outcome").filter({ hasText: "Counted: Jug" }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => figure(bob, "items-counted")).toBe("2");
+    expect(await figure(desk, "items-counted")).toBe("1");
+    await bob.getByRole("button", { name: "Stop camera" }).click();
+
+    cut = false;
+    await bob.getByRole("button", { name: /Retry now|Reconnect/ }).click();
+    await expect.poll(() => figure(desk, "items-counted"), { timeout: 30_000 }).toBe("2");
+
+    // Each label counted once, though each camera saw its label for many frames.
+    await alice.getByRole("button", { name: "Stop camera" }).click();
+    const table = desk.getByTestId("stocktake-table");
+    // The item's name heads each row; its cells are recorded, counted, difference.
+    const countedOf = async (title: string) =>
+      (await table.getByRole("row").filter({ hasText: title }).getByRole("cell").nth(1).textContent())?.trim();
+    await expect.poll(() => countedOf("Mug")).toBe("1");
+    await expect.poll(() => countedOf("Jug")).toBe("1");
+    expect(await figure(desk, "items-differing")).toBe("1"); // Mug: 1 counted, 3 recorded
+  }, 150_000);
+});
