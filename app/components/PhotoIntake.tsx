@@ -1,8 +1,10 @@
-import { type ChangeEvent, useMemo, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { LiveError } from "../../protocol/errors";
 import { addItemFromPhoto } from "../files/photo-intake";
+import { loadTagReader } from "../files/photo-tags";
 import type { Upload } from "../files/upload";
 import { interruptedUploads } from "../files/upload-memory";
+import { whenIdle } from "../lazy-page";
 import { useConnection } from "../live";
 import { errorMessage } from "./ErrorText";
 import { UploadProgress } from "./UploadProgress";
@@ -22,6 +24,8 @@ export function PhotoIntake({ roomId }: { roomId: string }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [failures, setFailures] = useState<Failure[]>([]);
   const interrupted = useMemo(() => interruptedUploads(localStorage, roomId), [roomId]);
+  // Fetched while there is a line, so photos chosen in a basement still have their tags read.
+  useEffect(() => whenIdle(() => void loadTagReader().catch(() => {})), []);
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);

@@ -49,7 +49,14 @@ export function UploadProgress({
             (upload.finishing
               ? finishingText
               : `${progress}% · ${formatBytesPerSecond(upload.speed)} · ${formatTimeLeft(upload.timeLeft)}`)}
-          {state === "paused" && (upload.settling ? "Pausing…" : `Paused at ${progress}%`)}
+          {state === "paused" &&
+            (upload.settling
+              ? "Pausing…"
+              : upload.waitingForLine
+                ? progress === 0
+                  ? "Waiting for the line: starts when back online"
+                  : `Waiting for the line at ${progress}%`
+                : `Paused at ${progress}%`)}
           {state === "completed" && doneText}
           {state === "aborted" && !upload.error && "Cancelled"}
         </span>
@@ -65,7 +72,7 @@ export function UploadProgress({
           <button
             type="button"
             className="ui-button ui-button-secondary ui-button-sm"
-            disabled={upload.finishing}
+            disabled={upload.finishing || upload.waitingForLine}
             onClick={() => upload.toggle()}
           >
             {state === "active" ? "Pause" : "Continue"}

@@ -57,9 +57,14 @@ export function tagsFromRaw(raw: Raw | undefined): PhotoTags {
   return tags;
 }
 
+/** The tag reader (exifr) is a chunk of its own; fetching it early lets the service worker keep it for offline use. */
+export const loadTagReader = async () => (await import("exifr")).default;
+
 export async function readPhotoTags(file: Blob): Promise<PhotoTags> {
   if (!file.type.startsWith("image/")) throw new LiveError(400, FILE_ERRORS.NOT_AN_IMAGE);
-  const { default: exifr } = await import("exifr");
+  const exifr = await loadTagReader().catch(() => null);
+  // Offline before the tag reader was ever fetched: the photo still goes, named from its file.
+  if (!exifr) return {};
   let raw: Raw | undefined;
   try {
     raw = await exifr.parse(file, {

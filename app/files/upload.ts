@@ -4,7 +4,8 @@
  * `toggle()`, `abort()`; progress, speed and time left; events. Chunks go
  * a few at a time as bytes, which the connection sends as binary frames.
  * While the connection is down the upload pauses (calls already sent are
- * re-sent by the connection, exactly once) and continues when it returns. Each upload is remembered in localStorage
+ * re-sent by the connection, exactly once) and continues when it returns;
+ * one chosen with no line at all waits, paused, and starts then. Each upload is remembered in localStorage
  * by a fingerprint of the file, so after a page reload choosing the same
  * file again continues where the server left off.
  */
@@ -69,6 +70,8 @@ export class Upload {
 
   private readonly listeners = new Map<keyof UploadEvents, Set<Listener<never>>>();
   private started: Started | null = null;
+  /** Whether the upload was started (or resumed) on the server yet: not while chosen offline. */
+  private begun = false;
   private pending: number[] = [];
   private inFlight = 0;
   private acknowledgedBytes = 0;
@@ -100,10 +103,18 @@ export class Upload {
       if (this.offline && !wasOffline && !this.userPaused) this.setState("paused", "pause");
       if (!this.offline && wasOffline && !this.userPaused) {
         this.setState("active", "continue");
-        this.pump();
+        if (this.begun) this.pump();
+        else void this.begin();
       }
     });
-    void this.begin();
+    // Chosen with no line (a basement): it waits, paused, and starts when the line is back.
+    if (this.offline && this.blob.size > 0) this.state = "paused";
+    else void this.begin();
+  }
+
+  /** Paused because there is no line to the server (not by the person): it goes on by itself. */
+  get waitingForLine(): boolean {
+    return this.state === "paused" && this.offline && !this.userPaused;
   }
 
   /** Paused, with chunks sent before the pause still to be confirmed (the percentage is not final yet). */
@@ -134,7 +145,8 @@ export class Upload {
     this.userPaused = false;
     if (this.offline) return;
     this.setState("active", "continue");
-    this.pump();
+    if (this.begun) this.pump();
+    else void this.begin();
   }
 
   toggle(): void {
@@ -152,6 +164,7 @@ export class Upload {
   }
 
   private async begin(): Promise<void> {
+    this.begun = true;
     if (this.blob.size === 0) return this.fail(new LiveError(400, FILE_ERRORS.EMPTY));
     try {
       this.started = (await this.resumeOrStart()) as Started;

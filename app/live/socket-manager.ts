@@ -111,8 +111,10 @@ export class SocketManager {
 
   private opened(): void {
     this.retryCount = 0;
-    this.status.set({ status: "connected", connected: true, retryCount: 0 });
+    // The handshake and the re-sending of waiting calls go first: a call made by someone told of
+    // the new status (an upload that was waiting for the line) then goes once, after them.
     this.handlers.onOpen();
+    this.status.set({ status: "connected", connected: true, retryCount: 0 });
   }
 
   private lost(reason: string): void {

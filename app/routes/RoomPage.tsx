@@ -95,7 +95,10 @@ interface RoomViewProps {
   itemId?: string | undefined;
 }
 
-/** What a room keeps for offline use: the room, its members (your role), items, file records and its stocktake. */
+/**
+ * What a room keeps for offline use: the room, its members (your role), items, file records and its
+ * stocktake, with what its labels encode (so a label scanned in a basement after a reload still counts).
+ */
 const OFFLINE_COLLECTIONS = [
   COLLECTION.ROOMS,
   COLLECTION.MEMBERS,
@@ -103,6 +106,7 @@ const OFFLINE_COLLECTIONS = [
   COLLECTION.FILES,
   COLLECTION.STOCKTAKES,
   COLLECTION.STOCKTAKE_SCANS,
+  COLLECTION.STOCKTAKE_LABELS,
 ];
 
 function LiveRoom(props: RoomViewProps) {

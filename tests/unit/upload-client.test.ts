@@ -124,6 +124,29 @@ describe("the upload object", () => {
     }
   });
 
+  it("chosen with no line, waits without calling the server and starts when the line is back", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      socket.drop();
+      const upload = new Upload(live.connection, file(), { roomId: "r1", collection: "itemPhotos", window: 2 });
+      expect(upload.state).toBe("paused");
+      expect(upload.waitingForLine).toBe(true);
+      upload.continue(); // pressing Continue with no line changes nothing
+      expect(upload.state).toBe("paused");
+      await vi.advanceTimersByTimeAsync(10);
+      socket = live.handshake("session-2");
+      expect(upload.state).toBe("active");
+      answer(await nextCall("files.start"), started);
+      for (let i = 0; i < 3; i++) answer(await nextCall("files.write"), { received: i + 1 });
+      answer(await nextCall("files.finish"), doc);
+      await expect(upload.done).resolves.toEqual(doc);
+      // Started once, though the call could have been made before the line came back.
+      expect(socket.sentOf("method").filter((m) => m.method === "files.start")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("after a reload, the same file continues from the chunks the server has", async () => {
     const first = new Upload(live.connection, file(), { roomId: "r1", collection: "itemPhotos", window: 1 });
     answer(await nextCall("files.start"), started);
