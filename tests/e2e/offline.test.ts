@@ -5,6 +5,8 @@
  * the edit on top; when the line comes back it is saved, once. Signing out
  * clears what was kept.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
@@ -168,6 +170,37 @@ describe("offline edits", () => {
     // Back online: the browser's "online" event brings the connection back by itself.
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId("connection-badge").textContent(), { timeout: 30_000 }).toBe("Live");
+    await context.close();
+  });
+
+  it("keeps a photo chosen with no line waiting, and uploads it into a new item when the line is back", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    const line = await cuttableLine(page);
+    await signUp(page, e2e.server.url, "basement.photo@shop.example");
+    await createRoom(page, "Photo basement");
+    await page.getByText("No items yet").waitFor();
+    const badge = page.getByTestId("connection-badge");
+    await expect.poll(() => badge.textContent()).toBe("Live");
+    await expect.poll(() => keptCollections(page)).toEqual(["members", "rooms"]);
+    await line.cut();
+    await expect.poll(() => badge.getAttribute("data-status"), { timeout: 20_000 }).not.toBe("connected");
+
+    await page.getByTestId("photo-input").setInputFiles({
+      name: "lamp-exif.jpg",
+      mimeType: "image/jpeg",
+      buffer: readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg")),
+    });
+    const upload = page.getByTestId("upload").filter({ hasText: "lamp-exif.jpg" });
+    await upload.filter({ hasText: "Waiting for the line: starts when back online" }).waitFor();
+    expect(await upload.getAttribute("data-state")).toBe("paused");
+
+    line.restore();
+    await page.getByRole("button", { name: /Retry now|Reconnect/ }).click();
+    const row = page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
+    await row.waitFor({ timeout: 30_000 });
+    await page.getByTestId("upload").filter({ hasText: "Item added" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("item-row").count()).toBe(1);
     await context.close();
   });
 });
