@@ -1,0 +1,181 @@
+/**
+ * Waiting edits meet the server once and meet each other field by field:
+ * an edit made with no line in a tab that is then closed is saved once when
+ * the room is opened again; two people who change different fields of one
+ * item while cut off both keep their change when they are back.
+ */
+import type { Page, WebSocketRoute } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { createRoom, linkFromOutbox, signUp } from "../support/flows";
+
+const e2e = setUpServerAndBrowser();
+
+/** The room's socket through the test: `cut()` drops it and refuses new ones until `restore()`. */
+async function cuttableLine(page: Page) {
+  let cut = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+    if (cut) return void socket.close({ code: 1006 });
+    open.add(socket);
+    socket.connectToServer();
+  });
+  return {
+    async cut() {
+      cut = true;
+      for (const socket of open) await socket.close({ code: 1006 }).catch(() => {});
+      open.clear();
+    },
+    restore() {
+      cut = false;
+    },
+  };
+}
+
+/** The calls waiting in this browser's IndexedDB journals (app/live/call-journal.ts). */
+function journalled(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let count = 0;
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith("stockroom-calls:")) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      if (db.objectStoreNames.contains("calls")) {
+        count += await new Promise<number>((resolve, reject) => {
+          const request = db.transaction("calls").objectStore("calls").count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      }
+      db.close();
+    }
+    return count;
+  });
+}
+
+async function addItem(page: Page, title: string, price: string, quantity: string) {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Price", { exact: true }).fill(price);
+  await page.getByLabel("Qty", { exact: true }).fill(quantity);
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
+}
+
+async function editCell(page: Page, field: string, title: string, value: string) {
+  const row = page.getByTestId("item-row").filter({ hasText: title });
+  await row.getByRole("button", { name: `Edit ${field} of ${title}` }).click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(value);
+  await page.keyboard.press("Enter");
+}
+
+const cell = (page: Page, field: string, title: string) =>
+  page
+    .getByTestId("item-row")
+    .filter({ hasText: title })
+    .getByRole("button", { name: `Edit ${field} of ${title}` })
+    .locator(".cell-value")
+    .textContent();
+
+describe("waiting edits", () => {
+  it("made in a tab closed with no line are saved once when the room is opened again", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    const line = await cuttableLine(page);
+    await signUp(page, e2e.server.url, "closed.tab@shop.example");
+    await createRoom(page, "Closed tab");
+    const roomUrl = page.url();
+    await addItem(page, "Pine shelf", "30", "4");
+    const badge = page.getByTestId("connection-badge");
+    await expect.poll(() => badge.textContent()).toBe("Live");
+    await line.cut();
+    await expect.poll(() => badge.getAttribute("data-status"), { timeout: 20_000 }).not.toBe("connected");
+    await editCell(page, "quantity", "Pine shelf", "9");
+    await expect.poll(() => badge.getByTestId("changes-waiting").textContent()).toBe(" · 1 change waiting");
+    // Kept in the browser before the tab goes.
+    await expect.poll(() => journalled(page)).toBe(1);
+    await page.close();
+
+    // Later, with a line: the room opened again sends the waiting change, once.
+    const again = await context.newPage();
+    const sent: string[] = [];
+    again.on("websocket", (socket) =>
+      socket.on("framesent", (frame) => {
+        if (typeof frame.payload === "string" && frame.payload.includes('"items.update"')) sent.push(frame.payload);
+      }),
+    );
+    await again.goto(roomUrl);
+    await expect.poll(() => cell(again, "quantity", "Pine shelf"), { timeout: 20_000 }).toBe("9");
+    await expect.poll(() => again.getByTestId("connection-badge").textContent(), { timeout: 20_000 }).toBe("Live");
+    await expect.poll(() => journalled(again)).toBe(0);
+    expect(sent).toHaveLength(1);
+
+    // The server has it once: one change of quantity in the item's history.
+    await again.getByRole("link", { name: "Open Pine shelf" }).last().click();
+    const history = again.getByTestId("item-history");
+    await expect.poll(() => history.textContent()).toContain("changed quantity from 4 to 9");
+    expect(((await history.textContent()) ?? "").match(/changed quantity/g)).toHaveLength(1);
+    await context.close();
+  });
+
+  it("by two people on different fields of one item, both cut off, are both kept", async () => {
+    const url = e2e.server.url;
+    const aliceContext = await e2e.browser.newContext();
+    const alice = await aliceContext.newPage();
+    const aliceLine = await cuttableLine(alice);
+    await signUp(alice, url, "alice.fields@shop.example");
+    await createRoom(alice, "Two fields");
+    const roomUrl = alice.url();
+    await addItem(alice, "Oak bench", "120", "2");
+    await alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Team", exact: true }).click();
+    await alice.getByLabel("Invite by e-mail").fill("bob.fields@shop.example");
+    await alice.getByRole("button", { name: "Invite", exact: true }).click();
+    await alice.getByRole("status").filter({ hasText: "Invitation sent" }).waitFor();
+    await alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Catalogue", exact: true }).click();
+
+    const bobContext = await e2e.browser.newContext();
+    const bob = await bobContext.newPage();
+    const bobLine = await cuttableLine(bob);
+    await bob.goto(await linkFromOutbox(bob, url, "bob.fields@shop.example", "invited you to Two fields"));
+    await bob.getByLabel("New password", { exact: true }).fill("bob's password");
+    await bob.getByLabel("New password, again").fill("bob's password");
+    await bob.getByRole("button", { name: "Set password and continue" }).click();
+    await bob.waitForURL(roomUrl);
+    await bob.getByTestId("item-row").filter({ hasText: "Oak bench" }).waitFor();
+
+    // Both lose the line; Alice changes the price, Bob the quantity.
+    for (const [page, line] of [
+      [alice, aliceLine],
+      [bob, bobLine],
+    ] as const) {
+      await expect.poll(() => page.getByTestId("connection-badge").textContent()).toBe("Live");
+      await line.cut();
+      await expect
+        .poll(() => page.getByTestId("connection-badge").getAttribute("data-status"), { timeout: 20_000 })
+        .not.toBe("connected");
+    }
+    await editCell(alice, "price", "Oak bench", "95");
+    await editCell(bob, "quantity", "Oak bench", "5");
+    await expect.poll(() => cell(alice, "price", "Oak bench")).toContain("95.00");
+    await expect.poll(() => cell(bob, "quantity", "Oak bench")).toBe("5");
+
+    // Back, one after the other: each sees both changes.
+    for (const [page, line] of [
+      [alice, aliceLine],
+      [bob, bobLine],
+    ] as const) {
+      line.restore();
+      await page.getByRole("button", { name: /Retry now|Reconnect/ }).click();
+      await expect.poll(() => page.getByTestId("connection-badge").textContent(), { timeout: 30_000 }).toBe("Live");
+    }
+    for (const page of [alice, bob]) {
+      await expect.poll(() => cell(page, "price", "Oak bench"), { timeout: 20_000 }).toContain("95.00");
+      await expect.poll(() => cell(page, "quantity", "Oak bench"), { timeout: 20_000 }).toBe("5");
+    }
+    await aliceContext.close();
+    await bobContext.close();
+  }, 120_000);
+});
