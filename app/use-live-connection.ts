@@ -28,8 +28,20 @@ export function useLiveSession(path: string, offlineCollections: readonly string
     const userId = readStoredLogin()?.userId;
     if (userId && offline.current.length > 0) {
       // The IndexedDB code is a lazy chunk, fetched once the page has shown (offline, the service
-      // worker answers at once): calls and changes meanwhile wait for it, in order.
-      const stores = new Promise<void>((resolve) => whenIdle(resolve)).then(() => import("./live/offline-stores"));
+      // worker answers at once): calls and changes meanwhile wait for it, in order. With no line,
+      // what the browser kept is all the room there is: then it comes at once.
+      const stores = new Promise<void>((resolve) => {
+        const cancelIdle = whenIdle(resolve);
+        const noLine = () => {
+          cancelIdle();
+          stopWatching();
+          resolve();
+        };
+        const stopWatching = connection.onStatus((status) => {
+          if (status.status === "waiting" || status.status === "offline" || status.status === "failed") noLine();
+        });
+        if (!navigator.onLine) noLine();
+      }).then(() => import("./live/offline-stores"));
       connection.keepWaitingCallsIn(
         deferredJournal(stores.then((m) => m.indexedDbJournal(m.journalName(userId, path)))),
       );

@@ -3,7 +3,10 @@
 // with 100 (the baseline, same run, same page):
 //   - opening the room until the list shows its count and first rows;
 //   - a search keystroke until the list shows the one match;
-//   - another member's status change until it shows in the open list.
+//   - another member's status change until it shows in the open list;
+// and, for the 10,000-item room, opening it again with the browser offline
+// (shell from the service worker, items from IndexedDB) beside opening it
+// online.
 // Items are seeded straight into D1 (a SQL file through wrangler), so the
 // setup takes seconds; everything measured goes through the real app.
 import { spawnSync } from "node:child_process";
@@ -95,12 +98,62 @@ async function measureRoom(page, server, roomId, count, token) {
       { method: "items.update", params: [newest, { status }] },
     ]);
     await page.waitForFunction(
-      ([id, value]) => document.querySelector(`[data-item-id="${id}"] [data-testid="item-status"]`)?.value === value,
+      ([id, value]) =>
+        document.querySelector(`[data-item-id="${id}"] [data-testid="item-status"]`)?.getAttribute("data-status") ===
+        value,
       [newest, status],
     );
     remote.push(performance.now() - start);
   }
   return { open: median(open), search: median(search), remote: median(remote) };
+}
+
+/** Whether the room's items are kept in the browser's IndexedDB yet (app/live/doc-cache.ts). */
+function itemsKept(page) {
+  return page.evaluate(async () => {
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith("stockroom-docs:")) continue;
+      const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const rows = await new Promise((resolve, reject) => {
+        const all = db.transaction("collections").objectStore("collections").getAllKeys();
+        all.onsuccess = () => resolve(all.result);
+        all.onerror = () => reject(all.error);
+      });
+      db.close();
+      if (rows.some((key) => String(key).includes("items"))) return true;
+    }
+    return false;
+  });
+}
+
+/** Opening the room with no network at all, from what the browser kept, until its first rows show. */
+async function measureOfflineOpen(page, server, roomId, count) {
+  const countText = `(${count.toLocaleString("en-US")})`;
+  await page.goto(`${server.url}/rooms/${roomId}`);
+  await page.getByTestId("item-row").first().waitFor({ timeout: 120_000 });
+  const deadline = Date.now() + 120_000;
+  while (!(await itemsKept(page))) {
+    if (Date.now() > deadline) throw new Error("the room's items were never kept in IndexedDB");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const times = [];
+  await page.context().setOffline(true);
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const start = performance.now();
+      await page.goto(`${server.url}/rooms/${roomId}`);
+      await page.getByTestId("item-count").filter({ hasText: countText }).waitFor({ timeout: 120_000 });
+      await page.getByTestId("item-row").first().waitFor();
+      times.push(performance.now() - start);
+    }
+  } finally {
+    await page.context().setOffline(false);
+  }
+  return median(times);
 }
 
 buildApp();
@@ -120,6 +173,9 @@ try {
   report("open the room until the list shows", big.open, base.open, ms);
   report("search keystroke until the match shows", big.search, base.search, ms);
   report("another member's edit until it shows", big.remote, base.remote, ms);
+  const offlineOpen = await measureOfflineOpen(page, server, large, 10_000);
+  console.log("\nthe 10,000-item room opened again offline (from the browser), against online");
+  report("open offline until the first rows show", offlineOpen, big.open, ms);
   const rows = await page.getByTestId("item-row").count();
   console.log(`rows in the page with 10,000 items: ${rows}`);
 } finally {

@@ -41,6 +41,18 @@ export const LOGIN_FAILURE_WINDOW = 15 * 60_000;
 export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 export const LOGIN_FAILURES_PER_ADDRESS = 30;
 
+/**
+ * Call budgets (beyond Meteor, issue 12): per connection and per user, in
+ * fixed windows of CALL_BUDGET_WINDOW ms; past them `too-many-requests`.
+ * Upload chunks are bounded by the upload window instead and not counted.
+ * Our client paces itself under the per-connection budget, so a phone back
+ * from hours offline with a thousand waiting edits is never refused.
+ */
+export const CALLS_PER_CONNECTION = 150;
+export const CALLS_PER_USER = 300;
+export const CALL_BUDGET_WINDOW = 10_000;
+export const UNCOUNTED_CALLS: readonly string[] = ["files.write", "files.status"];
+
 export const FILE_CHUNK_SIZE = 524_288;
 
 /** Largest text frame the server will parse; bigger ones get a DDP error. */

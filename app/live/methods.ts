@@ -16,12 +16,15 @@
  * wait it names is short (a busy room pushing back), it goes again by
  * itself once the wait is over — as a new call with the same random seed,
  * so whatever it creates keeps its ids — a few times at most. A long wait
- * (e.g. a login locked for minutes) is the caller's to show.
+ * (e.g. a login locked for minutes) is the caller's to show. Calls go at
+ * most at the pace of the server's call budget (send-budget.ts), in order.
  */
+import { CALL_BUDGET_WINDOW, CALLS_PER_CONNECTION, UNCOUNTED_CALLS } from "../../protocol/constants";
 import type { ClientMessage } from "../../protocol/ddp";
 import { clone } from "../../protocol/ejson";
 import { fromWireError, LiveError } from "../../protocol/errors";
 import { randomId } from "./random-id";
+import { SendBudget } from "./send-budget";
 
 export interface ApplyOptions {
   /** Run alone: after all earlier calls finish, before any later one. */
@@ -79,6 +82,11 @@ export class Methods {
   private blocks: Block[] = [];
   private readonly byId = new Map<string, Invocation>();
   private stashed: Block[] | null = null;
+  /** 90% of the server's budget: room for jitter between our clock and its windows. */
+  private readonly budget = new SendBudget(Math.floor(CALLS_PER_CONNECTION * 0.9), CALL_BUDGET_WINDOW);
+  /** A call of the first block is held back by the budget: later ones wait behind it. */
+  private heldBack = false;
+  private budgetTimer = false;
 
   constructor(
     private readonly send: (message: ClientMessage) => boolean,
@@ -111,7 +119,8 @@ export class Methods {
       const last = this.blocks.at(-1);
       if (options.wait || !last || last.wait) this.blocks.push({ wait: options.wait === true, calls: [call] });
       else last.calls.push(call);
-      if (this.blocks[0]?.calls.includes(call)) this.sendCall(call);
+      const inOrder = !this.heldBack || UNCOUNTED_CALLS.includes(name);
+      if (inOrder && this.blocks[0]?.calls.includes(call)) this.sendIfBudget(call, this.clock.now());
     });
   }
 
@@ -152,6 +161,7 @@ export class Methods {
       }
       call.sent = false;
     }
+    this.budget.reset();
     this.stashed = this.blocks;
     this.blocks = [];
   }
@@ -253,9 +263,33 @@ export class Methods {
 
   private sendFirstBlock(): void {
     const now = this.clock.now();
+    this.heldBack = false;
     for (const call of this.blocks[0]?.calls ?? []) {
-      if (!call.sent && !call.outcome && call.notBefore <= now) this.sendCall(call);
+      if (call.sent || call.outcome || call.notBefore > now) continue;
+      // Once the budget is spent, counted calls wait in order; upload chunks (not counted) still go.
+      if (this.heldBack && !UNCOUNTED_CALLS.includes(call.name)) continue;
+      this.sendIfBudget(call, now);
     }
+  }
+
+  /** Sends `call` unless the budget is spent; then it and every later call wait for the budget. */
+  private sendIfBudget(call: Invocation, now: number): boolean {
+    if (!UNCOUNTED_CALLS.includes(call.name) && !this.budget.take(now)) {
+      this.heldBack = true;
+      if (!this.budgetTimer) {
+        this.budgetTimer = true;
+        this.clock.later(
+          () => {
+            this.budgetTimer = false;
+            this.sendFirstBlock();
+          },
+          Math.max(1, this.budget.nextFreeAt(now) - now),
+        );
+      }
+      return false;
+    }
+    this.sendCall(call);
+    return true;
   }
 
   private sendCall(call: Invocation): void {

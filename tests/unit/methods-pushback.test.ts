@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAX_PUSHBACK_RETRIES, Methods } from "../../app/live/methods";
+import { CALL_BUDGET_WINDOW, CALLS_PER_CONNECTION } from "../../protocol/constants";
 import type { ClientMessage } from "../../protocol/ddp";
 import { tooManyRequestsWire } from "../support/wire-errors";
 
@@ -66,5 +67,34 @@ describe("a call the server pushed back", () => {
     const login = methods.apply("login", [{ user: { email: "a@b.c" }, password: "x" }]);
     answer((sent.at(-1) as (typeof sent)[0]).id, undefined, tooManyRequestsWire(14 * 60_000));
     await expect(login).rejects.toMatchObject({ error: "too-many-requests" });
+  });
+});
+
+describe("a burst of calls (edits made offline, sent when the line is back)", () => {
+  it("goes at the pace of the server's call budget, in order, with upload chunks not held back", async () => {
+    const { methods, sent, advance, answer } = harness();
+    const burst = Array.from({ length: 400 }, (_, i) => methods.apply("items.update", [`item-${i}`, { quantity: i }]));
+    const firstWindow = sent.length;
+    expect(firstWindow).toBeLessThan(CALLS_PER_CONNECTION);
+    expect(firstWindow).toBeGreaterThan(CALLS_PER_CONNECTION / 2);
+    // An upload chunk is bounded by the upload window, not the budget: it goes at once.
+    methods.apply("files.write", ["upload-1", 1, new Uint8Array([1])]);
+    expect(sent.at(-1)?.method).toBe("files.write");
+    for (const message of sent.splice(0)) answer(message.id, null);
+
+    // Nothing more inside the window; the rest follows window by window, in the order made.
+    advance(CALL_BUDGET_WINDOW - 1);
+    expect(sent).toHaveLength(0);
+    const order: number[] = [];
+    for (let window = 0; window < 4; window++) {
+      advance(CALL_BUDGET_WINDOW);
+      expect(sent.length).toBeLessThanOrEqual(firstWindow);
+      for (const message of sent.splice(0)) {
+        order.push((message.params?.[1] as { quantity: number } | undefined)?.quantity ?? -1);
+        answer(message.id, null);
+      }
+    }
+    expect(order).toEqual(Array.from({ length: 400 - firstWindow }, (_, i) => firstWindow + i));
+    await Promise.all(burst);
   });
 });

@@ -8,6 +8,7 @@
  * Counting lives in `rate-limiter.ts` (DO storage, so hibernation cannot
  * reset a window); this file is the pure part.
  */
+import { CALL_BUDGET_WINDOW, CALLS_PER_CONNECTION, CALLS_PER_USER, UNCOUNTED_CALLS } from "../../protocol/constants";
 import { LiveError } from "../../protocol/errors";
 
 export interface RateLimitInput {
@@ -65,12 +66,11 @@ export function defaultAccountsRule(): RateLimitRule {
   };
 }
 
-/** Default call budgets, per 10 s (see defaultCallRules). */
-export const CALLS_PER_CONNECTION = 150;
-export const CALLS_PER_USER = 300;
+/** Default call budgets (protocol/constants.ts): the client paces itself under them too. */
+export { CALLS_PER_CONNECTION, CALLS_PER_USER };
 
 /** Calls not counted by the default rules: upload chunks (bounded by the upload window and its bytes). */
-const UNCOUNTED_CALLS = new Set(["files.write", "files.status"]);
+const UNCOUNTED = new Set(UNCOUNTED_CALLS);
 
 /**
  * Beyond Meteor (which has no default beyond logins): every connection and
@@ -80,21 +80,21 @@ const UNCOUNTED_CALLS = new Set(["files.write", "files.status"]);
  * bulk actions are one call per 500 items or three at a time).
  */
 export function defaultCallRules(): RateLimitRule[] {
-  const applies = (input: RateLimitInput) => !UNCOUNTED_CALLS.has(input.name);
+  const applies = (input: RateLimitInput) => !UNCOUNTED.has(input.name);
   return [
     {
       id: "calls-per-connection",
       match: { type: "method", connectionId: () => true },
       applies,
       limit: CALLS_PER_CONNECTION,
-      intervalMs: 10_000,
+      intervalMs: CALL_BUDGET_WINDOW,
     },
     {
       id: "calls-per-user",
       match: { type: "method", userId: (userId: string | null) => userId !== null },
       applies,
       limit: CALLS_PER_USER,
-      intervalMs: 10_000,
+      intervalMs: CALL_BUDGET_WINDOW,
     },
   ];
 }
