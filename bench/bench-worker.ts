@@ -23,7 +23,7 @@ import { findStoreOrder, toOrderDoc, upsertOrder } from "../worker/db/orders-rep
 import app from "../worker/index";
 import type { LiveRegistry } from "../worker/live/registry";
 import { asDoc } from "../worker/live/types";
-import { RoomDO } from "../worker/rooms/room-do";
+import { RoomDO } from "../worker/objects/room-do";
 import type { RoomHost } from "../worker/rooms/room-host";
 import { ORDERS_PAGE, ORDERS_QUERY } from "../worker/store/shopify-queries";
 import { requireConnection, storeClientFor } from "../worker/store/store-connection";

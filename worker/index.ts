@@ -24,13 +24,13 @@ import { downloadRoutes } from "./files/download-route";
 import { sweepOrphanObjects } from "./files/orphan-sweep";
 import { uploadRoutes } from "./files/upload-route";
 import { forwardToLiveObject, homeShardOf } from "./live/route";
-import { shareRoutes } from "./rooms/share-route";
 import { registerJob, runScheduledJobs } from "./scheduled";
+import { shareRoutes } from "./share/share-route";
 import { syncAllStores } from "./store/sync-job";
 import { webhookRoutes } from "./store/webhook-route";
 
+export { RoomDO } from "./objects/room-do";
 export { HomeDO } from "./rooms/home-do";
-export { RoomDO } from "./rooms/room-do";
 
 // A public file collection without its own download route is a configuration error: fail at start-up.
 validateFileCollections(FILE_COLLECTIONS);

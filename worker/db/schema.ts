@@ -372,8 +372,8 @@ export const cronState = sqliteTable("cron_state", {
   updatedAt: integer("updated_at").notNull(),
 });
 
-// The online store's tables (connection, webhook deliveries, listings, customers).
-export * from "../stocktake/stocktake-schema";
 // Failed-login counters shared by every live object.
 export * from "./security-schema";
+// The online store's tables (connection, webhook deliveries, listings, customers).
 export * from "./store-schema";
+// The stocktake feature's tables are in worker/stocktake/stocktake-schema.ts (drizzle.config.ts reads both).

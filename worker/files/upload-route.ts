@@ -12,7 +12,7 @@ import { ROOM_ID_PATTERN } from "../../protocol/api";
 import { ERROR_TEXT } from "../../protocol/errors";
 import { MAX_CHUNK_SIZE } from "../../protocol/files";
 import { requestUserId } from "../accounts/request-user";
-import type { HttpUploadRequest, RoomDO, RpcResult } from "../rooms/room-do";
+import type { HttpUploadRequest, RoomDO, RpcResult } from "../objects/room-do";
 
 const STATUS_CODES = new Set([400, 401, 403, 404, 408, 409, 413, 415]);
 

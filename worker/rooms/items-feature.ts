@@ -22,7 +22,6 @@ import { shareCodesFor } from "../db/share-codes-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
-import { storePageLinks } from "../store/store-pages";
 import { requireRole } from "./access";
 import {
   addItem,
@@ -156,7 +155,7 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx);
       const base = appUrl(ctx.host.env, ctx);
       const found = await findItems(ctx.host.db, ctx.host.roomId, [...new Set(ids)]);
-      const storePages = await storePageLinks(ctx.host, found);
+      const storePages = await ctx.host.extensions.itemPages(ctx.host, found);
       const needCodes = found.filter((row) => !storePages.has(row.id)).map((row) => row.id);
       const codes = await shareCodesFor(ctx.host.db, ctx.host.roomId, needCodes);
       const links: Record<string, string> = {};

@@ -31,7 +31,6 @@ import { findRoom } from "../db/rooms-repo";
 import { emailsOf, findUserByEmail, findUserById, insertUser } from "../db/users-repo";
 import { sendEmail } from "../email/mailer";
 import { invitationMessage } from "../email/templates";
-import { removeRoomFiles } from "../files/files-service";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
@@ -171,7 +170,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.ROOMS_DELETE],
     run: async (ctx) => {
       await requireRole(ctx, can.deleteRoom);
-      await removeRoomFiles(ctx.host);
+      await ctx.host.extensions.beforeRoomDeleted(ctx.host);
       await deleteRoom(ctx.host.db, ctx.host.roomId);
       ctx.host.emit({ collection: COLLECTION.ROOMS, id: ctx.host.roomId, doc: null, previous: null });
       setTimeout(() => ctx.host.disconnectUser(null, "the room was deleted"), CLOSE_DELAY_MS);

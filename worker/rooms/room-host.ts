@@ -1,10 +1,29 @@
 import type { RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
 import type { Dashboard } from "../dashboard/dashboard";
+import type { OrderInput } from "../db/orders-repo";
+import type { ItemRow } from "../db/schema";
 import type { UploadManager } from "../files/upload-manager";
-import type { StoreRuntime } from "../store/store-runtime";
 import type { Presence } from "./presence";
 import type { WriteQueue } from "./write-queue";
+
+/**
+ * What other features add to the room's own work, wired by the RoomDO (the
+ * one place that knows every feature): the room's modules call these
+ * without importing the features behind them.
+ */
+export interface RoomExtensions {
+  /** Public pages other than the share page, by item id (the store's product page of a listed item). */
+  itemPages(host: RoomHost, items: readonly ItemRow[]): Promise<Map<string, string>>;
+  /** Runs before the room is deleted (its files' bytes go first). */
+  beforeRoomDeleted(host: RoomHost): Promise<void>;
+  /** Records one order from the store (checked, idempotent by its store id); answers its id. */
+  recordOrder(host: RoomHost, input: unknown): Promise<string>;
+  /** Orders new to the room arrived (from a sync): members who asked are told by e-mail. */
+  ordersArrived(host: RoomHost, orders: readonly OrderInput[]): void;
+  /** Signed links from which an outside service (the store) can fetch each photo's web copy for a while. */
+  photoLinks(host: RoomHost, photoIds: readonly string[], origin: string): Promise<string[]>;
+}
 
 /** What the RoomDO gives its features: accounts' needs plus the room. */
 export interface RoomHost extends AccountsHost {
@@ -25,6 +44,5 @@ export interface RoomHost extends AccountsHost {
   writes: WriteQueue;
   /** Who is in the room right now (in memory: it is about this object's live connections). */
   presence: Presence;
-  /** The store's sync, publishing and follow-up state (in memory, like presence). */
-  store: StoreRuntime;
+  extensions: RoomExtensions;
 }

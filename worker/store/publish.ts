@@ -17,13 +17,10 @@ import * as v from "valibot";
 import { type ItemDoc, STORE_ACTOR } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
-import { findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
 import { findItem, toItemDoc } from "../db/items-repo";
 import type { StoreListingRow } from "../db/schema";
 import { findListing, markListingRemoved, saveListing, setListingState } from "../db/store-listings-repo";
 import { findStoreConnection } from "../db/store-repo";
-import { shareableVersion } from "../files/shareable-version";
-import { signFileLink } from "../files/signed-links";
 import { editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import type { ShopifyClient } from "./shopify-client";
@@ -39,6 +36,7 @@ import { requireConnection, storeClientFor } from "./store-connection";
 import { badAnswer } from "./store-errors";
 import { parseSent, type StoreFields, sameStoreFields, storeFieldsOf } from "./store-fields";
 import { textToHtml } from "./store-records";
+import { storeRuntime } from "./store-runtime";
 
 /** How long an item must stay unedited before its edits go to the store (typing a title is many saves). */
 export const FOLLOW_DELAY_MS = 1_500;
@@ -85,21 +83,8 @@ async function firstLocation(client: ShopifyClient): Promise<string> {
 }
 
 /** Links the store can fetch each photo's web copy from (signed, for an hour: long enough to be copied). */
-async function imageSources(host: RoomHost, photoIds: string[]): Promise<string[]> {
-  const origin = appUrl(host.env, { origin: host.store.origin });
-  const now = host.now();
-  const sources: string[] = [];
-  for (const photoId of photoIds) {
-    const file = await findRoomFile(host.db, host.roomId, photoId);
-    if (!file) continue;
-    const versions = versionsOf(file);
-    const version = shareableVersion(file, versions, "web");
-    if (!version || !(version in versions)) continue;
-    const path = toFileDoc(file).versions[version]?.path;
-    if (!path) continue;
-    sources.push(`${origin}${path}?token=${await signFileLink(host.env, file.id, version, now)}`);
-  }
-  return sources;
+function imageSources(host: RoomHost, photoIds: string[]): Promise<string[]> {
+  return host.extensions.photoLinks(host, photoIds, appUrl(host.env, { origin: storeRuntime(host).origin }));
 }
 
 const createdProduct = v.object({
@@ -247,7 +232,7 @@ async function updateProduct(
 }
 
 async function guarded<T>(host: RoomHost, itemId: string, work: () => Promise<T>): Promise<T> {
-  const { publishing } = host.store;
+  const { publishing } = storeRuntime(host);
   if (publishing.has(itemId)) throw new LiveError(409, "This item is being sent to the store already");
   publishing.add(itemId);
   try {
@@ -269,7 +254,7 @@ export function publishItem(
   origin: string | null,
   mode: "publish" | "follow" = "publish",
 ): Promise<string> {
-  if (origin) host.store.origin = origin;
+  if (origin) storeRuntime(host).origin = origin;
   return guarded(host, itemId, async () => {
     const connection = await requireConnection(host);
     const row = await findItem(host.db, host.roomId, itemId);
@@ -317,7 +302,7 @@ export function publishItem(
 
 /** Archives the item's store product; a listed item goes back to ready. */
 export function unpublishItem(host: RoomHost, actor: string, itemId: string): Promise<void> {
-  host.store.cancelFollow(itemId);
+  storeRuntime(host).cancelFollow(itemId);
   return guarded(host, itemId, async () => {
     const connection = await requireConnection(host);
     const row = await findItem(host.db, host.roomId, itemId);
@@ -343,7 +328,7 @@ export function unpublishItem(host: RoomHost, actor: string, itemId: string): Pr
  * (archived) and its listing stays as a marker, so no sync brings it back.
  */
 export function archiveRemovedItem(host: RoomHost, item: ItemDoc): void {
-  host.store.cancelFollow(item._id);
+  storeRuntime(host).cancelFollow(item._id);
   const work = async () => {
     const listing = await findListing(host.db, host.roomId, item._id);
     await markListingRemoved(host.db, host.roomId, item._id);
@@ -362,7 +347,7 @@ export function archiveRemovedItem(host: RoomHost, item: ItemDoc): void {
 
 /** Sends the item's edits to the store once they have settled; failures are logged (the next edit or a Publish retries). */
 function scheduleFollow(host: RoomHost, itemId: string): void {
-  const { follows } = host.store;
+  const { follows } = storeRuntime(host);
   clearTimeout(follows.get(itemId));
   follows.set(
     itemId,
@@ -370,7 +355,7 @@ function scheduleFollow(host: RoomHost, itemId: string): void {
       follows.delete(itemId);
       publishItem(host, STORE_ACTOR, itemId, null, "follow").catch((error) => {
         // Being published right now: try again after it.
-        if (error instanceof LiveError && error.error === 409 && host.store.publishing.has(itemId)) {
+        if (error instanceof LiveError && error.error === 409 && storeRuntime(host).publishing.has(itemId)) {
           scheduleFollow(host, itemId);
           return;
         }

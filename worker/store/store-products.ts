@@ -20,6 +20,7 @@ import { addItemNow, editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeFieldsOf } from "./store-fields";
 import type { StoreProduct } from "./store-records";
+import { storeRuntime } from "./store-runtime";
 
 const STATUS_OF: Record<StoreProduct["status"], ItemStatus> = {
   ACTIVE: "listed",
@@ -102,14 +103,14 @@ export async function applyStoreProductNow(
  */
 export async function forgetShopNow(host: RoomHost): Promise<void> {
   for (const row of await findLinkedItems(host.db, host.roomId)) {
-    host.store.cancelFollow(row.id);
+    storeRuntime(host).cancelFollow(row.id);
     await editItemNow(host, STORE_ACTOR, row.id, row.status === "listed" ? { status: "ready" } : {}, {
       storeProductId: "",
     });
   }
   await deleteRoomListings(host.db, host.roomId);
   await forgetSyncState(host.db, host.roomId);
-  host.store.sync.forget(host, await findStoreConnection(host.db, host.roomId));
+  storeRuntime(host).sync.forget(host, await findStoreConnection(host.db, host.roomId));
 }
 
 /** The product was deleted in the store: its item stays here, unlinked (and no longer listed). */
@@ -117,7 +118,7 @@ export async function forgetStoreProductNow(host: RoomHost, productId: string): 
   const linked = await findItemByStoreProduct(host.db, host.roomId, productId);
   await deleteListingsOfProduct(host.db, host.roomId, productId);
   if (!linked) return false;
-  host.store.cancelFollow(linked.id);
+  storeRuntime(host).cancelFollow(linked.id);
   await editItemNow(host, STORE_ACTOR, linked.id, linked.status === "listed" ? { status: "ready" } : {}, {
     storeProductId: "",
   });

@@ -2,7 +2,8 @@
  * What a room's store features keep in memory while its RoomDO lives: the
  * running sync, items being published (one publish per item at a time, so a
  * double click cannot make two products), and pending "send this edit to the
- * store" timers.
+ * store" timers. Kept beside the room's host object (one per RoomDO), not on
+ * it: the room knows nothing of the store.
  */
 import { StoreSync } from "./store-sync";
 
@@ -18,4 +19,16 @@ export class StoreRuntime {
     clearTimeout(this.follows.get(itemId));
     this.follows.delete(itemId);
   }
+}
+
+const runtimes = new WeakMap<object, StoreRuntime>();
+
+/** The store state of the room `host` serves (made on first use). */
+export function storeRuntime(host: object): StoreRuntime {
+  let runtime = runtimes.get(host);
+  if (!runtime) {
+    runtime = new StoreRuntime();
+    runtimes.set(host, runtime);
+  }
+  return runtime;
 }

@@ -15,7 +15,6 @@ import { type OrderInput, toOrderDoc, upsertOrderPage } from "../db/orders-repo"
 import type { StoreConnectionRow } from "../db/schema";
 import { findStoreConnection, saveSyncMark, saveSyncOutcome, syncMark } from "../db/store-repo";
 import { asDoc } from "../live/types";
-import { notifyNewOrders } from "../orders/order-emails";
 import type { RoomHost } from "../rooms/room-host";
 import type { ShopifyClient } from "./shopify-client";
 import {
@@ -76,7 +75,7 @@ async function storeOrders(
       previous: previous ? asDoc(toOrderDoc(previous)) : null,
     });
   }
-  notifyNewOrders(
+  host.extensions.ordersArrived(
     host,
     [...latest.values()].filter((order) => !stored.has(order.storeOrderId) && order.createdAt >= shop.connectedAt),
   );

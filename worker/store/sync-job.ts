@@ -7,7 +7,7 @@
 import { getServerByName } from "partyserver";
 import { openDatabase } from "../db/database";
 import { listConnectedRooms } from "../db/store-repo";
-import type { RoomDO, RpcResult } from "../rooms/room-do";
+import type { RoomDO, RpcResult } from "../objects/room-do";
 
 /** Rooms synchronised at the same time. */
 const CONCURRENT_ROOMS = 8;

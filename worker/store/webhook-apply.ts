@@ -8,10 +8,9 @@
 import { LiveError } from "../../protocol/errors";
 import { deleteStoreConnection } from "../db/store-repo";
 import { deliverySeen, recordDelivery } from "../db/webhook-deliveries-repo";
-import { recordOrderNow } from "../orders/orders-service";
 import type { RoomHost } from "../rooms/room-host";
-import { changeStoreConnection } from "../rooms/store-feature";
 import { orderFromWebhook } from "./shopify-order";
+import { changeStoreConnection } from "./store-feature";
 import { applyStoreProductNow, forgetStoreProductNow } from "./store-products";
 import { deletedProductId, productFromWebhook } from "./store-records";
 
@@ -29,7 +28,7 @@ async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promi
     case "orders/updated": {
       const order = orderFromWebhook(payload);
       if (!order) throw new LiveError(400, "The order in this webhook could not be read");
-      await recordOrderNow(host, order);
+      await host.extensions.recordOrder(host, order);
       return "applied";
     }
     case "products/update": {

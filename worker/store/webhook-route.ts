@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { getServerByName } from "partyserver";
 import { openDatabase } from "../db/database";
 import { findStoreConnectionsByDomain } from "../db/store-repo";
-import type { RoomDO, RpcResult } from "../rooms/room-do";
+import type { RoomDO, RpcResult } from "../objects/room-do";
 import { openStored, sealContext } from "./stored-tokens";
 import { shopifySignatureValid } from "./webhook-signature";
 

@@ -4,7 +4,7 @@
  * running or last sync's progress, for every member), the owner/admin
  * methods to connect, test and disconnect, and the members' methods to
  * publish, unpublish and sync. An edit of a published item follows it to the
- * store (a reaction). The Shopify side is in worker/store/.
+ * store (a reaction). The Shopify side is beside it in worker/store/.
  */
 import {
   COLLECTION,
@@ -21,18 +21,19 @@ import { appUrl } from "../app-url";
 import { deleteStoreConnection, findStoreConnection, saveStoreConnection, setStoreShopName } from "../db/store-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
-import { archiveRemovedItem, followItemChange, publishItem, unpublishItem } from "../store/publish";
+import { requireRole } from "../rooms/access";
+import type { RoomHost } from "../rooms/room-host";
+import { archiveRemovedItem, followItemChange, publishItem, unpublishItem } from "./publish";
 import {
   fetchShopName,
   requireConnection,
   storeClientFor,
   toStoreConnectionDoc,
   tryConnection,
-} from "../store/store-connection";
-import { forgetShopNow } from "../store/store-products";
-import { registerWebhooks } from "../store/webhook-subscriptions";
-import { requireRole } from "./access";
-import type { RoomHost } from "./room-host";
+} from "./store-connection";
+import { forgetShopNow } from "./store-products";
+import { storeRuntime } from "./store-runtime";
+import { registerWebhooks } from "./webhook-subscriptions";
 
 const DOC_ID = "connection";
 
@@ -49,7 +50,7 @@ export async function changeStoreConnection(host: RoomHost, write: () => Promise
   await write();
   const after = await currentDoc(host);
   if (!equals(before, after)) {
-    if (!after.connected || after.domain !== before.domain) host.store.sync.stop();
+    if (!after.connected || after.domain !== before.domain) storeRuntime(host).sync.stop();
     host.emit({ collection: COLLECTION.STORE, id: DOC_ID, doc: asDoc(after), previous: asDoc(before) });
   }
 }
@@ -75,7 +76,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.STORE,
         fetch: async () => {
           const row = await findStoreConnection(ctx.host.db, ctx.host.roomId);
-          return [asDoc(toStoreConnectionDoc(row)), asDoc(ctx.host.store.sync.view(row))];
+          return [asDoc(toStoreConnectionDoc(row)), asDoc(storeRuntime(ctx.host).sync.view(row))];
         },
         matches: () => true,
       } as const;
@@ -150,7 +151,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, options) => {
       await requireRole(ctx, can.useStore);
       await requireConnection(ctx.host);
-      const { sync } = ctx.host.store;
+      const { sync } = storeRuntime(ctx.host);
       if (sync.running) return { started: false };
       // The sync goes on after this answer; its progress is the `sync` document.
       sync.run(ctx.host, options?.full === true).catch((error) => console.error("store: sync failed", error));

@@ -1,4 +1,10 @@
-/** One Durable Object per room: the live state of that room. */
+/**
+ * One Durable Object per room: the live state of that room. The one place
+ * that knows every feature: it registers them with the live layer and wires
+ * what they add to each other (RoomHost.extensions), so the features
+ * (rooms/, files/, store/, orders/, stocktake/) never import each other's
+ * modules.
+ */
 
 import type { RoomRole } from "../../protocol/api";
 import { LiveError, toWireError, type WireError } from "../../protocol/errors";
@@ -11,24 +17,27 @@ import { listItems, toItemDoc } from "../db/items-repo";
 import { roleOf } from "../db/memberships-repo";
 import { listOrders, toOrderDoc } from "../db/orders-repo";
 import { registerFiles } from "../files/files-feature";
-import { parseStartUpload, startUpload } from "../files/files-service";
+import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-service";
 import { finishUpload, writeChunk } from "../files/finish-upload";
+import { photoLinks } from "../files/photo-links";
 import { UploadManager } from "../files/upload-manager";
 import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
-import { recordOrder } from "../orders/orders-service";
+import { notifyNewOrders } from "../orders/order-emails";
+import { recordOrder, recordOrderNow } from "../orders/orders-service";
+import { registerItems } from "../rooms/items-feature";
+import { registerJoinLinks } from "../rooms/join-links-feature";
+import { registerMembers } from "../rooms/members-feature";
+import { Presence } from "../rooms/presence";
+import { registerPresence } from "../rooms/presence-feature";
+import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
+import type { RoomHost } from "../rooms/room-host";
+import { WriteQueue } from "../rooms/write-queue";
 import { registerStocktake } from "../stocktake/stocktake-feature";
-import { StoreRuntime } from "../store/store-runtime";
+import { registerStore } from "../store/store-feature";
+import { storePageLinks } from "../store/store-pages";
+import { storeRuntime } from "../store/store-runtime";
 import { applyStoreWebhook, type WebhookDelivery } from "../store/webhook-apply";
-import { registerItems } from "./items-feature";
-import { registerJoinLinks } from "./join-links-feature";
-import { registerMembers } from "./members-feature";
-import { Presence } from "./presence";
-import { registerPresence } from "./presence-feature";
-import { registerRoom, registerRoomCurrency } from "./room-feature";
-import type { RoomHost } from "./room-host";
-import { registerStore } from "./store-feature";
-import { WriteQueue } from "./write-queue";
 
 export type HttpUploadRequest =
   | { op: "start"; options: unknown }
@@ -103,7 +112,7 @@ export class RoomDO extends LiveServer<RoomHost> {
 
   /** An incremental store sync (RPC from the cron job); answers how it ended (the `sync` document). */
   syncStore(): Promise<RpcResult> {
-    return rpcResult("store: scheduled sync failed", () => this.liveHost.store.sync.run(this.liveHost, false));
+    return rpcResult("store: scheduled sync failed", () => storeRuntime(this.liveHost).sync.run(this.liveHost, false));
   }
 
   protected createHost(): RoomHost {
@@ -137,7 +146,13 @@ export class RoomDO extends LiveServer<RoomHost> {
       ),
       presence: new Presence((change) => this.hub.emit(change)),
       writes: new WriteQueue(),
-      store: new StoreRuntime(),
+      extensions: {
+        itemPages: storePageLinks,
+        beforeRoomDeleted: removeRoomFiles,
+        recordOrder: recordOrderNow,
+        ordersArrived: notifyNewOrders,
+        photoLinks,
+      },
     };
   }
 }

@@ -16,7 +16,7 @@ import { files } from "../db/schema";
 import { findShareCode, SHARE_CODE_PATTERN } from "../db/share-codes-repo";
 import { shareableVersion } from "../files/shareable-version";
 import { signFileLink } from "../files/signed-links";
-import { shareSignatureValid } from "./share-links";
+import { shareSignatureValid } from "../rooms/share-links";
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const NOT_FOUND = "This link is not valid, or the item is no longer shared";
