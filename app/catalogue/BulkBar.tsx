@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from "react";
 import { can, ITEM_STATUSES, type ItemDoc, type ItemStatus, LIMITS, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useMyRole } from "../components/MembersPanel";
 import { useCall } from "../live";
 import { type PublishAction, PublishProgress, useQueueRunning } from "../store/PublishProgress";
 import { createPublishQueue, type PublishQueue } from "../store/publish-queue";
 import { useStoreState } from "../store/store-state";
+import { useMyRole } from "../team/MembersPanel";
 import type { Selection } from "./selection";
 
 /** The QR renderer and label layout download only when someone prints labels. */

@@ -2,11 +2,11 @@ import { type ChangeEvent, type DragEvent, type KeyboardEvent, useEffect, useRef
 import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import type { FileDoc } from "../../protocol/files";
 import { errorMessage } from "../components/ErrorText";
-import { PhotoTagList } from "../components/PhotoTagList";
-import { UploadProgress } from "../components/UploadProgress";
 import { addPhotosToItem } from "../files/photo-intake";
+import { UploadProgress } from "../files/UploadProgress";
 import type { Upload } from "../files/upload";
 import { type LiveDoc, useCall, useConnection, useFind } from "../live";
+import { PhotoTagList } from "./PhotoTagList";
 
 const isFile = (doc: LiveDoc): doc is LiveDoc & FileDoc => typeof doc.versions === "object";
 

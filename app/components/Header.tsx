@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { AccountNotices } from "../accounts/AccountNotices";
+import { UserMenu } from "../accounts/UserMenu";
 import { useDocumentTitle } from "../ui/use-document-title";
-import { AccountNotices } from "./AccountNotices";
 import { ConnectionBadge } from "./ConnectionBadge";
-import { UserMenu } from "./UserMenu";
 
 /**
  * One row: the brand, the page's title (a room's name and who is here), the

@@ -4,9 +4,9 @@
  * first and the add forms after it.
  */
 import { can, type RoomRole } from "../../protocol/api";
+import { AddItemForm } from "../catalogue/AddItemForm";
 import { CatalogueList } from "../catalogue/CatalogueList";
-import { AddItemForm } from "../components/AddItemForm";
-import { PhotoIntake } from "../components/PhotoIntake";
+import { PhotoIntake } from "../catalogue/PhotoIntake";
 
 export function CataloguePage({ roomId, role, loading }: { roomId: string; role: RoomRole | null; loading: boolean }) {
   const canEdit = can.editItems(role);

@@ -6,13 +6,13 @@ import { type FormEvent, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { can, METHOD, type RoomDoc, type RoomRole } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { RoomLogo } from "../components/RoomLogo";
 import { useCall } from "../live";
 import { formatPrice } from "../money";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Field } from "../ui/Field";
 import { currencyChoices } from "./currencies";
+import { RoomLogo } from "./RoomLogo";
 
 export function SettingsPage({ roomId, room, role }: { roomId: string; room: RoomDoc; role: RoomRole | null }) {
   const manage = can.renameRoom(role);

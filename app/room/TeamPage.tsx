@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { can, METHOD, type RoomRole } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { MembersPanel } from "../components/MembersPanel";
 import { useCall } from "../live";
+import { MembersPanel } from "../team/MembersPanel";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 

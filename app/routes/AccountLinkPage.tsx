@@ -10,8 +10,8 @@ import type { AccountLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { type AccountLink, useAccounts } from "../accounts";
 import { linkProblemText } from "../accounts/link-problem";
+import { PasswordForm } from "../accounts/PasswordForm";
 import { Header } from "../components/Header";
-import { PasswordForm } from "../components/PasswordForm";
 import { HomeSessionProvider } from "../components/SessionProvider";
 import { useDocumentTitle } from "../ui/use-document-title";
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { useAccounts } from "../accounts";
+import { OAuthButtons } from "../accounts/OAuthButtons";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
-import { OAuthButtons } from "../components/OAuthButtons";
 import { HomeSessionProvider } from "../components/SessionProvider";
 import { nextPath } from "../next-path";
 import { useDocumentTitle } from "../ui/use-document-title";

@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import { can, type ItemDoc, METHOD } from "../../protocol/api";
-import { useMyRole } from "../components/MembersPanel";
 import { useCall } from "../live";
+import { useMyRole } from "../team/MembersPanel";
 import type { PublishAction } from "./PublishProgress";
 import { useStoreState } from "./store-state";
 import "./store.css";

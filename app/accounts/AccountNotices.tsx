@@ -5,9 +5,9 @@
  */
 import { useState } from "react";
 import { Link } from "wouter";
-import { useAccounts, useLoginState, useUser } from "../accounts";
+import { errorMessage } from "../components/ErrorText";
 import { Button } from "../ui/Button";
-import { errorMessage } from "./ErrorText";
+import { useAccounts, useLoginState, useUser } from ".";
 
 export function AccountNotices() {
   return (

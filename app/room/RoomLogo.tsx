@@ -1,10 +1,10 @@
 import { type ChangeEvent, useRef, useState } from "react";
 import { METHOD } from "../../protocol/api";
+import { errorMessage } from "../components/ErrorText";
 import { useRoomLogos } from "../files/room-logo";
+import { UploadProgress } from "../files/UploadProgress";
 import { Upload } from "../files/upload";
 import { useConnection } from "../live";
-import { errorMessage } from "./ErrorText";
-import { UploadProgress } from "./UploadProgress";
 
 /**
  * The room's logo, drawn in the centre of its QR labels and invite code.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Upload } from "../files/upload";
+import type { Upload } from "./upload";
 
 function formatBytesPerSecond(speed: number): string {
   if (speed >= 1024 * 1024) return `${(speed / 1024 / 1024).toFixed(1)} MB/s`;

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { ASSIGNABLE_ROLES, COLLECTION, can, METHOD, type MemberDoc, type RoomRole } from "../../protocol/api";
 import { useLoginState } from "../accounts";
+import { ErrorText, errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { ErrorText, errorMessage } from "./ErrorText";
 import { InviteByLink } from "./InviteByLink";
 
 const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { METHOD } from "../../protocol/api";
+import { ErrorText } from "../components/ErrorText";
 import { useCall } from "../live";
 import { PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
-import { ErrorText } from "./ErrorText";
 
 /** Quick add: title, SKU, price and quantity; everything else is editable later. */
 export function AddItemForm() {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "wouter";
-import { useAccounts, useLoginState, useUser } from "../accounts";
 import { Menu, MenuItem } from "../ui/Menu";
+import { useAccounts, useLoginState, useUser } from ".";
 
 /** Who is signed in, in a menu (account, sign out); or the way to sign in. */
 export function UserMenu() {

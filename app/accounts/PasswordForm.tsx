@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { ErrorText } from "./ErrorText";
+import { ErrorText } from "../components/ErrorText";
 
 /** A new password, typed twice; calls `onSubmit` with it. */
 export function PasswordForm({ label, onSubmit }: { label: string; onSubmit(password: string): Promise<void> }) {

@@ -1,13 +1,13 @@
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { LiveError } from "../../protocol/errors";
+import { errorMessage } from "../components/ErrorText";
 import { addItemFromPhoto } from "../files/photo-intake";
 import { loadTagReader } from "../files/photo-tags";
+import { UploadProgress } from "../files/UploadProgress";
 import type { Upload } from "../files/upload";
 import { interruptedUploads } from "../files/upload-memory";
 import { whenIdle } from "../lazy-page";
 import { useConnection } from "../live";
-import { errorMessage } from "./ErrorText";
-import { UploadProgress } from "./UploadProgress";
 
 let failureIds = 0;
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { JOIN_LINK_DAYS, JOIN_ROLES, type JoinLink, METHOD } from "../../protocol/api";
+import { ErrorText } from "../components/ErrorText";
 import { useRoomLogoUrl } from "../files/room-logo";
 import { useCall } from "../live";
 import { CopyButton } from "../ui/CopyButton";
-import { ErrorText } from "./ErrorText";
 
 /** The QR renderer downloads only when someone asks for an invite code. */
 const InviteQr = lazy(() => import("../qr/InviteQr"));

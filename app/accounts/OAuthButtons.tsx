@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { OAuthService } from "../../protocol/api";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
-import { useAccounts, useLoginServices, useLoginState } from "../accounts";
+import { ErrorText } from "../components/ErrorText";
 import { nextPath } from "../next-path";
-import { ErrorText } from "./ErrorText";
+import { useAccounts, useLoginServices, useLoginState } from ".";
 
 const LABEL: Record<OAuthService, string> = { google: "Continue with Google", facebook: "Continue with Facebook" };
 
