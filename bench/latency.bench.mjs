@@ -56,7 +56,9 @@ try {
         { capture: true, once: true },
       );
       const observer = new MutationObserver(() => {
-        const shown = document.querySelector('[data-testid="item-row"] td[data-label="Qty"] button .cell-value')?.textContent;
+        const shown = document.querySelector(
+          '[data-testid="item-row"] td[data-label="Qty"] button .cell-value',
+        )?.textContent;
         if (shown !== expected) return;
         observer.disconnect();
         requestAnimationFrame(() => {
