@@ -81,6 +81,8 @@ export class LiveConnection {
   private readonly reconnectHooks = new Set<ReconnectHook>();
   private readonly stubs = new Map<string, MethodStub>();
   private journal: CallJournal | null = null;
+  /** Settles once the documents kept last time are in the store (at once when nothing is kept). */
+  private cacheSeeded: Promise<void> = Promise.resolve();
   /** Seeds of calls made again from the journal: already written there. */
   private readonly restored = new Set<string>();
   /** Stops writing the store's changes to the browser's cache (when the connection closes). */
@@ -159,10 +161,14 @@ export class LiveConnection {
   async restoreWaitingCalls(): Promise<void> {
     const journal = this.journal;
     if (!journal) return;
+    const entries = await journal.entries();
+    // The stubs act on the documents kept last time: they must be in the store first
+    // (the two IndexedDB reads race, and a stub that finds no item does nothing).
+    await this.cacheSeeded;
     const failed = (name: string, error: LiveError) => {
       for (const listener of [...this.restoreFailureListeners]) listener(name, error);
     };
-    for (const entry of await journal.entries()) {
+    for (const entry of entries) {
       if (this.restored.has(entry.seed)) continue;
       let params: unknown;
       try {
@@ -191,11 +197,14 @@ export class LiveConnection {
    */
   cacheDocsIn(cache: DocCache, collections: readonly string[]): void {
     const wanted = new Set(collections);
-    void cache.load().then((kept) => {
-      // Too late once the server's data is complete: it is newer than anything kept.
-      if (this.serverDataComplete) return;
-      this.store.seedFromCache(new Map([...kept].filter(([name]) => wanted.has(name))));
-    });
+    this.cacheSeeded = cache.load().then(
+      (kept) => {
+        // Too late once the server's data is complete: it is newer than anything kept.
+        if (this.serverDataComplete) return;
+        this.store.seedFromCache(new Map([...kept].filter(([name]) => wanted.has(name))));
+      },
+      () => {}, // an unreadable cache: the room starts from the server
+    );
     this.stopCaching = keepCached(this.store, cache, wanted);
   }
 
