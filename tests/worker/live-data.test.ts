@@ -89,7 +89,9 @@ describe("rooms and items over the live connection", () => {
     const roomId = await createRoom("Old name");
     const { socket } = await connectToRoom(roomId);
     await socket.subscribe("room", [], "room");
-    expect(socket.received.find((m) => m.msg === "added")?.fields).toMatchObject({ name: "Old name" });
+    expect(socket.received.find((m) => m.msg === "added" && m.collection === "rooms")?.fields).toMatchObject({
+      name: "Old name",
+    });
     await socket.call("rooms.rename", ["New name"]);
     expect((await socket.next((m) => m.msg === "changed")).fields).toMatchObject({ name: "New name" });
     socket.close();

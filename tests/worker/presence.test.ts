@@ -154,7 +154,9 @@ describe("presence", () => {
     expect(after.get(member.id)?.since.getTime()).toBe(before.get(member.id)?.since.getTime());
     expect(after.get(ownerId)).toEqual(before.get(ownerId));
     for (const id of [ownerId, member.id]) {
-      expect(owner.received.filter((m) => m.msg === "added" && m.id === id)).toHaveLength(1);
+      expect(
+        owner.received.filter((m) => m.msg === "added" && m.collection === "presence" && m.id === id),
+      ).toHaveLength(1);
     }
     // The woken object still knows both of the member's connections.
     asMember.close();

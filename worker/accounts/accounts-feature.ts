@@ -24,6 +24,7 @@ import { defaultAccountsRule } from "../live/rate-limit-rules";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
+import { registerCurrentUser } from "./current-user";
 import { assertPasswordCheckAllowed, clearAccountFailures, guardKeys, notePasswordFailure } from "./login-guard";
 import {
   issueLoginToken,
@@ -281,6 +282,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     }),
   });
 
+  registerCurrentUser(registry);
   registerRecovery(registry);
   accounts.limit(defaultAccountsRule());
 }

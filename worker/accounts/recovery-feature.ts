@@ -26,6 +26,7 @@ import { enrollMessage, resetPasswordMessage, verifyEmailMessage } from "../emai
 import type { LiveRegistry } from "../live/registry";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
+import { currentUserDoc, userDocChanged } from "./current-user";
 import { clearAccountFailures } from "./login-guard";
 import { logInEndingOtherSessions, logInWithNewToken } from "./login-tokens";
 import { hashPassword, passwordDigest } from "./password";
@@ -146,7 +147,9 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
       const row = await consumeToken(ctx.host, token, ["reset", "enroll"], TOKEN_EXPIRED);
       await setPasswordHash(ctx.host.db, row.userId, await hashPassword(digest));
       // Following the link proves the address.
+      const before = await currentUserDoc(ctx.host, row.userId);
       await markEmailVerified(ctx.host.db, row.userId, row.email);
+      await userDocChanged(ctx.host, row.userId, before);
       // A reset always works, however many wrong guesses locked the account:
       // the owner gets in, and the lock is lifted.
       await clearAccountFailures(ctx.host, row.userId);
@@ -180,7 +183,9 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
     args: v.tuple([tokenArg]),
     run: async (ctx, token) => {
       const row = await consumeToken(ctx.host, token, ["verify"], VERIFY_LINK_EXPIRED);
+      const before = await currentUserDoc(ctx.host, row.userId);
       await markEmailVerified(ctx.host.db, row.userId, row.email);
+      await userDocChanged(ctx.host, row.userId, before);
       return logInWithNewToken(ctx, row.userId);
     },
   });

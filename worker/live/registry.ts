@@ -1,6 +1,7 @@
 /**
  * Where features register what a Durable Object serves: methods,
- * publications, client-writable collections, rate-limit rules, reactions
+ * publications (named, and universal ones every connection gets without
+ * asking), client-writable collections, rate-limit rules, reactions
  * (derived data kept in step with every change), and connection hooks
  * (who is logged in on which live connection).
  *
@@ -8,7 +9,7 @@
  * const registry = new LiveRegistry<RoomHost>();
  * registry.method("items.remove", { args: v.tuple([idSchema]), run: (ctx, id) => ctx.host.items.remove(id) });
  */
-import type * as v from "valibot";
+import * as v from "valibot";
 import type { WritableCollection } from "./allow-deny";
 import { defaultCallRules, type RateLimitRule } from "./rate-limit-rules";
 import type { ArgsSchema, Change, MethodDefinition, PublicationDefinition } from "./types";
@@ -43,9 +44,18 @@ export interface ConnectionHooks<H> {
   left?(host: H, connection: UserConnection): void;
 }
 
+const NO_ARGS = v.tuple([]);
+
 export class LiveRegistry<H> {
   readonly methods = new Map<string, MethodDefinition<H>>();
   readonly publications = new Map<string, PublicationDefinition<H>>();
+  /**
+   * Meteor's universal ("null") publications: they run for every connection
+   * from its `connect`, with no `sub` and no `ready`, and re-run when it
+   * logs in or out (through the merge box, so the client sees only the
+   * difference). Names are for logs; clients cannot subscribe or stop them.
+   */
+  readonly universal = new Map<string, PublicationDefinition<H>>();
   readonly collections = new Map<string, WritableCollection<H>>();
   /** Starts with the live layer's default call budgets (see defaultCallRules). */
   readonly rateLimits: RateLimitRule[] = defaultCallRules();
@@ -64,6 +74,16 @@ export class LiveRegistry<H> {
   publish<S extends ArgsSchema>(name: string, definition: PublicationDefinition<H, S>): this {
     if (this.publications.has(name)) throw new Error(`live: publication '${name}' is already defined`);
     this.publications.set(name, definition as unknown as PublicationDefinition<H>);
+    return this;
+  }
+
+  /** A universal publication (see `universal`): takes no arguments. */
+  publishUniversal(
+    name: string,
+    definition: { run: PublicationDefinition<H, v.TupleSchema<[], undefined>>["run"] },
+  ): this {
+    if (this.universal.has(name)) throw new Error(`live: universal publication '${name}' is already defined`);
+    this.universal.set(name, { args: NO_ARGS, run: definition.run } as unknown as PublicationDefinition<H>);
     return this;
   }
 

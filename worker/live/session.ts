@@ -48,6 +48,8 @@ export class Session<H> {
   private readonly subs = new Map<string, LiveSubscription<H>>();
   private readonly box: MergeBox;
   private queue: Promise<void> = Promise.resolve();
+  /** This connection's runs of the universal publications, by name (never in `subs`: no client id). */
+  private readonly universal = new Map<string, LiveSubscription<H>>();
   /** Makes every subscription run's merge-box key unique (see LiveSubscription). */
   private runs = 0;
   private muted = false;
@@ -135,6 +137,7 @@ export class Session<H> {
       const failed: { id: string; error: unknown }[] = [];
       this.muted = true;
       try {
+        if (this.state.sessionId !== null) await this.runUniversal();
         for (const stored of this.env.storage.subscriptions(this.connectionId)) {
           const definition = this.env.registry.publications.get(stored.name);
           let subscription: LiveSubscription<H> | undefined;
@@ -170,6 +173,8 @@ export class Session<H> {
     this.muted = true;
     for (const sub of this.subs.values()) sub.stop();
     this.subs.clear();
+    for (const sub of this.universal.values()) sub.stop();
+    this.universal.clear();
     this.env.storage.deleteConnection(this.connectionId);
     this.leave();
   }
@@ -271,7 +276,7 @@ export class Session<H> {
     this.env.close(1002, "DDP version negotiation failed");
   }
 
-  private connect(message: Extract<ClientMessage, { msg: "connect" }>): void {
+  private connect(message: Extract<ClientMessage, { msg: "connect" }>): Promise<void> | undefined {
     if (this.state.sessionId !== null) {
       this.sendError(DDP_ERROR.ALREADY_CONNECTED, message);
       return;
@@ -289,6 +294,33 @@ export class Session<H> {
     this.env.saveState(this.state);
     this.env.storage.touchSession(sessionId, this.env.now());
     this.send({ msg: "connected", session: sessionId });
+    return this.runUniversal();
+  }
+
+  /**
+   * (Re-)runs every universal publication as the connection's current user:
+   * each new run starts before the old one stops, so the merge box sends
+   * only the difference (the user's document `added` on login, `removed` on
+   * logout). One that fails is logged and left out; nothing is sent for it.
+   */
+  private async runUniversal(): Promise<void> {
+    for (const [name, definition] of this.env.registry.universal) {
+      const next = this.newSubscription(`universal:${name}`, name, []);
+      const old = this.universal.get(name);
+      this.universal.set(name, next);
+      try {
+        await next.start(definition);
+      } catch (error) {
+        console.error(`live: universal publication '${name}' failed`, error);
+        next.stop();
+        this.universal.delete(name);
+      }
+      old?.stop();
+      if (this.closed) {
+        for (const sub of this.universal.values()) sub.stop();
+        return;
+      }
+    }
   }
 
   private rateLimit(type: RateLimitInput["type"], name: string): void {
@@ -319,6 +351,8 @@ export class Session<H> {
       // Before the subscriptions re-run, so they already see the new user's effects.
       await this.join();
     }
+    await this.runUniversal();
+    if (this.closed) return;
     for (const [id, old] of [...this.subs]) {
       const definition = this.env.registry.publications.get(old.name);
       if (!definition) continue;
