@@ -2,7 +2,8 @@
  * Waiting edits meet the server once and meet each other field by field:
  * an edit made with no line in a tab that is then closed is saved once when
  * the room is opened again; two people who change different fields of one
- * item while cut off both keep their change when they are back.
+ * item while cut off both keep their change when they are back, and on the
+ * same field the server's order decides and both see the winner.
  */
 import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -121,7 +122,7 @@ describe("waiting edits", () => {
     await context.close();
   });
 
-  it("by two people on different fields of one item, both cut off, are both kept", async () => {
+  it("by two people on different fields of one item, both cut off, are both kept; on one field the last to arrive wins", async () => {
     const url = e2e.server.url;
     const aliceContext = await e2e.browser.newContext();
     const alice = await aliceContext.newPage();
@@ -174,6 +175,31 @@ describe("waiting edits", () => {
     for (const page of [alice, bob]) {
       await expect.poll(() => cell(page, "price", "Oak bench"), { timeout: 20_000 }).toContain("95.00");
       await expect.poll(() => cell(page, "quantity", "Oak bench"), { timeout: 20_000 }).toBe("5");
+    }
+
+    // The same field, both cut off again: the server's order decides. Alice is back first,
+    // Bob after her, so Bob's value wins, and Alice's page shows it in place of her own.
+    for (const [page, line] of [
+      [alice, aliceLine],
+      [bob, bobLine],
+    ] as const) {
+      await line.cut();
+      await expect
+        .poll(() => page.getByTestId("connection-badge").getAttribute("data-status"), { timeout: 20_000 })
+        .not.toBe("connected");
+    }
+    await editCell(alice, "quantity", "Oak bench", "7");
+    await editCell(bob, "quantity", "Oak bench", "9");
+    for (const [page, line] of [
+      [alice, aliceLine],
+      [bob, bobLine],
+    ] as const) {
+      line.restore();
+      await page.getByRole("button", { name: /Retry now|Reconnect/ }).click();
+      await expect.poll(() => page.getByTestId("connection-badge").textContent(), { timeout: 30_000 }).toBe("Live");
+    }
+    for (const page of [alice, bob]) {
+      await expect.poll(() => cell(page, "quantity", "Oak bench"), { timeout: 20_000 }).toBe("9");
     }
     await aliceContext.close();
     await bobContext.close();
