@@ -20,6 +20,18 @@ export type EJSONValue =
 
 const RESERVED_KEYS = new Set(["$date", "$binary", "$escape", "$InfNaN"]);
 
+/**
+ * Whether a plain object looks like one of EJSON's own forms and must be
+ * escaped, exactly as Meteor decides it: one of the one-key forms, or the
+ * two keys of a custom type (`$type` and `$value`), counted on the object as
+ * given (a key whose value is undefined counts).
+ */
+function looksLikeEJSON(value: Record<string, unknown>): boolean {
+  const keys = Object.keys(value);
+  if (keys.length === 1) return RESERVED_KEYS.has(keys[0] as string);
+  return keys.length === 2 && Object.hasOwn(value, "$type") && Object.hasOwn(value, "$value");
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -62,9 +74,7 @@ export function toJSONValue(value: unknown, binary: BinaryEncoder = bytesToBase6
     for (const [key, inner] of Object.entries(value)) {
       if (inner !== undefined) out[key] = toJSONValue(inner, binary);
     }
-    const keys = Object.keys(out);
-    if (keys.length === 1 && RESERVED_KEYS.has(keys[0] as string)) return { $escape: out };
-    return out;
+    return looksLikeEJSON(value) ? { $escape: out } : out;
   }
   return value;
 }
@@ -77,20 +87,23 @@ export function fromJSONValue(value: unknown, binary?: BinaryDecoder): unknown {
   if (keys.length === 1) {
     const key = keys[0];
     const inner = value[key as string];
-    if (key === "$date" && typeof inner === "number") return new Date(inner);
+    // As Meteor reads them: whatever the inner value, `$date` is a date and `$InfNaN` a sign.
+    if (key === "$date") return new Date(inner as number);
     if (key === "$binary" && typeof inner === "string") return base64ToBytes(inner);
     if (key === "$binary" && binary) {
       const bytes = binary(inner);
       if (bytes) return bytes;
     }
-    if (key === "$InfNaN" && typeof inner === "number") {
-      return inner === 0 ? Number.NaN : inner > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-    }
+    if (key === "$InfNaN") return (inner as number) / 0;
     if (key === "$escape" && isPlainObject(inner)) {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(inner)) out[k] = fromJSONValue(v, binary);
       return out;
     }
+  }
+  // A custom type (`EJSON.addType` in Meteor): none is defined here, and Meteor refuses one it does not know.
+  if (keys.length === 2 && Object.hasOwn(value, "$type") && Object.hasOwn(value, "$value")) {
+    throw new Error(`Custom EJSON type ${String(value.$type)} is not defined`);
   }
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) out[key] = fromJSONValue(inner, binary);
