@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { report } from "./harness.mjs";
+import { report, signUpWithRoom } from "./harness.mjs";
 
 const BUDGET_KB = 150;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -74,15 +74,7 @@ try {
 
   // A person signed in opens a room's address: a fresh page, as from a bookmark or a link.
   const setup = await context.newPage();
-  await setup.goto(`${server.url}/sign-up`);
-  await setup.getByLabel("E-mail").fill(`bundle${Date.now()}@bench.example`);
-  await setup.getByLabel("Password").fill("a long password");
-  await setup.getByRole("button", { name: "Create account" }).click();
-  await setup.waitForURL(`${server.url}/?welcome=1`);
-  await setup.getByLabel("New room").fill("Bundle bench");
-  await setup.getByRole("button", { name: "Create room" }).click();
-  await setup.getByText("No items yet").waitFor();
-  const roomUrl = setup.url();
+  const roomUrl = await signUpWithRoom(setup, server.url, "Bundle bench");
   await setup.close();
 
   const room = await context.newPage();

@@ -9,50 +9,24 @@
 // online.
 // Items are seeded straight into D1 (a SQL file through wrangler), so the
 // setup takes seconds; everything measured goes through the real app.
-import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { callAsUser } from "../tests/support/ddp-script.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { ms, report } from "./harness.mjs";
+import { ms, report, seedItems } from "./harness.mjs";
 
 const ROUNDS = Number(process.env.BENCH_CATALOGUE_ROUNDS ?? 5);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function seed(stateDir, roomId, count) {
   const now = Date.now();
-  const rows = [];
-  for (let i = 0; i < count; i++) {
-    const title = `Box ${String(i).padStart(5, "0")}`;
-    rows.push(
-      `('${roomId}-${i}', '${roomId}', '${title}', 'SKU-${roomId}-${i}', ${100 + (i % 5000)}, ${i % 7}, 'draft', '["bench"]', ${now - i * 1000}, ${now - i * 1000})`,
-    );
-  }
-  const sql = [];
-  for (let i = 0; i < rows.length; i += 500) {
-    sql.push(
-      `INSERT INTO items (id, room_id, title, sku, price_cents, quantity, status, tags, created_at, updated_at) VALUES ${rows.slice(i, i + 500).join(",\n")};`,
-    );
-  }
-  const file = join(stateDir, `seed-${roomId}.sql`);
-  writeFileSync(file, sql.join("\n"));
-  const result = spawnSync(
-    process.execPath,
-    [
-      "node_modules/wrangler/bin/wrangler.js",
-      "d1",
-      "execute",
-      "stockroom",
-      "--local",
-      "--persist-to",
-      stateDir,
-      "--file",
-      file,
-    ],
-    { stdio: "pipe" },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
+  seedItems(stateDir, roomId, count, (i) => ({
+    title: `Box ${String(i).padStart(5, "0")}`,
+    sku: `SKU-${roomId}-${i}`,
+    priceCents: 100 + (i % 5000),
+    quantity: i % 7,
+    tags: ["bench"],
+    createdAt: now - i * 1000,
+  }));
 }
 
 async function signUp(page, url) {

@@ -7,7 +7,7 @@
 // Target: under 1 s (it was 4.8 s with uPlot).
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { ms, percentile, report } from "./harness.mjs";
+import { ms, percentile, report, signUpWithRoom } from "./harness.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50);
@@ -19,15 +19,7 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.url}/sign-up`);
-  await page.getByLabel("E-mail").fill(`tabs${Date.now()}@bench.example`);
-  await page.getByLabel("Password").fill("a long password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${server.url}/?welcome=1`);
-  await page.getByLabel("New room").fill("Dashboard bench");
-  await page.getByRole("button", { name: "Create room" }).click();
-  await page.getByText("No items yet").waitFor();
-  const roomUrl = page.url();
+  const roomUrl = await signUpWithRoom(page, server.url, "Dashboard bench");
   for (let i = 1; i <= ITEMS; i++) {
     await page.getByLabel("Title", { exact: true }).fill(`Item ${i}`);
     await page.getByRole("button", { name: "Add item" }).click();

@@ -1,8 +1,10 @@
 // Benchmark plumbing: a bench Worker under `wrangler dev` on a free port with
 // its own state, minimal DDP sockets over `ws`, and figures printed beside
 // their same-run baselines as ratios. Plain JavaScript, run by Node 22.
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
+import { join } from "node:path";
 import WebSocket from "ws";
 // Node 22 strips the types: the same launcher the interop and browser tests use.
 import { startServer } from "../tests/support/server.ts";
@@ -214,4 +216,58 @@ export function reportSimilar(name, figure, baseline, format, tolerance) {
     `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio.toFixed(2)}×  (target within ${tolerance}×: ${met ? "met" : "NOT met"})`,
   );
   return ratio;
+}
+
+/**
+ * Puts `count` items straight into the room's D1 rows (a SQL file through
+ * wrangler, in batches of 500), so setting up thousands of items takes
+ * seconds; everything measured still goes through the app. `item(i)` gives
+ * each one's fields; ids are `<roomId>-<i>`.
+ */
+export function seedItems(stateDir, roomId, count, item) {
+  const quote = (text) => `'${String(text).replaceAll("'", "''")}'`;
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const { title, sku, priceCents = 100, quantity = 1, tags = [], createdAt = Date.now() } = item(i);
+    rows.push(
+      `(${quote(`${roomId}-${i}`)}, ${quote(roomId)}, ${quote(title)}, ${quote(sku)}, ${priceCents}, ${quantity}, 'draft', ${quote(JSON.stringify(tags))}, ${createdAt}, ${createdAt})`,
+    );
+  }
+  const sql = [];
+  for (let i = 0; i < rows.length; i += 500)
+    sql.push(
+      `INSERT INTO items (id, room_id, title, sku, price_cents, quantity, status, tags, created_at, updated_at) VALUES ${rows.slice(i, i + 500).join(",\n")};`,
+    );
+  const file = join(stateDir, `seed-${roomId}.sql`);
+  writeFileSync(file, sql.join("\n"));
+  const result = spawnSync(
+    process.execPath,
+    [
+      "node_modules/wrangler/bin/wrangler.js",
+      "d1",
+      "execute",
+      "stockroom",
+      "--local",
+      "--persist-to",
+      stateDir,
+      "--file",
+      file,
+    ],
+    { stdio: "pipe" },
+  );
+  if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
+  return Array.from({ length: count }, (_, i) => `${roomId}-${i}`);
+}
+
+/** Signs a fresh person up in `page` (in Chromium) and creates a room; answers its URL, open in `page`. */
+export async function signUpWithRoom(page, url, roomName) {
+  await page.goto(`${url}/sign-up`);
+  await page.getByLabel("E-mail").fill(`bench${Date.now()}-${Math.random().toString(36).slice(2, 8)}@bench.example`);
+  await page.getByLabel("Password").fill("a long password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${url}/?welcome=1`);
+  await page.getByLabel("New room").fill(roomName);
+  await page.getByRole("button", { name: "Create room" }).click();
+  await page.getByText("No items yet").waitFor();
+  return page.url();
 }

@@ -8,7 +8,7 @@
 // edit before the next. Median of ROUNDS.
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { ms, percentile, report } from "./harness.mjs";
+import { ms, percentile, report, signUpWithRoom } from "./harness.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const ADDED_MS = 300;
@@ -26,14 +26,7 @@ try {
     socket.onMessage((message) => setTimeout(() => upstream.send(message), delay));
     upstream.onMessage((message) => setTimeout(() => socket.send(message), delay));
   });
-  await page.goto(`${server.url}/sign-up`);
-  await page.getByLabel("E-mail").fill(`latency${Date.now()}@bench.example`);
-  await page.getByLabel("Password").fill("a long password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${server.url}/?welcome=1`);
-  await page.getByLabel("New room").fill("Latency bench");
-  await page.getByRole("button", { name: "Create room" }).click();
-  await page.getByText("No items yet").waitFor();
+  await signUpWithRoom(page, server.url, "Latency bench");
   await page.getByLabel("Title", { exact: true }).fill("Lamp");
   await page.getByRole("button", { name: "Add item" }).click();
   const row = page.getByTestId("item-row").filter({ hasText: "Lamp" });

@@ -6,52 +6,16 @@
 // Both are paced by the server's call budget (150 calls per connection per
 // 10 s, protocol/constants.ts), which the client keeps under. The app's own sync layer runs in the page (connection, stubs,
 // IndexedDB journal, login: bench/offline-edits-entry.ts), without the UI.
-import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { build } from "esbuild";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { ms, report } from "./harness.mjs";
+import { ms, report, seedItems, signUpWithRoom } from "./harness.mjs";
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const TARGET = 2;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** EDITS items straight into D1, as the catalogue benchmark seeds them. */
-function seed(stateDir, roomId) {
-  const now = Date.now();
-  const rows = Array.from(
-    { length: EDITS },
-    (_, i) => `('${roomId}-${i}', '${roomId}', 'Box ${i}', 'SKU-${i}', 100, 1, 'draft', '[]', ${now}, ${now})`,
-  );
-  const sql = [];
-  for (let i = 0; i < rows.length; i += 500)
-    sql.push(
-      `INSERT INTO items (id, room_id, title, sku, price_cents, quantity, status, tags, created_at, updated_at) VALUES ${rows.slice(i, i + 500).join(",\n")};`,
-    );
-  const file = join(stateDir, `seed-${roomId}.sql`);
-  writeFileSync(file, sql.join("\n"));
-  const result = spawnSync(
-    process.execPath,
-    [
-      "node_modules/wrangler/bin/wrangler.js",
-      "d1",
-      "execute",
-      "stockroom",
-      "--local",
-      "--persist-to",
-      stateDir,
-      "--file",
-      file,
-    ],
-    { stdio: "pipe" },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
-  return Array.from({ length: EDITS }, (_, i) => `${roomId}-${i}`);
-}
 
 async function harness() {
   const result = await build({
@@ -75,16 +39,8 @@ const browser = await launchBrowser();
 try {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/sign-up`);
-  await page.getByLabel("E-mail").fill(`offline${Date.now()}@bench.example`);
-  await page.getByLabel("Password").fill("a long password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${server.url}/?welcome=1`);
-  await page.getByLabel("New room").fill("Offline bench");
-  await page.getByRole("button", { name: "Create room" }).click();
-  await page.getByText("No items yet").waitFor();
-  const roomId = page.url().split("/").pop();
-  const ids = seed(server.stateDir, roomId);
+  const roomId = (await signUpWithRoom(page, server.url, "Offline bench")).split("/").pop();
+  const ids = seedItems(server.stateDir, roomId, EDITS, (i) => ({ title: `Box ${i}`, sku: `SKU-${i}` }));
 
   // The harness page, at our origin (so it has the login), with a room socket the bench can cut.
   await page.route(`${server.url}/bench-offline`, (route) =>

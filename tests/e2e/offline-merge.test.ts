@@ -5,33 +5,13 @@
  * item while cut off both keep their change when they are back, and on the
  * same field the server's order decides and both see the winner.
  */
-import type { Page, WebSocketRoute } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, linkFromOutbox, signUp } from "../support/flows";
+import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { type CuttableLine, cuttableLine } from "../support/line";
 
 const e2e = setUpServerAndBrowser();
-
-/** The room's socket through the test: `cut()` drops it and refuses new ones until `restore()`. */
-async function cuttableLine(page: Page) {
-  let cut = false;
-  const open = new Set<WebSocketRoute>();
-  await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
-    if (cut) return void socket.close({ code: 1006 });
-    open.add(socket);
-    socket.connectToServer();
-  });
-  return {
-    async cut() {
-      cut = true;
-      for (const socket of open) await socket.close({ code: 1006 }).catch(() => {});
-      open.clear();
-    },
-    restore() {
-      cut = false;
-    },
-  };
-}
 
 /** The calls waiting in this browser's IndexedDB journals (app/live/call-journal.ts). */
 function journalled(page: Page): Promise<number> {
@@ -93,7 +73,6 @@ describe("waiting edits", () => {
     const badge = page.getByTestId("connection-badge");
     await expect.poll(() => badge.textContent()).toBe("Live");
     await line.cut();
-    await expect.poll(() => badge.getAttribute("data-status"), { timeout: 20_000 }).not.toBe("connected");
     await editCell(page, "quantity", "Pine shelf", "9");
     await expect.poll(() => badge.getByTestId("changes-waiting").textContent()).toBe(" · 1 change waiting");
     // Kept in the browser before the tab goes.
@@ -131,47 +110,27 @@ describe("waiting edits", () => {
     await createRoom(alice, "Two fields");
     const roomUrl = alice.url();
     await addItem(alice, "Oak bench", "120", "2");
-    await alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Team", exact: true }).click();
-    await alice.getByLabel("Invite by e-mail").fill("bob.fields@shop.example");
-    await alice.getByRole("button", { name: "Invite", exact: true }).click();
-    await alice.getByRole("status").filter({ hasText: "Invitation sent" }).waitFor();
+    await inviteByEmail(alice, "bob.fields@shop.example");
     await alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Catalogue", exact: true }).click();
 
     const bobContext = await e2e.browser.newContext();
     const bob = await bobContext.newPage();
     const bobLine = await cuttableLine(bob);
-    await bob.goto(await linkFromOutbox(bob, url, "bob.fields@shop.example", "invited you to Two fields"));
-    await bob.getByLabel("New password", { exact: true }).fill("bob's password");
-    await bob.getByLabel("New password, again").fill("bob's password");
-    await bob.getByRole("button", { name: "Set password and continue" }).click();
-    await bob.waitForURL(roomUrl);
+    await acceptInvitation(bob, url, "bob.fields@shop.example", "Two fields", roomUrl);
     await bob.getByTestId("item-row").filter({ hasText: "Oak bench" }).waitFor();
 
     // Both lose the line; Alice changes the price, Bob the quantity.
-    for (const [page, line] of [
-      [alice, aliceLine],
-      [bob, bobLine],
-    ] as const) {
-      await expect.poll(() => page.getByTestId("connection-badge").textContent()).toBe("Live");
-      await line.cut();
-      await expect
-        .poll(() => page.getByTestId("connection-badge").getAttribute("data-status"), { timeout: 20_000 })
-        .not.toBe("connected");
-    }
+    const lines: CuttableLine[] = [aliceLine, bobLine];
+    await expect.poll(() => alice.getByTestId("connection-badge").textContent()).toBe("Live");
+    await expect.poll(() => bob.getByTestId("connection-badge").textContent()).toBe("Live");
+    for (const line of lines) await line.cut();
     await editCell(alice, "price", "Oak bench", "95");
     await editCell(bob, "quantity", "Oak bench", "5");
     await expect.poll(() => cell(alice, "price", "Oak bench")).toContain("95.00");
     await expect.poll(() => cell(bob, "quantity", "Oak bench")).toBe("5");
 
     // Back, one after the other: each sees both changes.
-    for (const [page, line] of [
-      [alice, aliceLine],
-      [bob, bobLine],
-    ] as const) {
-      line.restore();
-      await page.getByRole("button", { name: /Retry now|Reconnect/ }).click();
-      await expect.poll(() => page.getByTestId("connection-badge").textContent(), { timeout: 30_000 }).toBe("Live");
-    }
+    for (const line of lines) await line.back();
     for (const page of [alice, bob]) {
       await expect.poll(() => cell(page, "price", "Oak bench"), { timeout: 20_000 }).toContain("95.00");
       await expect.poll(() => cell(page, "quantity", "Oak bench"), { timeout: 20_000 }).toBe("5");
@@ -179,25 +138,10 @@ describe("waiting edits", () => {
 
     // The same field, both cut off again: the server's order decides. Alice is back first,
     // Bob after her, so Bob's value wins, and Alice's page shows it in place of her own.
-    for (const [page, line] of [
-      [alice, aliceLine],
-      [bob, bobLine],
-    ] as const) {
-      await line.cut();
-      await expect
-        .poll(() => page.getByTestId("connection-badge").getAttribute("data-status"), { timeout: 20_000 })
-        .not.toBe("connected");
-    }
+    for (const line of lines) await line.cut();
     await editCell(alice, "quantity", "Oak bench", "7");
     await editCell(bob, "quantity", "Oak bench", "9");
-    for (const [page, line] of [
-      [alice, aliceLine],
-      [bob, bobLine],
-    ] as const) {
-      line.restore();
-      await page.getByRole("button", { name: /Retry now|Reconnect/ }).click();
-      await expect.poll(() => page.getByTestId("connection-badge").textContent(), { timeout: 30_000 }).toBe("Live");
-    }
+    for (const line of lines) await line.back();
     for (const page of [alice, bob]) {
       await expect.poll(() => cell(page, "quantity", "Oak bench"), { timeout: 20_000 }).toBe("9");
     }

@@ -4,10 +4,11 @@
  * once on the counter's phone and joins the other's when the line is back,
  * once; the owner reviews the differences and applies them in one step.
  */
-import type { Page, WebSocketRoute } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, linkFromOutbox, signUp } from "../support/flows";
+import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { cuttableLine } from "../support/line";
 
 const e2e = setUpServerAndBrowser();
 
@@ -39,26 +40,13 @@ describe("stocktake", () => {
     await addItem(alice, "Mug", "MUG-1", "2");
     await addItem(alice, "Jug", "JUG-1", "5");
     await addItem(alice, "Bowl", "BOWL-1", "1");
-    await tab(alice, "Team");
-    await alice.getByLabel("Invite by e-mail").fill("bob.count@shop.example");
-    await alice.getByRole("button", { name: "Invite", exact: true }).click();
-    await alice.getByRole("status").filter({ hasText: "Invitation sent" }).waitFor();
+    await inviteByEmail(alice, "bob.count@shop.example");
 
     const bobContext = await e2e.browser.newContext();
     const bob = await bobContext.newPage();
     // Bob's line to the room can be cut (a basement).
-    let cut = false;
-    const sockets = new Set<WebSocketRoute>();
-    await bob.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
-      if (cut) return void socket.close({ code: 1006 });
-      sockets.add(socket);
-      socket.connectToServer();
-    });
-    await bob.goto(await linkFromOutbox(bob, url, "bob.count@shop.example", "invited you to Count day"));
-    await bob.getByLabel("New password", { exact: true }).fill("bob's password");
-    await bob.getByLabel("New password, again").fill("bob's password");
-    await bob.getByRole("button", { name: "Set password and continue" }).click();
-    await bob.waitForURL(roomUrl);
+    const line = await cuttableLine(bob);
+    await acceptInvitation(bob, url, "bob.count@shop.example", "Count day", roomUrl);
 
     // Alice starts; Bob joins from his Stocktake tab.
     await tab(alice, "Stocktake");
@@ -76,16 +64,11 @@ describe("stocktake", () => {
     await alice.getByRole("list", { name: "Who is counting" }).getByText("bob.count@shop.example").waitFor();
 
     // Bob loses the line and counts the bowl: it shows on his phone at once, and joins when he is back.
-    cut = true;
-    for (const socket of sockets) await socket.close({ code: 1006 }).catch(() => {});
-    await expect
-      .poll(() => bob.getByTestId("connection-badge").getAttribute("data-status"), { timeout: 20_000 })
-      .not.toBe("connected");
+    await line.cut();
     await count(bob, "BOWL-1");
     await expect.poll(() => figure(bob, "items-counted")).toBe("3");
     expect(await figure(alice, "items-counted")).toBe("2");
-    cut = false;
-    await bob.getByRole("button", { name: /Retry now|Reconnect/ }).click();
+    await line.back();
     await expect.poll(() => figure(alice, "items-counted"), { timeout: 30_000 }).toBe("3");
 
     // Review: Mug 2 of 2, Jug 1 of 5 (a difference), Bowl 1 of 1.

@@ -24,3 +24,26 @@ export async function createRoom(page: Page, name: string): Promise<void> {
   await page.getByRole("button", { name: "Create room" }).click();
   await page.waitForURL(/\/rooms\/[A-Za-z0-9]+$/);
 }
+
+/** From a room's page: invites `email` from the Team tab, and waits until the invitation is sent. */
+export async function inviteByEmail(page: Page, email: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Team", exact: true }).click();
+  await page.getByLabel("Invite by e-mail").fill(email);
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  await page.getByRole("status").filter({ hasText: "Invitation sent" }).waitFor();
+}
+
+/** The invited person follows the mailed link, sets a password and lands in the room at `roomUrl`. */
+export async function acceptInvitation(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  roomName: string,
+  roomUrl: string,
+): Promise<void> {
+  await page.goto(await linkFromOutbox(page, baseUrl, email, `invited you to ${roomName}`));
+  await page.getByLabel("New password", { exact: true }).fill("invited password");
+  await page.getByLabel("New password, again").fill("invited password");
+  await page.getByRole("button", { name: "Set password and continue" }).click();
+  await page.waitForURL(roomUrl);
+}
