@@ -8,19 +8,11 @@
 import MeteorEJSON from "meteor-standalone-ejson";
 import { describe, expect, it } from "vitest";
 import { clone, equals, parse, stringify } from "../../protocol/ejson";
+import { seeded } from "../support/seeded-random";
 
-/** A small seeded generator, so a failure names a case that can be run again. */
+/** Generated EJSON values, from a seed (so a failure names a case that can be run again). */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
+  const { int, pick } = seeded(seed);
   const KEYS = ["a", "b", "title", "$date", "$binary", "$InfNaN", "$escape", "$type", "$value", "$x", "_id", ""];
   const value = (depth: number): unknown => {
     const kind = int(depth > 2 ? 7 : 10);

@@ -8,22 +8,8 @@ import { describe, expect, it } from "vitest";
 import { COLLECTION, type DashboardDoc, ITEM_STATUSES, PUBLICATION } from "../../protocol/api";
 import type { CountedItem, CountedOrder } from "../../worker/dashboard/contributions";
 import { RoomAggregates } from "../../worker/dashboard/room-aggregates";
+import { seeded } from "../support/seeded-random";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
-
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(values: readonly T[]): T => values[int(values.length)] as T;
-  return { next, int, pick };
-}
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 24 * 3600_000;
