@@ -6,7 +6,9 @@ export async function signUp(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${baseUrl}/`);
+  // Signed in, the sign-up page first gives way to the home page, then the app moves on to the
+  // welcome address: wait for that last step, so nothing the test does next is raced by it.
+  await page.waitForURL(`${baseUrl}/?welcome=1`);
 }
 
 /** Opens the outbox page and returns the link in the newest mail to `to` with `subject`. */
