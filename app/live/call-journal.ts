@@ -12,6 +12,7 @@
  * deletes the user's journals (user-data.ts).
  */
 
+import { parse } from "../../protocol/ejson";
 import { openDatabase, request } from "./idb";
 
 export interface JournalEntry {
@@ -32,6 +33,21 @@ export interface CallJournal {
 
 const STORE = "calls";
 export const JOURNAL_PREFIX = "stockroom-calls";
+
+/**
+ * A kept entry as a call to make again, or the reason it cannot be (damaged,
+ * or written by something else): IndexedDB holds whatever was put there.
+ */
+export function readEntry(entry: JournalEntry): { name: string; params: unknown[] } | Error {
+  try {
+    if (typeof entry.name !== "string" || typeof entry.seed !== "string") throw new Error("not a call");
+    const params = parse(entry.params);
+    if (!Array.isArray(params)) throw new Error("parameters are not a list");
+    return { name: entry.name, params };
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
 
 /** The journal's database name for a user's connection to `endpoint` (a room's socket path). */
 export function journalName(userId: string, endpoint: string): string {

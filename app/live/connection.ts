@@ -21,9 +21,9 @@
  */
 import { DDP_VERSION, SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
 import type { ClientMessage, ServerMessage } from "../../protocol/ddp";
-import { parse, stringify } from "../../protocol/ejson";
+import { stringify } from "../../protocol/ejson";
 import { LiveError } from "../../protocol/errors";
-import type { CallJournal } from "./call-journal";
+import { type CallJournal, readEntry } from "./call-journal";
 import { type DocCache, keepCached } from "./doc-cache";
 import { type ApplyOptions, Methods } from "./methods";
 import { type ControlMessage, type HeldMessage, Quiescence } from "./quiescence";
@@ -170,21 +170,17 @@ export class LiveConnection {
     };
     for (const entry of entries) {
       if (this.restored.has(entry.seed)) continue;
-      let params: unknown;
-      try {
-        if (typeof entry.name !== "string" || typeof entry.seed !== "string") throw new Error("not a call");
-        params = parse(entry.params);
-        if (!Array.isArray(params)) throw new Error("parameters are not a list");
-      } catch (error) {
+      const call = readEntry(entry);
+      if (call instanceof Error) {
         // One damaged entry is dropped and reported; the others still go.
-        console.warn("live: a waiting change kept here could not be read", error);
+        console.warn("live: a waiting change kept here could not be read", call);
         if (typeof entry.seed === "string") journal.remove(entry.seed);
         failed(String(entry.name), new LiveError(UNREADABLE_CHANGE, "A change kept on this device could not be read"));
         continue;
       }
       this.restored.add(entry.seed);
-      this.methods.apply(entry.name, params, { randomSeed: entry.seed }).catch((error: unknown) => {
-        if (error instanceof LiveError && error.error !== CONNECTION_CLOSED) failed(entry.name, error);
+      this.methods.apply(call.name, call.params, { randomSeed: entry.seed }).catch((error: unknown) => {
+        if (error instanceof LiveError && error.error !== CONNECTION_CLOSED) failed(call.name, error);
       });
     }
   }

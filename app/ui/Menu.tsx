@@ -28,6 +28,14 @@ function loadMenu(): Promise<MenuModule> {
   return loading;
 }
 
+let idleLoad: Promise<MenuModule> | undefined;
+
+/** The menu's chunk, fetched once when the browser is idle however many menus a page shows (a row each). */
+function loadWhenIdle(): Promise<MenuModule> {
+  idleLoad ??= new Promise<void>((resolve) => whenIdle(resolve)).then(loadMenu);
+  return idleLoad;
+}
+
 /** Items render only inside an open menu, so the menu's chunk is there. */
 function menuModule(): MenuModule {
   if (!loaded) throw new Error("Menu items render only inside an open Menu");
@@ -48,11 +56,10 @@ export function Menu(props: MenuProps) {
       setFocusOnArrival(plainButton.current !== null && plainButton.current === document.activeElement);
       setModule(() => next);
     };
-    const cancelIdle = whenIdle(() => void loadMenu().then(arrived, () => {}));
     if (loaded) arrived(loaded);
+    else loadWhenIdle().then(arrived, () => {});
     return () => {
       mounted = false;
-      cancelIdle();
     };
   }, [module]);
 

@@ -32,6 +32,7 @@ import type { UserConnection } from "./registry";
 import type { SessionEnvironment, SessionState } from "./session-state";
 import { LiveSubscription } from "./subscription";
 import type { CallerInfo, MethodContext } from "./types";
+import { UniversalRuns } from "./universal-runs";
 
 /** Subscriptions one connection may hold at once. */
 const MAX_SUBSCRIPTIONS = 200;
@@ -48,8 +49,8 @@ export class Session<H> {
   private readonly subs = new Map<string, LiveSubscription<H>>();
   private readonly box: MergeBox;
   private queue: Promise<void> = Promise.resolve();
-  /** This connection's runs of the universal publications, by name (never in `subs`: no client id). */
-  private readonly universal = new Map<string, LiveSubscription<H>>();
+  /** This connection's runs of the universal publications (never in `subs`: no client id). */
+  private readonly universal: UniversalRuns<H>;
   /** Makes every subscription run's merge-box key unique (see LiveSubscription). */
   private runs = 0;
   private muted = false;
@@ -66,6 +67,9 @@ export class Session<H> {
   ) {
     this.state = { ...state };
     this.box = new MergeBox((message) => this.sendData(message));
+    this.universal = new UniversalRuns(env.registry.universal, (name) =>
+      this.newSubscription(`universal:${name}`, name, []),
+    );
   }
 
   get sessionId(): string | null {
@@ -173,8 +177,7 @@ export class Session<H> {
     this.muted = true;
     for (const sub of this.subs.values()) sub.stop();
     this.subs.clear();
-    for (const sub of this.universal.values()) sub.stop();
-    this.universal.clear();
+    this.universal.stopAll();
     this.env.storage.deleteConnection(this.connectionId);
     this.leave();
   }
@@ -297,30 +300,8 @@ export class Session<H> {
     return this.runUniversal();
   }
 
-  /**
-   * (Re-)runs every universal publication as the connection's current user:
-   * each new run starts before the old one stops, so the merge box sends
-   * only the difference (the user's document `added` on login, `removed` on
-   * logout). One that fails is logged and left out; nothing is sent for it.
-   */
-  private async runUniversal(): Promise<void> {
-    for (const [name, definition] of this.env.registry.universal) {
-      const next = this.newSubscription(`universal:${name}`, name, []);
-      const old = this.universal.get(name);
-      this.universal.set(name, next);
-      try {
-        await next.start(definition);
-      } catch (error) {
-        console.error(`live: universal publication '${name}' failed`, error);
-        next.stop();
-        this.universal.delete(name);
-      }
-      old?.stop();
-      if (this.closed) {
-        for (const sub of this.universal.values()) sub.stop();
-        return;
-      }
-    }
+  private runUniversal(): Promise<void> {
+    return this.universal.rerun(() => this.closed);
   }
 
   private rateLimit(type: RateLimitInput["type"], name: string): void {
