@@ -55,6 +55,13 @@ export const UNCOUNTED_CALLS: readonly string[] = ["files.write", "files.status"
 
 export const FILE_CHUNK_SIZE = 524_288;
 
+/**
+ * Largest document an update may build, as EJSON text (MongoDB's limit is
+ * 16 MB; ours is smaller because every change is sent to every subscriber
+ * and a room's documents share one Durable Object's memory).
+ */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024;
+
 /** Largest text frame the server will parse; bigger ones get a DDP error. */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 

@@ -36,6 +36,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Sets an own key. `out["__proto__"] = v` would instead replace the copy's
+ * prototype (and drop the key), so a key named `__proto__` from JSON text
+ * stays a plain data field that validators can see and refuse.
+ */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
   const step = 0x8000;
@@ -72,7 +83,7 @@ export function toJSONValue(value: unknown, binary: BinaryEncoder = bytesToBase6
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      if (inner !== undefined) out[key] = toJSONValue(inner, binary);
+      if (inner !== undefined) setOwn(out, key, toJSONValue(inner, binary));
     }
     return looksLikeEJSON(value) ? { $escape: out } : out;
   }
@@ -97,7 +108,7 @@ export function fromJSONValue(value: unknown, binary?: BinaryDecoder): unknown {
     if (key === "$InfNaN") return (inner as number) / 0;
     if (key === "$escape" && isPlainObject(inner)) {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(inner)) out[k] = fromJSONValue(v, binary);
+      for (const [k, v] of Object.entries(inner)) setOwn(out, k, fromJSONValue(v, binary));
       return out;
     }
   }
@@ -106,7 +117,7 @@ export function fromJSONValue(value: unknown, binary?: BinaryDecoder): unknown {
     throw new Error(`Custom EJSON type ${String(value.$type)} is not defined`);
   }
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = fromJSONValue(inner, binary);
+  for (const [key, inner] of Object.entries(value)) setOwn(out, key, fromJSONValue(inner, binary));
   return out;
 }
 
@@ -119,8 +130,12 @@ export function parse(text: string): unknown {
   return fromJSONValue(JSON.parse(text));
 }
 
-/** Deep structural equality over EJSON values (key order ignored). */
-export function equals(a: unknown, b: unknown): boolean {
+/**
+ * Deep structural equality over EJSON values. Key order is ignored unless
+ * asked for, as Meteor's `EJSON.equals(a, b, {keyOrderSensitive})`: Mongo
+ * compares sub-documents key by key in order ($addToSet, $pull).
+ */
+export function equals(a: unknown, b: unknown, options: { keyOrderSensitive?: boolean } = {}): boolean {
   if (a === b) return true;
   if (typeof a === "number" && typeof b === "number") return Number.isNaN(a) && Number.isNaN(b);
   if (a instanceof Date || b instanceof Date) {
@@ -133,12 +148,14 @@ export function equals(a: unknown, b: unknown): boolean {
   }
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!(Array.isArray(a) && Array.isArray(b)) || a.length !== b.length) return false;
-    return a.every((item, i) => equals(item, b[i]));
+    return a.every((item, i) => equals(item, b[i], options));
   }
   if (isPlainObject(a) && isPlainObject(b)) {
     const keysA = Object.keys(a);
-    if (keysA.length !== Object.keys(b).length) return false;
-    return keysA.every((key) => Object.hasOwn(b, key) && equals(a[key], b[key]));
+    const keysB = Object.keys(b);
+    if (keysA.length !== keysB.length) return false;
+    if (options.keyOrderSensitive && keysA.some((key, i) => key !== keysB[i])) return false;
+    return keysA.every((key) => Object.hasOwn(b, key) && equals(a[key], b[key], options));
   }
   return false;
 }
@@ -150,7 +167,7 @@ export function clone<T>(value: T): T {
   if (Array.isArray(value)) return value.map(clone) as T;
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = clone(inner);
+    for (const [key, inner] of Object.entries(value)) setOwn(out, key, clone(inner));
     return out as T;
   }
   return value;

@@ -3,7 +3,7 @@ declare module "meteor-standalone-ejson" {
   const EJSON: {
     stringify(value: unknown): string;
     parse(text: string): unknown;
-    equals(a: unknown, b: unknown): boolean;
+    equals(a: unknown, b: unknown, options?: { keyOrderSensitive?: boolean }): boolean;
     clone<T>(value: T): T;
     newBinary(length: number): Uint8Array;
   };

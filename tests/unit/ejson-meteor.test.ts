@@ -115,6 +115,31 @@ describe("EJSON, against Meteor's own", () => {
     }
   });
 
+  it("agrees on equals with keyOrderSensitive, which modifiers use to compare sub-documents", () => {
+    const next = generator(11);
+    // The same value with every object's keys in reverse order.
+    const reversed = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(reversed);
+      if (value === null || typeof value !== "object" || value instanceof Date || value instanceof Uint8Array)
+        return value;
+      return Object.fromEntries(
+        Object.entries(value)
+          .reverse()
+          .map(([key, inner]) => [key, reversed(inner)]),
+      );
+    };
+    for (let i = 0; i < CASES; i++) {
+      const a = next();
+      const b = i % 2 === 0 ? reversed(a) : clone(a);
+      if (meteorKeylessQuirk(a, b)) continue;
+      for (const keyOrderSensitive of [true, false]) {
+        expect(equals(a, b, { keyOrderSensitive }), `case ${i}`).toBe(
+          MeteorEJSON.equals(forMeteor(a), forMeteor(b), { keyOrderSensitive }),
+        );
+      }
+    }
+  });
+
   it("differs on purpose in one place: values of different kinds are never equal, even with no keys", () => {
     // Meteor compares a date, an empty binary, [] and {} as objects with no keys and says they are equal
     // (README: deliberate differences).

@@ -180,6 +180,41 @@ describe("allow/deny client writes", () => {
     socket.close();
   });
 
+  it("applies Mongo modifiers as Meteor does, and answers a bad one with Meteor's error on a live connection", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const id = (await socket.call("/items/insert", [{ title: "Tagged", tags: ["red", "blue", "rust", "green"] }]))
+      .result as string;
+    const tagsOf = async () => {
+      const row = await env.DB.prepare("SELECT tags FROM items WHERE id = ?").bind(id).first<{ tags: string }>();
+      return JSON.parse(row?.tags ?? "null");
+    };
+    expect((await socket.call("/items/update", [id, { $pull: { tags: { $regex: "^r" } } }])).result).toBe(1);
+    expect(await tagsOf()).toEqual(["blue", "green"]);
+    expect((await socket.call("/items/update", [id, { $pull: { tags: { $in: ["green"] } } }])).result).toBe(1);
+    const pushed = await socket.call("/items/update", [
+      id,
+      { $push: { tags: { $each: ["amber", "zinc"], $position: 0, $sort: 1, $slice: 2 } } },
+    ]);
+    expect(pushed.result).toBe(1);
+    expect(await tagsOf()).toEqual(["amber", "blue"]);
+    expect((await socket.call("/items/update", [id, { $set: { "tags.0": "teal" } }])).result).toBe(1);
+    expect(await tagsOf()).toEqual(["teal", "blue"]);
+    const bad = await socket.call("/items/update", [id, { $inc: { title: 1 } }]);
+    expect(bad.error).toMatchObject({
+      error: 400,
+      reason: "Cannot apply $inc modifier to non-number for field 'title'",
+    });
+    const renamed = await socket.call("/items/update", [id, { $rename: { title: "name" } }]);
+    expect(renamed.error).toMatchObject({
+      error: 403,
+      reason: "Access denied. Operator $rename not allowed in a restricted collection.",
+    });
+    expect(await tagsOf()).toEqual(["teal", "blue"]);
+    expect((await socket.call("items.add", [{ title: "Still fine" }])).error).toBeUndefined();
+    socket.close();
+  });
+
   it("answers writes to a collection with no rules as unknown methods", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);

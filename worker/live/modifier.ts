@@ -1,166 +1,129 @@
 /**
- * Applies a Mongo-style update modifier to a document copy — the operators
- * Meteor allows from untrusted code: $inc $set $unset $addToSet $pop $pullAll
- * $pull $push $bit. Dotted paths reach into nested objects. Anything else is
- * refused before the document is touched.
+ * Mongo update modifiers, applied to a copy of a document as Meteor applies
+ * them (minimongo's `_modify`, with MongoDB's outcome where minimongo is
+ * knowingly incomplete — see modifier-operators.ts), and the allow/deny
+ * gate for untrusted clients: only the operators Meteor's allow-deny
+ * package lets through (`ALLOWED_UPDATE_OPERATIONS`).
  */
+
+import { MAX_DOCUMENT_BYTES } from "../../protocol/constants";
 import type { Fields } from "../../protocol/ddp";
-import { clone, equals } from "../../protocol/ejson";
+import { clone, equals, stringify } from "../../protocol/ejson";
 import { LiveError } from "../../protocol/errors";
+import { NO_CREATE, OPERATORS } from "./modifier-operators";
+import { type Container, findTarget, isPlainObject, modifierError, pathParts, tooLarge } from "./modifier-target";
 
-export const ALLOWED_OPERATORS = ["$inc", "$set", "$unset", "$addToSet", "$pop", "$pullAll", "$pull", "$push", "$bit"];
+/** Meteor's allow-deny.js: every update operator but those that do more than change their own field. */
+export const ALLOWED_OPERATORS = [
+  "$inc",
+  "$set",
+  "$unset",
+  "$addToSet",
+  "$pop",
+  "$pullAll",
+  "$pull",
+  "$pushAll",
+  "$push",
+  "$bit",
+];
 
-type Obj = Record<string, unknown>;
+const REPLACE_REFUSED =
+  "Access denied. In a restricted collection you can only update documents, not replace them. Use a Mongo update operator, such as '$set'.";
 
-const isObject = (value: unknown): value is Obj =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+const kindOf = (value: unknown) => (Array.isArray(value) ? "array" : value === null ? "null" : typeof value);
 
-function bad(reason: string): LiveError {
-  return new LiveError(400, reason);
-}
-
-/** Names that would reach an object's prototype instead of its own fields. */
-const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
-
-/** Walks to the parent of `path` through own properties only, creating objects on the way when asked. */
-function parentOf(doc: Obj, path: string, create: boolean): { parent: Obj; key: string } | null {
-  const parts = path.split(".");
-  if (parts.some((part) => part === "" || part.startsWith("$") || FORBIDDEN_KEYS.has(part))) {
-    throw bad(`Invalid field name '${path}'`);
-  }
-  if (parts[0] === "_id") throw bad("Cannot modify _id");
-  let node: Obj = doc;
-  for (const part of parts.slice(0, -1)) {
-    const next = Object.hasOwn(node, part) ? node[part] : undefined;
-    if (next === undefined && create) node[part] = {};
-    else if (!isObject(next)) return null;
-    node = node[part] as Obj;
-  }
-  return { parent: node, key: parts[parts.length - 1] as string };
-}
-
-function arrayAt(doc: Obj, path: string, create: boolean): unknown[] | null {
-  const at = parentOf(doc, path, create);
-  if (!at) return null;
-  const value = Object.hasOwn(at.parent, at.key) ? at.parent[at.key] : undefined;
-  if (value === undefined && create) {
-    at.parent[at.key] = [];
-    return at.parent[at.key] as unknown[];
-  }
-  if (!Array.isArray(value)) throw bad(`Field '${path}' is not an array`);
-  return value;
-}
-
-function eachOf(value: unknown): unknown[] {
-  return isObject(value) && Array.isArray(value.$each) ? value.$each : [value];
-}
-
-function applyOperator(doc: Obj, op: string, path: string, arg: unknown): void {
-  switch (op) {
-    case "$set": {
-      const at = parentOf(doc, path, true);
-      if (!at) throw bad(`Cannot set '${path}'`);
-      at.parent[at.key] = clone(arg);
-      return;
-    }
-    case "$unset": {
-      const at = parentOf(doc, path, false);
-      if (at) delete at.parent[at.key];
-      return;
-    }
-    case "$inc": {
-      if (typeof arg !== "number") throw bad("Modifier $inc allowed for numbers only");
-      const at = parentOf(doc, path, true);
-      if (!at) throw bad(`Cannot increment '${path}'`);
-      const current = (Object.hasOwn(at.parent, at.key) ? at.parent[at.key] : undefined) ?? 0;
-      if (typeof current !== "number") throw bad(`Cannot apply $inc to a non-number '${path}'`);
-      at.parent[at.key] = current + arg;
-      return;
-    }
-    case "$push": {
-      const array = arrayAt(doc, path, true);
-      if (!array) throw bad(`Cannot push to '${path}'`);
-      array.push(...eachOf(arg).map(clone));
-      return;
-    }
-    case "$addToSet": {
-      const array = arrayAt(doc, path, true);
-      if (!array) throw bad(`Cannot add to '${path}'`);
-      for (const value of eachOf(arg)) if (!array.some((item) => equals(item, value))) array.push(clone(value));
-      return;
-    }
-    case "$pop": {
-      const array = arrayAt(doc, path, false);
-      if (array && array.length > 0) {
-        if (typeof arg === "number" && arg < 0) array.shift();
-        else array.pop();
-      }
-      return;
-    }
-    case "$pull":
-    case "$pullAll": {
-      const array = arrayAt(doc, path, false);
-      if (!array) return;
-      if (op === "$pullAll" && !Array.isArray(arg)) throw bad("Modifier $pullAll allowed for arrays only");
-      const values = op === "$pullAll" ? (arg as unknown[]) : [arg];
-      const kept = array.filter((item) => !values.some((value) => equals(item, value)));
-      array.splice(0, array.length, ...kept);
-      return;
-    }
-    case "$bit": {
-      const at = parentOf(doc, path, true);
-      if (!at || !isObject(arg)) throw bad("$bit needs an object of and/or/xor");
-      let current = (Object.hasOwn(at.parent, at.key) ? at.parent[at.key] : undefined) ?? 0;
-      if (typeof current !== "number") throw bad(`Cannot apply $bit to a non-number '${path}'`);
-      for (const [kind, operand] of Object.entries(arg)) {
-        if (typeof operand !== "number") throw bad("$bit operands must be numbers");
-        if (kind === "and") current &= operand;
-        else if (kind === "or") current |= operand;
-        else if (kind === "xor") current ^= operand;
-        else throw bad(`$bit does not know '${kind}'`);
-      }
-      at.parent[at.key] = current;
-      return;
-    }
-    default:
-      throw new LiveError(403, `Access denied. Operator ${op} not allowed in a restricted collection.`);
-  }
-}
-
-/** Returns the operators used, refusing replacement documents and unknown operators. */
+/** Checks an untrusted update's shape and operators as Meteor's `_validatedUpdate` does; returns the operators. */
 export function modifierOperators(modifier: unknown): string[] {
-  if (!isObject(modifier)) throw new LiveError(403, "Access denied");
+  if (!isPlainObject(modifier)) throw new LiveError(403, "Access denied");
   const ops = Object.keys(modifier);
-  if (ops.length === 0 || ops.some((op) => !op.startsWith("$"))) {
-    // A replacement document: Meteor refuses these from untrusted code.
-    throw new LiveError(
-      403,
-      "Access denied. In a restricted collection you can only update documents, not replace them. Use a Mongo update operator, such as '$set'.",
-    );
-  }
+  if (ops.length === 0) throw new LiveError(403, REPLACE_REFUSED);
   for (const op of ops) {
+    if (!op.startsWith("$")) throw new LiveError(403, REPLACE_REFUSED);
     if (!ALLOWED_OPERATORS.includes(op)) {
       throw new LiveError(403, `Access denied. Operator ${op} not allowed in a restricted collection.`);
     }
-    if (!isObject(modifier[op])) throw new LiveError(400, `Modifier ${op} needs an object`);
   }
   return ops;
 }
 
-/** The top-level fields a modifier touches (for allow/deny `fieldNames`). */
-export function modifiedFields(modifier: Obj): string[] {
+/** The top-level fields a modifier touches (allow/deny's `fieldNames`), a rename's destination included. */
+export function modifiedFields(modifier: Record<string, unknown>): string[] {
   const names = new Set<string>();
-  for (const args of Object.values(modifier)) {
-    for (const path of Object.keys(args as Obj)) names.add(path.split(".")[0] as string);
+  for (const [op, args] of Object.entries(modifier)) {
+    if (!isPlainObject(args)) continue;
+    for (const [path, arg] of Object.entries(args)) {
+      names.add(path.split(".")[0] as string);
+      if (op === "$rename" && typeof arg === "string") names.add(arg.split(".")[0] as string);
+    }
   }
   return [...names];
 }
 
+/**
+ * MongoDB refuses one update writing a path twice or a path and one inside
+ * it ("would create a conflict"); minimongo would apply them in turn.
+ */
+function assertNoConflicts(modifier: Record<string, Record<string, unknown>>): void {
+  const seen: string[] = [];
+  for (const [op, args] of Object.entries(modifier)) {
+    for (const [path, arg] of Object.entries(args)) {
+      // A rename onto itself gets minimongo's own error from the operator.
+      const paths = op === "$rename" && typeof arg === "string" && arg !== path ? [path, arg] : [path];
+      for (const next of paths) {
+        const clash = seen.find((earlier) => {
+          const [short, long] = earlier.length <= next.length ? [earlier, next] : [next, earlier];
+          return long === short || long.startsWith(`${short}.`);
+        });
+        if (clash !== undefined)
+          throw modifierError(`Updating the path '${next}' would create a conflict at '${clash}'`);
+        seen.push(next);
+      }
+    }
+  }
+}
+
+/**
+ * Applies any operator minimongo knows to a copy of `doc`; the original is
+ * untouched, so a refused modifier changes nothing. Refuses a result larger
+ * than MAX_DOCUMENT_BYTES and any change of `_id`.
+ */
 export function applyModifier(doc: Fields, modifier: unknown): Fields {
-  const ops = modifierOperators(modifier);
-  const out = clone(doc) as Obj;
+  if (!isPlainObject(modifier)) throw modifierError("Modifier must be an object");
+  const ops = Object.keys(modifier);
+  if (ops.length === 0 || ops.some((op) => !op.startsWith("$"))) throw new LiveError(403, REPLACE_REFUSED);
   for (const op of ops) {
-    for (const [path, arg] of Object.entries((modifier as Obj)[op] as Obj)) applyOperator(out, op, path, arg);
+    if (!Object.hasOwn(OPERATORS, op)) throw modifierError(`Invalid modifier specified ${op}`);
+    const args = modifier[op];
+    if (!isPlainObject(args)) {
+      throw modifierError(
+        `Modifiers operate on fields but we found type ${kindOf(args)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${JSON.stringify(args)}}`,
+      );
+    }
+  }
+  // The caller's modifier is never stored by reference.
+  const mod = clone(modifier) as Record<string, Record<string, unknown>>;
+  assertNoConflicts(mod);
+  const out = clone(doc) as Record<string, unknown>;
+  for (const op of ops) {
+    const apply = OPERATORS[op] as (typeof OPERATORS)[string];
+    for (const [path, arg] of Object.entries(mod[op] as Record<string, unknown>)) {
+      const parts = pathParts(path);
+      const target = findTarget(out as Container, parts, {
+        noCreate: NO_CREATE.has(op),
+        forbidArray: op === "$rename",
+      });
+      apply(target, arg, path, out as Container);
+    }
+  }
+  if (doc._id !== undefined && !equals(doc._id, out._id)) {
+    throw modifierError(
+      `After applying the update to the document {_id: "${String(doc._id)}", ...}, the (immutable) field '_id' was found to have been altered to _id: "${String(out._id)}"`,
+    );
+  }
+  const text = stringify(out);
+  // Characters are at most 3 bytes in UTF-8: count bytes only when it could matter.
+  if (text.length * 3 > MAX_DOCUMENT_BYTES && new TextEncoder().encode(text).length > MAX_DOCUMENT_BYTES) {
+    throw tooLarge();
   }
   return out;
 }
