@@ -8,12 +8,12 @@
  * for two seconds — the client's own reconnect, re-login, resubscribe and
  * the method it queued meanwhile, applied once.
  */
-import { createHash } from "node:crypto";
 import SimpleDDP from "simpleddp";
 import { simpleDDPLogin } from "simpleddp-plugin-login";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type CuttingProxy, cuttingProxy } from "../support/cutting-proxy";
+import { eventually, passwordDigest } from "../support/eventually";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -38,28 +38,14 @@ function client(path: string): SimpleDDP {
   return ddp;
 }
 
-const digest = (password: string) => ({
-  digest: createHash("sha256").update(password).digest("hex"),
-  algorithm: "sha-256",
-});
-
-async function eventually<T>(read: () => T, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe("simpleddp + simpleddp-plugin-login", () => {
   it("signs up, logs in, works in a room through allow/deny and methods, and survives a cut line", async () => {
     const email = `simpleddp${Date.now()}@example.com`;
     const home = client("/api/websocket");
     await home.connect();
-    await home.call("createUser", { email, password: digest("simple password") });
-    const login = await home.login({ user: { email }, password: digest("simple password") });
+    const password = await passwordDigest("simple password");
+    await home.call("createUser", { email, password });
+    const login = await home.login({ user: { email }, password });
     expect(login).toMatchObject({ id: expect.any(String), token: expect.any(String) });
     const roomId = (await home.call("rooms.create", "Simple room")) as string;
 
@@ -93,6 +79,11 @@ describe("simpleddp + simpleddp-plugin-login", () => {
     );
     await expect(room.call("/items/update", { _id: lampId }, { $set: { createdBy: "someone" } })).rejects.toMatchObject(
       { error: 403 },
+    );
+    const shelfId = (await room.call("/items/insert", { title: "Shelf" })) as string;
+    await eventually(
+      () => items.fetch(),
+      (docs) => docs.some((doc) => doc.id === shelfId && doc.title === "Shelf"),
     );
 
     // The line is cut and refused for two seconds; a method made meanwhile waits in the client's queue.
