@@ -5,11 +5,12 @@ import { defineConfig } from "vitest/config";
 const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
- * One `vitest run`, four projects:
+ * Five projects (`scripts/test.mjs` runs the browser project beside the others):
  * - unit:   pure modules (protocol, client live layer, merge box) in happy-dom;
  * - worker: the Worker and its Durable Objects inside workerd, with real D1/R2;
  * - interop: a third-party DDP client library against `wrangler dev` on the
  *           built app;
+ * - bench:  every bench/*.bench.mjs in smoke mode, so none can rot;
  * - e2e:    Chromium (playwright-core) against the same. `scripts/test.mjs`
  *           leaves it out when no browser is installed (never in CI).
  */
@@ -64,6 +65,16 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "bench",
+          environment: "node",
+          include: ["tests/bench/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          // A bench in smoke mode starts its own server or browser: well under a minute, minutes when loaded.
+          testTimeout: 300_000,
         },
       },
       {

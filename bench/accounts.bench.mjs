@@ -5,12 +5,12 @@
 //   (c) answers that must not tell whether an address has an account:
 //       createUser and forgotPassword for a taken address vs a new one
 //       (median of each, interleaved; target within 1.1×).
-import { ddp, ms, percentile, report, reportSimilar, sleep, startBenchServer } from "./harness.mjs";
+import { ddp, knob, ms, percentile, report, reportSimilar, signedUp, sleep, startBenchServer } from "./harness.mjs";
 
-const HASH_ROUNDS = Number(process.env.BENCH_HASH_ROUNDS ?? 7);
-const LOGINS = Number(process.env.BENCH_LOGINS ?? 30);
+const HASH_ROUNDS = knob("BENCH_HASH_ROUNDS", 7, 1);
+const LOGINS = knob("BENCH_LOGINS", 30, 3);
 /** Timing that must not tell anything needs more samples than the noise of a shared machine. */
-const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 80);
+const ANSWERS = knob("BENCH_ANSWERS", 80, 4);
 
 const server = await startBenchServer();
 try {
@@ -34,10 +34,9 @@ try {
 
   // (b) Logins on a room's object, each on a fresh connection (login is
   // rate-limited per connection); connecting is not timed.
-  const home = await ddp(`${server.wsUrl}/api/websocket?shard=0`);
-  const email = `bench${Date.now()}@example.com`;
-  const { token } = await home.call("createUser", [{ email, password: "bench password" }]);
-  const roomId = await home.call("rooms.create", ["bench"]);
+  const user = await signedUp(server.wsUrl, "accounts");
+  const { home, email, token } = user;
+  const roomId = await user.newRoom("bench");
   const roomUrl = `${server.wsUrl}/api/rooms/${roomId}/websocket`;
   const timeCall = async (method, params) => {
     const client = await ddp(roomUrl);

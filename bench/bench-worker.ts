@@ -168,8 +168,14 @@ export class BenchRoomDO extends RoomDO {
   }
 
   protected override createRegistry(): LiveRegistry<RoomHost> {
-    return super
-      .createRegistry()
+    const registry = super.createRegistry();
+    // The round-trip bench calls its no-op thousands of times a second on one connection: the call budgets
+    // are still looked up for every call (that cost is part of the round trip measured) but never count it.
+    for (const rule of registry.rateLimits) {
+      const applies = rule.applies;
+      rule.applies = (input) => !input.name.startsWith("bench.") && (applies?.(input) ?? true);
+    }
+    return registry
       .method("bench.noop", { args: v.tuple([]), run: () => null })
       .method("bench.d1Statements", {
         args: v.tuple([]),

@@ -12,9 +12,10 @@
 import { launchBrowser } from "../tests/support/browser.ts";
 import { callAsUser } from "../tests/support/ddp-script.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { ms, report, seedItems } from "./harness.mjs";
+import { knob, ms, report, seedItems } from "./harness.mjs";
 
-const ROUNDS = Number(process.env.BENCH_CATALOGUE_ROUNDS ?? 5);
+const ROUNDS = knob("BENCH_CATALOGUE_ROUNDS", 5, 1);
+const LARGE = knob("BENCH_CATALOGUE_ITEMS", 10_000, 300);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function seed(stateDir, roomId, count) {
@@ -140,18 +141,18 @@ try {
   const large = await createRoom(page, server.url, "Ten thousand");
   const token = await page.evaluate(() => localStorage.getItem("stockroom.loginToken"));
   seed(server.stateDir, small, 100);
-  seed(server.stateDir, large, 10_000);
-  console.log(`\ncatalogue, median of ${ROUNDS} rounds in Chromium (10,000 items against 100)`);
+  seed(server.stateDir, large, LARGE);
+  console.log(`\ncatalogue, median of ${ROUNDS} rounds in Chromium (${LARGE} items against 100)`);
   const base = await measureRoom(page, server, small, 100, token);
-  const big = await measureRoom(page, server, large, 10_000, token);
+  const big = await measureRoom(page, server, large, LARGE, token);
   report("open the room until the list shows", big.open, base.open, ms);
   report("search keystroke until the match shows", big.search, base.search, ms);
   report("another member's edit until it shows", big.remote, base.remote, ms);
-  const offlineOpen = await measureOfflineOpen(page, server, large, 10_000);
-  console.log("\nthe 10,000-item room opened again offline (from the browser), against online");
+  const offlineOpen = await measureOfflineOpen(page, server, large, LARGE);
+  console.log(`\nthe ${LARGE}-item room opened again offline (from the browser), against online`);
   report("open offline until the first rows show", offlineOpen, big.open, ms);
   const rows = await page.getByTestId("item-row").count();
-  console.log(`rows in the page with 10,000 items: ${rows}`);
+  console.log(`rows in the page with ${LARGE} items: ${rows}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -7,10 +7,10 @@
 // Target: under 1 s (it was 4.8 s with uPlot).
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { ms, percentile, report, signUpWithRoom } from "./harness.mjs";
+import { knob, ms, percentile, report, signUpWithRoom } from "./harness.mjs";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const ITEMS = Number(process.env.BENCH_ITEMS ?? 50);
+const ROUNDS = knob("BENCH_ROUNDS", 7, 1);
+const ITEMS = knob("BENCH_ITEMS", 50, 5);
 const TARGET_MS = 1000;
 
 process.env.NODE_ENV = "production";

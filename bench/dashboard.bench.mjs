@@ -4,10 +4,10 @@
 // 100k ≤ 2× the update at 1k, and ≤ 1/50 of the full recompute.
 // Time inside a Worker stands still while code runs, so each figure is a
 // whole request of K operations, minus an empty request, divided by K.
-import { ms, percentile, report, startBenchServer } from "./harness.mjs";
+import { knob, listKnob, ms, percentile, report, startBenchServer } from "./harness.mjs";
 
-const SIZES = (process.env.BENCH_AGGREGATE_SIZES ?? "1000,100000").split(",").map(Number);
-const UPDATES = Number(process.env.BENCH_AGGREGATE_UPDATES ?? 2000);
+const SIZES = listKnob("BENCH_AGGREGATE_SIZES", "1000,100000", "100,1000");
+const UPDATES = knob("BENCH_AGGREGATE_UPDATES", 2000, 50);
 const ROUNDS = 5;
 
 const server = await startBenchServer();

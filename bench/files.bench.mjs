@@ -7,10 +7,20 @@
 //       idle level, beside the same for the raw PUT.
 // Each way runs ROUNDS times, interleaved; the figure is the median round.
 import { randomBytes } from "node:crypto";
-import { ddp, importTs, openSocket, percentile, processTree, report, rssOf, startBenchServer } from "./harness.mjs";
+import {
+  importTs,
+  knob,
+  openSocket,
+  percentile,
+  processTree,
+  report,
+  rssOf,
+  signedUp,
+  startBenchServer,
+} from "./harness.mjs";
 
-const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 64) * 1024 * 1024;
-const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+const SIZE = knob("BENCH_UPLOAD_MIB", 64, 1) * 1024 * 1024;
+const ROUNDS = knob("BENCH_UPLOAD_ROUNDS", 3, 1);
 const SPEED_TARGET = 0.7;
 
 const { encodeBinaryFrame } = await importTs("protocol/binary-frame.ts");
@@ -104,13 +114,10 @@ async function rawPut(server) {
 
 const server = await startBenchServer();
 try {
-  const home = await ddp(`${server.wsUrl}/api/websocket?shard=0`);
-  const { token } = await home.call("createUser", [
-    { email: `bench${Date.now()}@example.com`, password: "bench password" },
-  ]);
-  const roomId = await home.call("rooms.create", ["Upload bench"]);
-  const client = await ddp(`${server.wsUrl}/api/rooms/${roomId}/websocket`);
-  await client.call("login", [{ resume: token }]);
+  const user = await signedUp(server.wsUrl, "upload");
+  const { token } = user;
+  const roomId = await user.newRoom("Upload bench");
+  const client = await user.openRoom(roomId);
 
   const ways = {
     "raw R2 PUT": () => rawPut(server),
@@ -144,7 +151,7 @@ try {
   }
   console.log(`raw R2 PUT itself: ${megabytes(median("raw R2 PUT", "memory"))} above idle`);
   client.close();
-  home.close();
+  user.home.close();
 } finally {
   await server.stop();
 }

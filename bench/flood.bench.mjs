@@ -7,12 +7,11 @@
 //   (b) writes applied per second during the flood vs a raw broadcast of the
 //       same bytes to as many sockets (EchoDO, no storage, no merge box).
 // BENCH_SMOKE=1 runs it small and short (npm test runs it that way).
-import { ddp, ms, openMany, openSocket, percentile, report, sleep, startBenchServer } from "./harness.mjs";
+import { ddp, knob, ms, openMany, openSocket, percentile, report, SMOKE, sleep, startBenchServer } from "./harness.mjs";
 
-const SMOKE = process.env.BENCH_SMOKE === "1";
-const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? (SMOKE ? 20 : 300));
-const WRITERS = Number(process.env.BENCH_WRITERS ?? (SMOKE ? 2 : 10));
-const FLOOD_MS = Number(process.env.BENCH_FLOOD_SECONDS ?? (SMOKE ? 2 : 15)) * 1000;
+const SUBSCRIBERS = knob("BENCH_SUBSCRIBERS", 300, 20);
+const WRITERS = knob("BENCH_WRITERS", 10, 2);
+const FLOOD_MS = knob("BENCH_FLOOD_SECONDS", 15, 2) * 1000;
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 32);
 // The bystander calls like a person would, a few times a second: its own call budget
 // (200 per 10 s per connection) is not what is measured.

@@ -22,6 +22,41 @@ export async function startBenchServer(options = {}) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Smoke mode (`BENCH_SMOKE=1`): tiny sizes and one round, so `npm test` runs
+ * every bench end to end and a bench that breaks fails the build. Its
+ * figures mean nothing; the README's come from full runs.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === "1";
+
+/** A numeric setting: the environment's value, else the full or the smoke default. */
+export const knob = (name, full, smoke) => Number(process.env[name] ?? (SMOKE ? smoke : full));
+
+/** A list setting ("10,100,500"), the same way. */
+export const listKnob = (name, full, smoke) => (process.env[name] ?? (SMOKE ? smoke : full)).split(",").map(Number);
+
+/**
+ * A new user signed up on a home connection (rooms need one since accounts
+ * landed): `newRoom` creates a room of theirs, `openRoom` opens a room
+ * connection logged in with their token.
+ */
+export async function signedUp(wsUrl, name = "bench") {
+  const home = await ddp(`${wsUrl}/api/websocket?shard=0`);
+  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const { token } = await home.call("createUser", [{ email, password: "bench password" }]);
+  return {
+    home,
+    email,
+    token,
+    newRoom: (title = `${name} room`) => home.call("rooms.create", [title]),
+    async openRoom(roomId, options) {
+      const client = await ddp(`${wsUrl}/api/rooms/${roomId}/websocket`, options);
+      await client.call("login", [{ resume: token }]);
+      return client;
+    },
+  };
+}
+
 /** `pid` and every process under it (wrangler → workerd). */
 export function processTree(pid) {
   const children = new Map();

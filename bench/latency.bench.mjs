@@ -8,9 +8,9 @@
 // edit before the next. Median of ROUNDS.
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { ms, percentile, report, signUpWithRoom } from "./harness.mjs";
+import { knob, ms, percentile, report, signUpWithRoom } from "./harness.mjs";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUNDS = knob("BENCH_ROUNDS", 15, 2);
 const ADDED_MS = 300;
 
 process.env.NODE_ENV = "production";

@@ -3,23 +3,36 @@
 //   (a) method round trip p50/p99 vs a raw WebSocket echo;
 //   (b) one item change reaching N subscribers vs a raw broadcast of the same bytes;
 //   (c) memory per idle connection with one subscription vs a raw idle socket.
-import { ddp, ms, openMany, openSocket, percentile, report, sleep, startBenchServer, treeRss } from "./harness.mjs";
+import {
+  knob,
+  listKnob,
+  ms,
+  openMany,
+  openSocket,
+  percentile,
+  report,
+  SMOKE,
+  signedUp,
+  sleep,
+  startBenchServer,
+  treeRss,
+} from "./harness.mjs";
 
-const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 2000);
-const FANOUT_ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 15);
-const FANOUT_SIZES = (process.env.BENCH_FANOUT ?? "10,100,500").split(",").map(Number);
-const IDLE = Number(process.env.BENCH_IDLE ?? 500);
+const ROUND_TRIPS = knob("BENCH_ROUND_TRIPS", 2000, 50);
+const FANOUT_ROUNDS = knob("BENCH_FANOUT_ROUNDS", 15, 1);
+const FANOUT_SIZES = listKnob("BENCH_FANOUT", "10,100,300,500", "3");
+const IDLE = knob("BENCH_IDLE", 500, 5);
+const WARM_UP = SMOKE ? 5 : 200;
 
 const server = await startBenchServer();
 try {
-  const home = await ddp(`${server.wsUrl}/api/websocket?shard=0`);
-  const newRoom = () => home.call("rooms.create", [`bench ${Math.random()}`]);
+  const owner = await signedUp(server.wsUrl, "live");
 
   // (a) Round trips, interleaved in batches so drift hits both alike.
-  const roomId = await newRoom();
-  const client = await ddp(`${server.wsUrl}/api/rooms/${roomId}/websocket`);
+  const roomId = await owner.newRoom();
+  const client = await owner.openRoom(roomId);
   // The app's own client asks for batched frames: `result` and `updated` then share one frame.
-  const batched = await ddp(`${server.wsUrl}/api/rooms/${roomId}/websocket`, { batch: true });
+  const batched = await owner.openRoom(roomId, { batch: true });
   let pending = null;
   const echo = await openSocket(`${server.wsUrl}/bench/echo/rtt`, (text) => pending?.(text));
   const frame = JSON.stringify({ msg: "method", id: "1000000", method: "bench.noop", params: [] });
@@ -30,7 +43,7 @@ try {
     });
   // Five rounds, calls and echoes interleaved; the figure is the median round,
   // which keeps a noisy neighbour on a shared machine from deciding it.
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < WARM_UP; i++) {
     await client.call("bench.noop");
     await batched.call("bench.noop");
     await echoOnce();
@@ -69,14 +82,14 @@ try {
     `\n(b) one item change to N subscribers, time to the last delivery (median of ${FANOUT_ROUNDS}) vs raw broadcast`,
   );
   for (const n of FANOUT_SIZES) {
-    const fanRoom = await newRoom();
-    const editor = await ddp(`${server.wsUrl}/api/rooms/${fanRoom}/websocket`);
+    const fanRoom = await owner.newRoom();
+    const editor = await owner.openRoom(fanRoom);
     const itemId = await editor.call("items.add", [{ title: "Fan-out item", quantity: 0 }]);
     let remaining = 0;
     let finish = null;
     let sample = "";
     const watchers = await openMany(n, async () => {
-      const watcher = await ddp(`${server.wsUrl}/api/rooms/${fanRoom}/websocket`);
+      const watcher = await owner.openRoom(fanRoom);
       watcher.onMessage((m) => {
         if (m.msg === "changed" && m.id === itemId && --remaining === 0) finish?.();
       });
@@ -160,15 +173,15 @@ const rawPer = await idleGrowth({
 });
 const livePer = await idleGrowth({
   async prepare(s) {
-    const home = await ddp(`${s.wsUrl}/api/websocket?shard=0`);
-    const roomId = await home.call("rooms.create", ["idle"]);
-    const seeder = await ddp(`${s.wsUrl}/api/rooms/${roomId}/websocket`);
+    const user = await signedUp(s.wsUrl, "idle");
+    const roomId = await user.newRoom("idle");
+    const seeder = await user.openRoom(roomId);
     for (let i = 0; i < 20; i++) await seeder.call("items.add", [{ title: `Idle item ${i}`, quantity: i }]);
     await seeder.subscribe("items");
-    return roomId;
+    return user.openRoom.bind(null, roomId);
   },
-  async open(s, roomId) {
-    const c = await ddp(`${s.wsUrl}/api/rooms/${roomId}/websocket`);
+  async open(_s, openRoom) {
+    const c = await openRoom();
     await c.subscribe("items");
     return { close: () => c.close() };
   },

@@ -9,10 +9,10 @@
 import { build } from "esbuild";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { ms, report, seedItems, signUpWithRoom } from "./harness.mjs";
+import { knob, ms, report, seedItems, signUpWithRoom } from "./harness.mjs";
 
-const EDITS = Number(process.env.BENCH_EDITS ?? 1000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const EDITS = knob("BENCH_EDITS", 1000, 10);
+const ROUNDS = knob("BENCH_ROUNDS", 1, 1);
 const TARGET = 2;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

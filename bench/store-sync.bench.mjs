@@ -7,11 +7,11 @@
 // both start empty.
 import { FakeShopify } from "../tests/support/fake-shopify.ts";
 import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
-import { ddp, importTs, report, sleep, startBenchServer } from "./harness.mjs";
+import { ddp, importTs, knob, report, sleep, startBenchServer } from "./harness.mjs";
 
 const { ORDERS_PAGE } = await importTs("worker/store/shopify-queries.ts");
 
-const ORDERS = Number(process.env.BENCH_STORE_ORDERS ?? 10_000);
+const ORDERS = knob("BENCH_STORE_ORDERS", 10_000, 100);
 // More than the whole run's queries cost (an order costs about 32 points, read twice), so the
 // client never waits for the cost budget: what is measured is the sync, not throttling. (With a
 // bucket of 20,000 restoring 10,000/s, the sync would be paced at one page of 25 every 80 ms.)

@@ -1,64 +1,95 @@
-// `npm test`: type-check, lint, then one `vitest run` over the unit, workerd,
-// interop and browser projects. Ends with a plain `N passed, N failed` line.
+// `npm test`: type-check, lint, build the app once, then two `vitest run`s
+// side by side — the browser tests (one file at a time: each drives
+// Chromium against its own server) beside everything else (unit, workerd,
+// interop, and every benchmark in smoke mode). Ends with one plain
+// `N passed, N failed` line over both.
 //
-// Without Chromium only the browser project is left out, with a loud notice;
-// under CI (or STOCKROOM_REQUIRE_BROWSER=1) a missing browser is a failure.
-import { spawnSync } from "node:child_process";
+// Without Chromium the browser tests and the benches are left out, with a
+// loud notice; under CI (or STOCKROOM_REQUIRE_BROWSER=1) a missing browser
+// is a failure.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { findChromium, missingPrintTools } from "./browser.mjs";
-import { BIN, runTool, toolEnv } from "./lib.mjs";
+import { BIN, build, runTool, toolEnv } from "./lib.mjs";
 
 const requireBrowser = Boolean(process.env.CI) || process.env.STOCKROOM_REQUIRE_BROWSER === "1";
 const extraArgs = process.argv.slice(2);
+const started = Date.now();
 
 console.log("stockroom: type-checking…");
 runTool(BIN.tsc, ["-b"]);
 console.log("stockroom: linting and format check…");
 runTool(BIN.biome, ["check", "."]);
 
-const projects = ["unit", "worker", "interop"];
 const chromium = findChromium();
 // The browser tests need Chromium, and the label tests also read printed
 // PDFs with poppler and ZBar (scripts/browser.mjs).
 const missing = [...(chromium ? [] : ["chromium"]), ...missingPrintTools()];
 const packages = missing.map((tool) => ({ pdftoppm: "poppler-utils", zbarimg: "zbar-tools" })[tool] ?? tool);
-if (missing.length === 0) {
-  projects.push("e2e");
-} else if (requireBrowser) {
+const withBrowser = missing.length === 0;
+if (!withBrowser && requireBrowser) {
   console.error(
     `\nstockroom: the browser tests need ${missing.join(", ")}, not found. Install: apt-get install -y ${packages.join(" ")}\n`,
   );
   console.log("0 passed, 1 failed");
   process.exit(1);
-} else {
+} else if (!withBrowser) {
   const line = "!".repeat(78);
-  console.warn(`\n${line}\n!! ${missing.join(", ")} not found: SKIPPING THE BROWSER TESTS (tests/e2e).`);
+  console.warn(`\n${line}\n!! ${missing.join(", ")} not found: SKIPPING THE BROWSER TESTS AND BENCHES.`);
   console.warn(`!! Install with \`apt-get install -y ${packages.join(" ")}\` (or set CHROMIUM_PATH) to run them.`);
   console.warn(`${line}\n`);
 }
 
-mkdirSync("node_modules/.cache", { recursive: true });
-const report = "node_modules/.cache/vitest-report.json";
-rmSync(report, { force: true });
-const args = [
-  "run",
-  ...projects.flatMap((p) => ["--project", p]),
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${report}`,
-  ...extraArgs,
-];
-const result = spawnSync(process.execPath, [BIN.vitest, ...args], {
-  stdio: "inherit",
-  env: toolEnv(chromium ? { CHROMIUM_PATH: chromium } : {}),
-});
+// One build for every project that serves the built app (interop, bench, e2e):
+// two runs building it at once would write over each other.
+console.log("stockroom: building the app once for the tests…");
+build();
 
-let passed = 0;
-let failed = result.status === 0 ? 0 : 1;
-if (existsSync(report)) {
-  const summary = JSON.parse(readFileSync(report, "utf8"));
-  passed = summary.numPassedTests ?? 0;
-  failed = (summary.numFailedTests ?? 0) + (result.status !== 0 && summary.numFailedTests === 0 ? 1 : 0);
+mkdirSync("node_modules/.cache", { recursive: true });
+const env = toolEnv({ STOCKROOM_APP_BUILT: "1", ...(chromium ? { CHROMIUM_PATH: chromium } : {}) });
+
+/** One `vitest run` over `projects`; resolves to its pass/fail counts from its JSON report. */
+function vitestRun(label, projects) {
+  const report = `node_modules/.cache/vitest-report-${label}.json`;
+  rmSync(report, { force: true });
+  const args = [
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...extraArgs,
+  ];
+  const child = spawn(process.execPath, [BIN.vitest, ...args], { stdio: ["ignore", "pipe", "pipe"], env });
+  // Lines of the two runs interleave; each is marked with the run it came from.
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = "";
+    stream.on("data", (chunk) => {
+      const lines = (partial + chunk).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
+    });
+    stream.on("end", () => partial && process.stdout.write(`[${label}] ${partial}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      let passed = 0;
+      let failed = status === 0 ? 0 : 1;
+      if (existsSync(report)) {
+        const summary = JSON.parse(readFileSync(report, "utf8"));
+        passed = summary.numPassedTests ?? 0;
+        failed = (summary.numFailedTests ?? 0) + (status !== 0 && summary.numFailedTests === 0 ? 1 : 0);
+      }
+      resolve({ passed, failed });
+    });
+  });
 }
+
+const runs = [vitestRun("core", ["unit", "worker", "interop", ...(withBrowser ? ["bench"] : [])])];
+if (withBrowser) runs.push(vitestRun("browser", ["e2e"]));
+const results = await Promise.all(runs);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`stockroom: tests took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(result.status ?? 1);
+process.exit(failed === 0 ? 0 : 1);

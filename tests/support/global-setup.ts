@@ -2,7 +2,6 @@ import { buildApp } from "./server";
 
 /** Builds the app once per test run for the interop and browser projects. */
 export default function setup(): void {
-  if (process.env.STOCKROOM_APP_BUILT === "1") return;
   buildApp();
   process.env.STOCKROOM_APP_BUILT = "1";
 }

@@ -21,6 +21,8 @@ const env = () => ({
 });
 
 export function buildApp(): void {
+  // Built already in this run (the test setup builds once; benches in smoke mode run after it).
+  if (process.env.STOCKROOM_APP_BUILT === "1") return;
   // NODE_ENV must be production: vitest sets it to "test", which would give
   // React's development build.
   const result = spawnSync(process.execPath, [VITE, "build", "--logLevel", "error"], {
