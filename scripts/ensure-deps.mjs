@@ -15,7 +15,9 @@ if (stale) {
   console.log("stockroom: installing dependencies (first run, or package-lock.json changed)…");
   // `npm ci` fails against this registry (no darwin/windows workerd builds);
   // `npm install` installs from the lock and leaves it unchanged.
-  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], {
+  // Errors only: run by the machine's Node, npm would warn once per package that wants Node 22 (which
+  // this very install brings) — a screenful of noise on every first run.
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
     stdio: "inherit",
     shell: process.platform === "win32",
   });

@@ -2,8 +2,8 @@
 // inside npm scripts is the Node 22 from node_modules: a tool's own shebang
 // would pick the machine's older Node and fail.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 export const BIN = {
@@ -38,19 +38,89 @@ export const BUILT_CONFIG = "dist/stockroom/wrangler.json";
 /** Builds the app and Worker, then removes the redirect file `vite build`
  *  leaves behind (it would make a plain `wrangler` command use the build). */
 export function build() {
+  // Whatever is built here was not made by buildIfChanged: its stamp would lie.
+  rmSync("dist/.source-fingerprint", { force: true });
   runTool(BIN.vite, ["build", "--logLevel", "warn"], { env: toolEnv({ NODE_ENV: "production" }) });
   rmSync(".wrangler/deploy/config.json", { force: true });
 }
 
-/** Applies D1 migrations to the local state folder. */
+/**
+ * Applies D1 migrations to the local state folder. wrangler prints its table
+ * of migrations again after each one applied; this prints one line instead,
+ * and wrangler's whole output only if it fails.
+ */
 export function migrateLocal(persistTo) {
-  runTool(
-    BIN.wrangler,
-    ["d1", "migrations", "apply", "stockroom", "--local", "--persist-to", persistTo, "-c", "wrangler.toml"],
-    {
-      env: toolEnv({ CI: "true" }),
-    },
+  const args = ["d1", "migrations", "apply", "stockroom", "--local", "--persist-to", persistTo, "-c", "wrangler.toml"];
+  const result = spawnSync(process.execPath, [BIN.wrangler, ...args], {
+    encoding: "utf8",
+    env: toolEnv({ CI: "true" }),
+  });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+  if (result.status !== 0) {
+    process.stdout.write(output);
+    console.error("stockroom: applying the database migrations failed");
+    process.exit(result.status ?? 1);
+  }
+  const applied = output.match(/About to apply (\d+) migration/);
+  console.log(
+    applied ? `stockroom: applied ${applied[1]} database migration(s)` : "stockroom: the local database is up to date",
   );
+}
+
+/**
+ * A fingerprint of everything the built app is made from (the files git
+ * knows under these paths, by name, size and time, and the lock file): a
+ * restart that changed none of it does not build again.
+ */
+export function sourceFingerprint() {
+  const paths = [
+    "app",
+    "worker",
+    "protocol",
+    "public",
+    "index.html",
+    "vite.config.ts",
+    "wrangler.toml",
+    "package-lock.json",
+  ];
+  const listed = spawnSync("git", ["ls-files", "-z", "--", ...paths], { encoding: "utf8" });
+  const files = listed.status === 0 ? listed.stdout.split("\0").filter(Boolean) : [];
+  if (files.length === 0) return null; // not a git checkout: always build
+  const hash = createHash("sha256");
+  for (const file of files.sort()) {
+    if (!existsSync(file)) continue;
+    const { size, mtimeMs } = statSync(file);
+    hash.update(`${file}\0${size}\0${mtimeMs}\n`);
+  }
+  return hash.digest("hex");
+}
+
+const BUILD_STAMP = "dist/.source-fingerprint";
+
+/** Builds unless the last build was made from the same sources; says which. */
+export function buildIfChanged() {
+  const fingerprint = sourceFingerprint();
+  if (fingerprint && hasBuild() && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, "utf8") === fingerprint) {
+    console.log("stockroom: nothing changed since the last build; serving it");
+    return;
+  }
+  console.log("stockroom: building the app…");
+  build();
+  if (fingerprint) writeFileSync(BUILD_STAMP, fingerprint);
+}
+
+/** Resolves once `url` answers (any HTTP status), polling; rejects after `timeoutMs`. */
+export async function waitUntilAnswering(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 export function freePort() {

@@ -30,7 +30,8 @@ export function buildApp(): void {
     env: { ...env(), NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error("vite build failed");
-  spawnSync("rm", ["-f", ".wrangler/deploy/config.json"]);
+  // The redirect file vite leaves, and `npm start`'s stamp of what it last built (this build is not that).
+  spawnSync("rm", ["-f", ".wrangler/deploy/config.json", "dist/.source-fingerprint"]);
 }
 
 export function freePort(): Promise<number> {
