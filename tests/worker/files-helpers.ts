@@ -90,7 +90,7 @@ export function uploadRequest(
   roomId: string,
   token: string,
   op: string,
-  init: { uploadId?: string; chunkId?: number; body?: BodyInit; collection?: string } = {},
+  init: { uploadId?: string; chunkId?: number; partNo?: number; body?: BodyInit; collection?: string } = {},
 ) {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${token}`,
@@ -99,6 +99,7 @@ export function uploadRequest(
   };
   if (init.uploadId) headers["X-Upload-Id"] = init.uploadId;
   if (init.chunkId !== undefined) headers["X-Chunk-Id"] = String(init.chunkId);
+  if (init.partNo !== undefined) headers["X-Part-No"] = String(init.partNo);
   return SELF.fetch(`https://stockroom.test/cdn/storage/${init.collection ?? "itemPhotos"}/__upload`, {
     method: "POST",
     headers,

@@ -283,6 +283,54 @@ describe("upload over HTTP", () => {
     expect(await sha256(await response.arrayBuffer())).toBe(await sha256(bytes));
   });
 
+  it("streams whole parts of 5 MiB straight to R2, part 1 in chunks, and stores exactly the bytes sent", async () => {
+    const roomId = await createRoom();
+    const token = ownerToken(roomId);
+    // Three parts: 10 chunks (5 MiB), 10 chunks, and a short last one.
+    const bytes = jpegLike(23 * CHUNK + 777);
+    const start = await uploadRequest(roomId, token, "start", {
+      body: JSON.stringify({ name: "large.jpg", type: "image/jpeg", size: bytes.byteLength }),
+    });
+    const { uploadId, chunkCount } = (await start.json()) as { uploadId: string; chunkCount: number };
+    expect(chunkCount).toBe(24);
+    const partOf = (partNo: number) =>
+      bytes.slice((partNo - 1) * 10 * CHUNK, Math.min(bytes.byteLength, partNo * 10 * CHUNK));
+    const sendPart = (partNo: number, body: Uint8Array, who = token) =>
+      uploadRequest(roomId, who, "part", { uploadId, partNo, body });
+
+    // Part 1 carries the file's signature, checked chunk by chunk: it cannot come whole.
+    const whole1 = await sendPart(1, partOf(1));
+    expect(whole1.status).toBe(400);
+    expect(await whole1.json()).toEqual({
+      error: "Part 1 cannot be sent whole: parts 2 to 3 can (part 1 goes in chunks)",
+    });
+    // A part of the wrong length is refused before a byte is stored; so is someone else's upload.
+    const short = await sendPart(3, partOf(3).slice(1));
+    expect(short.status).toBe(400);
+    const stranger = await signUpUser();
+    // (Someone else's upload id answers as an expired session, as a forged one does.)
+    expect((await sendPart(2, partOf(2), stranger.token)).status).toBe(408);
+
+    expect((await sendPart(3, partOf(3))).status).toBe(200);
+    const part2 = await sendPart(2, partOf(2));
+    expect(await part2.json()).toEqual({ received: 14 });
+    for (let id = 1; id <= 10; id++) {
+      const chunk = await uploadRequest(roomId, token, "chunk", {
+        uploadId,
+        chunkId: id,
+        body: chunkOf(bytes, CHUNK, id).slice(),
+      });
+      expect(chunk.status).toBe(200);
+    }
+    // Sent again (its answer lost), a part replaces itself.
+    expect(await (await sendPart(2, partOf(2))).json()).toEqual({ received: 24 });
+    const finish = await uploadRequest(roomId, token, "finish", { uploadId });
+    const doc = (await finish.json()) as FileDoc;
+    expect(doc.size).toBe(bytes.byteLength);
+    const response = await download(doc.path, cookieFor(token));
+    expect(await sha256(await response.arrayBuffer())).toBe(await sha256(bytes));
+  });
+
   it("answers clear errors: no login, an empty file, a stranger's room", async () => {
     const roomId = await createRoom();
     const anonymous = await SELF.fetch("https://stockroom.test/cdn/storage/itemPhotos/__upload", {

@@ -61,6 +61,13 @@ export async function writeChunk(
   return host.uploads.write(uploadId, upload.userId, chunkId, bytes);
 }
 
+/** Where the HTTP route may stream a whole part into R2, after checking the caller may still upload here. */
+export async function partTarget(host: RoomHost, userId: string, uploadId: string, partNo: number, length: number) {
+  const upload = host.uploads.upload(uploadId, userId);
+  await requireCurrentUploader(host, upload);
+  return host.uploads.partTarget(uploadId, upload.userId, partNo, length);
+}
+
 export function finishUpload(host: RoomHost, userId: string | null, uploadId: string): Promise<FinishedFile> {
   const caller = userId ?? "";
   return host.uploads.exclusive(uploadId, async () => {

@@ -124,6 +124,53 @@ export class UploadManager {
   }
 
   /**
+   * Where the HTTP route may stream one whole part straight into R2 (no
+   * bytes through this object): the multipart upload, started if needed.
+   * Part 1 holds the file's signature, checked as chunks arrive, so it is
+   * always sent in chunks; a file of one part too.
+   */
+  async partTarget(
+    uploadId: string,
+    userId: string,
+    partNo: number,
+    length: number,
+  ): Promise<{ r2Key: string; multipartId: string }> {
+    const row = this.checkedPart(uploadId, userId, partNo);
+    const expected = this.partLength(row, partNo);
+    if (length !== expected) {
+      throw new LiveError(400, `Part ${partNo} has ${length} bytes; the declared size needs ${expected}`);
+    }
+    const multipart = await this.multipart(row);
+    this.store.touch(row.id, this.now());
+    return { r2Key: row.r2Key, multipartId: multipart.uploadId };
+  }
+
+  /** A part the HTTP route stored in R2: its chunks count as received, and finish uses its etag. */
+  partSent(uploadId: string, userId: string, partNo: number, etag: string): { received: number } {
+    const row = this.checkedPart(uploadId, userId, partNo);
+    if (typeof etag !== "string" || etag === "") throw new LiveError(400, "A stored part needs its etag");
+    this.store.partUploaded(row.id, partNo, etag);
+    this.store.touch(row.id, this.now());
+    return { received: this.store.receivedCount(row) };
+  }
+
+  private checkedPart(uploadId: string, userId: string, partNo: number): UploadRow {
+    const row = this.upload(uploadId, userId);
+    const parts = this.partCount(row);
+    if (parts < 2) throw new LiveError(400, "A file of one part is sent in chunks");
+    if (!Number.isInteger(partNo) || partNo < 2 || partNo > parts) {
+      throw new LiveError(400, `Part ${partNo} cannot be sent whole: parts 2 to ${parts} can (part 1 goes in chunks)`);
+    }
+    return row;
+  }
+
+  /** Bytes in one part: its chunks, the last one possibly short. */
+  private partLength(row: UploadRow, partNo: number): number {
+    const [first, last] = chunkRangeOf(row, partNo);
+    return Math.min(row.size, last * row.chunkSize) - (first - 1) * row.chunkSize;
+  }
+
+  /**
    * Runs `work` for one upload at a time: a finish re-sent (or sent over
    * both channels) while the first is still running waits for it, and then
    * finds it finished.

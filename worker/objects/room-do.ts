@@ -18,7 +18,7 @@ import { roleOf } from "../db/memberships-repo";
 import { listOrders, toOrderDoc } from "../db/orders-repo";
 import { registerFiles } from "../files/files-feature";
 import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-service";
-import { finishUpload, writeChunk } from "../files/finish-upload";
+import { finishUpload, partTarget, writeChunk } from "../files/finish-upload";
 import { photoLinks } from "../files/photo-links";
 import { UploadManager } from "../files/upload-manager";
 import { LiveServer } from "../live/live-server";
@@ -42,7 +42,9 @@ import { applyStoreWebhook, type WebhookDelivery } from "../store/webhook-apply"
 export type HttpUploadRequest =
   | { op: "start"; options: unknown }
   | { op: "chunk"; uploadId: string; chunkId: number; bytes: ArrayBuffer }
-  | { op: "status" | "finish" | "abort"; uploadId: string };
+  | { op: "status" | "finish" | "abort"; uploadId: string }
+  | { op: "partTarget"; uploadId: string; partNo: number; length: number }
+  | { op: "partSent"; uploadId: string; partNo: number; etag: string };
 
 /** What RPC entry points answer: a value, or the error a live client would get. */
 export type RpcResult = { ok: true; value: unknown } | { ok: false; error: WireError };
@@ -93,6 +95,10 @@ export class RoomDO extends LiveServer<RoomHost> {
         case "abort":
           await host.uploads.abort(request.uploadId, userId);
           return null;
+        case "partTarget":
+          return partTarget(host, userId, request.uploadId, request.partNo, request.length);
+        case "partSent":
+          return host.uploads.partSent(request.uploadId, userId, request.partNo, request.etag);
       }
     });
   }
