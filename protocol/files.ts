@@ -11,6 +11,18 @@ export const MAX_CHUNK_SIZE = 1_048_576;
 /** Chunks a client keeps in flight at once (bench/files.bench.mjs measures uploads with it). */
 export const UPLOAD_WINDOW = 4;
 export const DEFAULT_DOWNLOAD_ROUTE = "/cdn/storage";
+/**
+ * R2's smallest multipart part (all but the last). A file of more than one
+ * part can send parts 2 onward whole over HTTP, streamed into R2.
+ */
+export const UPLOAD_PART_SIZE = 5 * 1024 * 1024;
+/** Whole parts a client keeps in flight at once over HTTP. */
+export const PART_WINDOW = 2;
+
+/** How many chunks make one part: both ends must agree which chunks a part covers. */
+export function partChunksOf(chunkSize: number): number {
+  return Math.ceil(UPLOAD_PART_SIZE / chunkSize);
+}
 /** An upload with no chunk for this long is abandoned and cleaned up. */
 export const UPLOAD_IDLE_LIFETIME = 6 * 3600_000;
 

@@ -8,11 +8,18 @@
  * one chosen with no line at all waits, paused, and starts then. Each upload is remembered in localStorage
  * by a fingerprint of the file, so after a page reload choosing the same
  * file again continues where the server left off.
+ *
+ * A file of more than one 5 MiB part sends part 1 (its signature, which the
+ * server checks chunk by chunk) as chunks and every later part whole over
+ * HTTP, streamed by the Worker into R2 (part-request.ts). The server counts a
+ * stored part's chunks as received, so a reload resumes with the parts not
+ * yet stored; a part cut off by a dropped line goes again when it is back.
  */
 import { METHOD } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { FILE_ERRORS, type FinishedFile, UPLOAD_WINDOW } from "../../protocol/files";
+import { FILE_ERRORS, type FinishedFile, PART_WINDOW, partChunksOf, UPLOAD_WINDOW } from "../../protocol/files";
 import type { LiveConnection } from "../live";
+import { PartLineError, PartRefused, type SentPart, sendPart } from "./part-request";
 import { forgetUpload, recallUpload, rememberUpload, uploadFingerprint } from "./upload-memory";
 
 export type UploadState = "active" | "paused" | "aborted" | "completed";
@@ -26,6 +33,8 @@ export interface UploadOptions {
   version?: string;
   /** Chunks in flight at once. */
   window?: number;
+  /** Send parts 2 onward whole over HTTP (default); off, every chunk goes over the live connection. */
+  httpParts?: boolean;
   storage?: Storage;
 }
 
@@ -74,6 +83,11 @@ export class Upload {
   private begun = false;
   private pending: number[] = [];
   private inFlight = 0;
+  /** Whole parts still to send over HTTP, and the ones on their way (with their bytes sent so far). */
+  private pendingParts: number[] = [];
+  private readonly partsInFlight = new Map<number, { request: SentPart; sent: number }>();
+  /** Times in a row a part was stored nowhere (the line or R2 failed): a few, then the upload fails. */
+  private partRetries = 0;
   private acknowledgedBytes = 0;
   private userPaused = false;
   private offline = false;
@@ -117,9 +131,9 @@ export class Upload {
     return this.state === "paused" && this.offline && !this.userPaused;
   }
 
-  /** Paused, with chunks sent before the pause still to be confirmed (the percentage is not final yet). */
+  /** Paused, with chunks or parts sent before the pause still to be confirmed (the percentage is not final yet). */
   get settling(): boolean {
-    return this.state === "paused" && this.inFlight > 0;
+    return this.state === "paused" && (this.inFlight > 0 || this.partsInFlight.size > 0);
   }
 
   /** Every chunk is in; the server is finishing the file (and, for a new item's photo, making the item). */
@@ -158,6 +172,7 @@ export class Upload {
     if (this.state === "completed" || this.state === "aborted") return;
     const uploadId = this.started?.uploadId;
     this.setState("aborted", "abort");
+    for (const { request } of this.partsInFlight.values()) request.cancel();
     forgetUpload(this.storage, this.fingerprint);
     if (uploadId) this.connection.call(METHOD.FILES_ABORT, uploadId).catch(() => {});
     this.finish(new LiveError("aborted", "Upload aborted"));
@@ -174,10 +189,12 @@ export class Upload {
       });
       const have = new Set(this.started.received);
       this.pending = [];
+      this.pendingParts = [];
       for (let id = 1; id <= this.started.chunkCount; id++) {
         if (have.has(id)) this.acknowledgedBytes += this.chunkLength(id);
         else this.pending.push(id);
       }
+      this.takeWholeParts();
       this.lastSample = { at: Date.now(), bytes: this.acknowledgedBytes };
       this.emit("start", undefined);
       this.updateProgress();
@@ -207,6 +224,34 @@ export class Upload {
     });
   }
 
+  /**
+   * Moves parts 2 onward out of the chunk queue when none of their chunks is
+   * on the server yet: they go whole over HTTP. A part begun as chunks (before
+   * a reload, say) finishes as chunks.
+   */
+  private takeWholeParts(): void {
+    const { chunkSize, chunkCount } = this.started as Started;
+    const partChunks = partChunksOf(chunkSize);
+    if (this.options.httpParts === false || chunkCount <= partChunks) return;
+    const pending = new Set(this.pending);
+    for (let partNo = 2; (partNo - 1) * partChunks < chunkCount; partNo++) {
+      const first = (partNo - 1) * partChunks + 1;
+      const last = Math.min(chunkCount, partNo * partChunks);
+      let whole = true;
+      for (let id = first; id <= last && whole; id++) whole = pending.has(id);
+      if (!whole) continue;
+      this.pendingParts.push(partNo);
+      for (let id = first; id <= last; id++) pending.delete(id);
+    }
+    this.pending = this.pending.filter((id) => pending.has(id));
+  }
+
+  private partRange(partNo: number): { start: number; end: number } {
+    const { chunkSize } = this.started as Started;
+    const partBytes = partChunksOf(chunkSize) * chunkSize;
+    return { start: (partNo - 1) * partBytes, end: Math.min(this.blob.size, partNo * partBytes) };
+  }
+
   private chunkLength(id: number): number {
     const { chunkSize } = this.started as Started;
     return Math.min(chunkSize, this.blob.size - (id - 1) * chunkSize);
@@ -220,7 +265,54 @@ export class Upload {
       this.inFlight++;
       void this.send(id);
     }
-    if (this.inFlight === 0 && this.pending.length === 0) void this.complete();
+    // Whole parts wait for the line: a part sent with none would only fail.
+    while (!this.offline && this.partsInFlight.size < PART_WINDOW && this.pendingParts.length > 0) {
+      this.sendWholePart(this.pendingParts.shift() as number);
+    }
+    const idle = this.inFlight === 0 && this.partsInFlight.size === 0;
+    if (idle && this.pending.length === 0 && this.pendingParts.length === 0) void this.complete();
+  }
+
+  private sendWholePart(partNo: number): void {
+    const { uploadId } = this.started as Started;
+    const { start, end } = this.partRange(partNo);
+    const request = sendPart({
+      roomId: this.options.roomId,
+      collection: this.options.collection,
+      uploadId,
+      partNo,
+      body: this.blob.slice(start, end),
+      onProgress: (sent) => {
+        const entry = this.partsInFlight.get(partNo);
+        if (entry) entry.sent = sent;
+        this.updateProgress();
+      },
+    });
+    this.partsInFlight.set(partNo, { request, sent: 0 });
+    request.done.then(
+      () => {
+        this.partsInFlight.delete(partNo);
+        this.partRetries = 0;
+        this.acknowledgedBytes += end - start;
+        this.updateProgress();
+        this.pump();
+      },
+      (error: unknown) => {
+        this.partsInFlight.delete(partNo);
+        if (this.state === "aborted" || this.state === "completed") return;
+        // Not stored (the line dropped, or R2 failed on the way): the part goes again, first in line.
+        const again = error instanceof PartLineError || (error instanceof PartRefused && error.status === 400);
+        if (again && ++this.partRetries <= 5) {
+          this.pendingParts.unshift(partNo);
+          this.updateProgress();
+          if (this.offline) return; // the status watcher pumps when the line is back
+          setTimeout(() => this.pump(), 500 * this.partRetries);
+          return;
+        }
+        const refused = error instanceof PartRefused ? error : null;
+        this.fail(new LiveError(refused?.status ?? 500, refused?.message ?? "The upload could not be sent"));
+      },
+    );
   }
 
   private async send(id: number): Promise<void> {
@@ -266,8 +358,12 @@ export class Upload {
       this.speed = this.speed === 0 ? instant : this.speed * (1 - SPEED_SMOOTHING) + instant * SPEED_SMOOTHING;
       this.lastSample = { at: now, bytes: this.acknowledgedBytes };
     }
-    this.progress = Math.min(100, Math.round((this.acknowledgedBytes / this.blob.size) * 1000) / 10);
-    this.timeLeft = this.speed > 0 ? ((this.blob.size - this.acknowledgedBytes) / this.speed) * 1000 : null;
+    // Parts on their way count as far as they have got, so a 5 MiB part moves the bar as it goes.
+    let onTheWay = 0;
+    for (const { sent } of this.partsInFlight.values()) onTheWay += sent;
+    const bytes = this.acknowledgedBytes + onTheWay;
+    this.progress = Math.min(100, Math.round((bytes / this.blob.size) * 1000) / 10);
+    this.timeLeft = this.speed > 0 ? ((this.blob.size - bytes) / this.speed) * 1000 : null;
     this.emit("progress", this.progress);
   }
 

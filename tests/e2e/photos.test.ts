@@ -1,7 +1,8 @@
 /**
  * Photos in Chromium: choosing a tagged photo creates a draft item filled
  * in from its tags, with a thumbnail served through the login cookie; an
- * upload cut off by a page reload continues from the chunks the server has;
+ * upload cut off by a page reload continues from the chunks and whole parts
+ * the server has (parts after the first go whole over HTTP);
  * a paused upload shows the server's confirmed share and a cancel is no error;
  * an uploaded SVG opened directly cannot run its script in our origin.
  */
@@ -85,9 +86,10 @@ describe("photos in a room", () => {
     await context.close();
   });
 
-  it("continues an upload cut off by a page reload from the chunks the server already has", async () => {
+  it("continues an upload cut off by a page reload from what the server already has: chunks and a whole part", async () => {
     // A real file on disk (so its name, size and modification time stay the
-    // same when chosen again): the tagged fixture padded to 8 MiB, 16 chunks.
+    // same when chosen again): the tagged fixture padded to 8 MiB, 16 chunks
+    // in two parts — part 1 (chunks 1–10) over the room's socket, part 2 whole over HTTP.
     const fixture = readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg"));
     const bytes = Buffer.alloc(8 * 1024 * 1024, 0x5a);
     fixture.copy(bytes);
@@ -101,6 +103,7 @@ describe("photos in a room", () => {
     // before the reload only the first five chunk writes reach the server,
     // the rest are held back as on a stalled network.
     const writes: { phase: string; uploadId: string; chunkId: number }[] = [];
+    const parts: { phase: string; partNo: string }[] = [];
     let phase = "before reload";
     await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
       const server = socket.connectToServer();
@@ -115,13 +118,19 @@ describe("photos in a room", () => {
         server.send(frame);
       });
     });
+    page.on("request", (request) => {
+      const headers = request.headers();
+      if (headers["x-upload-op"] === "part") parts.push({ phase, partNo: headers["x-part-no"] ?? "" });
+    });
     await signUp(page, e2e.server.url, "reload@shop.example");
     await createRoom(page, "Big lamps");
     await page.getByTestId("photo-input").setInputFiles(path);
     // Chunks pass through Playwright's socket route: slow on a loaded machine, so wait generously.
     await expect.poll(() => writes.length, { timeout: 20_000 }).toBeGreaterThan(5);
     const upload = page.getByTestId("upload");
-    await expect.poll(() => upload.getByRole("progressbar").getAttribute("value"), { timeout: 20_000 }).toBe("31.3");
+    // Five chunks and the whole of part 2 (six chunks' worth) confirmed: 11 of 16.
+    await expect.poll(() => upload.getByRole("progressbar").getAttribute("value"), { timeout: 20_000 }).toBe("68.8");
+    expect(parts).toEqual([{ phase: "before reload", partNo: "2" }]);
 
     phase = "after reload";
     await page.reload();
@@ -132,13 +141,48 @@ describe("photos in a room", () => {
     const row = page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
     await row.waitFor({ timeout: 30_000 });
 
-    // The same upload continued: only the chunks the server never got were sent again.
+    // The same upload continued: only the chunks the server never got were sent again, and not part 2.
     const original = writes[0]?.uploadId;
     const resent = writes.filter((w) => w.phase === "after reload" && w.uploadId === original).map((w) => w.chunkId);
     // (A chunk may go twice if the line drops again on a loaded machine: the server keeps each chunk once.)
-    expect([...new Set(resent)].sort((a, b) => a - b)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    expect([...new Set(resent)].sort((a, b) => a - b)).toEqual([6, 7, 8, 9, 10]);
+    expect(parts.filter((p) => p.phase === "after reload")).toEqual([]);
 
     // And the stored original is byte for byte the file on disk.
+    const thumbnail = await row.getByRole("img", { name: "Brass desk lamp" }).getAttribute("src");
+    const fileId = /\/itemPhotos\/([^/]+)\//.exec(thumbnail ?? "")?.[1];
+    const stored = await page.evaluate(async (id) => {
+      const response = await fetch(`/cdn/storage/itemPhotos/${id}/original/${id}.jpg`);
+      const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+      return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    }, fileId);
+    expect(stored).toBe(createHash("sha256").update(bytes).digest("hex"));
+    await context.close();
+  });
+
+  it("sends a whole part again when the line drops under it, and the stored file is the one chosen", async () => {
+    const fixture = readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg"));
+    const bytes = Buffer.alloc(8 * 1024 * 1024, 0x33);
+    fixture.copy(bytes);
+    const path = join(mkdtempSync(join(tmpdir(), "stockroom-photos-")), "lamp-dropped.jpg");
+    writeFileSync(path, bytes);
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    // The first whole part is cut off as by a dropped line; later requests go through.
+    const partRequests: string[] = [];
+    await page.route("**/cdn/storage/*/__upload", async (route) => {
+      const headers = route.request().headers();
+      if (headers["x-upload-op"] !== "part") return route.continue();
+      partRequests.push(headers["x-part-no"] ?? "");
+      if (partRequests.length === 1) return route.abort("connectionreset");
+      return route.continue();
+    });
+    await signUp(page, e2e.server.url, "dropped-part@shop.example");
+    await createRoom(page, "Dropped parts");
+    await page.getByTestId("photo-input").setInputFiles(path);
+    const row = page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
+    await row.waitFor({ timeout: 30_000 });
+    expect(partRequests).toEqual(["2", "2"]);
     const thumbnail = await row.getByRole("img", { name: "Brass desk lamp" }).getAttribute("src");
     const fileId = /\/itemPhotos\/([^/]+)\//.exec(thumbnail ?? "")?.[1];
     const stored = await page.evaluate(async (id) => {

@@ -9,13 +9,16 @@
  */
 
 import { LiveError } from "../../protocol/errors";
-import { chunkCountOf, expectedChunkLength, FILE_ERRORS, UPLOAD_IDLE_LIFETIME } from "../../protocol/files";
+import {
+  chunkCountOf,
+  expectedChunkLength,
+  FILE_ERRORS,
+  partChunksOf,
+  UPLOAD_IDLE_LIFETIME,
+} from "../../protocol/files";
 import { newToken } from "../accounts/tokens";
 import { matchesImageType } from "./file-signature";
 import { chunkRangeOf, type UploadRow, UploadStore } from "./upload-store";
-
-/** R2's minimum part size (all parts but the last). */
-export const MIN_PART_SIZE = 5 * 1024 * 1024;
 
 /** What a caller declares; the rest of the row is worked out here. */
 export type NewUpload = Omit<UploadRow, "id" | "chunkCount" | "partChunks" | "meta" | "multipartId" | "updatedAt"> & {
@@ -49,6 +52,8 @@ export class UploadManager {
   private readonly flushing = new Map<string, Promise<void>>();
   /** One finish at a time per upload (see `exclusive`). */
   private readonly finishing = new Map<string, Promise<void>>();
+  /** Multipart uploads being created, so two parts arriving at once start one. */
+  private readonly creating = new Map<string, Promise<R2MultipartUpload>>();
 
   constructor(
     sql: SqlStorage,
@@ -70,7 +75,7 @@ export class UploadManager {
       size: input.size,
       chunkSize: input.chunkSize,
       chunkCount,
-      partChunks: Math.ceil(MIN_PART_SIZE / input.chunkSize),
+      partChunks: partChunksOf(input.chunkSize),
       meta: JSON.stringify(input.meta),
       userId: input.userId,
       r2Key: input.r2Key,
@@ -285,9 +290,18 @@ export class UploadManager {
   private async multipart(row: UploadRow): Promise<R2MultipartUpload> {
     const current = this.store.find(row.id);
     if (current?.multipartId) return this.bucket.resumeMultipartUpload(row.r2Key, current.multipartId);
-    const multipart = await this.bucket.createMultipartUpload(row.r2Key, { httpMetadata: { contentType: row.type } });
-    this.store.setMultipartId(row.id, multipart.uploadId);
-    return multipart;
+    // Part 1 filling up in chunks and a whole part arriving over HTTP can both start it: once only.
+    const creating = this.creating.get(row.id);
+    if (creating) return creating;
+    const created = this.bucket
+      .createMultipartUpload(row.r2Key, { httpMetadata: { contentType: row.type } })
+      .then((multipart) => {
+        this.store.setMultipartId(row.id, multipart.uploadId);
+        return multipart;
+      })
+      .finally(() => this.creating.delete(row.id));
+    this.creating.set(row.id, created);
+    return created;
   }
 
   /** Sends one complete part to R2; serialised per upload so parts never pile up in memory. */
