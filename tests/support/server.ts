@@ -4,7 +4,7 @@
  * Only processes started here are stopped here.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,9 +46,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** State folders made in this process: removed when it exits (a test may restart a server on its folder). */
+const madeStateDirs = new Set<string>();
+process.once("exit", () => {
+  for (const dir of madeStateDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A fresh local state folder with the D1 migrations applied. */
 export function newStateDir(config = "wrangler.toml"): string {
   const dir = mkdtempSync(join(tmpdir(), "stockroom-state-"));
+  madeStateDirs.add(dir);
   const result = spawnSync(
     process.execPath,
     [WRANGLER, "d1", "migrations", "apply", "stockroom", "--local", "--persist-to", dir, "-c", config],
