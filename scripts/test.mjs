@@ -1,13 +1,13 @@
-// `npm test`: type-check, lint, build the app once, then two `vitest run`s
-// side by side — the browser tests (one file at a time: each drives
-// Chromium against its own server) beside everything else (unit, workerd,
-// interop, and every benchmark in smoke mode). Ends with one plain
-// `N passed, N failed` line over both.
+// `npm test`: type-check, lint, build the app once, then one `vitest run`
+// over the unit, workerd, interop, bench (every benchmark in smoke mode) and
+// browser projects, one file at a time. Running the browser tests beside the
+// rest was tried: on two cores it made everything slower and the browser
+// tests flaky. Ends with a plain `N passed, N failed` line.
 //
 // Without Chromium the browser tests and the benches are left out, with a
 // loud notice; under CI (or STOCKROOM_REQUIRE_BROWSER=1) a missing browser
 // is a failure.
-import { spawn } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { findChromium, missingPrintTools } from "./browser.mjs";
 import { BIN, build, runTool, toolEnv } from "./lib.mjs";
@@ -40,56 +40,34 @@ if (!withBrowser && requireBrowser) {
   console.warn(`${line}\n`);
 }
 
-// One build for every project that serves the built app (interop, bench, e2e):
-// two runs building it at once would write over each other.
+// One build for every project that serves the built app (interop, bench, e2e);
+// their setups and the benches then skip theirs (STOCKROOM_APP_BUILT).
 console.log("stockroom: building the app once for the tests…");
 build();
 
 mkdirSync("node_modules/.cache", { recursive: true });
 const env = toolEnv({ STOCKROOM_APP_BUILT: "1", ...(chromium ? { CHROMIUM_PATH: chromium } : {}) });
 
-/** One `vitest run` over `projects`; resolves to its pass/fail counts from its JSON report. */
-function vitestRun(label, projects) {
-  const report = `node_modules/.cache/vitest-report-${label}.json`;
-  rmSync(report, { force: true });
-  const args = [
-    "run",
-    ...projects.flatMap((p) => ["--project", p]),
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-    ...extraArgs,
-  ];
-  const child = spawn(process.execPath, [BIN.vitest, ...args], { stdio: ["ignore", "pipe", "pipe"], env });
-  // Lines of the two runs interleave; each is marked with the run it came from.
-  for (const stream of [child.stdout, child.stderr]) {
-    let partial = "";
-    stream.on("data", (chunk) => {
-      const lines = (partial + chunk).split("\n");
-      partial = lines.pop() ?? "";
-      for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
-    });
-    stream.on("end", () => partial && process.stdout.write(`[${label}] ${partial}\n`));
-  }
-  return new Promise((resolve) => {
-    child.on("close", (status) => {
-      let passed = 0;
-      let failed = status === 0 ? 0 : 1;
-      if (existsSync(report)) {
-        const summary = JSON.parse(readFileSync(report, "utf8"));
-        passed = summary.numPassedTests ?? 0;
-        failed = (summary.numFailedTests ?? 0) + (status !== 0 && summary.numFailedTests === 0 ? 1 : 0);
-      }
-      resolve({ passed, failed });
-    });
-  });
-}
+const projects = ["unit", "worker", "interop", ...(withBrowser ? ["bench", "e2e"] : [])];
+const report = "node_modules/.cache/vitest-report.json";
+rmSync(report, { force: true });
+const args = [
+  "run",
+  ...projects.flatMap((p) => ["--project", p]),
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...extraArgs,
+];
+const result = spawnSync(process.execPath, [BIN.vitest, ...args], { stdio: "inherit", env });
 
-const runs = [vitestRun("core", ["unit", "worker", "interop", ...(withBrowser ? ["bench"] : [])])];
-if (withBrowser) runs.push(vitestRun("browser", ["e2e"]));
-const results = await Promise.all(runs);
-const passed = results.reduce((sum, r) => sum + r.passed, 0);
-const failed = results.reduce((sum, r) => sum + r.failed, 0);
+let passed = 0;
+let failed = result.status === 0 ? 0 : 1;
+if (existsSync(report)) {
+  const summary = JSON.parse(readFileSync(report, "utf8"));
+  passed = summary.numPassedTests ?? 0;
+  failed = (summary.numFailedTests ?? 0) + (result.status !== 0 && summary.numFailedTests === 0 ? 1 : 0);
+}
 console.log(`stockroom: tests took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(result.status ?? 1);
