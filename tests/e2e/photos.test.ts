@@ -10,12 +10,36 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { decodeBinaryFrame } from "../../protocol/binary-frame";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { createRoom, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
+
+/** The tagged fixture padded to 8 MiB, written to a real file (its name, size and time stay put when chosen again). */
+function bigPhoto(name: string, fill: number): { path: string; bytes: Buffer } {
+  const fixture = readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg"));
+  const bytes = Buffer.alloc(8 * 1024 * 1024, fill);
+  fixture.copy(bytes);
+  const path = join(mkdtempSync(join(tmpdir(), "stockroom-photos-")), name);
+  writeFileSync(path, bytes);
+  return { path, bytes };
+}
+
+/** The SHA-256 of the original stored for an item row's photo, fetched as the signed-in page would. */
+async function storedOriginalHash(page: Page, row: Locator): Promise<string> {
+  const thumbnail = await row.getByRole("img", { name: "Brass desk lamp" }).getAttribute("src");
+  const fileId = /\/itemPhotos\/([^/]+)\//.exec(thumbnail ?? "")?.[1];
+  return page.evaluate(async (id) => {
+    const response = await fetch(`/cdn/storage/itemPhotos/${id}/original/${id}.jpg`);
+    const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  }, fileId);
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 describe("photos in a room", () => {
   it("turns a tagged photo into a draft item showing its tags and thumbnail", async () => {
@@ -90,11 +114,7 @@ describe("photos in a room", () => {
     // A real file on disk (so its name, size and modification time stay the
     // same when chosen again): the tagged fixture padded to 8 MiB, 16 chunks
     // in two parts — part 1 (chunks 1–10) over the room's socket, part 2 whole over HTTP.
-    const fixture = readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg"));
-    const bytes = Buffer.alloc(8 * 1024 * 1024, 0x5a);
-    fixture.copy(bytes);
-    const path = join(mkdtempSync(join(tmpdir(), "stockroom-photos-")), "lamp-big.jpg");
-    writeFileSync(path, bytes);
+    const { path, bytes } = bigPhoto("lamp-big.jpg", 0x5a);
 
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
@@ -149,23 +169,12 @@ describe("photos in a room", () => {
     expect(parts.filter((p) => p.phase === "after reload")).toEqual([]);
 
     // And the stored original is byte for byte the file on disk.
-    const thumbnail = await row.getByRole("img", { name: "Brass desk lamp" }).getAttribute("src");
-    const fileId = /\/itemPhotos\/([^/]+)\//.exec(thumbnail ?? "")?.[1];
-    const stored = await page.evaluate(async (id) => {
-      const response = await fetch(`/cdn/storage/itemPhotos/${id}/original/${id}.jpg`);
-      const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
-      return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-    }, fileId);
-    expect(stored).toBe(createHash("sha256").update(bytes).digest("hex"));
+    expect(await storedOriginalHash(page, row)).toBe(sha256(bytes));
     await context.close();
   });
 
   it("sends a whole part again when the line drops under it, and the stored file is the one chosen", async () => {
-    const fixture = readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg"));
-    const bytes = Buffer.alloc(8 * 1024 * 1024, 0x33);
-    fixture.copy(bytes);
-    const path = join(mkdtempSync(join(tmpdir(), "stockroom-photos-")), "lamp-dropped.jpg");
-    writeFileSync(path, bytes);
+    const { path, bytes } = bigPhoto("lamp-dropped.jpg", 0x33);
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     // The first whole part is cut off as by a dropped line; later requests go through.
@@ -183,23 +192,12 @@ describe("photos in a room", () => {
     const row = page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
     await row.waitFor({ timeout: 30_000 });
     expect(partRequests).toEqual(["2", "2"]);
-    const thumbnail = await row.getByRole("img", { name: "Brass desk lamp" }).getAttribute("src");
-    const fileId = /\/itemPhotos\/([^/]+)\//.exec(thumbnail ?? "")?.[1];
-    const stored = await page.evaluate(async (id) => {
-      const response = await fetch(`/cdn/storage/itemPhotos/${id}/original/${id}.jpg`);
-      const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
-      return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-    }, fileId);
-    expect(stored).toBe(createHash("sha256").update(bytes).digest("hex"));
+    expect(await storedOriginalHash(page, row)).toBe(sha256(bytes));
     await context.close();
   });
 
   it("pauses at the share the server confirmed, continues to the item, and cancels without an error", async () => {
-    const fixture = readFileSync(resolve("tests/fixtures/photos/lamp-exif.jpg"));
-    const bytes = Buffer.alloc(8 * 1024 * 1024, 0x5a);
-    fixture.copy(bytes);
-    const path = join(mkdtempSync(join(tmpdir(), "stockroom-photos-")), "lamp-slow.jpg");
-    writeFileSync(path, bytes);
+    const { path } = bigPhoto("lamp-slow.jpg", 0x5a);
 
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
