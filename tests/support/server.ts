@@ -61,7 +61,11 @@ process.once("exit", () => {
  */
 function migratedTemplate(config: string): string {
   const hash = createHash("sha256").update(readFileSync(config));
-  for (const file of readdirSync("migrations").sort()) hash.update(file).update(readFileSync(join("migrations", file)));
+  for (const file of readdirSync("migrations")
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
+    hash.update(file).update(readFileSync(join("migrations", file)));
+  }
   const template = join(tmpdir(), `stockroom-migrated-${hash.digest("hex").slice(0, 16)}`);
   if (existsSync(join(template, ".ready"))) return template;
   const building = mkdtempSync(join(tmpdir(), "stockroom-migrating-"));
