@@ -20,6 +20,10 @@ console.log("stockroom: type-checking…");
 runTool(BIN.tsc, ["-b"]);
 console.log("stockroom: linting and format check…");
 runTool(BIN.biome, ["check", "."]);
+// The Worker's types come from `wrangler types` (worker-configuration.d.ts), not a types package:
+// they must match wrangler.toml and the runtime wrangler brings.
+console.log("stockroom: checking the generated Worker types…");
+runTool(BIN.wrangler, ["types", "--check"]);
 
 const chromium = findChromium();
 // The browser tests need Chromium, and the label tests also read printed
