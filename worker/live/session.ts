@@ -20,24 +20,22 @@ import {
 } from "../../protocol/ddp";
 import { parse as ejsonParse, stringify as ejsonStringify } from "../../protocol/ejson";
 import { DDP_ERROR, type DdpErrorReason, LiveError, toWireError } from "../../protocol/errors";
-import { parseWriteMethod, runWrite } from "./allow-deny";
 import { enforceRateLimits, parseArgs } from "./call-checks";
 import { runJoined, runLeft } from "./connection-hooks";
 import { encodeData } from "./encode-data";
 import { FrameBatcher } from "./frame-batcher";
 import { MergeBox } from "./merge-box";
+import { callMethod, type MethodSession } from "./method-call";
 import { BACKLOG_RETRY_MS, CLOSE_FLOODING, PushBack } from "./push-back";
 import { type RateLimitInput, tooManyRequests } from "./rate-limit-rules";
 import type { UserConnection } from "./registry";
 import type { SessionEnvironment, SessionState } from "./session-state";
 import { LiveSubscription } from "./subscription";
-import type { CallerInfo, MethodContext } from "./types";
+import type { CallerInfo } from "./types";
 import { UniversalRuns } from "./universal-runs";
 
 /** Subscriptions one connection may hold at once. */
 const MAX_SUBSCRIPTIONS = 200;
-/** Results larger than this are not kept for re-sends (SQLite rows are capped at 2 MB). */
-const MAX_CACHED_RESULT_CHARS = 512 * 1024;
 
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -59,6 +57,8 @@ export class Session<H> {
   private closed = false;
   /** The user the connection hooks last heard this connection join as (until they hear it left). */
   private joinedAs: UserConnection | null = null;
+  /** What a method call needs of this session (method-call.ts). */
+  private readonly methodSession: MethodSession<H>;
 
   constructor(
     readonly connectionId: string,
@@ -70,6 +70,16 @@ export class Session<H> {
     this.universal = new UniversalRuns(env.registry.universal, (name) =>
       this.newSubscription(`universal:${name}`, name, []),
     );
+    this.methodSession = {
+      env,
+      state: () => this.state,
+      caller: () => this.caller(),
+      send: (message) => this.send(message),
+      enqueue: (frame) => this.enqueue(frame),
+      rateLimit: (name) => this.rateLimit("method", name),
+      setUser: (userId, loginTokenHash) => this.setUser(userId, loginTokenHash),
+      noteRefusal: () => this.noteRefusal(),
+    };
   }
 
   get sessionId(): string | null {
@@ -266,7 +276,7 @@ export class Session<H> {
       case "unsub":
         return this.unsubscribe(message.id);
       case "method":
-        return this.method(message);
+        return callMethod(this.methodSession, message);
       default: {
         const unreachable: never = message;
         return unreachable;
@@ -394,84 +404,5 @@ export class Session<H> {
       this.env.storage.deleteSubscription(this.connectionId, id);
     }
     this.send({ msg: "nosub", id });
-  }
-
-  private async method(message: Extract<ClientMessage, { msg: "method" }>): Promise<void> {
-    const sessionId = this.state.sessionId as string;
-    const cached = this.env.storage.cachedResult(sessionId, message.id, this.state.userId, this.state.resumed === true);
-    if (cached) {
-      for (const frame of cached) this.enqueue(frame);
-      return;
-    }
-    const key = `${sessionId}:${message.id}`;
-    const running = this.env.inflight.get(key);
-    if (running) {
-      // The same call is still running from before a reconnect: wait for it.
-      for (const frame of await running) this.enqueue(frame);
-      return;
-    }
-    let unblock: () => void = () => {};
-    const unblocked = new Promise<void>((resolve) => {
-      unblock = resolve;
-    });
-    const done = this.invoke(message, unblock);
-    this.env.inflight.set(key, done);
-    void done.catch(() => {}).finally(() => this.env.inflight.delete(key));
-    await Promise.race([done, unblocked]);
-  }
-
-  /** Runs a method and returns the frames sent for it (cached for re-sends). */
-  private async invoke(message: Extract<ClientMessage, { msg: "method" }>, unblock: () => void): Promise<string[]> {
-    let result: ServerMessage;
-    try {
-      const value = await this.run(message, unblock);
-      result =
-        value === undefined ? { msg: "result", id: message.id } : { msg: "result", id: message.id, result: value };
-    } catch (error) {
-      if (!(error instanceof LiveError)) console.error(`live: method '${message.method}' failed`, error);
-      if (error instanceof LiveError && error.error === "too-many-requests") this.noteRefusal();
-      result = { msg: "result", id: message.id, error: toWireError(error) };
-    }
-    const frames = [encode(result)];
-    this.send(result);
-    await this.env.hub.settled();
-    const updated: ServerMessage = { msg: "updated", methods: [message.id] };
-    frames.push(encode(updated));
-    this.send(updated);
-    // Unknown methods are not worth remembering; huge results are not kept.
-    const notFound = "error" in result && result.error?.error === 404 && !this.env.registry.methods.has(message.method);
-    const size = frames.reduce((total, frame) => total + frame.length, 0);
-    if (!notFound && size <= MAX_CACHED_RESULT_CHARS) {
-      try {
-        this.env.storage.cacheResult(
-          this.state.sessionId as string,
-          message.id,
-          this.state.userId,
-          frames,
-          this.env.now(),
-        );
-      } catch (error) {
-        console.error("live: could not cache a method result", error);
-      }
-    }
-    return frames;
-  }
-
-  private async run(message: Extract<ClientMessage, { msg: "method" }>, unblock: () => void): Promise<unknown> {
-    const ctx: MethodContext<H> = {
-      ...this.caller(),
-      host: this.env.host,
-      randomSeed: message.randomSeed,
-      loginTokenHash: this.state.loginTokenHash ?? null,
-      unblock,
-      setUserId: (userId, loginTokenHash = null) => this.setUser(userId, loginTokenHash),
-    };
-    const definition = this.env.registry.methods.get(message.method);
-    const write = definition ? null : parseWriteMethod(message.method);
-    const collection = write ? this.env.registry.collections.get(write.collection) : undefined;
-    if (!definition && !collection) throw new LiveError(404, `Method '${message.method}' not found`);
-    this.rateLimit("method", message.method);
-    if (definition) return definition.run(ctx, ...parseArgs(definition.args, message.params));
-    if (write && collection) return runWrite(collection, write.operation, ctx, message.params);
   }
 }

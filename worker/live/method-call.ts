@@ -1,0 +1,108 @@
+/**
+ * One DDP `method` message on a session, answered exactly once: a re-sent
+ * call (same session, same id, after a reconnect) gets the frames cached for
+ * it, or joins the run still in progress; a new one runs — a registered
+ * method or an allow/deny collection write — and its `result` is followed
+ * by `updated` once the data it caused is queued (the write fence).
+ */
+import { type ClientMessage, encode, type ServerMessage } from "../../protocol/ddp";
+import { LiveError, toWireError } from "../../protocol/errors";
+import { parseWriteMethod, runWrite } from "./allow-deny";
+import { parseArgs } from "./call-checks";
+import type { SessionEnvironment, SessionState } from "./session-state";
+import type { CallerInfo, MethodContext } from "./types";
+
+/** Results larger than this are not kept for re-sends (SQLite rows are capped at 2 MB). */
+const MAX_CACHED_RESULT_CHARS = 512 * 1024;
+
+type MethodMessage = Extract<ClientMessage, { msg: "method" }>;
+
+/** What a call needs of its session; `state()` is read live, as a login call changes it. */
+export interface MethodSession<H> {
+  readonly env: SessionEnvironment<H>;
+  state(): SessionState;
+  caller(): CallerInfo;
+  send(message: ServerMessage): void;
+  enqueue(frame: string): void;
+  rateLimit(name: string): void;
+  setUser(userId: string | null, loginTokenHash: string | null): Promise<void>;
+  noteRefusal(): void;
+}
+
+export async function callMethod<H>(session: MethodSession<H>, message: MethodMessage): Promise<void> {
+  const { env } = session;
+  const state = session.state();
+  const sessionId = state.sessionId as string;
+  const cached = env.storage.cachedResult(sessionId, message.id, state.userId, state.resumed === true);
+  if (cached) {
+    for (const frame of cached) session.enqueue(frame);
+    return;
+  }
+  const key = `${sessionId}:${message.id}`;
+  const running = env.inflight.get(key);
+  if (running) {
+    // The same call is still running from before a reconnect: wait for it.
+    for (const frame of await running) session.enqueue(frame);
+    return;
+  }
+  let unblock: () => void = () => {};
+  const unblocked = new Promise<void>((resolve) => {
+    unblock = resolve;
+  });
+  const done = invoke(session, message, unblock);
+  env.inflight.set(key, done);
+  void done.catch(() => {}).finally(() => env.inflight.delete(key));
+  await Promise.race([done, unblocked]);
+}
+
+/** Runs a method and returns the frames sent for it (cached for re-sends). */
+async function invoke<H>(session: MethodSession<H>, message: MethodMessage, unblock: () => void): Promise<string[]> {
+  const { env } = session;
+  let result: ServerMessage;
+  try {
+    const value = await run(session, message, unblock);
+    result = value === undefined ? { msg: "result", id: message.id } : { msg: "result", id: message.id, result: value };
+  } catch (error) {
+    if (!(error instanceof LiveError)) console.error(`live: method '${message.method}' failed`, error);
+    if (error instanceof LiveError && error.error === "too-many-requests") session.noteRefusal();
+    result = { msg: "result", id: message.id, error: toWireError(error) };
+  }
+  const frames = [encode(result)];
+  session.send(result);
+  await env.hub.settled();
+  const updated: ServerMessage = { msg: "updated", methods: [message.id] };
+  frames.push(encode(updated));
+  session.send(updated);
+  // Unknown methods are not worth remembering; huge results are not kept.
+  const notFound = "error" in result && result.error?.error === 404 && !env.registry.methods.has(message.method);
+  const size = frames.reduce((total, frame) => total + frame.length, 0);
+  if (!notFound && size <= MAX_CACHED_RESULT_CHARS) {
+    // Read after the run: a login call caches its answer for the user it logged in.
+    const { sessionId, userId } = session.state();
+    try {
+      env.storage.cacheResult(sessionId as string, message.id, userId, frames, env.now());
+    } catch (error) {
+      console.error("live: could not cache a method result", error);
+    }
+  }
+  return frames;
+}
+
+async function run<H>(session: MethodSession<H>, message: MethodMessage, unblock: () => void): Promise<unknown> {
+  const { env } = session;
+  const ctx: MethodContext<H> = {
+    ...session.caller(),
+    host: env.host,
+    randomSeed: message.randomSeed,
+    loginTokenHash: session.state().loginTokenHash ?? null,
+    unblock,
+    setUserId: (userId, loginTokenHash = null) => session.setUser(userId, loginTokenHash),
+  };
+  const definition = env.registry.methods.get(message.method);
+  const write = definition ? null : parseWriteMethod(message.method);
+  const collection = write ? env.registry.collections.get(write.collection) : undefined;
+  if (!definition && !collection) throw new LiveError(404, `Method '${message.method}' not found`);
+  session.rateLimit(message.method);
+  if (definition) return definition.run(ctx, ...parseArgs(definition.args, message.params));
+  if (write && collection) return runWrite(collection, write.operation, ctx, message.params);
+}
