@@ -73,7 +73,7 @@ const docs = (client: DDPClient, collection: string) => Object.values(client.col
 describe("ddp (DDPClient)", () => {
   it("signs up, logs in, resumes in a room, writes by methods and allow/deny, and recovers a cut line", async () => {
     const email = `ddpnpm${Date.now()}@example.com`;
-    const password = await passwordDigest("ddp password");
+    const password = passwordDigest("ddp password");
     const home = connect("/api/websocket");
     await home.first;
     await call(home.client, "createUser", { email, password });

@@ -116,7 +116,7 @@ describe("@meteorrn/core", () => {
     const { Meteor, Accounts, Mongo, AsyncStorage } = rn;
     const email = `meteorrn${Date.now()}@example.com`;
     const password = "react native password";
-    const digest = await passwordDigest(password);
+    const digest = passwordDigest(password);
     const home = connect("/api/websocket");
     onTestFailed(() => {
       for (const line of lines) console.log(JSON.stringify({ sent: line.sent, received: line.received }, null, 1));

@@ -43,7 +43,7 @@ describe("simpleddp + simpleddp-plugin-login", () => {
     const email = `simpleddp${Date.now()}@example.com`;
     const home = client("/api/websocket");
     await home.connect();
-    const password = await passwordDigest("simple password");
+    const password = passwordDigest("simple password");
     await home.call("createUser", { email, password });
     const login = await home.login({ user: { email }, password });
     expect(login).toMatchObject({ id: expect.any(String), token: expect.any(String) });
