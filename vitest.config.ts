@@ -21,6 +21,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "happy-dom",
+          isolate: false,
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           // Generous: a slow, loaded machine must still pass (no test depends on speed).
           testTimeout: 20_000,
@@ -51,6 +52,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          isolate: false,
           setupFiles: ["tests/worker/setup.ts"],
           // Generous: a slow, loaded machine must still pass (no test depends on speed).
           testTimeout: 60_000,
@@ -72,6 +74,8 @@ export default defineConfig({
           name: "bench",
           environment: "node",
           include: ["tests/bench/**/*.test.ts"],
+          // Two benches at once: most of a smoke run is waiting for a server or browser to start.
+          maxConcurrency: 2,
           globalSetup: ["tests/support/global-setup.ts"],
           // A bench in smoke mode starts its own server or browser: well under a minute, minutes when loaded.
           testTimeout: 300_000,

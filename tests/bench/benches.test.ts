@@ -35,8 +35,9 @@ describe("benchmarks in smoke mode", () => {
     expect(benches.length).toBeGreaterThan(10);
   });
 
+  // Two at a time (the project's maxConcurrency): each mostly waits for its own server and browser to start.
   for (const file of benches) {
-    it(`${file} runs and prints its figures beside a baseline`, async () => {
+    it.concurrent(`${file} runs and prints its figures beside a baseline`, async ({ expect }) => {
       const { code, output } = await runSmoke(file);
       expect(code, output).toBe(0);
       // Each figure line is "<name> <figure> baseline <figure> ratio <r>×".

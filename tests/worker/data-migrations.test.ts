@@ -94,6 +94,8 @@ describe("data migrations", () => {
   });
 
   it("backfills a 'created' history entry for older items from the cron job, and takes it back with down", async () => {
+    // The test files share one database: another file's cron run may have applied the backfill already.
+    await revertDataMigrations(env, DATA_MIGRATIONS, 0);
     const roomId = await createRoom();
     await env.DB.prepare(
       "INSERT INTO items (id, room_id, title, created_by, created_at, updated_at) VALUES ('olditem1', ?, 'Old lamp', 'someone', 1000, 1000)",
