@@ -91,6 +91,23 @@ export function rssOf(pids) {
   return total;
 }
 
+/**
+ * CPU time (seconds, user + system) used so far by every process under `pid`:
+ * the server's own work, whatever the bench client on the same machine costs.
+ */
+export function treeCpuSeconds(pid) {
+  let ticks = 0;
+  for (const child of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${child}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  // Linux reports clock ticks of 1/100 s (USER_HZ).
+  return ticks / 100;
+}
+
 /** Resident memory (bytes) of every process under `pid` (wrangler → workerd). */
 export function treeRss(pid) {
   return rssOf(processTree(pid));
@@ -99,7 +116,7 @@ export function treeRss(pid) {
 /** A bare socket that hands each incoming frame to `onFrame`. */
 export function openSocket(url, onFrame) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { perMessageDeflate: process.env.BENCH_DEFLATE !== "0" });
     ws.on("message", (data) => onFrame(data.toString()));
     ws.once("open", () => resolve(ws));
     ws.once("error", reject);

@@ -2,7 +2,9 @@
 // workerd and the same run:
 //   (a) method round trip p50/p99 vs a raw WebSocket echo;
 //   (b) one item change reaching N subscribers vs a raw broadcast of the same bytes;
-//   (c) memory per idle connection with one subscription vs a raw idle socket.
+//   (c) memory per idle connection with one subscription vs a raw idle socket;
+//   (d) writes per second one room sustains to N subscribers (the app's batching
+//       client) vs a raw broadcast of one change's bytes to N sockets.
 import {
   knob,
   listKnob,
@@ -15,6 +17,7 @@ import {
   signedUp,
   sleep,
   startBenchServer,
+  treeCpuSeconds,
   treeRss,
 } from "./harness.mjs";
 
@@ -22,9 +25,13 @@ const ROUND_TRIPS = knob("BENCH_ROUND_TRIPS", 2000, 50);
 const FANOUT_ROUNDS = knob("BENCH_FANOUT_ROUNDS", 15, 1);
 const FANOUT_SIZES = listKnob("BENCH_FANOUT", "10,100,300,500", "3");
 const IDLE = knob("BENCH_IDLE", 500, 5);
+const SUSTAIN_SUBSCRIBERS = knob("BENCH_SUSTAIN_SUBSCRIBERS", 300, 5);
+const SUSTAIN_MS = knob("BENCH_SUSTAIN_SECONDS", 10, 1) * 1000;
+const SUSTAIN_WRITERS = 4;
+const SUSTAIN_IN_FLIGHT = 8;
 const WARM_UP = SMOKE ? 5 : 200;
 // BENCH_PARTS=a (or "a,c"…) measures only those parts.
-const PARTS = new Set((process.env.BENCH_PARTS ?? "a,b,c").split(","));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "a,b,c,d").split(","));
 
 const server = await startBenchServer();
 try {
@@ -152,6 +159,106 @@ try {
       editor.close();
       await sleep(500);
     }
+  }
+
+  // (d) Sustained writes to many subscribers.
+  if (PARTS.has("d")) await sustained();
+  async function sustained() {
+    const n = SUSTAIN_SUBSCRIBERS;
+    const roomId = await owner.newRoom();
+    const seeder = await owner.openRoom(roomId);
+    const itemIds = [];
+    for (let i = 0; i < 20; i++)
+      itemIds.push(await seeder.call("items.add", [{ title: `Busy item ${i}`, quantity: 0 }]));
+    seeder.close();
+    // Each subscriber keeps the newest quantity it has seen of every item.
+    const seen = [];
+    const watchers = await openMany(
+      n,
+      async (i) => {
+        const watcher = await owner.openRoom(roomId, { batch: true });
+        seen[i] = new Map();
+        watcher.onMessage((m) => {
+          if (m.msg === "changed" && m.fields?.quantity !== undefined) seen[i].set(m.id, m.fields.quantity);
+        });
+        await watcher.subscribe("items");
+        return watcher;
+      },
+      25,
+    );
+    // Writers keep SUSTAIN_IN_FLIGHT edits each outstanding (a bench-named items.update, outside the
+    // call budgets); the figure is edits applied per second until every subscriber holds the last one.
+    const writers = await Promise.all(Array.from({ length: SUSTAIN_WRITERS }, () => owner.openRoom(roomId)));
+    const last = new Map();
+    let value = 0;
+    let applied = 0;
+    let over = false;
+    const cpuBefore = treeCpuSeconds(server.pid);
+    const start = performance.now();
+    await Promise.all(
+      writers.flatMap((writer) =>
+        Array.from({ length: SUSTAIN_IN_FLIGHT }, async (_, lane) => {
+          while (!over) {
+            const itemId = itemIds[(value + lane) % itemIds.length];
+            const quantity = ++value;
+            await writer.call("bench.updateItem", [itemId, { quantity }]);
+            applied++;
+            if ((last.get(itemId) ?? 0) < quantity) last.set(itemId, quantity);
+            if (performance.now() - start >= SUSTAIN_MS) over = true;
+          }
+        }),
+      ),
+    );
+    // Edits of one item from different lanes may apply in another order than sent: the room's
+    // final value is what a fresh read says, and every subscriber must reach it.
+    const reader = await owner.openRoom(roomId);
+    const finalQuantity = new Map();
+    reader.onMessage((m) => {
+      if (m.msg === "added") finalQuantity.set(m.id, m.fields.quantity);
+    });
+    await reader.subscribe("items");
+    const caughtUp = () => seen.every((map) => itemIds.every((id) => map.get(id) === finalQuantity.get(id)));
+    const deadline = performance.now() + 60_000;
+    while (!caughtUp()) {
+      if (performance.now() > deadline) throw new Error("bench: subscribers never caught up with the last edits");
+      await sleep(2);
+    }
+    const livePerSecond = applied / ((performance.now() - start) / 1000);
+    const liveCpuPerWrite = (treeCpuSeconds(server.pid) - cpuBefore) / applied;
+    reader.close();
+    for (const client of [...watchers, ...writers]) client.close();
+
+    // Baseline: one change's bytes broadcast raw to as many sockets, as fast as they take it.
+    const sample = JSON.stringify({
+      msg: "changed",
+      collection: "items",
+      id: itemIds[0],
+      fields: { quantity: 1234567 },
+    });
+    let received = 0;
+    const sockets = await openMany(n, () => openSocket(`${server.wsUrl}/bench/echo/sustain`, () => received++), 25);
+    const rawCpuBefore = treeCpuSeconds(server.pid);
+    const rawStart = performance.now();
+    let rawSent = 0;
+    while (performance.now() - rawStart < SUSTAIN_MS) {
+      // Paced by deliveries: at most 10 broadcasts ahead of the slowest.
+      while (rawSent - received / n > 10) await sleep(1);
+      sockets[0].send(`all:${sample}`);
+      rawSent++;
+    }
+    while (received < rawSent * n) await sleep(2);
+    const rawPerSecond = rawSent / ((performance.now() - rawStart) / 1000);
+    const rawCpuPerBroadcast = (treeCpuSeconds(server.pid) - rawCpuBefore) / rawSent;
+    for (const socket of sockets) socket.close(1000);
+    console.log(
+      `\n(d) edits per second one room sustains to ${n} subscribers (${SUSTAIN_WRITERS} writers, ${SUSTAIN_IN_FLIGHT} edits each in flight, ${applied} applied, every subscriber caught up) vs a raw broadcast of one change`,
+    );
+    const perSecond = (x) => `${x.toFixed(1)}/s`;
+    report(`writes/s to ${n} subscribers`, livePerSecond, rawPerSecond, perSecond);
+    // The bench client shares this machine (and inflates every frame): the server's own CPU time
+    // per write says what one core of the server sustains, whoever else is busy.
+    report("server CPU per write", liveCpuPerWrite * 1000, rawCpuPerBroadcast * 1000, ms);
+    report("writes/s one server core sustains", 1 / liveCpuPerWrite, 1 / rawCpuPerBroadcast, perSecond);
   }
 } finally {
   await server.stop();

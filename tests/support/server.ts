@@ -145,7 +145,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       "--ip",
       "127.0.0.1",
       "--inspector-port",
-      "0",
+      process.env.STOCKROOM_INSPECTOR_PORT ?? "0",
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",

@@ -70,3 +70,36 @@ describe("merge box with two overlapping subscriptions", () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe("merge box with one subscription per document", () => {
+  it("sends what changed against what the client holds, clears removed fields, and takes the whole new document", () => {
+    const { box, sent } = newBox();
+    const first = { title: "Vase", qty: 1, tags: ["blue"] };
+    box.added("a", "items", "1", first);
+    // The diff names qty and note; qty did not really change, note was never sent.
+    const after = { title: "Vase", qty: 1, tags: ["blue"], price: 5 };
+    box.changed("a", "items", "1", { qty: 1, note: undefined, price: 5 }, after);
+    box.changed("a", "items", "1", { tags: undefined });
+    expect(sent).toEqual([
+      { msg: "added", collection: "items", id: "1", fields: first },
+      { msg: "changed", collection: "items", id: "1", fields: { price: 5 } },
+      { msg: "changed", collection: "items", id: "1", cleared: ["tags"] },
+    ]);
+    expect(box.view("items", "1")).toEqual({ title: "Vase", qty: 1, price: 5 });
+  });
+
+  it("keeps Meteor's precedence once a second subscription holds the document, and after it lets go", () => {
+    const { box, sent } = newBox();
+    box.added("a", "items", "1", { title: "Vase" });
+    box.added("b", "items", "1", { title: "Bowl", qty: 2 });
+    box.changed("b", "items", "1", { title: "Jug" });
+    box.removed("b", "items", "1");
+    box.changed("a", "items", "1", { title: "Cup" });
+    expect(sent).toEqual([
+      { msg: "added", collection: "items", id: "1", fields: { title: "Vase" } },
+      { msg: "changed", collection: "items", id: "1", fields: { qty: 2 } },
+      { msg: "changed", collection: "items", id: "1", cleared: ["qty"] },
+      { msg: "changed", collection: "items", id: "1", fields: { title: "Cup" } },
+    ]);
+  });
+});

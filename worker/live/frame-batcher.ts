@@ -28,6 +28,26 @@ const realClock: BatcherClock = {
   later: (run, ms) => void setTimeout(run, ms),
 };
 
+/**
+ * Batchers with something queued this turn, ended by one microtask: a change
+ * fanned out to 300 connections queues one microtask, not 300.
+ */
+let endingThisTurn: FrameBatcher[] | null = null;
+
+function endTurnOf(batcher: FrameBatcher): void {
+  if (!endingThisTurn) {
+    endingThisTurn = [];
+    queueMicrotask(endTurn);
+  }
+  endingThisTurn.push(batcher);
+}
+
+function endTurn(): void {
+  const batchers = endingThisTurn ?? [];
+  endingThisTurn = null;
+  for (const batcher of batchers) batcher.endOfTurn();
+}
+
 export class FrameBatcher {
   private queued: string[] = [];
   private queuedChars = 0;
@@ -51,7 +71,7 @@ export class FrameBatcher {
     if (!data) this.urgent = true;
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      queueMicrotask(() => this.endOfTurn());
+      endTurnOf(this);
     }
   }
 
@@ -67,7 +87,8 @@ export class FrameBatcher {
     this.sendFrame(frames.length === 1 ? (frames[0] as string) : `[${frames.join(",")}]`);
   }
 
-  private endOfTurn(): void {
+  /** Called once at the end of a turn in which something was queued. */
+  endOfTurn(): void {
     this.flushScheduled = false;
     if (this.queued.length === 0) return;
     const wait = this.lastSent + DATA_FRAME_INTERVAL - this.clock.now();

@@ -3,12 +3,19 @@
  * client has been sent, so that overlapping subscriptions never send a
  * document twice.
  *
- * Per document we keep the set of subscriptions holding it and, per top-level
- * field, the list of (subscription, value) that supply it. The first supplier
- * of a field wins; a change is sent only when it comes from the winner and the
- * value differs; a field a subscription lets go falls back to the next
- * supplier's value or is cleared; `removed` goes out when the last
- * subscription lets go.
+ * A document held by one subscription — nearly every document — is kept as
+ * a reference to the fields object that subscription gave: the same object
+ * is given to every connection's merge box (subscription.ts computes each
+ * document's fields and each change's diff once), so a room of 300
+ * connections holds one copy of its documents, not 300. Field values are
+ * never mutated anywhere in the live layer, so sharing them is safe.
+ *
+ * When a second subscription holds a document, its view becomes Meteor's:
+ * per top-level field, the list of (subscription, value) that supply it. The
+ * first supplier of a field wins; a change is sent only when it comes from
+ * the winner and the value differs; a field a subscription lets go falls
+ * back to the next supplier's value or is cleared; `removed` goes out when
+ * the last subscription lets go.
  */
 import type { DataMessage, Fields } from "../../protocol/ddp";
 import { clone, equals } from "../../protocol/ejson";
@@ -18,9 +25,62 @@ interface Supplier {
   value: unknown;
 }
 
-class DocumentView {
+/** A document one subscription holds: the client has exactly `fields` (shared, immutable). */
+class SoleView {
+  constructor(
+    readonly sub: string,
+    public fields: Fields,
+  ) {}
+
+  holds(sub: string): boolean {
+    return sub === this.sub;
+  }
+
+  snapshot(): Fields {
+    return clone(this.fields);
+  }
+
+  /**
+   * Applies `fields` (undefined = removed), recording what the client must
+   * see. `after`, when given, is the whole document as the subscription now
+   * has it — a shared object that becomes this view, so no copy is made.
+   */
+  change(fields: Fields, changed: Fields, cleared: string[], after?: Fields): void {
+    const next: Fields | undefined = after ? undefined : { ...this.fields };
+    for (const key in fields) {
+      if (key === "_id") continue;
+      const value = fields[key];
+      if (value === undefined) {
+        if (key in this.fields) cleared.push(key);
+        if (next) delete next[key];
+      } else {
+        if (!(key in this.fields) || !equals(this.fields[key], value)) changed[key] = value;
+        if (next) next[key] = value;
+      }
+    }
+    this.fields = after ?? (next as Fields);
+  }
+
+  /** The same document as a shared view (a second subscription now holds it too). */
+  toShared(): SharedView {
+    const view = new SharedView();
+    view.subs.add(this.sub);
+    for (const key in this.fields) {
+      const value = this.fields[key];
+      if (value !== undefined) view.fields.set(key, [{ sub: this.sub, value }]);
+    }
+    return view;
+  }
+}
+
+/** A document more than one subscription holds: Meteor's per-field precedence. */
+class SharedView {
   readonly subs = new Set<string>();
   readonly fields = new Map<string, Supplier[]>();
+
+  holds(sub: string): boolean {
+    return this.subs.has(sub);
+  }
 
   /** Current value of each field as the client sees it. */
   snapshot(): Fields {
@@ -29,24 +89,24 @@ class DocumentView {
     return out;
   }
 
-  /** Records `sub`'s value; returns true if the client's value changes. */
+  /** Records `sub`'s value, recording in `collector` what the client must see. */
   setField(sub: string, key: string, value: unknown, collector: Fields, isAdd: boolean): void {
     const suppliers = this.fields.get(key);
     if (!suppliers) {
-      this.fields.set(key, [{ sub, value: clone(value) }]);
-      collector[key] = clone(value);
+      this.fields.set(key, [{ sub, value }]);
+      collector[key] = value;
       return;
     }
     const own = suppliers.find((s) => s.sub === sub);
     if (own) {
-      if (suppliers[0] === own && !equals(own.value, value)) collector[key] = clone(value);
-      own.value = clone(value);
+      if (suppliers[0] === own && !equals(own.value, value)) collector[key] = value;
+      own.value = value;
       return;
     }
     // Another subscription already supplies this field: keep the winner's
     // value; on add Meteor only sends fields the client does not have.
-    suppliers.push({ sub, value: clone(value) });
-    if (!isAdd && suppliers[0]?.sub === sub) collector[key] = clone(value);
+    suppliers.push({ sub, value });
+    if (!isAdd && suppliers[0]?.sub === sub) collector[key] = value;
   }
 
   /** Drops `sub`'s value for `key`, recording what the client must see. */
@@ -60,10 +120,21 @@ class DocumentView {
       this.fields.delete(key);
       cleared.push(key);
     } else if (index === 0 && !equals(removed?.value, suppliers[0]?.value)) {
-      changed[key] = clone(suppliers[0]?.value);
+      changed[key] = suppliers[0]?.value;
+    }
+  }
+
+  change(sub: string, fields: Fields, changed: Fields, cleared: string[]): void {
+    for (const key in fields) {
+      if (key === "_id") continue;
+      const value = fields[key];
+      if (value === undefined) this.clearField(sub, key, changed, cleared);
+      else this.setField(sub, key, value, changed, false);
     }
   }
 }
+
+type DocumentView = SoleView | SharedView;
 
 /** Whether `collected` holds every field of `given` (and nothing else): then they carry the same values. */
 function sameFields(collected: Fields, given: Fields): boolean {
@@ -73,6 +144,11 @@ function sameFields(collected: Fields, given: Fields): boolean {
     count++;
   }
   return count === Object.keys(collected).length;
+}
+
+function hasKeys(fields: Fields): boolean {
+  for (const _ in fields) return true;
+  return false;
 }
 
 export class MergeBox {
@@ -96,42 +172,44 @@ export class MergeBox {
     return count;
   }
 
+  /** `fields` is kept by reference: the caller never mutates it afterwards. */
   added(sub: string, collection: string, id: string, fields: Fields): void {
     let docs = this.collections.get(collection);
     if (!docs) {
       docs = new Map();
       this.collections.set(collection, docs);
     }
-    let doc = docs.get(id);
-    const isNew = !doc;
+    const doc = docs.get(id);
     if (!doc) {
-      doc = new DocumentView();
-      docs.set(id, doc);
-    }
-    doc.subs.add(sub);
-    const collected: Fields = {};
-    for (const [key, value] of Object.entries(fields)) {
-      if (key !== "_id" && value !== undefined) doc.setField(sub, key, value, collected, true);
-    }
-    if (isNew) {
+      const own = hasUndefinedOrId(fields) ? withoutUndefinedOrId(fields) : fields;
+      docs.set(id, new SoleView(sub, own));
       // All of them, as given: pass the caller's object on (shared by every connection, encoded once).
-      this.send({ msg: "added", collection, id, fields: sameFields(collected, fields) ? fields : collected });
-    } else if (Object.keys(collected).length > 0) {
-      this.send({ msg: "changed", collection, id, fields: collected });
+      this.send({ msg: "added", collection, id, fields: own === fields ? fields : own });
+      return;
     }
+    const shared = doc instanceof SoleView ? doc.toShared() : doc;
+    if (shared !== doc) docs.set(id, shared);
+    shared.subs.add(sub);
+    const collected: Fields = {};
+    for (const key in fields) {
+      const value = fields[key];
+      if (key !== "_id" && value !== undefined) shared.setField(sub, key, value, collected, true);
+    }
+    if (hasKeys(collected)) this.send({ msg: "changed", collection, id, fields: collected });
   }
 
-  /** `fields` values of `undefined` mean the field was removed. */
-  changed(sub: string, collection: string, id: string, fields: Fields): void {
+  /**
+   * `fields` values of `undefined` mean the field was removed. `after`, when
+   * given, is every field `sub` now supplies (shared, never mutated): the
+   * view keeps it instead of building its own copy.
+   */
+  changed(sub: string, collection: string, id: string, fields: Fields, after?: Fields): void {
     const doc = this.collections.get(collection)?.get(id);
-    if (!doc?.subs.has(sub)) return;
+    if (!doc?.holds(sub)) return;
     const changed: Fields = {};
     const cleared: string[] = [];
-    for (const [key, value] of Object.entries(fields)) {
-      if (key === "_id") continue;
-      if (value === undefined) doc.clearField(sub, key, changed, cleared);
-      else doc.setField(sub, key, value, changed, false);
-    }
+    if (doc instanceof SoleView) doc.change(fields, changed, cleared, after);
+    else doc.change(sub, fields, changed, cleared);
     // The usual case — the whole change goes out as given: pass the caller's object on.
     this.sendChange(collection, id, cleared.length === 0 && sameFields(changed, fields) ? fields : changed, cleared);
   }
@@ -139,9 +217,8 @@ export class MergeBox {
   removed(sub: string, collection: string, id: string): void {
     const docs = this.collections.get(collection);
     const doc = docs?.get(id);
-    if (!docs || !doc?.subs.has(sub)) return;
-    doc.subs.delete(sub);
-    if (doc.subs.size === 0) {
+    if (!docs || !doc?.holds(sub)) return;
+    if (doc instanceof SoleView || (doc.subs.delete(sub) && doc.subs.size === 0)) {
       docs.delete(id);
       if (docs.size === 0) this.collections.delete(collection);
       this.send({ msg: "removed", collection, id });
@@ -157,17 +234,29 @@ export class MergeBox {
   removeSubscription(sub: string): void {
     for (const [collection, docs] of [...this.collections]) {
       for (const [id, doc] of [...docs]) {
-        if (doc.subs.has(sub)) this.removed(sub, collection, id);
+        if (doc.holds(sub)) this.removed(sub, collection, id);
       }
     }
   }
 
   private sendChange(collection: string, id: string, changed: Fields, cleared: string[]): void {
-    const hasFields = Object.keys(changed).length > 0;
+    const hasFields = hasKeys(changed);
     if (!hasFields && cleared.length === 0) return;
     const message: DataMessage = { msg: "changed", collection, id };
     if (hasFields) message.fields = changed;
     if (cleared.length > 0) message.cleared = cleared;
     this.send(message);
   }
+}
+
+function hasUndefinedOrId(fields: Fields): boolean {
+  for (const key in fields) if (key === "_id" || fields[key] === undefined) return true;
+  return false;
+}
+
+/** A publication's fields without `_id` and unset values (what the client is sent and holds). */
+function withoutUndefinedOrId(fields: Fields): Fields {
+  const out: Fields = {};
+  for (const key in fields) if (key !== "_id" && fields[key] !== undefined) out[key] = fields[key];
+  return out;
 }

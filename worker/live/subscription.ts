@@ -136,7 +136,9 @@ export class LiveSubscription<H> {
       held.add(id);
       this.box.added(this.boxKey, cursor.collection, id, fieldsOf(doc));
     } else if (matches && held.has(id)) {
-      this.box.changed(this.boxKey, cursor.collection, id, previous ? diffOf(change, doc, previous) : fieldsOf(doc));
+      // With the version before, the diff is exact and the view can take the shared document as is.
+      if (previous) this.box.changed(this.boxKey, cursor.collection, id, diffOf(change, doc, previous), fieldsOf(doc));
+      else this.box.changed(this.boxKey, cursor.collection, id, fieldsOf(doc));
     } else if (held.has(id)) {
       held.delete(id);
       this.box.removed(this.boxKey, cursor.collection, id);
@@ -156,7 +158,7 @@ export class LiveSubscription<H> {
       for (const [id, doc] of next) {
         const before = last.get(id);
         if (!before) this.box.added(this.boxKey, cursor.collection, id, fieldsOf(doc));
-        else this.box.changed(this.boxKey, cursor.collection, id, diffFields(before, doc));
+        else this.box.changed(this.boxKey, cursor.collection, id, diffFields(before, doc), fieldsOf(doc));
       }
       for (const id of last.keys()) if (!next.has(id)) this.box.removed(this.boxKey, cursor.collection, id);
       last.clear();
