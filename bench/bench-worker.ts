@@ -204,10 +204,16 @@ export class EchoDO extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** "echo:…" answers the sender; "all:…" goes to every socket; binary frames get an empty answer. */
+  /**
+   * "echo:…" answers the sender; "echo2:…" answers it twice (two frames, as a method's `result` and
+   * `updated` reach a plain DDP client); "all:…" goes to every socket; binary frames get an empty answer.
+   */
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
     const text = typeof message === "string" ? message : "";
-    if (text.startsWith("all:")) {
+    if (text.startsWith("echo2:")) {
+      ws.send(text);
+      ws.send(text);
+    } else if (text.startsWith("all:")) {
       const payload = text.slice(4);
       for (const socket of this.ctx.getWebSockets()) socket.send(payload);
     } else {

@@ -28,6 +28,11 @@ export class ChangeHub {
     }
   }
 
+  /** Whether asynchronous fan-out is still running (then `settled()` is worth awaiting). */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** Resolves once all asynchronous fan-out started so far has finished. */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);

@@ -37,6 +37,8 @@ export abstract class LiveServer<H> extends Server<Env> {
   private readonly sessions = new Map<string, Session<H>>();
   private readonly inflight = new Map<string, Promise<string[]>>();
   private readonly lastSeen = new Map<string, number>();
+  /** Sockets whose messages reached `onMessage` since this object woke (see webSocketMessage). */
+  private readonly knownSockets = new WeakSet<WebSocket>();
   private liveStorage?: LiveStorage;
   private registry?: LiveRegistry<H>;
   private host?: H;
@@ -88,7 +90,23 @@ export abstract class LiveServer<H> extends Server<Env> {
     await this.scheduleHeartbeat();
   }
 
+  /**
+   * partyserver reads a socket's attachment back on every message to tell
+   * its own sockets from others (a tenth of a method round trip): a socket
+   * already seen here is one of them, so its messages go straight on.
+   */
+  override async webSocketMessage(ws: WebSocket, message: WSMessage): Promise<void> {
+    if (!this.knownSockets.has(ws)) return super.webSocketMessage(ws, message);
+    try {
+      await this.onMessage(ws as unknown as Connection, message);
+    } catch (error) {
+      console.error("live: message failed", error);
+    }
+  }
+
   override async onMessage(connection: Connection, message: WSMessage): Promise<void> {
+    // The connection is its socket, with partyserver's accessors defined on it.
+    this.knownSockets.add(connection as unknown as WebSocket);
     this.lastSeen.set(connection.id, Date.now());
     const session = this.sessionFor(connection as Connection<SessionState>);
     // Text is measured in UTF-16 units, binary frames in bytes: both bound the work of parsing.

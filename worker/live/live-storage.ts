@@ -20,9 +20,28 @@ export interface StoredSubscription {
 /** Refused keys remembered in memory at most (they are few: a flood has one key per rule). */
 const MAX_BLOCKED_KEYS = 10_000;
 
+/** Cached results written per statement (5 bound values each; a statement takes at most 100). */
+const RESULT_ROWS_PER_INSERT = 20;
+
+interface CachedResult {
+  session: string;
+  id: string;
+  userId: string | null;
+  frames: string[];
+  at: number;
+}
+
 export class LiveStorage {
   /** Rate-limit keys over their limit, until their window ends (a cache of what storage says). */
   private readonly blockedUntil = new Map<string, number>();
+  /**
+   * Results answered but not yet written: kept here and written together in
+   * a turn of their own, so a reply never waits for its cache row to be
+   * stored (the output gate holds a turn's frames until its writes are) and
+   * a busy turn writes many rows in one statement. Looked up first.
+   */
+  private readonly unwritten = new Map<string, CachedResult>();
+  private writeScheduled = false;
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS live_subs (
@@ -86,6 +105,8 @@ export class LiveStorage {
    */
   cachedResult(session: string, id: string, userId: string | null, resumed: boolean): string[] | null {
     if (!resumed) return null;
+    const pending = this.unwritten.get(resultKey(session, id));
+    if (pending) return pending.userId === userId ? pending.frames : null;
     const row = this.sql
       .exec<{ frames: string; user_id: string | null }>(
         "SELECT frames, user_id FROM live_method_results WHERE session = ? AND id = ?",
@@ -100,14 +121,29 @@ export class LiveStorage {
 
   /** Keeps a method's frames for re-sends (TTL METHOD_CACHE_TTL_MS). */
   cacheResult(session: string, id: string, userId: string | null, frames: string[], now: number): void {
-    this.sql.exec(
-      "INSERT OR REPLACE INTO live_method_results (session, id, user_id, frames, at) VALUES (?, ?, ?, ?, ?)",
-      session,
-      id,
-      userId,
-      JSON.stringify(frames),
-      now,
-    );
+    this.unwritten.set(resultKey(session, id), { session, id, userId, frames, at: now });
+    if (this.writeScheduled) return;
+    this.writeScheduled = true;
+    setTimeout(() => this.writeResults(), 0);
+  }
+
+  /** Writes the results answered since the last write (see `unwritten`). */
+  writeResults(): void {
+    this.writeScheduled = false;
+    const rows = [...this.unwritten.values()];
+    for (let i = 0; i < rows.length; i += RESULT_ROWS_PER_INSERT) {
+      const chunk = rows.slice(i, i + RESULT_ROWS_PER_INSERT);
+      try {
+        this.sql.exec(
+          `INSERT OR REPLACE INTO live_method_results (session, id, user_id, frames, at) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?)").join(", ")}`,
+          ...chunk.flatMap((row) => [row.session, row.id, row.userId, JSON.stringify(row.frames), row.at]),
+        );
+      } catch (error) {
+        // Without its row a re-sent call runs again: as a client with no cache would see it.
+        console.error("live: could not cache method results", error);
+      }
+      for (const row of chunk) this.unwritten.delete(resultKey(row.session, row.id));
+    }
   }
 
   pruneExpired(now: number): void {
@@ -156,4 +192,8 @@ export class LiveStorage {
   private forgetEndedBlocks(now: number): void {
     for (const [key, until] of this.blockedUntil) if (until <= now) this.blockedUntil.delete(key);
   }
+}
+
+function resultKey(session: string, id: string): string {
+  return `${session}\u0000${id}`;
 }

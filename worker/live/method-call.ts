@@ -69,7 +69,8 @@ async function invoke<H>(session: MethodSession<H>, message: MethodMessage, unbl
   }
   const frames = [encode(result)];
   session.send(result);
-  await env.hub.settled();
+  // Nothing still fanning out: `updated` goes in the same turn, often the same packet, as `result`.
+  if (env.hub.busy) await env.hub.settled();
   const updated: ServerMessage = { msg: "updated", methods: [message.id] };
   frames.push(encode(updated));
   session.send(updated);
