@@ -113,6 +113,44 @@ export function treeRss(pid) {
   return rssOf(processTree(pid));
 }
 
+/**
+ * A DevTools protocol session with the Worker of a server started with an
+ * `inspectorPort`: `command(method, params)` answers with the result.
+ */
+export async function inspectWorker(port) {
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
+  const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  let ids = 0;
+  const waiting = new Map();
+  socket.on("message", (data) => {
+    const message = JSON.parse(data.toString());
+    waiting.get(message.id)?.(message.result);
+    waiting.delete(message.id);
+  });
+  return {
+    command: (method, params = {}) =>
+      new Promise((resolve) => {
+        const id = ++ids;
+        waiting.set(id, resolve);
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/** The Worker's JavaScript heap in use (bytes) after two full garbage collections. */
+export async function heapAfterGc(inspector) {
+  for (let i = 0; i < 2; i++) {
+    await inspector.command("HeapProfiler.collectGarbage");
+    await sleep(500);
+  }
+  return (await inspector.command("Runtime.getHeapUsage")).usedSize;
+}
+
 /** A bare socket that hands each incoming frame to `onFrame`. */
 export function openSocket(url, onFrame) {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,10 @@
 //   (c) memory per idle connection with one subscription vs a raw idle socket;
 //   (d) writes per second one room sustains to N subscribers (the app's batching
 //       client) vs a raw broadcast of one change's bytes to N sockets.
+import { freePort } from "../tests/support/server.ts";
 import {
+  heapAfterGc,
+  inspectWorker,
   knob,
   listKnob,
   ms,
@@ -282,17 +285,23 @@ try {
 // (c) Memory per idle connection: each side in its own fresh server process,
 // so garbage from one cannot hide in the other's figure.
 async function idleGrowth(openIdle) {
-  const fresh = await startBenchServer();
+  const inspectorPort = await freePort();
+  const fresh = await startBenchServer({ inspectorPort });
+  const inspector = await inspectWorker(inspectorPort);
   try {
     const prepared = await openIdle.prepare?.(fresh);
     await sleep(1500);
+    const heapBefore = await heapAfterGc(inspector);
     const before = treeRss(fresh.pid);
     const sockets = await openMany(IDLE, () => openIdle.open(fresh, prepared));
+    await openIdle.settle?.(sockets, prepared);
     await sleep(2000);
     const growth = (treeRss(fresh.pid) - before) / IDLE;
+    const heap = (await heapAfterGc(inspector)) - heapBefore;
     for (const socket of sockets) socket.close(1000);
-    return growth;
+    return { growth, heap: heap / IDLE };
   } finally {
+    inspector.close();
     await fresh.stop();
   }
 }
@@ -300,10 +309,30 @@ async function idleGrowth(openIdle) {
 if (PARTS.has("c")) await idleMemory();
 async function idleMemory() {
   console.log(`\n(c) memory per idle connection, ${IDLE} connections, vs an idle raw socket`);
-  // Both sides warm their object first, so only per-connection growth is counted.
+  // Both sides warm their object first, so only per-connection growth is counted. Each raw socket
+  // is sent the frames a live connection gets for its subscription (the same bytes): a socket's
+  // compression buffers exist only once it has sent something, and they are most of its memory.
+  let rawReceived = 0;
   const rawPer = await idleGrowth({
-    prepare: (s) => openSocket(`${s.wsUrl}/bench/echo/idle`, () => {}),
-    open: (s) => openSocket(`${s.wsUrl}/bench/echo/idle`, () => {}),
+    async prepare(s) {
+      const user = await signedUp(s.wsUrl, "raw");
+      const roomId = await user.newRoom("raw");
+      const seeder = await user.openRoom(roomId);
+      for (let i = 0; i < 20; i++) await seeder.call("items.add", [{ title: `Idle item ${i}`, quantity: i }]);
+      const watcher = await user.openRoom(roomId);
+      const frames = [];
+      watcher.ws.on("message", (data) => frames.push(data.toString()));
+      await watcher.subscribe("items");
+      watcher.close();
+      seeder.close();
+      await openSocket(`${s.wsUrl}/bench/echo/idle`, () => {});
+      return frames;
+    },
+    open: (s) => openSocket(`${s.wsUrl}/bench/echo/idle`, () => rawReceived++),
+    async settle(sockets, frames) {
+      for (const frame of frames) sockets[0].send(`all:${frame}`);
+      while (rawReceived < sockets.length * frames.length) await sleep(10);
+    },
   });
   const livePer = await idleGrowth({
     async prepare(s) {
@@ -321,5 +350,7 @@ async function idleMemory() {
     },
   });
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-  report("per connection (20-item subscription)", livePer, rawPer, kib);
+  report("per connection (20-item subscription)", livePer.growth, rawPer.growth, kib);
+  // What the live layer's own objects keep (sessions, merge boxes, subscriptions), beside the whole.
+  report("of which JavaScript heap after GC", Math.max(livePer.heap, 0), livePer.growth, kib);
 }

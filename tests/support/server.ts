@@ -112,6 +112,8 @@ export interface ServerOptions {
   migrationsConfig?: string;
   /** Extra Worker variables (`--var NAME:value`), e.g. OAuth client ids. */
   vars?: Record<string, string>;
+  /** The Worker's inspector port (CPU profiles, heap figures); by default STOCKROOM_INSPECTOR_PORT, else any. */
+  inspectorPort?: number;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -145,7 +147,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       "--ip",
       "127.0.0.1",
       "--inspector-port",
-      process.env.STOCKROOM_INSPECTOR_PORT ?? "0",
+      String(options.inspectorPort ?? process.env.STOCKROOM_INSPECTOR_PORT ?? 0),
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",
