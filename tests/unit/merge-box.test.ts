@@ -103,3 +103,18 @@ describe("merge box with one subscription per document", () => {
     ]);
   });
 });
+
+describe("merge box and fields a document holds as undefined", () => {
+  it("never clears a field the client was not sent", () => {
+    const { box, sent } = newBox();
+    box.added("a", "items", "1", { title: "Vase", note: undefined });
+    // The document as it now is, with a field held as undefined (never sent), then that field gone.
+    box.changed("a", "items", "1", { title: "Jug" }, { title: "Jug", note: undefined });
+    box.changed("a", "items", "1", { note: undefined }, { title: "Jug" });
+    expect(sent).toEqual([
+      { msg: "added", collection: "items", id: "1", fields: { title: "Vase" } },
+      { msg: "changed", collection: "items", id: "1", fields: { title: "Jug" } },
+    ]);
+    expect(box.view("items", "1")).toEqual({ title: "Jug" });
+  });
+});

@@ -37,7 +37,9 @@ class SoleView {
   }
 
   snapshot(): Fields {
-    return clone(this.fields);
+    const out: Fields = {};
+    for (const key in this.fields) if (this.fields[key] !== undefined) out[key] = clone(this.fields[key]);
+    return out;
   }
 
   /**
@@ -50,11 +52,13 @@ class SoleView {
     for (const key in fields) {
       if (key === "_id") continue;
       const value = fields[key];
+      // A field held as undefined was never sent: the client does not have it.
+      const held = this.fields[key];
       if (value === undefined) {
-        if (key in this.fields) cleared.push(key);
+        if (held !== undefined) cleared.push(key);
         if (next) delete next[key];
       } else {
-        if (!(key in this.fields) || !equals(this.fields[key], value)) changed[key] = value;
+        if (held === undefined || !equals(held, value)) changed[key] = value;
         if (next) next[key] = value;
       }
     }
