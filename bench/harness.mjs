@@ -115,7 +115,9 @@ export function treeRss(pid) {
 
 /**
  * A DevTools protocol session with the Worker of a server started with an
- * `inspectorPort`: `command(method, params)` answers with the result.
+ * `inspectorPort`: `command(method, params)` answers with the result. Open it
+ * once the server has served a request: before, the Worker has not started
+ * and commands go unanswered.
  */
 export async function inspectWorker(port) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
@@ -132,23 +134,40 @@ export async function inspectWorker(port) {
     waiting.delete(message.id);
   });
   return {
-    command: (method, params = {}) =>
-      new Promise((resolve) => {
+    /** A command's result; a bench never hangs: unanswered after `timeoutMs`, it fails saying which. */
+    command: (method, params = {}, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
         const id = ++ids;
-        waiting.set(id, resolve);
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new Error(`bench: the Worker's inspector did not answer ${method} within ${timeoutMs / 1000} s`));
+        }, timeoutMs);
+        waiting.set(id, (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        });
         socket.send(JSON.stringify({ id, method, params }));
       }),
     close: () => socket.close(),
   };
 }
 
-/** The Worker's JavaScript heap in use (bytes) after two full garbage collections. */
-export async function heapAfterGc(inspector) {
-  for (let i = 0; i < 2; i++) {
-    await inspector.command("HeapProfiler.collectGarbage");
-    await sleep(500);
+/**
+ * The Worker's JavaScript heap in use (bytes) after two full garbage
+ * collections. workerd reads inspector commands only when the Worker has
+ * something to do, so the server at `url` is asked for its health meanwhile.
+ */
+export async function heapAfterGc(inspector, url) {
+  const poke = setInterval(() => fetch(`${url}/api/health`).catch(() => {}), 100);
+  try {
+    for (let i = 0; i < 2; i++) {
+      await inspector.command("HeapProfiler.collectGarbage");
+      await sleep(500);
+    }
+    return (await inspector.command("Runtime.getHeapUsage")).usedSize;
+  } finally {
+    clearInterval(poke);
   }
-  return (await inspector.command("Runtime.getHeapUsage")).usedSize;
 }
 
 /** A bare socket that hands each incoming frame to `onFrame`. */

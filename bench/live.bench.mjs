@@ -287,21 +287,22 @@ try {
 async function idleGrowth(openIdle) {
   const inspectorPort = await freePort();
   const fresh = await startBenchServer({ inspectorPort });
-  const inspector = await inspectWorker(inspectorPort);
+  let inspector = null;
   try {
     const prepared = await openIdle.prepare?.(fresh);
+    inspector = await inspectWorker(inspectorPort);
     await sleep(1500);
-    const heapBefore = await heapAfterGc(inspector);
+    const heapBefore = await heapAfterGc(inspector, fresh.url);
     const before = treeRss(fresh.pid);
     const sockets = await openMany(IDLE, () => openIdle.open(fresh, prepared));
     await openIdle.settle?.(sockets, prepared);
     await sleep(2000);
     const growth = (treeRss(fresh.pid) - before) / IDLE;
-    const heap = (await heapAfterGc(inspector)) - heapBefore;
+    const heap = (await heapAfterGc(inspector, fresh.url)) - heapBefore;
     for (const socket of sockets) socket.close(1000);
     return { growth, heap: heap / IDLE };
   } finally {
-    inspector.close();
+    inspector?.close();
     await fresh.stop();
   }
 }
