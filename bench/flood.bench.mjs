@@ -7,7 +7,18 @@
 //   (b) writes applied per second during the flood vs a raw broadcast of the
 //       same bytes to as many sockets (EchoDO, no storage, no merge box).
 // BENCH_SMOKE=1 runs it small and short (npm test runs it that way).
-import { ddp, knob, ms, openMany, openSocket, percentile, report, SMOKE, sleep, startBenchServer } from "./harness.mjs";
+import {
+  ddp,
+  knob,
+  ms,
+  openMany,
+  percentile,
+  rawBroadcastRate,
+  report,
+  SMOKE,
+  sleep,
+  startBenchServer,
+} from "./harness.mjs";
 
 const SUBSCRIBERS = knob("BENCH_SUBSCRIBERS", 300, 20);
 const WRITERS = knob("BENCH_WRITERS", 10, 2);
@@ -141,23 +152,13 @@ try {
 
   // (b) The same bytes broadcast raw to as many sockets, as fast as they go.
   const sample = JSON.stringify({ msg: "changed", collection: "items", id: itemIds[0], fields: { quantity: 1234567 } });
-  let received = 0;
-  const sockets = await openMany(
+  const { perSecond: rawPerSecond } = await rawBroadcastRate(
+    server,
+    "flood",
     SUBSCRIBERS,
-    () => openSocket(`${server.wsUrl}/bench/echo/flood`, () => received++),
-    25,
+    sample,
+    Math.min(FLOOD_MS, 5000),
   );
-  const sender = sockets[0];
-  const rawStart = performance.now();
-  let rawSent = 0;
-  while (performance.now() - rawStart < Math.min(FLOOD_MS, 5000)) {
-    // Paced by the first socket's deliveries: at most 10 broadcasts ahead.
-    while (rawSent - received / SUBSCRIBERS > 10) await sleep(1);
-    sender.send(`all:${sample}`);
-    rawSent++;
-  }
-  while (received < rawSent * SUBSCRIBERS) await sleep(5);
-  const rawPerSecond = rawSent / ((performance.now() - rawStart) / 1000);
   console.log(
     `\n(b) writes applied per second during the flood vs a raw broadcast of one such change to ${SUBSCRIBERS} sockets`,
   );
@@ -166,7 +167,6 @@ try {
   );
   report("writes/s applied", appliedInTime / elapsed, rawPerSecond, perSecond);
 
-  for (const socket of sockets) socket.close(1000);
   for (const client of [...subscribers, ...writers.filter((_, w) => !cutOff.has(w)), bystander]) client.close();
 } finally {
   await server.stop();

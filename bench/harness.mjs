@@ -286,6 +286,31 @@ export async function ddp(url, { batch = false } = {}) {
   return client;
 }
 
+/**
+ * The raw fan-out baseline: `payload` broadcast from a bare Durable Object
+ * (no storage, no merge box) to `count` sockets, as fast as they all take
+ * it, for `durationMs`. @returns broadcasts per second and the server's CPU
+ * seconds per broadcast.
+ */
+export async function rawBroadcastRate(server, name, count, payload, durationMs) {
+  let received = 0;
+  const sockets = await openMany(count, () => openSocket(`${server.wsUrl}/bench/echo/${name}`, () => received++), 25);
+  const cpuBefore = treeCpuSeconds(server.pid);
+  const start = performance.now();
+  let sent = 0;
+  while (performance.now() - start < durationMs) {
+    // Paced by deliveries: at most 10 broadcasts ahead of the sockets.
+    while (sent - received / count > 10) await sleep(1);
+    sockets[0].send(`all:${payload}`);
+    sent++;
+  }
+  while (received < sent * count) await sleep(2);
+  const perSecond = sent / ((performance.now() - start) / 1000);
+  const cpuPerBroadcast = (treeCpuSeconds(server.pid) - cpuBefore) / sent;
+  for (const socket of sockets) socket.close(1000);
+  return { perSecond, cpuPerBroadcast };
+}
+
 /** Opens `count` things `concurrency` at a time. */
 export async function openMany(count, open, concurrency = 50) {
   const out = [];

@@ -15,6 +15,7 @@ import {
   openMany,
   openSocket,
   percentile,
+  rawBroadcastRate,
   report,
   SMOKE,
   signedUp,
@@ -253,30 +254,16 @@ try {
       id: itemIds[0],
       fields: { quantity: 1234567 },
     });
-    let received = 0;
-    const sockets = await openMany(n, () => openSocket(`${server.wsUrl}/bench/echo/sustain`, () => received++), 25);
-    const rawCpuBefore = treeCpuSeconds(server.pid);
-    const rawStart = performance.now();
-    let rawSent = 0;
-    while (performance.now() - rawStart < SUSTAIN_MS) {
-      // Paced by deliveries: at most 10 broadcasts ahead of the slowest.
-      while (rawSent - received / n > 10) await sleep(1);
-      sockets[0].send(`all:${sample}`);
-      rawSent++;
-    }
-    while (received < rawSent * n) await sleep(2);
-    const rawPerSecond = rawSent / ((performance.now() - rawStart) / 1000);
-    const rawCpuPerBroadcast = (treeCpuSeconds(server.pid) - rawCpuBefore) / rawSent;
-    for (const socket of sockets) socket.close(1000);
+    const raw = await rawBroadcastRate(server, "sustain", n, sample, SUSTAIN_MS);
     console.log(
       `\n(d) edits per second one room sustains to ${n} subscribers (${SUSTAIN_WRITERS} writers, ${SUSTAIN_IN_FLIGHT} edits each in flight, ${applied} applied, every subscriber caught up) vs a raw broadcast of one change`,
     );
     const perSecond = (x) => `${x.toFixed(1)}/s`;
-    report(`writes/s to ${n} subscribers`, livePerSecond, rawPerSecond, perSecond);
+    report(`writes/s to ${n} subscribers`, livePerSecond, raw.perSecond, perSecond);
     // The bench client shares this machine (and inflates every frame): the server's own CPU time
     // per write says what one core of the server sustains, whoever else is busy.
-    report("server CPU per write", liveCpuPerWrite * 1000, rawCpuPerBroadcast * 1000, ms);
-    report("writes/s one server core sustains", 1 / liveCpuPerWrite, 1 / rawCpuPerBroadcast, perSecond);
+    report("server CPU per write", liveCpuPerWrite * 1000, raw.cpuPerBroadcast * 1000, ms);
+    report("writes/s one server core sustains", 1 / liveCpuPerWrite, 1 / raw.cpuPerBroadcast, perSecond);
   }
 } finally {
   await server.stop();
@@ -313,13 +300,19 @@ async function idleMemory() {
   // Both sides warm their object first, so only per-connection growth is counted. Each raw socket
   // is sent the frames a live connection gets for its subscription (the same bytes): a socket's
   // compression buffers exist only once it has sent something, and they are most of its memory.
+  /** A signed-in user's room of 20 items on server `s`, with one subscriber already open (warm). */
+  const roomOf20 = async (s, name) => {
+    const user = await signedUp(s.wsUrl, name);
+    const roomId = await user.newRoom(name);
+    const seeder = await user.openRoom(roomId);
+    for (let i = 0; i < 20; i++) await seeder.call("items.add", [{ title: `Idle item ${i}`, quantity: i }]);
+    await seeder.subscribe("items");
+    return { user, roomId, seeder };
+  };
   let rawReceived = 0;
   const rawPer = await idleGrowth({
     async prepare(s) {
-      const user = await signedUp(s.wsUrl, "raw");
-      const roomId = await user.newRoom("raw");
-      const seeder = await user.openRoom(roomId);
-      for (let i = 0; i < 20; i++) await seeder.call("items.add", [{ title: `Idle item ${i}`, quantity: i }]);
+      const { user, roomId, seeder } = await roomOf20(s, "raw");
       const watcher = await user.openRoom(roomId);
       const frames = [];
       watcher.ws.on("message", (data) => frames.push(data.toString()));
@@ -337,11 +330,7 @@ async function idleMemory() {
   });
   const livePer = await idleGrowth({
     async prepare(s) {
-      const user = await signedUp(s.wsUrl, "idle");
-      const roomId = await user.newRoom("idle");
-      const seeder = await user.openRoom(roomId);
-      for (let i = 0; i < 20; i++) await seeder.call("items.add", [{ title: `Idle item ${i}`, quantity: i }]);
-      await seeder.subscribe("items");
+      const { user, roomId } = await roomOf20(s, "idle");
       return user.openRoom.bind(null, roomId);
     },
     async open(_s, openRoom) {

@@ -128,7 +128,7 @@ export class LiveStorage {
   }
 
   /** Writes the results answered since the last write (see `unwritten`). */
-  writeResults(): void {
+  private writeResults(): void {
     this.writeScheduled = false;
     const rows = [...this.unwritten.values()];
     for (let i = 0; i < rows.length; i += RESULT_ROWS_PER_INSERT) {

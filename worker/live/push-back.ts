@@ -8,6 +8,9 @@
  *   and its connection is closed (1008, policy) so its messages stop costing
  *   the room; it must reconnect, and the edge limits how fast.
  */
+import type { ClientMessage, ServerMessage } from "../../protocol/ddp";
+import { tooManyRequests } from "./rate-limit-rules";
+
 export const MAX_WAITING_MESSAGES = 100;
 /** What a call refused for a full queue is told to wait. */
 export const BACKLOG_RETRY_MS = 1_000;
@@ -43,4 +46,21 @@ export class PushBack {
     this.refusals++;
     return this.refusals === MAX_REFUSALS;
   }
+}
+
+/**
+ * The answer to a call or subscription refused because its connection's
+ * queue is full (`too-many-requests`, wait BACKLOG_RETRY_MS); null for any
+ * other message, which queues as usual.
+ */
+export function backlogRefusal(message: ClientMessage): ServerMessage[] | null {
+  const error = tooManyRequests(BACKLOG_RETRY_MS).toWire();
+  if (message.msg === "method") {
+    return [
+      { msg: "result", id: message.id, error },
+      { msg: "updated", methods: [message.id] },
+    ];
+  }
+  if (message.msg === "sub") return [{ msg: "nosub", id: message.id, error }];
+  return null;
 }

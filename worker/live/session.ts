@@ -26,8 +26,8 @@ import { encodeData } from "./encode-data";
 import { FrameBatcher } from "./frame-batcher";
 import { MergeBox } from "./merge-box";
 import { callMethod, type MethodSession } from "./method-call";
-import { BACKLOG_RETRY_MS, CLOSE_FLOODING, PushBack } from "./push-back";
-import { type RateLimitInput, tooManyRequests } from "./rate-limit-rules";
+import { backlogRefusal, CLOSE_FLOODING, PushBack } from "./push-back";
+import type { RateLimitInput } from "./rate-limit-rules";
 import type { UserConnection } from "./registry";
 import type { SessionEnvironment, SessionState } from "./session-state";
 import { LiveSubscription } from "./subscription";
@@ -119,22 +119,14 @@ export class Session<H> {
     if (this.pushBack.refused(this.env.now())) this.env.close(CLOSE_FLOODING, "Too many requests: slow down");
   }
 
-  /** Answers a call or subscription at once with `too-many-requests`; false for anything else. */
+  /** Answers a call or subscription at once with `too-many-requests` (see push-back.ts); false for anything else. */
   private refuse(parsed: ReturnType<typeof parseClientMessage>): boolean {
     if (parsed.kind !== "message" || this.state.sessionId === null) return false;
-    const { message } = parsed;
-    const error = tooManyRequests(BACKLOG_RETRY_MS).toWire();
+    const answer = backlogRefusal(parsed.message);
+    if (!answer) return false;
     this.noteRefusal();
-    if (message.msg === "method") {
-      this.send({ msg: "result", id: message.id, error });
-      this.send({ msg: "updated", methods: [message.id] });
-      return true;
-    }
-    if (message.msg === "sub") {
-      this.send({ msg: "nosub", id: message.id, error });
-      return true;
-    }
-    return false;
+    for (const message of answer) this.send(message);
+    return true;
   }
 
   /**
