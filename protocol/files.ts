@@ -35,6 +35,13 @@ export const FILE_ERRORS = {
   NOT_AN_IMAGE: "Could not load image",
 } as const;
 
+/** How a refused finish begins when chunks are missing (the server may have lost a part held in memory). */
+export const INCOMPLETE_UPLOAD = "Upload is incomplete";
+
+export function incompleteUpload(received: number, chunkCount: number): string {
+  return `${INCOMPLETE_UPLOAD}: ${received} of ${chunkCount} chunks received`;
+}
+
 export interface FileCollectionConfig {
   name: string;
   /** Bytes; larger files are refused before any byte is stored. */

@@ -14,10 +14,20 @@
  * HTTP, streamed by the Worker into R2 (part-request.ts). The server counts a
  * stored part's chunks as received, so a reload resumes with the parts not
  * yet stored; a part cut off by a dropped line goes again when it is back.
+ * The server holds a large file's unfinished parts in memory: if it lost
+ * them (a restart), finish says the upload is incomplete, and the upload
+ * asks what the server has and sends the rest.
  */
 import { METHOD } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { FILE_ERRORS, type FinishedFile, PART_WINDOW, partChunksOf, UPLOAD_WINDOW } from "../../protocol/files";
+import {
+  FILE_ERRORS,
+  type FinishedFile,
+  INCOMPLETE_UPLOAD,
+  PART_WINDOW,
+  partChunksOf,
+  UPLOAD_WINDOW,
+} from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { PartLineError, PartRefused, type SentPart, sendPart } from "./part-request";
 import { forgetUpload, recallUpload, rememberUpload, uploadFingerprint } from "./upload-memory";
@@ -58,6 +68,9 @@ interface Started {
 
 type Listener<T> = (value: T) => void;
 
+/** Times a finish refused as incomplete sends what the server lacks and tries again. */
+const INCOMPLETE_RETRIES = 3;
+
 /** Speed is smoothed over roughly the last few seconds. */
 const SPEED_SMOOTHING = 0.3;
 
@@ -89,6 +102,7 @@ export class Upload {
   /** Times in a row a part was stored nowhere (the line or R2 failed): a few, then the upload fails. */
   private partRetries = 0;
   private acknowledgedBytes = 0;
+  private incompleteRetries = 0;
   private userPaused = false;
   private offline = false;
   private lastSample = { at: 0, bytes: 0 };
@@ -187,14 +201,7 @@ export class Upload {
         roomId: this.options.roomId,
         name: this.options.version ? null : this.blob.name,
       });
-      const have = new Set(this.started.received);
-      this.pending = [];
-      this.pendingParts = [];
-      for (let id = 1; id <= this.started.chunkCount; id++) {
-        if (have.has(id)) this.acknowledgedBytes += this.chunkLength(id);
-        else this.pending.push(id);
-      }
-      this.takeWholeParts();
+      this.planFrom(this.started.received);
       this.lastSample = { at: Date.now(), bytes: this.acknowledgedBytes };
       this.emit("start", undefined);
       this.updateProgress();
@@ -202,6 +209,19 @@ export class Upload {
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  /** What is left to send, given the chunks the server says it has. */
+  private planFrom(received: number[]): void {
+    const have = new Set(received);
+    this.pending = [];
+    this.pendingParts = [];
+    this.acknowledgedBytes = 0;
+    for (let id = 1; id <= (this.started as Started).chunkCount; id++) {
+      if (have.has(id)) this.acknowledgedBytes += this.chunkLength(id);
+      else this.pending.push(id);
+    }
+    this.takeWholeParts();
   }
 
   private async resumeOrStart(): Promise<unknown> {
@@ -345,6 +365,21 @@ export class Upload {
       this.state = "completed";
       this.emit("uploaded", doc);
       this.finish(null, doc);
+    } catch (error) {
+      const incomplete = error instanceof LiveError && String(error.reason).startsWith(INCOMPLETE_UPLOAD);
+      if (incomplete && this.incompleteRetries++ < INCOMPLETE_RETRIES) return this.sendWhatIsMissing();
+      this.fail(error);
+    }
+  }
+
+  /** The server lost chunks it had acknowledged (parts held in memory, then a restart): send them again. */
+  private async sendWhatIsMissing(): Promise<void> {
+    try {
+      const status = (await this.connection.call(METHOD.FILES_STATUS, (this.started as Started).uploadId)) as Started;
+      this.planFrom(status.received);
+      this.completing = false;
+      this.updateProgress();
+      this.pump();
     } catch (error) {
       this.fail(error);
     }

@@ -171,6 +171,36 @@ describe("the upload object", () => {
     expect(socket.sentOf("method").some((m) => m.method === "files.start")).toBe(false);
   });
 
+  it("when finish says chunks are missing (the server lost them), sends them again and finishes", async () => {
+    const upload = new Upload(live.connection, file(), { roomId: "r1", collection: "itemPhotos", window: 1 });
+    answer(await nextCall("files.start"), started);
+    for (let i = 1; i <= 3; i++) answer(await nextCall("files.write"), { received: i });
+    const refused = await nextCall("files.finish");
+    socket.receive({
+      msg: "result",
+      id: refused.id,
+      error: {
+        error: 400,
+        reason: "Upload is incomplete: 1 of 3 chunks received",
+        message: "Upload is incomplete: 1 of 3 chunks received [400]",
+        errorType: "Meteor.Error",
+        isClientSafe: true,
+      },
+    });
+    socket.receive({ msg: "updated", methods: [refused.id] });
+    const status = await nextCall("files.status");
+    expect(status.params).toEqual(["up-1"]);
+    answer(status, { ...started, received: [1] });
+    const second = await nextCall("files.write");
+    answer(second, { received: 2 });
+    const third = await nextCall("files.write");
+    answer(third, { received: 3 });
+    expect([second.params?.[1], third.params?.[1]]).toEqual([2, 3]);
+    answer(await nextCall("files.finish"), doc);
+    await expect(upload.done).resolves.toEqual(doc);
+    expect(upload.progress).toBe(100);
+  });
+
   it("refuses an empty file without calling the server", async () => {
     const upload = new Upload(live.connection, new File([], "empty.jpg", { type: "image/jpeg" }), {
       roomId: "r1",

@@ -1,5 +1,5 @@
 /** Uploading from tests: over a live socket or the HTTP route, chunk by chunk. */
-import { SELF } from "cloudflare:test";
+import { runInDurableObject, SELF } from "cloudflare:test";
 import { bytesToBase64 } from "../../protocol/ejson";
 import type { DdpSocket } from "./ddp-socket";
 
@@ -104,5 +104,13 @@ export function uploadRequest(
     method: "POST",
     headers,
     body: init.body,
+  });
+}
+
+/** Bytes of large uploads' parts the room's object holds in memory (not yet in R2). */
+export function bytesHeldInMemory(room: DurableObjectStub): Promise<number> {
+  return runInDurableObject(room, (instance) => {
+    const live = instance as unknown as { liveHost: { uploads: { buffers: { bytesHeld(): number } } } };
+    return live.liveHost.uploads.buffers.bytesHeld();
   });
 }

@@ -2,13 +2,13 @@
  * Uploads into R2 over the live connection and over HTTP, and the download
  * route, inside workerd with real D1, R2 and Durable Object storage.
  */
-import { env, runInDurableObject, SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { env, evictDurableObject, runInDurableObject, SELF } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { bytesToBase64 } from "../../protocol/ejson";
 import type { FileDoc } from "../../protocol/files";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
-import { chunkOf, jpegLike, sha256, startLive, uploadRequest, writeLive } from "./files-helpers";
+import { bytesHeldInMemory, chunkOf, jpegLike, sha256, startLive, uploadRequest, writeLive } from "./files-helpers";
 
 const CHUNK = 524_288;
 
@@ -106,6 +106,37 @@ describe("upload over the live connection", () => {
     const doc = (await second.socket.call("files.finish", [started.uploadId])).result as FileDoc;
     const object = await env.FILES.get(`rooms/${roomId}/itemPhotos/${doc._id}/original`);
     expect(await sha256(await (object as R2ObjectBody).arrayBuffer())).toBe(await sha256(bytes));
+    second.socket.close();
+  });
+
+  it("holds a large file's unfinished part in memory: lost with the object, status no longer lists it and it is sent again", async () => {
+    const roomId = await createRoom();
+    // Two parts: 10 chunks, then 3.
+    const bytes = jpegLike(12 * CHUNK + 77);
+    const first = await connectToRoom(roomId);
+    const { started } = await startLive(first.socket, { name: "big.jpg", size: bytes.byteLength });
+    for (let id = 1; id <= 12; id++) {
+      await writeLive(first.socket, started.uploadId, id, chunkOf(bytes, CHUNK, id), "binary");
+    }
+    // Part 1 is whole and goes to R2; part 2 (2 chunks and 77 bytes, allocated whole) has two of its three chunks, in memory only.
+    const room = env.ROOM.getByName(roomId);
+    const held = () => bytesHeldInMemory(room);
+    await vi.waitFor(async () => expect(await held()).toBe(2 * CHUNK + 77));
+    first.socket.close();
+    await evictDurableObject(room);
+
+    const second = await connectToRoom(roomId);
+    const status = await second.socket.call("files.status", [started.uploadId]);
+    expect((status.result as { received: number[] }).received).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const early = await second.socket.call("files.finish", [started.uploadId]);
+    expect(early.error).toMatchObject({ reason: "Upload is incomplete: 10 of 13 chunks received" });
+    for (const id of [11, 12, 13]) {
+      await writeLive(second.socket, started.uploadId, id, chunkOf(bytes, CHUNK, id), "binary");
+    }
+    const doc = (await second.socket.call("files.finish", [started.uploadId])).result as FileDoc;
+    const object = await env.FILES.get(`rooms/${roomId}/itemPhotos/${doc._id}/original`);
+    expect(await sha256(await (object as R2ObjectBody).arrayBuffer())).toBe(await sha256(bytes));
+    expect(await held()).toBe(0);
     second.socket.close();
   });
 
@@ -249,6 +280,7 @@ describe("upload bad input", () => {
       (_instance, state) => state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM upload_chunks").one().n,
     );
     expect(left).toBe(0);
+    expect(await bytesHeldInMemory(stub)).toBe(0);
     socket.close();
   });
 });

@@ -1,11 +1,16 @@
 /**
  * The upload state machine of one room, fed by the live connection and the
- * HTTP route alike. Chunks land in DO SQLite (any order, repeats ignored);
- * once every chunk of a 5 MiB-or-more part is here, the part goes to an R2
- * multipart upload and its chunks are dropped. Parts go one at a time per
- * upload, in the background (chunks keep arriving meanwhile, into storage),
- * so at most one part per upload is ever in memory. Small files go to R2 in
- * one put at the end.
+ * HTTP route alike. Chunks arrive in any order, repeats ignored.
+ *
+ * A file of one part (up to 5 MiB, most photos) keeps its chunks in DO
+ * SQLite and goes to R2 in one put at the end: many small uploads at once
+ * cost no memory. A larger file's chunks gather in memory, part by part
+ * (part-buffers.ts); a whole part goes to the R2 multipart upload in the
+ * background while the next one fills, one part at a time per upload. The
+ * answer to the chunk that completes a part waits while the part before it
+ * is still on its way to R2, so a sender faster than R2 is held back and an
+ * upload holds at most about two and a half parts. Parts sent whole over
+ * HTTP never pass through here at all (`partTarget`).
  */
 
 import { LiveError } from "../../protocol/errors";
@@ -13,12 +18,17 @@ import {
   chunkCountOf,
   expectedChunkLength,
   FILE_ERRORS,
+  incompleteUpload,
   partChunksOf,
   UPLOAD_IDLE_LIFETIME,
 } from "../../protocol/files";
 import { newToken } from "../accounts/tokens";
 import { matchesImageType } from "./file-signature";
+import { PartBuffers } from "./part-buffers";
 import { chunkRangeOf, type UploadRow, UploadStore } from "./upload-store";
+
+/** How stale an upload's last-written time may get before a chunk refreshes it (idle uploads go after hours). */
+const TOUCH_EVERY = 60_000;
 
 /** What a caller declares; the rest of the row is worked out here. */
 export type NewUpload = Omit<UploadRow, "id" | "chunkCount" | "partChunks" | "meta" | "multipartId" | "updatedAt"> & {
@@ -48,6 +58,8 @@ export interface FinishedRecord {
 
 export class UploadManager {
   readonly store: UploadStore;
+  /** Parts of large uploads still gathering (or on their way to R2). */
+  readonly buffers = new PartBuffers();
   /** One part flush at a time per upload. */
   private readonly flushing = new Map<string, Promise<void>>();
   /** One finish at a time per upload (see `exclusive`). */
@@ -99,7 +111,7 @@ export class UploadManager {
       uploadId: row.id,
       chunkSize: row.chunkSize,
       chunkCount: row.chunkCount,
-      received: this.store.receivedChunks(row),
+      received: [...this.store.receivedChunks(row), ...this.buffers.chunkIds(row.id)].sort((a, b) => a - b),
     };
   }
 
@@ -117,15 +129,41 @@ export class UploadManager {
       throw new LiveError(400, `The file's content is not ${row.type}`);
     }
     const partNo = this.partOf(row, chunkId);
-    this.store.putChunk(row.id, chunkId, partNo, bytes);
-    this.store.touch(row.id, this.now());
-    if (row.chunkCount > row.partChunks && this.store.chunksInPart(row.id, partNo) === this.chunksIn(row, partNo)) {
-      // In the background: the chunk is safe in storage, so its sender need
-      // not wait for R2. A part that fails here stays in storage and is sent
-      // again by finish().
-      this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
-    }
-    return { received: this.store.receivedCount(row) };
+    if (row.chunkCount > row.partChunks && !this.storedInSql(row, partNo))
+      await this.gather(row, partNo, chunkId, bytes);
+    else this.store.putChunk(row.id, chunkId, partNo, bytes);
+    if (this.now() - row.updatedAt >= TOUCH_EVERY) this.store.touch(row.id, this.now());
+    return { received: this.receivedCount(row) };
+  }
+
+  /** Chunks held in SQLite and in memory, and those of parts already in R2. */
+  private receivedCount(row: UploadRow): number {
+    return this.store.receivedCount(row) + this.buffers.count(row.id);
+  }
+
+  /**
+   * A part begun in SQLite (by an older version of this code, before a
+   * deploy) finishes there; every other part of a large file gathers in memory.
+   */
+  private storedInSql(row: UploadRow, partNo: number): boolean {
+    return !this.buffers.has(row.id, partNo) && this.store.chunksInPart(row.id, partNo) > 0;
+  }
+
+  /** One chunk into its part in memory; a part made whole goes to R2 (see the header for the waiting). */
+  private async gather(row: UploadRow, partNo: number, chunkId: number, bytes: Uint8Array): Promise<void> {
+    if (this.store.partDone(row.id, partNo)) return; // a repeat of a part already in R2
+    const [first] = chunkRangeOf(row, partNo);
+    this.buffers.put(
+      row.id,
+      partNo,
+      { length: this.partLength(row, partNo), expected: this.chunksIn(row, partNo) },
+      { id: chunkId, offset: (chunkId - first) * row.chunkSize, bytes },
+    );
+    if (!this.buffers.whole(row.id, partNo)) return;
+    const ahead = this.flushing.get(row.id);
+    // A part that fails here stays in memory and is sent again by finish().
+    this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
+    await ahead;
   }
 
   /**
@@ -155,8 +193,9 @@ export class UploadManager {
     const row = this.checkedPart(uploadId, userId, partNo);
     if (typeof etag !== "string" || etag === "") throw new LiveError(400, "A stored part needs its etag");
     this.store.partUploaded(row.id, partNo, etag);
+    this.buffers.drop(row.id, partNo);
     this.store.touch(row.id, this.now());
-    return { received: this.store.receivedCount(row) };
+    return { received: this.receivedCount(row) };
   }
 
   private checkedPart(uploadId: string, userId: string, partNo: number): UploadRow {
@@ -207,9 +246,9 @@ export class UploadManager {
    * (e.g. strip photo tags); files of several parts never get one.
    */
   async storeBytes(upload: UploadRow, rewrite?: (bytes: Uint8Array) => Uint8Array): Promise<StoredUpload> {
-    const received = this.store.receivedCount(upload);
+    const received = this.receivedCount(upload);
     if (received < upload.chunkCount) {
-      throw new LiveError(400, `Upload is incomplete: ${received} of ${upload.chunkCount} chunks received`);
+      throw new LiveError(400, incompleteUpload(received, upload.chunkCount));
     }
     if (upload.chunkCount <= upload.partChunks) {
       const original = this.store.partBytes(upload.id, 1);
@@ -264,6 +303,7 @@ export class UploadManager {
     // The stored row, not the caller's copy: a part sent since may have started the multipart upload.
     const multipartId = this.store.find(row.id)?.multipartId ?? row.multipartId;
     this.store.delete(row.id);
+    this.buffers.drop(row.id);
     if (multipartId) {
       try {
         await this.bucket.resumeMultipartUpload(row.r2Key, multipartId).abort();
@@ -304,20 +344,26 @@ export class UploadManager {
     return created;
   }
 
-  /** Sends one complete part to R2; serialised per upload so parts never pile up in memory. */
+  /** Sends one complete part to R2 (from memory, or from SQLite for a part begun there); one at a time per upload. */
   private flushPart(row: UploadRow, partNo: number): Promise<void> {
     const previous = this.flushing.get(row.id) ?? Promise.resolve();
     const next = previous.then(async () => {
       if (!this.store.find(row.id) || this.store.partDone(row.id, partNo)) return;
-      if (this.store.chunksInPart(row.id, partNo) < this.chunksIn(row, partNo)) return;
+      const bytes =
+        this.buffers.whole(row.id, partNo) ??
+        (this.store.chunksInPart(row.id, partNo) === this.chunksIn(row, partNo)
+          ? this.store.partBytes(row.id, partNo)
+          : null);
+      if (!bytes) return;
       const multipart = await this.multipart(row);
-      const part = await multipart.uploadPart(partNo, this.store.partBytes(row.id, partNo));
+      const part = await multipart.uploadPart(partNo, bytes);
       if (!this.store.find(row.id)) {
         // Aborted or cleaned up while this part was on its way: free it in R2 too.
         await multipart.abort().catch(() => {});
         return;
       }
       this.store.partUploaded(row.id, partNo, part.etag);
+      this.buffers.drop(row.id, partNo);
     });
     const settled = next.catch(() => {});
     this.flushing.set(row.id, settled);
