@@ -47,6 +47,7 @@ async function createRoom(page, url, name) {
 }
 
 async function measureRoom(page, server, roomId, count, token) {
+  const firstRows = [];
   const open = [];
   const search = [];
   const remote = [];
@@ -54,6 +55,9 @@ async function measureRoom(page, server, roomId, count, token) {
   for (let round = 0; round < ROUNDS; round++) {
     let start = performance.now();
     await page.goto(`${server.url}/rooms/${roomId}`);
+    // The list is newest first: the top row is Box 00000 once the right rows show.
+    await page.getByTestId("item-row").first().filter({ hasText: "Box 00000" }).waitFor({ timeout: 120_000 });
+    firstRows.push(performance.now() - start);
     await page.getByTestId("item-count").filter({ hasText: countText }).waitFor({ timeout: 120_000 });
     await page.getByTestId("item-row").first().waitFor();
     open.push(performance.now() - start);
@@ -80,7 +84,7 @@ async function measureRoom(page, server, roomId, count, token) {
     );
     remote.push(performance.now() - start);
   }
-  return { open: median(open), search: median(search), remote: median(remote) };
+  return { firstRows: median(firstRows), open: median(open), search: median(search), remote: median(remote) };
 }
 
 /** Whether the room's items are kept in the browser's IndexedDB yet (app/live/doc-cache.ts). */
@@ -145,7 +149,8 @@ try {
   console.log(`\ncatalogue, median of ${ROUNDS} rounds in Chromium (${LARGE} items against 100)`);
   const base = await measureRoom(page, server, small, 100, token);
   const big = await measureRoom(page, server, large, LARGE, token);
-  report("open the room until the list shows", big.open, base.open, ms);
+  report("open the room until its first rows show", big.firstRows, base.firstRows, ms, 1.5);
+  report("open the room until the list shows its full count", big.open, base.open, ms);
   report("search keystroke until the match shows", big.search, base.search, ms);
   report("another member's edit until it shows", big.remote, base.remote, ms);
   const offlineOpen = await measureOfflineOpen(page, server, large, LARGE);

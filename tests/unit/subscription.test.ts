@@ -8,7 +8,7 @@ import type { Doc } from "../../worker/live/types";
 const caller = { connectionId: "c", sessionId: "s", userId: null, clientAddress: null, origin: null };
 
 /** A subscription whose initial fetch resolves only when the test says so. */
-function setUp(initial: Doc[], kind: "observed" | "polled" = "observed") {
+function setUp(initial: Doc[], kind: "observed" | "polled" = "observed", first?: Doc[]) {
   const sent: DataMessage[] = [];
   const hub = new ChangeHub();
   const box = new MergeBox((m) => sent.push(m));
@@ -29,7 +29,7 @@ function setUp(initial: Doc[], kind: "observed" | "polled" = "observed") {
   };
   const cursor =
     kind === "observed"
-      ? { kind, collection: "items", fetch, matches: () => true }
+      ? { kind, collection: "items", fetch, matches: () => true, ...(first ? { first: async () => first } : {}) }
       : { kind, collection: "items", fetch, intervalMs: 60_000 };
   const subscription = new LiveSubscription("sub", "items", [], "sub#1", box, hub, caller, {});
   const started = subscription.start({ args: {} as never, run: () => cursor as never });
@@ -74,6 +74,42 @@ describe("a subscription whose first fetch is still running", () => {
       ["added", "a"],
       ["added", "gone"],
       ["removed", "gone"],
+    ]);
+  });
+
+  it("sends the first screenful before the full fetch is read, and every document once", async () => {
+    const t = setUp(
+      [
+        { _id: "new", title: "Newest" },
+        { _id: "old", title: "Oldest" },
+      ],
+      "observed",
+      [{ _id: "new", title: "Newest" }],
+    );
+    await t.fetching;
+    expect(t.sent.map((m) => [m.msg, m.id])).toEqual([["added", "new"]]);
+    t.release();
+    await t.started;
+    expect(t.sent.map((m) => [m.msg, m.id])).toEqual([
+      ["added", "new"],
+      ["added", "old"],
+    ]);
+  });
+
+  it("brings a first-screenful document changed while the full fetch ran up to date, once", async () => {
+    const t = setUp([{ _id: "new", title: "N2" }], "observed", [{ _id: "new", title: "N1" }]);
+    await t.fetching;
+    t.hub.emit({
+      collection: "items",
+      id: "new",
+      doc: { _id: "new", title: "N2" },
+      previous: { _id: "new", title: "N1" },
+    });
+    t.release();
+    await t.started;
+    expect(t.sent).toEqual([
+      { msg: "added", collection: "items", id: "new", fields: { title: "N1" } },
+      { msg: "changed", collection: "items", id: "new", fields: { title: "N2" } },
     ]);
   });
 

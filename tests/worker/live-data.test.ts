@@ -31,6 +31,29 @@ describe("rooms and items over the live connection", () => {
     bob.close();
   });
 
+  it("sends a long catalogue's newest items first, then the rest, each once, then ready", async () => {
+    const roomId = await createRoom();
+    // 80 items, Box 00 the newest; more than the first screenful of 50. Stored oldest first.
+    const inserts = Array.from({ length: 80 }, (_, k) => 79 - k).map((i) =>
+      env.DB.prepare("INSERT INTO items (id, room_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(
+        `${roomId}-${i}`,
+        roomId,
+        `Box ${String(i).padStart(2, "0")}`,
+        1_000_000 - i,
+        1_000_000 - i,
+      ),
+    );
+    await env.DB.batch(inserts);
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
+    const added = socket.received.filter((m) => m.msg === "added" && m.collection === "items").map((m) => m.id);
+    expect(new Set(added).size).toBe(80);
+    expect(added).toHaveLength(80);
+    expect(added.slice(0, 50)).toEqual(Array.from({ length: 50 }, (_, i) => `${roomId}-${i}`));
+    expect(socket.received.some((m) => m.msg === "changed")).toBe(false);
+    socket.close();
+  });
+
   it("sends the caller its own data before updated (write fence)", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);

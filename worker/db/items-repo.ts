@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { ItemDoc, ItemFields, ItemPatch, ItemStatus } from "../../protocol/api";
 import type { Database } from "./database";
 import { type ItemRow, items } from "./schema";
@@ -42,6 +42,11 @@ export function chunks<T>(list: readonly T[], size = IDS_PER_STATEMENT): T[][] {
 
 export async function listItems(db: Database, roomId: string): Promise<ItemRow[]> {
   return db.select().from(items).where(eq(items.roomId, roomId)).all();
+}
+
+/** The room's newest items: the catalogue's first screenful in its default order. */
+export async function listNewestItems(db: Database, roomId: string, limit: number): Promise<ItemRow[]> {
+  return db.select().from(items).where(eq(items.roomId, roomId)).orderBy(desc(items.createdAt)).limit(limit).all();
 }
 
 export async function findItem(db: Database, roomId: string, id: string): Promise<ItemRow | null> {

@@ -43,6 +43,8 @@ export const items = sqliteTable(
   },
   (table) => [
     index("items_room_idx").on(table.roomId, table.updatedAt),
+    // The catalogue's first screenful (newest first) is read without sorting the whole room.
+    index("items_room_created_idx").on(table.roomId, table.createdAt),
     uniqueIndex("items_room_sku_unique").on(table.roomId, table.sku).where(sql`${table.sku} <> ''`),
   ],
 );

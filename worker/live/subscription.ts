@@ -112,11 +112,27 @@ export class LiveSubscription<H> {
       return cursor.kind === "observed" ? this.observe(cursor, held, change) : undefined;
     });
     this.cleanups.push(stopListening);
+    const sentFirst =
+      cursor.kind === "observed" && cursor.first ? await this.sendFirst(cursor.first, cursor.collection, held) : null;
+    if (this.stopped) return;
     const initial = await cursor.fetch();
     if (this.stopped) return;
     for (const doc of initial) {
+      const early = sentFirst?.get(doc._id);
+      if (early) {
+        sentFirst?.delete(doc._id);
+        const diff = diffFields(early, doc);
+        if (Object.keys(diff).length > 0)
+          this.box.changed(this.boxKey, cursor.collection, doc._id, diff, fieldsOf(doc));
+        continue;
+      }
       held.add(doc._id);
       this.box.added(this.boxKey, cursor.collection, doc._id, fieldsOf(doc));
+    }
+    // Sent first but no longer there (changes meanwhile are replayed below; this is for safety).
+    for (const id of sentFirst?.keys() ?? []) {
+      held.delete(id);
+      this.box.removed(this.boxKey, cursor.collection, id);
     }
     const missed = during;
     during = null;
@@ -126,6 +142,26 @@ export class LiveSubscription<H> {
     }
     stopListening();
     await this.poll(cursor, new Map(initial.map((doc) => [doc._id, doc])), missed.length > 0);
+  }
+
+  /**
+   * Adds the cursor's first documents; the frame goes out at the end of
+   * this turn, while the full fetch is read. @returns them by id.
+   */
+  private async sendFirst(
+    first: () => Promise<Doc[]>,
+    collection: string,
+    held: Set<string>,
+  ): Promise<Map<string, Doc>> {
+    const docs = await first();
+    const sent = new Map<string, Doc>();
+    if (this.stopped) return sent;
+    for (const doc of docs) {
+      held.add(doc._id);
+      sent.set(doc._id, doc);
+      this.box.added(this.boxKey, collection, doc._id, fieldsOf(doc));
+    }
+    return sent;
   }
 
   private observe(cursor: Extract<Cursor, { kind: "observed" }>, held: Set<string>, change: Change): void {

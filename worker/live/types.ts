@@ -54,7 +54,18 @@ export interface MethodDefinition<H, S extends ArgsSchema = ArgsSchema> {
  *   collection, and send the difference (for data written elsewhere).
  */
 export type Cursor =
-  | { kind: "observed"; collection: string; fetch(): Promise<Doc[]>; matches(doc: Doc): boolean }
+  | {
+      kind: "observed";
+      collection: string;
+      fetch(): Promise<Doc[]>;
+      matches(doc: Doc): boolean;
+      /**
+       * The few documents a client shows first (a long list's first
+       * screenful), sent before `fetch` runs so they show while the rest
+       * are read; `fetch` still returns them all.
+       */
+      first?(): Promise<Doc[]>;
+    }
   | { kind: "polled"; collection: string; fetch(): Promise<Doc[]>; intervalMs: number };
 
 /** For publications that call added/changed/removed by hand (aggregates). */

@@ -17,7 +17,7 @@ import {
 import { RandomStream } from "../../protocol/random-stream";
 import { appUrl } from "../app-url";
 import { listHistory, toHistoryDoc } from "../db/item-history-repo";
-import { findItem, findItems, listItems, toItemDoc } from "../db/items-repo";
+import { findItem, findItems, listItems, listNewestItems, toItemDoc } from "../db/items-repo";
 import { shareCodesFor } from "../db/share-codes-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
@@ -46,6 +46,9 @@ async function mayEditItems(ctx: MethodContext<RoomHost>): Promise<boolean> {
 }
 
 /** The allow rule has checked the role, so a writer is signed in. */
+/** Items sent before the rest when a catalogue opens: more rows than a tall screen shows (rows are ~56 px). */
+const FIRST_SCREENFUL = 50;
+
 const actorOf = (ctx: MethodContext<RoomHost>) => ctx.userId ?? "";
 
 /** Client writes go through the same validation as the named methods. */
@@ -78,6 +81,9 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
         kind: "observed",
         collection: COLLECTION.ITEMS,
         fetch: async () => (await listItems(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
+        // The newest first: a 10,000-item catalogue shows its top rows while the rest are read.
+        first: async () =>
+          (await listNewestItems(ctx.host.db, ctx.host.roomId, FIRST_SCREENFUL)).map((row) => asDoc(toItemDoc(row))),
         matches: () => true,
       } as const;
     },

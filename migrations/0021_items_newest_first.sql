@@ -1,0 +1,1 @@
+CREATE INDEX `items_room_created_idx` ON `items` (`room_id`,`created_at`);
