@@ -7,7 +7,8 @@
 //       idle level, beside the same for the raw PUT.
 // The bench client sends file bytes in binary frames without per-message
 // deflate (photos do not compress; deflating them was the transport's limit).
-// BENCH_UPLOAD_WAYS=binary,parts runs only the ways named (and the raw PUT).
+// BENCH_UPLOAD_WAYS=binary,parts runs only the ways named (and the raw PUT);
+// BENCH_PART_WINDOW sets how many whole parts go at once (default: the app's).
 // Each way runs ROUNDS times, interleaved; the figure is the median round.
 import { randomBytes } from "node:crypto";
 import {
@@ -28,7 +29,7 @@ const SPEED_TARGET = 0.7;
 
 const { encodeBinaryFrame } = await importTs("protocol/binary-frame.ts");
 /** Chunks in flight at once: the app's own upload window. */
-const { DEFAULT_CHUNK_SIZE: CHUNK_SIZE, UPLOAD_WINDOW } = await importTs("protocol/files.ts");
+const { DEFAULT_CHUNK_SIZE: CHUNK_SIZE, PART_WINDOW, UPLOAD_WINDOW } = await importTs("protocol/files.ts");
 const WINDOW = Number(process.env.BENCH_UPLOAD_WINDOW ?? UPLOAD_WINDOW);
 
 const bytes = randomBytes(SIZE);
@@ -110,12 +111,12 @@ async function httpUpload(server, roomId, token, parts = false) {
       const part = bytes.subarray((partNo - 1) * partBytes, partNo * partBytes);
       sends.push(() => post("part", { headers: { "X-Upload-Id": uploadId, "X-Part-No": String(partNo) }, body: part }));
     }
-    // A few requests at a time, as a browser would send them.
+    // PART_WINDOW requests at a time, as the app sends them.
     let next = 0;
     const worker = async () => {
       while (next < sends.length) await sends[next++]();
     };
-    await Promise.all(Array.from({ length: 3 }, worker));
+    await Promise.all(Array.from({ length: Number(process.env.BENCH_PART_WINDOW ?? PART_WINDOW) }, worker));
   }
   const file = await post("finish", { headers: { "X-Upload-Id": uploadId } });
   if (file.size !== SIZE) throw new Error(`stored ${file.size} bytes, sent ${SIZE}`);
