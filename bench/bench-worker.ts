@@ -206,13 +206,17 @@ export class EchoDO extends DurableObject<Env> {
 
   /**
    * "echo:…" answers the sender; "echo2:…" answers it twice (two frames, as a method's `result` and
-   * `updated` reach a plain DDP client); "all:…" goes to every socket; binary frames get an empty answer.
+   * `updated` reach a plain DDP client); "all:…" goes to every socket; "quiet:…" is taken and not
+   * answered (as a live connection takes a client's `connect`, `login` and `sub`); binary frames get
+   * an empty answer.
    */
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
     const text = typeof message === "string" ? message : "";
     if (text.startsWith("echo2:")) {
       ws.send(text);
       ws.send(text);
+    } else if (text.startsWith("quiet:")) {
+      // taken, not answered
     } else if (text.startsWith("all:")) {
       const payload = text.slice(4);
       for (const socket of this.ctx.getWebSockets()) socket.send(payload);

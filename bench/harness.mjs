@@ -205,17 +205,17 @@ export async function importTs(path) {
 
 /**
  * A minimal DDP client: connect, call (result + updated), subscribe.
- * `batch: true` asks for batched frames, as the app's client does.
+ * `batch: true` asks for batched frames, as the app's client does; `sent`,
+ * an array, gets every frame the client sends.
  */
-export async function ddp(url, { batch = false } = {}) {
+export async function ddp(url, { batch = false, sent = null } = {}) {
   const waiters = new Set();
   const listeners = new Set();
   const ws = await openSocket(url, (text) => {
     const parsed = JSON.parse(text);
     for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
       // Answer the server's heartbeat, or an idle bench client is dropped after 30 s.
-      if (message.msg === "ping")
-        ws.send(JSON.stringify(message.id ? { msg: "pong", id: message.id } : { msg: "pong" }));
+      if (message.msg === "ping") send(JSON.stringify(message.id ? { msg: "pong", id: message.id } : { msg: "pong" }));
       for (const listener of listeners) listener(message);
       for (const waiter of [...waiters])
         if (waiter.match(message)) {
@@ -224,6 +224,12 @@ export async function ddp(url, { batch = false } = {}) {
         }
     }
   });
+  // Binary frames carry file bytes, which do not compress: deflating them
+  // made a 64 MiB upload's transport 5× slower (files bench, BENCH_DEFLATE=0).
+  const send = (frame) => {
+    sent?.push(frame);
+    ws.send(frame, { compress: typeof frame === "string" });
+  };
   // A closed connection answers nothing more: everything still waited for fails at once.
   let closed = null;
   ws.on("close", (code) => {
@@ -265,10 +271,7 @@ export async function ddp(url, { batch = false } = {}) {
         next((m) => m.msg === "result" && m.id === id, `result of ${method}`),
         next((m) => m.msg === "updated" && m.methods.includes(id), `updated of ${method}`),
       ]);
-      const frame = encodeFrame({ msg: "method", id, method, params });
-      // Binary frames carry file bytes, which do not compress: deflating them
-      // made a 64 MiB upload's transport 5× slower (files bench, BENCH_DEFLATE=0).
-      ws.send(frame, { compress: typeof frame === "string" });
+      send(encodeFrame({ msg: "method", id, method, params }));
       const [result] = await done;
       if (result.error) throw new Error(result.error.reason);
       return result.result;
@@ -279,12 +282,12 @@ export async function ddp(url, { batch = false } = {}) {
         (m) => (m.msg === "ready" && m.subs.includes(id)) || (m.msg === "nosub" && m.id === id),
         `ready of ${name}`,
       );
-      ws.send(JSON.stringify({ msg: "sub", id, name, params }));
+      send(JSON.stringify({ msg: "sub", id, name, params }));
       return ready;
     },
     close: () => ws.close(1000),
   };
-  ws.send(JSON.stringify({ msg: "connect", version: "1", support: ["1"], ...(batch ? { batch: true } : {}) }));
+  send(JSON.stringify({ msg: "connect", version: "1", support: ["1"], ...(batch ? { batch: true } : {}) }));
   await next((m) => m.msg === "connected", "connected");
   return client;
 }

@@ -298,8 +298,9 @@ if (PARTS.has("c")) await idleMemory();
 async function idleMemory() {
   console.log(`\n(c) memory per idle connection, ${IDLE} connections, vs an idle raw socket`);
   // Both sides warm their object first, so only per-connection growth is counted. Each raw socket
-  // is sent the frames a live connection gets for its subscription (the same bytes): a socket's
-  // compression buffers exist only once it has sent something, and they are most of its memory.
+  // carries the frames a live connection does, both ways (the same bytes): it sends the server the
+  // client's `connect`, `login` and `sub`, and is sent the subscription's frames. A socket's
+  // compression buffers exist only once it has carried something, and they are most of its memory.
   /** A signed-in user's room of 20 items on server `s`, with one subscriber already open (warm). */
   const roomOf20 = async (s, name) => {
     const user = await signedUp(s.wsUrl, name);
@@ -313,17 +314,22 @@ async function idleMemory() {
   const rawPer = await idleGrowth({
     async prepare(s) {
       const { user, roomId, seeder } = await roomOf20(s, "raw");
-      const watcher = await user.openRoom(roomId);
+      const sent = [];
+      const watcher = await user.openRoom(roomId, { sent });
       const frames = [];
       watcher.ws.on("message", (data) => frames.push(data.toString()));
       await watcher.subscribe("items");
       watcher.close();
       seeder.close();
       await openSocket(`${s.wsUrl}/bench/echo/idle`, () => {});
-      return frames;
+      return { sent, frames };
     },
-    open: (s) => openSocket(`${s.wsUrl}/bench/echo/idle`, () => rawReceived++),
-    async settle(sockets, frames) {
+    async open(s, { sent }) {
+      const socket = await openSocket(`${s.wsUrl}/bench/echo/idle`, () => rawReceived++);
+      for (const frame of sent) socket.send(`quiet:${frame}`);
+      return socket;
+    },
+    async settle(sockets, { frames }) {
       for (const frame of frames) sockets[0].send(`all:${frame}`);
       while (rawReceived < sockets.length * frames.length) await sleep(10);
     },
