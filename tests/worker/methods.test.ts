@@ -1,6 +1,7 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { seededId } from "../../protocol/random-stream";
+import { LiveStorage, METHOD_CACHE_TTL_MS } from "../../worker/live/live-storage";
 import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
 
 async function itemCount(roomId: string): Promise<number> {
@@ -42,6 +43,43 @@ describe("exactly-once methods", () => {
     expect(resent.result).toBe(original.result);
     expect(await itemCount(roomId)).toBe(1);
     again.socket.close();
+  });
+
+  it("forgets a cached result once it is 15 minutes old, and frees its storage", async () => {
+    const roomId = await createRoom();
+    await runInDurableObject(env.ROOM.getByName(roomId), async (_instance, state) => {
+      const storage = new LiveStorage(state.storage);
+      const at = Date.now();
+      storage.cacheResult("s1", "m1", "u1", ['{"msg":"result","id":"m1"}'], at);
+      await scheduler.wait(20); // the write's own turn
+      expect(storage.cachedResult("s1", "m1", "u1", true, at + 60_000)).toEqual(['{"msg":"result","id":"m1"}']);
+      // Only to the user it was computed for.
+      expect(storage.cachedResult("s1", "m1", "u2", true, at + 60_000)).toBeNull();
+      expect(storage.cachedResult("s1", "m1", "u1", true, at + METHOD_CACHE_TTL_MS + 1)).toBeNull();
+      storage.pruneExpired(at + 2 * METHOD_CACHE_TTL_MS + 1);
+      expect([...state.storage.kv.list({ prefix: "live:result:" })]).toEqual([]);
+    });
+  });
+
+  it("still answers re-sends from results an earlier version kept in SQLite, then drops that table", async () => {
+    const roomId = await createRoom();
+    await runInDurableObject(env.ROOM.getByName(roomId), (_instance, state) => {
+      const at = Date.now();
+      state.storage.sql.exec(`CREATE TABLE IF NOT EXISTS live_method_results (
+        session TEXT NOT NULL, id TEXT NOT NULL, user_id TEXT, frames TEXT NOT NULL, at INTEGER NOT NULL,
+        PRIMARY KEY (session, id))`);
+      state.storage.sql.exec(
+        "INSERT INTO live_method_results VALUES ('s1', 'm1', 'u1', ?, ?)",
+        JSON.stringify(["old frame"]),
+        at,
+      );
+      const storage = new LiveStorage(state.storage);
+      expect(storage.cachedResult("s1", "m1", "u1", true, at + 1_000)).toEqual(["old frame"]);
+      storage.pruneExpired(at + METHOD_CACHE_TTL_MS + 1);
+      const tables = state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'live_method_results'");
+      expect(tables.toArray()).toEqual([]);
+      expect(storage.cachedResult("s1", "m1", "u1", true, at + 1_000)).toBeNull();
+    });
   });
 
   it("gives a re-sent create one effect even when its result was never cached (the write failed)", async () => {

@@ -55,7 +55,7 @@ export abstract class LiveServer<H> extends Server<Env> {
   }
 
   protected get storage(): LiveStorage {
-    this.liveStorage ??= new LiveStorage(this.ctx.storage.sql);
+    this.liveStorage ??= new LiveStorage(this.ctx.storage);
     return this.liveStorage;
   }
 

@@ -2,7 +2,8 @@
  * What the live layer keeps in the Durable Object's own SQLite, because
  * hibernation or eviction would erase it from memory:
  * - each connection's subscriptions (re-run on wake to rebuild its view),
- * - the exactly-once method-result cache,
+ * - the exactly-once method-result cache (in the object's key-value storage:
+ *   see `writeResults`),
  * - rate-limit windows.
  */
 import type { RateLimitInput, RateLimitRule } from "./rate-limit-rules";
@@ -20,12 +21,13 @@ export interface StoredSubscription {
 /** Refused keys remembered in memory at most (they are few: a flood has one key per rule). */
 const MAX_BLOCKED_KEYS = 10_000;
 
-/** Cached results written per statement (5 bound values each; a statement takes at most 100). */
-const RESULT_ROWS_PER_INSERT = 20;
+/** Cached results written per `put` (the storage takes at most 128 keys at once). */
+const RESULTS_PER_PUT = 128;
+
+/** Where cached results are kept: `live:result:<bucket>:<session>\0<id>`, a bucket per TTL. */
+const RESULT_PREFIX = "live:result:";
 
 interface CachedResult {
-  session: string;
-  id: string;
   userId: string | null;
   frames: string[];
   at: number;
@@ -42,15 +44,19 @@ export class LiveStorage {
    */
   private readonly unwritten = new Map<string, CachedResult>();
   private writeScheduled = false;
+  private readonly sql: SqlStorage;
+  /** Whether results cached in SQLite by an earlier version may still be there (read until they expire). */
+  private legacyResults: boolean;
 
-  constructor(private readonly sql: SqlStorage) {
+  constructor(private readonly storage: DurableObjectStorage) {
+    const sql = storage.sql;
+    this.sql = sql;
     sql.exec(`CREATE TABLE IF NOT EXISTS live_subs (
       conn TEXT NOT NULL, sub TEXT NOT NULL, name TEXT NOT NULL, params TEXT NOT NULL,
       PRIMARY KEY (conn, sub))`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS live_method_results (
-      session TEXT NOT NULL, id TEXT NOT NULL, user_id TEXT, frames TEXT NOT NULL, at INTEGER NOT NULL,
-      PRIMARY KEY (session, id))`);
-    sql.exec("CREATE INDEX IF NOT EXISTS live_method_results_at ON live_method_results (at)");
+    this.legacyResults =
+      sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'live_method_results'").toArray().length >
+      0;
     sql.exec(`CREATE TABLE IF NOT EXISTS live_sessions (session TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS live_rate_limits (
       key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL)`);
@@ -103,52 +109,77 @@ export class LiveStorage {
    * The frames sent for a finished method, if this session already ran it.
    * Only a resumed session can have any, so new sessions skip the lookup.
    */
-  cachedResult(session: string, id: string, userId: string | null, resumed: boolean): string[] | null {
+  cachedResult(session: string, id: string, userId: string | null, resumed: boolean, now: number): string[] | null {
     if (!resumed) return null;
-    const pending = this.unwritten.get(resultKey(session, id));
-    if (pending) return pending.userId === userId ? pending.frames : null;
-    const row = this.sql
-      .exec<{ frames: string; user_id: string | null }>(
-        "SELECT frames, user_id FROM live_method_results WHERE session = ? AND id = ?",
-        session,
-        id,
-      )
-      .toArray()[0];
+    const key = resultKey(session, id);
+    const found =
+      this.unwritten.get(key) ??
+      this.storage.kv.get<CachedResult>(storedResultKey(bucketOf(now), key)) ??
+      this.storage.kv.get<CachedResult>(storedResultKey(bucketOf(now) - 1, key)) ??
+      this.legacyResult(session, id);
+    if (!found || found.at < now - METHOD_CACHE_TTL_MS) return null;
     // A cached result is only replayed to the same user it was computed for.
-    if (!row || row.user_id !== userId) return null;
-    return JSON.parse(row.frames) as string[];
+    return found.userId === userId ? found.frames : null;
   }
 
   /** Keeps a method's frames for re-sends (TTL METHOD_CACHE_TTL_MS). */
   cacheResult(session: string, id: string, userId: string | null, frames: string[], now: number): void {
-    this.unwritten.set(resultKey(session, id), { session, id, userId, frames, at: now });
+    this.unwritten.set(resultKey(session, id), { userId, frames, at: now });
     if (this.writeScheduled) return;
     this.writeScheduled = true;
     setTimeout(() => this.writeResults(), 0);
   }
 
-  /** Writes the results answered since the last write (see `unwritten`). */
+  /**
+   * Writes the results answered since the last write (see `unwritten`),
+   * with `allowUnconfirmed`: the output gate then does not hold the frames
+   * that follow (the next calls' replies) until the write is stored. A
+   * write lost to a crash at that moment loses only cache rows, which are
+   * the fast path, not the guarantee (re-sent calls are idempotent by their
+   * seeded ids). SQL writes have no such option: with the rows in SQLite
+   * the batched round trip measured 1.21–1.29× an echo, with this
+   * 1.06–1.12×.
+   */
   private writeResults(): void {
     this.writeScheduled = false;
-    const rows = [...this.unwritten.values()];
-    for (let i = 0; i < rows.length; i += RESULT_ROWS_PER_INSERT) {
-      const chunk = rows.slice(i, i + RESULT_ROWS_PER_INSERT);
-      try {
-        this.sql.exec(
-          `INSERT OR REPLACE INTO live_method_results (session, id, user_id, frames, at) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?)").join(", ")}`,
-          ...chunk.flatMap((row) => [row.session, row.id, row.userId, JSON.stringify(row.frames), row.at]),
-        );
-      } catch (error) {
-        // Without its row a re-sent call runs again: as a client with no cache would see it.
-        console.error("live: could not cache method results", error);
-      }
-      for (const row of chunk) this.unwritten.delete(resultKey(row.session, row.id));
+    const entries = [...this.unwritten];
+    this.unwritten.clear();
+    for (let i = 0; i < entries.length; i += RESULTS_PER_PUT) {
+      const chunk = entries.slice(i, i + RESULTS_PER_PUT);
+      const stored = Object.fromEntries(chunk.map(([key, row]) => [storedResultKey(bucketOf(row.at), key), row]));
+      // Without its row a re-sent call runs again: as a client with no cache would see it.
+      this.storage
+        .put(stored, { allowUnconfirmed: true })
+        .catch((error) => console.error("live: could not cache method results", error));
     }
+  }
+
+  /** A result an earlier version kept in SQLite (read until the last of them expires). */
+  private legacyResult(session: string, id: string): CachedResult | undefined {
+    if (!this.legacyResults) return undefined;
+    const row = this.sql
+      .exec<{ frames: string; user_id: string | null; at: number }>(
+        "SELECT frames, user_id, at FROM live_method_results WHERE session = ? AND id = ?",
+        session,
+        id,
+      )
+      .toArray()[0];
+    return row && { userId: row.user_id, frames: JSON.parse(row.frames) as string[], at: row.at };
   }
 
   pruneExpired(now: number): void {
     const cutoff = now - METHOD_CACHE_TTL_MS;
-    this.sql.exec("DELETE FROM live_method_results WHERE at < ?", cutoff);
+    // Buckets before the previous one hold only expired results.
+    for (const [key] of this.storage.kv.list({ start: RESULT_PREFIX, end: storedResultKey(bucketOf(now) - 1, "") })) {
+      this.storage.kv.delete(key);
+    }
+    if (this.legacyResults) {
+      this.sql.exec("DELETE FROM live_method_results WHERE at < ?", cutoff);
+      if (this.sql.exec("SELECT 1 FROM live_method_results LIMIT 1").toArray().length === 0) {
+        this.sql.exec("DROP TABLE live_method_results");
+        this.legacyResults = false;
+      }
+    }
     this.sql.exec("DELETE FROM live_sessions WHERE at < ?", cutoff);
     this.sql.exec("DELETE FROM live_rate_limits WHERE window_start < ?", now - 3_600_000);
   }
@@ -196,4 +227,14 @@ export class LiveStorage {
 
 function resultKey(session: string, id: string): string {
   return `${session}\u0000${id}`;
+}
+
+/** Results are kept by TTL-long time bucket, so expired ones are removed by key range. */
+function bucketOf(at: number): number {
+  return Math.floor(at / METHOD_CACHE_TTL_MS);
+}
+
+function storedResultKey(bucket: number, key: string): string {
+  // Zero-padded so buckets sort as numbers do.
+  return `${RESULT_PREFIX}${String(bucket).padStart(12, "0")}:${key}`;
 }

@@ -33,7 +33,7 @@ export async function callMethod<H>(session: MethodSession<H>, message: MethodMe
   const { env } = session;
   const state = session.state();
   const sessionId = state.sessionId as string;
-  const cached = env.storage.cachedResult(sessionId, message.id, state.userId, state.resumed === true);
+  const cached = env.storage.cachedResult(sessionId, message.id, state.userId, state.resumed === true, env.now());
   if (cached) {
     for (const frame of cached) session.enqueue(frame);
     return;
