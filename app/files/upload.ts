@@ -377,6 +377,7 @@ export class Upload {
     try {
       const status = (await this.connection.call(METHOD.FILES_STATUS, (this.started as Started).uploadId)) as Started;
       this.planFrom(status.received);
+      this.lastSample = { at: Date.now(), bytes: this.acknowledgedBytes };
       this.completing = false;
       this.updateProgress();
       this.pump();

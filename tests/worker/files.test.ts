@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { bytesToBase64 } from "../../protocol/ejson";
 import type { FileDoc } from "../../protocol/files";
+import { PARTS_MEMORY_BUDGET } from "../../worker/files/upload-manager";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { bytesHeldInMemory, chunkOf, jpegLike, sha256, startLive, uploadRequest, writeLive } from "./files-helpers";
 
@@ -138,6 +139,29 @@ describe("upload over the live connection", () => {
     expect(await sha256(await (object as R2ObjectBody).arrayBuffer())).toBe(await sha256(bytes));
     expect(await held()).toBe(0);
     second.socket.close();
+  });
+
+  it("keeps a sender scattering chunks over many parts within the memory budget, and the file still arrives whole", async () => {
+    const roomId = await createRoom();
+    // Six parts of 10 chunks; the first chunk of each, sent before any part is whole, would hold 30 MiB in memory.
+    const bytes = jpegLike(60 * CHUNK);
+    const { socket } = await connectToRoom(roomId);
+    const { started } = await startLive(socket, { name: "scattered.jpg", size: bytes.byteLength });
+    const firsts = [1, 11, 21, 31, 41, 51];
+    for (const id of firsts) await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id), "binary");
+    const room = env.ROOM.getByName(roomId);
+    expect(await bytesHeldInMemory(room)).toBeLessThanOrEqual(PARTS_MEMORY_BUDGET);
+    // The parts past the budget wait in SQLite: every chunk is still counted.
+    const status = await socket.call("files.status", [started.uploadId]);
+    expect((status.result as { received: number[] }).received).toEqual(firsts);
+    for (let id = 1; id <= 60; id++) {
+      if (!firsts.includes(id)) await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id), "binary");
+    }
+    const doc = (await socket.call("files.finish", [started.uploadId])).result as FileDoc;
+    const object = await env.FILES.get(`rooms/${roomId}/itemPhotos/${doc._id}/original`);
+    expect(await sha256(await (object as R2ObjectBody).arrayBuffer())).toBe(await sha256(bytes));
+    expect(await bytesHeldInMemory(room)).toBe(0);
+    socket.close();
   });
 
   it("answers a malformed binary frame with a parse error and keeps the connection", async () => {

@@ -49,12 +49,17 @@ describe("exactly-once methods", () => {
     const roomId = await createRoom();
     await runInDurableObject(env.ROOM.getByName(roomId), async (_instance, state) => {
       const storage = new LiveStorage(state.storage);
-      const at = Date.now();
-      storage.cacheResult("s1", "m1", "u1", ['{"msg":"result","id":"m1"}'], at);
+      const frames = ['{"msg":"result","id":"m1"}'];
+      // Answered a second before a 15-minute boundary, so re-sends just after it look in the previous bucket.
+      const at = (Math.floor(Date.now() / METHOD_CACHE_TTL_MS) + 1) * METHOD_CACHE_TTL_MS - 1_000;
+      storage.cacheResult("s1", "m1", "u1", frames, at);
       await scheduler.wait(20); // the write's own turn
-      expect(storage.cachedResult("s1", "m1", "u1", true, at + 60_000)).toEqual(['{"msg":"result","id":"m1"}']);
+      expect(storage.cachedResult("s1", "m1", "u1", true, at + 60_000)).toEqual(frames);
       // Only to the user it was computed for.
       expect(storage.cachedResult("s1", "m1", "u2", true, at + 60_000)).toBeNull();
+      // Pruning keeps what is within 15 minutes.
+      storage.pruneExpired(at + METHOD_CACHE_TTL_MS - 1);
+      expect(storage.cachedResult("s1", "m1", "u1", true, at + METHOD_CACHE_TTL_MS - 1)).toEqual(frames);
       expect(storage.cachedResult("s1", "m1", "u1", true, at + METHOD_CACHE_TTL_MS + 1)).toBeNull();
       storage.pruneExpired(at + 2 * METHOD_CACHE_TTL_MS + 1);
       expect([...state.storage.kv.list({ prefix: "live:result:" })]).toEqual([]);

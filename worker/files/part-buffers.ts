@@ -15,6 +15,8 @@ interface PartBuffer {
   chunks: Set<number>;
   /** Chunks the part is made of. */
   expected: number;
+  /** When a chunk last arrived. */
+  touchedAt: number;
 }
 
 export class PartBuffers {
@@ -34,6 +36,7 @@ export class PartBuffers {
     partNo: number,
     part: { length: number; expected: number },
     chunk: { id: number; offset: number; bytes: Uint8Array },
+    now: number,
   ): void {
     let parts = this.uploads.get(uploadId);
     if (!parts) {
@@ -42,9 +45,10 @@ export class PartBuffers {
     }
     let buffer = parts.get(partNo);
     if (!buffer) {
-      buffer = { bytes: new Uint8Array(part.length), chunks: new Set(), expected: part.expected };
+      buffer = { bytes: new Uint8Array(part.length), chunks: new Set(), expected: part.expected, touchedAt: now };
       parts.set(partNo, buffer);
     }
+    buffer.touchedAt = now;
     if (buffer.chunks.has(chunk.id)) return;
     buffer.bytes.set(chunk.bytes, chunk.offset);
     buffer.chunks.add(chunk.id);
@@ -77,7 +81,22 @@ export class PartBuffers {
     if (partNo === undefined || parts.size === 0) this.uploads.delete(uploadId);
   }
 
-  /** Bytes held for every upload (for tests and the bench). */
+  /**
+   * Forgets unfinished parts no chunk has reached since `before` (a paused
+   * or abandoned upload). Whole parts stay: they are on their way to R2, or
+   * wait for `finish` to send them again.
+   */
+  dropIdle(before: number): void {
+    for (const [uploadId, parts] of this.uploads) {
+      for (const [partNo, buffer] of parts) {
+        if (buffer.touchedAt < before && buffer.chunks.size < buffer.expected) {
+          this.drop(uploadId, partNo);
+        }
+      }
+    }
+  }
+
+  /** Bytes held for every upload (for the memory budget, tests and the bench). */
   bytesHeld(): number {
     let total = 0;
     for (const parts of this.uploads.values()) for (const buffer of parts.values()) total += buffer.bytes.byteLength;

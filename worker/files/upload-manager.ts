@@ -8,9 +8,13 @@
  * (part-buffers.ts); a whole part goes to the R2 multipart upload in the
  * background while the next one fills, one part at a time per upload. The
  * answer to the chunk that completes a part waits while the part before it
- * is still on its way to R2, so a sender faster than R2 is held back and an
- * upload holds at most about two and a half parts. Parts sent whole over
- * HTTP never pass through here at all (`partTarget`).
+ * is still on its way to R2 (for at most FLUSH_WAIT_MS), so a sender
+ * faster than R2 is held back: sent in order, an upload holds about two and
+ * a half parts. Memory for parts is capped per object (PARTS_MEMORY_BUDGET):
+ * chunks of a part that would go over it (many uploads at once, or chunks
+ * sent far out of order) wait in SQLite like a small file's, and the part
+ * goes to R2 from there once whole. Parts sent whole over HTTP never pass
+ * through here at all (`partTarget`).
  */
 
 import { LiveError } from "../../protocol/errors";
@@ -26,6 +30,19 @@ import { newToken } from "../accounts/tokens";
 import { matchesImageType } from "./file-signature";
 import { PartBuffers } from "./part-buffers";
 import { chunkRangeOf, type UploadRow, UploadStore } from "./upload-store";
+
+/**
+ * Bytes of parts gathered in memory per object, for all uploads together:
+ * two uploads sending in order fit (about 2.5 parts each), and the object
+ * stays far from its 128 MB limit whatever the senders do.
+ */
+export const PARTS_MEMORY_BUDGET = 24 * 1024 * 1024;
+
+/** A part gathering in memory that nobody has added to for this long gives way to one that needs the room. */
+const PART_IDLE_MS = 5 * 60_000;
+
+/** The longest a chunk's answer waits for the previous part to reach R2 (a hung R2 must not stall the connection). */
+const FLUSH_WAIT_MS = 30_000;
 
 /** How stale an upload's last-written time may get before a chunk refreshes it (idle uploads go after hours). */
 const TOUCH_EVERY = 60_000;
@@ -129,9 +146,11 @@ export class UploadManager {
       throw new LiveError(400, `The file's content is not ${row.type}`);
     }
     const partNo = this.partOf(row, chunkId);
-    if (row.chunkCount > row.partChunks && !this.storedInSql(row, partNo))
-      await this.gather(row, partNo, chunkId, bytes);
-    else this.store.putChunk(row.id, chunkId, partNo, bytes);
+    if (row.chunkCount <= row.partChunks) this.store.putChunk(row.id, chunkId, partNo, bytes);
+    else if (this.store.partDone(row.id, partNo)) {
+      // A repeat of a chunk whose part is already in R2: nothing to keep.
+    } else if (this.gathersInMemory(row, partNo)) await this.gather(row, partNo, chunkId, bytes);
+    else this.putInSql(row, partNo, chunkId, bytes);
     if (this.now() - row.updatedAt >= TOUCH_EVERY) this.store.touch(row.id, this.now());
     return { received: this.receivedCount(row) };
   }
@@ -142,11 +161,28 @@ export class UploadManager {
   }
 
   /**
-   * A part begun in SQLite (by an older version of this code, before a
-   * deploy) finishes there; every other part of a large file gathers in memory.
+   * Whether a large file's part gathers in memory: one already gathering
+   * does; one begun in SQLite (over the budget, or by an older version of
+   * this code before a deploy) finishes there; a new one does if the budget
+   * has room, after parts idle for PART_IDLE_MS have given theirs up (their
+   * chunks are then no longer listed, and the sender sends them again).
    */
-  private storedInSql(row: UploadRow, partNo: number): boolean {
-    return !this.buffers.has(row.id, partNo) && this.store.chunksInPart(row.id, partNo) > 0;
+  private gathersInMemory(row: UploadRow, partNo: number): boolean {
+    if (this.buffers.has(row.id, partNo)) return true;
+    if (this.store.chunksInPart(row.id, partNo) > 0) return false;
+    const length = this.partLength(row, partNo);
+    if (this.buffers.bytesHeld() + length <= PARTS_MEMORY_BUDGET) return true;
+    this.buffers.dropIdle(this.now() - PART_IDLE_MS);
+    return this.buffers.bytesHeld() + length <= PARTS_MEMORY_BUDGET;
+  }
+
+  /** One chunk of a large file into SQLite; a part made whole there goes to R2 in the background. */
+  private putInSql(row: UploadRow, partNo: number, chunkId: number, bytes: Uint8Array): void {
+    this.store.putChunk(row.id, chunkId, partNo, bytes);
+    if (this.store.chunksInPart(row.id, partNo) === this.chunksIn(row, partNo)) {
+      // A part that fails here stays in SQLite and is sent again by finish().
+      this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
+    }
   }
 
   /** One chunk into its part in memory; a part made whole goes to R2 (see the header for the waiting). */
@@ -158,12 +194,13 @@ export class UploadManager {
       partNo,
       { length: this.partLength(row, partNo), expected: this.chunksIn(row, partNo) },
       { id: chunkId, offset: (chunkId - first) * row.chunkSize, bytes },
+      this.now(),
     );
     if (!this.buffers.whole(row.id, partNo)) return;
     const ahead = this.flushing.get(row.id);
     // A part that fails here stays in memory and is sent again by finish().
     this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
-    await ahead;
+    if (ahead) await settledWithin(ahead, FLUSH_WAIT_MS);
   }
 
   /**
@@ -261,8 +298,13 @@ export class UploadManager {
     for (let partNo = 1; partNo <= parts; partNo++) {
       if (!this.store.partDone(upload.id, partNo)) await this.flushPart(upload, partNo);
     }
+    const stored = this.store.parts(upload.id);
+    if (stored.length < parts) {
+      // A part's bytes went (an upload removed meanwhile, a restart): the sender is told to send what is missing.
+      throw new LiveError(400, incompleteUpload(this.receivedCount(upload), upload.chunkCount));
+    }
     const multipart = await this.multipart(upload);
-    const object = await multipart.complete(this.store.parts(upload.id));
+    const object = await multipart.complete(stored);
     return { upload, etag: object.httpEtag, size: upload.size };
   }
 
@@ -372,4 +414,14 @@ export class UploadManager {
     });
     return next;
   }
+}
+
+/** Waits for `promise` to settle, or `ms`, whichever comes first. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([promise.catch(() => {}), limit]);
+  clearTimeout(timer);
 }

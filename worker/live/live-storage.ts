@@ -24,6 +24,9 @@ const MAX_BLOCKED_KEYS = 10_000;
 /** Cached results written per `put` (the storage takes at most 128 keys at once). */
 const RESULTS_PER_PUT = 128;
 
+/** Expired results removed per `pruneExpired` (it runs with every heartbeat alarm). */
+const RESULTS_PRUNED_PER_CALL = 5_000;
+
 /** Where cached results are kept: `live:result:<bucket>:<session>\0<id>`, a bucket per TTL. */
 const RESULT_PREFIX = "live:result:";
 
@@ -40,7 +43,7 @@ export class LiveStorage {
    * Results answered but not yet written: kept here and written together in
    * a turn of their own, so a reply never waits for its cache row to be
    * stored (the output gate holds a turn's frames until its writes are) and
-   * a busy turn writes many rows in one statement. Looked up first.
+   * a busy turn writes many rows in one `put`. Looked up first.
    */
   private readonly unwritten = new Map<string, CachedResult>();
   private writeScheduled = false;
@@ -169,10 +172,13 @@ export class LiveStorage {
 
   pruneExpired(now: number): void {
     const cutoff = now - METHOD_CACHE_TTL_MS;
-    // Buckets before the previous one hold only expired results.
-    for (const [key] of this.storage.kv.list({ start: RESULT_PREFIX, end: storedResultKey(bucketOf(now) - 1, "") })) {
-      this.storage.kv.delete(key);
-    }
+    // Buckets before the previous one hold only expired results; a busy room's are removed a slice per call.
+    const expired = this.storage.kv.list({
+      start: RESULT_PREFIX,
+      end: storedResultKey(bucketOf(now) - 1, ""),
+      limit: RESULTS_PRUNED_PER_CALL,
+    });
+    for (const [key] of expired) this.storage.kv.delete(key);
     if (this.legacyResults) {
       this.sql.exec("DELETE FROM live_method_results WHERE at < ?", cutoff);
       if (this.sql.exec("SELECT 1 FROM live_method_results LIMIT 1").toArray().length === 0) {

@@ -45,10 +45,10 @@ async function mayEditItems(ctx: MethodContext<RoomHost>): Promise<boolean> {
   return can.editItems(ctx.userId ? await ctx.host.roleOf(ctx.userId) : null);
 }
 
-/** The allow rule has checked the role, so a writer is signed in. */
 /** Items sent before the rest when a catalogue opens: more rows than a tall screen shows (rows are ~56 px). */
 const FIRST_SCREENFUL = 50;
 
+/** The allow rule has checked the role, so a writer is signed in. */
 const actorOf = (ctx: MethodContext<RoomHost>) => ctx.userId ?? "";
 
 /** Client writes go through the same validation as the named methods. */
