@@ -54,6 +54,43 @@ describe("rooms and items over the live connection", () => {
     socket.close();
   });
 
+  it("reads a small room's items once when a catalogue opens: its first screenful is the whole room", async () => {
+    const roomId = await createRoom();
+    await env.DB.batch(
+      ["Lamp", "Vase", "Mug"].map((title, i) =>
+        env.DB.prepare("INSERT INTO items (id, room_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(
+          `${roomId}-${i}`,
+          roomId,
+          title,
+          1_000 + i,
+          1_000 + i,
+        ),
+      ),
+    );
+    const { socket } = await connectToRoom(roomId);
+    // Count the room object's reads of the items table from here on.
+    type Counted = { env: { DB: D1Database }; itemReads?: string[] };
+    await runInDurableObject(env.ROOM.getByName(roomId), (instance) => {
+      const counted = instance as unknown as Counted;
+      const db = counted.env.DB;
+      const prepare = db.prepare.bind(db);
+      counted.itemReads = [];
+      db.prepare = (query: string) => {
+        if (/from "items"/i.test(query)) counted.itemReads?.push(query);
+        return prepare(query);
+      };
+    });
+    expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
+    const added = socket.received.filter((m) => m.msg === "added" && m.collection === "items").map((m) => m.id);
+    expect(added.sort()).toEqual([`${roomId}-0`, `${roomId}-1`, `${roomId}-2`]);
+    const reads = await runInDurableObject(
+      env.ROOM.getByName(roomId),
+      (instance) => (instance as unknown as Counted).itemReads?.length,
+    );
+    expect(reads).toBe(1);
+    socket.close();
+  });
+
   it("sends the caller its own data before updated (write fence)", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);
