@@ -1,4 +1,10 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DdpSocket } from "./ddp-socket";
 
@@ -172,6 +178,36 @@ describe("tokens and sessions", () => {
     await socket.call("removeOtherTokens");
     await expect.poll(() => inRoom.closed?.code).toBe(4002);
     expect(socket.closed).toBeNull();
+    socket.close();
+  });
+
+  it("records a token's room once however many connections resume with it, and removing it still closes them all", async () => {
+    const { result, socket } = await signUp();
+    const roomId = (await socket.call("rooms.create", ["Shared login room"])).result as string;
+    type Counted = { env: { DB: D1Database }; placeWrites?: number };
+    await runInDurableObject(env.ROOM.getByName(roomId), (instance) => {
+      const counted = instance as unknown as Counted;
+      const prepare = counted.env.DB.prepare.bind(counted.env.DB);
+      counted.placeWrites = 0;
+      counted.env.DB.prepare = (query: string) => {
+        if (/insert into "token_connections"/i.test(query)) counted.placeWrites = (counted.placeWrites ?? 0) + 1;
+        return prepare(query);
+      };
+    });
+    const tabs: DdpSocket[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { socket: tab } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
+      expect((await tab.call("login", [{ resume: result.token }])).error).toBeUndefined();
+      tabs.push(tab);
+    }
+    const writes = await runInDurableObject(
+      env.ROOM.getByName(roomId),
+      (instance) => (instance as unknown as Counted).placeWrites,
+    );
+    expect(writes).toBe(1);
+    await socket.call("getNewToken");
+    await socket.call("removeOtherTokens");
+    for (const tab of tabs) await expect.poll(() => tab.closed?.code).toBe(4002);
     socket.close();
   });
 

@@ -74,9 +74,26 @@ export async function resumeToken(host: AccountsHost, token: string) {
   return { ...row, token };
 }
 
+/**
+ * Tokens this object has recorded since it woke, per object (its host). A
+ * recorded place goes only with its token, so a token seen here again (a
+ * second tab, a reconnect, a whole team on one shared login) needs no D1
+ * write; after a restart the first login writes it again (idempotent).
+ */
+const recordedHere = new WeakMap<AccountsHost, Set<string>>();
+/** Past this many, the set starts over rather than grow without end (writes are idempotent). */
+const MAX_RECORDED_TOKENS = 10_000;
+
 /** Notes that this object now has a connection using the token. */
 export async function noteTokenInUse(host: AccountsHost, tokenHash: string): Promise<void> {
+  let recorded = recordedHere.get(host);
+  if (recorded?.has(tokenHash)) return;
   await recordTokenConnection(host.db, tokenHash, host.object.kind, host.object.name);
+  if (!recorded || recorded.size >= MAX_RECORDED_TOKENS) {
+    recorded = new Set();
+    recordedHere.set(host, recorded);
+  }
+  recorded.add(tokenHash);
 }
 
 /** Deletes tokens and closes the live connections that used them. */
