@@ -1,12 +1,7 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  runInDurableObject,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DdpSocket } from "./ddp-socket";
+import { countRoomStatements } from "./statement-counter";
 
 const DAY = 24 * 3600_000;
 let shard = 0;
@@ -184,27 +179,14 @@ describe("tokens and sessions", () => {
   it("records a token's room once however many connections resume with it, and removing it still closes them all", async () => {
     const { result, socket } = await signUp();
     const roomId = (await socket.call("rooms.create", ["Shared login room"])).result as string;
-    type Counted = { env: { DB: D1Database }; placeWrites?: number };
-    await runInDurableObject(env.ROOM.getByName(roomId), (instance) => {
-      const counted = instance as unknown as Counted;
-      const prepare = counted.env.DB.prepare.bind(counted.env.DB);
-      counted.placeWrites = 0;
-      counted.env.DB.prepare = (query: string) => {
-        if (/insert into "token_connections"/i.test(query)) counted.placeWrites = (counted.placeWrites ?? 0) + 1;
-        return prepare(query);
-      };
-    });
+    const placeWrites = await countRoomStatements(roomId, /insert into "token_connections"/);
     const tabs: DdpSocket[] = [];
     for (let i = 0; i < 3; i++) {
       const { socket: tab } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
       expect((await tab.call("login", [{ resume: result.token }])).error).toBeUndefined();
       tabs.push(tab);
     }
-    const writes = await runInDurableObject(
-      env.ROOM.getByName(roomId),
-      (instance) => (instance as unknown as Counted).placeWrites,
-    );
-    expect(writes).toBe(1);
+    expect(await placeWrites()).toBe(1);
     await socket.call("getNewToken");
     await socket.call("removeOtherTokens");
     for (const tab of tabs) await expect.poll(() => tab.closed?.code).toBe(4002);

@@ -1,6 +1,7 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
+import { countRoomStatements } from "./statement-counter";
 
 const roomPath = (roomId: string) => `/api/rooms/${roomId}/websocket`;
 
@@ -68,26 +69,11 @@ describe("rooms and items over the live connection", () => {
       ),
     );
     const { socket } = await connectToRoom(roomId);
-    // Count the room object's reads of the items table from here on.
-    type Counted = { env: { DB: D1Database }; itemReads?: string[] };
-    await runInDurableObject(env.ROOM.getByName(roomId), (instance) => {
-      const counted = instance as unknown as Counted;
-      const db = counted.env.DB;
-      const prepare = db.prepare.bind(db);
-      counted.itemReads = [];
-      db.prepare = (query: string) => {
-        if (/from "items"/i.test(query)) counted.itemReads?.push(query);
-        return prepare(query);
-      };
-    });
+    const itemReads = await countRoomStatements(roomId, /from "items"/);
     expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
     const added = socket.received.filter((m) => m.msg === "added" && m.collection === "items").map((m) => m.id);
     expect(added.sort()).toEqual([`${roomId}-0`, `${roomId}-1`, `${roomId}-2`]);
-    const reads = await runInDurableObject(
-      env.ROOM.getByName(roomId),
-      (instance) => (instance as unknown as Counted).itemReads?.length,
-    );
-    expect(reads).toBe(1);
+    expect(await itemReads()).toBe(1);
     socket.close();
   });
 
