@@ -8,7 +8,7 @@ import type { Doc } from "../../worker/live/types";
 const caller = { connectionId: "c", sessionId: "s", userId: null, clientAddress: null, origin: null };
 
 /** A subscription whose initial fetch resolves only when the test says so. */
-function setUp(initial: Doc[], kind: "observed" | "polled" = "observed", first?: Doc[]) {
+function setUp(initial: Doc[], kind: "observed" | "polled" = "observed", first?: Doc[], firstCount = first?.length) {
   const sent: DataMessage[] = [];
   const hub = new ChangeHub();
   const box = new MergeBox((m) => sent.push(m));
@@ -29,7 +29,13 @@ function setUp(initial: Doc[], kind: "observed" | "polled" = "observed", first?:
   };
   const cursor =
     kind === "observed"
-      ? { kind, collection: "items", fetch, matches: () => true, ...(first ? { first: async () => first } : {}) }
+      ? {
+          kind,
+          collection: "items",
+          fetch,
+          matches: () => true,
+          ...(first ? { first: { count: firstCount, read: async () => first } } : {}),
+        }
       : { kind, collection: "items", fetch, intervalMs: 60_000 };
   const subscription = new LiveSubscription("sub", "items", [], "sub#1", box, hub, caller, {});
   const started = subscription.start({ args: {} as never, run: () => cursor as never });
@@ -93,6 +99,26 @@ describe("a subscription whose first fetch is still running", () => {
     expect(t.sent.map((m) => [m.msg, m.id])).toEqual([
       ["added", "new"],
       ["added", "old"],
+    ]);
+  });
+
+  it("takes a first screenful shorter than asked for as the whole set: no full fetch, and it is followed", async () => {
+    const t = setUp([], "observed", [{ _id: "only", title: "O1" }], 50);
+    let fetched = false;
+    void t.fetching.then(() => {
+      fetched = true;
+    });
+    await t.started;
+    t.hub.emit({
+      collection: "items",
+      id: "only",
+      doc: { _id: "only", title: "O2" },
+      previous: { _id: "only", title: "O1" },
+    });
+    expect(fetched).toBe(false);
+    expect(t.sent).toEqual([
+      { msg: "added", collection: "items", id: "only", fields: { title: "O1" } },
+      { msg: "changed", collection: "items", id: "only", fields: { title: "O2" } },
     ]);
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { bytesToBase64 } from "../../protocol/ejson";
 import type { FileDoc } from "../../protocol/files";
-import { PARTS_MEMORY_BUDGET } from "../../worker/files/upload-manager";
+import { PARTS_MEMORY_BUDGET } from "../../worker/files/part-buffers";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { bytesHeldInMemory, chunkOf, jpegLike, sha256, startLive, uploadRequest, writeLive } from "./files-helpers";
 

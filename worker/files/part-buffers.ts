@@ -10,6 +10,16 @@
  * client sends them again — at most the parts not yet in R2.
  */
 
+/**
+ * Bytes of parts gathered in memory per object, for all uploads together:
+ * two uploads sending in order fit (about 2.5 parts each), and the object
+ * stays far from its 128 MB limit whatever the senders do.
+ */
+export const PARTS_MEMORY_BUDGET = 24 * 1024 * 1024;
+
+/** A part gathering in memory that nobody has added to for this long gives way to one that needs the room. */
+const PART_IDLE_MS = 5 * 60_000;
+
 interface PartBuffer {
   bytes: Uint8Array;
   chunks: Set<number>;
@@ -82,18 +92,21 @@ export class PartBuffers {
   }
 
   /**
-   * Forgets unfinished parts no chunk has reached since `before` (a paused
-   * or abandoned upload). Whole parts stay: they are on their way to R2, or
-   * wait for `finish` to send them again.
+   * Whether a new part of `length` bytes fits the budget, once unfinished
+   * parts no chunk has reached for PART_IDLE_MS (a paused or abandoned
+   * upload) have given theirs up: their chunks are then no longer listed,
+   * and the sender sends them again. Whole parts stay: they are on their
+   * way to R2, or wait for `finish` to send them again.
    */
-  dropIdle(before: number): void {
+  hasRoomFor(length: number, now: number): boolean {
+    if (this.bytesHeld() + length <= PARTS_MEMORY_BUDGET) return true;
     for (const [uploadId, parts] of this.uploads) {
       for (const [partNo, buffer] of parts) {
-        if (buffer.touchedAt < before && buffer.chunks.size < buffer.expected) {
-          this.drop(uploadId, partNo);
-        }
+        const idle = buffer.touchedAt < now - PART_IDLE_MS && buffer.chunks.size < buffer.expected;
+        if (idle) this.drop(uploadId, partNo);
       }
     }
+    return this.bytesHeld() + length <= PARTS_MEMORY_BUDGET;
   }
 
   /** Bytes held for every upload (for the memory budget, tests and the bench). */

@@ -10,7 +10,7 @@
  * answer to the chunk that completes a part waits while the part before it
  * is still on its way to R2 (for at most FLUSH_WAIT_MS), so a sender
  * faster than R2 is held back: sent in order, an upload holds about two and
- * a half parts. Memory for parts is capped per object (PARTS_MEMORY_BUDGET):
+ * a half parts. Memory for parts is capped per object (part-buffers.ts):
  * chunks of a part that would go over it (many uploads at once, or chunks
  * sent far out of order) wait in SQLite like a small file's, and the part
  * goes to R2 from there once whole. Parts sent whole over HTTP never pass
@@ -29,17 +29,8 @@ import {
 import { newToken } from "../accounts/tokens";
 import { matchesImageType } from "./file-signature";
 import { PartBuffers } from "./part-buffers";
-import { chunkRangeOf, type UploadRow, UploadStore } from "./upload-store";
-
-/**
- * Bytes of parts gathered in memory per object, for all uploads together:
- * two uploads sending in order fit (about 2.5 parts each), and the object
- * stays far from its 128 MB limit whatever the senders do.
- */
-export const PARTS_MEMORY_BUDGET = 24 * 1024 * 1024;
-
-/** A part gathering in memory that nobody has added to for this long gives way to one that needs the room. */
-const PART_IDLE_MS = 5 * 60_000;
+import { chunkCountOfPart, chunkRangeOf, partCountOf, partLengthOf, partOf } from "./upload-parts";
+import { type UploadRow, UploadStore } from "./upload-store";
 
 /** The longest a chunk's answer waits for the previous part to reach R2 (a hung R2 must not stall the connection). */
 const FLUSH_WAIT_MS = 30_000;
@@ -145,7 +136,7 @@ export class UploadManager {
       await this.abort(uploadId, userId);
       throw new LiveError(400, `The file's content is not ${row.type}`);
     }
-    const partNo = this.partOf(row, chunkId);
+    const partNo = partOf(row, chunkId);
     if (row.chunkCount <= row.partChunks) this.store.putChunk(row.id, chunkId, partNo, bytes);
     else if (this.store.partDone(row.id, partNo)) {
       // A repeat of a chunk whose part is already in R2: nothing to keep.
@@ -162,24 +153,20 @@ export class UploadManager {
 
   /**
    * Whether a large file's part gathers in memory: one already gathering
-   * does; one begun in SQLite (over the budget, or by an older version of
-   * this code before a deploy) finishes there; a new one does if the budget
-   * has room, after parts idle for PART_IDLE_MS have given theirs up (their
-   * chunks are then no longer listed, and the sender sends them again).
+   * does; one begun in SQLite (over the memory budget, or by an older
+   * version of this code before a deploy) finishes there; a new one does if
+   * the budget has room for it (see PartBuffers.hasRoomFor).
    */
   private gathersInMemory(row: UploadRow, partNo: number): boolean {
     if (this.buffers.has(row.id, partNo)) return true;
     if (this.store.chunksInPart(row.id, partNo) > 0) return false;
-    const length = this.partLength(row, partNo);
-    if (this.buffers.bytesHeld() + length <= PARTS_MEMORY_BUDGET) return true;
-    this.buffers.dropIdle(this.now() - PART_IDLE_MS);
-    return this.buffers.bytesHeld() + length <= PARTS_MEMORY_BUDGET;
+    return this.buffers.hasRoomFor(partLengthOf(row, partNo), this.now());
   }
 
   /** One chunk of a large file into SQLite; a part made whole there goes to R2 in the background. */
   private putInSql(row: UploadRow, partNo: number, chunkId: number, bytes: Uint8Array): void {
     this.store.putChunk(row.id, chunkId, partNo, bytes);
-    if (this.store.chunksInPart(row.id, partNo) === this.chunksIn(row, partNo)) {
+    if (this.store.chunksInPart(row.id, partNo) === chunkCountOfPart(row, partNo)) {
       // A part that fails here stays in SQLite and is sent again by finish().
       this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
     }
@@ -192,7 +179,7 @@ export class UploadManager {
     this.buffers.put(
       row.id,
       partNo,
-      { length: this.partLength(row, partNo), expected: this.chunksIn(row, partNo) },
+      { length: partLengthOf(row, partNo), expected: chunkCountOfPart(row, partNo) },
       { id: chunkId, offset: (chunkId - first) * row.chunkSize, bytes },
       this.now(),
     );
@@ -216,7 +203,7 @@ export class UploadManager {
     length: number,
   ): Promise<{ r2Key: string; multipartId: string }> {
     const row = this.checkedPart(uploadId, userId, partNo);
-    const expected = this.partLength(row, partNo);
+    const expected = partLengthOf(row, partNo);
     if (length !== expected) {
       throw new LiveError(400, `Part ${partNo} has ${length} bytes; the declared size needs ${expected}`);
     }
@@ -237,18 +224,12 @@ export class UploadManager {
 
   private checkedPart(uploadId: string, userId: string, partNo: number): UploadRow {
     const row = this.upload(uploadId, userId);
-    const parts = this.partCount(row);
+    const parts = partCountOf(row);
     if (parts < 2) throw new LiveError(400, "A file of one part is sent in chunks");
     if (!Number.isInteger(partNo) || partNo < 2 || partNo > parts) {
       throw new LiveError(400, `Part ${partNo} cannot be sent whole: parts 2 to ${parts} can (part 1 goes in chunks)`);
     }
     return row;
-  }
-
-  /** Bytes in one part: its chunks, the last one possibly short. */
-  private partLength(row: UploadRow, partNo: number): number {
-    const [first, last] = chunkRangeOf(row, partNo);
-    return Math.min(row.size, last * row.chunkSize) - (first - 1) * row.chunkSize;
   }
 
   /**
@@ -294,7 +275,7 @@ export class UploadManager {
       return { upload, etag: object.httpEtag, size: bytes.byteLength };
     }
     if (rewrite) throw new Error("files: a file of several parts cannot be rewritten");
-    const parts = this.partCount(upload);
+    const parts = partCountOf(upload);
     for (let partNo = 1; partNo <= parts; partNo++) {
       if (!this.store.partDone(upload.id, partNo)) await this.flushPart(upload, partNo);
     }
@@ -356,19 +337,6 @@ export class UploadManager {
     }
   }
 
-  private partOf(row: UploadRow, chunkId: number): number {
-    return Math.floor((chunkId - 1) / row.partChunks) + 1;
-  }
-
-  private partCount(row: UploadRow): number {
-    return Math.ceil(row.chunkCount / row.partChunks);
-  }
-
-  private chunksIn(row: UploadRow, partNo: number): number {
-    const [first, last] = chunkRangeOf(row, partNo);
-    return last - first + 1;
-  }
-
   private async multipart(row: UploadRow): Promise<R2MultipartUpload> {
     const current = this.store.find(row.id);
     if (current?.multipartId) return this.bucket.resumeMultipartUpload(row.r2Key, current.multipartId);
@@ -393,7 +361,7 @@ export class UploadManager {
       if (!this.store.find(row.id) || this.store.partDone(row.id, partNo)) return;
       const bytes =
         this.buffers.whole(row.id, partNo) ??
-        (this.store.chunksInPart(row.id, partNo) === this.chunksIn(row, partNo)
+        (this.store.chunksInPart(row.id, partNo) === chunkCountOfPart(row, partNo)
           ? this.store.partBytes(row.id, partNo)
           : null);
       if (!bytes) return;

@@ -3,6 +3,7 @@
  * chunks not yet sent on to R2, and the R2 parts already uploaded. Nothing
  * here is visible to clients until the upload completes.
  */
+import { chunkRangeOf } from "./upload-parts";
 
 export interface UploadRow {
   id: string;
@@ -59,12 +60,6 @@ function fromRaw(raw: RawUpload): UploadRow {
     multipartId: raw.multipart_id,
     updatedAt: raw.updated_at,
   };
-}
-
-/** First and last chunk id of a part. */
-export function chunkRangeOf(upload: UploadRow, partNo: number): [number, number] {
-  const first = (partNo - 1) * upload.partChunks + 1;
-  return [first, Math.min(partNo * upload.partChunks, upload.chunkCount)];
 }
 
 export class UploadStore {

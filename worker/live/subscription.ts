@@ -112,28 +112,13 @@ export class LiveSubscription<H> {
       return cursor.kind === "observed" ? this.observe(cursor, held, change) : undefined;
     });
     this.cleanups.push(stopListening);
-    const sentFirst =
+    const first =
       cursor.kind === "observed" && cursor.first ? await this.sendFirst(cursor.first, cursor.collection, held) : null;
     if (this.stopped) return;
-    const initial = await cursor.fetch();
+    // A first screenful shorter than asked is the whole set: no second read (changes since are replayed below).
+    const initial = first?.complete ? null : await cursor.fetch();
     if (this.stopped) return;
-    for (const doc of initial) {
-      const early = sentFirst?.get(doc._id);
-      if (early) {
-        sentFirst?.delete(doc._id);
-        const diff = diffFields(early, doc);
-        if (Object.keys(diff).length > 0)
-          this.box.changed(this.boxKey, cursor.collection, doc._id, diff, fieldsOf(doc));
-        continue;
-      }
-      held.add(doc._id);
-      this.box.added(this.boxKey, cursor.collection, doc._id, fieldsOf(doc));
-    }
-    // Sent first but no longer there (changes meanwhile are replayed below; this is for safety).
-    for (const id of sentFirst?.keys() ?? []) {
-      held.delete(id);
-      this.box.removed(this.boxKey, cursor.collection, id);
-    }
+    if (initial) this.addInitial(cursor.collection, initial, first?.sent ?? null, held);
     const missed = during;
     during = null;
     if (cursor.kind === "observed") {
@@ -141,27 +126,48 @@ export class LiveSubscription<H> {
       return;
     }
     stopListening();
-    await this.poll(cursor, new Map(initial.map((doc) => [doc._id, doc])), missed.length > 0);
+    await this.poll(cursor, new Map((initial ?? []).map((doc) => [doc._id, doc])), missed.length > 0);
   }
 
   /**
    * Adds the cursor's first documents; the frame goes out at the end of
-   * this turn, while the full fetch is read. @returns them by id.
+   * this turn, while the full fetch is read. @returns them by id, and
+   * whether they are the whole set (fewer than asked for).
    */
   private async sendFirst(
-    first: () => Promise<Doc[]>,
+    first: { count: number; read(): Promise<Doc[]> },
     collection: string,
     held: Set<string>,
-  ): Promise<Map<string, Doc>> {
-    const docs = await first();
+  ): Promise<{ sent: Map<string, Doc>; complete: boolean }> {
+    const docs = await first.read();
     const sent = new Map<string, Doc>();
-    if (this.stopped) return sent;
+    if (this.stopped) return { sent, complete: false };
     for (const doc of docs) {
       held.add(doc._id);
       sent.set(doc._id, doc);
       this.box.added(this.boxKey, collection, doc._id, fieldsOf(doc));
     }
-    return sent;
+    return { sent, complete: docs.length < first.count };
+  }
+
+  /** The full fetch's documents; those sent first are brought up to date instead of added again. */
+  private addInitial(collection: string, initial: Doc[], sentFirst: Map<string, Doc> | null, held: Set<string>): void {
+    for (const doc of initial) {
+      const early = sentFirst?.get(doc._id);
+      if (early) {
+        sentFirst?.delete(doc._id);
+        const diff = diffFields(early, doc);
+        if (Object.keys(diff).length > 0) this.box.changed(this.boxKey, collection, doc._id, diff, fieldsOf(doc));
+        continue;
+      }
+      held.add(doc._id);
+      this.box.added(this.boxKey, collection, doc._id, fieldsOf(doc));
+    }
+    // Sent first but no longer there (changes meanwhile are replayed after this; this is for safety).
+    for (const id of sentFirst?.keys() ?? []) {
+      held.delete(id);
+      this.box.removed(this.boxKey, collection, id);
+    }
   }
 
   private observe(cursor: Extract<Cursor, { kind: "observed" }>, held: Set<string>, change: Change): void {

@@ -62,9 +62,10 @@ export type Cursor =
       /**
        * The few documents a client shows first (a long list's first
        * screenful), sent before `fetch` runs so they show while the rest
-       * are read; `fetch` still returns them all.
+       * are read; `fetch` still returns them all. `read` returns at most
+       * `count`; fewer means they are all there is, and `fetch` is skipped.
        */
-      first?(): Promise<Doc[]>;
+      first?: { count: number; read(): Promise<Doc[]> };
     }
   | { kind: "polled"; collection: string; fetch(): Promise<Doc[]>; intervalMs: number };
 

@@ -77,20 +77,16 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
     args: PUBLICATION_ARGS[PUBLICATION.ITEMS],
     run: async (ctx) => {
       await requireRole(ctx);
-      /** The first screenful when it was the whole room: then it is the fetch too (most rooms are small). */
-      let everything: Doc[] | null = null;
       return {
         kind: "observed",
         collection: COLLECTION.ITEMS,
-        // Changes since `first` read it are replayed after the fetch, so a fetch answered from it misses nothing.
-        fetch: async () =>
-          everything ?? (await listItems(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
-        // The newest first: a 10,000-item catalogue shows its top rows while the rest are read.
-        first: async () => {
-          const rows = await listNewestItems(ctx.host.db, ctx.host.roomId, FIRST_SCREENFUL);
-          const docs = rows.map((row) => asDoc(toItemDoc(row)));
-          if (rows.length < FIRST_SCREENFUL) everything = docs;
-          return docs;
+        fetch: async () => (await listItems(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
+        // The newest first: a 10,000-item catalogue shows its top rows while the rest are read; a room
+        // of fewer (most shops) is read once, as the live layer then skips the full fetch.
+        first: {
+          count: FIRST_SCREENFUL,
+          read: async () =>
+            (await listNewestItems(ctx.host.db, ctx.host.roomId, FIRST_SCREENFUL)).map((row) => asDoc(toItemDoc(row))),
         },
         matches: () => true,
       } as const;
