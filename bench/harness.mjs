@@ -399,15 +399,20 @@ export function seedItems(stateDir, roomId, count, item) {
   return Array.from({ length: count }, (_, i) => `${roomId}-${i}`);
 }
 
-/** Signs a fresh person up in `page` (in Chromium) and creates a room; answers its URL, open in `page`. */
+/**
+ * Signs a fresh person up in `page` (in Chromium) and creates a room; answers its URL, open in `page`.
+ * Generous waits: it is a bench's first use of a just-started server, and `npm test` runs the smoke
+ * benches beside the browser tests on two cores (a first room has taken 30 s there).
+ */
 export async function signUpWithRoom(page, url, roomName) {
-  await page.goto(`${url}/sign-up`);
+  const loaded = { timeout: 120_000 };
+  await page.goto(`${url}/sign-up`, loaded);
   await page.getByLabel("E-mail").fill(`bench${Date.now()}-${Math.random().toString(36).slice(2, 8)}@bench.example`);
   await page.getByLabel("Password").fill("a long password");
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${url}/?welcome=1`);
+  await page.waitForURL(`${url}/?welcome=1`, loaded);
   await page.getByLabel("New room").fill(roomName);
   await page.getByRole("button", { name: "Create room" }).click();
-  await page.getByText("No items yet").waitFor();
+  await page.getByText("No items yet").waitFor(loaded);
   return page.url();
 }
