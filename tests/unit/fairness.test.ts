@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { ChangeHub } from "../../worker/live/change-hub";
 import type { LiveStorage } from "../../worker/live/live-storage";
+import { ObservationPool } from "../../worker/live/observation";
 import { MAX_WAITING_MESSAGES } from "../../worker/live/push-back";
 import { LiveRegistry } from "../../worker/live/registry";
 import { Session } from "../../worker/live/session";
@@ -41,12 +42,14 @@ function sessionWithGate() {
     },
   });
   const sent: Record<string, unknown>[] = [];
+  const hub = new ChangeHub();
   const session = new Session<null>(
     "c1",
     { sessionId: null, userId: null, clientAddress: null },
     {
       registry,
-      hub: new ChangeHub(),
+      hub,
+      observations: new ObservationPool(hub),
       storage,
       host: null,
       now: () => 0,

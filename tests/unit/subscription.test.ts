@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DataMessage } from "../../protocol/ddp";
 import { ChangeHub } from "../../worker/live/change-hub";
 import { MergeBox } from "../../worker/live/merge-box";
+import { ObservationPool } from "../../worker/live/observation";
 import { LiveSubscription } from "../../worker/live/subscription";
 import type { Doc } from "../../worker/live/types";
 
@@ -37,7 +38,17 @@ function setUp(initial: Doc[], kind: "observed" | "polled" = "observed", first?:
           ...(first ? { first: { count: firstCount, read: async () => first } } : {}),
         }
       : { kind, collection: "items", fetch, intervalMs: 60_000 };
-  const subscription = new LiveSubscription("sub", "items", [], "sub#1", box, hub, caller, {});
+  const subscription = new LiveSubscription(
+    "sub",
+    "items",
+    [],
+    "sub#1",
+    box,
+    hub,
+    new ObservationPool(hub),
+    caller,
+    {},
+  );
   const started = subscription.start({ args: {} as never, run: () => cursor as never });
   return {
     sent,

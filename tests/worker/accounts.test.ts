@@ -1,5 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { hashToken } from "../../worker/accounts/tokens";
 import { DdpSocket } from "./ddp-socket";
 import { countRoomStatements } from "./statement-counter";
 
@@ -109,6 +110,8 @@ describe("login", () => {
   it("resumes with a token, and refuses unknown and expired ones", async () => {
     const { result, socket } = await signUp();
     socket.close();
+    const { result: aged, socket: agedSocket } = await signUp();
+    agedSocket.close();
     const { socket: again } = await DdpSocket.connect(homePath());
     const resumed = await again.call("login", [{ resume: result.token }]);
     expect(resumed.result).toMatchObject({ id: result.id, token: result.token });
@@ -117,10 +120,11 @@ describe("login", () => {
       error: 403,
       reason: "You've been logged out by the server. Please log in again.",
     });
+    // Past its expiry (aged in D1, as time would age it; a token's expiry never changes otherwise).
     await env.DB.prepare("UPDATE login_tokens SET expires_at = ? WHERE user_id = ?")
-      .bind(Date.now() - 1, result.id)
+      .bind(Date.now() - 1, aged.id)
       .run();
-    const expired = await again.call("login", [{ resume: result.token }]);
+    const expired = await again.call("login", [{ resume: aged.token }]);
     expect(expired.error).toMatchObject({ error: 403, reason: "Your session has expired. Please log in again." });
     again.close();
   });
@@ -176,10 +180,11 @@ describe("tokens and sessions", () => {
     socket.close();
   });
 
-  it("records a token's room once however many connections resume with it, and removing it still closes them all", async () => {
+  it("records a token's room and reads the token once however many connections resume with it; removing it closes them all and it no longer resumes there", async () => {
     const { result, socket } = await signUp();
     const roomId = (await socket.call("rooms.create", ["Shared login room"])).result as string;
     const placeWrites = await countRoomStatements(roomId, /insert into "token_connections"/);
+    const tokenStatements = await countRoomStatements(roomId, /"login_tokens"/, await hashToken(result.token));
     const tabs: DdpSocket[] = [];
     for (let i = 0; i < 3; i++) {
       const { socket: tab } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
@@ -187,9 +192,18 @@ describe("tokens and sessions", () => {
       tabs.push(tab);
     }
     expect(await placeWrites()).toBe(1);
+    // The first resume's one transaction (the place recorded, the token read); the other tabs read nothing.
+    expect(await tokenStatements()).toBe(2);
     await socket.call("getNewToken");
     await socket.call("removeOtherTokens");
     for (const tab of tabs) await expect.poll(() => tab.closed?.code).toBe(4002);
+    // The room heard the token go: it does not resume from what the room remembered.
+    const { socket: late } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
+    expect((await late.call("login", [{ resume: result.token }])).error).toMatchObject({
+      error: 403,
+      reason: "You've been logged out by the server. Please log in again.",
+    });
+    late.close();
     socket.close();
   });
 

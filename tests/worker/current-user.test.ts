@@ -60,6 +60,22 @@ describe("the current user's document (Meteor's universal publication)", () => {
     socket.close();
   });
 
+  it("follows a change made through another object: the address verified on the home connection reaches an open room", async () => {
+    const email = `elsewhere${Date.now()}-${emails++}@example.com`;
+    const { socket: home } = await DdpSocket.connect("/api/websocket");
+    const created = await home.call("createUser", [{ email, password: "elsewhere pw" }]);
+    const { id: userId, token } = created.result as { id: string; token: string };
+    const roomId = (await home.call("rooms.create", ["Elsewhere"])).result as string;
+    const { socket: room } = await connectToRoom(roomId, { token });
+    const added = await room.next((m) => m.msg === "added" && m.collection === "users" && m.id === userId);
+    expect(added.fields).toMatchObject({ emails: [{ address: email, verified: false }] });
+
+    await home.call("verifyEmail", [await verifyToken(email)]);
+    const changed = await room.next((m) => m.msg === "changed" && m.collection === "users" && m.id === userId);
+    expect(changed.fields).toEqual({ emails: [{ address: email, verified: true }] });
+    for (const socket of [home, room]) socket.close();
+  });
+
   it("is not sent to a connection that is not logged in", async () => {
     const { socket } = await DdpSocket.connect("/api/websocket");
     await socket.roundTrip();

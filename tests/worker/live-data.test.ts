@@ -77,6 +77,39 @@ describe("rooms and items over the live connection", () => {
     socket.close();
   });
 
+  it("shares one read of a room's catalogue among everyone who has it open, and reads afresh once all have closed it", async () => {
+    const roomId = await createRoom();
+    const { socket: alice } = await connectToRoom(roomId);
+    await alice.call("items.add", [{ title: "Lamp", quantity: 1 }]);
+    const itemReads = await countRoomStatements(roomId, /from "items"/);
+    expect((await alice.subscribe("items", [], "alice-items")).msg).toBe("ready");
+    const { socket: bob } = await connectToRoom(roomId);
+    expect((await bob.subscribe("items", [], "bob-items")).msg).toBe("ready");
+    expect(bob.received.filter((m) => m.msg === "added" && m.collection === "items")).toHaveLength(1);
+    // Bob's catalogue came from the observation Alice's opened: one read of the items table for both.
+    expect(await itemReads()).toBe(1);
+
+    // A change reaches both, each once; Bob's edit is sent as only what changed.
+    const { result: vaseId } = await bob.call("items.add", [{ title: "Vase", quantity: 2 }]);
+    await alice.next((m) => m.msg === "added" && m.id === vaseId);
+    await bob.call("items.update", [vaseId, { quantity: 3 }]);
+    const changed = await alice.next((m) => m.msg === "changed" && m.id === vaseId);
+    expect(changed.fields).toMatchObject({ quantity: 3 });
+    expect(bob.received.filter((m) => m.msg === "added" && m.id === vaseId)).toHaveLength(1);
+
+    // Once nobody watches, the next subscriber reads again (and sees both items).
+    alice.send({ msg: "unsub", id: "alice-items" });
+    bob.send({ msg: "unsub", id: "bob-items" });
+    await alice.next((m) => m.msg === "nosub" && m.id === "alice-items");
+    await bob.next((m) => m.msg === "nosub" && m.id === "bob-items");
+    const readsAgain = await countRoomStatements(roomId, /from "items"/);
+    const { socket: carol } = await connectToRoom(roomId);
+    expect((await carol.subscribe("items", [], "carol-items")).msg).toBe("ready");
+    expect(carol.received.filter((m) => m.msg === "added" && m.collection === "items")).toHaveLength(2);
+    expect(await readsAgain()).toBe(1);
+    for (const socket of [alice, bob, carol]) socket.close();
+  });
+
   it("sends the caller its own data before updated (write fence)", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);

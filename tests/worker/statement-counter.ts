@@ -1,38 +1,58 @@
 /**
  * Counts the D1 statements a room's object runs that match a pattern and are
  * bound to that room's id, from now until the count is read: for tests that
- * pin how much D1 work a step costs. Bound to the room's id so another test's
- * background work (syncs, jobs of other rooms) never counts.
+ * pin how much D1 work a step costs. Only statements bound to `boundTo` (the
+ * room's id unless given, e.g. a token's hash) count, so another test's
+ * background work (syncs, jobs of other rooms) never does.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 
-type Counting = { env: { DB: D1Database }; statementCount?: number; stopCounting?: () => void };
+interface Counter {
+  pattern: RegExp;
+  boundTo: string;
+  count: number;
+}
 
-export async function countRoomStatements(roomId: string, pattern: RegExp): Promise<() => Promise<number>> {
+type Counting = { env: { DB: D1Database }; statementCounters?: Set<Counter>; stopCounting?: () => void };
+
+export async function countRoomStatements(
+  roomId: string,
+  pattern: RegExp,
+  boundTo: string = roomId,
+): Promise<() => Promise<number>> {
   const room = env.ROOM.getByName(roomId);
+  const counter: Counter = { pattern, boundTo, count: 0 };
   await runInDurableObject(room, (instance) => {
     const counting = instance as unknown as Counting;
-    const db = counting.env.DB;
-    const prepare = db.prepare;
-    counting.statementCount = 0;
-    db.prepare = (query: string) => {
-      const statement = prepare.call(db, query);
-      if (!pattern.test(query)) return statement;
-      const bind = statement.bind.bind(statement);
-      statement.bind = (...values: unknown[]) => {
-        if (values.includes(roomId)) counting.statementCount = (counting.statementCount ?? 0) + 1;
-        return bind(...values);
+    if (!counting.statementCounters) {
+      // One wrapper per object, however many counters run at once.
+      const counters = new Set<Counter>();
+      const db = counting.env.DB;
+      const prepare = db.prepare;
+      db.prepare = (query: string) => {
+        const statement = prepare.call(db, query);
+        const matching = [...counters].filter((c) => c.pattern.test(query));
+        if (matching.length === 0) return statement;
+        const bind = statement.bind.bind(statement);
+        statement.bind = (...values: unknown[]) => {
+          for (const c of matching) if (values.includes(c.boundTo)) c.count++;
+          return bind(...values);
+        };
+        return statement;
       };
-      return statement;
-    };
-    counting.stopCounting = () => {
-      db.prepare = prepare;
-    };
+      counting.statementCounters = counters;
+      counting.stopCounting = () => {
+        db.prepare = prepare;
+        counting.statementCounters = undefined;
+      };
+    }
+    counting.statementCounters.add(counter);
   });
   return () =>
     runInDurableObject(room, (instance) => {
       const counting = instance as unknown as Counting;
-      counting.stopCounting?.();
-      return counting.statementCount ?? 0;
+      counting.statementCounters?.delete(counter);
+      if (counting.statementCounters?.size === 0) counting.stopCounting?.();
+      return counter.count;
     });
 }

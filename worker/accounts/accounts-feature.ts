@@ -262,6 +262,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     run: (ctx) => ({
       kind: "observed",
       collection: COLLECTION.USERS,
+      key: String(ctx.userId),
       fetch: async () => {
         if (!ctx.userId) return [];
         const row = await findUserById(ctx.host.db, ctx.userId);

@@ -15,6 +15,8 @@ export interface AccountsHost {
   emit(change: Change): void;
   /** Closes this object's own connections using these tokens (no RPC to self). */
   closeTokenConnections(tokenHashes: string[]): Promise<number>;
+  /** Whether any connection on this object is logged in as the user. */
+  hasUserConnections(userId: string): boolean;
   now(): number;
   /**
    * Work that must not hold up the caller's answer, such as sending e-mail

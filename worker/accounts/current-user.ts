@@ -3,22 +3,22 @@
  * connection, with no `sub`, the `users` document with `username`,
  * `emails` and `profile` (Meteor's universal publication in accounts-base),
  * `removed` on logout — so `Meteor.user()` and `Meteor.userId()` work in
- * Meteor's own clients. Changes made through this object (an address
- * verified) follow at once; `userDocChanged` tells every publication of
- * the user's document.
+ * Meteor's own clients. A change (an address verified) follows at once on
+ * every connection of the user: `userDocChanged` tells this object's
+ * publications, then the other objects the user's tokens were used on.
  */
 import { COLLECTION } from "../../protocol/api";
-import { equals } from "../../protocol/ejson";
-import { emailsOf, findUserById, toUserDoc, type UserDoc } from "../db/users-repo";
+import { emailsOf, findUserById, toUserDoc, type UserDoc, userTokenPlaces } from "../db/users-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
+import { callLiveObjects } from "./live-objects";
 
 /** The fields Meteor publishes of the current user. */
-function ownFields(doc: Doc): Record<string, unknown> {
-  const fields: Record<string, unknown> = { emails: doc.emails, profile: doc.profile };
-  if (doc.username !== undefined) fields.username = doc.username;
-  return fields;
+function ownFields(doc: Doc): Doc {
+  const own: Doc = { _id: doc._id, emails: doc.emails, profile: doc.profile };
+  if (doc.username !== undefined) own.username = doc.username;
+  return own;
 }
 
 export async function currentUserDoc(host: AccountsHost, userId: string): Promise<UserDoc | null> {
@@ -26,7 +26,7 @@ export async function currentUserDoc(host: AccountsHost, userId: string): Promis
   return row ? toUserDoc(row, await emailsOf(host.db, row.id)) : null;
 }
 
-/** Re-reads a user's document after a change and tells this object's publications (named and universal). */
+/** Re-reads a user's document after a change and tells every publication of it, on every object. */
 export async function userDocChanged(host: AccountsHost, userId: string, previous: UserDoc | null): Promise<void> {
   const doc = await currentUserDoc(host, userId);
   host.emit({
@@ -35,45 +35,46 @@ export async function userDocChanged(host: AccountsHost, userId: string, previou
     doc: doc ? asDoc(doc) : null,
     previous: previous ? asDoc(previous) : null,
   });
+  // The caller's answer does not wait for the user's other tabs and rooms.
+  host.background("accounts: the user's document to their other objects", async () => {
+    const here = (place: { objectKind: string; objectName: string }) =>
+      place.objectKind === host.object.kind && place.objectName === host.object.name;
+    const elsewhere = (await userTokenPlaces(host.db, userId)).filter((place) => !here(place));
+    await callLiveObjects(host, elsewhere, "refresh the user's document", {
+      self: async () => {},
+      remote: (object) => object.refreshUserDoc(userId),
+    });
+  });
+}
+
+/**
+ * Re-reads a user's document for this object's connections (RPC from the
+ * object that changed it); nothing to do, and no read, if none is the user's.
+ * Publications send only what differs from what they hold.
+ */
+export async function refreshUserDoc(host: AccountsHost, userId: string): Promise<void> {
+  if (!host.hasUserConnections(userId)) return;
+  const doc = await currentUserDoc(host, userId);
+  host.emit({ collection: COLLECTION.USERS, id: userId, doc: doc ? asDoc(doc) : null, previous: null });
 }
 
 export function registerCurrentUser<H extends AccountsHost>(registry: LiveRegistry<H>): void {
+  // Every connection of the user on this object shares one observation (one read of the document).
   registry.publishUniversal("accounts.currentUser", {
-    run: async (ctx) => {
+    run: (ctx) => {
       const userId = ctx.userId;
       if (!userId) return;
-      let sent: Record<string, unknown> | null = null;
-      // Listening first: a change while the document is read is applied after it.
-      const pending: Doc[] = [];
-      let reading = true;
-      const apply = (doc: Doc | null) => {
-        if (!doc) {
-          if (sent) ctx.removed(COLLECTION.USERS, userId);
-          sent = null;
-          return;
-        }
-        const next = ownFields(doc);
-        if (!sent) ctx.added(COLLECTION.USERS, userId, next);
-        else {
-          const diff: Record<string, unknown> = {};
-          for (const [key, value] of Object.entries(next)) if (!equals(value, sent[key])) diff[key] = value;
-          for (const key of Object.keys(sent)) if (!(key in next)) diff[key] = undefined;
-          if (Object.keys(diff).length > 0) ctx.changed(COLLECTION.USERS, userId, diff);
-        }
-        sent = next;
+      return {
+        kind: "observed",
+        collection: COLLECTION.USERS,
+        key: `own:${userId}`,
+        fetch: async () => {
+          const doc = await currentUserDoc(ctx.host, userId);
+          return doc ? [ownFields(asDoc(doc))] : [];
+        },
+        matches: (doc) => doc._id === userId,
+        project: ownFields,
       };
-      ctx.onChange((change) => {
-        if (change.collection !== COLLECTION.USERS || change.id !== userId) return;
-        if (reading) {
-          if (change.doc) pending.push(change.doc);
-          return;
-        }
-        apply(change.doc);
-      });
-      const doc = await currentUserDoc(ctx.host, userId);
-      reading = false;
-      apply(doc ? asDoc(doc) : null);
-      for (const later of pending.splice(0)) apply(later);
     },
   });
 }

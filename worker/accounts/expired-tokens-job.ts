@@ -27,6 +27,7 @@ export async function removeExpiredTokens(env: Env, now: number): Promise<number
     object: { kind: "home", name: "" },
     emit: () => {},
     closeTokenConnections: async () => 0,
+    hasUserConnections: () => false,
     now: () => now,
     background: (what, task) => {
       task().catch((error: unknown) => console.error(`${what} failed`, error));

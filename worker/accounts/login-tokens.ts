@@ -7,13 +7,15 @@ import { LOGIN_TOKEN_LIFETIME } from "../../protocol/constants";
 import { LiveError } from "../../protocol/errors";
 import {
   deleteLoginTokens,
-  findLoginToken,
+  type findLoginToken,
+  findLoginTokenRecordingPlace,
   insertLoginToken,
   otherTokenHashes,
   recordTokenConnection,
 } from "../db/users-repo";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
+import { callLiveObjects } from "./live-objects";
 import { hashToken, newToken } from "./tokens";
 
 /** What `login`, `createUser`, `resetPassword`, ... return (Meteor's shape). */
@@ -60,62 +62,93 @@ export async function issueLoginToken(
   return { ...loginResultOf(minted), tokenHash: minted.tokenHash };
 }
 
-/** Checks a resume token; throws the client-facing 403 when it cannot be used. */
+type LoginTokenRow = NonNullable<Awaited<ReturnType<typeof findLoginToken>>>;
+
+/**
+ * What this object knows of login tokens since it woke, per object (its host):
+ * - `recorded`: tokens whose place (this object) is in D1 — a recorded place
+ *   goes only with its token, so a token seen here again needs no D1 write;
+ * - `resumable`: tokens checked here, so a reconnect, a second tab or a team
+ *   on one shared login resumes without any D1 read. Only a read made in the
+ *   same transaction that recorded the place is kept: whoever removes the
+ *   token afterwards finds the place and tells this object, which forgets it
+ *   (`forgetLoginTokens`). A removal that reaches this object while such a
+ *   read is under way keeps that read from being kept (`removals`).
+ * A check is kept for RESUMABLE_MS at most, so should a removal fail to
+ * reach this object (the call is logged), the token stops working here soon
+ * all the same. After a restart the first login reads and records again.
+ */
+interface TokensHere {
+  recorded: Set<string>;
+  resumable: Map<string, { row: LoginTokenRow; checkedAt: number }>;
+  removals: number;
+}
+const RESUMABLE_MS = 5 * 60_000;
+const tokensHere = new WeakMap<AccountsHost, TokensHere>();
+/** Past this many, a set starts over rather than grow without end. */
+const MAX_TOKENS_HERE = 10_000;
+
+function tokensOf(host: AccountsHost): TokensHere {
+  let here = tokensHere.get(host);
+  if (!here) {
+    here = { recorded: new Set(), resumable: new Map(), removals: 0 };
+    tokensHere.set(host, here);
+  }
+  if (here.recorded.size >= MAX_TOKENS_HERE) here.recorded.clear();
+  if (here.resumable.size >= MAX_TOKENS_HERE) here.resumable.clear();
+  return here;
+}
+
+/** Checks a resume token (and records that it is in use here); throws the client-facing 403 when it cannot be used. */
 export async function resumeToken(host: AccountsHost, token: string) {
   const tokenHash = await hashToken(token);
-  const row = await findLoginToken(host.db, tokenHash);
-  if (!row) throw new LiveError(403, LOGGED_OUT_BY_SERVER);
+  const here = tokensOf(host);
+  const checked = here.resumable.get(tokenHash);
+  let row = checked && checked.checkedAt > host.now() - RESUMABLE_MS ? checked.row : null;
+  if (!row) {
+    const removalsBefore = here.removals;
+    const checkedAt = host.now();
+    row = await findLoginTokenRecordingPlace(host.db, tokenHash, host.object);
+    if (!row) throw new LiveError(403, LOGGED_OUT_BY_SERVER);
+    here.recorded.add(tokenHash);
+    if (here.removals === removalsBefore) here.resumable.set(tokenHash, { row, checkedAt });
+  }
   if (row.expiresAt <= host.now()) {
     // Only the row goes here; connections still using it are closed by the
     // expired-token clean-up, not in the middle of this caller's call.
+    here.resumable.delete(tokenHash);
     await deleteLoginTokens(host.db, [tokenHash]);
     throw new LiveError(403, SESSION_EXPIRED);
   }
   return { ...row, token };
 }
 
-/**
- * Tokens this object has recorded since it woke, per object (its host). A
- * recorded place goes only with its token, so a token seen here again (a
- * second tab, a reconnect, a whole team on one shared login) needs no D1
- * write; after a restart the first login writes it again (idempotent).
- */
-const recordedHere = new WeakMap<AccountsHost, Set<string>>();
-/** Past this many, the set starts over rather than grow without end (writes are idempotent). */
-const MAX_RECORDED_TOKENS = 10_000;
+/** Forgets removed tokens here: they must be read from D1 again (and are then found gone). */
+export function forgetLoginTokens(host: AccountsHost, tokenHashes: string[]): void {
+  const here = tokensOf(host);
+  here.removals++;
+  for (const hash of tokenHashes) {
+    here.resumable.delete(hash);
+    here.recorded.delete(hash);
+  }
+}
 
 /** Notes that this object now has a connection using the token. */
 export async function noteTokenInUse(host: AccountsHost, tokenHash: string): Promise<void> {
-  let recorded = recordedHere.get(host);
-  if (recorded?.has(tokenHash)) return;
+  const here = tokensOf(host);
+  if (here.recorded.has(tokenHash)) return;
   await recordTokenConnection(host.db, tokenHash, host.object.kind, host.object.name);
-  if (!recorded || recorded.size >= MAX_RECORDED_TOKENS) {
-    recorded = new Set();
-    recordedHere.set(host, recorded);
-  }
-  recorded.add(tokenHash);
+  here.recorded.add(tokenHash);
 }
 
 /** Deletes tokens and closes the live connections that used them. */
 export async function removeLoginTokens(host: AccountsHost, tokenHashes: string[]): Promise<void> {
   const places = await deleteLoginTokens(host.db, tokenHashes);
-  const objects = new Map<string, { kind: string; name: string }>();
-  for (const place of places)
-    objects.set(`${place.objectKind}:${place.objectName}`, { kind: place.objectKind, name: place.objectName });
-  await Promise.all(
-    [...objects.values()].map(async ({ kind, name }) => {
-      if (kind === host.object.kind && name === host.object.name) return host.closeTokenConnections(tokenHashes);
-      const namespace = kind === "room" ? host.env.ROOM : host.env.HOME;
-      try {
-        return await namespace.getByName(name).closeTokenConnections(tokenHashes);
-      } catch (error) {
-        // The token is already gone, so a connection we could not reach
-        // fails its next resume; log and go on.
-        console.error(`accounts: could not close connections on ${kind} ${name}`, error);
-        return 0;
-      }
-    }),
-  );
+  // The tokens are already gone, so a connection on an object we could not reach fails its next resume.
+  await callLiveObjects(host, places, "close connections", {
+    self: () => host.closeTokenConnections(tokenHashes),
+    remote: (object) => object.closeTokenConnections(tokenHashes),
+  });
 }
 
 export async function removeOtherLoginTokens(host: AccountsHost, userId: string, keep: string | null): Promise<void> {

@@ -118,6 +118,35 @@ export async function findLoginToken(db: Database, tokenHash: string) {
   return (await db.select().from(loginTokens).where(eq(loginTokens.tokenHash, tokenHash)).get()) ?? null;
 }
 
+/**
+ * A token, read in the same transaction that records `place` as where it is
+ * in use (only if it exists): once this returns the token, removing it will
+ * find the place. Null if there is no such token.
+ */
+export async function findLoginTokenRecordingPlace(
+  db: Database,
+  tokenHash: string,
+  place: { kind: string; name: string },
+) {
+  const [, rows] = await db.batch([
+    db
+      .insert(tokenConnections)
+      .select(
+        db
+          .select({
+            tokenHash: loginTokens.tokenHash,
+            objectKind: sql<string>`${place.kind}`.as("object_kind"),
+            objectName: sql<string>`${place.name}`.as("object_name"),
+          })
+          .from(loginTokens)
+          .where(eq(loginTokens.tokenHash, tokenHash)),
+      )
+      .onConflictDoNothing(),
+    db.select().from(loginTokens).where(eq(loginTokens.tokenHash, tokenHash)),
+  ]);
+  return rows[0] ?? null;
+}
+
 /** Deletes the given tokens; returns where they were in use. */
 export async function deleteLoginTokens(db: Database, tokenHashes: string[]) {
   if (tokenHashes.length === 0) return [];
@@ -146,6 +175,16 @@ export async function expiredTokenHashes(db: Database, now: number, limit = 90):
     .limit(limit)
     .all();
   return rows.map((row) => row.hash);
+}
+
+/** The live objects where any of a user's tokens has been used (where their connections may be). */
+export async function userTokenPlaces(db: Database, userId: string) {
+  return db
+    .selectDistinct({ objectKind: tokenConnections.objectKind, objectName: tokenConnections.objectName })
+    .from(tokenConnections)
+    .innerJoin(loginTokens, eq(loginTokens.tokenHash, tokenConnections.tokenHash))
+    .where(eq(loginTokens.userId, userId))
+    .all();
 }
 
 /** Records that a token is in use on a live object (for closing it later). */

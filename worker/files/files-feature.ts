@@ -43,6 +43,7 @@ export function registerFiles(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.FILES,
+        key: "all",
         fetch: async () => (await listRoomFiles(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toFileDoc(row))),
         matches: () => true,
       } as const;

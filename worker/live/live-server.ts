@@ -19,6 +19,7 @@ import { DDP_ERROR } from "../../protocol/errors";
 import { ChangeHub } from "./change-hub";
 import { heartbeatAction } from "./heartbeat";
 import { LiveStorage } from "./live-storage";
+import { ObservationPool } from "./observation";
 import type { LiveRegistry } from "./registry";
 import { Session } from "./session";
 import type { SessionState } from "./session-state";
@@ -34,6 +35,7 @@ export abstract class LiveServer<H> extends Server<Env> {
   static override options = { hibernate: true };
 
   readonly hub = new ChangeHub();
+  private readonly observations = new ObservationPool(this.hub);
   private readonly sessions = new Map<string, Session<H>>();
   private readonly inflight = new Map<string, Promise<string[]>>();
   private readonly lastSeen = new Map<string, number>();
@@ -172,6 +174,11 @@ export abstract class LiveServer<H> extends Server<Env> {
     return closed;
   }
 
+  hasUserConnections(userId: string): boolean {
+    for (const connection of this.getConnections<SessionState>()) if (connection.state?.userId === userId) return true;
+    return false;
+  }
+
   /** Closes the connections of one user (e.g. removed from a room), or all when `userId` is null. */
   closeUserConnections(userId: string | null, reason: string): number {
     let closed = 0;
@@ -227,6 +234,7 @@ export abstract class LiveServer<H> extends Server<Env> {
       {
         registry: this.registry as LiveRegistry<H>,
         hub: this.hub,
+        observations: this.observations,
         storage: this.storage,
         host: this.host as H,
         now: () => Date.now(),

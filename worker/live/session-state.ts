@@ -1,6 +1,7 @@
 /** What a session keeps across hibernation, and what it needs from its Durable Object. */
 import type { ChangeHub } from "./change-hub";
 import type { LiveStorage } from "./live-storage";
+import type { ObservationPool } from "./observation";
 import type { LiveRegistry } from "./registry";
 
 /** Kept in the socket attachment: small (≤ 16 KiB with partyserver's own). */
@@ -26,6 +27,8 @@ export interface SessionState {
 export interface SessionEnvironment<H> {
   registry: LiveRegistry<H>;
   hub: ChangeHub;
+  /** The object's observed queries, shared by its subscriptions. */
+  observations: ObservationPool;
   storage: LiveStorage;
   host: H;
   now(): number;

@@ -1,51 +1,13 @@
 /**
  * One running subscription of one connection: runs the publication, feeds
  * its documents into the connection's merge box, and keeps them in step with
- * the host's changes (observed cursors) or by polling (polled cursors).
+ * the host's changes (observed cursors, through an observation it may share
+ * with other subscriptions) or by polling (polled cursors).
  */
-import type { Fields } from "../../protocol/ddp";
-import { equals } from "../../protocol/ejson";
 import type { ChangeHub } from "./change-hub";
 import type { MergeBox } from "./merge-box";
-import type { CallerInfo, Change, Cursor, Doc, PublicationDefinition, PublishContext } from "./types";
-
-/**
- * A document's fields, and a change's diff, computed once for every
- * subscriber: the same object then flows into every connection's merge box,
- * which passes it on as is when it sends all of it, so the message is also
- * encoded once (see encodeData). Never mutated downstream.
- */
-const fieldsCache = new WeakMap<Doc, Fields>();
-const diffCache = new WeakMap<Change, Fields>();
-
-function fieldsOf(doc: Doc): Fields {
-  let fields = fieldsCache.get(doc);
-  if (!fields) {
-    const { _id, ...rest } = doc;
-    fields = rest;
-    fieldsCache.set(doc, fields);
-  }
-  return fields;
-}
-
-function diffOf(change: Change, doc: Doc, previous: Doc): Fields {
-  let diff = diffCache.get(change);
-  if (!diff) {
-    diff = diffFields(previous, doc);
-    diffCache.set(change, diff);
-  }
-  return diff;
-}
-
-/** Fields that differ between two versions; removed fields map to undefined. */
-export function diffFields(before: Doc, after: Doc): Fields {
-  const diff: Fields = {};
-  for (const [key, value] of Object.entries(after)) {
-    if (key !== "_id" && !equals(before[key], value)) diff[key] = value;
-  }
-  for (const key of Object.keys(before)) if (!(key in after)) diff[key] = undefined;
-  return diff;
-}
+import { diffFields, fieldsOf, type ObservationPool, type ObservedCursor } from "./observation";
+import type { CallerInfo, Cursor, Doc, PublicationDefinition, PublishContext } from "./types";
 
 export class LiveSubscription<H> {
   private readonly cleanups: (() => void)[] = [];
@@ -63,6 +25,7 @@ export class LiveSubscription<H> {
     private readonly boxKey: string,
     private readonly box: MergeBox,
     private readonly hub: ChangeHub,
+    private readonly observations: ObservationPool,
     private readonly caller: CallerInfo,
     private readonly host: H,
   ) {}
@@ -93,98 +56,32 @@ export class LiveSubscription<H> {
     };
   }
 
-  /**
-   * Listens before fetching: a D1 read does not hold the object's input gate,
-   * so other connections' writes can land while the initial fetch runs.
-   * Changes seen meanwhile are replayed after the initial documents; they
-   * are idempotent against the merge box, so a change the fetch already saw
-   * sends nothing.
-   */
   private async follow(cursor: Cursor): Promise<void> {
-    const held = new Set<string>();
-    let during: Change[] | null = [];
+    if (cursor.kind === "observed") return this.observe(cursor);
+    // Listening before fetching: a D1 read does not hold the object's input gate, so writes can land
+    // while it runs; one that did makes the poll refresh before `ready`.
+    let stale = false;
     const stopListening = this.hub.listen((change) => {
-      if (change.collection !== cursor.collection) return;
-      if (during) {
-        during.push(change);
-        return;
-      }
-      return cursor.kind === "observed" ? this.observe(cursor, held, change) : undefined;
+      if (change.collection === cursor.collection) stale = true;
     });
     this.cleanups.push(stopListening);
-    const first =
-      cursor.kind === "observed" && cursor.first ? await this.sendFirst(cursor.first, cursor.collection, held) : null;
-    if (this.stopped) return;
-    // A first screenful shorter than asked is the whole set: no second read (changes since are replayed below).
-    const initial = first?.complete ? null : await cursor.fetch();
-    if (this.stopped) return;
-    if (initial) this.addInitial(cursor.collection, initial, first?.sent ?? null, held);
-    const missed = during;
-    during = null;
-    if (cursor.kind === "observed") {
-      for (const change of missed) this.observe(cursor, held, change);
-      return;
-    }
+    const initial = await cursor.fetch();
     stopListening();
-    await this.poll(cursor, new Map((initial ?? []).map((doc) => [doc._id, doc])), missed.length > 0);
+    if (this.stopped) return;
+    for (const doc of initial) this.box.added(this.boxKey, cursor.collection, doc._id, fieldsOf(doc));
+    await this.poll(cursor, new Map(initial.map((doc) => [doc._id, doc])), stale);
   }
 
-  /**
-   * Adds the cursor's first documents; the frame goes out at the end of
-   * this turn, while the full fetch is read. @returns them by id, and
-   * whether they are the whole set (fewer than asked for).
-   */
-  private async sendFirst(
-    first: { count: number; read(): Promise<Doc[]> },
-    collection: string,
-    held: Set<string>,
-  ): Promise<{ sent: Map<string, Doc>; complete: boolean }> {
-    const docs = await first.read();
-    const sent = new Map<string, Doc>();
-    if (this.stopped) return { sent, complete: false };
-    for (const doc of docs) {
-      held.add(doc._id);
-      sent.set(doc._id, doc);
-      this.box.added(this.boxKey, collection, doc._id, fieldsOf(doc));
-    }
-    return { sent, complete: docs.length < first.count };
-  }
-
-  /** The full fetch's documents; those sent first are brought up to date instead of added again. */
-  private addInitial(collection: string, initial: Doc[], sentFirst: Map<string, Doc> | null, held: Set<string>): void {
-    for (const doc of initial) {
-      const early = sentFirst?.get(doc._id);
-      if (early) {
-        sentFirst?.delete(doc._id);
-        const diff = diffFields(early, doc);
-        if (Object.keys(diff).length > 0) this.box.changed(this.boxKey, collection, doc._id, diff, fieldsOf(doc));
-        continue;
-      }
-      held.add(doc._id);
-      this.box.added(this.boxKey, collection, doc._id, fieldsOf(doc));
-    }
-    // Sent first but no longer there (changes meanwhile are replayed after this; this is for safety).
-    for (const id of sentFirst?.keys() ?? []) {
-      held.delete(id);
-      this.box.removed(this.boxKey, collection, id);
-    }
-  }
-
-  private observe(cursor: Extract<Cursor, { kind: "observed" }>, held: Set<string>, change: Change): void {
-    if (this.stopped || change.collection !== cursor.collection) return;
-    const { id, doc, previous } = change;
-    const matches = doc !== null && cursor.matches(doc);
-    if (matches && !held.has(id)) {
-      held.add(id);
-      this.box.added(this.boxKey, cursor.collection, id, fieldsOf(doc));
-    } else if (matches && held.has(id)) {
-      // With the version before, the diff is exact and the view can take the shared document as is.
-      if (previous) this.box.changed(this.boxKey, cursor.collection, id, diffOf(change, doc, previous), fieldsOf(doc));
-      else this.box.changed(this.boxKey, cursor.collection, id, fieldsOf(doc));
-    } else if (held.has(id)) {
-      held.delete(id);
-      this.box.removed(this.boxKey, cursor.collection, id);
-    }
+  /** Watches the cursor's observation; `ready` waits until it has read the whole set. */
+  private async observe(cursor: ObservedCursor): Promise<void> {
+    const { collection } = cursor;
+    const handle = this.observations.observe(cursor, {
+      added: (id, fields) => !this.stopped && this.box.added(this.boxKey, collection, id, fields),
+      changed: (id, diff, after) => !this.stopped && this.box.changed(this.boxKey, collection, id, diff, after),
+      removed: (id) => !this.stopped && this.box.removed(this.boxKey, collection, id),
+    });
+    this.cleanups.push(handle.stop);
+    await handle.loaded;
   }
 
   /** Poll-and-diff for data written outside this Durable Object. */

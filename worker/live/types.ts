@@ -57,8 +57,18 @@ export type Cursor =
   | {
       kind: "observed";
       collection: string;
+      /**
+       * Names the query within this object (with `collection`): subscriptions
+       * whose cursors have the same key share one observation — one read,
+       * one set of documents (see observation.ts). It must capture everything
+       * the result depends on (the room is implied; an item id, a user id is
+       * not); without one, the cursor is observed on its own.
+       */
+      key?: string;
       fetch(): Promise<Doc[]>;
       matches(doc: Doc): boolean;
+      /** The part of a changed document the cursor shows (Meteor's `fields`); `fetch` returns it already. */
+      project?(doc: Doc): Doc;
       /**
        * The few documents a client shows first (a long list's first
        * screenful), sent before `fetch` runs so they show while the rest

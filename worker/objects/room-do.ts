@@ -9,6 +9,8 @@
 import type { RoomRole } from "../../protocol/api";
 import { LiveError, toWireError, type WireError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
+import { refreshUserDoc } from "../accounts/current-user";
+import { forgetLoginTokens } from "../accounts/login-tokens";
 import { Dashboard } from "../dashboard/dashboard";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { RoomAggregates } from "../dashboard/room-aggregates";
@@ -116,6 +118,17 @@ export class RoomDO extends LiveServer<RoomHost> {
     return rpcResult("store: webhook failed", () => applyStoreWebhook(this.liveHost, delivery));
   }
 
+  /** Closes the connections using these tokens, which are no longer resumable here (RPC from the object that removed them). */
+  override closeTokenConnections(tokenHashes: string[]): Promise<number> {
+    forgetLoginTokens(this.liveHost, tokenHashes);
+    return super.closeTokenConnections(tokenHashes);
+  }
+
+  /** Re-reads a user's document for their connections here (RPC from the object that changed it). */
+  refreshUserDoc(userId: string): Promise<void> {
+    return refreshUserDoc(this.liveHost, userId);
+  }
+
   /** An incremental store sync (RPC from the cron job); answers how it ended (the `sync` document). */
   syncStore(): Promise<RpcResult> {
     return rpcResult("store: scheduled sync failed", () => storeRuntime(this.liveHost).sync.run(this.liveHost, false));
@@ -137,6 +150,7 @@ export class RoomDO extends LiveServer<RoomHost> {
       object: { kind: "room", name: this.name },
       emit: (change) => this.hub.emit(change),
       closeTokenConnections: (hashes) => this.closeTokenConnections(hashes),
+      hasUserConnections: (userId) => this.hasUserConnections(userId),
       now: () => Date.now(),
       background: (what, task) => this.runInBackground(what, task),
       uploads: new UploadManager(this.ctx.storage.sql, this.env.FILES, () => Date.now()),

@@ -8,6 +8,8 @@ import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import { registerAccounts } from "../accounts/accounts-feature";
 import type { AccountsHost } from "../accounts/accounts-host";
+import { refreshUserDoc } from "../accounts/current-user";
+import { forgetLoginTokens } from "../accounts/login-tokens";
 import { openDatabase } from "../db/database";
 import { createRoomWithOwner, roomsOfUser } from "../db/memberships-repo";
 import { toRoomDoc } from "../db/rooms-repo";
@@ -60,6 +62,17 @@ export class HomeDO extends LiveServer<HomeHost> {
     return registry;
   }
 
+  /** Closes the connections using these tokens, which are no longer resumable here (RPC from the object that removed them). */
+  override closeTokenConnections(tokenHashes: string[]): Promise<number> {
+    forgetLoginTokens(this.liveHost, tokenHashes);
+    return super.closeTokenConnections(tokenHashes);
+  }
+
+  /** Re-reads a user's document for their connections here (RPC from the object that changed it). */
+  refreshUserDoc(userId: string): Promise<void> {
+    return refreshUserDoc(this.liveHost, userId);
+  }
+
   protected createHost(): HomeHost {
     return {
       db: openDatabase(this.env.DB),
@@ -67,6 +80,7 @@ export class HomeDO extends LiveServer<HomeHost> {
       object: { kind: "home", name: this.name },
       emit: (change) => this.hub.emit(change),
       closeTokenConnections: (hashes) => this.closeTokenConnections(hashes),
+      hasUserConnections: (userId) => this.hasUserConnections(userId),
       now: () => Date.now(),
       background: (what, task) => this.runInBackground(what, task),
     };

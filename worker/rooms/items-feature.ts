@@ -80,6 +80,8 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.ITEMS,
+        // Everyone with the catalogue open shares one read and one set of documents.
+        key: "all",
         fetch: async () => (await listItems(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
         // The newest first: a 10,000-item catalogue shows its top rows while the rest are read; a room
         // of fewer (most shops) is read once, as the live layer then skips the full fetch.
@@ -99,6 +101,7 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.ITEM_HISTORY,
+        key: itemId,
         fetch: async () =>
           (await listHistory(ctx.host.db, ctx.host.roomId, itemId, LIMITS.HISTORY)).map((row) =>
             asDoc(toHistoryDoc(row)),

@@ -77,6 +77,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.MEMBERS,
+        key: "all",
         fetch: async () => (await listMembers(ctx.host.db, ctx.host.roomId)).map(asDoc),
         matches: () => true,
       } as const;

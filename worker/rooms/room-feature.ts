@@ -17,6 +17,7 @@ export function registerRoom(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.ROOMS,
+        key: "this",
         fetch: async () => {
           const row = await findRoom(ctx.host.db, ctx.host.roomId);
           return row ? [asDoc(toRoomDoc(row))] : [];

@@ -98,6 +98,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.STOCKTAKES,
+        key: "open",
         fetch: async () => {
           const open = await findOpenStocktake(ctx.host.db, ctx.host.roomId);
           return open ? [asDoc(toStocktakeDoc(open))] : [];
@@ -113,6 +114,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.STOCKTAKE_SCANS,
+        key: stocktakeId,
         fetch: async () =>
           (await listScans(ctx.host.db, ctx.host.roomId, stocktakeId)).map((row) => asDoc(toScanDoc(row))),
         matches: (doc) => doc.stocktakeId === stocktakeId,
