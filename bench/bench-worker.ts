@@ -179,21 +179,33 @@ export class BenchRoomDO extends RoomDO {
     // fan-out bench can write faster than one person's call budget allows.
     const updateItem = registry.methods.get("items.update");
     if (!updateItem) throw new Error("bench: items.update is not registered");
-    return registry
-      .method("bench.noop", { args: v.tuple([]), run: () => null })
-      .method("bench.updateItem", updateItem)
-      .method("bench.d1Statements", {
-        args: v.tuple([]),
-        run: () => ({ total: this.d1.total, orders: this.d1.orders }),
-      })
-      .method("bench.resetD1Statements", {
-        args: v.tuple([]),
-        run: () => {
-          this.d1.reset();
-          return null;
-        },
-      })
-      .method("bench.naiveOrderImport", { args: v.tuple([]), run: (ctx) => naiveOrderImport(ctx.host) });
+    return (
+      registry
+        .method("bench.noop", { args: v.tuple([]), run: () => null })
+        .method("bench.updateItem", updateItem)
+        // The most bytes of upload parts this room held in memory at once since the last ask.
+        .method("bench.partsHighWater", {
+          args: v.tuple([]),
+          run: (ctx) => {
+            const buffers = ctx.host.uploads.buffers;
+            const highWater = buffers.bytesHighWater;
+            buffers.resetHighWater();
+            return highWater;
+          },
+        })
+        .method("bench.d1Statements", {
+          args: v.tuple([]),
+          run: () => ({ total: this.d1.total, orders: this.d1.orders }),
+        })
+        .method("bench.resetD1Statements", {
+          args: v.tuple([]),
+          run: () => {
+            this.d1.reset();
+            return null;
+          },
+        })
+        .method("bench.naiveOrderImport", { args: v.tuple([]), run: (ctx) => naiveOrderImport(ctx.host) })
+    );
   }
 }
 

@@ -9,10 +9,14 @@
 // deflate (photos do not compress; deflating them was the transport's limit).
 // BENCH_UPLOAD_WAYS=binary,parts runs only the ways named (and the raw PUT);
 // BENCH_PART_WINDOW sets how many whole parts go at once (default: the app's).
+// BENCH_UPLOAD_GC_MS=100 (a diagnostic) has the Worker's collector run every so many ms during each
+// upload, through its inspector: what the peak is once the garbage of frames already handled is gone.
 // Each way runs ROUNDS times, interleaved; the figure is the median round.
 import { randomBytes } from "node:crypto";
+import { freePort } from "../tests/support/server.ts";
 import {
   importTs,
+  inspectWorker,
   knob,
   openSocket,
   percentile,
@@ -36,6 +40,8 @@ const bytes = randomBytes(SIZE);
 bytes.set([0xff, 0xd8, 0xff, 0xe0]); // starts like a JPEG, as the collection requires
 const mib = SIZE / 1024 / 1024;
 
+const GC_EVERY_MS = Number(process.env.BENCH_UPLOAD_GC_MS ?? 0);
+
 /** Runs `work` while sampling the server's memory; returns time and peak growth. */
 async function measured(server, work) {
   const pids = processTree(server.pid);
@@ -44,11 +50,22 @@ async function measured(server, work) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(pids));
   }, 20);
+  let collecting = false;
+  const collector =
+    server.inspector &&
+    setInterval(() => {
+      if (collecting) return;
+      collecting = true;
+      server.inspector.command("HeapProfiler.collectGarbage").finally(() => {
+        collecting = false;
+      });
+    }, GC_EVERY_MS);
   const started = performance.now();
   try {
     await work();
   } finally {
     clearInterval(sampler);
+    if (collector) clearInterval(collector);
   }
   const ms = performance.now() - started;
   peak = Math.max(peak, rssOf(pids));
@@ -140,12 +157,14 @@ async function rawPut(server) {
   if (size !== SIZE) throw new Error(`raw PUT stored ${size} bytes`);
 }
 
-const server = await startBenchServer();
+const inspectorPort = GC_EVERY_MS > 0 ? await freePort() : undefined;
+const server = await startBenchServer({ inspectorPort });
 try {
   const user = await signedUp(server.wsUrl, "upload");
   const { token } = user;
   const roomId = await user.newRoom("Upload bench");
   const client = await user.openRoom(roomId);
+  if (inspectorPort) server.inspector = await inspectWorker(inspectorPort);
 
   const allWays = {
     "raw R2 PUT": () => rawPut(server),
@@ -166,7 +185,13 @@ try {
   for (const work of Object.values(ways)) await work();
   const results = Object.fromEntries(Object.keys(ways).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, work] of Object.entries(ways)) results[name].push(await measured(server, work));
+    for (const [name, work] of Object.entries(ways)) {
+      await client.call("bench.partsHighWater", []); // the room's high-water mark starts afresh
+      const result = await measured(server, work);
+      // The most bytes of parts the room's object held in memory at once during this upload.
+      result.held = await client.call("bench.partsHighWater", []);
+      results[name].push(result);
+    }
   }
   const median = (name, key) =>
     percentile(
@@ -188,7 +213,12 @@ try {
     report(name, median(name, "memory"), Math.max(median("raw R2 PUT", "memory"), 1), megabytes);
   }
   console.log(`raw R2 PUT itself: ${megabytes(median("raw R2 PUT", "memory"))} above idle`);
+  console.log(`\n(c) the most bytes of parts the room's Durable Object held in memory at once (largest of ${ROUNDS})`);
+  const largest = (name, key) => Math.max(...results[name].map((r) => r[key]));
+  for (const name of Object.keys(ways).slice(1)) console.log(`${name}: ${megabytes(largest(name, "held"))}`);
   // Issue 16's memory targets are in parts, not ratios: whole parts over HTTP ≤ 2 parts, the live connection ≤ 3.
+  // The process's peak also counts frames the runtime handed over and the collector has not reached yet (the
+  // transport-only way holds nothing and shows them); what the room holds is what our code decides.
   for (const [word, parts] of [
     ["parts", 2],
     ["binary", 3],
@@ -196,11 +226,16 @@ try {
     const name = Object.keys(ways).find((way) => way.includes(word));
     if (!name) continue;
     const peak = median(name, "memory");
-    const met = peak <= parts * PART_SIZE ? "met" : "NOT met";
-    console.log(`${name}: peak ${megabytes(peak)} (target ≤ ${parts} parts, ${megabytes(parts * PART_SIZE)}: ${met})`);
+    const held = largest(name, "held");
+    const budget = parts * PART_SIZE;
+    const verdict = (bytes) => (bytes <= budget ? "met" : "NOT met");
+    console.log(
+      `${name}: target ≤ ${parts} parts (${megabytes(budget)}): room holds at most ${megabytes(held)} (${verdict(held)}); process peak ${megabytes(peak)} (${verdict(peak)})`,
+    );
   }
   client.close();
   user.home.close();
+  server.inspector?.close();
 } finally {
   await server.stop();
 }

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { bytesToBase64 } from "../../protocol/ejson";
 import type { FileDoc } from "../../protocol/files";
-import { PARTS_MEMORY_BUDGET } from "../../worker/files/part-buffers";
+import { PARTS_MEMORY_BUDGET, type PartBuffers } from "../../worker/files/part-buffers";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { bytesHeldInMemory, chunkOf, jpegLike, sha256, startLive, uploadRequest, writeLive } from "./files-helpers";
 
@@ -139,6 +139,38 @@ describe("upload over the live connection", () => {
     expect(await sha256(await (object as R2ObjectBody).arrayBuffer())).toBe(await sha256(bytes));
     expect(await held()).toBe(0);
     second.socket.close();
+  });
+
+  it("holds at most three parts in memory while a large file arrives in order, four chunks at a time as the app sends", async () => {
+    const roomId = await createRoom();
+    const bytes = jpegLike(60 * CHUNK); // six parts of 10 chunks
+    const { socket } = await connectToRoom(roomId);
+    const { started } = await startLive(socket, { name: "in-order.jpg", size: bytes.byteLength });
+    const room = env.ROOM.getByName(roomId);
+    await runInDurableObject(room, (instance) => {
+      (
+        instance as unknown as { liveHost: { uploads: { buffers: PartBuffers } } }
+      ).liveHost.uploads.buffers.resetHighWater();
+    });
+    let next = 1;
+    const lane = async () => {
+      while (next <= 60) {
+        const id = next++;
+        await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id), "binary");
+      }
+    };
+    await Promise.all([lane(), lane(), lane(), lane()]);
+    const doc = (await socket.call("files.finish", [started.uploadId])).result as FileDoc;
+    expect(doc.size).toBe(bytes.byteLength);
+    const highWater = await runInDurableObject(
+      room,
+      (instance) =>
+        (instance as unknown as { liveHost: { uploads: { buffers: PartBuffers } } }).liveHost.uploads.buffers
+          .bytesHighWater,
+    );
+    expect(highWater).toBeGreaterThanOrEqual(10 * CHUNK);
+    expect(highWater).toBeLessThanOrEqual(3 * 10 * CHUNK);
+    socket.close();
   });
 
   it("keeps a sender scattering chunks over many parts within the memory budget, and the file still arrives whole", async () => {

@@ -31,6 +31,8 @@ interface PartBuffer {
 
 export class PartBuffers {
   private readonly uploads = new Map<string, Map<number, PartBuffer>>();
+  /** The most bytes held at once since the object woke or `resetHighWater` (the bench and tests check the bound). */
+  private highWater = 0;
 
   /** Whether this part has begun gathering here. */
   has(uploadId: string, partNo: number): boolean {
@@ -57,6 +59,7 @@ export class PartBuffers {
     if (!buffer) {
       buffer = { bytes: new Uint8Array(part.length), chunks: new Set(), expected: part.expected, touchedAt: now };
       parts.set(partNo, buffer);
+      this.highWater = Math.max(this.highWater, this.bytesHeld());
     }
     buffer.touchedAt = now;
     if (buffer.chunks.has(chunk.id)) return;
@@ -68,6 +71,11 @@ export class PartBuffers {
   whole(uploadId: string, partNo: number): Uint8Array | null {
     const buffer = this.uploads.get(uploadId)?.get(partNo);
     return buffer && buffer.chunks.size === buffer.expected ? buffer.bytes : null;
+  }
+
+  /** Parts of the upload held here (gathering or whole). */
+  partsHeld(uploadId: string): number {
+    return this.uploads.get(uploadId)?.size ?? 0;
   }
 
   /** Chunk ids held for the upload, in no particular order. */
@@ -107,6 +115,14 @@ export class PartBuffers {
       }
     }
     return this.bytesHeld() + length <= PARTS_MEMORY_BUDGET;
+  }
+
+  get bytesHighWater(): number {
+    return this.highWater;
+  }
+
+  resetHighWater(): void {
+    this.highWater = this.bytesHeld();
   }
 
   /** Bytes held for every upload (for the memory budget, tests and the bench). */

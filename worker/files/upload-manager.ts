@@ -8,9 +8,9 @@
  * (part-buffers.ts); a whole part goes to the R2 multipart upload in the
  * background while the next one fills, one part at a time per upload. The
  * answer to the chunk that completes a part waits while the part before it
- * is still on its way to R2 (for at most FLUSH_WAIT_MS), so a sender
- * faster than R2 is held back: sent in order, an upload holds about two and
- * a half parts. Memory for parts is capped per object (part-buffers.ts):
+ * is still on its way to R2 (for at most FLUSH_WAIT_MS), and so does a
+ * chunk that would begin a part while two whole ones wait for R2: a sender
+ * faster than R2 is held back, and an upload holds three parts at most. Memory for parts is capped per object (part-buffers.ts):
  * chunks of a part that would go over it (many uploads at once, or chunks
  * sent far out of order) wait in SQLite like a small file's, and the part
  * goes to R2 from there once whole. Parts sent whole over HTTP never pass
@@ -34,6 +34,8 @@ import { type UploadRow, UploadStore } from "./upload-store";
 
 /** The longest a chunk's answer waits for the previous part to reach R2 (a hung R2 must not stall the connection). */
 const FLUSH_WAIT_MS = 30_000;
+/** Parts of one upload in memory at once: one gathering, one on its way to R2, one whole and waiting its turn. */
+const PARTS_IN_MEMORY = 3;
 
 /** How stale an upload's last-written time may get before a chunk refreshes it (idle uploads go after hours). */
 const TOUCH_EVERY = 60_000;
@@ -175,6 +177,12 @@ export class UploadManager {
   /** One chunk into its part in memory; a part made whole goes to R2 (see the header for the waiting). */
   private async gather(row: UploadRow, partNo: number, chunkId: number, bytes: Uint8Array): Promise<void> {
     if (this.store.partDone(row.id, partNo)) return; // a repeat of a part already in R2
+    if (!this.buffers.has(row.id, partNo) && this.buffers.partsHeld(row.id) >= PARTS_IN_MEMORY) {
+      // Whole parts already wait for R2: a new part waits until they are there, so an upload holds three parts at most.
+      const ahead = this.flushing.get(row.id);
+      if (ahead) await settledWithin(ahead, FLUSH_WAIT_MS);
+      if (!this.store.find(row.id)) throw new LiveError(408, FILE_ERRORS.SESSION_EXPIRED);
+    }
     const [first] = chunkRangeOf(row, partNo);
     this.buffers.put(
       row.id,
