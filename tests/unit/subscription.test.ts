@@ -167,3 +167,35 @@ describe("a subscription whose first fetch is still running", () => {
     t.subscription.stop();
   });
 });
+
+describe("a subscription stopped before its publication has returned (the client left while access was checked)", () => {
+  it("leaves no observation or listener behind", async () => {
+    const hub = new ChangeHub();
+    const observations = new ObservationPool(hub);
+    const box = new MergeBox(() => {});
+    let allow: () => void = () => {};
+    const checked = new Promise<void>((resolve) => {
+      allow = resolve;
+    });
+    const subscription = new LiveSubscription("sub", "items", [], "sub#1", box, hub, observations, caller, {});
+    let heard = 0;
+    const started = subscription.start({
+      args: {} as never,
+      run: async (ctx) => {
+        await checked;
+        ctx.onChange(() => {
+          heard++;
+        });
+        return { kind: "observed", collection: "items", key: "all", fetch: async () => [], matches: () => true };
+      },
+    });
+    subscription.stop();
+    allow();
+    await started;
+    expect(observations.size).toBe(0);
+    // The listener it registered after its stop is gone too, and nothing reached the client.
+    hub.emit({ collection: "items", id: "a", doc: { _id: "a" }, previous: null });
+    expect(heard).toBe(0);
+    expect(box.documentCount()).toBe(0);
+  });
+});

@@ -1,4 +1,10 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  evictDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../worker/accounts/tokens";
 import { DdpSocket } from "./ddp-socket";
@@ -204,6 +210,19 @@ describe("tokens and sessions", () => {
       reason: "You've been logged out by the server. Please log in again.",
     });
     late.close();
+    socket.close();
+  });
+
+  it("closes a room's connections when their token is removed while the room's object is asleep", async () => {
+    const { result, socket } = await signUp();
+    const roomId = (await socket.call("rooms.create", ["Sleeping room"])).result as string;
+    const { socket: tab } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
+    expect((await tab.call("login", [{ resume: result.token }])).error).toBeUndefined();
+    // Evicted from memory, its socket kept (hibernation): the call that removes the token wakes it cold.
+    await evictDurableObject(env.ROOM.getByName(roomId));
+    await socket.call("getNewToken");
+    await socket.call("removeOtherTokens");
+    await expect.poll(() => tab.closed?.code).toBe(4002);
     socket.close();
   });
 

@@ -47,15 +47,33 @@ export async function userDocChanged(host: AccountsHost, userId: string, previou
   });
 }
 
+/** Re-reads of user documents under way, per object and user (see refreshUserDoc). */
+const refreshing = new WeakMap<AccountsHost, Map<string, Promise<void>>>();
+
 /**
  * Re-reads a user's document for this object's connections (RPC from the
  * object that changed it); nothing to do, and no read, if none is the user's.
  * Publications send only what differs from what they hold.
  */
-export async function refreshUserDoc(host: AccountsHost, userId: string): Promise<void> {
-  if (!host.hasUserConnections(userId)) return;
-  const doc = await currentUserDoc(host, userId);
-  host.emit({ collection: COLLECTION.USERS, id: userId, doc: doc ? asDoc(doc) : null, previous: null });
+export function refreshUserDoc(host: AccountsHost, userId: string): Promise<void> {
+  if (!host.hasUserConnections(userId)) return Promise.resolve();
+  // One re-read at a time per user: two quick changes must not have the older read sent last.
+  let chains = refreshing.get(host);
+  if (!chains) {
+    chains = new Map();
+    refreshing.set(host, chains);
+  }
+  const queue = chains;
+  const next = (queue.get(userId) ?? Promise.resolve()).then(async () => {
+    const doc = await currentUserDoc(host, userId);
+    host.emit({ collection: COLLECTION.USERS, id: userId, doc: doc ? asDoc(doc) : null, previous: null });
+  });
+  const settled = next.catch(() => {});
+  queue.set(userId, settled);
+  void settled.then(() => {
+    if (queue.get(userId) === settled) queue.delete(userId);
+  });
+  return next;
 }
 
 export function registerCurrentUser<H extends AccountsHost>(registry: LiveRegistry<H>): void {

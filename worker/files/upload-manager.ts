@@ -182,6 +182,9 @@ export class UploadManager {
       const ahead = this.flushing.get(row.id);
       if (ahead) await settledWithin(ahead, FLUSH_WAIT_MS);
       if (!this.store.find(row.id)) throw new LiveError(408, FILE_ERRORS.SESSION_EXPIRED);
+      // Meanwhile the part may have come whole over HTTP, or other uploads filled the memory budget.
+      if (this.store.partDone(row.id, partNo)) return;
+      if (!this.gathersInMemory(row, partNo)) return this.putInSql(row, partNo, chunkId, bytes);
     }
     const [first] = chunkRangeOf(row, partNo);
     this.buffers.put(

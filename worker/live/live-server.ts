@@ -56,6 +56,15 @@ export abstract class LiveServer<H> extends Server<Env> {
     return this.host;
   }
 
+  /**
+   * The features' host if this object has started since it woke, else
+   * undefined: an RPC can wake it without onStart, and then nothing the
+   * host keeps in memory exists yet.
+   */
+  protected get startedHost(): H | undefined {
+    return this.host;
+  }
+
   protected get storage(): LiveStorage {
     this.liveStorage ??= new LiveStorage(this.ctx.storage);
     return this.liveStorage;

@@ -37,6 +37,12 @@ export class LiveSubscription<H> {
     await Promise.all(cursors.map((cursor) => this.follow(cursor)));
   }
 
+  /** Runs `cleanup` at stop, or now if already stopped (a publication still starting when its client left). */
+  private addCleanup(cleanup: () => void): void {
+    if (this.stopped) cleanup();
+    else this.cleanups.push(cleanup);
+  }
+
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
@@ -51,8 +57,8 @@ export class LiveSubscription<H> {
       added: (collection, id, fields) => !this.stopped && this.box.added(this.boxKey, collection, id, fields),
       changed: (collection, id, fields) => !this.stopped && this.box.changed(this.boxKey, collection, id, fields),
       removed: (collection, id) => !this.stopped && this.box.removed(this.boxKey, collection, id),
-      onChange: (listener) => this.cleanups.push(this.hub.listen(listener)),
-      onStop: (callback) => this.cleanups.push(callback),
+      onChange: (listener) => this.addCleanup(this.hub.listen(listener)),
+      onStop: (callback) => this.addCleanup(callback),
     };
   }
 
@@ -64,7 +70,7 @@ export class LiveSubscription<H> {
     const stopListening = this.hub.listen((change) => {
       if (change.collection === cursor.collection) stale = true;
     });
-    this.cleanups.push(stopListening);
+    this.addCleanup(stopListening);
     const initial = await cursor.fetch();
     stopListening();
     if (this.stopped) return;
@@ -80,7 +86,7 @@ export class LiveSubscription<H> {
       changed: (id, diff, after) => !this.stopped && this.box.changed(this.boxKey, collection, id, diff, after),
       removed: (id) => !this.stopped && this.box.removed(this.boxKey, collection, id),
     });
-    this.cleanups.push(handle.stop);
+    this.addCleanup(handle.stop);
     await handle.loaded;
   }
 
@@ -114,11 +120,9 @@ export class LiveSubscription<H> {
       () => void refreshOnce().catch((e) => console.error("live: poll failed", e)),
       cursor.intervalMs,
     );
-    this.cleanups.push(() => clearInterval(timer));
+    this.addCleanup(() => clearInterval(timer));
     // Writes made in this same object refresh at once (and hold the write fence).
-    this.cleanups.push(
-      this.hub.listen((change) => (change.collection === cursor.collection ? refreshOnce() : undefined)),
-    );
+    this.addCleanup(this.hub.listen((change) => (change.collection === cursor.collection ? refreshOnce() : undefined)));
     // Something changed while the initial fetch ran: catch up before `ready`.
     if (stale) await refreshOnce();
   }

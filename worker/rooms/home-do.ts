@@ -64,13 +64,17 @@ export class HomeDO extends LiveServer<HomeHost> {
 
   /** Closes the connections using these tokens, which are no longer resumable here (RPC from the object that removed them). */
   override closeTokenConnections(tokenHashes: string[]): Promise<number> {
-    forgetLoginTokens(this.liveHost, tokenHashes);
+    // Not started since it woke: it remembers no tokens yet.
+    const host = this.startedHost;
+    if (host) forgetLoginTokens(host, tokenHashes);
     return super.closeTokenConnections(tokenHashes);
   }
 
   /** Re-reads a user's document for their connections here (RPC from the object that changed it). */
   refreshUserDoc(userId: string): Promise<void> {
-    return refreshUserDoc(this.liveHost, userId);
+    // Not started since it woke: its connections' subscriptions re-run when they next speak.
+    const host = this.startedHost;
+    return host ? refreshUserDoc(host, userId) : Promise.resolve();
   }
 
   protected createHost(): HomeHost {

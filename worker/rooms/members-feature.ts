@@ -77,7 +77,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.MEMBERS,
-        key: "all",
+        // No shared observation: a member's name and joined state come from `users`, which other objects change.
         fetch: async () => (await listMembers(ctx.host.db, ctx.host.roomId)).map(asDoc),
         matches: () => true,
       } as const;
