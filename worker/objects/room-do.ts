@@ -9,8 +9,7 @@
 import type { RoomRole } from "../../protocol/api";
 import { LiveError, toWireError, type WireError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
-import { refreshUserDoc } from "../accounts/current-user";
-import { forgetLoginTokens } from "../accounts/login-tokens";
+import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { Dashboard } from "../dashboard/dashboard";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { RoomAggregates } from "../dashboard/room-aggregates";
@@ -23,7 +22,6 @@ import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-s
 import { finishUpload, partTarget, writeChunk } from "../files/finish-upload";
 import { photoLinks } from "../files/photo-links";
 import { UploadManager } from "../files/upload-manager";
-import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrder, recordOrderNow } from "../orders/orders-service";
@@ -61,7 +59,7 @@ async function rpcResult(failure: string, work: () => Promise<unknown>): Promise
   }
 }
 
-export class RoomDO extends LiveServer<RoomHost> {
+export class RoomDO extends AccountsLiveServer<RoomHost> {
   protected createRegistry(): LiveRegistry<RoomHost> {
     const registry = new LiveRegistry<RoomHost>();
     registerAccounts(registry);
@@ -116,21 +114,6 @@ export class RoomDO extends LiveServer<RoomHost> {
   /** Applies a verified store webhook (RPC from the webhook route); answers applied, duplicate or ignored. */
   applyStoreWebhook(delivery: WebhookDelivery): Promise<RpcResult> {
     return rpcResult("store: webhook failed", () => applyStoreWebhook(this.liveHost, delivery));
-  }
-
-  /** Closes the connections using these tokens, which are no longer resumable here (RPC from the object that removed them). */
-  override closeTokenConnections(tokenHashes: string[]): Promise<number> {
-    // Not started since it woke: it remembers no tokens yet.
-    const host = this.startedHost;
-    if (host) forgetLoginTokens(host, tokenHashes);
-    return super.closeTokenConnections(tokenHashes);
-  }
-
-  /** Re-reads a user's document for their connections here (RPC from the object that changed it). */
-  refreshUserDoc(userId: string): Promise<void> {
-    // Not started since it woke: its connections' subscriptions re-run when they next speak.
-    const host = this.startedHost;
-    return host ? refreshUserDoc(host, userId) : Promise.resolve();
   }
 
   /** An incremental store sync (RPC from the cron job); answers how it ended (the `sync` document). */

@@ -8,12 +8,10 @@ import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import { registerAccounts } from "../accounts/accounts-feature";
 import type { AccountsHost } from "../accounts/accounts-host";
-import { refreshUserDoc } from "../accounts/current-user";
-import { forgetLoginTokens } from "../accounts/login-tokens";
+import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { openDatabase } from "../db/database";
 import { createRoomWithOwner, roomsOfUser } from "../db/memberships-repo";
 import { toRoomDoc } from "../db/rooms-repo";
-import { LiveServer } from "../live/live-server";
 import { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 
@@ -23,7 +21,7 @@ export type HomeHost = AccountsHost;
 /** Rooms change in their own RoomDOs, so the list is polled (DESIGN §2). */
 export const ROOM_LIST_POLL_MS = 10_000;
 
-export class HomeDO extends LiveServer<HomeHost> {
+export class HomeDO extends AccountsLiveServer<HomeHost> {
   protected createRegistry(): LiveRegistry<HomeHost> {
     const registry = new LiveRegistry<HomeHost>();
     registerAccounts(registry);
@@ -60,21 +58,6 @@ export class HomeDO extends LiveServer<HomeHost> {
       intervalMs: 10_000,
     });
     return registry;
-  }
-
-  /** Closes the connections using these tokens, which are no longer resumable here (RPC from the object that removed them). */
-  override closeTokenConnections(tokenHashes: string[]): Promise<number> {
-    // Not started since it woke: it remembers no tokens yet.
-    const host = this.startedHost;
-    if (host) forgetLoginTokens(host, tokenHashes);
-    return super.closeTokenConnections(tokenHashes);
-  }
-
-  /** Re-reads a user's document for their connections here (RPC from the object that changed it). */
-  refreshUserDoc(userId: string): Promise<void> {
-    // Not started since it woke: its connections' subscriptions re-run when they next speak.
-    const host = this.startedHost;
-    return host ? refreshUserDoc(host, userId) : Promise.resolve();
   }
 
   protected createHost(): HomeHost {

@@ -1,0 +1,29 @@
+/**
+ * A live object that serves accounts (every one does: rooms and homes): the
+ * RPC entry points other objects call when a user's tokens or document
+ * change. Either can wake the object cold (without onStart); then it holds
+ * nothing in memory to update.
+ */
+import { LiveServer } from "../live/live-server";
+import type { AccountsHost } from "./accounts-host";
+import { refreshUserDoc } from "./current-user";
+import { forgetLoginTokens } from "./login-tokens";
+
+export abstract class AccountsLiveServer<H extends AccountsHost> extends LiveServer<H> {
+  /** Closes the connections using these tokens, which are no longer resumable here (RPC from the object that removed them). */
+  override closeTokenConnections(tokenHashes: string[]): Promise<number> {
+    const host = this.startedHost;
+    if (host) forgetLoginTokens(host, tokenHashes);
+    return super.closeTokenConnections(tokenHashes);
+  }
+
+  /**
+   * Re-reads a user's document for their connections here (RPC from the
+   * object that changed it). Not started since it woke: its connections'
+   * subscriptions were not running, and re-run when they next speak.
+   */
+  refreshUserDoc(userId: string): Promise<void> {
+    const host = this.startedHost;
+    return host ? refreshUserDoc(host, userId) : Promise.resolve();
+  }
+}
