@@ -38,17 +38,7 @@ function setUp(initial: Doc[], kind: "observed" | "polled" = "observed", first?:
           ...(first ? { first: { count: firstCount, read: async () => first } } : {}),
         }
       : { kind, collection: "items", fetch, intervalMs: 60_000 };
-  const subscription = new LiveSubscription(
-    "sub",
-    "items",
-    [],
-    "sub#1",
-    box,
-    hub,
-    new ObservationPool(hub),
-    caller,
-    {},
-  );
+  const subscription = new LiveSubscription("sub", "items", [], "sub#1", box, new ObservationPool(hub), caller, {});
   const started = subscription.start({ args: {} as never, run: () => cursor as never });
   return {
     sent,
@@ -177,7 +167,7 @@ describe("a subscription stopped before its publication has returned (the client
     const checked = new Promise<void>((resolve) => {
       allow = resolve;
     });
-    const subscription = new LiveSubscription("sub", "items", [], "sub#1", box, hub, observations, caller, {});
+    const subscription = new LiveSubscription("sub", "items", [], "sub#1", box, observations, caller, {});
     let heard = 0;
     const started = subscription.start({
       args: {} as never,

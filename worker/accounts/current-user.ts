@@ -9,6 +9,7 @@
  */
 import { COLLECTION } from "../../protocol/api";
 import { emailsOf, findUserById, toUserDoc, type UserDoc, userTokenPlaces } from "../db/users-repo";
+import { KeyedQueue } from "../keyed-queue";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
@@ -37,18 +38,15 @@ export async function userDocChanged(host: AccountsHost, userId: string, previou
   });
   // The caller's answer does not wait for the user's other tabs and rooms.
   host.background("accounts: the user's document to their other objects", async () => {
-    const here = (place: { objectKind: string; objectName: string }) =>
-      place.objectKind === host.object.kind && place.objectName === host.object.name;
-    const elsewhere = (await userTokenPlaces(host.db, userId)).filter((place) => !here(place));
-    await callLiveObjects(host, elsewhere, "refresh the user's document", {
-      self: async () => {},
+    await callLiveObjects(host, await userTokenPlaces(host.db, userId), "refresh the user's document", {
+      self: async () => {}, // told above
       remote: (object) => object.refreshUserDoc(userId),
     });
   });
 }
 
 /** Re-reads of user documents under way, per object and user (see refreshUserDoc). */
-const refreshing = new WeakMap<AccountsHost, Map<string, Promise<void>>>();
+const refreshing = new WeakMap<AccountsHost, KeyedQueue>();
 
 /**
  * Re-reads a user's document for this object's connections (RPC from the
@@ -58,22 +56,15 @@ const refreshing = new WeakMap<AccountsHost, Map<string, Promise<void>>>();
 export function refreshUserDoc(host: AccountsHost, userId: string): Promise<void> {
   if (!host.hasUserConnections(userId)) return Promise.resolve();
   // One re-read at a time per user: two quick changes must not have the older read sent last.
-  let chains = refreshing.get(host);
-  if (!chains) {
-    chains = new Map();
-    refreshing.set(host, chains);
+  let queue = refreshing.get(host);
+  if (!queue) {
+    queue = new KeyedQueue();
+    refreshing.set(host, queue);
   }
-  const queue = chains;
-  const next = (queue.get(userId) ?? Promise.resolve()).then(async () => {
+  return queue.run(userId, async () => {
     const doc = await currentUserDoc(host, userId);
     host.emit({ collection: COLLECTION.USERS, id: userId, doc: doc ? asDoc(doc) : null, previous: null });
   });
-  const settled = next.catch(() => {});
-  queue.set(userId, settled);
-  void settled.then(() => {
-    if (queue.get(userId) === settled) queue.delete(userId);
-  });
-  return next;
 }
 
 export function registerCurrentUser<H extends AccountsHost>(registry: LiveRegistry<H>): void {

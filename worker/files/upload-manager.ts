@@ -10,8 +10,8 @@
  * answer to the chunk that completes a part waits while the part before it
  * is still on its way to R2 (for at most FLUSH_WAIT_MS), and so does a
  * chunk that would begin a part while two whole ones wait for R2: a sender
- * faster than R2 is held back, and an upload holds three parts at most. Memory for parts is capped per object (part-buffers.ts):
- * chunks of a part that would go over it (many uploads at once, or chunks
+ * faster than R2 is held back, and an upload holds three parts at most.
+ * Memory for parts is capped per object (part-buffers.ts): chunks of a part that would go over it (many uploads at once, or chunks
  * sent far out of order) wait in SQLite like a small file's, and the part
  * goes to R2 from there once whole. Parts sent whole over HTTP never pass
  * through here at all (`partTarget`).
@@ -27,6 +27,7 @@ import {
   UPLOAD_IDLE_LIFETIME,
 } from "../../protocol/files";
 import { newToken } from "../accounts/tokens";
+import { KeyedQueue, settledWithin } from "../keyed-queue";
 import { matchesImageType } from "./file-signature";
 import { PartBuffers } from "./part-buffers";
 import { chunkCountOfPart, chunkRangeOf, partCountOf, partLengthOf, partOf } from "./upload-parts";
@@ -71,9 +72,9 @@ export class UploadManager {
   /** Parts of large uploads still gathering (or on their way to R2). */
   readonly buffers = new PartBuffers();
   /** One part flush at a time per upload. */
-  private readonly flushing = new Map<string, Promise<void>>();
+  private readonly flushing = new KeyedQueue();
   /** One finish at a time per upload (see `exclusive`). */
-  private readonly finishing = new Map<string, Promise<void>>();
+  private readonly finishing = new KeyedQueue();
   /** Multipart uploads being created, so two parts arriving at once start one. */
   private readonly creating = new Map<string, Promise<R2MultipartUpload>>();
 
@@ -176,10 +177,9 @@ export class UploadManager {
 
   /** One chunk into its part in memory; a part made whole goes to R2 (see the header for the waiting). */
   private async gather(row: UploadRow, partNo: number, chunkId: number, bytes: Uint8Array): Promise<void> {
-    if (this.store.partDone(row.id, partNo)) return; // a repeat of a part already in R2
     if (!this.buffers.has(row.id, partNo) && this.buffers.partsHeld(row.id) >= PARTS_IN_MEMORY) {
       // Whole parts already wait for R2: a new part waits until they are there, so an upload holds three parts at most.
-      const ahead = this.flushing.get(row.id);
+      const ahead = this.flushing.tail(row.id);
       if (ahead) await settledWithin(ahead, FLUSH_WAIT_MS);
       if (!this.store.find(row.id)) throw new LiveError(408, FILE_ERRORS.SESSION_EXPIRED);
       // Meanwhile the part may have come whole over HTTP, or other uploads filled the memory budget.
@@ -195,7 +195,7 @@ export class UploadManager {
       this.now(),
     );
     if (!this.buffers.whole(row.id, partNo)) return;
-    const ahead = this.flushing.get(row.id);
+    const ahead = this.flushing.tail(row.id);
     // A part that fails here stays in memory and is sent again by finish().
     this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
     if (ahead) await settledWithin(ahead, FLUSH_WAIT_MS);
@@ -249,17 +249,7 @@ export class UploadManager {
    * finds it finished.
    */
   exclusive<T>(uploadId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.finishing.get(uploadId) ?? Promise.resolve();
-    const next = previous.then(work);
-    const settled = next.then(
-      () => {},
-      () => {},
-    );
-    this.finishing.set(uploadId, settled);
-    void settled.then(() => {
-      if (this.finishing.get(uploadId) === settled) this.finishing.delete(uploadId);
-    });
-    return next;
+    return this.finishing.run(uploadId, work);
   }
 
   /** What an earlier finish of this caller's upload made, if it finished. */
@@ -367,8 +357,7 @@ export class UploadManager {
 
   /** Sends one complete part to R2 (from memory, or from SQLite for a part begun there); one at a time per upload. */
   private flushPart(row: UploadRow, partNo: number): Promise<void> {
-    const previous = this.flushing.get(row.id) ?? Promise.resolve();
-    const next = previous.then(async () => {
+    return this.flushing.run(row.id, async () => {
       if (!this.store.find(row.id) || this.store.partDone(row.id, partNo)) return;
       const bytes =
         this.buffers.whole(row.id, partNo) ??
@@ -386,21 +375,5 @@ export class UploadManager {
       this.store.partUploaded(row.id, partNo, part.etag);
       this.buffers.drop(row.id, partNo);
     });
-    const settled = next.catch(() => {});
-    this.flushing.set(row.id, settled);
-    void settled.then(() => {
-      if (this.flushing.get(row.id) === settled) this.flushing.delete(row.id);
-    });
-    return next;
   }
-}
-
-/** Waits for `promise` to settle, or `ms`, whichever comes first. */
-async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  await Promise.race([promise.catch(() => {}), limit]);
-  clearTimeout(timer);
 }

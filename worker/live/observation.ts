@@ -161,7 +161,8 @@ class Observation {
 export class ObservationPool {
   private readonly shared = new Map<string, Observation>();
 
-  constructor(private readonly hub: ChangeHub) {}
+  /** `hub`: the object's change stream, which every observation (and polled subscription) follows. */
+  constructor(readonly hub: ChangeHub) {}
 
   /** Starts `watcher` on the cursor's query: joins a running observation of the same key, or starts one. */
   observe(cursor: ObservedCursor, watcher: ObservationWatcher): ObservationHandle {

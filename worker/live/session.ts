@@ -319,17 +319,7 @@ export class Session<H> {
 
   private newSubscription(id: string, name: string, args: unknown[]): LiveSubscription<H> {
     const boxKey = `${id}#${++this.runs}`;
-    return new LiveSubscription(
-      id,
-      name,
-      args,
-      boxKey,
-      this.box,
-      this.env.hub,
-      this.env.observations,
-      this.caller(),
-      this.env.host,
-    );
+    return new LiveSubscription(id, name, args, boxKey, this.box, this.env.observations, this.caller(), this.env.host);
   }
 
   /** Logs the connection in or out and re-runs every subscription as that user. */

@@ -24,7 +24,6 @@ export class LiveSubscription<H> {
     readonly args: unknown[],
     private readonly boxKey: string,
     private readonly box: MergeBox,
-    private readonly hub: ChangeHub,
     private readonly observations: ObservationPool,
     private readonly caller: CallerInfo,
     private readonly host: H,
@@ -35,6 +34,11 @@ export class LiveSubscription<H> {
     const result = await definition.run(this.context(), ...this.args);
     const cursors = result === undefined ? [] : Array.isArray(result) ? result : [result];
     await Promise.all(cursors.map((cursor) => this.follow(cursor)));
+  }
+
+  /** The object's change stream (the observations follow it too). */
+  private get hub(): ChangeHub {
+    return this.observations.hub;
   }
 
   /** Runs `cleanup` at stop, or now if already stopped (a publication still starting when its client left). */
