@@ -382,7 +382,14 @@ export const PUBLICATION_ARGS = {
 export const STORE_ACTOR = "store";
 
 /** Item fields the server keeps itself; clients cannot write them. */
-export const SERVER_ITEM_FIELDS = ["_id", "storeProductId", "createdBy", "createdAt", "updatedAt"] as const;
+export const SERVER_ITEM_FIELDS = [
+  "_id",
+  "storeProductId",
+  "createdBy",
+  "updatedBy",
+  "createdAt",
+  "updatedAt",
+] as const;
 
 /** Room ids appear in URLs: keep them to a safe alphabet. */
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

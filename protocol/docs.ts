@@ -42,6 +42,8 @@ export interface ItemDoc {
   storeProductId: string;
   /** The user who created the item ("" when unknown). */
   createdBy: string;
+  /** Who made the latest change: a user id, "store" for the store sync, "" when unknown. */
+  updatedBy: string;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,12 +1,15 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { COLLECTION, ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
+import { useNameOf } from "../people/use-name-of";
 import { useToast } from "../ui/Toast";
 import { BulkBar } from "./BulkBar";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
 import { ItemRow, type ItemRowActions } from "./ItemRow";
+import { RemovedRow } from "./RemovedRow";
+import { type Removals, useRemovals } from "./removals";
 import { statusName } from "./StatusMenu";
 import { useSelection } from "./selection";
 import { useCatalogueQuery } from "./url-query";
@@ -26,16 +29,11 @@ const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: null, label: "Tags" },
 ];
 
-/** The fields a removed item had, to bring it back with Undo. */
-function restorableFields(item: ItemDoc) {
-  const { title, description, sku, priceCents, currency, quantity, status, location, tags, photos } = item;
-  return { title, description, sku, priceCents, currency, quantity, status, location, tags, photos };
-}
-
 /** Edits from the rows: a refused one is reported in words (a toast for the status badge, inline for cells). */
-function useRowActions(): ItemRowActions {
+function useRowActions(removals: Removals): ItemRowActions {
   const call = useCall();
   const toast = useToast();
+  const nameOf = useNameOf();
   return useMemo(
     () => ({
       update: (id, patch) =>
@@ -43,24 +41,10 @@ function useRowActions(): ItemRowActions {
           if (!("status" in patch)) throw error;
           toast.show({ text: errorMessage(error), tone: "danger" });
         }),
-      remove: (item) => {
-        call(METHOD.ITEMS_REMOVE, item._id).then(
-          () =>
-            toast.show({
-              text: `Removed “${item.title}”`,
-              action: {
-                label: "Undo",
-                run: () =>
-                  void call(METHOD.ITEMS_RESTORE, item._id, restorableFields(item)).catch((error: unknown) =>
-                    toast.show({ text: errorMessage(error), tone: "danger" }),
-                  ),
-              },
-            }),
-          (error: unknown) => toast.show({ text: errorMessage(error), tone: "danger" }),
-        );
-      },
+      remove: removals.remove,
+      nameOf,
     }),
-    [call, toast],
+    [call, toast, removals.remove, nameOf],
   );
 }
 
@@ -72,10 +56,26 @@ function useRowActions(): ItemRowActions {
 export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; canEdit: boolean; loading: boolean }) {
   const items = useFind(COLLECTION.ITEMS, isItem);
   const [query, setQuery] = useCatalogueQuery();
-  const actions = useRowActions();
+  const removals = useRemovals();
+  const actions = useRowActions(removals);
   // Typing stays responsive with 10,000 items: the list catches up a frame later.
   const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(() => applyQuery(items, deferredQuery), [items, deferredQuery]);
+  // Rows removed here a moment ago keep their place (removals.ts); they are not counted.
+  const removedIds = useMemo(() => {
+    const present = new Set(items.map((item) => item._id));
+    return new Set([...removals.shown.keys()].filter((id) => !present.has(id)));
+  }, [items, removals.shown]);
+  const rows = useMemo(() => {
+    const listed =
+      removedIds.size === 0
+        ? items
+        : [...items, ...[...removedIds].map((id) => removals.shown.get(id)?.item as ItemDoc)];
+    return applyQuery(listed, deferredQuery);
+  }, [items, removedIds, removals.shown, deferredQuery]);
+  const shown = useMemo(
+    () => (removedIds.size === 0 ? rows : rows.filter((item) => !removedIds.has(item._id))),
+    [rows, removedIds],
+  );
   const tags = useMemo(() => tagCounts(items), [items]);
   const selection = useSelection(items);
   const set = (patch: Partial<CatalogueQuery>) => setQuery((current) => ({ ...current, ...patch }));
@@ -164,7 +164,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
               : "Items added by the team appear here."}
           </p>
         </div>
-      ) : shown.length === 0 ? (
+      ) : rows.length === 0 ? (
         <div className="empty-state">
           <h3>No items match</h3>
           <p>Try other words, or clear the filters.</p>
@@ -208,7 +208,15 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
               </th>
             </tr>
           </thead>
-          <WindowedRows roomId={roomId} items={shown} canEdit={canEdit} selection={selection} actions={actions} />
+          <WindowedRows
+            roomId={roomId}
+            items={rows}
+            removedIds={removedIds}
+            removals={removals}
+            canEdit={canEdit}
+            selection={selection}
+            actions={actions}
+          />
         </table>
       )}
     </section>
@@ -218,17 +226,32 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
 function WindowedRows({
   roomId,
   items,
+  removedIds,
+  removals,
   canEdit,
   selection,
   actions,
 }: {
   roomId: string;
   items: ItemDoc[];
+  removedIds: ReadonlySet<string>;
+  removals: Removals;
   canEdit: boolean;
   selection: ReturnType<typeof useSelection>;
   actions: ItemRowActions;
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  // After Undo, the restored row's Remove button takes the focus Undo had.
+  const restored = useRef<string | null>(null);
+  useEffect(() => {
+    const id = restored.current;
+    if (!id) return;
+    const button = bodyRef.current?.querySelector<HTMLElement>(`tr[data-item-id="${CSS.escape(id)}"] .row-remove`);
+    if (button) {
+      restored.current = null;
+      button.focus();
+    }
+  });
   const [offset, setOffset] = useState(0);
   // The rows start below the forms above the list; that distance is the virtualizer's scroll margin.
   useLayoutEffect(() => {
@@ -251,6 +274,20 @@ function WindowedRows({
       {rows.map((row) => {
         const item = items[row.index];
         if (!item) return null;
+        const removed = removedIds.has(item._id) ? removals.shown.get(item._id) : undefined;
+        if (removed) {
+          return (
+            <RemovedRow
+              key={item._id}
+              removed={removed}
+              columns={COLUMNS.length + 2}
+              onUndo={() => {
+                restored.current = item._id;
+                removals.undo(item._id);
+              }}
+            />
+          );
+        }
         return (
           <ItemRow
             key={item._id}

@@ -4,7 +4,9 @@
  * field saves, Esc cancels. Only the changed value is sent. The new value
  * shows at once (the method's stub writes it locally), quietly marked while
  * the server has not confirmed it; if the server refuses, the old value is
- * back and the input reopens with the reason next to it.
+ * back and the input reopens with the reason next to it. If someone else
+ * changes the value while it is being edited, the cell says so and asks
+ * whether to keep what is typed or take theirs (edit-conflict.tsx).
  *
  * No <form>: the cell's button and its input are different elements, so a
  * click on one can never land on the other (a reused button turning into a
@@ -12,6 +14,7 @@
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../components/ErrorText";
+import { ConflictNotice, describeText, useEditConflict } from "./edit-conflict";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -28,6 +31,10 @@ export interface EditableCellProps<T> {
   inputMode?: "text" | "decimal" | "numeric";
   maxLength?: number;
   className?: string;
+  /** Names whoever changed the item last, for the notice when it changes during an edit. */
+  whoChanged(): string;
+  /** A value as text, as a person reads it in that notice (defaults to the quoted text). */
+  describe?(text: string): string;
 }
 
 export function EditableCell<T>({
@@ -40,6 +47,8 @@ export function EditableCell<T>({
   inputMode = "text",
   maxLength,
   className,
+  whoChanged,
+  describe = describeText,
 }: EditableCellProps<T>) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(text);
@@ -48,6 +57,9 @@ export function EditableCell<T>({
   const input = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+  const { conflict, keepMine } = useEditConflict(text, editing, whoChanged);
+  // Someone set what this person is typing anyway: nothing to choose.
+  const openConflict = conflict && conflict.theirs.trim() !== draft.trim() ? conflict : null;
 
   useEffect(() => {
     if (editing) input.current?.select();
@@ -63,8 +75,12 @@ export function EditableCell<T>({
     setEditing(true);
   }
 
-  async function commit(returnFocus: boolean) {
+  /** `chosen`: the person pressed Enter or Keep mine, so a conflict is settled as "mine". */
+  async function commit(returnFocus: boolean, chosen: boolean) {
     if (!editing) return;
+    // Leaving the field while someone else's value waits for a choice saves nothing yet.
+    if (openConflict && !chosen) return;
+    if (openConflict) keepMine();
     refocus.current = returnFocus;
     if (draft.trim() === text.trim()) return setEditing(false);
     const parsed = parse(draft);
@@ -85,7 +101,7 @@ export function EditableCell<T>({
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Enter") {
       event.preventDefault();
-      void commit(true);
+      void commit(true, true);
     } else if (event.key === "Escape") {
       event.preventDefault();
       refocus.current = true;
@@ -111,7 +127,7 @@ export function EditableCell<T>({
           autoFocus
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          onBlur={() => void commit(false)}
+          onBlur={() => void commit(false, false)}
         />
       ) : (
         <button ref={button} type="button" className="cell-button" data-saving={saving || undefined} onClick={start}>
@@ -119,6 +135,18 @@ export function EditableCell<T>({
           <span className="cell-value">{display}</span>
           <span className="visually-hidden">, edit {label}</span>
         </button>
+      )}
+      {editing && openConflict && (
+        <ConflictNotice
+          conflict={openConflict}
+          describe={describe}
+          onKeepMine={() => void commit(true, true)}
+          onTakeTheirs={() => {
+            refocus.current = true;
+            setError(null);
+            setEditing(false);
+          }}
+        />
       )}
       {error && (
         <span className="cell-error" role="alert">

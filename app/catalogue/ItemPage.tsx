@@ -74,7 +74,7 @@ export function ItemPage({
         </section>
         <section className="card" aria-labelledby="details-heading">
           <h2 id="details-heading">Details</h2>
-          <ItemForm key={item._id} item={item} canEdit={canEdit} />
+          <ItemForm key={item._id} roomId={roomId} item={item} canEdit={canEdit} />
         </section>
         <ShareSection item={item} />
         <ItemStoreSection roomId={roomId} item={item} />

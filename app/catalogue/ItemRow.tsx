@@ -1,7 +1,8 @@
 /**
  * One item in the catalogue: click a cell — title, price, quantity, status,
  * location — to edit it in place; the thumbnail and "Open" lead to the item
- * page; Remove removes at once and offers Undo.
+ * page; Remove removes at once, and the row stays in place as "Removed · Undo"
+ * for a few seconds (removals.ts).
  */
 import { Link } from "wouter";
 import { COLLECTION, type ItemDoc, type ItemStatus } from "../../protocol/api";
@@ -13,7 +14,10 @@ import { StatusMenu } from "./StatusMenu";
 
 export interface ItemRowActions {
   update(id: string, patch: Partial<ItemDoc>): Promise<unknown>;
-  remove(item: ItemDoc): void;
+  /** Names whoever changed the item last (for a cell whose value changes while it is edited). */
+  nameOf(userId: string): string;
+  /** `height` is the row's, so its stand-in can keep the rows below in place. */
+  remove(item: ItemDoc, height: number): void;
 }
 
 interface ItemRowProps {
@@ -47,6 +51,7 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
   // A change made here that the server has not confirmed yet (its stub's write is showing).
   const pending = usePending(COLLECTION.ITEMS, item._id);
   const update = (patch: Partial<ItemDoc>) => actions.update(item._id, patch);
+  const whoChanged = () => actions.nameOf(item.updatedBy);
   return (
     <tr
       data-testid="item-row"
@@ -77,6 +82,7 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
             parse={required("Title")}
             save={(title) => update({ title })}
             canEdit={canEdit}
+            whoChanged={whoChanged}
             maxLength={200}
             className="cell-title"
           />
@@ -105,6 +111,8 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
           parse={price}
           save={(priceCents) => update({ priceCents })}
           canEdit={canEdit}
+          whoChanged={whoChanged}
+          describe={(text) => formatPrice(parsePrice(text) ?? 0, item.currency)}
           inputMode="decimal"
         />
       </td>
@@ -116,6 +124,8 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
           parse={quantity}
           save={(value) => update({ quantity: value })}
           canEdit={canEdit}
+          whoChanged={whoChanged}
+          describe={(text) => text}
           inputMode="numeric"
         />
       </td>
@@ -135,6 +145,7 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
           parse={anyText}
           save={(location) => update({ location })}
           canEdit={canEdit}
+          whoChanged={whoChanged}
           maxLength={200}
         />
       </td>
@@ -153,7 +164,9 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
             type="button"
             className="ui-button ui-button-ghost ui-button-sm row-remove"
             aria-label={`Remove ${item.title}`}
-            onClick={() => actions.remove(item)}
+            onClick={(event) =>
+              actions.remove(item, event.currentTarget.closest("tr")?.getBoundingClientRect().height ?? 0)
+            }
           >
             Remove
           </button>

@@ -41,6 +41,7 @@ function newItem(env: ItemStubEnv, id: string, fields: Partial<ItemDoc>): ItemDo
     photos: [],
     storeProductId: "",
     createdBy: env.userId() ?? "",
+    updatedBy: env.userId() ?? "",
     createdAt: now,
     updatedAt: now,
     title: "",
@@ -52,7 +53,7 @@ function newItem(env: ItemStubEnv, id: string, fields: Partial<ItemDoc>): ItemDo
 const photosOf = (ctx: StubContext, id: string) => (ctx.findOne(ITEMS, id)?.photos as string[] | undefined) ?? [];
 
 export function itemStubs(env: ItemStubEnv): Record<string, MethodStub> {
-  const touched = () => ({ updatedAt: env.now?.() ?? new Date() });
+  const touched = () => ({ updatedAt: env.now?.() ?? new Date(), updatedBy: env.userId() ?? "" });
   return {
     [METHOD.ITEMS_ADD]: (ctx, ...params) => {
       const [fields] = parse(METHOD.ITEMS_ADD, params);

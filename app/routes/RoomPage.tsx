@@ -9,6 +9,7 @@ import { Link } from "wouter";
 import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { itemStubs } from "../catalogue/item-stubs";
+import { useSaveLeftDrafts } from "../catalogue/use-save-left-drafts";
 import { Header } from "../components/Header";
 import { SessionProvider } from "../components/SessionProvider";
 import { DashboardSkeleton } from "../dashboard/DashboardSkeleton";
@@ -164,6 +165,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
     void connection.restoreWaitingCalls();
     return stop;
   }, [connection, toast]);
+  useSaveLeftDrafts(roomId, userId);
   useDocumentTitle(view === "item" ? null : VIEW_TITLES[view], room?.name);
   // The other views' code comes while the browser is idle, so each tab opens at once.
   useEffect(

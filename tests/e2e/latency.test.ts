@@ -85,15 +85,22 @@ describe("edits at once", () => {
     const heading = page.getByTestId("item-page-title");
     await heading.filter({ hasText: "Linen napkins" }).waitFor();
 
-    // A new title and a SKU another item has: the title shows at once; the server refuses the SKU.
+    // A new title, and a SKU another item has, each saved with Enter: both show at once; the server refuses the SKU.
     line.holdAnswers();
-    await page.getByLabel("Title", { exact: true }).fill("Linen napkins, set of 4");
-    await page.getByLabel("SKU", { exact: true }).fill("WT-1");
-    await page.getByRole("button", { name: "Save changes" }).click();
+    const title = page.getByLabel("Title", { exact: true });
+    const sku = page.getByLabel("SKU", { exact: true });
+    await title.fill("Linen napkins, set of 4");
+    await title.press("Enter");
     await expect.poll(() => heading.textContent()).toBe("Linen napkins, set of 4");
+    await sku.fill("WT-1");
+    await sku.press("Enter");
+    await page.getByRole("status").filter({ hasText: "Not saved yet" }).first().waitFor();
 
     line.release();
     await page.getByRole("alert").filter({ hasText: "SKU WT-1 is already used in this room" }).waitFor();
-    await expect.poll(() => heading.textContent()).toBe("Linen napkins");
+    // The refused SKU is taken back (Esc shows the saved one); the title, which the server took, stays.
+    await sku.press("Escape");
+    await expect.poll(() => sku.inputValue()).toBe("LN-1");
+    expect(await heading.textContent()).toBe("Linen napkins, set of 4");
   });
 });

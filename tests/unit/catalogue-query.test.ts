@@ -19,6 +19,7 @@ function item(fields: Partial<ItemDoc>): ItemDoc {
     photos: [],
     storeProductId: "",
     createdBy: "",
+    updatedBy: "",
     createdAt: new Date(clock),
     updatedAt: new Date(clock),
     ...fields,

@@ -21,6 +21,7 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     photos: JSON.parse(row.photos) as string[],
     storeProductId: row.storeProductId,
     createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   };
@@ -112,20 +113,27 @@ export function insertItemQuery(
   return db
     .insert(items)
     .values({
-      ...(columnsOf(fields) as Omit<ItemRow, "id" | "roomId" | "createdAt" | "updatedAt" | "createdBy">),
+      ...(columnsOf(fields) as Omit<ItemRow, "id" | "roomId" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy">),
       id: options.id,
       roomId,
       createdBy: options.createdBy,
+      updatedBy: options.createdBy,
       createdAt: options.now,
       updatedAt: options.now,
     })
     .returning();
 }
 
-export function updateItemQuery(db: Database, roomId: string, id: string, patch: ItemPatch, now: number) {
+export function updateItemQuery(
+  db: Database,
+  roomId: string,
+  id: string,
+  patch: ItemPatch,
+  change: { at: number; by: string },
+) {
   return db
     .update(items)
-    .set({ ...columnsOf(patch), updatedAt: now })
+    .set({ ...columnsOf(patch), updatedAt: change.at, updatedBy: change.by })
     .where(and(eq(items.roomId, roomId), eq(items.id, id)))
     .returning();
 }
@@ -136,12 +144,12 @@ export function setStatusQueries(
   roomId: string,
   ids: readonly string[],
   status: ItemStatus,
-  now: number,
+  change: { at: number; by: string },
 ) {
   return chunks(ids).map((part) =>
     db
       .update(items)
-      .set({ status, updatedAt: now })
+      .set({ status, updatedAt: change.at, updatedBy: change.by })
       .where(and(eq(items.roomId, roomId), inArray(items.id, part)))
       .returning(),
   );

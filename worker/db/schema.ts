@@ -38,6 +38,12 @@ export const items = sqliteTable(
     storeProductId: text("store_product_id").notNull().default(""),
     /** Who created the item ("" for items from before this was kept). */
     createdBy: text("created_by").notNull().default(""),
+    /**
+     * Who made the latest change (a user id, the store's actor, or "" for
+     * items from before this was kept): someone editing a field that changes
+     * underneath them is told who changed it.
+     */
+    updatedBy: text("updated_by").notNull().default(""),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -216,7 +216,7 @@ async function editNow(
   const entry = historyEntry(host, id, actor, "updated", changes);
   const [updated] = await guardUnique(patch.sku, () =>
     host.db.batch([
-      updateItemQuery(host.db, host.roomId, id, patch, entry.at),
+      updateItemQuery(host.db, host.roomId, id, patch, { at: entry.at, by: actor }),
       ...insertHistoryQueries(host.db, host.roomId, [entry]),
     ]),
   );
@@ -273,7 +273,7 @@ async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[
     historyEntry(host, row.id, actor, "updated", { status: { from: row.status, to: status } }),
   );
   const changingIds = changing.map((row) => row.id);
-  const [first, ...rest] = setStatusQueries(host.db, host.roomId, changingIds, status, now);
+  const [first, ...rest] = setStatusQueries(host.db, host.roomId, changingIds, status, { at: now, by: actor });
   if (!first) return 0;
   const results = await host.db.batch([first, ...rest, ...insertHistoryQueries(host.db, host.roomId, entries)]);
   const after = new Map((results.slice(0, rest.length + 1).flat() as ItemRow[]).map((row) => [row.id, row]));

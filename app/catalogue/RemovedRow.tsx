@@ -1,0 +1,49 @@
+/**
+ * Where a removed item's row was, for a few seconds: "Removed “Lamp”. Undo",
+ * at the row's height (removals.ts). Undo sits at the row's start, far from
+ * where Remove was, so a second click on Remove's spot lands on nothing.
+ * It takes the focus the Remove button had; when it collapses with the focus
+ * inside, the focus goes to the row now in its place, never to the page's top.
+ */
+import { useEffect, useLayoutEffect, useRef } from "react";
+import type { RemovedItem } from "./removals";
+
+/** A row's own controls, in the order a person meets them. */
+const ROW_FOCUS = ".row-remove, .cell-button, a";
+
+export function RemovedRow({ removed, columns, onUndo }: { removed: RemovedItem; columns: number; onUndo(): void }) {
+  const row = useRef<HTMLTableRowElement>(null);
+  const message = useRef<HTMLSpanElement>(null);
+
+  useEffect(() => {
+    // Only when the person was on the Remove button (a keyboard user); a pointer user keeps the pointer.
+    if (document.activeElement === document.body || document.activeElement === null) message.current?.focus();
+  }, []);
+
+  useLayoutEffect(() => {
+    const tr = row.current;
+    return () => {
+      if (!tr?.contains(document.activeElement)) return;
+      const neighbour = [tr.nextElementSibling, tr.previousElementSibling].find(
+        (sibling) => sibling instanceof HTMLElement && sibling.dataset.itemId,
+      );
+      const target = neighbour?.querySelector<HTMLElement>(ROW_FOCUS);
+      (target ?? document.querySelector<HTMLElement>('input[aria-label="Search items"]'))?.focus();
+    };
+  }, []);
+
+  return (
+    <tr ref={row} className="removed-row" data-testid="removed-row" style={{ height: removed.height }}>
+      <td colSpan={columns}>
+        <div className="removed-row-body">
+          <span ref={message} tabIndex={-1} role="status">
+            Removed “{removed.item.title}”.
+          </span>
+          <button type="button" className="ui-button ui-button-secondary ui-button-sm" onClick={onUndo}>
+            Undo
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

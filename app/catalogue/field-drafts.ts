@@ -1,0 +1,60 @@
+/**
+ * What a person is typing into an item's field, kept in the browser as they
+ * type. Leaving a field saves it, but a reload or a closed tab leaves no
+ * field: the text is still here, and the room saves it when it next opens
+ * (as leaving the field would have), so nothing typed is lost. Kept per
+ * signed-in person: a draft is only ever saved under the name of whoever
+ * typed it.
+ */
+
+const KEY = "stockroom.fieldDrafts";
+
+export interface FieldDraft {
+  userId: string;
+  roomId: string;
+  itemId: string;
+  field: string;
+  text: string;
+}
+
+const idOf = (draft: Omit<FieldDraft, "text">) => `${draft.userId}/${draft.roomId}/${draft.itemId}/${draft.field}`;
+
+function read(storage: Storage): Record<string, FieldDraft> {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(KEY) ?? "{}");
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, FieldDraft>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(storage: Storage, drafts: Record<string, FieldDraft>): void {
+  try {
+    if (Object.keys(drafts).length === 0) storage.removeItem(KEY);
+    else storage.setItem(KEY, JSON.stringify(drafts));
+  } catch {
+    // Storage full or refused (private mode): leaving the field still saves.
+  }
+}
+
+export function keepDraft(draft: FieldDraft, storage: Storage = localStorage): void {
+  const drafts = read(storage);
+  drafts[idOf(draft)] = draft;
+  write(storage, drafts);
+}
+
+export function dropDraft(draft: Omit<FieldDraft, "text">, storage: Storage = localStorage): void {
+  const drafts = read(storage);
+  if (!(idOf(draft) in drafts)) return;
+  delete drafts[idOf(draft)];
+  write(storage, drafts);
+}
+
+/** Takes this person's drafts in this room out of storage (the caller saves them). */
+export function takeDrafts(userId: string, roomId: string, storage: Storage = localStorage): FieldDraft[] {
+  const drafts = read(storage);
+  const taken = Object.entries(drafts).filter(([, d]) => d.userId === userId && d.roomId === roomId);
+  for (const [id] of taken) delete drafts[id];
+  if (taken.length > 0) write(storage, drafts);
+  return taken.map(([, draft]) => draft);
+}

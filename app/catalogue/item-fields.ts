@@ -1,0 +1,122 @@
+/**
+ * The item page's fields: how each reads from an item, what typing in it
+ * means (parsed as the server will parse it), and how its value reads in a
+ * sentence. Pure, so the room can also save a field's draft left by a
+ * reload (field-drafts.ts) without the page that typed it.
+ */
+import { type ItemDoc, type ItemPatch, LIMITS } from "../../protocol/api";
+import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
+import { parseTags } from "./catalogue-query";
+import type { Parsed } from "./EditableCell";
+import { describeText } from "./edit-conflict";
+
+export interface ItemFieldSpec {
+  name: string;
+  label: string;
+  read(item: ItemDoc): string;
+  parse(text: string): Parsed<ItemPatch>;
+  describe(text: string, item: ItemDoc): string;
+  multiline?: boolean;
+  maxLength?: number;
+  inputMode?: "text" | "decimal" | "numeric";
+  mono?: boolean;
+  placeholder?: string;
+}
+
+const text =
+  (key: "title" | "description" | "sku" | "location", label: string, maxLength: number, required = false) =>
+  (typed: string): Parsed<ItemPatch> => {
+    const value = key === "description" ? typed : typed.trim();
+    if (required && !value.trim()) return { ok: false, error: `${label} is required` };
+    if (value.length > maxLength) return { ok: false, error: `${label} must be at most ${maxLength} characters` };
+    return { ok: true, value: { [key]: value } };
+  };
+
+export const ITEM_FIELDS: Record<string, ItemFieldSpec> = {
+  title: {
+    name: "title",
+    label: "Title",
+    read: (item) => item.title,
+    parse: text("title", "Title", LIMITS.ITEM_TITLE, true),
+    describe: describeText,
+    maxLength: LIMITS.ITEM_TITLE,
+  },
+  description: {
+    name: "description",
+    label: "Description",
+    read: (item) => item.description,
+    parse: text("description", "Description", LIMITS.ITEM_TEXT),
+    describe: describeText,
+    multiline: true,
+    maxLength: LIMITS.ITEM_TEXT,
+  },
+  sku: {
+    name: "sku",
+    label: "SKU",
+    read: (item) => item.sku,
+    parse: text("sku", "SKU", LIMITS.SKU),
+    describe: describeText,
+    maxLength: LIMITS.SKU,
+    mono: true,
+  },
+  price: {
+    name: "price",
+    label: "Price",
+    read: (item) => (item.priceCents / 100).toFixed(2),
+    parse: (typed) => {
+      const priceCents = parsePrice(typed);
+      return priceCents === null ? { ok: false, error: PRICE_HINT } : { ok: true, value: { priceCents } };
+    },
+    describe: (typed, item) => formatPrice(parsePrice(typed) ?? 0, item.currency),
+    inputMode: "decimal",
+  },
+  currency: {
+    name: "currency",
+    label: "Currency",
+    read: (item) => item.currency,
+    parse: (typed) => {
+      const currency = typed.trim().toUpperCase();
+      return /^[A-Z]{3}$/.test(currency)
+        ? { ok: true, value: { currency } }
+        : { ok: false, error: "Currency must be a three-letter code, like EUR" };
+    },
+    describe: (typed) => typed.trim().toUpperCase(),
+    maxLength: 3,
+    mono: true,
+  },
+  quantity: {
+    name: "quantity",
+    label: "Quantity",
+    read: (item) => String(item.quantity),
+    parse: (typed) => {
+      const quantity = parseQuantity(typed);
+      return quantity === null ? { ok: false, error: QUANTITY_HINT } : { ok: true, value: { quantity } };
+    },
+    describe: (typed) => typed.trim(),
+    inputMode: "numeric",
+  },
+  location: {
+    name: "location",
+    label: "Location",
+    read: (item) => item.location,
+    parse: text("location", "Location", LIMITS.LOCATION),
+    describe: describeText,
+    maxLength: LIMITS.LOCATION,
+    placeholder: "e.g. Shelf B3",
+  },
+  tags: {
+    name: "tags",
+    label: "Tags",
+    read: (item) => item.tags.join(", "),
+    parse: (typed) => ({ ok: true, value: { tags: parseTags(typed) } }),
+    describe: (typed) => (parseTags(typed).length > 0 ? parseTags(typed).join(", ") : "no tags"),
+    placeholder: "Comma-separated, e.g. ceramics, blue",
+  },
+};
+
+/** Typed text means the same as the item's value (so there is nothing to save). */
+export function sameValue(spec: ItemFieldSpec, typed: string, item: ItemDoc): boolean {
+  const parsed = spec.parse(typed);
+  const current = spec.parse(spec.read(item));
+  return parsed.ok && current.ok && JSON.stringify(parsed.value) === JSON.stringify(current.value);
+}

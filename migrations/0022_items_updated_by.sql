@@ -1,0 +1,1 @@
+ALTER TABLE `items` ADD `updated_by` text DEFAULT '' NOT NULL;
