@@ -25,6 +25,8 @@ export const WRITE_BUFFER_MAX_AGE = 500;
 export const LOGIN_TOKEN_LIFETIME = 90 * 24 * 3600_000;
 export const RESET_TOKEN_LIFETIME = 3 * 24 * 3600_000;
 export const ENROLL_TOKEN_LIFETIME = 30 * 24 * 3600_000;
+/** "E-mail me a sign-in link": the link works once, for this long. */
+export const LOGIN_LINK_LIFETIME = 15 * 60_000;
 /** A finished OAuth sign-in waits this long for the browser to log in with it. */
 export const OAUTH_CREDENTIAL_LIFETIME = 60_000;
 /** How long a started OAuth sign-in may take at the provider. */
@@ -35,7 +37,8 @@ export const LOGIN_TOKEN_POLL_INTERVAL = 3_000;
  * Password guessing across connections (SPEC B8): failed password checks
  * counted per account and per client address in fixed 15-minute windows,
  * wherever they come from; past the limit, `too-many-requests` until the
- * window ends.
+ * window ends. A device that has signed in to the account before has a
+ * count of its own, of the same size (it never reaches the account's).
  */
 export const LOGIN_FAILURE_WINDOW = 15 * 60_000;
 export const LOGIN_FAILURES_PER_ACCOUNT = 10;

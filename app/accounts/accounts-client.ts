@@ -54,6 +54,13 @@ function isLoginResult(value: unknown): value is LoginResult {
 }
 
 const SIGNED_OUT_KEY = "stockroom.signedOutReason";
+/**
+ * The device key the server issued when someone signed in on this browser
+ * (worker/accounts/known-devices.ts). It stays through sign-outs: it is
+ * what lets this browser in past a lock that others' wrong guesses put on
+ * the account.
+ */
+const DEVICE_KEY = "stockroom.deviceKey";
 /** The server's reason when a login token has run out (worker/accounts/login-tokens.ts). */
 const SESSION_ENDED = "Your session has expired. Please log in again.";
 
@@ -105,7 +112,19 @@ export class AccountsClient {
 
   async loginWithPassword(email: string, password: string): Promise<void> {
     const digest = await digestPassword(password);
-    await this.logIn("login", { user: { email }, password: digest });
+    const deviceKey = this.storage.getItem(DEVICE_KEY);
+    await this.logIn("login", { user: { email }, password: digest, ...(deviceKey ? { deviceKey } : {}) });
+  }
+
+  /** "E-mail me a sign-in link". Answers the same whether or not the address has an account. */
+  async sendLoginLink(email: string): Promise<void> {
+    if (!email) throw new LiveError(400, "Must pass options.email");
+    await this.connection.call("accounts.sendLoginLink", { email });
+  }
+
+  /** Follows an e-mailed sign-in link. */
+  async loginWithLink(token: string): Promise<void> {
+    await this.logIn("login", { loginLink: token });
   }
 
   /** The configured OAuth services, or null until the server has said which. */
@@ -242,9 +261,22 @@ export class AccountsClient {
     try {
       const result = await this.connection.apply(method, params, { wait: true });
       if (!isLoginResult(result)) throw new LiveError(500, "Unexpected login result");
+      // This connection is signed in now; the page moves on as soon as the login state says so (and a
+      // new page holds a new connection, which would drop the call), so the device is remembered first.
+      await this.rememberDevice();
       this.remember(result);
     } finally {
       this.update({ loggingIn: false });
+    }
+  }
+
+  /** After a sign-in: this browser is now known for the account (best effort; the sign-in stands either way). */
+  private async rememberDevice(): Promise<void> {
+    try {
+      const key = await this.connection.call("accounts.rememberDevice", this.storage.getItem(DEVICE_KEY));
+      if (typeof key === "string") this.storage.setItem(DEVICE_KEY, key);
+    } catch {
+      // Offline or refused: the next sign-in asks again.
     }
   }
 

@@ -4,14 +4,14 @@
  * start the app takes the link out of the address bar, keeping the token only
  * in memory, and shows the screen for it.
  */
-export type AccountLinkKind = "reset-password" | "verify-email" | "enroll-account";
+export type AccountLinkKind = "reset-password" | "verify-email" | "enroll-account" | "login-link";
 
 export interface AccountLink {
   kind: AccountLinkKind;
   token: string;
 }
 
-const PATTERN = /^#\/(reset-password|verify-email|enroll-account)\/([A-Za-z0-9_-]{10,200})$/;
+const PATTERN = /^#\/(reset-password|verify-email|enroll-account|login-link)\/([A-Za-z0-9_-]{10,200})$/;
 
 export function takeAccountLink(
   location: Location = window.location,

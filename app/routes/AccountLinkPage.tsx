@@ -4,7 +4,7 @@
  * room and who sent it, and setting the password opens that room. A link
  * that was used or has expired says so in plain words.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { AccountLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
@@ -19,6 +19,7 @@ const TITLES = {
   "verify-email": "Confirm your e-mail",
   "reset-password": "Choose a new password",
   "enroll-account": "Join your team",
+  "login-link": "Signing you in",
 };
 
 export function AccountLinkPage({ link, onDone }: { link: AccountLink; onDone(): void }) {
@@ -29,6 +30,8 @@ export function AccountLinkPage({ link, onDone }: { link: AccountLink; onDone():
       <main className="page narrow">
         {link.kind === "verify-email" ? (
           <VerifyEmail token={link.token} onDone={onDone} />
+        ) : link.kind === "login-link" ? (
+          <LoginLink token={link.token} onDone={onDone} />
         ) : (
           <SetPassword link={link} onDone={onDone} />
         )}
@@ -53,6 +56,39 @@ function VerifyEmail({ token, onDone }: { token: string; onDone(): void }) {
       <button type="button" className="ui-button ui-button-primary" onClick={onDone}>
         Go to your rooms
       </button>
+    </div>
+  );
+}
+
+/** An e-mailed sign-in link: signs in and goes to the rooms; a used or expired one says so. */
+function LoginLink({ token, onDone }: { token: string; onDone(): void }) {
+  const accounts = useAccounts();
+  const [, navigate] = useLocation();
+  const [problem, setProblem] = useState<string | null>(null);
+  // A link works once: it is used once, whatever re-renders happen meanwhile.
+  const finish = useRef({ navigate, onDone });
+  finish.current = { navigate, onDone };
+  const used = useRef<string | null>(null);
+  useEffect(() => {
+    if (used.current === token) return;
+    used.current = token;
+    accounts.loginWithLink(token).then(
+      () => {
+        finish.current.navigate("/");
+        finish.current.onDone();
+      },
+      (error: unknown) => setProblem(linkProblemText(error)),
+    );
+  }, [accounts, token]);
+  if (!problem) return <p className="muted">Signing you in…</p>;
+  return (
+    <div className="card" role="alert" data-testid="link-problem">
+      <p>{problem}</p>
+      <p>
+        <Link href="/sign-in" onClick={onDone}>
+          Back to sign in
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { LiveError } from "../../protocol/errors";
 import { useAccounts } from "../accounts";
 import { OAuthButtons } from "../accounts/OAuthButtons";
-import { ErrorText } from "../components/ErrorText";
+import { signInProblem } from "../accounts/sign-in-problem";
 import { Header } from "../components/Header";
 import { HomeSessionProvider } from "../components/SessionProvider";
 import { nextPath } from "../next-path";
@@ -32,12 +33,15 @@ function CredentialsForm({ mode }: { mode: Mode }) {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const signUp = mode === "sign-up";
+  const problem = error ? signInProblem(error) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setLinkSentTo(null);
     try {
       if (signUp) await accounts.createUser(email, password);
       else await accounts.loginWithPassword(email, password);
@@ -47,6 +51,20 @@ function CredentialsForm({ mode }: { mode: Mode }) {
     } catch (caught) {
       setError(caught);
       setBusy(false);
+    }
+  }
+
+  /** The way in that no number of wrong passwords tried by others can block. */
+  async function sendLoginLink() {
+    setError(null);
+    setLinkSentTo(null);
+    const address = email.trim();
+    if (!address) return setError(new LiveError(400, "Type your e-mail address above first."));
+    try {
+      await accounts.sendLoginLink(address);
+      setLinkSentTo(address);
+    } catch (caught) {
+      setError(caught);
     }
   }
 
@@ -72,7 +90,28 @@ function CredentialsForm({ mode }: { mode: Mode }) {
         required
       />
       {signUp && <p className="muted hint">At least 8 characters.</p>}
-      <ErrorText error={error} />
+      {problem && (
+        <div className="error" role="alert">
+          <p>{problem.text}</p>
+          {problem.offerLoginLink && !signUp && (
+            <button type="button" className="ui-button ui-button-secondary" onClick={sendLoginLink}>
+              E-mail me a sign-in link
+            </button>
+          )}
+          {problem.offerSignIn && (
+            <p>
+              <Link href={`/sign-in${search ? `?${search}` : ""}`}>Sign in</Link> ·{" "}
+              <Link href="/forgot-password">Reset password</Link>
+            </p>
+          )}
+        </div>
+      )}
+      {linkSentTo && (
+        <p className="notice-ok" role="status">
+          If there is an account for {linkSentTo}, a sign-in link is on its way to it. The link works once, for 15
+          minutes.
+        </p>
+      )}
       <button type="submit" disabled={busy}>
         {busy ? "One moment…" : signUp ? "Create account" : "Sign in"}
       </button>
@@ -85,6 +124,14 @@ function CredentialsForm({ mode }: { mode: Mode }) {
           <>
             New here? <Link href={`/sign-up${search ? `?${search}` : ""}`}>Create an account</Link> ·{" "}
             <Link href="/forgot-password">Forgot password?</Link>
+            {!problem?.offerLoginLink && (
+              <>
+                {" · "}
+                <button type="button" className="link-button" onClick={sendLoginLink}>
+                  E-mail me a sign-in link
+                </button>
+              </>
+            )}
           </>
         )}
       </p>

@@ -77,7 +77,14 @@ async function answerLogin(userId: string): Promise<unknown> {
     result: { id: userId, token: `token-${userId}`, tokenExpires: new Date(Date.now() + 90 * 86_400_000) },
   });
   socket.receive({ msg: "updated", methods: [call.id] });
+  await vi.advanceTimersByTimeAsync(0);
+  // After a sign-in the browser asks to be a known device (worker/accounts/known-devices.ts).
+  const remember = socket.sentOf("method").findLast((m) => m.method === "accounts.rememberDevice");
+  if (!remember) throw new Error("the device was not remembered after the login");
+  socket.receive({ msg: "result", id: remember.id, result: `device-key-${userId}` });
+  socket.receive({ msg: "updated", methods: [remember.id] });
   await vi.advanceTimersByTimeAsync(10);
+  expect(localStorage.getItem("stockroom.deviceKey")).toBe(`device-key-${userId}`);
   return call.params?.[0];
 }
 

@@ -25,7 +25,9 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { registerCurrentUser } from "./current-user";
-import { assertPasswordCheckAllowed, clearAccountFailures, guardKeys, notePasswordFailure } from "./login-guard";
+import { knownDeviceHash, registerKnownDevices } from "./known-devices";
+import { assertPasswordCheckAllowed, clearCheckedFailures, guardKeys, notePasswordFailure } from "./login-guard";
+import { loginWithLink, registerLoginLinks } from "./login-links";
 import {
   issueLoginToken,
   type LoginResult,
@@ -45,6 +47,11 @@ import { registerRecovery, sendVerificationEmailLater } from "./recovery-feature
 /** One answer for unknown user and wrong password: no account enumeration. */
 export const BAD_CREDENTIALS = "Something went wrong. Please check your credentials.";
 export const PASSWORD_IS_OLD = "Password is old. Please reset your password.";
+/**
+ * Meteor's reasons stay as they are for every DDP client; `details.why` says
+ * which case it is, so our app can say what to do in plain words.
+ */
+const badCredentials = () => new LiveError(403, BAD_CREDENTIALS, { why: "bad-credentials" });
 
 const emailSchema = v.pipe(
   v.string("E-mail must be text"),
@@ -104,11 +111,11 @@ async function checkPassword(host: AccountsHost, user: UserRow | null, password:
   if (!user?.passwordHash) {
     decoyHash ??= hashPassword("0".repeat(64));
     await verifyPassword(digest, await decoyHash);
-    throw new LiveError(403, BAD_CREDENTIALS);
+    throw badCredentials();
   }
   const check = await verifyPassword(digest, user.passwordHash);
   if (!check.ok && check.reason === "unsupported") throw new LiveError(403, PASSWORD_IS_OLD);
-  if (!check.ok) throw new LiveError(403, BAD_CREDENTIALS);
+  if (!check.ok) throw badCredentials();
   if (check.needsRehash) await setPasswordHash(host.db, user.id, await hashPassword(digest));
   return user;
 }
@@ -124,15 +131,18 @@ function selectorName(selector: v.InferOutput<typeof userSelectorSchema>): strin
 /**
  * A password check under the cross-connection guard (login-guard.ts):
  * refused past the limits, a wrong password counted, a right one clearing
- * the account's count.
+ * the count it was held to. A device known for the account is held to its
+ * own count (known-devices.ts).
  */
 async function guardedPasswordCheck(
   ctx: MethodContext<AccountsHost>,
   found: UserRow | null,
   name: string,
   password: unknown,
+  deviceKey: unknown,
 ): Promise<UserRow> {
-  const keys = guardKeys(found?.id ?? null, name, ctx.clientAddress);
+  const knownDevice = deviceKey === undefined ? null : await knownDeviceHash(ctx.host, deviceKey, found?.id ?? null);
+  const keys = guardKeys(found?.id ?? null, name, ctx.clientAddress, knownDevice);
   const hadFailures = await assertPasswordCheckAllowed(ctx.host, keys);
   let user: UserRow;
   try {
@@ -141,7 +151,7 @@ async function guardedPasswordCheck(
     if (error instanceof LiveError && error.reason === BAD_CREDENTIALS) await notePasswordFailure(ctx.host, keys);
     throw error;
   }
-  if (hadFailures) await clearAccountFailures(ctx.host, user.id);
+  if (hadFailures) await clearCheckedFailures(ctx.host, keys);
   return user;
 }
 
@@ -173,7 +183,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
       const place = { objectKind: ctx.host.object.kind, objectName: ctx.host.object.name };
       const outcome = await insertUserWithLogin(ctx.host.db, row, email ?? null, login, place);
       if (outcome === "username-taken") throw new LiveError(403, "Username already exists.");
-      if (outcome === "email-taken") throw new LiveError(403, "Email already exists.");
+      if (outcome === "email-taken") throw new LiveError(403, "Email already exists.", { why: "email-taken" });
       await ctx.setUserId(row.id, login.tokenHash);
       if (email) sendVerificationEmailLater(ctx, row.id, email);
       return loginResultOf(login);
@@ -192,14 +202,17 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
         return { id: row.userId, token, tokenExpires: new Date(row.expiresAt) } satisfies LoginResult;
       }
       if (typeof options === "object" && options !== null && "password" in options && "user" in options) {
-        const { user, password } = options as { user: unknown; password: unknown };
+        const { user, password, deviceKey } = options as { user: unknown; password: unknown; deviceKey?: unknown };
         const selector = parse(userSelectorSchema, user);
         const found = await findBySelector(ctx.host, selector);
-        const checked = await guardedPasswordCheck(ctx, found, selectorName(selector), password);
+        const checked = await guardedPasswordCheck(ctx, found, selectorName(selector), password, deviceKey);
         return logInWithNewToken(ctx, checked.id);
       }
       if (typeof options === "object" && options !== null && "oauth" in options) {
         return loginWithOAuth(ctx, (options as { oauth: unknown }).oauth);
+      }
+      if (typeof options === "object" && options !== null && "loginLink" in options) {
+        return loginWithLink(ctx, (options as { loginLink: unknown }).loginLink);
       }
       throw new LiveError(400, "Unrecognized options for login request");
     },
@@ -285,5 +298,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
 
   registerCurrentUser(registry);
   registerRecovery(registry);
+  registerKnownDevices(registry);
+  registerLoginLinks(registry);
   accounts.limit(defaultAccountsRule());
 }

@@ -9,8 +9,13 @@
  *
  * Names with no account are counted under the name itself, so "refused
  * after ten tries" happens alike whether the account exists or not.
- * A password reset by e-mail link is never refused and clears the account's
- * count, so an attacker cannot lock the owner out for good.
+ *
+ * The limit must never lock the owner out (SPEC B2): a browser that has
+ * signed in to the account before (known-devices.ts) has a count of its own
+ * and is not held to the account's or the address's, so guesses from
+ * anywhere else never refuse her own browser. From a new device, an e-mailed
+ * sign-in link or a password reset is never refused, and clears the
+ * account's count.
  */
 import { LOGIN_FAILURE_WINDOW, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS } from "../../protocol/constants";
 import { clearFailures, countFailures, failureWindows } from "../db/login-failures-repo";
@@ -24,8 +29,18 @@ export interface GuardKeys {
   address: string | null;
 }
 
-/** Keys for a check against `userId`, or against a name that has no account. */
-export function guardKeys(userId: string | null, name: string, clientAddress: string | null): GuardKeys {
+/**
+ * Keys for a check against `userId`, or against a name that has no account.
+ * `knownDevice` is the hash of a device key known for this account: its
+ * failures are its own (neither the account's nor the address's).
+ */
+export function guardKeys(
+  userId: string | null,
+  name: string,
+  clientAddress: string | null,
+  knownDevice: string | null = null,
+): GuardKeys {
+  if (userId && knownDevice) return { account: `device:${userId}:${knownDevice}`, address: null };
   return {
     account: userId ? accountKey(userId) : `login:${name.trim().toLowerCase()}`,
     address: clientAddress ? `address:${clientAddress}` : null,
@@ -67,4 +82,9 @@ export function notePasswordFailure(host: AccountsHost, keys: GuardKeys): Promis
 /** After a right password or a reset: the account starts afresh (the address keeps its count). */
 export function clearAccountFailures(host: AccountsHost, userId: string): Promise<void> {
   return clearFailures(host.db, [accountKey(userId)]);
+}
+
+/** After a right password: the counter that check was held to starts afresh (a known device's, or the account's). */
+export function clearCheckedFailures(host: AccountsHost, keys: GuardKeys): Promise<void> {
+  return clearFailures(host.db, [keys.account]);
 }

@@ -6,7 +6,7 @@
  * forgotPassword answers the same whether or not the address has an account.
  */
 import * as v from "valibot";
-import { ENROLL_TOKEN_LIFETIME, RESET_TOKEN_LIFETIME } from "../../protocol/constants";
+import { ENROLL_TOKEN_LIFETIME, LOGIN_LINK_LIFETIME, RESET_TOKEN_LIFETIME } from "../../protocol/constants";
 import type { AccountLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
@@ -21,7 +21,7 @@ import {
   markEmailVerified,
   setPasswordHash,
 } from "../db/users-repo";
-import { sendEmail } from "../email/mailer";
+import { type EmailMessage, sendEmail } from "../email/mailer";
 import { enrollMessage, resetPasswordMessage, verifyEmailMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";
 import type { MethodContext } from "../live/types";
@@ -41,9 +41,23 @@ const LIFETIME: Record<AccountTokenKind, number> = {
   reset: RESET_TOKEN_LIFETIME,
   enroll: ENROLL_TOKEN_LIFETIME,
   verify: NEVER,
+  login: LOGIN_LINK_LIFETIME,
 };
 
-const tokenArg = v.pipe(v.string("Token must be a string"), v.maxLength(200, "Token must be a string"));
+/** `{email}`, as forgotPassword and accounts.sendLoginLink take it. */
+export const emailOptionsArg = v.object(
+  { email: v.pipe(v.string("Must pass options.email"), v.maxLength(254)) },
+  "Must pass options.email",
+);
+
+/** Following an e-mailed link proves the address: marked verified, and the user's open documents follow. */
+export async function markAddressProven(host: AccountsHost, userId: string, email: string): Promise<void> {
+  const before = await currentUserDoc(host, userId);
+  await markEmailVerified(host.db, userId, email);
+  await userDocChanged(host, userId, before);
+}
+
+export const tokenArg = v.pipe(v.string("Token must be a string"), v.maxLength(200, "Token must be a string"));
 
 /** Creates an e-mailed token and returns it (only its hash is stored). */
 export async function createAccountToken(
@@ -101,7 +115,7 @@ export async function sendEnrollEmail(
  * text, for every DDP client) otherwise, with `details.why` — `used`,
  * `expired` or `unknown` — so our app can say which in plain words.
  */
-async function consumeToken(host: AccountsHost, token: string, kinds: AccountTokenKind[], reason: string) {
+export async function consumeToken(host: AccountsHost, token: string, kinds: AccountTokenKind[], reason: string) {
   const tokenHash = await hashToken(token);
   const row = await findAccountToken(host.db, tokenHash);
   const refuse = (why: LinkProblem) => new LiveError(403, reason, { why });
@@ -113,6 +127,28 @@ async function consumeToken(host: AccountsHost, token: string, kinds: AccountTok
   return row;
 }
 
+/**
+ * Mails a link of `kind` to `email` if an account has that address, after
+ * the caller's answer: one lookup either way, so neither the answer nor its
+ * timing tells whether the account exists.
+ */
+export async function mailAccountLinkLater(
+  ctx: MethodContext<AccountsHost>,
+  email: string,
+  kind: AccountTokenKind,
+  compose: (to: string, appUrl: string, token: string) => EmailMessage,
+): Promise<void> {
+  const user = await findUserByEmail(ctx.host.db, email);
+  if (!user) return;
+  const origin = appUrl(ctx.host.env, ctx);
+  ctx.host.background(`accounts: ${kind} link e-mail`, async () => {
+    const address = (await emailsOf(ctx.host.db, user.id)).find((e) => e.address.toLowerCase() === email.toLowerCase());
+    const to = address?.address ?? email;
+    const token = await createAccountToken(ctx.host, user.id, kind, to);
+    await sendEmail(ctx.host.env, compose(to, origin, token));
+  });
+}
+
 /** Why an e-mailed link did not work. */
 export type LinkProblem = "used" | "expired" | "unknown";
 
@@ -120,23 +156,11 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
   const accounts = registry as unknown as LiveRegistry<AccountsHost>;
 
   accounts.method("forgotPassword", {
-    args: v.tuple([
-      v.object({ email: v.pipe(v.string("Must pass options.email"), v.maxLength(254)) }, "Must pass options.email"),
-    ]),
+    args: v.tuple([emailOptionsArg]),
     run: async (ctx, { email }) => {
       // The same one lookup either way, and the same answer; the token and
       // e-mail come after the answer, so its timing says nothing either.
-      const user = await findUserByEmail(ctx.host.db, email);
-      if (!user) return;
-      const origin = appUrl(ctx.host.env, ctx);
-      ctx.host.background("accounts: password reset e-mail", async () => {
-        const address = (await emailsOf(ctx.host.db, user.id)).find(
-          (e) => e.address.toLowerCase() === email.toLowerCase(),
-        );
-        const to = address?.address ?? email;
-        const token = await createAccountToken(ctx.host, user.id, "reset", to);
-        await sendEmail(ctx.host.env, resetPasswordMessage(to, origin, token));
-      });
+      await mailAccountLinkLater(ctx, email, "reset", resetPasswordMessage);
     },
   });
 
@@ -146,10 +170,7 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
       const digest = await passwordDigest(newPassword);
       const row = await consumeToken(ctx.host, token, ["reset", "enroll"], TOKEN_EXPIRED);
       await setPasswordHash(ctx.host.db, row.userId, await hashPassword(digest));
-      // Following the link proves the address.
-      const before = await currentUserDoc(ctx.host, row.userId);
-      await markEmailVerified(ctx.host.db, row.userId, row.email);
-      await userDocChanged(ctx.host, row.userId, before);
+      await markAddressProven(ctx.host, row.userId, row.email);
       // A reset always works, however many wrong guesses locked the account:
       // the owner gets in, and the lock is lifted.
       await clearAccountFailures(ctx.host, row.userId);
@@ -166,7 +187,8 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
     run: async (ctx, token): Promise<AccountLinkInfo> => {
       const row = await findAccountToken(ctx.host.db, await hashToken(token));
       const refuse = (why: LinkProblem) => new LiveError(403, TOKEN_EXPIRED, { why });
-      if (!row) throw refuse("unknown");
+      // A sign-in link is used, not looked at.
+      if (!row || row.kind === "login") throw refuse("unknown");
       if (row.usedAt !== null) throw refuse("used");
       if (row.expiresAt <= ctx.host.now()) throw refuse("expired");
       const room = row.roomId ? await findRoom(ctx.host.db, row.roomId) : null;
@@ -183,9 +205,7 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
     args: v.tuple([tokenArg]),
     run: async (ctx, token) => {
       const row = await consumeToken(ctx.host, token, ["verify"], VERIFY_LINK_EXPIRED);
-      const before = await currentUserDoc(ctx.host, row.userId);
-      await markEmailVerified(ctx.host.db, row.userId, row.email);
-      await userDocChanged(ctx.host, row.userId, before);
+      await markAddressProven(ctx.host, row.userId, row.email);
       return logInWithNewToken(ctx, row.userId);
     },
   });

@@ -168,7 +168,7 @@ export const accountTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["reset", "enroll", "verify"] }).notNull(),
+    kind: text("kind", { enum: ["reset", "enroll", "verify", "login"] }).notNull(),
     email: text("email").notNull(),
     createdAt: integer("created_at").notNull(),
     /** Verification links do not expire (Meteor): far future. */

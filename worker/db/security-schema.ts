@@ -5,7 +5,8 @@
  * HomeDO shard or going through a room. Part of the schema (re-exported by
  * schema.ts, which drizzle-kit reads).
  */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./schema";
 
 /**
  * One fixed window per key (`account:<userId>`, `login:<selector>` for
@@ -20,4 +21,24 @@ export const loginFailures = sqliteTable(
     count: integer("count").notNull(),
   },
   (table) => [index("login_failures_window_start").on(table.windowStart)],
+);
+
+/**
+ * Browsers and devices that have signed in to an account (SPEC B2): the
+ * SHA-256 of the device key the server issued there, per account. A known
+ * device's wrong passwords are counted on their own, not in the account's
+ * count, so a guesser elsewhere can never lock the owner out of her own
+ * browser. One key may be known for several accounts (a shared shop laptop).
+ */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    keyHash: text("key_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastSignInAt: integer("last_sign_in_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.keyHash, table.userId] }), index("known_devices_user_idx").on(table.userId)],
 );

@@ -192,7 +192,7 @@ export async function recordTokenConnection(db: Database, tokenHash: string, obj
   await db.insert(tokenConnections).values({ tokenHash, objectKind, objectName }).onConflictDoNothing();
 }
 
-export type AccountTokenKind = "reset" | "enroll" | "verify";
+export type AccountTokenKind = "reset" | "enroll" | "verify" | "login";
 
 export async function insertAccountToken(
   db: Database,

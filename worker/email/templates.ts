@@ -43,6 +43,18 @@ export function resetPasswordMessage(to: string, appUrl: string, token: string):
   );
 }
 
+/** "E-mail me a sign-in link": gets the owner in however many wrong passwords others tried. */
+export function loginLinkMessage(to: string, appUrl: string, token: string): EmailMessage {
+  return message(
+    to,
+    "Your sign-in link for Stockroom",
+    "Someone asked for a link to sign in to the Stockroom account for this address.",
+    "Sign in to Stockroom",
+    `${appUrl}/#/login-link/${token}`,
+    "The link works once and for 15 minutes. If it was not you, ignore this message: nobody can sign in without it.",
+  );
+}
+
 /** An invitation for a new address: the link (to the room, with the token in the hash) sets a password and opens the room. */
 export function enrollMessage(
   to: string,

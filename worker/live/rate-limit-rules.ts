@@ -57,7 +57,7 @@ export function tooManyRequests(timeToResetMs: number): LiveError {
 
 /** Meteor's default: login-type methods, 5 per 10 s per connection. */
 export function defaultAccountsRule(): RateLimitRule {
-  const names = new Set(["login", "createUser", "resetPassword", "forgotPassword"]);
+  const names = new Set(["login", "createUser", "resetPassword", "forgotPassword", "accounts.sendLoginLink"]);
   return {
     id: "accounts-default",
     match: { type: "method", name: (name: string) => names.has(name), connectionId: () => true },

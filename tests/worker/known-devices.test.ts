@@ -1,0 +1,155 @@
+/**
+ * The password limit never locks the owner out (SPEC B2, B8): a browser
+ * that has signed in to the account before presents the device key it was
+ * issued and is counted on its own, so guesses from anywhere else cannot
+ * refuse it; from a new device, an e-mailed sign-in link always gets in.
+ */
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { DdpSocket, nextAddress, type Received } from "./ddp-socket";
+
+let counter = 0;
+const uniqueEmail = () => `device${Date.now()}${counter++}@example.com`;
+
+type Answer = Received & { error?: { error: unknown; reason?: string; details?: { why?: string } } };
+
+/** Signs up and, as the app does after every sign-in, asks for this browser's device key. */
+async function signUpOnDevice(email = uniqueEmail()) {
+  const { socket } = await DdpSocket.connect("/api/websocket");
+  await socket.call("createUser", [{ email, password: "right password" }]);
+  const key = (await socket.call("accounts.rememberDevice", [null])).result as string;
+  socket.close();
+  return { email, key };
+}
+
+/** One password login on a fresh socket (the per-connection rule never applies) from a new address. */
+async function login(email: string, password: string, deviceKey?: string): Promise<Answer> {
+  const { socket } = await DdpSocket.connect("/api/websocket", undefined, nextAddress());
+  const answer = await socket.call("login", [{ user: { email }, password, ...(deviceKey ? { deviceKey } : {}) }]);
+  socket.close();
+  return answer as Answer;
+}
+
+async function lockAccount(email: string) {
+  for (let i = 0; i < 10; i++) expect((await login(email, `guess ${i}`)).error).toMatchObject({ error: 403 });
+  expect((await login(email, "right password")).error).toMatchObject({ error: "too-many-requests" });
+}
+
+/** The token in the newest mail to `to` with a `#/kind/` link (e-mail is sent after the answer). */
+async function mailedToken(to: string, kind: string): Promise<string> {
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await SELF.fetch("http://stockroom.test/api/dev/outbox")).json()) as {
+        to: string;
+        text: string;
+      }[];
+      const mail = mails.find((m) => m.to === to && m.text.includes(`#/${kind}/`));
+      token = mail ? new RegExp(`#/${kind}/([A-Za-z0-9_-]+)`).exec(mail.text)?.[1] : undefined;
+      return token;
+    })
+    .toBeDefined();
+  return token as string;
+}
+
+describe("a device that has signed in before", () => {
+  it("gets in with the right password while guesses from elsewhere have locked the account", async () => {
+    const { email, key } = await signUpOnDevice();
+    await lockAccount(email);
+    const own = await login(email, "right password", key);
+    expect(own.error).toBeUndefined();
+    expect(own.result).toMatchObject({ token: expect.any(String) });
+    // Signing in from its own browser does not lift the lock for everyone else.
+    expect((await login(email, "right password")).error).toMatchObject({ error: "too-many-requests" });
+  });
+
+  it("has a count of its own: its wrong passwords stop it, not the account", async () => {
+    const { email, key } = await signUpOnDevice();
+    for (let i = 0; i < 10; i++) await login(email, `typo ${i}`, key);
+    expect((await login(email, "right password", key)).error).toMatchObject({ error: "too-many-requests" });
+    // The account's own count was never touched: another device with the password gets in.
+    expect((await login(email, "right password")).error).toBeUndefined();
+  });
+
+  it("is known only for the accounts that signed in on it", async () => {
+    const mine = await signUpOnDevice();
+    const theirs = await signUpOnDevice();
+    await lockAccount(theirs.email);
+    // My browser's key does not open someone else's locked account.
+    expect((await login(theirs.email, "right password", mine.key)).error).toMatchObject({
+      error: "too-many-requests",
+    });
+  });
+
+  it("keeps one key per browser: a second account signed in on it is known there too", async () => {
+    const first = await signUpOnDevice();
+    const second = uniqueEmail();
+    const { socket } = await DdpSocket.connect("/api/websocket");
+    await socket.call("createUser", [{ email: second, password: "right password" }]);
+    const again = await socket.call("accounts.rememberDevice", [first.key]);
+    expect(again.result).toBe(first.key);
+    socket.close();
+    await lockAccount(second);
+    expect((await login(second, "right password", first.key)).error).toBeUndefined();
+  });
+
+  it("replaces a key the server never issued, and refuses to remember one for nobody", async () => {
+    const { socket } = await DdpSocket.connect("/api/websocket");
+    expect((await socket.call("accounts.rememberDevice", [null])).error).toMatchObject({ error: 401 });
+    await socket.call("createUser", [{ email: uniqueEmail(), password: "right password" }]);
+    const made = "made-up-key-that-nobody-issued-0123456789";
+    const issued = (await socket.call("accounts.rememberDevice", [made])).result;
+    expect(issued).toEqual(expect.any(String));
+    expect(issued).not.toBe(made);
+    socket.close();
+  });
+});
+
+describe("E-mail me a sign-in link", () => {
+  it("gets the owner in from a new device past the lock, once, and lifts the lock", async () => {
+    const { email } = await signUpOnDevice();
+    await lockAccount(email);
+    const { socket } = await DdpSocket.connect("/api/websocket", undefined, nextAddress());
+    expect((await socket.call("accounts.sendLoginLink", [{ email }])).error).toBeUndefined();
+    const token = await mailedToken(email, "login-link");
+    const signedIn = await socket.call("login", [{ loginLink: token }]);
+    expect(signedIn.error).toBeUndefined();
+    expect(signedIn.result).toMatchObject({ token: expect.any(String) });
+    // Once only; Meteor's reason, with the case for our app.
+    const again = await socket.call("login", [{ loginLink: token }]);
+    expect(again.error).toMatchObject({ error: 403, reason: "Token expired", details: { why: "used" } });
+    socket.close();
+    expect((await login(email, "right password")).error).toBeUndefined();
+  });
+
+  it("answers the same for an address with no account, and sends nothing", async () => {
+    const nobody = uniqueEmail();
+    const { email } = await signUpOnDevice();
+    const { socket } = await DdpSocket.connect("/api/websocket");
+    const forNobody = await socket.call("accounts.sendLoginLink", [{ email: nobody }]);
+    const forOwner = await socket.call("accounts.sendLoginLink", [{ email }]);
+    expect(forNobody.error).toBeUndefined();
+    expect(forNobody.result).toEqual(forOwner.result);
+    socket.close();
+    // By the time the owner's link (asked for second) has arrived, none went to the address with no account.
+    await mailedToken(email, "login-link");
+    const mails = (await (await SELF.fetch("http://stockroom.test/api/dev/outbox")).json()) as { to: string }[];
+    expect(mails.some((mail) => mail.to === nobody)).toBe(false);
+  });
+});
+
+describe("why a password login failed", () => {
+  it("keeps Meteor's reason and says which case it is in details", async () => {
+    const { email } = await signUpOnDevice();
+    const wrong = await login(email, "wrong");
+    expect(wrong.error).toMatchObject({
+      error: 403,
+      reason: "Something went wrong. Please check your credentials.",
+      details: { why: "bad-credentials" },
+    });
+    const { socket } = await DdpSocket.connect("/api/websocket");
+    const taken = await socket.call("createUser", [{ email, password: "another password" }]);
+    expect(taken.error).toMatchObject({ error: 403, reason: "Email already exists.", details: { why: "email-taken" } });
+    socket.close();
+  });
+});

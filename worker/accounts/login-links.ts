@@ -1,0 +1,43 @@
+/**
+ * "E-mail me a sign-in link" (SPEC B2): a one-time link, valid 15 minutes,
+ * that signs its holder in without a password. It is the way in that no
+ * password guessing can block: the login it makes is never refused by the
+ * guard, and it clears the account's count of wrong passwords. Asking for a
+ * link answers the same whether or not the address has an account; the
+ * e-mail goes after the answer.
+ */
+import * as v from "valibot";
+import { LiveError } from "../../protocol/errors";
+import { loginLinkMessage } from "../email/templates";
+import type { LiveRegistry } from "../live/registry";
+import type { MethodContext } from "../live/types";
+import type { AccountsHost } from "./accounts-host";
+import { clearAccountFailures } from "./login-guard";
+import { type LoginResult, logInWithNewToken } from "./login-tokens";
+import {
+  consumeToken,
+  emailOptionsArg,
+  mailAccountLinkLater,
+  markAddressProven,
+  TOKEN_EXPIRED,
+  tokenArg,
+} from "./recovery-feature";
+
+/** `login({loginLink: token})`: signs in with an e-mailed link; Meteor's "Token expired" when it cannot. */
+export async function loginWithLink(ctx: MethodContext<AccountsHost>, token: unknown): Promise<LoginResult> {
+  const parsed = v.safeParse(tokenArg, token);
+  if (!parsed.success) throw new LiveError(400, "Token must be a string");
+  const row = await consumeToken(ctx.host, parsed.output, ["login"], TOKEN_EXPIRED);
+  await markAddressProven(ctx.host, row.userId, row.email);
+  await clearAccountFailures(ctx.host, row.userId);
+  return logInWithNewToken(ctx, row.userId);
+}
+
+export function registerLoginLinks<H extends AccountsHost>(registry: LiveRegistry<H>): void {
+  const accounts = registry as unknown as LiveRegistry<AccountsHost>;
+
+  accounts.method("accounts.sendLoginLink", {
+    args: v.tuple([emailOptionsArg]),
+    run: (ctx, { email }) => mailAccountLinkLater(ctx, email, "login", loginLinkMessage),
+  });
+}
