@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
- * Five projects (`scripts/test.mjs` runs the browser project beside the others):
+ * Five projects, run by one `vitest run` (`scripts/test.mjs`):
  * - unit:   pure modules (protocol, client live layer, merge box) in happy-dom;
  * - worker: the Worker and its Durable Objects inside workerd, with real D1/R2;
  * - interop: a third-party DDP client library against `wrangler dev` on the
@@ -13,6 +13,22 @@ const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
  * - bench:  every bench/*.bench.mjs in smoke mode, so none can rot;
  * - e2e:    Chromium (playwright-core) against the same. `scripts/test.mjs`
  *           leaves it out when no browser is installed (never in CI).
+ *
+ * Order (`sequence.groupOrder`): groups run one after another, the projects
+ * of one group side by side. 1: unit, worker and interop (light; none drives a
+ * browser); 2: bench alone; 3: e2e alone. So the two heavy projects, which
+ * both start servers and browsers, never run at the same time: on two cores
+ * the browser tests beside the rest were slower and flaky. The numbers start
+ * at 1 on purpose: vitest 5 moves the files of an isolated project left at
+ * the default 0 to a group of their own after all the others whenever it has
+ * one worker (as on two cores), which would put interop after the browser
+ * tests. Projects in one group must share `maxWorkers`: the light three keep
+ * the default.
+ *
+ * Waits: `expect.poll` gives up after 1 s by default, too soon for a loaded
+ * machine, so every project that polls sets a generous default (a poll ends
+ * as soon as its outcome is there: this costs nothing when things are quick).
+ * `vi.waitFor` has no config default: each call passes its own timeout.
  */
 export default defineConfig({
   test: {
@@ -25,6 +41,8 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           // Generous: a slow, loaded machine must still pass (no test depends on speed).
           testTimeout: 20_000,
+          expect: { poll: { timeout: 15_000 } },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -57,6 +75,9 @@ export default defineConfig({
           // Generous: a slow, loaded machine must still pass (no test depends on speed).
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // E.g. a 5 MiB part reaching R2, or a mail reaching the outbox after the answer.
+          expect: { poll: { timeout: 15_000 } },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -67,6 +88,8 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 15_000 } },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -79,6 +102,8 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           // A bench in smoke mode starts its own server or browser: well under a minute, minutes when loaded.
           testTimeout: 300_000,
+          // After the light projects, and never beside the browser tests (see above).
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -92,6 +117,8 @@ export default defineConfig({
           fileParallelism: false,
           // A loaded CI machine can take seconds to show live changes; a poll gives up after this.
           expect: { poll: { timeout: 10_000 } },
+          // Last, alone: never beside the bench smoke runs (see above).
+          sequence: { groupOrder: 3 },
         },
       },
     ],

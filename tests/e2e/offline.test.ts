@@ -84,9 +84,7 @@ describe("offline edits", () => {
         if (typeof frame.payload === "string" && frame.payload.includes('"items.update"')) sent.push(frame.payload);
       }),
     );
-    line.restore();
-    await page.getByRole("button", { name: /Retry now|Reconnect/ }).click();
-    await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toBe("Live");
+    await line.back();
     const saved = page.getByTestId("item-row").filter({ hasText: "Oak stool" });
     await expect
       .poll(() =>
@@ -170,8 +168,7 @@ describe("offline edits", () => {
     await upload.filter({ hasText: "Waiting for the line: starts when back online" }).waitFor();
     expect(await upload.getAttribute("data-state")).toBe("paused");
 
-    line.restore();
-    await page.getByRole("button", { name: /Retry now|Reconnect/ }).click();
+    await line.back();
     const row = page.getByTestId("item-row").filter({ hasText: "Brass desk lamp" });
     await row.waitFor({ timeout: 30_000 });
     await page.getByTestId("upload").filter({ hasText: "Item added" }).waitFor({ timeout: 30_000 });

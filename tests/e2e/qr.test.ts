@@ -189,20 +189,21 @@ describe("the on-page code", () => {
   });
 
   it("shows `Too long data` instead of a code when the data is over capacity", async () => {
-    const alert = await page.evaluate(async () => {
+    await page.evaluate(() => {
       const { render, h, components } = window.qrTest;
       const host = document.createElement("div");
+      host.id = "too-long";
       document.getElementById("app")!.append(host);
       render(host, h(components.QrCode, { data: "x".repeat(2332) }));
-      for (let i = 0; i < 200 && !host.querySelector("[role=alert]"); i++) await new Promise((r) => setTimeout(r, 10));
-      const result = {
-        alert: host.querySelector("[role=alert]")?.textContent ?? null,
-        img: host.querySelector("img") !== null,
-      };
-      host.remove();
-      return result;
     });
-    expect(alert).toEqual({ alert: "Too long data", img: false });
+    const host = page.locator("#too-long");
+    // However long a loaded machine takes to say so.
+    await host.getByRole("alert").waitFor();
+    expect({ alert: await host.getByRole("alert").textContent(), img: await host.locator("img").count() }).toEqual({
+      alert: "Too long data",
+      img: 0,
+    });
+    await host.evaluate((element) => element.remove());
   });
 });
 
@@ -307,19 +308,16 @@ const LABELS = Array.from({ length: 23 }, (_, i) => ({
 
 /** Renders a LabelSheet into the page's #app and waits until every label's code is drawn. */
 async function renderSheet(labels: typeof LABELS, withLogo = false): Promise<void> {
-  const drawn = await page.evaluate(
-    async ({ items, withLogo }) => {
+  await page.evaluate(
+    ({ items, withLogo }) => {
       const { render, h, components, testImages } = window.qrTest;
-      const host = document.getElementById("app")!;
       const style = withLogo ? { logo: { src: testImages.logo() } } : undefined;
-      render(host, h(components.LabelSheet, { labels: items, paper: "a4", style }));
-      for (let i = 0; i < 500 && host.querySelectorAll("[data-qr-status=ready]").length < items.length; i++)
-        await new Promise((r) => setTimeout(r, 20));
-      return host.querySelectorAll("[data-qr-status=ready]").length;
+      render(document.getElementById("app")!, h(components.LabelSheet, { labels: items, paper: "a4", style }));
     },
     { items: labels, withLogo },
   );
-  expect(drawn).toBe(labels.length);
+  // Generous: drawing 23 codes can take seconds on a loaded machine.
+  await expect.poll(() => page.locator("#app [data-qr-status=ready]").count(), { timeout: 60_000 }).toBe(labels.length);
 }
 
 describe("the label sheet", () => {

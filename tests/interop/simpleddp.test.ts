@@ -87,11 +87,17 @@ describe("simpleddp + simpleddp-plugin-login", () => {
     );
 
     // The line is cut and refused for two seconds; a method made meanwhile waits in the client's queue.
+    // The drop is listened for before the cut: the client is back two seconds later, and a test
+    // that looked for "not connected" by polling could look only after that.
+    const dropped = new Promise<void>((resolve) => {
+      const listener = room.on("disconnected", () => {
+        listener.stop();
+        resolve();
+      });
+    });
     proxy.cut(2000);
-    await eventually(
-      () => room.connected,
-      (connected) => !connected,
-    );
+    await dropped;
+    expect(room.connected).toBe(false);
     const queued = room.call("items.add", { title: "Basement lamp" });
     const basementId = (await queued) as string;
     // Back: logged in again, the subscription restarted, the queued method applied once.

@@ -189,7 +189,7 @@ describe("waiting calls kept in a journal", () => {
     const [call] = socket.sentOf("method");
     socket.receive({ msg: "result", id: call?.id as string, error: wireError(404, "Item not found") });
     socket.receive({ msg: "updated", methods: [call?.id as string] });
-    await vi.waitFor(() => expect(refused).toEqual(["Item not found"]));
+    await vi.waitFor(() => expect(refused).toEqual(["Item not found"]), { timeout: 15_000, interval: 20 });
     expect(journal.kept.size).toBe(0);
   });
 

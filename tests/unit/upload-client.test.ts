@@ -32,12 +32,16 @@ beforeEach(() => {
 });
 
 async function nextCall(method: string): Promise<MethodMessage> {
-  return vi.waitFor(() => {
-    const call = socket.sentOf("method").find((m) => m.method === method && !answered.has(m.id));
-    if (!call) throw new Error(`no ${method} call yet`);
-    answered.add(call.id);
-    return call;
-  });
+  // Generous (vi.waitFor gives up after 1 s by default): a loaded machine must still pass.
+  return vi.waitFor(
+    () => {
+      const call = socket.sentOf("method").find((m) => m.method === method && !answered.has(m.id));
+      if (!call) throw new Error(`no ${method} call yet`);
+      answered.add(call.id);
+      return call;
+    },
+    { timeout: 15_000, interval: 20 },
+  );
 }
 
 function answer(call: MethodMessage, result: unknown): void {

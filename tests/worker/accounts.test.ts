@@ -54,16 +54,17 @@ describe("createUser", () => {
   });
 
   it("refuses bad input with clear errors and creates nothing", async () => {
+    // Each address its own (the test files share one database: counting every user would count theirs).
+    const tag = `${Date.now()}${counter++}`;
     const cases: [unknown, string][] = [
       [{ password: "pw" }, "Need to set a username or email"],
-      [{ email: "not-an-email", password: "pw" }, "Invalid e-mail address"],
-      [{ email: `${"x".repeat(300)}@example.com`, password: "pw" }, "E-mail address is too long"],
+      [{ email: `not-an-email-${tag}`, password: "pw" }, "Invalid e-mail address"],
+      [{ email: `${tag}${"x".repeat(300)}@example.com`, password: "pw" }, "E-mail address is too long"],
       [{ email: uniqueEmail(), password: "" }, "Password may not be empty"],
       [{ email: uniqueEmail() }, "Password may not be empty"],
       [{ email: uniqueEmail(), password: 42 }, "Password must be a string"],
       ["just a string", "Options must be an object"],
     ];
-    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first<{ n: number }>();
     // createUser is rate-limited to 5 calls per 10 s per connection.
     for (let i = 0; i < cases.length; i += 5) {
       const { socket } = await DdpSocket.connect(homePath());
@@ -73,8 +74,18 @@ describe("createUser", () => {
       }
       socket.close();
     }
-    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first<{ n: number }>();
-    expect(after?.n).toBe(before?.n);
+    // No account has any of the addresses tried.
+    const addresses = cases.flatMap(([options]) => {
+      const email = (options as { email?: unknown }).email;
+      return typeof email === "string" ? [email.toLowerCase()] : [];
+    });
+    expect(addresses).toHaveLength(5);
+    const made = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM user_emails WHERE lower(address) IN (${addresses.map(() => "?").join(", ")})`,
+    )
+      .bind(...addresses)
+      .first<{ n: number }>();
+    expect(made?.n).toBe(0);
   });
 
   it("refuses an e-mail that is already taken, whatever its case", async () => {
@@ -103,7 +114,8 @@ describe("login", () => {
   it("answers a wrong password and an unknown user the same way", async () => {
     const { email, socket } = await signUp();
     const wrong = await socket.call("login", [{ user: { email }, password: "nope" }]);
-    const unknown = await socket.call("login", [{ user: { email: "nobody@example.com" }, password: "nope" }]);
+    // A name no other test tries: failed logins are counted per name across the shared database.
+    const unknown = await socket.call("login", [{ user: { email: uniqueEmail() }, password: "nope" }]);
     expect(wrong.error).toMatchObject({ error: 403, reason: "Something went wrong. Please check your credentials." });
     expect(unknown.error).toEqual(wrong.error);
     expect((await socket.call("login", [{ foo: 1 }])).error).toMatchObject({
@@ -145,11 +157,13 @@ describe("login", () => {
 
   it("limits login to 5 calls per 10 s per connection", async () => {
     const { socket } = await DdpSocket.connect(homePath());
+    // Its own name: failed logins also count per name, across every test.
+    const email = uniqueEmail();
     for (let i = 0; i < 5; i++) {
-      const attempt = await socket.call("login", [{ user: { email: "a@example.com" }, password: "x" }]);
+      const attempt = await socket.call("login", [{ user: { email }, password: "x" }]);
       expect(attempt.error).toMatchObject({ error: 403 });
     }
-    const sixth = await socket.call("login", [{ user: { email: "a@example.com" }, password: "x" }]);
+    const sixth = await socket.call("login", [{ user: { email }, password: "x" }]);
     expect(sixth.error).toMatchObject({ error: "too-many-requests" });
     socket.close();
   });

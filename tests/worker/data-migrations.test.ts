@@ -6,9 +6,16 @@ import type { DataMigration } from "../../worker/data-migrations/types";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { createRoom, DdpSocket } from "./ddp-socket";
 
-/** Test migrations record each run of `up`/`down` in a probe table, slowly enough for runs to overlap. */
-async function probe(): Promise<{ version: number; direction: string }[]> {
-  const rows = await env.DB.prepare("SELECT version, direction FROM migration_probe ORDER BY rowid").all();
+/**
+ * Test migrations record each run of `up`/`down` in a probe table, slowly enough for runs to overlap.
+ * `probe(versions)` reads the runs of those versions only: each test has its own.
+ */
+async function probe(versions: number[]): Promise<{ version: number; direction: string }[]> {
+  const rows = await env.DB.prepare(
+    `SELECT version, direction FROM migration_probe WHERE version IN (${versions.map(() => "?").join(", ")}) ORDER BY rowid`,
+  )
+    .bind(...versions)
+    .all();
   return rows.results as { version: number; direction: string }[];
 }
 
@@ -36,21 +43,22 @@ async function state(): Promise<Record<number, { applied: boolean; lastError: st
 describe("data migrations", () => {
   it("applies each migration once when two runs overlap, in order, and then has nothing to do", async () => {
     await env.DB.exec("CREATE TABLE IF NOT EXISTS migration_probe (version INTEGER, direction TEXT)");
-    const migrations = [101, 102, 103].map((version) => probeMigration(version));
+    const versions = [101, 102, 103];
+    const migrations = versions.map((version) => probeMigration(version));
     const [first, second] = await Promise.all([runDataMigrations(env, migrations), runDataMigrations(env, migrations)]);
     const outcomes = [first, second].map((outcome) => outcome.status).sort();
     expect(outcomes).toEqual(["done", "locked"]);
-    expect(await probe()).toEqual([
+    expect(await probe(versions)).toEqual([
       { version: 101, direction: "up" },
       { version: 102, direction: "up" },
       { version: 103, direction: "up" },
     ]);
     expect(await runDataMigrations(env, migrations)).toEqual({ status: "done", applied: [] });
-    expect(await probe()).toHaveLength(3);
+    expect(await probe(versions)).toHaveLength(3);
 
     // Rolling back to 101 runs the downs newest first.
     expect(await revertDataMigrations(env, migrations, 101)).toEqual({ status: "done", applied: [103, 102] });
-    expect((await probe()).slice(3)).toEqual([
+    expect((await probe(versions)).slice(3)).toEqual([
       { version: 103, direction: "down" },
       { version: 102, direction: "down" },
     ]);

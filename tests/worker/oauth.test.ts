@@ -5,6 +5,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
+import { hashToken } from "../../worker/accounts/tokens";
 import { DdpSocket, signUpUser } from "./ddp-socket";
 
 const ORIGIN = "https://stockroom.test";
@@ -101,8 +102,11 @@ async function loginWith(oauth: unknown) {
   return { socket, answer };
 }
 
-async function credentialCount(): Promise<number> {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM oauth_credentials").first<{ n: number }>();
+/** Credentials stored for one sign-in attempt (its credential token): the test files share one database. */
+async function credentialsFor(credentialToken: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM oauth_credentials WHERE token_hash = ?")
+    .bind(await hashToken(credentialToken))
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -138,7 +142,7 @@ describe("OAuth start", () => {
 describe("OAuth sign-in with Google", () => {
   it("creates an account with the verified address and logs in on the live connection, once", async () => {
     const email = uniqueEmail();
-    const { response, handoff, seen } = await signInAt("google", {
+    const { response, handoff, seen, started } = await signInAt("google", {
       google: { sub: `g-${email}`, email, email_verified: true, name: "Grace Hopper" },
     });
     expect(response.status).toBe(200);
@@ -148,6 +152,8 @@ describe("OAuth sign-in with Google", () => {
     expect(body.get("code")).toBe("auth-code");
     expect(body.get("code_verifier")?.length).toBeGreaterThan(40);
     expect(handoff?.credentialSecret).toBeTruthy();
+    expect(handoff?.credentialToken).toBe(started.credentialToken);
+    expect(await credentialsFor(started.credentialToken)).toBe(1);
 
     const { socket, answer } = await loginWith(handoff);
     const result = answer.result as { id: string; token: string; tokenExpires: Date };
@@ -232,14 +238,13 @@ describe("OAuth bad input", () => {
   it("a forged state creates no credential and asks the provider nothing", async () => {
     const seen = fakeProviders({ google: { sub: "forged", email: uniqueEmail(), email_verified: true } });
     const started = await start("google");
-    const before = await credentialCount();
     const forged = await callback("google", "code=stolen-code&state=forged-state-value-0000000000", started.cookie);
     expect(forged.status).toBe(400);
     expect(await handoffOf(forged)).toBeNull();
     // The attempt's cookie is gone, so the real state cannot be replayed later either.
     expect(forged.headers.get("Set-Cookie") ?? "").toMatch(/stockroom_oauth=;.*Max-Age=0/i);
     expect(seen).toHaveLength(0);
-    expect(await credentialCount()).toBe(before);
+    expect(await credentialsFor(started.credentialToken)).toBe(0);
   });
 
   it("a callback with no state cookie (another browser, or replayed) is refused", async () => {
@@ -263,11 +268,10 @@ describe("OAuth bad input", () => {
   });
 
   it("a code the provider rejects ends in a clear error and no credential", async () => {
-    const before = await credentialCount();
-    const { response, handoff } = await signInAt("google", { googleTokenStatus: 400 });
+    const { response, handoff, started } = await signInAt("google", { googleTokenStatus: 400 });
     expect(response.status).toBe(502);
     expect(handoff).toMatchObject({ error: "Google sign-in failed. Please try again." });
-    expect(await credentialCount()).toBe(before);
+    expect(await credentialsFor(started.credentialToken)).toBe(0);
   });
 
   it("a wrong secret, an expired credential or a malformed one cannot log in", async () => {
@@ -277,8 +281,9 @@ describe("OAuth bad input", () => {
     expect(wrong.answer.error).toMatchObject({ error: 403, reason: "No matching login attempt found" });
     wrong.socket.close();
 
-    await env.DB.prepare("UPDATE oauth_credentials SET expires_at = ?")
-      .bind(Date.now() - 1)
+    // Only this attempt's credential ages: the test files share one database.
+    await env.DB.prepare("UPDATE oauth_credentials SET expires_at = ? WHERE token_hash = ?")
+      .bind(Date.now() - 1, await hashToken(handoff?.credentialToken ?? ""))
       .run();
     const expired = await loginWith(handoff);
     expect(expired.answer.error).toMatchObject({ error: 403, reason: "No matching login attempt found" });
