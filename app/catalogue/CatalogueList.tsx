@@ -155,7 +155,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
         <div className="table-skeleton" aria-busy="true">
           <p className="muted">Loading items…</p>
         </div>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && removedIds.size === 0 ? (
         <div className="empty-state">
           <h3>No items yet</h3>
           <p>
@@ -285,6 +285,7 @@ function WindowedRows({
                 restored.current = item._id;
                 removals.undo(item._id);
               }}
+              onHold={(held) => removals.hold(item._id, held)}
             />
           );
         }

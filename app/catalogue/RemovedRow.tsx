@@ -1,5 +1,6 @@
 /**
- * Where a removed item's row was, for a few seconds: "Removed “Lamp”. Undo",
+ * Where a removed item's row was, for a few seconds (longer while the pointer
+ * or focus is on it): "Removed “Lamp”. Undo",
  * at the row's height (removals.ts). Undo sits at the row's start, far from
  * where Remove was, so a second click on Remove's spot lands on nothing.
  * It takes the focus the Remove button had; when it collapses with the focus
@@ -11,12 +12,23 @@ import type { RemovedItem } from "./removals";
 /** A row's own controls, in the order a person meets them. */
 const ROW_FOCUS = ".row-remove, .cell-button, a";
 
-export function RemovedRow({ removed, columns, onUndo }: { removed: RemovedItem; columns: number; onUndo(): void }) {
+export function RemovedRow({
+  removed,
+  columns,
+  onUndo,
+  onHold,
+}: {
+  removed: RemovedItem;
+  columns: number;
+  onUndo(): void;
+  /** The pointer or focus arrived (`true`) or left: the row stays while held. */
+  onHold(held: boolean): void;
+}) {
   const row = useRef<HTMLTableRowElement>(null);
   const message = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
-    // Only when the person was on the Remove button (a keyboard user); a pointer user keeps the pointer.
+    // The Remove button that had the focus is gone: the focus stays here, not at the page's top.
     if (document.activeElement === document.body || document.activeElement === null) message.current?.focus();
   }, []);
 
@@ -33,7 +45,18 @@ export function RemovedRow({ removed, columns, onUndo }: { removed: RemovedItem;
   }, []);
 
   return (
-    <tr ref={row} className="removed-row" data-testid="removed-row" style={{ height: removed.height }}>
+    <tr
+      ref={row}
+      className="removed-row"
+      data-testid="removed-row"
+      style={{ height: removed.height }}
+      onPointerEnter={() => onHold(true)}
+      onPointerLeave={() => onHold(false)}
+      onFocus={() => onHold(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) onHold(false);
+      }}
+    >
       <td colSpan={columns}>
         <div className="removed-row-body">
           <span ref={message} tabIndex={-1} role="status">

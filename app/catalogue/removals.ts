@@ -5,6 +5,8 @@
  * second click of a double-click (or a quick second click) removed an item
  * nobody aimed at. The stand-in keeps every other row where it was until the
  * person's hand has moved on, and gives Undo a place next to what it undoes.
+ * It stays while the pointer is on it or the focus in it (the person may be
+ * reaching for Undo), and collapses a few seconds after they leave.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type ItemDoc, METHOD } from "../../protocol/api";
@@ -26,6 +28,8 @@ export interface Removals {
   shown: ReadonlyMap<string, RemovedItem>;
   remove(item: ItemDoc, height: number): void;
   undo(id: string): void;
+  /** The pointer or focus is on the stand-in (`true`) or has left it: it stays while held. */
+  hold(id: string, held: boolean): void;
 }
 
 /** The fields a removed item had, to bring it back with Undo. */
@@ -58,21 +62,37 @@ export function useRemovals(): Removals {
     };
   }, []);
 
+  const collapseLater = useCallback(
+    (id: string) => {
+      clearTimeout(timers.current.get(id));
+      timers.current.set(
+        id,
+        setTimeout(() => forget(id), REMOVED_ROW_MS),
+      );
+    },
+    [forget],
+  );
+
+  const hold = useCallback(
+    (id: string, held: boolean) => {
+      if (!held) return collapseLater(id);
+      clearTimeout(timers.current.get(id));
+      timers.current.delete(id);
+    },
+    [collapseLater],
+  );
+
   const remove = useCallback(
     (item: ItemDoc, height: number) => {
       setShown((before) => new Map(before).set(item._id, { item, height }));
-      clearTimeout(timers.current.get(item._id));
-      timers.current.set(
-        item._id,
-        setTimeout(() => forget(item._id), REMOVED_ROW_MS),
-      );
+      collapseLater(item._id);
       call(METHOD.ITEMS_REMOVE, item._id).catch((error: unknown) => {
         // Refused: the item is back in the list by itself (its stub's removal was taken back).
         forget(item._id);
         toast.show({ text: errorMessage(error), tone: "danger" });
       });
     },
-    [call, toast, forget],
+    [call, toast, forget, collapseLater],
   );
 
   const undo = useCallback(
@@ -87,5 +107,5 @@ export function useRemovals(): Removals {
     [shown, call, toast, forget],
   );
 
-  return useMemo(() => ({ shown, remove, undo }), [shown, remove, undo]);
+  return useMemo(() => ({ shown, remove, undo, hold }), [shown, remove, undo, hold]);
 }
