@@ -38,7 +38,7 @@ export function AddItemForm() {
   }
 
   return (
-    <form className="card" onSubmit={submit} aria-label="Add an item">
+    <form className="card add-item" onSubmit={submit} aria-label="Add an item">
       {/* Disabled while saving, so nothing typed meanwhile is wiped by the reset. */}
       <fieldset className="add-item" disabled={busy}>
         <div className="field grow">

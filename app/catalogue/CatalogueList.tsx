@@ -10,6 +10,7 @@ import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts
 import { ItemRow, type ItemRowActions } from "./ItemRow";
 import { RemovedRow } from "./RemovedRow";
 import { type Removals, useRemovals } from "./removals";
+import { SortSelect } from "./SortSelect";
 import { statusName } from "./StatusMenu";
 import { useSelection } from "./selection";
 import { useCatalogueQuery } from "./url-query";
@@ -129,6 +130,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
             </option>
           ))}
         </select>
+        <SortSelect query={query} onChange={(sort, descending) => set({ sort, descending })} />
         <select aria-label="Filter by tag" value={query.tag} onChange={(e) => set({ tag: e.target.value })}>
           <option value="all">All tags</option>
           {tags.map(({ tag, count }) => (

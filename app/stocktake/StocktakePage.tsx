@@ -169,6 +169,7 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
         <Table
           label="Counted against recorded quantities"
           testId="stocktake-table"
+          stacked
           columns={[
             { key: "title", header: "Item" },
             { key: "recorded", header: "Recorded", numeric: true },

@@ -2,7 +2,9 @@
  * A table of figures: a header row, an optional row header per row, numbers
  * aligned to the end so digits line up. The design system's one table look
  * (ui.css `.ui-table`); long tables scroll sideways inside their card
- * instead of widening the page.
+ * instead of widening the page. A `stacked` table turns each row into a
+ * small card on a phone: the row's name on top, each other cell with its
+ * column's name, so nothing runs off a 390 px screen.
  */
 import type { ReactNode } from "react";
 
@@ -24,17 +26,19 @@ export function Table({
   columns,
   rows,
   testId,
+  stacked = false,
 }: {
   /** What the table holds, for assistive technology. */
   label: string;
   columns: readonly TableColumn[];
   rows: readonly TableRow[];
   testId?: string;
+  stacked?: boolean;
 }) {
   const [first, ...rest] = columns;
   return (
     <div className="ui-table-scroll">
-      <table className="ui-table" aria-label={label} data-testid={testId}>
+      <table className={stacked ? "ui-table ui-table-stacked" : "ui-table"} aria-label={label} data-testid={testId}>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -49,7 +53,11 @@ export function Table({
             <tr key={row.key}>
               {first && <th scope="row">{row.cells[first.key]}</th>}
               {rest.map((column) => (
-                <td key={column.key} className={column.numeric ? "numeric" : undefined}>
+                <td
+                  key={column.key}
+                  className={column.numeric ? "numeric" : undefined}
+                  data-label={typeof column.header === "string" ? column.header : undefined}
+                >
                   {row.cells[column.key]}
                 </td>
               ))}

@@ -162,7 +162,7 @@ describe("the shop owner's experience", () => {
     const header = await page.getByRole("banner").boundingBox();
     expect(header?.height).toBeLessThanOrEqual(64);
 
-    // The list comes before the add form, and its first rows show without scrolling.
+    // New items from photos, then the list, before the add form: its first rows show without scrolling.
     const firstRow = await page.getByTestId("item-row").first().boundingBox();
     expect((firstRow?.y ?? 9999) + (firstRow?.height ?? 0)).toBeLessThanOrEqual(844);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

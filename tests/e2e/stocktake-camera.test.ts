@@ -64,7 +64,9 @@ describe("stocktake by camera", () => {
 
     // Alice's phone films the mug's label.
     phones.push(await launchPhoneWithCamera(join(videos, "mug.y4m")));
-    const alice = await (await phones[0]!.newContext()).newPage();
+    const alice = await (
+      await phones[0]!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    ).newPage();
     await alice.goto(`${url}/sign-in`);
     await alice.getByLabel("E-mail").fill("alice.camera@shop.example");
     await alice.getByLabel("Password").fill("a long password");
@@ -74,6 +76,10 @@ describe("stocktake by camera", () => {
     await tab(alice, "Stocktake");
     await alice.getByRole("button", { name: "Scan with camera" }).click();
     await alice.getByTestId("scan-outcome").filter({ hasText: "Counted: Mug" }).waitFor({ timeout: 20_000 });
+    // On the phone's screen the camera's picture fits, and nothing runs off the side.
+    const view = await alice.getByLabel("Camera view").boundingBox();
+    expect((view?.x ?? -1) >= 0 && (view?.x ?? 0) + (view?.width ?? 999) <= 390).toBe(true);
+    expect(await alice.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expect.poll(() => figure(desk, "items-counted")).toBe("1");
 
     // Bob's phone films the jug's label in the basement: no line to the room.
