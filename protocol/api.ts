@@ -90,6 +90,8 @@ export const METHOD = {
   STOCKTAKE_APPLY: "stocktake.apply",
   /** Ends the stocktake without changing anything (owners and admins). */
   STOCKTAKE_CANCEL: "stocktake.cancel",
+  /** Takes back one scan (a mis-scan): the person who made it, or an owner or admin. */
+  STOCKTAKE_UNSCAN: "stocktake.unscan",
   /** Public links (share page or store page) for items, e.g. for labels. */
   ITEMS_PUBLIC_LINKS: "items.publicLinks",
   FILES_START: "files.start",
@@ -137,6 +139,8 @@ export const PUBLICATION = {
   STOCKTAKE_SCANS: "stocktake.scans",
   /** What each item's printed label encodes (`stocktakeLabels`), so a phone with no line can count a scanned label. */
   STOCKTAKE_LABELS: "stocktake.labels",
+  /** The room's past stocktakes, newest first (`pastStocktakes`): who took part, what was applied. */
+  PAST_STOCKTAKES: "stocktakes.past",
 } as const;
 
 export const COLLECTION = {
@@ -155,6 +159,7 @@ export const COLLECTION = {
   STOCKTAKES: "stocktakes",
   STOCKTAKE_SCANS: "stocktakeScans",
   STOCKTAKE_LABELS: "stocktakeLabels",
+  PAST_STOCKTAKES: "pastStocktakes",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;
@@ -334,6 +339,7 @@ export const METHOD_ARGS = {
     v.optional(v.strictObject({ unseenToZero: v.optional(v.boolean("unseenToZero must be true or false")) })),
   ]),
   [METHOD.STOCKTAKE_CANCEL]: v.tuple([idSchema]),
+  [METHOD.STOCKTAKE_UNSCAN]: v.tuple([idSchema, idSchema]),
   [METHOD.ITEMS_SET_STATUS]: v.tuple([
     v.pipe(
       v.array(idSchema, "Item ids must be a list"),
@@ -373,6 +379,7 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.STOCKTAKE]: v.tuple([]),
   [PUBLICATION.STOCKTAKE_SCANS]: v.tuple([idSchema]),
   [PUBLICATION.STOCKTAKE_LABELS]: v.tuple([]),
+  [PUBLICATION.PAST_STOCKTAKES]: v.tuple([]),
   [PUBLICATION.DASHBOARD]: v.tuple([]),
   [PUBLICATION.PRESENCE]: v.tuple([]),
   [PUBLICATION.STORE]: v.tuple([]),

@@ -56,6 +56,21 @@ export interface StocktakeDoc {
   startedAt: Date;
 }
 
+/** A stocktake that has ended: who took part, what was counted, and what it changed. */
+export interface PastStocktakeDoc {
+  _id: string;
+  status: "applied" | "cancelled";
+  startedBy: string;
+  startedAt: Date;
+  endedBy: string;
+  endedAt: Date;
+  /** Everyone who counted, with how many scans each. */
+  people: { userId: string; scans: number }[];
+  itemsCounted: number;
+  /** The quantities it set (applied stocktakes). */
+  changes: { itemId: string; title: string; from: number; to: number }[];
+}
+
 /** One scan of a stocktake: one of `itemId` counted by `userId`. Counts are the scans per item. */
 export interface StocktakeScanDoc {
   _id: string;
@@ -79,6 +94,8 @@ export interface ItemHistoryDoc {
   action: "created" | "updated" | "removed" | "restored";
   changes: Record<string, { from: unknown; to: unknown }>;
   at: Date;
+  /** What the change came from when not a plain edit: `stocktake:<id>`. */
+  via?: string;
 }
 
 /** One line of a store order. `productKey` is the store product id, else the SKU, else the title. */

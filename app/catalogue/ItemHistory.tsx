@@ -37,6 +37,11 @@ function describeValue(field: string, value: unknown, currency: string): string 
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
+/** Where a change came from, when not a plain edit (the history entry's `via`). */
+function source(entry: ItemHistoryDoc): string {
+  return entry.via?.startsWith("stocktake:") ? " in a stocktake" : "";
+}
+
 function describe(entry: ItemHistoryDoc, currency: string): string[] {
   if (entry.action === "created") return ["created this item"];
   if (entry.action === "removed") return ["removed this item"];
@@ -51,7 +56,7 @@ function describe(entry: ItemHistoryDoc, currency: string): string[] {
     }
     if (field === "description") return "edited the description";
     if (field === "storeProductId") return to ? "linked it to its store product" : "unlinked it from the store";
-    return `changed ${name} from ${describeValue(field, from, currency)} to ${describeValue(field, to, currency)}`;
+    return `changed ${name} from ${describeValue(field, from, currency)} to ${describeValue(field, to, currency)}${source(entry)}`;
   });
 }
 

@@ -3,7 +3,8 @@
  * scanner typing a label's link works too). Each scan counts one. What this
  * phone can name at once (a SKU, or a label the room sent) is confirmed at
  * once — beep, buzz and the item's title — even with no line; the rest is
- * confirmed when the server answers.
+ * confirmed when the server answers. The person's last scans are listed
+ * under it, each of which can be taken back.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { COLLECTION, METHOD, PUBLICATION } from "../../protocol/api";
@@ -15,6 +16,7 @@ import { Button } from "../ui/Button";
 import { CameraScan } from "./CameraScan";
 import { warmUpQrReader } from "./camera-scanner";
 import { confirmScan } from "./confirm-scan";
+import { RecentScans } from "./RecentScans";
 import { itemForCodeHere } from "./stocktake-stubs";
 
 interface Outcome {
@@ -89,6 +91,7 @@ export function CountForm({ stocktakeId }: { stocktakeId: string }) {
       <p className={last?.error ? "error" : "muted"} role="status" aria-live="polite" data-testid="scan-outcome">
         {last?.text ?? ""}
       </p>
+      <RecentScans stocktakeId={stocktakeId} onError={(text) => setLast({ text, error: true })} />
     </div>
   );
 }

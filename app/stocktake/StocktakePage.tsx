@@ -14,7 +14,6 @@ import {
   can,
   type ItemDoc,
   METHOD,
-  type MemberDoc,
   PUBLICATION,
   type RoomRole,
   type StocktakeDoc,
@@ -22,23 +21,29 @@ import {
 } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { useNameOf } from "../people/use-name-of";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Table } from "../ui/Table";
 import { useToast } from "../ui/Toast";
 import { CountForm } from "./CountForm";
+import { PastStocktakes } from "./PastStocktakes";
 import "./stocktake.css";
 
 const isStocktake = (doc: LiveDoc): doc is LiveDoc & StocktakeDoc => doc.status === "open";
 const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
-const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
 
 type Show = "all" | "differences" | "unseen";
 
 export function StocktakePage({ role }: { role: RoomRole | null }) {
   useSubscribe(PUBLICATION.STOCKTAKE);
   const [open] = useFind(COLLECTION.STOCKTAKES, isStocktake);
-  return open ? <OpenStocktake stocktake={open} role={role} /> : <NoStocktake role={role} />;
+  return (
+    <div className="stocktake">
+      {open ? <OpenStocktake stocktake={open} role={role} /> : <NoStocktake role={role} />}
+      <PastStocktakes />
+    </div>
+  );
 }
 
 function NoStocktake({ role }: { role: RoomRole | null }) {
@@ -91,7 +96,6 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
   );
   const scans = useFind(COLLECTION.STOCKTAKE_SCANS, isScan);
   const items = useFind(COLLECTION.ITEMS, isItem);
-  const members = useFind(COLLECTION.MEMBERS, isMember);
   const [show, setShow] = useState<Show>("all");
 
   const counts = new Map<string, number>();
@@ -109,10 +113,10 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
   const unseen = rows.filter((row) => row.counted === null && row.item.quantity > 0);
   const differing = rows.filter((row) => row.difference !== null && row.difference !== 0);
   const shown = show === "differences" ? differing : show === "unseen" ? unseen : rows;
-  const name = (userId: string) => members.find((member) => member._id === userId)?.email ?? "Someone";
+  const name = useNameOf();
 
   return (
-    <div className="stocktake">
+    <>
       <section className="card" aria-labelledby="stocktake-heading">
         <h2 id="stocktake-heading">Stocktake under way</h2>
         <p className="muted">
@@ -190,7 +194,7 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
           <FinishStocktake stocktakeId={stocktake._id} changes={differing.length} unseen={unseen.length} />
         )}
       </section>
-    </div>
+    </>
   );
 }
 
@@ -202,12 +206,15 @@ function FinishStocktake({ stocktakeId, changes, unseen }: { stocktakeId: string
     <div className="stocktake-finish">
       <label className="checkbox-label">
         <input type="checkbox" checked={unseenToZero} onChange={(event) => setUnseenToZero(event.target.checked)} />
-        Also set the {unseen.toLocaleString()} items not seen to 0
+        {unseen === 1
+          ? "Also set the 1 item not seen to 0"
+          : `Also set the ${unseen.toLocaleString()} items not seen to 0`}
       </label>
       <div className="stocktake-finish-actions">
         <ConfirmDialog
           title="Apply the counted quantities?"
           confirmLabel="Apply"
+          cancelLabel="Not yet"
           tone="primary"
           trigger={<Button>Apply counted quantities</Button>}
           onConfirm={async () => {
@@ -222,17 +229,19 @@ function FinishStocktake({ stocktakeId, changes, unseen }: { stocktakeId: string
         >
           {changes.toLocaleString()} counted {changes === 1 ? "item differs" : "items differ"} from the recorded
           quantity{unseenToZero ? `, and ${unseen.toLocaleString()} not seen will be set to 0` : ""}. Each change is
-          kept in the item's history. This ends the stocktake.
+          kept in the item's history, marked as counted in this stocktake. This ends the stocktake; it stays listed
+          under Past stocktakes.
         </ConfirmDialog>
         <ConfirmDialog
-          title="Cancel the stocktake?"
-          confirmLabel="Cancel stocktake"
-          trigger={<Button variant="secondary">Cancel stocktake</Button>}
+          title="Discard this stocktake?"
+          confirmLabel="Discard stocktake"
+          cancelLabel="Keep counting"
+          trigger={<Button variant="secondary">Discard stocktake</Button>}
           onConfirm={async () => {
             await call(METHOD.STOCKTAKE_CANCEL, stocktakeId);
           }}
         >
-          The counts are set aside and no quantity changes.
+          The counts are set aside and no quantity changes. It stays listed under Past stocktakes.
         </ConfirmDialog>
       </div>
     </div>

@@ -4,7 +4,8 @@
  * (`stocktake.labels`) counts at once, under the scan id the server will
  * give it, so a scan made in a basement with no signal shows in the counts
  * and joins the server's once, when the line is back. Anything else counts
- * when the server answers.
+ * when the server answers. A SKU matches in any case, as on the server.
+ * Taking a scan back shows at once too.
  */
 import * as v from "valibot";
 import { COLLECTION, METHOD, METHOD_ARGS } from "../../protocol/api";
@@ -23,7 +24,12 @@ export function itemForCodeHere(
     const labelled = labels.find((doc) => Array.isArray(doc.keys) && doc.keys.includes(key));
     return labelled ? items.find((item) => item._id === labelled._id) : undefined;
   }
-  return items.find((item) => item.sku === code) ?? items.find((item) => item._id === code);
+  const lower = code.toLowerCase();
+  return (
+    items.find((item) => item.sku === code) ??
+    items.find((item) => typeof item.sku === "string" && item.sku !== "" && item.sku.toLowerCase() === lower) ??
+    items.find((item) => item._id === code)
+  );
 }
 
 export function stocktakeStubs(env: { userId(): string | null; now?(): Date }): Record<string, MethodStub> {
@@ -41,6 +47,10 @@ export function stocktakeStubs(env: { userId(): string | null; now?(): Date }): 
         userId: env.userId() ?? "",
         at: env.now?.() ?? new Date(),
       });
+    },
+    [METHOD.STOCKTAKE_UNSCAN]: (ctx, ...params) => {
+      const parsed = v.safeParse(METHOD_ARGS[METHOD.STOCKTAKE_UNSCAN], params);
+      if (parsed.success) ctx.remove(COLLECTION.STOCKTAKE_SCANS, parsed.output[1]);
     },
   };
 }

@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** What keeping things as they are is called here ("Keep counting"); "Cancel" unless said. */
+  cancelLabel?: string;
   /** A danger confirm (red) unless said otherwise. */
   tone?: "danger" | "primary";
   /** May fail: the dialog stays open and shows the reason. */
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   tone = "danger",
   onConfirm,
 }: ConfirmDialogProps) {
@@ -68,7 +71,7 @@ export function ConfirmDialog({
           )}
           <div className="ui-dialog-actions">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <Button
               variant={tone}

@@ -102,4 +102,61 @@ describe("stocktake", () => {
       .toBe("1");
     await bobContext.close();
   }, 120_000);
+
+  it("counts a SKU typed in any case, takes a mis-scan back, and keeps each stocktake on record", async () => {
+    const url = e2e.server.url;
+    const page = await (await e2e.browser.newContext()).newPage();
+    await signUp(page, url, "record.count@shop.example");
+    await createRoom(page, "Counted and kept");
+    await addItem(page, "Teapot", "OAV-003", "5");
+    await addItem(page, "Milk jug", "OAV-004", "1");
+    await tab(page, "Stocktake");
+    await page.getByRole("button", { name: "Start stocktake" }).click();
+
+    // Typed in lower case, as a phone keyboard does.
+    await count(page, "oav-003");
+    await page.getByTestId("scan-outcome").filter({ hasText: "Counted: Teapot" }).waitFor();
+    // The wrong label scanned, then taken back on its own.
+    await count(page, "OAV-004");
+    await page.getByTestId("scan-outcome").filter({ hasText: "Counted: Milk jug" }).waitFor();
+    await expect.poll(() => figure(page, "items-counted")).toBe("2");
+    await page
+      .getByTestId("recent-scans")
+      .getByRole("button", { name: /^Take back Milk jug/ })
+      .click();
+    await expect.poll(() => figure(page, "items-counted")).toBe("1");
+    await count(page, "OAV-003");
+    await count(page, "OAV-003");
+    await expect.poll(() => page.getByTestId("recent-scans").getByRole("listitem").count()).toBe(3);
+
+    // The words: one item not seen is "1 item"; the dialog's buttons say what each does.
+    await page.getByText("Also set the 1 item not seen to 0").waitFor();
+    await page.getByRole("button", { name: "Apply counted quantities" }).click();
+    const apply = page.getByRole("alertdialog", { name: "Apply the counted quantities?" });
+    await apply.getByRole("button", { name: "Not yet" }).waitFor();
+    await apply.getByRole("button", { name: "Apply", exact: true }).click();
+    await page.getByRole("button", { name: "Start stocktake" }).waitFor();
+
+    // It stays on record: when, who, and what it set.
+    const past = page.getByTestId("past-stocktakes");
+    await past.getByText("1 quantity set by You").waitFor();
+    await past.getByText("What it changed").click();
+    await past.getByText("Teapot: 5 → 3").waitFor();
+
+    // A stocktake discarded is kept too, and its dialog does not offer "Cancel" twice.
+    await page.getByRole("button", { name: "Start stocktake" }).click();
+    await page.getByRole("button", { name: "Discard stocktake" }).click();
+    const discard = page.getByRole("alertdialog", { name: "Discard this stocktake?" });
+    await discard.getByRole("button", { name: "Keep counting" }).waitFor();
+    expect(await discard.getByRole("button", { name: /Cancel/ }).count()).toBe(0);
+    await discard.getByRole("button", { name: "Discard stocktake" }).click();
+    await past.getByText(/discarded by You, nothing changed/).waitFor();
+
+    // The item's history says the quantity came from the stocktake.
+    await tab(page, "Catalogue");
+    await page.getByRole("link", { name: "Open Teapot" }).last().click();
+    await expect
+      .poll(() => page.getByTestId("item-history").textContent())
+      .toContain("changed quantity from 5 to 3 in a stocktake");
+  });
 });

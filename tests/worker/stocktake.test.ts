@@ -159,3 +159,81 @@ describe("stocktake", () => {
     other.socket.close();
   });
 });
+
+describe("stocktake: mistakes and the record", () => {
+  it("matches a typed SKU in any case, as the label is printed or as a phone keyboard types it", async () => {
+    const { socket: owner, mug } = await roomWithItems();
+    const stocktakeId = (await owner.call("stocktake.start")).result as string;
+    expect((await owner.call("stocktake.scan", [stocktakeId, "mug-1"])).result).toMatchObject({ itemId: mug });
+    expect((await owner.call("stocktake.scan", [stocktakeId, "Mug-1"])).result).toMatchObject({ itemId: mug });
+    owner.close();
+  });
+
+  it("takes a mis-scan back: one's own, or anyone's for an owner or admin, once", async () => {
+    const { roomId, socket: owner, jug } = await roomWithItems();
+    const member = await join(roomId, owner, "member");
+    const other = await join(roomId, owner, "member");
+    const stocktakeId = (await owner.call("stocktake.start")).result as string;
+    const mine = (await member.call("stocktake.scan", [stocktakeId, "JUG-1"])).result as { scanId: string };
+    const theirs = (await other.call("stocktake.scan", [stocktakeId, "JUG-1"])).result as { scanId: string };
+
+    // A member takes back only their own scan; taking it back twice is the same as once.
+    expect((await member.call("stocktake.unscan", [stocktakeId, theirs.scanId])).error).toMatchObject({
+      error: 403,
+      reason: STOCKTAKE_ERROR.NOT_YOUR_SCAN,
+    });
+    expect((await member.call("stocktake.unscan", [stocktakeId, mine.scanId])).error).toBeUndefined();
+    expect((await member.call("stocktake.unscan", [stocktakeId, mine.scanId])).error).toBeUndefined();
+    // The owner may take back anyone's.
+    expect((await owner.call("stocktake.unscan", [stocktakeId, theirs.scanId])).error).toBeUndefined();
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM stocktake_scans WHERE stocktake_id = ?")
+      .bind(stocktakeId)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
+    // Nothing counted: applying changes nothing, Jug keeps its 5.
+    expect((await owner.call("stocktake.apply", [stocktakeId])).result).toEqual({ changed: 0 });
+    expect(jug).toBeTruthy();
+    member.close();
+    other.close();
+    owner.close();
+  });
+
+  it("keeps past stocktakes: when, who counted, what was applied, each change marked in the item's history", async () => {
+    const { roomId, socket: owner, jug } = await roomWithItems();
+    const member = await join(roomId, owner, "member");
+    const first = (await owner.call("stocktake.start")).result as string;
+    await member.call("stocktake.scan", [first, "JUG-1"]);
+    await member.call("stocktake.scan", [first, "JUG-1"]);
+    // Mug counted as recorded (2): no change for it.
+    await owner.call("stocktake.scan", [first, "MUG-1"]);
+    await owner.call("stocktake.scan", [first, "MUG-1"]);
+    await owner.call("stocktake.apply", [first]);
+    const second = (await owner.call("stocktake.start")).result as string;
+    await owner.call("stocktake.cancel", [second]);
+
+    expect((await member.subscribe("stocktakes.past")).msg).toBe("ready");
+    const past = member.received.filter((m) => m.msg === "added" && m.collection === "pastStocktakes");
+    const applied = past.find((m) => m.id === first)?.fields as Record<string, unknown>;
+    expect(applied).toMatchObject({
+      status: "applied",
+      itemsCounted: 2,
+      changes: [{ itemId: jug, title: "Jug", from: 5, to: 2 }],
+    });
+    expect((applied.people as { scans: number }[]).map((person) => person.scans)).toEqual([2, 2]);
+    expect(past.find((m) => m.id === second)?.fields).toMatchObject({ status: "cancelled", changes: [] });
+
+    await member.subscribe("items.history", [jug]);
+    const entry = await member.next(
+      (m) =>
+        m.msg === "added" && m.collection === "itemHistory" && m.fields?.itemId === jug && "via" in (m.fields ?? {}),
+    );
+    expect(entry.fields).toMatchObject({ changes: { quantity: { from: 5, to: 2 } }, via: `stocktake:${first}` });
+
+    // A stocktake ended while someone watches the list arrives there too.
+    const third = (await owner.call("stocktake.start")).result as string;
+    await owner.call("stocktake.cancel", [third]);
+    await member.next((m) => m.msg === "added" && m.collection === "pastStocktakes" && m.id === third);
+    member.close();
+    owner.close();
+  });
+});

@@ -14,6 +14,7 @@ export function toHistoryDoc(row: HistoryEntry): ItemHistoryDoc {
     action: row.action as ItemHistoryDoc["action"],
     changes: JSON.parse(row.changes) as ItemHistoryDoc["changes"],
     at: new Date(row.at),
+    ...(row.via ? { via: row.via } : {}),
   };
 }
 
@@ -43,12 +44,22 @@ export async function wasRemoved(db: Database, roomId: string, itemId: string): 
   return row !== undefined;
 }
 
-/** Seven values a row: 14 rows keep a statement under D1's 100 bound values. */
-const ROWS_PER_STATEMENT = 14;
+/** Eight values a row: 12 rows keep a statement under D1's 100 bound values. */
+const ROWS_PER_STATEMENT = 12;
 
 /** Statements that add these entries, to run in the same batch as the change they describe. */
 export function insertHistoryQueries(db: Database, roomId: string, entries: readonly HistoryEntry[]) {
   return chunks(entries, ROWS_PER_STATEMENT).map((part) =>
     db.insert(itemHistory).values(part.map((entry) => ({ ...entry, roomId }))),
   );
+}
+
+/** The changes a stocktake applied (their history entries), oldest first. */
+export async function historyVia(db: Database, roomId: string, via: string) {
+  return db
+    .select()
+    .from(itemHistory)
+    .where(and(eq(itemHistory.roomId, roomId), eq(itemHistory.via, via)))
+    .orderBy(itemHistory.at)
+    .all();
 }

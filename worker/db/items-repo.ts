@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { ItemDoc, ItemFields, ItemPatch, ItemStatus } from "../../protocol/api";
 import type { Database } from "./database";
 import { type ItemRow, items } from "./schema";
@@ -80,6 +80,17 @@ export async function findItemBySku(db: Database, roomId: string, sku: string): 
       .select()
       .from(items)
       .where(and(eq(items.roomId, roomId), eq(items.sku, sku)))
+      .get()) ?? null
+  );
+}
+
+/** A SKU in any case (SKUs are unique as typed; when several differ only in case, the first found). */
+export async function findItemBySkuAnyCase(db: Database, roomId: string, sku: string): Promise<ItemRow | null> {
+  return (
+    (await db
+      .select()
+      .from(items)
+      .where(and(eq(items.roomId, roomId), sql`lower(${items.sku}) = lower(${sku})`, ne(items.sku, "")))
       .get()) ?? null
   );
 }

@@ -72,8 +72,13 @@ export const itemHistory = sqliteTable(
     action: text("action").notNull(),
     changes: text("changes").notNull().default("{}"),
     at: integer("at").notNull(),
+    /** What the change came from when not a plain edit: `stocktake:<id>` for counted quantities applied. */
+    via: text("via").notNull().default(""),
   },
-  (table) => [index("item_history_item_idx").on(table.roomId, table.itemId, table.at)],
+  (table) => [
+    index("item_history_item_idx").on(table.roomId, table.itemId, table.at),
+    index("item_history_via_idx").on(table.roomId, table.via),
+  ],
 );
 
 /**

@@ -76,8 +76,9 @@ function historyEntry(
   actor: string,
   action: HistoryEntry["action"],
   changes: object,
+  via = "",
 ): HistoryEntry {
-  return { id: newId(), itemId, userId: actor, action, changes: JSON.stringify(changes), at: host.now() };
+  return { id: newId(), itemId, userId: actor, action, changes: JSON.stringify(changes), at: host.now(), via };
 }
 
 function announce(host: RoomHost, entries: HistoryEntry[]): void {
@@ -174,15 +175,20 @@ export function addItemNow(
   return addNow(host, actor, input, id, server);
 }
 
-/** An edit by the server (publishing, the store sync), for a caller that holds host.writes. */
+/**
+ * An edit by the server (publishing, the store sync, a stocktake applied),
+ * for a caller that holds host.writes. `via` says in the item's history
+ * what the change came from (e.g. `stocktake:<id>`).
+ */
 export function editItemNow(
   host: RoomHost,
   actor: string,
   id: string,
   input: unknown,
   server: ServerFields = {},
+  via = "",
 ): Promise<void> {
-  return editNow(host, actor, id, input, server);
+  return editNow(host, actor, id, input, server, via);
 }
 
 export function editItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
@@ -203,6 +209,7 @@ async function editNow(
   id: string,
   input: unknown,
   server: ServerFields = {},
+  via = "",
 ): Promise<void> {
   const parsed = v.safeParse(itemPatchSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
@@ -213,7 +220,7 @@ async function editNow(
   await assertPhotosHere(host, patch.photos);
   const changes = changedFields(toItemDoc(before), patch);
   if (Object.keys(changes).length === 0) return;
-  const entry = historyEntry(host, id, actor, "updated", changes);
+  const entry = historyEntry(host, id, actor, "updated", changes, via);
   const [updated] = await guardUnique(patch.sku, () =>
     host.db.batch([
       updateItemQuery(host.db, host.roomId, id, patch, { at: entry.at, by: actor }),

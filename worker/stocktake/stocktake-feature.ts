@@ -3,7 +3,9 @@
  * everyone taking part counts items by scanning their labels or typing a
  * SKU, one scan counting one; counts merge live through the `stocktake.scans`
  * publication; an owner or admin applies the counted quantities in one step
- * (each change in the item's history) or cancels.
+ * (each change in the item's history, marked as the stocktake's) or cancels.
+ * A mis-scan can be taken back while the stocktake is under way; ended
+ * stocktakes stay on record (`stocktakes.past`, stocktake-summary.ts).
  *
  * Each scan's id comes from the call's random seed (SPEC B9), so a scan made
  * offline and sent again later, or sent twice, counts once.
@@ -12,7 +14,7 @@ import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } f
 import { LiveError } from "../../protocol/errors";
 import { labelKey, shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
-import { findItem, findItemBySku, listItems } from "../db/items-repo";
+import { findItem, findItemBySku, findItemBySkuAnyCase, listItems } from "../db/items-repo";
 import { findShareCode, roomShareCodes } from "../db/share-codes-repo";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -20,8 +22,10 @@ import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import { editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
+import { announcePast, pastStocktakes, stocktakeVia } from "./stocktake-summary";
 import {
   countsOf,
+  deleteScan,
   endStocktakeQuery,
   findOpenStocktake,
   findStocktake,
@@ -37,6 +41,7 @@ export const STOCKTAKE_ERROR = {
   NOT_FOUND: "There is no such stocktake in this room",
   OVER: "This stocktake is over",
   UNKNOWN_CODE: "No item of this room has that label or SKU",
+  NOT_YOUR_SCAN: "Only the person who scanned it, or an owner or admin, can take a scan back",
 } as const;
 
 const announceStocktake = (host: RoomHost, row: StocktakeRow, previous: StocktakeRow | null) =>
@@ -68,7 +73,9 @@ async function itemForCode(host: RoomHost, code: string): Promise<string | null>
   if (signed?.[1] && signed[2]) {
     return signed[1] === host.roomId && (await findItem(host.db, host.roomId, signed[2])) ? signed[2] : null;
   }
-  const bySku = await findItemBySku(host.db, host.roomId, code);
+  // A SKU as typed, else in any case (a handheld scanner or a phone keyboard may change it).
+  const bySku =
+    (await findItemBySku(host.db, host.roomId, code)) ?? (await findItemBySkuAnyCase(host.db, host.roomId, code));
   if (bySku) return bySku.id;
   return /^[A-Za-z0-9_-]{1,64}$/.test(code) && (await findItem(host.db, host.roomId, code)) ? code : null;
 }
@@ -205,11 +212,14 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         for (const item of await listItems(host.db, host.roomId)) {
           const counted = counts.get(item.id) ?? (options?.unseenToZero ? 0 : null);
           if (counted === null || counted === item.quantity) continue;
-          await editItemNow(host, actor, item.id, { quantity: counted });
+          await editItemNow(host, actor, item.id, { quantity: counted }, {}, stocktakeVia(stocktakeId));
           changed++;
         }
         const [after] = await endStocktakeQuery(host.db, host.roomId, stocktakeId, "applied", actor, host.now());
-        if (after) announceStocktake(host, after, before);
+        if (after) {
+          announceStocktake(host, after, before);
+          await announcePast(host, after);
+        }
         return { changed };
       }, actor);
     },
@@ -224,8 +234,49 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       return host.writes.run(async () => {
         const before = await openStocktake(ctx, stocktakeId);
         const [after] = await endStocktakeQuery(host.db, host.roomId, stocktakeId, "cancelled", actor, host.now());
-        if (after) announceStocktake(host, after, before);
+        if (after) {
+          announceStocktake(host, after, before);
+          await announcePast(host, after);
+        }
       }, actor);
+    },
+  });
+
+  registry.method(METHOD.STOCKTAKE_UNSCAN, {
+    args: METHOD_ARGS[METHOD.STOCKTAKE_UNSCAN],
+    run: async (ctx, stocktakeId, scanId) => {
+      const role = await requireRole(ctx, can.editItems);
+      const host = ctx.host;
+      return host.writes.run(async () => {
+        await openStocktake(ctx, stocktakeId);
+        const scan = (await listScans(host.db, host.roomId, stocktakeId)).find((row) => row.id === scanId);
+        // Taken back already (a re-sent call): done.
+        if (!scan) return;
+        if (scan.userId !== ctx.userId && !can.manageMembers(role))
+          throw new LiveError(403, STOCKTAKE_ERROR.NOT_YOUR_SCAN);
+        if (await deleteScan(host.db, host.roomId, scanId)) {
+          host.emit({
+            collection: COLLECTION.STOCKTAKE_SCANS,
+            id: scanId,
+            doc: null,
+            previous: asDoc(toScanDoc(scan)),
+          });
+        }
+      }, ctx.userId ?? "");
+    },
+  });
+
+  registry.publish(PUBLICATION.PAST_STOCKTAKES, {
+    args: PUBLICATION_ARGS[PUBLICATION.PAST_STOCKTAKES],
+    run: async (ctx) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.PAST_STOCKTAKES,
+        key: "past",
+        fetch: async () => (await pastStocktakes(ctx.host.db, ctx.host.roomId)).map((doc) => asDoc(doc)),
+        matches: () => true,
+      } as const;
     },
   });
 }

@@ -78,3 +78,13 @@ export async function countsOf(db: Database, roomId: string, stocktakeId: string
     .all();
   return new Map(rows.map((row) => [row.itemId, row.counted]));
 }
+
+/** @returns whether the scan was there to delete. */
+export async function deleteScan(db: Database, roomId: string, scanId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(stocktakeScans)
+    .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.id, scanId)))
+    .returning({ id: stocktakeScans.id })
+    .all();
+  return deleted.length > 0;
+}

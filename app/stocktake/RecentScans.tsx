@@ -1,0 +1,59 @@
+/**
+ * This person's last scans in the stocktake, newest first, each with
+ * "Take back": a mis-scan (the wrong label, a label counted twice) is
+ * undone on its own, at once and offline too, instead of cancelling the
+ * whole stocktake.
+ */
+import { useCallback } from "react";
+import { COLLECTION, type ItemDoc, METHOD, type StocktakeScanDoc } from "../../protocol/api";
+import { useLoginState } from "../accounts";
+import { errorMessage } from "../components/ErrorText";
+import { type LiveDoc, useCall, useFind } from "../live";
+
+/** How many of one's own scans are listed. */
+const SHOWN = 5;
+
+const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
+const newestFirst = (a: StocktakeScanDoc, b: StocktakeScanDoc) => b.at.getTime() - a.at.getTime();
+
+export function RecentScans({ stocktakeId, onError }: { stocktakeId: string; onError(text: string): void }) {
+  const call = useCall();
+  const { userId } = useLoginState();
+  const isMine = useCallback(
+    (doc: LiveDoc): doc is LiveDoc & StocktakeScanDoc => doc.stocktakeId === stocktakeId && doc.userId === userId,
+    [stocktakeId, userId],
+  );
+  const mine = useFind(COLLECTION.STOCKTAKE_SCANS, isMine, newestFirst).slice(0, SHOWN);
+  const items = useFind(COLLECTION.ITEMS, isItem);
+  if (mine.length === 0) return null;
+  const titleOf = (itemId: string) => items.find((item) => item._id === itemId)?.title ?? "An item";
+  return (
+    <section aria-labelledby="recent-scans-heading" className="recent-scans">
+      <h3 id="recent-scans-heading">Your last scans</h3>
+      <ul data-testid="recent-scans">
+        {mine.map((scan) => {
+          const when = scan.at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+          return (
+            <li key={scan._id}>
+              <span>
+                {titleOf(scan.itemId)} <span className="muted">· {when}</span>
+              </span>
+              <button
+                type="button"
+                className="ui-button ui-button-ghost ui-button-sm"
+                aria-label={`Take back ${titleOf(scan.itemId)} (${when})`}
+                onClick={() =>
+                  call(METHOD.STOCKTAKE_UNSCAN, stocktakeId, scan._id).catch((error: unknown) =>
+                    onError(errorMessage(error)),
+                  )
+                }
+              >
+                Take back
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
