@@ -1,11 +1,13 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useSearch } from "wouter";
 import { COLLECTION, ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
 import { useNameOf } from "../people/use-name-of";
 import { useToast } from "../ui/Toast";
 import { BulkBar } from "./BulkBar";
+import { rememberCatalogueSearch, takeOpenedItem } from "./catalogue-memory";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
 import { ItemRow, type ItemRowActions } from "./ItemRow";
 import { RemovedRow } from "./RemovedRow";
@@ -20,15 +22,22 @@ const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === 
 /** A row's usual height; rows measure themselves once drawn. */
 const ROW_ESTIMATE = 56;
 
-const COLUMNS: { key: SortKey | null; label: string }[] = [
-  { key: "title", label: "Title" },
-  { key: "sku", label: "SKU" },
-  { key: "priceCents", label: "Price" },
-  { key: "quantity", label: "Qty" },
-  { key: "status", label: "Status" },
-  { key: null, label: "Location" },
-  { key: null, label: "Tags" },
+/**
+ * The columns, with their widths on a wide screen: the table's layout is
+ * fixed (room.css), so no column moves while a cell is edited and a SKU or a
+ * price never breaks in two. Tags show only when some item has tags.
+ */
+const COLUMNS: { key: SortKey | null; label: string; width: string }[] = [
+  { key: "title", label: "Title", width: "auto" },
+  { key: "sku", label: "SKU", width: "8.5rem" },
+  { key: "priceCents", label: "Price", width: "7.5rem" },
+  { key: "quantity", label: "Qty", width: "5rem" },
+  { key: "status", label: "Status", width: "8rem" },
+  { key: null, label: "Location", width: "8rem" },
+  { key: null, label: "Tags", width: "8rem" },
 ];
+const SELECT_WIDTH = "3rem";
+const ACTIONS_WIDTH = "6.5rem";
 
 /** Edits from the rows: a refused one is reported in words (a toast for the status badge, inline for cells). */
 function useRowActions(removals: Removals): ItemRowActions {
@@ -78,9 +87,13 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
     [rows, removedIds],
   );
   const tags = useMemo(() => tagCounts(items), [items]);
+  const showTags = tags.length > 0;
+  const columns = showTags ? COLUMNS : COLUMNS.filter((column) => column.label !== "Tags");
   const selection = useSelection(items);
   const set = (patch: Partial<CatalogueQuery>) => setQuery((current) => ({ ...current, ...patch }));
   const [searchText, setSearchText] = useState(query.text);
+  const search = useSearch();
+  useEffect(() => rememberCatalogueSearch(roomId, search), [roomId, search]);
 
   function sortBy(key: SortKey) {
     setQuery((current) =>
@@ -173,6 +186,13 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
         </div>
       ) : (
         <table className="items" data-testid="item-table" aria-rowcount={shown.length + 1}>
+          <colgroup>
+            <col style={{ width: SELECT_WIDTH }} />
+            {columns.map(({ label, width }) => (
+              <col key={label} style={width === "auto" ? undefined : { width }} />
+            ))}
+            <col style={{ width: ACTIONS_WIDTH }} />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col" className="select-column">
@@ -187,7 +207,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
                   }
                 />
               </th>
-              {COLUMNS.map(({ key, label }) => (
+              {columns.map(({ key, label }) => (
                 <th
                   key={label}
                   scope="col"
@@ -215,6 +235,8 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
             items={rows}
             removedIds={removedIds}
             removals={removals}
+            columnCount={columns.length + 2}
+            showTags={showTags}
             canEdit={canEdit}
             selection={selection}
             actions={actions}
@@ -230,6 +252,8 @@ function WindowedRows({
   items,
   removedIds,
   removals,
+  columnCount,
+  showTags,
   canEdit,
   selection,
   actions,
@@ -238,20 +262,30 @@ function WindowedRows({
   items: ItemDoc[];
   removedIds: ReadonlySet<string>;
   removals: Removals;
+  columnCount: number;
+  showTags: boolean;
   canEdit: boolean;
   selection: ReturnType<typeof useSelection>;
   actions: ItemRowActions;
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  // After Undo, the restored row's Remove button takes the focus Undo had.
-  const restored = useRef<string | null>(null);
+  // Where the focus goes once a row is drawn: after Undo, the restored row's Remove button (Undo had the
+  // focus); back from an item's page, that item's Open link, its row scrolled into view.
+  const focusNext = useRef<{ itemId: string; selector: string } | null>(null);
+  const [openedIndex] = useState(() => {
+    const opened = takeOpenedItem(roomId);
+    if (opened) focusNext.current = { itemId: opened, selector: ".open-link" };
+    return opened ? items.findIndex((item) => item._id === opened) : -1;
+  });
   useEffect(() => {
-    const id = restored.current;
-    if (!id) return;
-    const button = bodyRef.current?.querySelector<HTMLElement>(`tr[data-item-id="${CSS.escape(id)}"] .row-remove`);
-    if (button) {
-      restored.current = null;
-      button.focus();
+    const next = focusNext.current;
+    if (!next) return;
+    const target = bodyRef.current?.querySelector<HTMLElement>(
+      `tr[data-item-id="${CSS.escape(next.itemId)}"] ${next.selector}`,
+    );
+    if (target) {
+      focusNext.current = null;
+      target.focus({ preventScroll: true });
     }
   });
   const [offset, setOffset] = useState(0);
@@ -267,12 +301,19 @@ function WindowedRows({
     scrollMargin: offset,
     getItemKey: (index) => items[index]?._id ?? index,
   });
+  // Back from an item's page: its row is brought into view, once.
+  const scrolledToOpened = useRef(false);
+  useLayoutEffect(() => {
+    if (scrolledToOpened.current || openedIndex < 0) return;
+    scrolledToOpened.current = true;
+    virtualizer.scrollToIndex(openedIndex, { align: "center" });
+  });
   const rows = virtualizer.getVirtualItems();
   const before = rows.length > 0 ? (rows[0]?.start ?? 0) - offset : 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? 0) - offset) : 0;
   return (
     <tbody ref={bodyRef}>
-      {before > 0 && <SpacerRow height={before} />}
+      {before > 0 && <SpacerRow height={before} columns={columnCount} />}
       {rows.map((row) => {
         const item = items[row.index];
         if (!item) return null;
@@ -282,9 +323,9 @@ function WindowedRows({
             <RemovedRow
               key={item._id}
               removed={removed}
-              columns={COLUMNS.length + 2}
+              columns={columnCount}
               onUndo={() => {
-                restored.current = item._id;
+                focusNext.current = { itemId: item._id, selector: ".row-remove" };
                 removals.undo(item._id);
               }}
               onHold={(held) => removals.hold(item._id, held)}
@@ -297,6 +338,7 @@ function WindowedRows({
             roomId={roomId}
             item={item}
             canEdit={canEdit}
+            showTags={showTags}
             index={row.index}
             measure={virtualizer.measureElement}
             selected={selection.has(item._id)}
@@ -305,16 +347,16 @@ function WindowedRows({
           />
         );
       })}
-      {after > 0 && <SpacerRow height={after} />}
+      {after > 0 && <SpacerRow height={after} columns={columnCount} />}
     </tbody>
   );
 }
 
 /** Stands in for the rows above or below the window, so the scroll bar matches the whole list. */
-function SpacerRow({ height }: { height: number }) {
+function SpacerRow({ height, columns }: { height: number; columns: number }) {
   return (
     <tr className="spacer">
-      <td colSpan={COLUMNS.length + 2} aria-hidden="true" style={{ height }} />
+      <td colSpan={columns} aria-hidden="true" style={{ height }} />
     </tr>
   );
 }

@@ -5,6 +5,7 @@ import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
 import { formatPrice } from "../money";
 import { ItemStoreSection } from "../store/ItemStoreSection";
+import { catalogueHref } from "./catalogue-memory";
 import { ItemForm } from "./ItemForm";
 import { ItemHistory } from "./ItemHistory";
 import { PhotoGallery } from "./PhotoGallery";
@@ -34,7 +35,7 @@ export function ItemPage({
   const [item] = useFind(COLLECTION.ITEMS, isThisItem);
   const members = useFind(COLLECTION.MEMBERS, isMember);
   const back = (
-    <Link href={`/rooms/${roomId}`} className="back-link">
+    <Link href={catalogueHref(roomId)} className="back-link">
       ← Catalogue
     </Link>
   );

@@ -8,6 +8,7 @@ import { Link } from "wouter";
 import { COLLECTION, type ItemDoc, type ItemStatus } from "../../protocol/api";
 import { usePending } from "../live";
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
+import { rememberOpenedItem } from "./catalogue-memory";
 import { EditableCell, type Parsed } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
 import { StatusMenu } from "./StatusMenu";
@@ -24,6 +25,8 @@ interface ItemRowProps {
   roomId: string;
   item: ItemDoc;
   canEdit: boolean;
+  /** Whether the list has a Tags column (some item has tags). */
+  showTags: boolean;
   /** Position in the shown list, for the virtualizer's measurements. */
   index: number;
   measure: (row: HTMLTableRowElement | null) => void;
@@ -46,8 +49,19 @@ const quantity = (text: string): Parsed<number> => {
   return value === null ? { ok: false, error: QUANTITY_HINT } : { ok: true, value };
 };
 
-export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSelect, actions }: ItemRowProps) {
+export function ItemRow({
+  roomId,
+  item,
+  canEdit,
+  showTags,
+  index,
+  measure,
+  selected,
+  onSelect,
+  actions,
+}: ItemRowProps) {
   const href = `/rooms/${roomId}/items/${item._id}`;
+  const opening = () => rememberOpenedItem(roomId, item._id);
   // A change made here that the server has not confirmed yet (its stub's write is showing).
   const pending = usePending(COLLECTION.ITEMS, item._id);
   const update = (patch: Partial<ItemDoc>) => actions.update(item._id, patch);
@@ -72,7 +86,7 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
       </td>
       <td className="title-column">
         <div className="title-cell">
-          <Link href={href} className="thumb-link" aria-label={`Open ${item.title}`} tabIndex={-1}>
+          <Link href={href} className="thumb-link" aria-label={`Open ${item.title}`} tabIndex={-1} onClick={opening}>
             <ItemThumb photoId={item.photos?.[0]} title={item.title} />
           </Link>
           <EditableCell
@@ -95,12 +109,12 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
               data-testid="pending-mark"
             />
           )}
-          <Link href={href} className="open-link" aria-label={`Open ${item.title}`}>
+          <Link href={href} className="open-link" aria-label={`Open ${item.title}`} onClick={opening}>
             Open
           </Link>
         </div>
       </td>
-      <td className="mono" data-label="SKU">
+      <td className="mono sku-cell" data-label="SKU" title={item.sku || undefined}>
         {item.sku || <span className="muted">—</span>}
       </td>
       <td data-label="Price" className="numeric">
@@ -149,15 +163,17 @@ export function ItemRow({ roomId, item, canEdit, index, measure, selected, onSel
           maxLength={200}
         />
       </td>
-      <td data-label="Tags">
-        {item.tags.length > 0 && (
-          <ul className="tag-list" aria-label="Tags">
-            {item.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
-            ))}
-          </ul>
-        )}
-      </td>
+      {showTags && (
+        <td data-label="Tags">
+          {item.tags.length > 0 && (
+            <ul className="tag-list" aria-label="Tags">
+              {item.tags.map((tag) => (
+                <li key={tag}>{tag}</li>
+              ))}
+            </ul>
+          )}
+        </td>
+      )}
       <td className="actions-column">
         {canEdit && (
           <button

@@ -8,6 +8,7 @@ import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "
 import { Link } from "wouter";
 import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
+import { catalogueHref } from "../catalogue/catalogue-memory";
 import { itemStubs } from "../catalogue/item-stubs";
 import { useSaveLeftDrafts } from "../catalogue/use-save-left-drafts";
 import { Header } from "../components/Header";
@@ -193,7 +194,8 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
     );
   }
   const tabs = ROOM_VIEWS.map(({ view: tab, label }) => ({
-    href: roomPath(roomId, tab),
+    // The Catalogue tab returns to the list as it was left (its search, filters and sort).
+    href: tab === "catalogue" ? catalogueHref(roomId) : roomPath(roomId, tab),
     label,
     current: view === tab || (view === "item" && tab === "catalogue"),
   }));
