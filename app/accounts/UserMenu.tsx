@@ -1,6 +1,8 @@
+import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { Menu, MenuItem } from "../ui/Menu";
 import { useAccounts, useLoginState, useUser } from ".";
+import { rememberUserName, storedUserName } from "./stored-login";
 
 /** Who is signed in, in a menu (account, sign out); or the way to sign in. */
 export function UserMenu() {
@@ -8,6 +10,10 @@ export function UserMenu() {
   const [, navigate] = useLocation();
   const { userId, loggingIn, loggingOut } = useLoginState();
   const user = useUser();
+  const known = user ? (user.emails?.[0]?.address ?? user.username ?? null) : null;
+  useEffect(() => {
+    if (known) rememberUserName(known);
+  }, [known]);
   if (loggingIn && !userId) return <span className="muted">Signing in…</span>;
   if (!userId) {
     return (
@@ -16,7 +22,8 @@ export function UserMenu() {
       </Link>
     );
   }
-  const name = user?.emails?.[0]?.address ?? user?.username ?? "Signed in";
+  // With no line (a page opened offline) the document cannot come: the name kept from the last time.
+  const name = known ?? storedUserName() ?? "Signed in";
   const initial = Array.from(name)[0]?.toUpperCase() ?? "?";
   return (
     <Menu

@@ -6,7 +6,13 @@
  */
 import { LOGIN_TOKEN_POLL_INTERVAL } from "../../protocol/constants";
 
-const KEYS = { token: "stockroom.loginToken", expires: "stockroom.loginTokenExpires", userId: "stockroom.userId" };
+const KEYS = {
+  token: "stockroom.loginToken",
+  expires: "stockroom.loginTokenExpires",
+  userId: "stockroom.userId",
+  /** How the signed-in person is named, for a page opened with no line (their document cannot come). */
+  name: "stockroom.userName",
+};
 
 /** A token this close to expiry is dropped at start rather than resumed. */
 const EXPIRY_MARGIN_MS = 60 * 60_000;
@@ -33,6 +39,14 @@ export function writeStoredLogin(login: StoredLogin, storage: Storage = localSto
   storage.setItem(KEYS.token, login.token);
   storage.setItem(KEYS.expires, String(login.tokenExpires.getTime()));
   storage.setItem(KEYS.userId, login.userId);
+}
+
+export function rememberUserName(name: string, storage: Storage = localStorage): void {
+  if (storage.getItem(KEYS.name) !== name) storage.setItem(KEYS.name, name);
+}
+
+export function storedUserName(storage: Storage = localStorage): string | null {
+  return storage.getItem(KEYS.name);
 }
 
 export function clearStoredLogin(storage: Storage = localStorage): void {

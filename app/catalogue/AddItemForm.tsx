@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { METHOD } from "../../protocol/api";
+import { LIMITS, METHOD } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { useCall } from "../live";
 import { PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
+import { tooLong } from "./item-fields";
 
 /** Quick add: title, SKU, price and quantity; everything else is editable later. */
 export function AddItemForm() {
@@ -17,6 +18,8 @@ export function AddItemForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const long = tooLong("Title", title.trim(), LIMITS.ITEM_TITLE) ?? tooLong("SKU", sku.trim(), LIMITS.SKU);
+    if (long) return setLocalError(long);
     const priceCents = price.trim() === "" ? 0 : parsePrice(price);
     if (priceCents === null) return setLocalError(PRICE_HINT);
     const qty = parseQuantity(quantity);
@@ -38,16 +41,16 @@ export function AddItemForm() {
   }
 
   return (
-    <form className="card add-item" onSubmit={submit} aria-label="Add an item">
+    <form className="card quick-add" onSubmit={submit} aria-label="Add an item">
       {/* Disabled while saving, so nothing typed meanwhile is wiped by the reset. */}
       <fieldset className="add-item" disabled={busy}>
         <div className="field grow">
           <label htmlFor="item-title">Title</label>
-          <input id="item-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
+          <input id="item-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
         </div>
         <div className="field">
           <label htmlFor="item-sku">SKU</label>
-          <input id="item-sku" value={sku} onChange={(e) => setSku(e.target.value)} maxLength={64} />
+          <input id="item-sku" value={sku} onChange={(e) => setSku(e.target.value)} />
         </div>
         <div className="field small">
           <label htmlFor="item-price">Price</label>

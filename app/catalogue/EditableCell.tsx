@@ -29,7 +29,6 @@ export interface EditableCellProps<T> {
   save(value: T): Promise<unknown>;
   canEdit: boolean;
   inputMode?: "text" | "decimal" | "numeric";
-  maxLength?: number;
   className?: string;
   /** Names whoever changed the item last, for the notice when it changes during an edit. */
   whoChanged(): string;
@@ -45,7 +44,6 @@ export function EditableCell<T>({
   save,
   canEdit,
   inputMode = "text",
-  maxLength,
   className,
   whoChanged,
   describe = describeText,
@@ -122,7 +120,6 @@ export function EditableCell<T>({
           aria-invalid={error ? true : undefined}
           value={draft}
           inputMode={inputMode}
-          maxLength={maxLength}
           // biome-ignore lint/a11y/noAutofocus: the person just asked to edit this cell.
           autoFocus
           onChange={(event) => setDraft(event.target.value)}

@@ -106,7 +106,6 @@ export function ItemField({
   const inputProps = {
     id: `${id}-input`,
     value: draft ?? live,
-    maxLength: spec.maxLength,
     placeholder: spec.placeholder,
     className: spec.mono ? "mono" : undefined,
     "aria-invalid": error ? true : undefined,

@@ -5,12 +5,13 @@
  * for a few seconds (removals.ts).
  */
 import { Link } from "wouter";
-import { COLLECTION, type ItemDoc, type ItemStatus } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, type ItemStatus, LIMITS } from "../../protocol/api";
 import { usePending } from "../live";
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { rememberOpenedItem } from "./catalogue-memory";
 import { EditableCell, type Parsed } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
+import { tooLong } from "./item-fields";
 import { StatusMenu } from "./StatusMenu";
 
 export interface ItemRowActions {
@@ -36,10 +37,18 @@ interface ItemRowProps {
 }
 
 const required =
-  (label: string) =>
-  (text: string): Parsed<string> =>
-    text.trim() ? { ok: true, value: text.trim() } : { ok: false, error: `${label} is required` };
-const anyText = (text: string): Parsed<string> => ({ ok: true, value: text.trim() });
+  (label: string, max: number) =>
+  (text: string): Parsed<string> => {
+    if (!text.trim()) return { ok: false, error: `${label} is required` };
+    const problem = tooLong(label, text.trim(), max);
+    return problem ? { ok: false, error: problem } : { ok: true, value: text.trim() };
+  };
+const anyText =
+  (label: string, max: number) =>
+  (text: string): Parsed<string> => {
+    const problem = tooLong(label, text.trim(), max);
+    return problem ? { ok: false, error: problem } : { ok: true, value: text.trim() };
+  };
 const price = (text: string): Parsed<number> => {
   const cents = parsePrice(text);
   return cents === null ? { ok: false, error: PRICE_HINT } : { ok: true, value: cents };
@@ -93,11 +102,10 @@ export function ItemRow({
             label={`title of ${item.title}`}
             display={<span data-testid="item-title">{item.title}</span>}
             text={item.title}
-            parse={required("Title")}
+            parse={required("Title", LIMITS.ITEM_TITLE)}
             save={(title) => update({ title })}
             canEdit={canEdit}
             whoChanged={whoChanged}
-            maxLength={200}
             className="cell-title"
           />
           {pending && (
@@ -156,11 +164,10 @@ export function ItemRow({
           label={`location of ${item.title}`}
           display={item.location || <span className="muted">—</span>}
           text={item.location}
-          parse={anyText}
+          parse={anyText("Location", LIMITS.LOCATION)}
           save={(location) => update({ location })}
           canEdit={canEdit}
           whoChanged={whoChanged}
-          maxLength={200}
         />
       </td>
       {showTags && (

@@ -1,19 +1,19 @@
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { LiveError } from "../../protocol/errors";
-import { errorMessage } from "../components/ErrorText";
 import { addItemFromPhoto } from "../files/photo-intake";
+import { photoProblem } from "../files/photo-problem";
 import { loadTagReader } from "../files/photo-tags";
 import { UploadProgress } from "../files/UploadProgress";
 import type { Upload } from "../files/upload";
-import { interruptedUploads } from "../files/upload-memory";
+import { forgetInterruptedUploads, interruptedUploads } from "../files/upload-memory";
 import { whenIdle } from "../lazy-page";
 import { useConnection } from "../live";
+import { Dismissible } from "../ui/Dismissible";
 
-let failureIds = 0;
+let messageIds = 0;
 
-interface Failure {
+interface Message {
   id: number;
-  name: string;
   message: string;
 }
 
@@ -22,8 +22,14 @@ export function PhotoIntake({ roomId }: { roomId: string }) {
   const connection = useConnection();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [failures, setFailures] = useState<Failure[]>([]);
-  const interrupted = useMemo(() => interruptedUploads(localStorage, roomId), [roomId]);
+  const [failures, setFailures] = useState<Message[]>([]);
+  // What the person should know about an item made (e.g. a caption too long for a title).
+  const [notes, setNotes] = useState<Message[]>([]);
+  const [forgotten, setForgotten] = useState(false);
+  const interrupted = useMemo(
+    () => (forgotten ? [] : interruptedUploads(localStorage, roomId, "itemPhotos")),
+    [roomId, forgotten],
+  );
   // Fetched while there is a line, so photos chosen in a basement still have their tags read.
   useEffect(() => whenIdle(() => void loadTagReader().catch(() => {})), []);
 
@@ -31,11 +37,14 @@ export function PhotoIntake({ roomId }: { roomId: string }) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = "";
     for (const file of files) {
-      addItemFromPhoto(connection, roomId, file, (upload) => setUploads((all) => [...all, upload])).catch((error) => {
-        // Cancelling is the person's own choice, not a failure.
-        if (error instanceof LiveError && error.error === "aborted") return;
-        setFailures((all) => [...all, { id: failureIds++, name: file.name, message: errorMessage(error) }]);
-      });
+      addItemFromPhoto(connection, roomId, file, (upload) => setUploads((all) => [...all, upload])).then(
+        ({ note }) => note && setNotes((all) => [...all, { id: messageIds++, message: note }]),
+        (error) => {
+          // Cancelling is the person's own choice, not a failure.
+          if (error instanceof LiveError && error.error === "aborted") return;
+          setFailures((all) => [...all, { id: messageIds++, message: photoProblem(file, error) }]);
+        },
+      );
     }
   }
 
@@ -51,9 +60,16 @@ export function PhotoIntake({ roomId }: { roomId: string }) {
         <input ref={input} type="file" accept="image/*" multiple hidden data-testid="photo-input" onChange={choose} />
       </div>
       {interrupted.length > 0 && uploads.length === 0 && (
-        <p className="muted" role="status">
+        <Dismissible
+          tone="note"
+          dismissLabel="Forget them"
+          onDismiss={() => {
+            forgetInterruptedUploads(localStorage, roomId, "itemPhotos");
+            setForgotten(true);
+          }}
+        >
           Unfinished uploads: {interrupted.join(", ")}. Choose the same photos again to continue where they stopped.
-        </p>
+        </Dismissible>
       )}
       {uploads.length > 0 && (
         <ul className="uploads">
@@ -62,10 +78,19 @@ export function PhotoIntake({ roomId }: { roomId: string }) {
           ))}
         </ul>
       )}
+      {notes.map((note) => (
+        <Dismissible key={note.id} tone="note" onDismiss={() => setNotes((all) => all.filter((n) => n.id !== note.id))}>
+          {note.message}
+        </Dismissible>
+      ))}
       {failures.map((failure) => (
-        <p key={failure.id} className="error" role="alert">
-          {failure.name}: {failure.message}
-        </p>
+        <Dismissible
+          key={failure.id}
+          tone="error"
+          onDismiss={() => setFailures((all) => all.filter((f) => f.id !== failure.id))}
+        >
+          {failure.message}
+        </Dismissible>
       ))}
     </section>
   );

@@ -1,10 +1,16 @@
 import type { FileDoc } from "../../protocol/files";
 import { mapLink, type PhotoTags } from "../files/photo-tags";
 
+/** "Canon" and "Canon EOS R6" → "Canon EOS R6": most makers repeat their name in the model. */
+export function cameraName(make: string | undefined, model: string | undefined): string {
+  if (make && model?.toLowerCase().startsWith(make.toLowerCase())) return model;
+  return [make, model].filter(Boolean).join(" ");
+}
+
 /** The camera, caption, time and place read from a photo when it was chosen (SPEC B6). */
 export function PhotoTagList({ file }: { file: FileDoc }) {
   const tags = (file.meta.tags ?? {}) as PhotoTags;
-  const camera = [tags.camera?.make, tags.camera?.model].filter(Boolean).join(" ");
+  const camera = cameraName(tags.camera?.make, tags.camera?.model);
   const hasTags = camera || tags.camera?.lens || tags.caption || tags.takenAt || tags.position;
   if (!hasTags) return null;
   return (

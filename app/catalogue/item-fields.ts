@@ -10,6 +10,17 @@ import { parseTags } from "./catalogue-query";
 import type { Parsed } from "./EditableCell";
 import { describeText } from "./edit-conflict";
 
+/**
+ * Text over a field's limit is refused in words, never cut without a word
+ * (the inputs have no maxLength, which would drop what was pasted past it).
+ */
+export function tooLong(label: string, text: string, max: number): string | null {
+  const length = Array.from(text).length;
+  return length > max
+    ? `${label} can be at most ${max.toLocaleString()} characters; this one has ${length.toLocaleString()}.`
+    : null;
+}
+
 export interface ItemFieldSpec {
   name: string;
   label: string;
@@ -17,6 +28,7 @@ export interface ItemFieldSpec {
   parse(text: string): Parsed<ItemPatch>;
   describe(text: string, item: ItemDoc): string;
   multiline?: boolean;
+  /** Checked by `parse` (with words), not by the input. */
   maxLength?: number;
   inputMode?: "text" | "decimal" | "numeric";
   mono?: boolean;
@@ -28,7 +40,8 @@ const text =
   (typed: string): Parsed<ItemPatch> => {
     const value = key === "description" ? typed : typed.trim();
     if (required && !value.trim()) return { ok: false, error: `${label} is required` };
-    if (value.length > maxLength) return { ok: false, error: `${label} must be at most ${maxLength} characters` };
+    const problem = tooLong(label, value, maxLength);
+    if (problem) return { ok: false, error: problem };
     return { ok: true, value: { [key]: value } };
   };
 

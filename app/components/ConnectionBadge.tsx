@@ -7,13 +7,31 @@ function secondsUntil(time: number | undefined, now: number): number {
 
 const changes = (n: number) => `${n.toLocaleString()} ${n === 1 ? "change" : "changes"}`;
 
+/** Whether the browser has a network at all (it says so through `online`/`offline` events). */
+function useBrowserOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine !== false);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine !== false);
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
 /**
  * Live connection status, with a countdown and "retry now" while waiting,
  * and the changes made here that the server has not confirmed yet:
  * "Saving 2 changes…" while connected, "Offline · 3 changes waiting" when not.
+ * With no network at all it says "Offline", not a countdown to a retry
+ * that cannot work.
  */
 export function ConnectionBadge() {
   const status = useStatus();
+  const browserOnline = useBrowserOnline();
   const connection = useConnection();
   const pending = usePendingCount();
   const [now, setNow] = useState(() => Date.now());
@@ -30,10 +48,10 @@ export function ConnectionBadge() {
       label = pending > 0 ? `Saving ${changes(pending)}…` : "Live";
       break;
     case "connecting":
-      label = status.retryCount > 0 ? "Reconnecting…" : "Connecting…";
+      label = !browserOnline ? "Offline" : status.retryCount > 0 ? "Reconnecting…" : "Connecting…";
       break;
     case "waiting":
-      label = `Reconnecting in ${secondsUntil(status.retryTime, now)} s`;
+      label = browserOnline ? `Reconnecting in ${secondsUntil(status.retryTime, now)} s` : "Offline";
       break;
     case "offline":
       label = "Offline";

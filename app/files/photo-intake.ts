@@ -6,7 +6,7 @@
  * loses nothing. Pre-fill: caption → title, quantity 1, draft; the place
  * and time a photo was taken stay with the photo, never in the item.
  */
-import { type ItemFields, METHOD } from "../../protocol/api";
+import { type ItemFields, LIMITS, METHOD } from "../../protocol/api";
 import { type FinishedFile, NEW_ITEM_META_KEY } from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { makeImageVersion } from "./image-versions";
@@ -15,9 +15,28 @@ import { Upload } from "./upload";
 
 export type NewItemFields = Omit<ItemFields, "photos">;
 
-export function draftFromPhoto(fileName: string, tags: PhotoTags): NewItemFields {
-  const title = (tags.caption ?? fileName.replace(/\.[^.]*$/, "").replace(/[_-]+/g, " ")).trim().slice(0, 200);
-  return { title: title || "Untitled", quantity: 1, status: "draft" };
+/**
+ * The new item a photo makes: its caption (else its file name) as the
+ * title. A caption too long for a title is not cut without a word: the
+ * title is its beginning, up to a word's end, and the whole caption becomes
+ * the description (a caption is what the photo shows, fit for the share
+ * page; the place and time stay with the photo).
+ */
+export function draftFromPhoto(fileName: string, tags: PhotoTags): NewItemFields & { shortened: boolean } {
+  const text = (tags.caption ?? fileName.replace(/\.[^.]*$/, "").replace(/[_-]+/g, " ")).trim();
+  const chars = Array.from(text);
+  if (chars.length <= LIMITS.ITEM_TITLE) {
+    return { title: text || "Untitled", quantity: 1, status: "draft", shortened: false };
+  }
+  const cut = chars.slice(0, LIMITS.ITEM_TITLE - 1).join("");
+  const atWord = cut.replace(/\s+\S*$/, "");
+  return {
+    title: `${atWord.length > LIMITS.ITEM_TITLE / 2 ? atWord : cut}…`,
+    description: Array.from(text).slice(0, LIMITS.ITEM_TEXT).join(""),
+    quantity: 1,
+    status: "draft",
+    shortened: true,
+  };
 }
 
 /**
@@ -44,16 +63,25 @@ export async function uploadPhoto(
   return { doc, tags };
 }
 
-/** A new draft item from one photo; answers its id. */
+/** A new draft item from one photo; answers its id, and what the person should know about it. */
 export async function addItemFromPhoto(
   connection: LiveConnection,
   roomId: string,
   photo: File,
   onUpload: (upload: Upload) => void,
-): Promise<string> {
-  const { doc } = await uploadPhoto(connection, roomId, photo, onUpload, (tags) => draftFromPhoto(photo.name, tags));
+): Promise<{ itemId: string; note: string | null }> {
+  let shortened = false;
+  const { doc, tags } = await uploadPhoto(connection, roomId, photo, onUpload, (read) => {
+    const { shortened: cut, ...fields } = draftFromPhoto(photo.name, read);
+    shortened = cut;
+    return fields;
+  });
   if (!doc.itemId) throw new Error("The photo was uploaded but no item was made from it");
-  return doc.itemId;
+  const length = Array.from(tags.caption ?? "").length;
+  const note = shortened
+    ? `“${photo.name}”: its caption has ${length.toLocaleString()} characters, more than a title takes (${LIMITS.ITEM_TITLE}); the title is its beginning and the whole caption is the item's description.`
+    : null;
+  return { itemId: doc.itemId, note };
 }
 
 /**

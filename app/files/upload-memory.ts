@@ -11,6 +11,8 @@ interface Remembered {
   uploadId: string;
   at: number;
   roomId: string;
+  /** Which of the room's collections (item photos, logos); older entries have none. */
+  collection?: string;
   /** For the "unfinished uploads" hint; versions (thumbnails) are not listed. */
   name: string | null;
 }
@@ -44,7 +46,7 @@ export function rememberUpload(
   storage: Storage,
   fingerprint: string,
   uploadId: string,
-  about: { roomId: string; name: string | null },
+  about: { roomId: string; collection: string; name: string | null },
 ): void {
   const entry: Remembered = { uploadId, at: Date.now(), ...about };
   storage.setItem(KEY, JSON.stringify({ ...read(storage), [fingerprint]: entry }));
@@ -60,7 +62,17 @@ export function forgetUpload(storage: Storage, fingerprint: string): void {
   storage.setItem(KEY, JSON.stringify(all));
 }
 
-/** Names of files whose uploads were interrupted (e.g. by a reload) in this room. */
-export function interruptedUploads(storage: Storage, roomId: string): string[] {
-  return Object.values(read(storage)).flatMap((entry) => (entry.roomId === roomId && entry.name ? [entry.name] : []));
+/** Names of files of `collection` whose uploads were interrupted (e.g. by a reload) in this room. */
+export function interruptedUploads(storage: Storage, roomId: string, collection: string): string[] {
+  return Object.values(read(storage)).flatMap((entry) =>
+    entry.roomId === roomId && entry.name && (entry.collection ?? collection) === collection ? [entry.name] : [],
+  );
+}
+
+/** "Forget them": the room's interrupted uploads of `collection` are no longer offered to continue. */
+export function forgetInterruptedUploads(storage: Storage, roomId: string, collection: string): void {
+  const kept = Object.entries(read(storage)).filter(
+    ([, entry]) => !(entry.roomId === roomId && (entry.collection ?? collection) === collection),
+  );
+  storage.setItem(KEY, JSON.stringify(Object.fromEntries(kept)));
 }

@@ -199,6 +199,7 @@ export class Upload {
       this.started = (await this.resumeOrStart()) as Started;
       rememberUpload(this.storage, this.fingerprint, this.started.uploadId, {
         roomId: this.options.roomId,
+        collection: this.options.collection,
         name: this.options.version ? null : this.blob.name,
       });
       this.planFrom(this.started.received);
@@ -407,8 +408,11 @@ export class Upload {
     if (this.state === "aborted" || this.state === "completed") return;
     const liveError =
       error instanceof LiveError ? error : new LiveError(500, "Something went wrong. Please try again.");
-    // An expired upload cannot be continued: start afresh next time.
-    if (liveError.error === 408) forgetUpload(this.storage, this.fingerprint);
+    // Refused by the server (not a dropped line): choosing the file again could not continue it, so it is not
+    // "unfinished" — an expired upload starts afresh, a refused file is not offered again.
+    if (typeof liveError.error === "number" && liveError.error >= 400 && liveError.error < 500) {
+      forgetUpload(this.storage, this.fingerprint);
+    }
     this.error = liveError;
     this.state = "aborted";
     this.emit("error", liveError);

@@ -5,6 +5,7 @@ import { useRoomLogos } from "../files/room-logo";
 import { UploadProgress } from "../files/UploadProgress";
 import { Upload } from "../files/upload";
 import { useConnection } from "../live";
+import { Dismissible } from "../ui/Dismissible";
 
 /**
  * The room's logo, drawn in the centre of its QR labels and invite code.
@@ -28,6 +29,8 @@ export function RoomLogo({ roomId, canManage }: { roomId: string; canManage: boo
       for (const id of previous) await connection.call(METHOD.FILES_REMOVE, id);
       setUpload(null);
     } catch (caught) {
+      // Said once, here (the progress row goes): the logo as it was stays.
+      setUpload(null);
       setError(errorMessage(caught));
     }
   }
@@ -87,9 +90,9 @@ export function RoomLogo({ roomId, canManage }: { roomId: string; canManage: boo
         </ul>
       )}
       {error && (
-        <p className="error" role="alert">
+        <Dismissible tone="error" onDismiss={() => setError(null)}>
           {error}
-        </p>
+        </Dismissible>
       )}
     </section>
   );

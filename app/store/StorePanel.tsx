@@ -130,8 +130,14 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
         </>
       ) : (
         <>
-          <p className="store-status" data-testid="store-status">
-            <strong>Service not configured</strong>
+          <p className="store-lead">
+            {manage
+              ? "Connect your Shopify store to publish items to it and to bring its orders and stock into this room."
+              : "This room is not connected to a Shopify store yet."}
+          </p>
+          {/* The status (SPEC A5's words) as a status, not as what the page leads with. */}
+          <p className="store-status muted" data-testid="store-status">
+            Status: <span className="pill">Service not configured</span>
           </p>
           {manage ? (
             <>

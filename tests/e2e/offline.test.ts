@@ -140,6 +140,9 @@ describe("offline edits", () => {
     await expect.poll(() => page.getByTestId("room-name").textContent(), { timeout: 20_000 }).toBe("No signal");
     await page.getByTestId("item-row").filter({ hasText: "Copper kettle" }).waitFor();
     expect(await page.getByTestId("connection-badge").getAttribute("data-status")).not.toBe("connected");
+    // With no network the header says so (no countdown to a retry that cannot work), and still names who is in.
+    await expect.poll(() => page.getByTestId("connection-badge").textContent()).toMatch(/^Offline/);
+    expect(await page.getByTestId("user-menu").textContent()).toContain("no-signal@shop.example");
 
     // Back online: the browser's "online" event brings the connection back by itself.
     await context.setOffline(false);

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import piexif from "piexifjs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { decodeBinaryFrame } from "../../protocol/binary-frame";
@@ -37,6 +38,12 @@ async function storedOriginalHash(page: Page, row: Locator): Promise<string> {
     const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
     return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
   }, fileId);
+}
+
+/** A JPEG with `caption` as its EXIF ImageDescription. */
+function withCaption(jpeg: Buffer, caption: string): Buffer {
+  const exif = piexif.dump({ "0th": { [piexif.ImageIFD.ImageDescription]: caption } });
+  return Buffer.from(piexif.insert(exif, jpeg.toString("binary")), "binary");
 }
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -71,7 +78,9 @@ describe("photos in a room", () => {
     expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("");
     await page.getByText("Photo details").click();
     const details = page.getByTestId("photo-tags");
-    await expect.poll(() => details.textContent()).toContain("Canon Canon EOS R6");
+    // The make is not said twice when the model repeats it ("Canon" + "Canon EOS R6").
+    await expect.poll(() => details.textContent()).toContain("Canon EOS R6");
+    expect(await details.textContent()).not.toContain("Canon Canon");
     expect(await details.textContent()).toContain("RF24-105mm F4 L IS USM");
     expect(await details.textContent()).toContain("2026-03-14 09:26:53");
     const map = details.getByRole("link", { name: /52.37403, -4.88969/ });
@@ -173,6 +182,35 @@ describe("photos in a room", () => {
     await context.close();
   });
 
+  it("lets the person forget an upload a reload cut off, for good", async () => {
+    const { path } = bigPhoto("lamp-forgotten.jpg", 0x3c);
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    // Before the reload no chunk reaches the server, as on a stalled network.
+    let hold = true;
+    await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => {
+        if (hold && typeof frame !== "string") return;
+        server.send(frame);
+      });
+    });
+    await signUp(page, e2e.server.url, "forget@shop.example");
+    await createRoom(page, "Forgotten lamps");
+    await page.getByTestId("photo-input").setInputFiles(path);
+    await page.getByTestId("upload").filter({ hasText: "lamp-forgotten.jpg" }).waitFor();
+    hold = false;
+    await page.reload();
+    const hint = page.getByRole("status").filter({ hasText: "Unfinished uploads: lamp-forgotten.jpg" });
+    await hint.waitFor();
+    await hint.getByRole("button", { name: "Forget them" }).click();
+    await hint.waitFor({ state: "detached" });
+    await page.reload();
+    await page.getByRole("button", { name: "New items from photos" }).waitFor();
+    expect(await page.getByText(/Unfinished uploads/).count()).toBe(0);
+    await context.close();
+  });
+
   it("sends a whole part again when the line drops under it, and the stored file is the one chosen", async () => {
     const { path, bytes } = bigPhoto("lamp-dropped.jpg", 0x33);
     const context = await e2e.browser.newContext();
@@ -240,17 +278,61 @@ describe("photos in a room", () => {
     await context.close();
   }, 120_000);
 
-  it("says Could not load image for a file that is not an image", async () => {
+  it("says what was wrong with a file that is not a photo, and what to choose, until dismissed", async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await signUp(page, e2e.server.url, "notes@shop.example");
     await createRoom(page, "Notes");
+    const alerts = page.locator(".photo-intake").getByRole("alert");
     await page.getByTestId("photo-input").setInputFiles({
       name: "fake.jpg",
       mimeType: "image/jpeg",
       buffer: Buffer.from("this is not a photo"),
     });
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("fake.jpg: Could not load image");
+    await alerts
+      .filter({
+        hasText: "Could not load image: “fake.jpg” is not an image this browser can open (it may be damaged).",
+      })
+      .waitFor();
+    await page.getByTestId("photo-input").setInputFiles({
+      name: "price list.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4 not a photo"),
+    });
+    const pdf = alerts.filter({ hasText: "Could not load image: “price list.pdf” is a PDF document, not a photo." });
+    await pdf.waitFor();
+    expect(await pdf.textContent()).toContain("Choose photos (JPEG, PNG, WebP or HEIC).");
+    await pdf.getByRole("button", { name: "Dismiss" }).click();
+    await pdf.waitFor({ state: "detached" });
+    expect(await alerts.count()).toBe(1);
+    await context.close();
+  });
+
+  it("says when a caption is too long for a title, and keeps all of it in the description", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "captions@shop.example");
+    await createRoom(page, "Long captions");
+    // The same photo, its caption 726 characters long (EXIF ImageDescription written with piexifjs).
+    const caption =
+      `Victorian mahogany chest of drawers ${"with brass handles and a serpentine front, ".repeat(16)}`.trim();
+    await page.getByTestId("photo-input").setInputFiles({
+      name: "chest.jpg",
+      mimeType: "image/jpeg",
+      buffer: withCaption(readFileSync(resolve("tests/fixtures/photos/plain.jpg")), caption),
+    });
+    const note = page.locator(".photo-intake").getByRole("status").filter({ hasText: "“chest.jpg”: its caption has" });
+    await note.waitFor({ timeout: 20_000 });
+    expect(await note.textContent()).toContain(`${caption.length} characters`);
+    const row = page.getByTestId("item-row").filter({ hasText: "Victorian mahogany chest" });
+    const title = (await row.getByTestId("item-title").textContent()) ?? "";
+    expect(title.endsWith("…")).toBe(true);
+    expect(Array.from(title).length).toBeLessThanOrEqual(200);
+    await row
+      .getByRole("link", { name: /^Open Victorian/ })
+      .last()
+      .click();
+    await expect.poll(() => page.getByLabel("Description").inputValue()).toBe(caption);
     await context.close();
   });
 

@@ -75,9 +75,13 @@ describe("the online store", () => {
     const panel = page.getByRole("region", { name: "Online store" });
 
     // 1. Not connected yet: the owner connects with the store's domain, client ID and secret.
-    await panel.getByTestId("store-status").filter({ hasText: "Service not configured" }).waitFor();
+    // The panel leads with what to do; "Service not configured" is its status, not its headline.
+    await panel.getByTestId("store-status").filter({ hasText: "Status: Service not configured" }).waitFor();
+    expect(await panel.locator("p").first().textContent()).toMatch(/^Connect your Shopify store/);
     expect(await panel.getByRole("radio", { name: "Client ID + client secret" }).isChecked()).toBe(true);
-    await panel.getByLabel("Store domain").fill(fake.shop);
+    // The admin address Shopify itself shows, pasted as it is, names the store.
+    const shopName = fake.shop.replace(/\.myshopify\.com$/, "");
+    await panel.getByLabel("Store domain").fill(`https://admin.shopify.com/store/${shopName}/products`);
     await panel.getByRole("textbox", { name: "Client ID", exact: true }).fill(fake.clientId);
     await panel.getByLabel("Client secret", { exact: true }).fill(fake.clientSecret);
     await panel.getByRole("button", { name: "Connect" }).click();

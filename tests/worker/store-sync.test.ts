@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FileDoc } from "../../protocol/files";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { STORE_ERROR } from "../../worker/store/store-errors";
+import { WEBHOOKS_NEED_HTTPS } from "../../worker/store/webhook-subscriptions";
 import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { installFakeStore } from "./fake-store";
@@ -517,7 +518,7 @@ describe("webhook setup", () => {
     const overHttp = await socket.call("store.connect", [fake.credentials]);
     expect((overHttp.result as { webhooks: { note: string } }).webhooks).toEqual({
       registered: 0,
-      note: "Webhooks need the app's public https address (APP_URL): until then the scheduled sync brings changes in every 10 minutes",
+      note: WEBHOOKS_NEED_HTTPS,
     });
     expect(fake.webhooks.size).toBe(0);
     socket.close();

@@ -10,6 +10,7 @@ import { CostBudget } from "../../worker/store/cost-budget";
 import { openSecret, STORE_KEY_MISSING, sealSecret } from "../../worker/store/secret-box";
 import { normaliseShopDomain } from "../../worker/store/shop-domain";
 import { STORE_ERROR } from "../../worker/store/store-errors";
+import { WEBHOOKS_NEED_SECRET } from "../../worker/store/webhook-subscriptions";
 import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 import { installFakeStore } from "./fake-store";
@@ -135,7 +136,7 @@ describe("store connection", () => {
       shopName: "Old Custom App Shop",
       webhooks: {
         registered: 0,
-        note: "Webhooks need a connection with a client ID and secret (they are signed with the secret): the scheduled sync brings changes in every 10 minutes",
+        note: WEBHOOKS_NEED_SECRET,
       },
     });
     expect(fake.tokenRequests).toHaveLength(0);
@@ -365,12 +366,20 @@ describe("store connection parts", () => {
     await expect(sealSecret(unset, "x", "c")).rejects.toMatchObject({ error: 503, reason: STORE_KEY_MISSING });
   });
 
-  it("accepts myshopify.com domains and store URLs only", () => {
+  it("accepts myshopify.com domains and store URLs only, including the admin address Shopify shows", () => {
     expect(normaliseShopDomain(" My-Shop.myshopify.com ")).toBe("my-shop.myshopify.com");
     expect(normaliseShopDomain("http://shop1.myshopify.com/admin")).toBe("shop1.myshopify.com");
+    expect(normaliseShopDomain("https://admin.shopify.com/store/old-and-vintage")).toBe(
+      "old-and-vintage.myshopify.com",
+    );
+    expect(normaliseShopDomain("admin.shopify.com/store/Old-And-Vintage/products?selectedView=all")).toBe(
+      "old-and-vintage.myshopify.com",
+    );
     for (const bad of [
       "",
       "myshopify.com",
+      "https://admin.shopify.com/",
+      "https://admin.shopify.com/settings/store/x",
       "shop.myshopify.com:8443",
       "user:pw@shop.myshopify.com",
       "ftp://a.myshopify.com",

@@ -2,7 +2,9 @@
  * Store domains. Shopify's Admin API lives at the shop's permanent
  * `*.myshopify.com` host, so that is the only kind accepted: requests go
  * only to Shopify, never to an address a user typed. A pasted store URL
- * (`https://your-shop.myshopify.com/admin`) is reduced to its host.
+ * (`https://your-shop.myshopify.com/admin`) is reduced to its host, and the
+ * admin address Shopify itself shows (`https://admin.shopify.com/store/your-shop`)
+ * to the shop's `your-shop.myshopify.com`.
  */
 import { badDomain } from "./store-errors";
 
@@ -20,6 +22,10 @@ export function normaliseShopDomain(input: string): string {
     throw badDomain();
   }
   const plain = (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && !url.port;
-  if (!plain || !MYSHOPIFY_HOST.test(url.hostname)) throw badDomain();
-  return url.hostname;
+  if (!plain) throw badDomain();
+  const adminStore =
+    url.hostname === "admin.shopify.com" ? /^\/store\/([a-z0-9][a-z0-9-]{0,62})(?:\/|$)/i.exec(url.pathname) : null;
+  const host = adminStore?.[1] ? `${adminStore[1].toLowerCase()}.myshopify.com` : url.hostname;
+  if (!MYSHOPIFY_HOST.test(host)) throw badDomain();
+  return host;
 }

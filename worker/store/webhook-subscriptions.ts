@@ -37,10 +37,15 @@ export interface WebhookSetup {
   note: string;
 }
 
+/**
+ * Why the store cannot tell this room of changes at once, in a shop owner's
+ * words (the README's Deploying section tells whoever runs Stockroom what
+ * to set: the app's public https address, APP_URL).
+ */
 export const WEBHOOKS_NEED_HTTPS =
-  "Webhooks need the app's public https address (APP_URL): until then the scheduled sync brings changes in every 10 minutes";
+  "New orders and product changes arrive every 10 minutes, not at once: instant updates start when Stockroom runs at its public https address";
 export const WEBHOOKS_NEED_SECRET =
-  "Webhooks need a connection with a client ID and secret (they are signed with the secret): the scheduled sync brings changes in every 10 minutes";
+  "New orders and product changes arrive every 10 minutes, not at once: instant updates need a connection made with a client ID and secret";
 
 type Answer = { webhookSubscriptionCreate?: { userErrors?: { message?: string }[] } } | null;
 
