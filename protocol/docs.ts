@@ -19,6 +19,8 @@ export interface MemberDoc {
   _id: string;
   role: RoomRole;
   email: string;
+  /** The name they chose for others to see ("" until they set one: show the e-mail). */
+  name: string;
   /** False until the invited person has set a password. */
   joined: boolean;
   /** The member gets an e-mail for each new store order. */

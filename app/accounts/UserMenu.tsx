@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
+import { avatarColour, initials } from "../people/avatar";
 import { Menu, MenuItem } from "../ui/Menu";
-import { useAccounts, useLoginState, useUser } from ".";
+import { nameOfUser, useAccounts, useLoginState, useUser } from ".";
 import { rememberUserName, storedUserName } from "./stored-login";
 
 /** Who is signed in, in a menu (account, sign out); or the way to sign in. */
@@ -10,7 +11,7 @@ export function UserMenu() {
   const [, navigate] = useLocation();
   const { userId, loggingIn, loggingOut } = useLoginState();
   const user = useUser();
-  const known = user ? (user.emails?.[0]?.address ?? user.username ?? null) : null;
+  const known = user ? nameOfUser(user) : null;
   useEffect(() => {
     if (known) rememberUserName(known);
   }, [known]);
@@ -24,14 +25,14 @@ export function UserMenu() {
   }
   // With no line (a page opened offline) the document cannot come: the name kept from the last time.
   const name = known ?? storedUserName() ?? "Signed in";
-  const initial = Array.from(name)[0]?.toUpperCase() ?? "?";
+  const initial = initials(name);
   return (
     <Menu
       align="end"
       label="Account"
       trigger={
         <button type="button" className="account-button" data-testid="user-menu">
-          <span className="account-initial" aria-hidden="true">
+          <span className="account-initial" aria-hidden="true" style={{ background: avatarColour(userId) }}>
             {initial}
           </span>
           <span className="visually-hidden">Account: </span>

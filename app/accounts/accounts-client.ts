@@ -225,6 +225,11 @@ export class AccountsClient {
     await this.connection.call("forgotPassword", { email });
   }
 
+  /** The name others in the person's rooms see ("" to show the e-mail address again). */
+  async setName(name: string): Promise<void> {
+    await this.connection.call("accounts.setName", name);
+  }
+
   async sendVerificationEmail(): Promise<void> {
     await this.connection.call("accounts.sendVerificationEmail");
   }

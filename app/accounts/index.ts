@@ -1,3 +1,11 @@
 export { AccountsClient, type LoginState, type OAuthLoginOptions } from "./accounts-client";
 export { type AccountLink, type AccountLinkKind, takeAccountLink } from "./hash-link";
-export { AccountsProvider, type UserDoc, useAccounts, useLoginServices, useLoginState, useUser } from "./react";
+export {
+  AccountsProvider,
+  nameOfUser,
+  type UserDoc,
+  useAccounts,
+  useLoginServices,
+  useLoginState,
+  useUser,
+} from "./react";

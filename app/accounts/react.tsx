@@ -33,6 +33,13 @@ export function useLoginState(): LoginState {
 export interface UserDoc extends LiveDoc {
   emails?: { address: string; verified: boolean }[];
   username?: string;
+  profile?: { name?: unknown };
+}
+
+/** How a signed-in person is named: the name they chose, else their address. */
+export function nameOfUser(user: UserDoc): string | null {
+  const name = typeof user.profile?.name === "string" ? user.profile.name.trim() : "";
+  return name || user.emails?.[0]?.address || user.username || null;
 }
 
 /** The signed-in user's document, once it has arrived. */

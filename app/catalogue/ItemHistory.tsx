@@ -1,18 +1,10 @@
 import { useCallback } from "react";
-import {
-  COLLECTION,
-  type ItemDoc,
-  type ItemHistoryDoc,
-  type MemberDoc,
-  PUBLICATION,
-  STORE_ACTOR,
-} from "../../protocol/api";
-import { useLoginState } from "../accounts";
+import { COLLECTION, type ItemDoc, type ItemHistoryDoc, PUBLICATION } from "../../protocol/api";
 import { type LiveDoc, useFind, useSubscribe } from "../live";
 import { formatPrice } from "../money";
+import { useNameOf } from "../people/use-name-of";
 import { RelativeTime } from "./RelativeTime";
 
-const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
 const newestFirst = (a: ItemHistoryDoc, b: ItemHistoryDoc) => b.at.getTime() - a.at.getTime();
 
 const FIELD_NAMES: Record<string, string> = {
@@ -68,14 +60,7 @@ export function ItemHistory({ item }: { item: ItemDoc }) {
     [item._id],
   );
   const entries = useFind(COLLECTION.ITEM_HISTORY, isEntry, newestFirst);
-  const members = useFind(COLLECTION.MEMBERS, isMember);
-  const { userId } = useLoginState();
-  const nameOf = (id: string) =>
-    id === userId
-      ? "You"
-      : id === STORE_ACTOR
-        ? "The online store"
-        : (members.find((member) => member._id === id)?.email ?? "A former member");
+  const nameOf = useNameOf();
 
   return (
     <section className="card" aria-labelledby="history-heading">

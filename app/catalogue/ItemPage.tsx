@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { COLLECTION, type ItemDoc, METHOD, type MemberDoc } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
 import { formatPrice } from "../money";
+import { useNameOf } from "../people/use-name-of";
 import { ItemStoreSection } from "../store/ItemStoreSection";
 import { catalogueHref } from "./catalogue-memory";
 import { ItemForm } from "./ItemForm";
@@ -13,8 +14,6 @@ import { RelativeTime } from "./RelativeTime";
 
 /** The QR renderer downloads only when an item page is open. */
 const ItemLabel = lazy(() => import("./ItemLabel"));
-
-const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
 
 /** One item: its photos (reorderable), every field, its label and share link, its place in the online store, and its history. */
 export function ItemPage({
@@ -33,7 +32,7 @@ export function ItemPage({
     [itemId],
   );
   const [item] = useFind(COLLECTION.ITEMS, isThisItem);
-  const members = useFind(COLLECTION.MEMBERS, isMember);
+  const nameOf = useNameOf();
   const back = (
     <Link href={catalogueHref(roomId)} className="back-link">
       ← Catalogue
@@ -55,7 +54,7 @@ export function ItemPage({
       </div>
     );
   }
-  const creator = members.find((member) => member._id === item.createdBy)?.email;
+  const creator = item.createdBy ? nameOf(item.createdBy) : null;
   return (
     <div className="item-page">
       {back}

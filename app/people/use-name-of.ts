@@ -1,7 +1,8 @@
 /**
- * How the app names a person who did something in the room: from the
- * room's members list, "you" for the signed-in person, "the store" for the
- * store sync. One place, so every message names people the same way.
+ * How the app names a person who did something in the room: the name they
+ * chose (else their address) from the room's members list, "You" for the
+ * signed-in person, "The store" for the store sync. One place, so every
+ * message names people the same way.
  */
 import { useCallback } from "react";
 import { COLLECTION, type MemberDoc, STORE_ACTOR } from "../../protocol/api";
@@ -17,7 +18,8 @@ export function useNameOf(): (userId: string) => string {
     (userId: string) => {
       if (userId === STORE_ACTOR) return "The store";
       if (userId && userId === me) return "You";
-      return members.find((member) => member._id === userId)?.email ?? "Someone";
+      const member = members.find((candidate) => candidate._id === userId);
+      return member ? member.name || member.email : "Someone";
     },
     [members, me],
   );

@@ -9,32 +9,14 @@ import { useCallback } from "react";
 import { COLLECTION, type PresenceDoc, PUBLICATION } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { type LiveDoc, useFind, useSubscription } from "../live";
+import { avatarColour, initials } from "../people/avatar";
 import "./presence.css";
 
 /** Slots in the row (the last one becomes "+N" when there are more people). */
 const SLOTS = 5;
-/** Avatar colours (see presence.css). */
-const HUES = 8;
 
 const isPresence = (doc: LiveDoc): doc is LiveDoc & PresenceDoc =>
   typeof doc.label === "string" && typeof doc.connections === "number";
-
-/** "ada.lovelace@example.com" → "AL", "Grace Hopper" → "GH", "bob@x" → "B". */
-export function initials(label: string): string {
-  const at = label.indexOf("@");
-  const base = at > 0 ? label.slice(0, at) : label;
-  const parts = base.split(/[\s._+-]+/).filter((part) => part !== "");
-  const picked = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts.slice(0, 1);
-  const letters = picked.map((part) => Array.from(part ?? "")[0] ?? "").join("");
-  return letters.toUpperCase() || "?";
-}
-
-/** The same colour for the same person on every screen. */
-function hueOf(id: string): number {
-  let hash = 0;
-  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return hash % HUES;
-}
 
 export function PresenceList() {
   const { userId } = useLoginState();
@@ -71,12 +53,18 @@ export function PresenceList() {
 function Avatar({ person, you, hidden }: { person: PresenceDoc; you: boolean; hidden: boolean }) {
   const name = you ? `${person.label} (you)` : person.label;
   const tabs = person.connections > 1 ? ` · ${person.connections} connections` : "";
-  const classes = ["presence-avatar", `presence-hue-${hueOf(person._id)}`];
+  const classes = ["presence-avatar"];
   if (you) classes.push("presence-you");
   // Past the visible slots: still in the list for screen readers.
   if (hidden) classes.push("visually-hidden");
   return (
-    <li className={classes.join(" ")} aria-label={name} title={`${name}${tabs}`} data-testid="presence-person">
+    <li
+      className={classes.join(" ")}
+      aria-label={name}
+      title={`${name}${tabs}`}
+      data-testid="presence-person"
+      style={{ background: avatarColour(person._id) }}
+    >
       <span aria-hidden="true">{initials(person.label)}</span>
     </li>
   );

@@ -31,6 +31,7 @@ function AccountSettings() {
   const email = user?.emails?.[0];
   return (
     <>
+      {user && <DisplayName current={typeof user.profile?.name === "string" ? user.profile.name : ""} />}
       <section className="card" aria-labelledby="email-heading">
         <h2 id="email-heading">E-mail</h2>
         <p>
@@ -43,6 +44,54 @@ function AccountSettings() {
       <ChangePassword />
       <OtherDevices />
     </>
+  );
+}
+
+/** The name others in your rooms see instead of your e-mail address. */
+function DisplayName({ current }: { current: string }) {
+  const accounts = useAccounts();
+  const [name, setName] = useState(current);
+  const [state, setState] = useState<{ busy: boolean; saved: boolean; error: unknown }>({
+    busy: false,
+    saved: false,
+    error: null,
+  });
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setState({ busy: true, saved: false, error: null });
+    try {
+      await accounts.setName(name);
+      setState({ busy: false, saved: true, error: null });
+    } catch (error) {
+      setState({ busy: false, saved: false, error });
+    }
+  }
+  return (
+    <form className="card stacked-form" onSubmit={save} aria-labelledby="name-heading">
+      <h2 id="name-heading">Your name</h2>
+      <label htmlFor="display-name">Name others in your rooms see</label>
+      <input
+        id="display-name"
+        value={name}
+        autoComplete="name"
+        placeholder="e.g. Sam Jones"
+        onChange={(event) => {
+          setName(event.target.value);
+          setState((before) => ({ ...before, saved: false }));
+        }}
+      />
+      <p className="muted hint">
+        Shown beside your changes, in the room's header and on the team list. Leave it empty to show your e-mail
+        address.
+      </p>
+      <ErrorText error={state.error} />
+      <div className="form-actions">
+        <button type="submit" disabled={state.busy || name.trim() === current.trim()}>
+          {state.busy ? "Saving…" : "Save name"}
+        </button>
+        {state.saved && <span role="status">Saved</span>}
+      </div>
+    </form>
   );
 }
 

@@ -11,7 +11,7 @@ import { InviteByLink } from "./InviteByLink";
 const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
 const ROLE_ORDER: Record<RoomRole, number> = { owner: 0, admin: 1, member: 2, viewer: 3 };
 const byRole = (a: MemberDoc, b: MemberDoc) =>
-  ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.email.localeCompare(b.email);
+  ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.name || a.email).localeCompare(b.name || b.email);
 
 /** The caller's role in the open room, from the members list. */
 export function useMyRole(): RoomRole | null {
@@ -53,7 +53,13 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
   return (
     <li data-testid="member">
       <span className="member-email">
-        {member.email}
+        {member.name ? (
+          <>
+            {member.name} <span className="muted">{member.email}</span>
+          </>
+        ) : (
+          member.email
+        )}
         {member._id === userId && <span className="muted"> (you)</span>}
         {!member.joined && <Badge tone="warn">invited</Badge>}
       </span>

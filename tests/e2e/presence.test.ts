@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, signUp } from "../support/flows";
+import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -59,5 +59,47 @@ describe("presence", () => {
     await bob.close();
     await expect.poll(() => peopleIn(alice), { timeout: 30_000 }).toEqual(["alice@presence.example (you)"]);
     expect(await alice.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+
+  it("shows each person by the name they chose, in the header, the team list and the history, live", async () => {
+    const url = e2e.server.url;
+    const alice = await newPage();
+    await signUp(alice, url, "alice.names@presence.example");
+    await createRoom(alice, "Named shop");
+    const roomUrl = alice.url();
+    await alice.getByLabel("Title", { exact: true }).fill("Teapot");
+    await alice.getByRole("button", { name: "Add item" }).click();
+    await alice.getByTestId("item-row").filter({ hasText: "Teapot" }).waitFor();
+    await inviteByEmail(alice, "sam.names@presence.example");
+    const samContext = await e2e.browser.newContext();
+    const sam = await samContext.newPage();
+    await acceptInvitation(sam, url, "sam.names@presence.example", "Named shop", roomUrl);
+    await expect.poll(() => peopleIn(alice)).toContain("sam.names@presence.example");
+
+    // Sam names himself on the account page, in another tab; the room open in the first tab stays.
+    const account = await samContext.newPage();
+    await account.goto(`${url}/account`);
+    await account.getByLabel("Name others in your rooms see").fill("Sam Jones");
+    await account.getByRole("button", { name: "Save name" }).click();
+    await account.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+
+    // Alice sees the name at once: in the header, as initials, and on the team list.
+    await expect.poll(() => peopleIn(alice)).toContain("Sam Jones");
+    expect(await alice.getByRole("listitem", { name: "Sam Jones" }).textContent()).toBe("SJ");
+    expect(await sam.getByTestId("user-menu").textContent()).toContain("Sam Jones");
+    await alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Team", exact: true }).click();
+    await alice.getByTestId("member").filter({ hasText: "Sam Jones" }).waitFor();
+
+    // What Sam changes is his in the item's history.
+    const row = sam.getByTestId("item-row").filter({ hasText: "Teapot" });
+    await row.getByRole("button", { name: /edit title of Teapot/ }).click();
+    await row.getByLabel("Edit title of Teapot").fill("Brown teapot");
+    await row.getByLabel("Edit title of Teapot").press("Enter");
+    await alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Catalogue", exact: true }).click();
+    await alice.getByRole("link", { name: "Open Brown teapot" }).last().click();
+    await expect
+      .poll(() => alice.getByTestId("item-history").textContent())
+      .toContain("Sam Jones changed title from Teapot to Brown teapot");
+    await samContext.close();
   });
 });

@@ -25,6 +25,7 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { registerCurrentUser } from "./current-user";
+import { registerDisplayName } from "./display-name";
 import { knownDeviceHash, registerKnownDevices } from "./known-devices";
 import { assertPasswordCheckAllowed, clearCheckedFailures, guardKeys, notePasswordFailure } from "./login-guard";
 import { loginWithLink, registerLoginLinks } from "./login-links";
@@ -300,5 +301,6 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
   registerRecovery(registry);
   registerKnownDevices(registry);
   registerLoginLinks(registry);
+  registerDisplayName(registry);
   accounts.limit(defaultAccountsRule());
 }

@@ -24,4 +24,6 @@ export interface AccountsHost {
    * alive after the answer; a failure is logged, never sent to the caller.
    */
   background(what: string, task: () => Promise<unknown>): void;
+  /** A room's: shows a member's new name or details to its open connections (homes have no members). */
+  memberChanged?(userId: string): Promise<void>;
 }

@@ -93,12 +93,23 @@ export async function removeMembership(db: Database, roomId: string, userId: str
 }
 
 /** Members with their first e-mail address and whether they have set a password. */
+/** The name in a user's profile (`profile.name`), or "" when they have none. */
+export function profileName(profile: string): string {
+  try {
+    const name = (JSON.parse(profile) as { name?: unknown } | null)?.name;
+    return typeof name === "string" ? name.trim() : "";
+  } catch {
+    return "";
+  }
+}
+
 export async function listMembers(db: Database, roomId: string): Promise<MemberDoc[]> {
   const rows = await db
     .select({
       userId: memberships.userId,
       role: memberships.role,
       email: userEmails.address,
+      profile: users.profile,
       passwordHash: users.passwordHash,
       orderEmails: memberships.orderEmails,
     })
@@ -114,6 +125,7 @@ export async function listMembers(db: Database, roomId: string): Promise<MemberD
         _id: row.userId,
         role: row.role,
         email: row.email ?? "",
+        name: profileName(row.profile),
         joined: row.passwordHash !== null,
         orderEmails: row.orderEmails,
       });

@@ -100,6 +100,13 @@ export async function emailsOf(db: Database, userId: string): Promise<UserEmail[
     .all();
 }
 
+export async function setProfile(db: Database, userId: string, profile: Record<string, unknown>): Promise<void> {
+  await db
+    .update(users)
+    .set({ profile: JSON.stringify(profile) })
+    .where(eq(users.id, userId));
+}
+
 export async function setPasswordHash(db: Database, userId: string, hash: string): Promise<void> {
   await db.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
 }

@@ -27,7 +27,7 @@ import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrder, recordOrderNow } from "../orders/orders-service";
 import { registerItems } from "../rooms/items-feature";
 import { registerJoinLinks } from "../rooms/join-links-feature";
-import { registerMembers } from "../rooms/members-feature";
+import { announce, registerMembers } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
 import { registerPresence } from "../rooms/presence-feature";
 import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
@@ -121,6 +121,16 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     return rpcResult("store: scheduled sync failed", () => storeRuntime(this.liveHost).sync.run(this.liveHost, false));
   }
 
+  /**
+   * Shows a member's changed name to this room's open connections (RPC from
+   * the object where they changed it). Not started since it woke: nobody
+   * here is watching, and the next read is fresh.
+   */
+  refreshMember(userId: string): Promise<void> {
+    const host = this.startedHost;
+    return host ? announce(host, userId, null) : Promise.resolve();
+  }
+
   protected createHost(): RoomHost {
     const db = openDatabase(this.env.DB);
     const roles = new Map<string, RoomRole | null>();
@@ -138,6 +148,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       emit: (change) => this.hub.emit(change),
       closeTokenConnections: (hashes) => this.closeTokenConnections(hashes),
       hasUserConnections: (userId) => this.hasUserConnections(userId),
+      memberChanged: (userId) => this.refreshMember(userId),
       now: () => Date.now(),
       background: (what, task) => this.runInBackground(what, task),
       uploads: new UploadManager(this.ctx.storage.sql, this.env.FILES, () => Date.now()),

@@ -23,6 +23,7 @@ import {
   addMembership,
   deleteRoom,
   listMembers,
+  profileName,
   removeMembership,
   setMembershipRole,
   setOrderEmails,
@@ -64,8 +65,8 @@ async function targetMember(ctx: MethodContext<RoomHost>, userId: string): Promi
 /** How a person is named to others in e-mails and invitations: their profile name, else their address. */
 export async function displayNameOf(host: RoomHost, userId: string): Promise<string> {
   const user = await findUserById(host.db, userId);
-  const name = user ? (JSON.parse(user.profile) as { name?: unknown }).name : undefined;
-  if (typeof name === "string" && name.trim()) return name.trim();
+  const name = user ? profileName(user.profile) : "";
+  if (name) return name;
   return (await emailsOf(host.db, userId))[0]?.address ?? user?.username ?? "Someone";
 }
 

@@ -5,6 +5,7 @@
  * the room's members (strangers get 403).
  */
 import { COLLECTION, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { profileName } from "../db/memberships-repo";
 import { emailsOf, findUserById } from "../db/users-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
@@ -14,14 +15,7 @@ import type { RoomHost } from "./room-host";
 
 /** What a person shows as: their name when they have one, else their e-mail address (as in the members list). */
 export function presenceLabel(profile: string, username: string | null, emails: { address: string }[]): string {
-  let name: unknown;
-  try {
-    name = (JSON.parse(profile) as { name?: unknown } | null)?.name;
-  } catch {
-    name = undefined;
-  }
-  if (typeof name === "string" && name.trim() !== "") return name.trim();
-  return username || emails[0]?.address || "Member";
+  return profileName(profile) || username || emails[0]?.address || "Member";
 }
 
 /** The member's label, or null for someone who is not a member of this room (one D1 read, on arrival). */
@@ -40,11 +34,13 @@ export function registerPresence(registry: LiveRegistry<RoomHost>): void {
   });
 
   // Someone invited or removed while connected shows or stops showing at once
-  // (removal also closes their connections, a moment later).
+  // (removal also closes their connections, a moment later); a new name shows too.
   registry.react((host, change) => {
     if (change.collection !== COLLECTION.MEMBERS) return;
     if (change.doc === null) host.presence.revoke(change.id);
-    else if (change.previous === null) void host.presence.recheck(change.id, lookupMember(host, change.id));
+    else if (change.previous === null || change.previous.name !== change.doc.name) {
+      void host.presence.recheck(change.id, lookupMember(host, change.id));
+    }
   });
 
   registry.publish(PUBLICATION.PRESENCE, {
