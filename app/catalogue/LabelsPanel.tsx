@@ -1,9 +1,11 @@
 /**
  * The label sheet for the selected items (a lazy chunk with the QR
  * renderer). Each label encodes the item's public link, which only the
- * server can sign, so the links are fetched first.
+ * server can sign, so the links are fetched first. One label per item, or
+ * one per unit in stock (a quantity of 6 gives 6 labels), for labelling
+ * every piece.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { type ItemDoc, LIMITS, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useRoomLogoUrl } from "../files/room-logo";
@@ -16,11 +18,30 @@ function defaultPaper(): "a4" | "letter" {
   return /^en-(US|CA)|^es-(MX|US)|^fr-CA/.test(navigator.language) ? "letter" : "a4";
 }
 
+/** More labels than this on one sheet would make the page slow to draw and print. */
+const MAX_LABELS = 1_000;
+
+/** Each item's label repeated once per unit in stock (none for an item with none). */
+function labelsPerUnit(labels: readonly SheetLabel[], items: readonly ItemDoc[]): SheetLabel[] {
+  const quantities = new Map(items.map((item) => [item._id, item.quantity]));
+  return labels.flatMap((label) =>
+    Array.from({ length: Math.min(quantities.get(label.id) ?? 1, MAX_LABELS) }, (_, unit) => ({
+      ...label,
+      id: `${label.id}:${unit + 1}`,
+    })),
+  );
+}
+
 export default function LabelsPanel({ items, onClose }: { items: readonly ItemDoc[]; onClose(): void }) {
   const call = useCall();
   const [labels, setLabels] = useState<SheetLabel[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [perUnit, setPerUnit] = useState(false);
   const logo = useRoomLogoUrl();
+  const perUnitLabels = useMemo(
+    () => (perUnit && labels ? labelsPerUnit(labels, items) : null),
+    [perUnit, labels, items],
+  );
 
   useEffect(() => {
     let cancelled = false;
@@ -71,7 +92,21 @@ export default function LabelsPanel({ items, onClose }: { items: readonly ItemDo
               {items.length - labels.length} of the selected items no longer exist and have no label.
             </p>
           )}
-          <LabelSheet labels={labels} paper={defaultPaper()} style={logo ? { logo: { src: logo } } : undefined} />
+          <label className="checkbox-label">
+            <input type="checkbox" checked={perUnit} onChange={(event) => setPerUnit(event.target.checked)} />
+            One label per unit in stock (an item with quantity 6 gets 6 labels)
+          </label>
+          {perUnitLabels && perUnitLabels.length > MAX_LABELS && (
+            <p className="muted" role="status">
+              That is more than {MAX_LABELS.toLocaleString()} labels: the first {MAX_LABELS.toLocaleString()} are shown.
+              Select fewer items to print the rest.
+            </p>
+          )}
+          <LabelSheet
+            labels={perUnitLabels ? perUnitLabels.slice(0, MAX_LABELS) : labels}
+            paper={defaultPaper()}
+            style={logo ? { logo: { src: logo } } : undefined}
+          />
         </>
       ) : (
         <p className="muted">Preparing labels…</p>

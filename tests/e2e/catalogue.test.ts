@@ -129,6 +129,17 @@ describe("the catalogue", () => {
     expect(await page.getByTestId("item-table").isVisible()).toBe(false);
     expect(await sheet.isVisible()).toBe(true);
     await page.emulateMedia({ media: "screen" });
+
+    // One label per unit: Red bowl, 3 in stock, gets 3 labels.
+    await page.getByRole("button", { name: "Close labels" }).click();
+    await page.getByLabel("Select Blue vase").uncheck();
+    await page.getByLabel("Select Green cup").uncheck();
+    await page.getByLabel("Select Red bowl").check();
+    await page.getByRole("button", { name: "Print labels" }).click();
+    await expect.poll(() => sheet.getByTestId("qr-label").count(), { timeout: 20_000 }).toBe(1);
+    await page.getByLabel(/One label per unit in stock/).check();
+    await expect.poll(() => sheet.getByTestId("qr-label").filter({ hasText: "Red bowl" }).count()).toBe(3);
+    expect(await sheet.textContent()).toContain("3 labels, 1 page");
     await context.close();
   });
 

@@ -348,6 +348,26 @@ describe("the label sheet", () => {
     expect(sheet.pageSize).toEqual([Math.round((190 / 25.4) * 96), Math.round((276 / 25.4) * 96)]);
   });
 
+  it("shows a title of a few words whole, on up to three lines, and ends a longer one at the third", async () => {
+    const titled = (title: string, i: number) => ({ ...LABELS[0]!, id: `long-${i}`, title });
+    await renderSheet([
+      titled("Pair of Denby stoneware mugs in Greenwheat", 0),
+      titled(`Victorian mahogany chest of drawers ${"with brass handles ".repeat(8)}`.trim(), 1),
+    ]);
+    const titles = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".qr-label-title")].map((title) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(title).lineHeight);
+        return {
+          lines: Math.round(title.clientHeight / lineHeight),
+          whole: title.scrollHeight <= title.clientHeight + 1,
+        };
+      }),
+    );
+    expect(titles[0]).toEqual({ lines: expect.any(Number), whole: true });
+    expect(titles[0]!.lines).toBeLessThanOrEqual(3);
+    expect(titles[1]).toEqual({ lines: 3, whole: false });
+  });
+
   it("prints the sheet alone, one A4 page per 21 labels, and switches to Letter", async () => {
     await renderSheet(LABELS);
     // page.pdf() prints with the emulated media: keep it "print" until the PDFs are made.
