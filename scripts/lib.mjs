@@ -69,10 +69,12 @@ export function migrateLocal(persistTo) {
 
 /**
  * A fingerprint of everything the built app is made from (the files git
- * knows under these paths, by name, size and time, and the lock file): a
- * restart that changed none of it does not build again.
+ * knows under these paths, by name, size and time, and the lock file), and
+ * of the local settings the build copies in (`.dev.vars`, `.env`: not in
+ * git, by their contents): a restart that changed none of it does not build
+ * again, and one that changed a setting does.
  */
-export function sourceFingerprint() {
+export function sourceFingerprint(root = ".") {
   const paths = [
     "app",
     "worker",
@@ -83,17 +85,25 @@ export function sourceFingerprint() {
     "wrangler.toml",
     "package-lock.json",
   ];
-  const listed = spawnSync("git", ["ls-files", "-z", "--", ...paths], { encoding: "utf8" });
+  const listed = spawnSync("git", ["ls-files", "-z", "--", ...paths], { encoding: "utf8", cwd: root });
   const files = listed.status === 0 ? listed.stdout.split("\0").filter(Boolean) : [];
   if (files.length === 0) return null; // not a git checkout: always build
   const hash = createHash("sha256");
   for (const file of files.sort()) {
-    if (!existsSync(file)) continue;
-    const { size, mtimeMs } = statSync(file);
+    const path = `${root}/${file}`;
+    if (!existsSync(path)) continue;
+    const { size, mtimeMs } = statSync(path);
     hash.update(`${file}\0${size}\0${mtimeMs}\n`);
+  }
+  for (const setting of LOCAL_SETTINGS) {
+    const path = `${root}/${setting}`;
+    hash.update(`${setting}\0${existsSync(path) ? readFileSync(path, "utf8") : "(none)"}\n`);
   }
   return hash.digest("hex");
 }
+
+/** Local settings the build copies into the built Worker (see sourceFingerprint). */
+const LOCAL_SETTINGS = [".dev.vars", ".env"];
 
 const BUILD_STAMP = "dist/.source-fingerprint";
 
@@ -109,10 +119,11 @@ export function buildIfChanged() {
   if (fingerprint) writeFileSync(BUILD_STAMP, fingerprint);
 }
 
-/** Resolves once `url` answers (any HTTP status), polling; rejects after `timeoutMs`. */
-export async function waitUntilAnswering(url, timeoutMs = 120_000) {
+/** Resolves once `url` answers (any HTTP status), polling; rejects after `timeoutMs`, or when `gaveUp()`. */
+export async function waitUntilAnswering(url, timeoutMs = 120_000, gaveUp = () => false) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    if (gaveUp()) throw new Error(`${url} will not answer: the server stopped`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(2000) });
       return;
@@ -121,6 +132,16 @@ export async function waitUntilAnswering(url, timeoutMs = 120_000) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/** Whether nothing listens on `port` (on any address: wrangler listens on all of them). */
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
 }
 
 export function freePort() {

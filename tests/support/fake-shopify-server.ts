@@ -20,7 +20,12 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/** Starts on a free port (or `port`, for the stand-in store a person runs by hand: stand-in-store.ts). */
 export async function startFakeShopifyServer(...initial: FakeShopify[]): Promise<FakeShopifyServer> {
+  return startFakeShopifyServerOn(0, ...initial);
+}
+
+export async function startFakeShopifyServerOn(port: number, ...initial: FakeShopify[]): Promise<FakeShopifyServer> {
   const fakes = [...initial];
   const server = createServer(async (incoming, outgoing) => {
     try {
@@ -45,11 +50,14 @@ export async function startFakeShopifyServer(...initial: FakeShopify[]): Promise
       outgoing.writeHead(500).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const bound = typeof address === "object" && address ? address.port : 0;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${bound}`,
     add: (fake) => fakes.push(fake),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
