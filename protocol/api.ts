@@ -160,6 +160,8 @@ export const COLLECTION = {
   STOCKTAKE_SCANS: "stocktakeScans",
   STOCKTAKE_LABELS: "stocktakeLabels",
   PAST_STOCKTAKES: "pastStocktakes",
+  /** Told to the connections of a room as it ends for them (deleted, or they were removed). */
+  ROOM_ENDINGS: "roomEndings",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;

@@ -58,6 +58,21 @@ export interface StocktakeDoc {
   startedAt: Date;
 }
 
+/**
+ * A room ending for someone with it open (sent just before their connection
+ * is closed): deleted (to everyone) or they were removed. Names are as
+ * people see them (a chosen name, else an address).
+ */
+export interface RoomEndingDoc {
+  _id: string;
+  kind: "deleted" | "removed";
+  roomName: string;
+  /** Who did it, as people see them, and their id (so their own other tabs can say "You"). */
+  by: string;
+  byUserId: string;
+  at: Date;
+}
+
 /** A stocktake that has ended: who took part, what was counted, and what it changed. */
 export interface PastStocktakeDoc {
   _id: string;

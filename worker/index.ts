@@ -15,7 +15,8 @@ import { oauthRoutes } from "./accounts/oauth-routes";
 import { migrationsRoutes } from "./admin/migrations-routes";
 import { DATA_MIGRATIONS } from "./data-migrations/registry";
 import { runDataMigrations } from "./data-migrations/runner";
-import { openDatabase } from "./db/database";
+import { type Database, openDatabase } from "./db/database";
+import { roomDeletedAt } from "./db/memberships-repo";
 import { findRoom } from "./db/rooms-repo";
 import { devOutbox } from "./db/schema";
 import { edgeRateLimit } from "./edge-rate-limit";
@@ -65,11 +66,25 @@ app.get("/api/websocket", (c) => {
   return forwardToLiveObject(c.env.HOME, `home-${shard}`, c.req.raw);
 });
 
-/** Lets the app tell "no such room" apart from a connection problem. */
+/**
+ * A room that is not there: 410 with when it was deleted (so a tab or link
+ * coming back to it can say so), else 404.
+ */
+async function roomGone(db: Database, roomId: string): Promise<Response> {
+  const deletedAt = ROOM_ID_PATTERN.test(roomId) ? await roomDeletedAt(db, roomId) : null;
+  if (deletedAt === null) throw new HTTPException(404, { message: "Room not found" });
+  return Response.json(
+    { error: "This room was deleted", deletedAt: new Date(deletedAt).toISOString() },
+    { status: 410 },
+  );
+}
+
+/** Lets the app tell "no such room" (or "deleted") apart from a connection problem. */
 app.get("/api/rooms/:roomId", async (c) => {
   const roomId = c.req.param("roomId");
-  const room = ROOM_ID_PATTERN.test(roomId) ? await findRoom(openDatabase(c.env.DB), roomId) : null;
-  if (!room) throw new HTTPException(404, { message: "Room not found" });
+  const db = openDatabase(c.env.DB);
+  const room = ROOM_ID_PATTERN.test(roomId) ? await findRoom(db, roomId) : null;
+  if (!room) return roomGone(db, roomId);
   // Existence only: the name is for members, over the live connection.
   return c.json({ id: room.id });
 });
@@ -77,7 +92,8 @@ app.get("/api/rooms/:roomId", async (c) => {
 app.get("/api/rooms/:roomId/websocket", async (c) => {
   const roomId = c.req.param("roomId");
   if (!ROOM_ID_PATTERN.test(roomId)) throw new HTTPException(404, { message: "Room not found" });
-  if (!(await findRoom(openDatabase(c.env.DB), roomId))) throw new HTTPException(404, { message: "Room not found" });
+  const db = openDatabase(c.env.DB);
+  if (!(await findRoom(db, roomId))) return roomGone(db, roomId);
   return forwardToLiveObject(c.env.ROOM, roomId, c.req.raw);
 });
 

@@ -286,6 +286,15 @@ export class LiveConnection {
     this.socket.disconnect();
   }
 
+  /**
+   * The room is gone for this person (deleted, or they were removed): calls
+   * still waiting can never be made, and are dropped. (What the browser kept
+   * of them goes with the room's stores: offline-stores.ts `deleteRoomData`.)
+   */
+  dropWaitingCalls(): void {
+    this.methods.failAll(new LiveError(CONNECTION_CLOSED, "The room is gone"));
+  }
+
   /** Closes for good: stops listening, drops timers, fails pending calls. */
   close(): void {
     this.stopCaching();

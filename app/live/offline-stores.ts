@@ -4,4 +4,4 @@
  */
 export { indexedDbJournal, journalName } from "./call-journal";
 export { docCacheName, indexedDbDocCache } from "./doc-cache";
-export { deleteUserData } from "./user-data";
+export { deleteRoomData, deleteUserData } from "./user-data";

@@ -7,10 +7,25 @@ import { JOURNAL_PREFIX } from "./call-journal";
 import { DOC_CACHE_PREFIX } from "./doc-cache";
 
 export async function deleteUserData(userId: string): Promise<void> {
+  await deleteDatabases((name) =>
+    [JOURNAL_PREFIX, DOC_CACHE_PREFIX].some((prefix) => name.startsWith(`${prefix}:${userId}:`)),
+  );
+}
+
+/**
+ * What the browser keeps of one room for one person, deleted when the room
+ * ends for them (deleted, or they were removed): its waiting calls can never
+ * be made, and its documents are no longer theirs to see.
+ */
+export async function deleteRoomData(userId: string, endpoint: string): Promise<void> {
+  const names = [JOURNAL_PREFIX, DOC_CACHE_PREFIX].map((prefix) => `${prefix}:${userId}:${endpoint}`);
+  await deleteDatabases((name) => names.includes(name));
+}
+
+async function deleteDatabases(wanted: (name: string) => boolean): Promise<void> {
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;
-  const prefixes = [JOURNAL_PREFIX, DOC_CACHE_PREFIX].map((prefix) => `${prefix}:${userId}:`);
   for (const { name } of await indexedDB.databases()) {
-    if (!name || !prefixes.some((prefix) => name.startsWith(prefix))) continue;
+    if (!name || !wanted(name)) continue;
     // Settles when deleted, refused, or blocked (then deleted once the last holder lets go).
     await new Promise<void>((resolve) => {
       const req = indexedDB.deleteDatabase(name);

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { COLLECTION, METHOD, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState, useUser } from "../accounts";
@@ -7,6 +7,8 @@ import { Header } from "../components/Header";
 import { HomeSessionProvider } from "../components/SessionProvider";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
 import { localCurrency } from "../room/currencies";
+import { forgetRoomNotice, roomNotice } from "../room/room-notice";
+import { Dismissible } from "../ui/Dismissible";
 import { useDocumentTitle } from "../ui/use-document-title";
 
 const isRoom = (doc: LiveDoc): doc is LiveDoc & RoomDoc => typeof doc.name === "string";
@@ -28,11 +30,24 @@ function Home() {
     <>
       <Header>Your rooms</Header>
       <main className="page narrow">
+        <RoomNotice />
         <CheckInbox />
         <CreateRoomForm />
         <RoomList />
       </main>
     </>
+  );
+}
+
+/** What happened to a room the app had to leave (room-notice.ts), said once. */
+function RoomNotice() {
+  const [text, setText] = useState(roomNotice);
+  useEffect(forgetRoomNotice, []);
+  if (!text) return null;
+  return (
+    <Dismissible tone="note" onDismiss={() => setText(null)}>
+      {text}
+    </Dismissible>
   );
 }
 

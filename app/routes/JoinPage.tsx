@@ -1,12 +1,13 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { METHOD } from "../../protocol/api";
 import type { JoinLinkInfo } from "../../protocol/docs";
 import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { Header } from "../components/Header";
-import { SessionProvider } from "../components/SessionProvider";
+import { HomeSessionProvider, SessionProvider } from "../components/SessionProvider";
 import { useCall } from "../live";
+import { useRoomLookup } from "../room/room-lookup";
 import { useDocumentTitle } from "../ui/use-document-title";
 
 const storageKey = (roomId: string) => `stockroom.join.${roomId}`;
@@ -26,6 +27,22 @@ export function JoinPage({ roomId }: { roomId: string }) {
     }
     return fromLink || sessionStorage.getItem(storageKey(roomId));
   });
+  // A room that is gone has no live connection to open: say so at once (not "Opening…" for ever).
+  const lookup = useRoomLookup(roomId);
+  if (lookup.state === "checking") return <JoinFrame>{<p className="muted">Opening the invitation…</p>}</JoinFrame>;
+  if (lookup.state === "missing" || lookup.state === "deleted") {
+    return (
+      <JoinFrame>
+        <div className="empty-state">
+          <h1>{lookup.state === "deleted" ? "This room was deleted" : "This room no longer exists"}</h1>
+          <p>The invitation cannot be used. Ask whoever shared it whether there is a new room to join.</p>
+          <p>
+            <Link href="/">Back to your rooms</Link>
+          </p>
+        </div>
+      </JoinFrame>
+    );
+  }
   return (
     <SessionProvider path={`rooms/${encodeURIComponent(roomId)}/websocket`}>
       <Header>Join a room</Header>
@@ -40,6 +57,16 @@ export function JoinPage({ roomId }: { roomId: string }) {
         )}
       </main>
     </SessionProvider>
+  );
+}
+
+/** The page around an invitation that needs no live connection (its room is gone, or still being looked up). */
+function JoinFrame({ children }: { children: ReactNode }) {
+  return (
+    <HomeSessionProvider>
+      <Header>Join a room</Header>
+      <main className="page narrow">{children}</main>
+    </HomeSessionProvider>
   );
 }
 

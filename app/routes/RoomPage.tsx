@@ -4,10 +4,11 @@
  * (room name, who is here, connection status, account menu). The address
  * names the page, and the browser tab names the page and the room.
  */
-import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { Link } from "wouter";
 import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
+import { readStoredLogin } from "../accounts/stored-login";
 import { catalogueHref } from "../catalogue/catalogue-memory";
 import { itemStubs } from "../catalogue/item-stubs";
 import { useSaveLeftDrafts } from "../catalogue/use-save-left-drafts";
@@ -18,15 +19,15 @@ import { lazyPage, whenIdle } from "../lazy-page";
 import { type LiveDoc, useConnection, useFind, useStubs, useSubscribe, useSubscription } from "../live";
 import { CataloguePage } from "../room/CataloguePage";
 import { PresenceList } from "../room/PresenceList";
+import { useRoomLookup } from "../room/room-lookup";
 import { ROOM_VIEWS, type RoomView, roomPath, roomViewOf } from "../room/room-views";
+import { useRoomEnding } from "../room/use-room-ending";
 import { stocktakeStubs } from "../stocktake/stocktake-stubs";
 import { useMyRole } from "../team/MembersPanel";
 import { TabNav } from "../ui/TabNav";
 import { useToast } from "../ui/Toast";
 import { useDocumentTitle } from "../ui/use-document-title";
 import "../room/room.css";
-
-type Lookup = "checking" | "found" | "missing" | "error";
 
 /** Charts (and uPlot) download only when someone opens the dashboard. */
 // The catalogue comes with the room; each other view is its own chunk, fetched when the browser is idle.
@@ -58,29 +59,36 @@ const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake];
 
 /** Checks the room exists before opening its live connection. */
 export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: string | undefined; itemId?: string }) {
-  const [lookup, setLookup] = useState<Lookup>("checking");
+  const lookup = useRoomLookup(roomId);
+  useDocumentTitle(
+    lookup.state === "missing" ? "Room not found" : lookup.state === "deleted" ? "Room deleted" : "Room",
+  );
+  // The room is gone: what this browser kept of it (waiting changes, documents) goes too.
   useEffect(() => {
-    let cancelled = false;
-    fetch(`/api/rooms/${encodeURIComponent(roomId)}`)
-      .then(
-        (response) => !cancelled && setLookup(response.ok ? "found" : response.status === 404 ? "missing" : "error"),
-      )
-      .catch(() => !cancelled && setLookup("error"));
-    return () => {
-      cancelled = true;
-    };
-  }, [roomId]);
-  useDocumentTitle(lookup === "missing" ? "Room not found" : "Room");
+    const userId = readStoredLogin()?.userId;
+    if (lookup.state === "deleted" && userId) {
+      void import("../live/offline-stores").then((stores) => stores.deleteRoomData(userId, roomEndpoint(roomId)));
+    }
+  }, [lookup.state, roomId]);
 
   // With no line to the server the room still opens: from what the browser kept of it, if anything.
-  if (lookup === "found" || lookup === "error") {
+  if (lookup.state === "found" || lookup.state === "error") {
     return <LiveRoom roomId={roomId} view={view === "item" ? "item" : roomViewOf(view)} itemId={itemId} />;
   }
   return (
     <main className="page narrow empty-state">
-      {lookup === "checking" && <p className="muted">Opening room…</p>}
-      {lookup === "missing" && <h1>This room does not exist</h1>}
-      {lookup === "missing" && (
+      {lookup.state === "checking" && <p className="muted">Opening room…</p>}
+      {lookup.state === "missing" && <h1>This room does not exist</h1>}
+      {lookup.state === "deleted" && (
+        <>
+          <h1>This room was deleted</h1>
+          <p>
+            {lookup.deletedAt ? `It was deleted on ${lookup.deletedAt.toLocaleString()}. ` : ""}Changes you made in it
+            that were not saved yet could not be kept.
+          </p>
+        </>
+      )}
+      {lookup.state !== "checking" && (
         <p>
           <Link href="/">Back to your rooms</Link>
         </p>
@@ -111,12 +119,12 @@ const OFFLINE_COLLECTIONS = [
   COLLECTION.STOCKTAKE_LABELS,
 ];
 
+/** The room's live endpoint (also what names the browser's stores of it). */
+const roomEndpoint = (roomId: string) => `rooms/${encodeURIComponent(roomId)}/websocket`;
+
 function LiveRoom(props: RoomViewProps) {
   return (
-    <SessionProvider
-      path={`rooms/${encodeURIComponent(props.roomId)}/websocket`}
-      offlineCollections={OFFLINE_COLLECTIONS}
-    >
+    <SessionProvider path={roomEndpoint(props.roomId)} offlineCollections={OFFLINE_COLLECTIONS}>
       <RoomShell {...props} />
     </SessionProvider>
   );
@@ -167,6 +175,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
     return stop;
   }, [connection, toast]);
   useSaveLeftDrafts(roomId, userId);
+  useRoomEnding(userId, roomId, roomEndpoint(roomId), room?.name ?? "");
   useDocumentTitle(view === "item" ? null : VIEW_TITLES[view], room?.name);
   // The other views' code comes while the browser is idle, so each tab opens at once.
   useEffect(

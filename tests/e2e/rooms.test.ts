@@ -125,7 +125,9 @@ describe("a shared room", () => {
     await alice.getByRole("button", { name: "Remove bob@shop.example" }).click();
     await confirm.getByRole("button", { name: "Remove", exact: true }).click();
     await expect.poll(() => members.textContent()).not.toContain("bob@shop.example");
-    await bob.getByText("You do not have access to this room").waitFor();
+    // Bob is taken to his rooms and told who removed him from which room.
+    await bob.waitForURL(`${e2e.server.url}/`);
+    await bob.getByRole("status").filter({ hasText: "alice@shop.example removed you from" }).waitFor();
   });
 
   it("shows the server's reason when an edit is refused, and keeps the list intact", async () => {

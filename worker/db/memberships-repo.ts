@@ -2,7 +2,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { MemberDoc, RoomRole } from "../../protocol/api";
 import { type Database, newId } from "./database";
-import { memberships, type RoomRow, rooms, userEmails, users } from "./schema";
+import { deletedRooms, memberships, type RoomRow, rooms, userEmails, users } from "./schema";
 
 export async function roleOf(db: Database, roomId: string, userId: string): Promise<RoomRole | null> {
   const row = await db
@@ -147,6 +147,16 @@ export async function roomsOfUser(db: Database, userId: string, limit = 200): Pr
   return rows.map((row) => row.room);
 }
 
-export async function deleteRoom(db: Database, roomId: string): Promise<void> {
-  await db.delete(rooms).where(eq(rooms.id, roomId));
+/** Deletes the room (its rows go with it) and keeps only that it was deleted, and when. */
+export async function deleteRoom(db: Database, roomId: string, at: number): Promise<void> {
+  await db.batch([
+    db.insert(deletedRooms).values({ id: roomId, deletedAt: at }).onConflictDoNothing(),
+    db.delete(rooms).where(eq(rooms.id, roomId)),
+  ]);
+}
+
+/** When the room was deleted, or null if it never was. */
+export async function roomDeletedAt(db: Database, roomId: string): Promise<number | null> {
+  const row = await db.select().from(deletedRooms).where(eq(deletedRooms.id, roomId)).get();
+  return row?.deletedAt ?? null;
 }

@@ -15,6 +15,16 @@ export const rooms = sqliteTable("rooms", {
   updatedAt: integer("updated_at").notNull(),
 });
 
+/**
+ * Rooms that were deleted, and when: so a tab or link that comes back to
+ * one later is told it was deleted, not shown "not found" (or left waiting).
+ * Nothing else of the room is kept.
+ */
+export const deletedRooms = sqliteTable("deleted_rooms", {
+  id: text("id").primaryKey(),
+  deletedAt: integer("deleted_at").notNull(),
+});
+
 export const items = sqliteTable(
   "items",
   {

@@ -30,6 +30,7 @@ import { registerJoinLinks } from "../rooms/join-links-feature";
 import { announce, registerMembers } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
 import { registerPresence } from "../rooms/presence-feature";
+import { registerRoomEndings } from "../rooms/room-endings";
 import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
 import type { RoomHost } from "../rooms/room-host";
 import { WriteQueue } from "../rooms/write-queue";
@@ -66,6 +67,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     registerRoom(registry);
     registerRoomCurrency(registry);
     registerMembers(registry);
+    registerRoomEndings(registry);
     registerJoinLinks(registry);
     registerItems(registry);
     registerFiles(registry);
@@ -141,7 +143,11 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
         return roles.get(userId) ?? null;
       },
       forgetRole: (userId) => roles.delete(userId),
-      disconnectUser: (userId, reason) => this.closeUserConnections(userId, reason),
+      disconnectUser: async (userId, reason) => {
+        // The changes already emitted (a removal, its reason) reach the connections before they close.
+        await this.hub.settled();
+        this.closeUserConnections(userId, reason);
+      },
       db,
       env: this.env,
       object: { kind: "room", name: this.name },

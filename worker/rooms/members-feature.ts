@@ -35,6 +35,7 @@ import { invitationMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
+import { announceRoomEnding } from "./room-endings";
 import type { RoomHost } from "./room-host";
 
 /** Lets the caller's own result and `updated` go out before its connection is closed. */
@@ -137,8 +138,15 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       await removeMembership(ctx.host.db, ctx.host.roomId, userId);
       await deleteJoinLinksBy(ctx.host.db, ctx.host.roomId, userId);
       await announce(ctx.host, userId, before);
-      // Their open views of this room end now.
-      ctx.host.disconnectUser(userId, "removed from the room");
+      // Their open views of this room end now, saying why (room-endings.ts).
+      const room = await findRoom(ctx.host.db, ctx.host.roomId);
+      const by = await displayNameOf(ctx.host, ctx.userId as string);
+      announceRoomEnding(
+        ctx.host,
+        { kind: "removed", roomName: room?.name ?? "", by, byUserId: ctx.userId as string },
+        userId,
+      );
+      void ctx.host.disconnectUser(userId, "removed from the room");
     },
   });
 
@@ -151,7 +159,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       const before = await memberDoc(ctx.host, userId);
       await removeMembership(ctx.host.db, ctx.host.roomId, userId);
       await announce(ctx.host, userId, before);
-      setTimeout(() => ctx.host.disconnectUser(userId, "left the room"), CLOSE_DELAY_MS);
+      setTimeout(() => void ctx.host.disconnectUser(userId, "left the room"), CLOSE_DELAY_MS);
     },
   });
 
@@ -172,10 +180,18 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.ROOMS_DELETE],
     run: async (ctx) => {
       await requireRole(ctx, can.deleteRoom);
+      const room = await findRoom(ctx.host.db, ctx.host.roomId);
+      const by = await displayNameOf(ctx.host, ctx.userId as string);
       await ctx.host.extensions.beforeRoomDeleted(ctx.host);
-      await deleteRoom(ctx.host.db, ctx.host.roomId);
+      await deleteRoom(ctx.host.db, ctx.host.roomId, ctx.host.now());
+      // Everyone with it open hears it ended, and by whom (room-endings.ts), before their connections close.
+      announceRoomEnding(
+        ctx.host,
+        { kind: "deleted", roomName: room?.name ?? "", by, byUserId: ctx.userId as string },
+        null,
+      );
       ctx.host.emit({ collection: COLLECTION.ROOMS, id: ctx.host.roomId, doc: null, previous: null });
-      setTimeout(() => ctx.host.disconnectUser(null, "the room was deleted"), CLOSE_DELAY_MS);
+      setTimeout(() => void ctx.host.disconnectUser(null, "the room was deleted"), CLOSE_DELAY_MS);
     },
   });
 }

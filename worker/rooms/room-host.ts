@@ -32,8 +32,12 @@ export interface RoomHost extends AccountsHost {
   roleOf(userId: string): Promise<RoomRole | null>;
   /** Call after changing a membership. */
   forgetRole(userId: string): void;
-  /** Closes a user's connections to this room (all when null), e.g. after removal. */
-  disconnectUser(userId: string | null, reason: string): void;
+  /**
+   * Closes a user's connections to this room (all when null), e.g. after
+   * removal — once what was already said to them (say, why: room-endings.ts)
+   * has gone out.
+   */
+  disconnectUser(userId: string | null, reason: string): Promise<void>;
   /** Uploads in progress in this room. */
   uploads: UploadManager;
   /** Where finished files' bytes live. */

@@ -1,0 +1,38 @@
+/**
+ * Whether a room is there before a page opens its live connection: found,
+ * missing, deleted (and when: the server keeps that much), or unknown for
+ * now (no line — a room seen before still opens from what the browser kept).
+ */
+import { useEffect, useState } from "react";
+
+export type RoomLookup =
+  | { state: "checking" }
+  | { state: "found" }
+  | { state: "missing" }
+  | { state: "deleted"; deletedAt: Date | null }
+  | { state: "error" };
+
+export function useRoomLookup(roomId: string): RoomLookup {
+  const [lookup, setLookup] = useState<RoomLookup>({ state: "checking" });
+  useEffect(() => {
+    let cancelled = false;
+    setLookup({ state: "checking" });
+    const settle = (next: RoomLookup) => !cancelled && setLookup(next);
+    fetch(`/api/rooms/${encodeURIComponent(roomId)}`)
+      .then(async (response) => {
+        if (response.ok) return settle({ state: "found" });
+        if (response.status === 404) return settle({ state: "missing" });
+        if (response.status === 410) {
+          const body = (await response.json().catch(() => ({}))) as { deletedAt?: unknown };
+          const at = typeof body.deletedAt === "string" ? new Date(body.deletedAt) : null;
+          return settle({ state: "deleted", deletedAt: at && !Number.isNaN(at.getTime()) ? at : null });
+        }
+        settle({ state: "error" });
+      })
+      .catch(() => settle({ state: "error" }));
+    return () => {
+      cancelled = true;
+    };
+  }, [roomId]);
+  return lookup;
+}
