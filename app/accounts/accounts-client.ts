@@ -292,12 +292,19 @@ export class AccountsClient {
       const result = await this.connection.apply("login", [{ resume: token }], { wait: true });
       if (isLoginResult(result)) this.remember(result);
     } catch (error) {
-      // The server no longer accepts the token: sign out here too, and say
-      // why. Anything else (a dropped connection) keeps it for the next attempt.
-      if (error instanceof LiveError && error.error === 403) {
-        this.forgetLogin();
-        this.noteSignedOut(error.reason);
+      // Anything but a refusal (a dropped connection) keeps the token for the next attempt.
+      if (!(error instanceof LiveError && error.error === 403)) return;
+      const stored = readStoredLogin(this.storage);
+      if (stored && stored.token !== token) {
+        // Another tab of this browser moved on to a new token ("Log out other devices", a new
+        // sign-in): this tab follows it, rather than signing every tab out.
+        void this.resume(stored.token);
+        return;
       }
+      this.forgetLogin();
+      // Only when this very token was refused is there something to explain; if another tab
+      // signed out, this one simply follows it.
+      if (stored) this.noteSignedOut(error.reason);
     } finally {
       this.update({ loggingIn: false });
     }

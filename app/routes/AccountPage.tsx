@@ -135,11 +135,16 @@ function ResendVerification() {
 
 function OtherDevices() {
   const accounts = useAccounts();
-  const action = useAction(() => accounts.logoutOtherClients(), "Every other device is signed out.");
+  const action = useAction(
+    () => accounts.logoutOtherClients(),
+    "Every other device is signed out; this browser, all its tabs, stays signed in.",
+  );
   return (
     <section className="card" aria-labelledby="devices-heading">
       <h2 id="devices-heading">Other devices</h2>
-      <p className="muted">Signed in somewhere you should not be? This keeps only this device signed in.</p>
+      <p className="muted">
+        Signed in somewhere you should not be? This keeps only this browser (all its tabs) signed in.
+      </p>
       <button type="button" className="secondary" disabled={action.busy} onClick={() => void action.start()}>
         Log out other devices
       </button>

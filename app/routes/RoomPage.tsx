@@ -125,9 +125,20 @@ const roomEndpoint = (roomId: string) => `rooms/${encodeURIComponent(roomId)}/we
 function LiveRoom(props: RoomViewProps) {
   return (
     <SessionProvider path={roomEndpoint(props.roomId)} offlineCollections={OFFLINE_COLLECTIONS}>
-      <RoomShell {...props} />
+      <RoomForUser {...props} />
     </SessionProvider>
   );
+}
+
+/**
+ * The room as the person signed in now sees it: a sign-out and a sign-in
+ * (in this tab or another) start it afresh, so nothing refused while signed
+ * out (e.g. "You do not have access") stays on screen for the member who is
+ * back.
+ */
+function RoomForUser(props: RoomViewProps) {
+  const { userId } = useLoginState();
+  return <RoomShell key={userId ?? "signed-out"} {...props} />;
 }
 
 const VIEW_TITLES: Record<RoomView, string> = {
