@@ -1,6 +1,27 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Writes `/asset-list.json`: every file of the client build under /assets.
+ * The service worker (public/sw.js) keeps them all when it installs, so a
+ * page that loads a part of the app later (a room, its tabs) still finds it
+ * with no line to the server — even on a first visit, or the first after a
+ * deployment.
+ */
+function assetList(): Plugin {
+  return {
+    name: "stockroom-asset-list",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((file) => file.startsWith("assets/"))
+        .sort()
+        .map((file) => `/${file}`);
+      this.emitFile({ type: "asset", fileName: "asset-list.json", source: `${JSON.stringify(files)}\n` });
+    },
+  };
+}
 
 // The Cloudflare plugin builds the Worker (worker/index.ts, from wrangler.toml)
 // and the React app (index.html → app/main.tsx) together, and runs the Worker
@@ -8,6 +29,7 @@ import { defineConfig } from "vite";
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    assetList(),
     // `vite dev` is local: e-mail goes to the development outbox, and signed
     // links and store secrets use fixed development keys. Builds (and so
     // deployments) never get these.

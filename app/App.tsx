@@ -6,6 +6,7 @@ import { ForgotPasswordPage } from "./routes/ForgotPasswordPage";
 import { HomePage } from "./routes/HomePage";
 import { NotFound } from "./routes/NotFound";
 import { SignInPage } from "./routes/SignInPage";
+import { PageLoadFailed } from "./ui/PageLoadFailed";
 import { ToastProvider } from "./ui/Toast";
 
 // The home and sign-in pages are in the first chunk; every other page is its own.
@@ -51,9 +52,11 @@ export function App() {
   useEffect(() => whenIdle(() => Room.prefetch()), []);
   return (
     <ToastProvider>
-      <Suspense fallback={<PageLoading />}>
-        {link ? <AccountLink.Page link={link} onDone={() => setLink(null)} /> : <Routes />}
-      </Suspense>
+      <PageLoadFailed>
+        <Suspense fallback={<PageLoading />}>
+          {link ? <AccountLink.Page link={link} onDone={() => setLink(null)} /> : <Routes />}
+        </Suspense>
+      </PageLoadFailed>
     </ToastProvider>
   );
 }

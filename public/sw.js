@@ -5,19 +5,64 @@
 //   the last page shell when the network fails. Every page is the same shell
 //   (the SPA), kept under "/".
 // - Built assets (/assets/*, hashed names that never change): the cache
-//   first, filled as they are fetched and at install from the shell's own tags.
+//   first. At install it keeps every one the build listed (/asset-list.json,
+//   vite.config.ts), not only the shell's own tags: a part of the app loaded
+//   later (a room and its tabs) opens with no line too — on a first visit,
+//   and on the first after a deployment. Assets of older builds are dropped
+//   once this one is active.
 // - Nothing else: /api/* (data, files, sign-in) always goes to the server.
 const CACHE = "stockroom-shell-v1";
 const SHELL = "/";
 
+const ASSET_LIST = "/asset-list.json";
+
+const parseList = (response) => response.json().catch(() => null);
+
+/** Every asset of this build: the build's list, else (an older build) the shell's own tags. */
+async function buildAssets(cache, html) {
+  const listed = await fetch(ASSET_LIST, { cache: "no-cache" }).catch(() => null);
+  // A build from before the list answers with the page shell (not JSON): then the shell's own tags.
+  const files = listed?.ok ? await parseList(listed.clone()) : null;
+  if (Array.isArray(files)) {
+    await cache.put(ASSET_LIST, listed);
+    return files.filter((file) => typeof file === "string" && file.startsWith("/assets/"));
+  }
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+}
+
 async function cacheShell() {
-  const cache = await caches.open(CACHE);
   const response = await fetch(SHELL, { cache: "no-cache" });
-  if (!response.ok) return;
-  await cache.put(SHELL, response.clone());
-  const html = await response.text();
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
-  await cache.addAll([...new Set(assets)]);
+  if (response.ok) await keepShell(response);
+}
+
+/**
+ * Keeps this page shell and every asset of its build. Also run for each page
+ * loaded from the network: after a deployment the new shell names new
+ * assets, and this worker (the same file, so not installed again) must keep
+ * them before the line goes.
+ */
+async function keepShell(response) {
+  const cache = await caches.open(CACHE);
+  const html = await response.clone().text();
+  // Those already kept (same names, same bytes) are not fetched again.
+  const wanted = [...new Set(await buildAssets(cache, html))];
+  const missing = [];
+  for (const file of wanted) if (!(await cache.match(file))) missing.push(file);
+  await cache.addAll(missing);
+  // The shell last, once everything it names is kept.
+  await cache.put(SHELL, response);
+}
+
+/** Drops assets no longer in this build's list (the last build's chunks). */
+async function pruneOldAssets() {
+  const cache = await caches.open(CACHE);
+  const listed = await cache.match(ASSET_LIST);
+  if (!listed) return;
+  const current = new Set(await listed.json());
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith("/assets/") && !current.has(path)) await cache.delete(request);
+  }
 }
 
 self.addEventListener("install", (event) => {
@@ -28,6 +73,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
+      await pruneOldAssets().catch(() => {});
       await self.clients.claim();
     })(),
   );
@@ -43,8 +89,7 @@ self.addEventListener("fetch", (event) => {
       fetch(request)
         .then((response) => {
           if (response.ok && response.headers.get("content-type")?.includes("text/html")) {
-            const copy = response.clone();
-            event.waitUntil(caches.open(CACHE).then((cache) => cache.put(SHELL, copy)));
+            event.waitUntil(keepShell(response.clone()).catch(() => {}));
           }
           return response;
         })
