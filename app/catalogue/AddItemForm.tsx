@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { LIMITS, METHOD } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { useCall } from "../live";
@@ -15,6 +15,12 @@ export function AddItemForm() {
   const [error, setError] = useState<unknown>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+  // After an item is added, the focus is back in Title for the next one (the form was disabled meanwhile).
+  const [added, setAdded] = useState(0);
+  useEffect(() => {
+    if (added > 0) titleInput.current?.focus();
+  }, [added]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,6 +39,7 @@ export function AddItemForm() {
       setSku("");
       setPrice("");
       setQuantity("1");
+      setAdded((count) => count + 1);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -46,7 +53,7 @@ export function AddItemForm() {
       <fieldset className="add-item" disabled={busy}>
         <div className="field grow">
           <label htmlFor="item-title">Title</label>
-          <input id="item-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
+          <input ref={titleInput} id="item-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
         </div>
         <div className="field">
           <label htmlFor="item-sku">SKU</label>

@@ -5,6 +5,14 @@ import { UserMenu } from "../accounts/UserMenu";
 import { useDocumentTitle } from "../ui/use-document-title";
 import { ConnectionBadge } from "./ConnectionBadge";
 
+/** Moves the focus to the page's main content, past the header (WCAG 2.4.1, bypass blocks). */
+function skipToContent() {
+  const main = document.querySelector<HTMLElement>("main");
+  if (!main) return;
+  if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+  main.focus();
+}
+
 /**
  * One row: the brand, the page's title (a room's name and who is here), the
  * connection, the account. A plain-text title is the page's heading and
@@ -15,6 +23,9 @@ export function Header({ children }: { children?: ReactNode }) {
   useDocumentTitle(title);
   return (
     <>
+      <button type="button" className="skip-link" onClick={skipToContent}>
+        Skip to content
+      </button>
       <header className="app-header">
         <Link href="/" className="brand">
           Stockroom

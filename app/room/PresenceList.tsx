@@ -3,9 +3,11 @@
  * initials, you first, then in order of arrival. Everyone is in the
  * accessible list; past five, the last slot shows "+N" and the rest are
  * listed for screen readers only. The row keeps one size whoever comes and
- * goes, so nothing around it moves.
+ * goes, so nothing around it moves. Pressing the row (a tap, a click, or
+ * Enter from the keyboard) lists everyone by name — a tooltip alone would
+ * leave names to those with a mouse.
  */
-import { useCallback } from "react";
+import { useCallback, useId, useState } from "react";
 import { COLLECTION, type PresenceDoc, PUBLICATION } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { type LiveDoc, useFind, useSubscription } from "../live";
@@ -29,12 +31,26 @@ export function PresenceList() {
     [userId],
   );
   const people = useFind(COLLECTION.PRESENCE, isPresence, youFirstThenByArrival);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   // Not a member (or signed out): there is no one to show.
   if (error) return null;
   const shown = people.length > SLOTS ? SLOTS - 1 : people.length;
   const more = people.slice(shown);
+  const nameOf = (person: PresenceDoc) => (person._id === userId ? `${person.label} (you)` : person.label);
   return (
     <div className="presence" data-testid="presence">
+      <button
+        type="button"
+        className="presence-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+        onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+        onBlur={() => setOpen(false)}
+      >
+        <span className="visually-hidden">Who is here ({people.length})</span>
+      </button>
       <ul className="presence-list" aria-label="People in this room">
         {people.map((person, position) => (
           <Avatar key={person._id} person={person} you={person._id === userId} hidden={position >= shown} />
@@ -45,6 +61,19 @@ export function PresenceList() {
         <span className="presence-more" aria-hidden="true" title={more.map((person) => person.label).join("\n")}>
           +{more.length}
         </span>
+      )}
+      {open && (
+        <ul className="presence-names" id={panelId} aria-label="Who is here" data-testid="presence-names">
+          {people.map((person) => (
+            <li key={person._id}>
+              <span className="presence-dot" aria-hidden="true" style={{ background: avatarColour(person._id) }}>
+                {initials(person.label)}
+              </span>
+              {nameOf(person)}
+              {person.connections > 1 && <span className="muted"> · {person.connections} tabs or devices</span>}
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );
