@@ -109,7 +109,20 @@ export function EditableCell<T>({
   }
 
   const classes = ["editable-cell", className ?? ""].filter(Boolean).join(" ");
-  if (!canEdit) return <span className={classes}>{display}</span>;
+  if (!canEdit) {
+    // No longer allowed to edit (made a viewer meanwhile): what was being typed is not thrown away unsaid.
+    const lost = editing && draft.trim() !== text.trim();
+    return (
+      <span className={classes}>
+        {display}
+        {lost && (
+          <span className="cell-error" role="alert">
+            Not saved, you can no longer change items here: “{draft.trim()}”
+          </span>
+        )}
+      </span>
+    );
+  }
   return (
     <span className={classes}>
       {editing ? (

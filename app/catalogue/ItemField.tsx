@@ -67,10 +67,15 @@ export function ItemField({
     const parsed = spec.parse(draft);
     if (!parsed.ok) return setError(parsed.error);
     const typed = draft;
-    stopEditing();
+    // Kept in the browser until the server has it: if it is refused (say, the person is no longer
+    // allowed to edit), the typed text is still there to show (ItemForm's read-only view).
+    setDraft(null);
     setSaveState("saving");
     call(METHOD.ITEMS_UPDATE, item._id, parsed.value).then(
-      () => setSaveState("saved"),
+      () => {
+        dropDraft(draftKey);
+        setSaveState("saved");
+      },
       (caught: unknown) => {
         // Refused: the saved value is back (the stub's write was taken back); the typed text returns with the reason.
         setSaveState("idle");

@@ -7,10 +7,12 @@
  */
 import { useId, useState } from "react";
 import { ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
+import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
 import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
+import { draftsFor } from "./field-drafts";
 import { ItemField } from "./ItemField";
 import { ITEM_FIELDS } from "./item-fields";
 import { statusName } from "./StatusMenu";
@@ -19,7 +21,7 @@ const GRID_FIELDS = ["sku", "price", "currency", "quantity", "location"] as cons
 
 export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: ItemDoc; canEdit: boolean }) {
   const nameOf = useNameOf();
-  if (!canEdit) return <ReadOnlyDetails item={item} />;
+  if (!canEdit) return <ReadOnlyDetails roomId={roomId} item={item} />;
   const whoChanged = () => nameOf(item.updatedBy);
   const field = (name: string) => {
     const spec = ITEM_FIELDS[name];
@@ -73,8 +75,14 @@ function StatusField({ item }: { item: ItemDoc }) {
   );
 }
 
-/** A viewer's view: the same fields as text, not as inputs that look editable but are not. */
-function ReadOnlyDetails({ item }: { item: ItemDoc }) {
+/**
+ * A viewer's view: the same fields as text, not as inputs that look editable
+ * but are not. Someone made a viewer while typing sees what they had typed
+ * and that it was not saved, rather than losing it without a word.
+ */
+function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
+  const { userId } = useLoginState();
+  const unsaved = userId ? draftsFor(userId, roomId, item._id).filter((draft) => ITEM_FIELDS[draft.field]) : [];
   const rows: [string, string][] = [
     ["Title", item.title],
     ["Description", item.description],
@@ -90,6 +98,18 @@ function ReadOnlyDetails({ item }: { item: ItemDoc }) {
       <p className="read-only-note" role="note">
         You are a viewer in this room: you can see this item but not change it.
       </p>
+      {unsaved.length > 0 && (
+        <div className="notice" role="alert" data-testid="unsaved-drafts">
+          <p>What you were typing was not saved (you can no longer change items here):</p>
+          <ul>
+            {unsaved.map((draft) => (
+              <li key={draft.field}>
+                {ITEM_FIELDS[draft.field]?.label}: “{draft.text}”
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <dl className="read-only-details">
         {rows.map(([label, value]) => (
           <div key={label}>

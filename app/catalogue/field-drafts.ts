@@ -58,3 +58,15 @@ export function takeDrafts(userId: string, roomId: string, storage: Storage = lo
   if (taken.length > 0) write(storage, drafts);
   return taken.map(([, draft]) => draft);
 }
+
+/** This person's drafts for one item, still in storage (not saved). */
+export function draftsFor(
+  userId: string,
+  roomId: string,
+  itemId: string,
+  storage: Storage = localStorage,
+): FieldDraft[] {
+  return Object.values(read(storage)).filter(
+    (draft) => draft.userId === userId && draft.roomId === roomId && draft.itemId === itemId,
+  );
+}

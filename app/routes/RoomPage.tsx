@@ -21,6 +21,7 @@ import { CataloguePage } from "../room/CataloguePage";
 import { PresenceList } from "../room/PresenceList";
 import { useRoomLookup } from "../room/room-lookup";
 import { ROOM_VIEWS, type RoomView, roomPath, roomViewOf } from "../room/room-views";
+import { useRoleNotice } from "../room/use-role-notice";
 import { useRoomEnding } from "../room/use-room-ending";
 import { stocktakeStubs } from "../stocktake/stocktake-stubs";
 import { useMyRole } from "../team/MembersPanel";
@@ -186,6 +187,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
     return stop;
   }, [connection, toast]);
   useSaveLeftDrafts(roomId, userId);
+  useRoleNotice(role, room?.name ?? "");
   useRoomEnding(userId, roomId, roomEndpoint(roomId), room?.name ?? "");
   useDocumentTitle(view === "item" ? null : VIEW_TITLES[view], room?.name);
   // The other views' code comes while the browser is idle, so each tab opens at once.
