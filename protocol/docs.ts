@@ -137,14 +137,20 @@ export interface OrderDoc {
   updatedAt: Date;
 }
 
-/** The `summary` document of the `dashboard` publication (SPEC A3). Days are UTC `YYYY-MM-DD`. */
+/**
+ * The `summary` document of the `dashboard` publication (SPEC A3). Items
+ * added and orders placed come by the quarter hour (`at`: its UTC start,
+ * `YYYY-MM-DDTHH:MM`), so each screen puts them in its own local days —
+ * every time zone's midnight falls on a quarter hour. They cover the last
+ * DASHBOARD_DAYS days and one more (the day a zone ahead of UTC is in).
+ */
 export interface DashboardDoc {
   _id: "summary";
   byStatus: { status: ItemStatus; count: number }[];
   /** Stock value (price × quantity) by status and currency. */
   stockValue: { status: ItemStatus; currency: string; valueCents: number }[];
-  itemsPerDay: { day: string; count: number }[];
-  ordersPerDay: { day: string; currency: string; orders: number; revenueCents: number }[];
+  itemsAdded: { at: string; count: number }[];
+  ordersPlaced: { at: string; currency: string; orders: number; revenueCents: number }[];
   topProducts: { productKey: string; title: string; currency: string; quantity: number; revenueCents: number }[];
   topCustomers: { customerKey: string; name: string; currency: string; orders: number; revenueCents: number }[];
 }

@@ -21,21 +21,14 @@ import { Table, type TableColumn } from "../ui/Table";
 import { type Bar, BarChart } from "./BarChart";
 import "./dashboard.css";
 import { DashboardSkeleton } from "./DashboardSkeleton";
+import { byLocalDay, dateOfDay, lastLocalDays } from "./local-days";
 
 const isSummary = (doc: LiveDoc): doc is LiveDoc & DashboardDoc => doc._id === "summary";
-const DAY_MS = 24 * 3600_000;
 /** Every how many days an axis label is written under a 30-day chart (all are in the tooltips). */
 const DAY_LABEL_EVERY = 5;
 
-/** The last DASHBOARD_DAYS UTC days, oldest first, as `YYYY-MM-DD`. */
-function lastDays(now: number): string[] {
-  return Array.from({ length: DASHBOARD_DAYS }, (_, i) =>
-    new Date(now - (DASHBOARD_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
-  );
-}
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
-const dayName = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
+const dayName = (day: string) => dayFormat.format(dateOfDay(day));
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 const statusColor = (status: ItemStatus) => `var(--status-${status}-fg)`;
 const STATUS_COLUMNS: TableColumn[] = [
@@ -43,6 +36,13 @@ const STATUS_COLUMNS: TableColumn[] = [
   { key: "items", header: "Items", numeric: true },
   { key: "value", header: "Stock value", numeric: true },
 ];
+
+/** A day's revenue, one sum per currency (a day has several quarter hours). */
+function revenueByCurrency(rows: readonly { currency: string; revenueCents: number }[]): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? 0) + row.revenueCents);
+  return sums;
+}
 
 export default function DashboardPanel() {
   const subscription = useSubscription(PUBLICATION.DASHBOARD);
@@ -66,8 +66,14 @@ function Figures({ summary }: { summary: DashboardDoc }) {
     if (row.status === "sold" || row.status === "archived") continue;
     valueByCurrency.set(row.currency, (valueByCurrency.get(row.currency) ?? 0) + row.valueCents);
   }
-  const days = useMemo(() => lastDays(Date.now()), []);
-  const orderCount = summary.ordersPerDay.reduce((sum, row) => sum + row.orders, 0);
+  // This screen's own days: the figures come by the quarter hour (local-days.ts).
+  const days = useMemo(() => lastLocalDays(new Date(), DASHBOARD_DAYS), []);
+  const addedByDay = useMemo(() => byLocalDay(summary.itemsAdded), [summary.itemsAdded]);
+  const ordersByDay = useMemo(() => byLocalDay(summary.ordersPlaced), [summary.ordersPlaced]);
+  const orderCount = days.reduce(
+    (sum, day) => sum + (ordersByDay.get(day) ?? []).reduce((n, row) => n + row.orders, 0),
+    0,
+  );
 
   const statusBars = useMemo<Bar[]>(
     () =>
@@ -87,7 +93,7 @@ function Figures({ summary }: { summary: DashboardDoc }) {
   const addedBars = useMemo<Bar[]>(
     () =>
       days.map((day, index) => {
-        const count = summary.itemsPerDay.find((row) => row.day === day)?.count ?? 0;
+        const count = (addedByDay.get(day) ?? []).reduce((n, row) => n + row.count, 0);
         return {
           key: day,
           axisLabel: dayAxisLabel(days, index),
@@ -95,15 +101,17 @@ function Figures({ summary }: { summary: DashboardDoc }) {
           description: `${dayName(day)}: ${plural(count, "item", "items")} added`,
         };
       }),
-    [days, summary.itemsPerDay],
+    [days, addedByDay],
   );
 
   const orderBars = useMemo<Bar[]>(
     () =>
       days.map((day, index) => {
-        const rows = summary.ordersPerDay.filter((row) => row.day === day);
+        const rows = ordersByDay.get(day) ?? [];
         const orders = rows.reduce((n, row) => n + row.orders, 0);
-        const revenue = rows.map((row) => formatPrice(row.revenueCents, row.currency)).join(" + ");
+        const revenue = [...revenueByCurrency(rows)]
+          .map(([currency, cents]) => formatPrice(cents, currency))
+          .join(" + ");
         return {
           key: day,
           axisLabel: dayAxisLabel(days, index),
@@ -112,7 +120,7 @@ function Figures({ summary }: { summary: DashboardDoc }) {
           color: "var(--color-info)",
         };
       }),
-    [days, summary.ordersPerDay],
+    [days, ordersByDay],
   );
 
   return (

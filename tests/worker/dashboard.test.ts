@@ -6,7 +6,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { COLLECTION, type DashboardDoc, ITEM_STATUSES, PUBLICATION } from "../../protocol/api";
-import type { CountedItem, CountedOrder } from "../../worker/dashboard/contributions";
+import { type CountedItem, type CountedOrder, quarterOf } from "../../worker/dashboard/contributions";
 import { RoomAggregates } from "../../worker/dashboard/room-aggregates";
 import { seeded } from "../support/seeded-random";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
@@ -92,10 +92,11 @@ describe("dashboard aggregates", () => {
         expect(summary.byStatus.length).toBeGreaterThan(0);
         expect(summary.topProducts).toHaveLength(5);
         expect(summary.topCustomers.length).toBeGreaterThan(0);
-        expect(summary.itemsPerDay.length).toBeGreaterThan(0);
-        expect(summary.ordersPerDay.length).toBeGreaterThan(0);
-        // Only the last 30 days are shown.
-        expect(summary.itemsPerDay[0]?.day).toBe("2026-10-23");
+        expect(summary.itemsAdded.length).toBeGreaterThan(0);
+        expect(summary.ordersPlaced.length).toBeGreaterThan(0);
+        // Only the last 30 days (and one more, for zones ahead of UTC) are sent, by the quarter hour.
+        expect((summary.itemsAdded[0]?.at ?? "") >= "2026-10-22T12:00").toBe(true);
+        expect(summary.itemsAdded.every((row) => /^\d{4}-\d\d-\d\dT\d\d:(00|15|30|45)$/.test(row.at))).toBe(true);
       }
     });
   });
@@ -160,15 +161,15 @@ describe("the dashboard publication", () => {
     expect(afterOrder.topCustomers).toEqual([
       { customerKey: "gid://shopify/Customer/7", name: "Ada Lovelace", currency: "EUR", orders: 1, revenueCents: 9000 },
     ]);
-    expect(afterOrder.ordersPerDay).toEqual([
-      { day: new Date().toISOString().slice(0, 10), currency: "EUR", orders: 1, revenueCents: 9000 },
+    expect(afterOrder.ordersPlaced).toEqual([
+      { at: quarterOf(new Date(order.createdAt)), currency: "EUR", orders: 1, revenueCents: 9000 },
     ]);
     // The same order again (a repeated sync) replaces it rather than counting it twice.
     expect(
       await stub.recordOrder({ ...order, totalCents: 4500, lineItems: [{ ...order.lineItems[0], quantity: 1 }] }),
     ).toMatchObject({ ok: true });
     const afterUpdate = await summaryOf(watcher, (doc) => doc.topProducts?.[0]?.quantity === 1);
-    expect(afterUpdate.ordersPerDay[0]).toMatchObject({ orders: 1, revenueCents: 4500 });
+    expect(afterUpdate.ordersPlaced[0]).toMatchObject({ orders: 1, revenueCents: 4500 });
 
     // A malformed order is refused with a clear message, and counts nothing.
     const bad = await stub.recordOrder({ ...order, storeOrderId: "2", totalCents: -5 });

@@ -113,8 +113,8 @@ describe("store sync", () => {
     const summary = await socket.next(
       (m) =>
         m.collection === "dashboard" &&
-        JSON.stringify(m.fields ?? {}).includes("ordersPerDay") &&
-        (m.fields as { ordersPerDay?: unknown[] }).ordersPerDay?.length !== 0,
+        JSON.stringify(m.fields ?? {}).includes("ordersPlaced") &&
+        (m.fields as { ordersPlaced?: unknown[] }).ordersPlaced?.length !== 0,
     );
     expect(JSON.stringify(summary.fields)).toContain("EUR");
     socket.close();

@@ -17,8 +17,8 @@ export interface AggregateTableShape {
 export const AGGREGATE_TABLES = {
   status: { keys: ["status"], values: ["count"] },
   value: { keys: ["status", "currency"], values: ["value_cents"] },
-  items_day: { keys: ["day"], values: ["count"] },
-  orders_day: { keys: ["day", "currency"], values: ["orders", "revenue_cents"] },
+  items_quarter: { keys: ["at"], values: ["count"] },
+  orders_quarter: { keys: ["at", "currency"], values: ["orders", "revenue_cents"] },
   products: { keys: ["product_key", "currency"], values: ["quantity", "revenue_cents"], label: "title" },
   customers: { keys: ["customer_key", "currency"], values: ["orders", "revenue_cents"], label: "name" },
 } as const satisfies Record<string, AggregateTableShape>;
@@ -41,15 +41,21 @@ export type CountedOrder = Pick<
   "customerKey" | "customerName" | "currency" | "totalCents" | "lineItems" | "createdAt"
 >;
 
-/** UTC calendar day of a time. */
-export function dayOf(time: Date): string {
-  return time.toISOString().slice(0, 10);
+/**
+ * The UTC quarter hour a time falls in, as `YYYY-MM-DDTHH:MM`: fine enough
+ * for any time zone's days (every zone is a whole number of quarter hours
+ * from UTC), coarse enough to keep the dashboard small.
+ */
+export function quarterOf(time: Date): string {
+  const iso = time.toISOString();
+  const minutes = Math.floor(time.getUTCMinutes() / 15) * 15;
+  return `${iso.slice(0, 13)}:${String(minutes).padStart(2, "0")}`;
 }
 
 export function itemContributions(item: CountedItem): Contribution[] {
   const out: Contribution[] = [
     { table: "status", key: [item.status], values: [1] },
-    { table: "items_day", key: [dayOf(item.createdAt)], values: [1] },
+    { table: "items_quarter", key: [quarterOf(item.createdAt)], values: [1] },
   ];
   const value = item.priceCents * item.quantity;
   if (value !== 0) out.push({ table: "value", key: [item.status, item.currency], values: [value] });
@@ -61,7 +67,7 @@ export const GUEST_CUSTOMER = "guest";
 
 export function orderContributions(order: CountedOrder): Contribution[] {
   const out: Contribution[] = [
-    { table: "orders_day", key: [dayOf(order.createdAt), order.currency], values: [1, order.totalCents] },
+    { table: "orders_quarter", key: [quarterOf(order.createdAt), order.currency], values: [1, order.totalCents] },
     {
       table: "customers",
       key: [order.customerKey || GUEST_CUSTOMER, order.currency],

@@ -15,9 +15,9 @@ import {
   type Contribution,
   type CountedItem,
   type CountedOrder,
-  dayOf,
   itemContributions,
   orderContributions,
+  quarterOf,
 } from "./contributions";
 
 const DAY_MS = 24 * 3600_000;
@@ -66,11 +66,17 @@ export class RoomAggregates {
         hasLabel: label !== undefined,
       });
     }
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS ${this.prefix}meta (built INTEGER NOT NULL)`);
+    // Version 2 counts days by the quarter hour (it was by UTC day): a room built before is built again.
+    for (const old of ["items_day", "orders_day", "meta"]) this.sql.exec(`DROP TABLE IF EXISTS ${this.prefix}${old}`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS ${this.meta} (built INTEGER NOT NULL)`);
+  }
+
+  private get meta(): string {
+    return `${this.prefix}meta_v2`;
   }
 
   get built(): boolean {
-    this.isBuilt ??= this.sql.exec(`SELECT built FROM ${this.prefix}meta`).toArray().length > 0;
+    this.isBuilt ??= this.sql.exec(`SELECT built FROM ${this.meta}`).toArray().length > 0;
     return this.isBuilt;
   }
 
@@ -91,13 +97,14 @@ export class RoomAggregates {
       this.sql.exec(`DELETE FROM ${this.table(name as AggregateTable)}`);
     for (const item of items) this.add(itemContributions(item), 1);
     for (const order of orders) this.add(orderContributions(order), 1);
-    this.sql.exec(`DELETE FROM ${this.prefix}meta`);
-    this.sql.exec(`INSERT INTO ${this.prefix}meta (built) VALUES (1)`);
+    this.sql.exec(`DELETE FROM ${this.meta}`);
+    this.sql.exec(`INSERT INTO ${this.meta} (built) VALUES (1)`);
     this.isBuilt = true;
   }
 
   summary(now: number): DashboardDoc {
-    const since = dayOf(new Date(now - (DASHBOARD_DAYS - 1) * DAY_MS));
+    // The last DASHBOARD_DAYS days in every time zone: one day more than in UTC's.
+    const since = quarterOf(new Date(now - DASHBOARD_DAYS * DAY_MS));
     const statusOrder = (status: SqlStorageValue | undefined) => ITEM_STATUSES.indexOf(status as ItemStatus);
     const rows = (query: string, ...bindings: SqlStorageValue[]) => this.sql.exec<Row>(query, ...bindings).toArray();
     return {
@@ -112,14 +119,14 @@ export class RoomAggregates {
           currency: String(r.currency),
           valueCents: Number(r.value_cents),
         })),
-      itemsPerDay: rows(`SELECT day, count FROM ${this.table("items_day")} WHERE day >= ? ORDER BY day`, since).map(
-        (r) => ({ day: String(r.day), count: Number(r.count) }),
+      itemsAdded: rows(`SELECT at, count FROM ${this.table("items_quarter")} WHERE at >= ? ORDER BY at`, since).map(
+        (r) => ({ at: String(r.at), count: Number(r.count) }),
       ),
-      ordersPerDay: rows(
-        `SELECT day, currency, orders, revenue_cents FROM ${this.table("orders_day")} WHERE day >= ? ORDER BY day, currency`,
+      ordersPlaced: rows(
+        `SELECT at, currency, orders, revenue_cents FROM ${this.table("orders_quarter")} WHERE at >= ? ORDER BY at, currency`,
         since,
       ).map((r) => ({
-        day: String(r.day),
+        at: String(r.at),
         currency: String(r.currency),
         orders: Number(r.orders),
         revenueCents: Number(r.revenue_cents),
