@@ -9,17 +9,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { callAsUser } from "../support/ddp-script";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, signUp } from "../support/flows";
+import { addItem, createRoom, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
-
-async function addItem(page: Page, title: string, sku: string, price: string) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("SKU", { exact: true }).fill(sku);
-  await page.getByLabel("Price", { exact: true }).fill(price);
-  await page.getByRole("button", { name: "Add item" }).click();
-  await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
-}
 
 const titles = (page: Page) => page.getByTestId("item-title").allTextContents();
 
@@ -30,9 +22,9 @@ describe("the catalogue", () => {
     await signUp(page, e2e.server.url, "catalogue@shop.example");
     await createRoom(page, "Ceramics");
     const roomUrl = page.url();
-    await addItem(page, "Blue vase", "V-1", "24.50");
-    await addItem(page, "Red bowl", "B-1", "12");
-    await addItem(page, "Green cup", "C-1", "8");
+    await addItem(page, { title: "Blue vase", sku: "V-1", price: "24.50" });
+    await addItem(page, { title: "Red bowl", sku: "B-1", price: "12" });
+    await addItem(page, { title: "Green cup", sku: "C-1", price: "8" });
 
     // Newest first by default; a column header sorts, a second click reverses.
     expect(await titles(page)).toEqual(["Green cup", "Red bowl", "Blue vase"]);
@@ -148,7 +140,7 @@ describe("the catalogue", () => {
     const page = await context.newPage();
     await signUp(page, e2e.server.url, "inline@shop.example");
     await createRoom(page, "Lamps");
-    await addItem(page, "Brass lamp", "L-1", "30");
+    await addItem(page, { title: "Brass lamp", sku: "L-1", price: "30" });
     const row = page.getByTestId("item-row").filter({ hasText: "L-1" });
 
     // A real click on the title opens the field with the current value; typing and Enter saves.
@@ -251,7 +243,7 @@ describe("the catalogue", () => {
     const page = await context.newPage();
     await signUp(page, e2e.server.url, "slowmenu@shop.example");
     await createRoom(page, "Slow line");
-    await addItem(page, "Tin jug", "J-1", "9");
+    await addItem(page, { title: "Tin jug", sku: "J-1", price: "9" });
     const badge = page.getByTestId("item-row").filter({ hasText: "Tin jug" }).getByTestId("item-status");
 
     await badge.click();

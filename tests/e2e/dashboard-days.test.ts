@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, signUp } from "../support/flows";
+import { addItem, createRoom, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -41,9 +41,7 @@ describe("the dashboard's days", () => {
     const page = await context.newPage();
     await signUp(page, e2e.server.url, "days@shop.example");
     await createRoom(page, "Far away");
-    await page.getByLabel("Title", { exact: true }).fill("Kauri bowl");
-    await page.getByRole("button", { name: "Add item" }).click();
-    await page.getByTestId("item-row").filter({ hasText: "Kauri bowl" }).waitFor();
+    await addItem(page, { title: "Kauri bowl" });
     await page.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Dashboard", exact: true }).click();
 
     const today = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", timeZone: zone }).format(

@@ -9,15 +9,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
-
-async function addItem(page: Page, title: string) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByRole("button", { name: "Add item" }).click();
-  await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
-}
 
 const titles = (page: Page) => page.getByTestId("item-title").allTextContents();
 
@@ -27,7 +21,7 @@ describe("removing items", () => {
     const page = await context.newPage();
     await signUp(page, e2e.server.url, "remover@shop.example");
     await createRoom(page, "Removals");
-    for (const title of ["Lamp", "Vase", "Bowl", "Cup"]) await addItem(page, title);
+    for (const title of ["Lamp", "Vase", "Bowl", "Cup"]) await addItem(page, { title: title });
     expect(await titles(page)).toEqual(["Cup", "Bowl", "Vase", "Lamp"]);
 
     // A double-click on Bowl's Remove: Bowl goes, and the row below (Vase) is untouched.
@@ -60,9 +54,6 @@ describe("removing items", () => {
   });
 });
 
-const tab = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true });
-
 async function openItem(page: Page, title: string) {
   await page
     .getByTestId("item-row")
@@ -79,14 +70,14 @@ describe("the item page", () => {
     const page = await context.newPage();
     await signUp(page, e2e.server.url, "typist@shop.example");
     await createRoom(page, "Typing");
-    await addItem(page, "Teapot");
+    await addItem(page, { title: "Teapot" });
     await openItem(page, "Teapot");
 
     // Typed, then straight to another tab of the room: saved on the way out.
     await page.getByLabel("Description").fill("Hand-thrown, with a blue glaze.");
-    await tab(page, "Dashboard").click();
+    await openTab(page, "Dashboard");
     await page.waitForURL(/\/dashboard$/);
-    await tab(page, "Catalogue").click();
+    await openTab(page, "Catalogue");
     await openItem(page, "Teapot");
     await expect.poll(() => page.getByLabel("Description").inputValue()).toBe("Hand-thrown, with a blue glaze.");
 
@@ -116,12 +107,12 @@ describe("two people editing one field", () => {
     await signUp(owner, e2e.server.url, "owner-conflict@shop.example");
     await createRoom(owner, "Conflicts");
     const roomUrl = owner.url();
-    await addItem(owner, "Jug");
+    await addItem(owner, { title: "Jug" });
     await inviteByEmail(owner, "sam-conflict@shop.example");
     const samContext = await e2e.browser.newContext();
     const sam = await samContext.newPage();
     await acceptInvitation(sam, e2e.server.url, "sam-conflict@shop.example", "Conflicts", roomUrl);
-    await tab(owner, "Catalogue").click();
+    await openTab(owner, "Catalogue");
     const ownerRow = owner.getByTestId("item-row").filter({ hasText: "Jug" });
     const samRow = sam.getByTestId("item-row").filter({ hasText: "Jug" });
     await samRow.waitFor();

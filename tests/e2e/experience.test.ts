@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, signUp } from "../support/flows";
+import { addItem, createRoom, openTab, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -33,16 +33,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
-async function addItem(page: Page, title: string, price: string) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Price", { exact: true }).fill(price);
-  await page.getByRole("button", { name: "Add item" }).click();
-  await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
-}
-
-const tab = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
-
 describe("the shop owner's experience", () => {
   it("has no serious or critical accessibility violations on any main page", async () => {
     const context = await e2e.browser.newContext();
@@ -62,25 +52,25 @@ describe("the shop owner's experience", () => {
     await page.getByTestId("check-inbox").waitFor();
     await check("your rooms");
     await createRoom(page, "Accessible ceramics");
-    await addItem(page, "Speckled mug", "18");
+    await addItem(page, { title: "Speckled mug", price: "18" });
     await check("catalogue");
-    await tab(page, "Dashboard");
+    await openTab(page, "Dashboard");
     await page.getByRole("listbox", { name: "Items by status" }).waitFor();
     await check("dashboard");
-    await tab(page, "Team");
+    await openTab(page, "Team");
     await page.getByLabel("Invite by e-mail").waitFor();
     await check("team");
-    await tab(page, "Stocktake");
+    await openTab(page, "Stocktake");
     await page.getByRole("button", { name: "Start stocktake" }).click();
     await page.getByLabel("Scan a label or type a SKU").waitFor();
     await check("stocktake");
-    await tab(page, "Store");
+    await openTab(page, "Store");
     await page.getByRole("region", { name: "Online store" }).waitFor();
     await check("store");
-    await tab(page, "Settings");
+    await openTab(page, "Settings");
     await page.getByLabel("Currency of new items").waitFor();
     await check("settings");
-    await tab(page, "Catalogue");
+    await openTab(page, "Catalogue");
     await page.getByTestId("item-row").getByRole("link", { name: "Open Speckled mug" }).last().click();
     await page.getByTestId("item-page-title").waitFor();
     await page.getByTestId("share-link").waitFor();
@@ -105,12 +95,12 @@ describe("the shop owner's experience", () => {
     const page = await context.newPage();
     await signUp(page, e2e.server.url, "currency@shop.example");
     await createRoom(page, "Paris shop");
-    await tab(page, "Settings");
+    await openTab(page, "Settings");
     await page.getByLabel("Currency of new items").selectOption("EUR");
     await page.getByRole("button", { name: "Save currency" }).click();
     await page.getByText("Saved", { exact: true }).waitFor();
-    await tab(page, "Catalogue");
-    await addItem(page, "Enamel jug", "12");
+    await openTab(page, "Catalogue");
+    await addItem(page, { title: "Enamel jug", price: "12" });
     const parisRoom = page.url();
     const priceIn = (on: Page, title: string) =>
       on
@@ -121,7 +111,7 @@ describe("the shop owner's experience", () => {
         .textContent();
     expect(await priceIn(page, "Enamel jug")).toBe("€12.00");
 
-    await tab(page, "Dashboard");
+    await openTab(page, "Dashboard");
     await expect.poll(() => page.getByTestId("tile-stock-value").textContent()).toContain("€12.00");
     await page.goto(parisRoom);
     await page.getByTestId("item-row").getByRole("link", { name: "Open Enamel jug" }).last().click();
@@ -135,7 +125,7 @@ describe("the shop owner's experience", () => {
     // Another room keeps its own currency (US dollars, the default here).
     await page.goto(e2e.server.url);
     await createRoom(page, "Boston shop");
-    await addItem(page, "Enamel jug", "12");
+    await addItem(page, { title: "Enamel jug", price: "12" });
     expect(await priceIn(page, "Enamel jug")).toBe("$12.00");
     await context.close();
   });

@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, signUp } from "../support/flows";
+import { addItem, createRoom, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -38,20 +38,13 @@ async function holdableLine(page: Page) {
   };
 }
 
-async function addItem(page: Page, title: string, sku: string) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("SKU", { exact: true }).fill(sku);
-  await page.getByRole("button", { name: "Add item" }).click();
-  await page.getByTestId("item-row").filter({ hasText: sku }).waitFor();
-}
-
 describe("edits at once", () => {
   it("shows an edit before the server answers, marked until it does, and keeps it", async () => {
     const page = await (await e2e.browser.newContext()).newPage();
     const line = await holdableLine(page);
     await signUp(page, e2e.server.url, "quick@shop.example");
     await createRoom(page, "Quick edits");
-    await addItem(page, "Oak stool", "OS-1");
+    await addItem(page, { title: "Oak stool", sku: "OS-1" });
     const row = page.getByTestId("item-row").filter({ hasText: "OS-1" });
 
     line.holdAnswers();
@@ -74,8 +67,8 @@ describe("edits at once", () => {
     const line = await holdableLine(page);
     await signUp(page, e2e.server.url, "refused@shop.example");
     await createRoom(page, "Refused edits");
-    await addItem(page, "Walnut tray", "WT-1");
-    await addItem(page, "Linen napkins", "LN-1");
+    await addItem(page, { title: "Walnut tray", sku: "WT-1" });
+    await addItem(page, { title: "Linen napkins", sku: "LN-1" });
     await page
       .getByTestId("item-row")
       .filter({ hasText: "LN-1" })

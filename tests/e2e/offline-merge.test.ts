@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, inviteByEmail, signUp } from "../support/flows";
 import { type CuttableLine, cuttableLine } from "../support/line";
 
 const e2e = setUpServerAndBrowser();
@@ -37,14 +37,6 @@ function journalled(page: Page): Promise<number> {
   });
 }
 
-async function addItem(page: Page, title: string, price: string, quantity: string) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Price", { exact: true }).fill(price);
-  await page.getByLabel("Qty", { exact: true }).fill(quantity);
-  await page.getByRole("button", { name: "Add item" }).click();
-  await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
-}
-
 async function editCell(page: Page, field: string, title: string, value: string) {
   const row = page.getByTestId("item-row").filter({ hasText: title });
   await row.getByRole("button", { name: `Edit ${field} of ${title}` }).click();
@@ -69,7 +61,7 @@ describe("waiting edits", () => {
     await signUp(page, e2e.server.url, "closed.tab@shop.example");
     await createRoom(page, "Closed tab");
     const roomUrl = page.url();
-    await addItem(page, "Pine shelf", "30", "4");
+    await addItem(page, { title: "Pine shelf", price: "30", quantity: "4" });
     const badge = page.getByTestId("connection-badge");
     await expect.poll(() => badge.textContent()).toBe("Live");
     await line.cut();
@@ -109,7 +101,7 @@ describe("waiting edits", () => {
     await signUp(alice, url, "alice.fields@shop.example");
     await createRoom(alice, "Two fields");
     const roomUrl = alice.url();
-    await addItem(alice, "Oak bench", "120", "2");
+    await addItem(alice, { title: "Oak bench", price: "120", quantity: "2" });
     await inviteByEmail(alice, "bob.fields@shop.example");
     await alice.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Catalogue", exact: true }).click();
 

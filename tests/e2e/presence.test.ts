@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, inviteByEmail, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -67,9 +67,7 @@ describe("presence", () => {
     await signUp(alice, url, "alice.names@presence.example");
     await createRoom(alice, "Named shop");
     const roomUrl = alice.url();
-    await alice.getByLabel("Title", { exact: true }).fill("Teapot");
-    await alice.getByRole("button", { name: "Add item" }).click();
-    await alice.getByTestId("item-row").filter({ hasText: "Teapot" }).waitFor();
+    await addItem(alice, { title: "Teapot" });
     await inviteByEmail(alice, "sam.names@presence.example");
     const samContext = await e2e.browser.newContext();
     const sam = await samContext.newPage();

@@ -5,7 +5,7 @@
  */
 import { describe, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, inviteByEmail, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -16,9 +16,7 @@ describe("a role changed while typing", () => {
     await signUp(owner, url, "owner.roles@shop.example");
     await createRoom(owner, "Role play");
     const roomUrl = owner.url();
-    await owner.getByLabel("Title", { exact: true }).fill("Jug");
-    await owner.getByRole("button", { name: "Add item" }).click();
-    await owner.getByTestId("item-row").filter({ hasText: "Jug" }).waitFor();
+    await addItem(owner, { title: "Jug" });
     await inviteByEmail(owner, "typing.member@shop.example");
     const member = await (await e2e.browser.newContext()).newPage();
     await acceptInvitation(member, url, "typing.member@shop.example", "Role play", roomUrl);

@@ -9,13 +9,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
 import { cuttableLine } from "../support/line";
 
 const e2e = setUpServerAndBrowser();
-
-const tab = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
 
 const notice = (page: Page) => page.getByRole("main").getByRole("status").first();
 
@@ -27,11 +24,9 @@ describe("a room that ends for people who have it open", () => {
     await signUp(owner, url, "owner.deletes@shop.example");
     await createRoom(owner, "Closing down");
     const roomUrl = owner.url();
-    await owner.getByLabel("Title", { exact: true }).fill("Last vase");
-    await owner.getByRole("button", { name: "Add item" }).click();
-    await owner.getByTestId("item-row").filter({ hasText: "Last vase" }).waitFor();
+    await addItem(owner, { title: "Last vase" });
     // The room's join link, to try after the room is gone.
-    await tab(owner, "Team");
+    await openTab(owner, "Team");
     await owner.getByRole("button", { name: "Show QR code" }).click();
     const joinLink = await owner.getByTestId("invite-code").getByRole("link").first().getAttribute("href");
     await inviteByEmail(owner, "member.stays@shop.example");
@@ -55,7 +50,7 @@ describe("a room that ends for people who have it open", () => {
     await away.getByTestId("changes-waiting").waitFor();
 
     // The owner deletes the room.
-    await tab(owner, "Settings");
+    await openTab(owner, "Settings");
     await owner.getByRole("button", { name: "Delete room" }).click();
     await owner
       .getByRole("alertdialog", { name: "Delete Closing down?" })

@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { filmLabel, launchPhoneWithCamera } from "../support/fake-camera";
-import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
 import { cuttableLine } from "../support/line";
 
 const e2e = setUpServerAndBrowser();
@@ -23,17 +23,6 @@ afterAll(async () => {
   rmSync(videos, { recursive: true, force: true });
 });
 
-async function addItem(page: Page, title: string, sku: string, quantity: string) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("SKU", { exact: true }).fill(sku);
-  await page.getByLabel("Qty", { exact: true }).fill(quantity);
-  await page.getByRole("button", { name: "Add item" }).click();
-  await page.getByTestId("item-row").filter({ hasText: sku }).waitFor();
-}
-
-const tab = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
-
 const figure = (page: Page, id: string) => page.getByTestId(id).textContent();
 
 describe("stocktake by camera", () => {
@@ -43,8 +32,8 @@ describe("stocktake by camera", () => {
     await signUp(desk, url, "alice.camera@shop.example");
     await createRoom(desk, "Camera count");
     const roomUrl = desk.url();
-    await addItem(desk, "Mug", "MUG-1", "3");
-    await addItem(desk, "Jug", "JUG-1", "1");
+    await addItem(desk, { title: "Mug", sku: "MUG-1", quantity: "3" });
+    await addItem(desk, { title: "Jug", sku: "JUG-1", quantity: "1" });
 
     // Print both labels, and film each as a phone's camera would see it.
     await desk.getByLabel("Select Mug").check();
@@ -58,7 +47,7 @@ describe("stocktake by camera", () => {
     await desk.keyboard.press("Escape");
 
     await inviteByEmail(desk, "bob.camera@shop.example");
-    await tab(desk, "Stocktake");
+    await openTab(desk, "Stocktake");
     await desk.getByRole("button", { name: "Start stocktake" }).click();
     await desk.getByRole("heading", { name: "Stocktake under way" }).waitFor();
 
@@ -73,7 +62,7 @@ describe("stocktake by camera", () => {
     await alice.getByRole("button", { name: "Sign in" }).click();
     await alice.waitForURL(`${url}/`);
     await alice.goto(roomUrl);
-    await tab(alice, "Stocktake");
+    await openTab(alice, "Stocktake");
     await alice.getByRole("button", { name: "Scan with camera" }).click();
     await alice.getByTestId("scan-outcome").filter({ hasText: "Counted: Mug" }).waitFor({ timeout: 20_000 });
     // On the phone's screen the camera's picture fits, and nothing runs off the side.
@@ -89,7 +78,7 @@ describe("stocktake by camera", () => {
     // Bob's line to the room can be cut (a basement).
     const line = await cuttableLine(bob);
     await acceptInvitation(bob, url, "bob.camera@shop.example", "Camera count", roomUrl);
-    await tab(bob, "Stocktake");
+    await openTab(bob, "Stocktake");
     await bob.getByRole("heading", { name: "Stocktake under way" }).waitFor();
     // The labels the room sent are here before the line goes.
     await expect.poll(() => figure(bob, "items-counted")).toBe("1");

@@ -7,21 +7,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, inviteByEmail, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
 import { cuttableLine } from "../support/line";
 
 const e2e = setUpServerAndBrowser();
-
-async function addItem(page: Page, title: string, sku: string, quantity: string) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("SKU", { exact: true }).fill(sku);
-  await page.getByLabel("Qty", { exact: true }).fill(quantity);
-  await page.getByRole("button", { name: "Add item" }).click();
-  await page.getByTestId("item-row").filter({ hasText: sku }).waitFor();
-}
-
-const tab = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
 
 async function count(page: Page, sku: string) {
   await page.getByLabel("Scan a label or type a SKU").fill(sku);
@@ -37,9 +26,9 @@ describe("stocktake", () => {
     await signUp(alice, url, "alice.count@shop.example");
     await createRoom(alice, "Count day");
     const roomUrl = alice.url();
-    await addItem(alice, "Mug", "MUG-1", "2");
-    await addItem(alice, "Jug", "JUG-1", "5");
-    await addItem(alice, "Bowl", "BOWL-1", "1");
+    await addItem(alice, { title: "Mug", sku: "MUG-1", quantity: "2" });
+    await addItem(alice, { title: "Jug", sku: "JUG-1", quantity: "5" });
+    await addItem(alice, { title: "Bowl", sku: "BOWL-1", quantity: "1" });
     await inviteByEmail(alice, "bob.count@shop.example");
 
     const bobContext = await e2e.browser.newContext();
@@ -49,10 +38,10 @@ describe("stocktake", () => {
     await acceptInvitation(bob, url, "bob.count@shop.example", "Count day", roomUrl);
 
     // Alice starts; Bob joins from his Stocktake tab.
-    await tab(alice, "Stocktake");
+    await openTab(alice, "Stocktake");
     await alice.getByRole("button", { name: "Start stocktake" }).click();
     await alice.getByRole("heading", { name: "Stocktake under way" }).waitFor();
-    await tab(bob, "Stocktake");
+    await openTab(bob, "Stocktake");
     await bob.getByRole("heading", { name: "Stocktake under way" }).waitFor();
 
     await count(bob, "MUG-1");
@@ -95,7 +84,7 @@ describe("stocktake", () => {
     await alice.getByRole("button", { name: "Start stocktake" }).waitFor();
     await bob.getByRole("button", { name: "Start stocktake" }).waitFor();
 
-    await tab(alice, "Catalogue");
+    await openTab(alice, "Catalogue");
     const jug = alice.getByTestId("item-row").filter({ hasText: "JUG-1" });
     await expect
       .poll(() => jug.getByRole("button", { name: "Edit quantity of Jug" }).locator(".cell-value").textContent())
@@ -108,9 +97,9 @@ describe("stocktake", () => {
     const page = await (await e2e.browser.newContext()).newPage();
     await signUp(page, url, "record.count@shop.example");
     await createRoom(page, "Counted and kept");
-    await addItem(page, "Teapot", "OAV-003", "5");
-    await addItem(page, "Milk jug", "OAV-004", "1");
-    await tab(page, "Stocktake");
+    await addItem(page, { title: "Teapot", sku: "OAV-003", quantity: "5" });
+    await addItem(page, { title: "Milk jug", sku: "OAV-004", quantity: "1" });
+    await openTab(page, "Stocktake");
     await page.getByRole("button", { name: "Start stocktake" }).click();
 
     // Typed in lower case, as a phone keyboard does.
@@ -153,7 +142,7 @@ describe("stocktake", () => {
     await past.getByText(/discarded by You, nothing changed/).waitFor();
 
     // The item's history says the quantity came from the stocktake.
-    await tab(page, "Catalogue");
+    await openTab(page, "Catalogue");
     await page.getByRole("link", { name: "Open Teapot" }).last().click();
     await expect
       .poll(() => page.getByTestId("item-history").textContent())

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { FakeShopify } from "../support/fake-shopify";
 import { type FakeShopifyServer, startFakeShopifyServer } from "../support/fake-shopify-server";
-import { createRoom, signUp } from "../support/flows";
+import { addItem, createRoom, signUp } from "../support/flows";
 
 // A small cost budget: each 25-order page (802 points) waits for it to refill, so the sync runs for seconds.
 const fake = new FakeShopify({ shopName: "Corner Shop", maximumAvailable: 1000, restoreRate: 500 });
@@ -32,14 +32,6 @@ afterAll(async () => {
   await shopify?.close();
 });
 const e2e = setUpServerAndBrowser({ vars });
-
-async function addItem(page: Page, title: string, sku: string, price: string) {
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("SKU", { exact: true }).fill(sku);
-  await page.getByLabel("Price", { exact: true }).fill(price);
-  await page.getByRole("button", { name: "Add item" }).click();
-  await page.getByTestId("item-row").filter({ hasText: title }).waitFor();
-}
 
 const productTitled = (title: string) => [...fake.products.values()].find((product) => product.title === title);
 
@@ -130,9 +122,9 @@ describe("the online store", () => {
 
     // 3. Publishing a selection: a line per item, each published; the store has them as they are here.
     await page.goto(roomUrl);
-    await addItem(page, "Oak stool", "OS-1", "49");
-    await addItem(page, "Clay jug", "CJ-1", "18.50");
-    await addItem(page, "Wool throw", "WO-1", "65.25");
+    await addItem(page, { title: "Oak stool", sku: "OS-1", price: "49" });
+    await addItem(page, { title: "Clay jug", sku: "CJ-1", price: "18.50" });
+    await addItem(page, { title: "Wool throw", sku: "WO-1", price: "65.25" });
     const published = ["Oak stool", "Clay jug", "Wool throw"];
     for (const title of published) await page.getByLabel(`Select ${title}`, { exact: true }).check();
     await expect.poll(() => page.getByTestId("selected-count").textContent()).toBe("3 selected");

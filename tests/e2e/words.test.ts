@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, signUp } from "../support/flows";
+import { addItem, createRoom, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -41,9 +41,7 @@ describe("in words", () => {
     expect(await page.getByTestId("item-row").count()).toBe(0);
 
     // The browser loses its network: the header says Offline.
-    await page.getByLabel("Title", { exact: true }).fill("Short title");
-    await page.getByRole("button", { name: "Add item" }).click();
-    await page.getByTestId("item-row").filter({ hasText: "Short title" }).waitFor();
+    await addItem(page, { title: "Short title" });
     await context.setOffline(true);
     const badge = page.getByTestId("connection-badge");
     await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toMatch(/^Offline/);

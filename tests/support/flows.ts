@@ -1,4 +1,4 @@
-/** Browser steps several tests share: signing up and reading the dev outbox. */
+/** Browser steps several tests share: signing up, reading the dev outbox, adding items, opening a room's tabs. */
 import type { Page } from "playwright-core";
 
 export async function signUp(page: Page, baseUrl: string, email: string, password = "a long password"): Promise<void> {
@@ -48,4 +48,29 @@ export async function acceptInvitation(
   await page.getByLabel("New password, again").fill("invited password");
   await page.getByRole("button", { name: "Set password and continue" }).click();
   await page.waitForURL(roomUrl);
+}
+
+export interface NewItem {
+  title: string;
+  sku?: string;
+  price?: string;
+  quantity?: string;
+}
+
+/** Adds an item with the catalogue's quick-add form, as a person types it, and waits for its row. */
+export async function addItem(page: Page, item: NewItem): Promise<void> {
+  await page.getByLabel("Title", { exact: true }).fill(item.title);
+  if (item.sku !== undefined) await page.getByLabel("SKU", { exact: true }).fill(item.sku);
+  if (item.price !== undefined) await page.getByLabel("Price", { exact: true }).fill(item.price);
+  if (item.quantity !== undefined) await page.getByLabel("Qty", { exact: true }).fill(item.quantity);
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page
+    .getByTestId("item-row")
+    .filter({ hasText: item.sku || item.title })
+    .waitFor();
+}
+
+/** Opens one of the room's tabs (Catalogue, Stocktake, Dashboard, Team, Store, Settings) from its navigation. */
+export function openTab(page: Page, name: string): Promise<void> {
+  return page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
 }

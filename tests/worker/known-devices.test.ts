@@ -4,9 +4,9 @@
  * issued and is counted on its own, so guesses from anywhere else cannot
  * refuse it; from a new device, an e-mailed sign-in link always gets in.
  */
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DdpSocket, nextAddress, type Received } from "./ddp-socket";
+import { mailedToken, outboxMails } from "./outbox";
 
 let counter = 0;
 const uniqueEmail = () => `device${Date.now()}${counter++}@example.com`;
@@ -33,23 +33,6 @@ async function login(email: string, password: string, deviceKey?: string): Promi
 async function lockAccount(email: string) {
   for (let i = 0; i < 10; i++) expect((await login(email, `guess ${i}`)).error).toMatchObject({ error: 403 });
   expect((await login(email, "right password")).error).toMatchObject({ error: "too-many-requests" });
-}
-
-/** The token in the newest mail to `to` with a `#/kind/` link (e-mail is sent after the answer). */
-async function mailedToken(to: string, kind: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await SELF.fetch("http://stockroom.test/api/dev/outbox")).json()) as {
-        to: string;
-        text: string;
-      }[];
-      const mail = mails.find((m) => m.to === to && m.text.includes(`#/${kind}/`));
-      token = mail ? new RegExp(`#/${kind}/([A-Za-z0-9_-]+)`).exec(mail.text)?.[1] : undefined;
-      return token;
-    })
-    .toBeDefined();
-  return token as string;
 }
 
 describe("a device that has signed in before", () => {
@@ -133,7 +116,7 @@ describe("E-mail me a sign-in link", () => {
     socket.close();
     // By the time the owner's link (asked for second) has arrived, none went to the address with no account.
     await mailedToken(email, "login-link");
-    const mails = (await (await SELF.fetch("http://stockroom.test/api/dev/outbox")).json()) as { to: string }[];
+    const mails = await outboxMails();
     expect(mails.some((mail) => mail.to === nobody)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createRoom, DdpSocket, nextAddress, type Received } from "./ddp-socket";
+import { mailedToken } from "./outbox";
 
 const WINDOW = 15 * 60_000;
 let counter = 0;
@@ -138,23 +139,6 @@ describe("resetPassword on a connection signed in as that user", () => {
     socket.close();
   });
 });
-
-/** Polls the development outbox: e-mail is sent after the answer. */
-async function mailedToken(to: string, kind: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await SELF.fetch("http://stockroom.test/api/dev/outbox")).json()) as {
-        to: string;
-        text: string;
-      }[];
-      const mail = mails.find((m) => m.to === to && m.text.includes(`#/${kind}/`));
-      token = mail ? new RegExp(`#/${kind}/([A-Za-z0-9_-]+)`).exec(mail.text)?.[1] : undefined;
-      return token;
-    })
-    .toBeDefined();
-  return token as string;
-}
 
 describe("edge limit on live-connection upgrades", () => {
   it("answers 429 with Retry-After past 120 upgrades a minute from one address, before any Durable Object", async () => {
