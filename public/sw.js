@@ -10,7 +10,8 @@
 //   later (a room and its tabs) opens with no line too — on a first visit,
 //   and on the first after a deployment. Assets of older builds are dropped
 //   once this one is active.
-// - Nothing else: /api/* (data, files, sign-in) always goes to the server.
+// - Nothing else: /api/* (data, sign-in) and /cdn/* (uploaded files) always
+//   go to the server.
 const CACHE = "stockroom-shell-v1";
 const SHELL = "/";
 
@@ -83,12 +84,19 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  // The server's own: data and sign-in (/api/), and files people uploaded (/cdn/), which are never the app's shell.
+  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/cdn/")) {
+    return;
+  }
   if (request.mode === "navigate") {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok && response.headers.get("content-type")?.includes("text/html")) {
+          const isShell =
+            response.ok &&
+            response.headers.get("content-type")?.includes("text/html") &&
+            !response.headers.get("content-disposition");
+          if (isShell) {
             event.waitUntil(keepShell(response.clone()).catch(() => {}));
           }
           return response;

@@ -4,23 +4,15 @@
 // what to type into the Store tab. Port: STAND_IN_STORE_PORT, else the first
 // free one from 8790.
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { portIsFree } from "./lib.mjs";
 
 const bundle = "node_modules/.cache/stand-in-store.mjs";
 
-function isFree(port) {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
 async function choosePort() {
   if (process.env.STAND_IN_STORE_PORT) return Number(process.env.STAND_IN_STORE_PORT);
-  for (let port = 8790; port < 8890; port++) if (await isFree(port)) return port;
+  for (let port = 8790; port < 8890; port++) if (await portIsFree(port)) return port;
   return 0;
 }
 

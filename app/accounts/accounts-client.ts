@@ -248,12 +248,16 @@ export class AccountsClient {
     const result = await this.connection.apply("getNewToken", [], { wait: true });
     if (isLoginResult(result)) this.remember(result);
     await this.connection.apply("removeOtherTokens", [], { wait: true });
+    // Every device of the account was forgotten: this one is known again.
+    await this.rememberDevice();
   }
 
   async changePassword(oldPassword: string, newPassword: string): Promise<void> {
     if (!this.state.userId) throw new LiveError(401, "Must be logged in to change password.");
     const [oldDigest, newDigest] = await Promise.all([digestPassword(oldPassword), digestPassword(newPassword)]);
     await this.connection.apply("changePassword", [oldDigest, newDigest], { wait: true });
+    // Every device of the account was forgotten: this one is known again.
+    await this.rememberDevice();
   }
 
   dispose(): void {
@@ -344,7 +348,11 @@ export class AccountsClient {
   private forgetLogin(): void {
     // Waiting edits and cached rooms belong to the person signing out: they go with them.
     const userId = this.state.userId;
-    if (userId) void import("../live/offline-stores").then((stores) => stores.deleteUserData(userId));
+    if (userId) {
+      void import("../live/offline-stores").then((stores) => stores.deleteUserData(userId));
+      // What they were typing on item pages (kept in case of a reload) is theirs too.
+      void import("../catalogue/field-drafts").then((drafts) => drafts.dropDraftsOf(userId));
+    }
     if (this.token) void this.syncCookie(null);
     this.token = null;
     clearStoredLogin(this.storage);

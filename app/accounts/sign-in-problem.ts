@@ -30,7 +30,7 @@ export function signInProblem(error: unknown): SignInProblem {
     return {
       ...plain,
       offerLoginLink: true,
-      text: `Too many wrong passwords were tried for this account, so passwords are paused for it. Try again${after}, or get in now with a sign-in link sent to your e-mail.`,
+      text: `Too many wrong passwords were tried (for this account, or from this network), so signing in with a password is paused. Try again${after}, or get in now with a sign-in link sent to your e-mail.`,
     };
   }
   if (why === "bad-credentials") {

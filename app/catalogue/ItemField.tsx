@@ -47,10 +47,13 @@ export function ItemField({
   const openConflict = conflict && draft !== null && conflict.theirs.trim() !== draft.trim() ? conflict : null;
   const draftKey = { userId: userId ?? "", roomId, itemId: item._id, field: spec.name };
 
+  // The saved value the typing started from (kept with the draft: see use-save-left-drafts.ts).
+  const startedFrom = useRef(live);
   function type(text: string) {
+    if (draft === null) startedFrom.current = live;
     setDraft(text);
     setError(null);
-    if (userId) keepDraft({ ...draftKey, text });
+    if (userId) keepDraft({ ...draftKey, text, base: startedFrom.current, at: Date.now() });
   }
 
   function stopEditing() {
@@ -73,13 +76,15 @@ export function ItemField({
     setSaveState("saving");
     call(METHOD.ITEMS_UPDATE, item._id, parsed.value).then(
       () => {
-        dropDraft(draftKey);
+        // Only this save's text: something typed since stays kept.
+        dropDraft(draftKey, typed);
         setSaveState("saved");
       },
       (caught: unknown) => {
-        // Refused: the saved value is back (the stub's write was taken back); the typed text returns with the reason.
+        // Refused: the saved value is back (the stub's write was taken back); the typed text returns with
+        // the reason — unless the person is typing something newer, which is not overwritten.
         setSaveState("idle");
-        setDraft(typed);
+        setDraft((current) => current ?? typed);
         setError(errorMessage(caught));
       },
     );

@@ -26,6 +26,12 @@ export function RemovedRow({
 }) {
   const row = useRef<HTMLTableRowElement>(null);
   const message = useRef<HTMLSpanElement>(null);
+  // Held while the pointer is on it or the focus in it: either leaving alone does not let it go.
+  const holding = useRef({ pointer: false, focus: false });
+  const hold = (by: "pointer" | "focus", on: boolean) => {
+    holding.current[by] = on;
+    onHold(holding.current.pointer || holding.current.focus);
+  };
 
   useEffect(() => {
     // The Remove button that had the focus is gone: the focus stays here, not at the page's top.
@@ -50,11 +56,11 @@ export function RemovedRow({
       className="removed-row"
       data-testid="removed-row"
       style={{ height: removed.height }}
-      onPointerEnter={() => onHold(true)}
-      onPointerLeave={() => onHold(false)}
-      onFocus={() => onHold(true)}
+      onPointerEnter={() => hold("pointer", true)}
+      onPointerLeave={() => hold("pointer", false)}
+      onFocus={() => hold("focus", true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) onHold(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) hold("focus", false);
       }}
     >
       <td colSpan={columns}>

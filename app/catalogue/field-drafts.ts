@@ -15,6 +15,10 @@ export interface FieldDraft {
   itemId: string;
   field: string;
   text: string;
+  /** The field's value when the typing started: saving it later must not overwrite someone's change unasked. */
+  base?: string;
+  /** When it was last typed (ms). */
+  at?: number;
 }
 
 const idOf = (draft: Omit<FieldDraft, "text">) => `${draft.userId}/${draft.roomId}/${draft.itemId}/${draft.field}`;
@@ -43,17 +47,30 @@ export function keepDraft(draft: FieldDraft, storage: Storage = localStorage): v
   write(storage, drafts);
 }
 
-export function dropDraft(draft: Omit<FieldDraft, "text">, storage: Storage = localStorage): void {
+/** Drops the field's draft; with `ifText`, only if it still holds that text (not newer typing). */
+export function dropDraft(draft: Omit<FieldDraft, "text">, ifText?: string, storage: Storage = localStorage): void {
   const drafts = read(storage);
-  if (!(idOf(draft) in drafts)) return;
+  const kept = drafts[idOf(draft)];
+  if (!kept || (ifText !== undefined && kept.text !== ifText)) return;
   delete drafts[idOf(draft)];
   write(storage, drafts);
 }
 
-/** Takes this person's drafts in this room out of storage (the caller saves them). */
-export function takeDrafts(userId: string, roomId: string, storage: Storage = localStorage): FieldDraft[] {
+/**
+ * Takes this person's drafts in this room out of storage (the caller saves
+ * them) — those typed before `before` (this page's load): a draft typed
+ * since is another open tab's, still being typed there.
+ */
+export function takeDrafts(
+  userId: string,
+  roomId: string,
+  before: number,
+  storage: Storage = localStorage,
+): FieldDraft[] {
   const drafts = read(storage);
-  const taken = Object.entries(drafts).filter(([, d]) => d.userId === userId && d.roomId === roomId);
+  const taken = Object.entries(drafts).filter(
+    ([, d]) => d.userId === userId && d.roomId === roomId && (d.at ?? 0) < before,
+  );
   for (const [id] of taken) delete drafts[id];
   if (taken.length > 0) write(storage, drafts);
   return taken.map(([, draft]) => draft);
@@ -69,4 +86,13 @@ export function draftsFor(
   return Object.values(read(storage)).filter(
     (draft) => draft.userId === userId && draft.roomId === roomId && draft.itemId === itemId,
   );
+}
+
+/** Drops this person's drafts (all, or one room's): on sign-out, and when a room ends for them. */
+export function dropDraftsOf(userId: string, roomId?: string, storage: Storage = localStorage): void {
+  const drafts = read(storage);
+  for (const [id, draft] of Object.entries(drafts)) {
+    if (draft.userId === userId && (roomId === undefined || draft.roomId === roomId)) delete drafts[id];
+  }
+  write(storage, drafts);
 }

@@ -1,24 +1,28 @@
 /**
  * Saves what was typed into an item's field but never left — the page was
- * reloaded or closed first (field-drafts.ts) — as soon as the room opens
- * again: leaving the page counts as leaving the field. A draft the server
- * (or the field's own check) refuses is reported with the text, so it can
- * be typed again rather than vanish.
+ * reloaded or closed first (field-drafts.ts) — once the room's items are
+ * here again: leaving the page counts as leaving the field. It is not saved
+ * over a change someone made meanwhile (the field's value is no longer the
+ * one the typing started from), as leaving a field in conflict saves nothing
+ * unasked; nor is another open tab's draft, still being typed, taken. A
+ * draft not saved, or refused, is reported with its text, so it can be typed
+ * again rather than vanish.
  */
 import { useEffect } from "react";
-import { METHOD } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall, useConnection } from "../live";
 import { useToast } from "../ui/Toast";
 import { takeDrafts } from "./field-drafts";
 import { ITEM_FIELDS } from "./item-fields";
 
-export function useSaveLeftDrafts(roomId: string, userId: string | null): void {
+export function useSaveLeftDrafts(roomId: string, userId: string | null, itemsReady: boolean): void {
   const call = useCall();
+  const connection = useConnection();
   const toast = useToast();
   useEffect(() => {
-    if (!userId) return;
-    for (const draft of takeDrafts(userId, roomId)) {
+    if (!userId || !itemsReady) return;
+    for (const draft of takeDrafts(userId, roomId, performance.timeOrigin)) {
       const spec = ITEM_FIELDS[draft.field];
       if (!spec) continue;
       const refused = (reason: string) =>
@@ -32,7 +36,12 @@ export function useSaveLeftDrafts(roomId: string, userId: string | null): void {
         refused(parsed.error);
         continue;
       }
+      const item = connection.store.findOne(COLLECTION.ITEMS, draft.itemId) as ItemDoc | undefined;
+      if (item && draft.base !== undefined && spec.read(item) !== draft.base) {
+        refused(`it was changed meanwhile to ${spec.describe(spec.read(item), item)}`);
+        continue;
+      }
       call(METHOD.ITEMS_UPDATE, draft.itemId, parsed.value).catch((error: unknown) => refused(errorMessage(error)));
     }
-  }, [call, toast, roomId, userId]);
+  }, [call, connection, toast, roomId, userId, itemsReady]);
 }

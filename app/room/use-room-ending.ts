@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { COLLECTION, type RoomEndingDoc } from "../../protocol/api";
+import { dropDraftsOf } from "../catalogue/field-drafts";
 import { type LiveDoc, useConnection, usePendingCount, useStatus } from "../live";
 import { leaveRoomNotice } from "./room-notice";
 
@@ -64,7 +65,8 @@ export function useRoomEnding(userId: string | null, roomId: string, endpoint: s
     if (!retrying) return;
     let cancelled = false;
     fetch(`/api/rooms/${encodeURIComponent(roomId)}`)
-      .then((response) => !cancelled && (response.status === 410 || response.status === 404) && setGone(true))
+      // Only a room known to be deleted (410): a 404 could be a lagging directory, and would drop waiting changes.
+      .then((response) => !cancelled && response.status === 410 && setGone(true))
       .catch(() => {}); // no line: nothing known
     return () => {
       cancelled = true;
@@ -81,7 +83,10 @@ export function useRoomEnding(userId: string | null, roomId: string, endpoint: s
     handled.current = true;
     leaveRoomNotice(roomEndingText(ending, waiting.current));
     connection.dropWaitingCalls();
-    if (userId) void import("../live/offline-stores").then((stores) => stores.deleteRoomData(userId, endpoint));
+    if (userId) {
+      void import("../live/offline-stores").then((stores) => stores.deleteRoomData(userId, endpoint));
+      dropDraftsOf(userId, roomId);
+    }
     navigate("/");
   });
 }

@@ -4,7 +4,7 @@
  * room and who sent it, and setting the password opens that room. A link
  * that was used or has expired says so in plain words.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { AccountLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
@@ -19,7 +19,7 @@ const TITLES = {
   "verify-email": "Confirm your e-mail",
   "reset-password": "Choose a new password",
   "enroll-account": "Join your team",
-  "login-link": "Signing you in",
+  "login-link": "Sign in with your link",
 };
 
 export function AccountLinkPage({ link, onDone }: { link: AccountLink; onDone(): void }) {
@@ -60,30 +60,43 @@ function VerifyEmail({ token, onDone }: { token: string; onDone(): void }) {
   );
 }
 
-/** An e-mailed sign-in link: signs in and goes to the rooms; a used or expired one says so. */
+/**
+ * An e-mailed sign-in link: signs in when the person presses the button (not
+ * on opening: a mail scanner that opens links must not spend it), then goes
+ * to the rooms; a used or expired one says so.
+ */
 function LoginLink({ token, onDone }: { token: string; onDone(): void }) {
   const accounts = useAccounts();
   const [, navigate] = useLocation();
-  const [problem, setProblem] = useState<string | null>(null);
-  // A link works once: it is used once, whatever re-renders happen meanwhile.
-  const finish = useRef({ navigate, onDone });
-  finish.current = { navigate, onDone };
-  const used = useRef<string | null>(null);
-  useEffect(() => {
-    if (used.current === token) return;
-    used.current = token;
-    accounts.loginWithLink(token).then(
-      () => {
-        finish.current.navigate("/");
-        finish.current.onDone();
-      },
-      (error: unknown) => setProblem(linkProblemText(error)),
+  const [state, setState] = useState<"ready" | "working" | string>("ready");
+  async function signIn() {
+    setState("working");
+    try {
+      await accounts.loginWithLink(token);
+      navigate("/");
+      onDone();
+    } catch (error) {
+      setState(linkProblemText(error));
+    }
+  }
+  if (state === "ready" || state === "working") {
+    return (
+      <div className="card">
+        <p>This link signs you in to Stockroom once, within 15 minutes of asking for it.</p>
+        <button
+          type="button"
+          className="ui-button ui-button-primary"
+          disabled={state === "working"}
+          onClick={() => void signIn()}
+        >
+          {state === "working" ? "Signing you in…" : "Sign in"}
+        </button>
+      </div>
     );
-  }, [accounts, token]);
-  if (!problem) return <p className="muted">Signing you in…</p>;
+  }
   return (
     <div className="card" role="alert" data-testid="link-problem">
-      <p>{problem}</p>
+      <p>{state}</p>
       <p>
         <Link href="/sign-in" onClick={onDone}>
           Back to sign in

@@ -186,7 +186,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
     void connection.restoreWaitingCalls();
     return stop;
   }, [connection, toast]);
-  useSaveLeftDrafts(roomId, userId);
+  useSaveLeftDrafts(roomId, userId, !itemsLoading);
   useRoleNotice(role, room?.name ?? "");
   useRoomEnding(userId, roomId, roomEndpoint(roomId), room?.name ?? "");
   useDocumentTitle(view === "item" ? null : VIEW_TITLES[view], room?.name);

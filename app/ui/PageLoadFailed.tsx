@@ -1,13 +1,41 @@
 /**
- * When a part of the app could not be fetched (a page's code, with no line
- * to the server and nothing kept of it yet), the page says so instead of
- * staying blank, and loads again by itself as soon as the server answers —
- * or at once when the person presses "Try again".
+ * When a page cannot be shown, it says so instead of staying blank. A part
+ * of the app that could not be fetched (no line to the server, nothing kept
+ * of it yet) loads again by itself as soon as the server answers — a few
+ * times at most, so a part that is really gone never reloads the page in a
+ * loop — or at once when the person presses "Try again". Any other error is
+ * said plainly, with a way to reload, and logged.
  */
 import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
 
 /** How often the page checks whether the server answers again. */
 const RETRY_MS = 5_000;
+/** Reloads by itself at most this many times in RELOAD_WINDOW_MS (kept for the tab). */
+const MAX_RELOADS = 3;
+const RELOAD_WINDOW_MS = 10 * 60_000;
+const RELOADS_KEY = "stockroom.pageReloads";
+
+/** The browsers' words when a lazily loaded module could not be fetched. */
+export function isCodeLoadError(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|ChunkLoadError|Failed to fetch/i.test(
+    text,
+  );
+}
+
+/** Whether the page may reload by itself once more (and counts this one). */
+function mayReloadAgain(now = Date.now()): boolean {
+  try {
+    const recent = (JSON.parse(sessionStorage.getItem(RELOADS_KEY) ?? "[]") as number[]).filter(
+      (at) => now - at < RELOAD_WINDOW_MS,
+    );
+    if (recent.length >= MAX_RELOADS) return false;
+    sessionStorage.setItem(RELOADS_KEY, JSON.stringify([...recent, now]));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function LoadFailed() {
   useEffect(() => {
@@ -15,7 +43,10 @@ function LoadFailed() {
     const check = async () => {
       try {
         const response = await fetch("/", { cache: "no-store" });
-        if (!stopped && response.ok) window.location.reload();
+        if (!stopped && response.ok && mayReloadAgain()) {
+          stopped = true;
+          window.location.reload();
+        }
       } catch {
         // Still no line: try again later.
       }
@@ -45,11 +76,25 @@ function LoadFailed() {
   );
 }
 
-export class PageLoadFailed extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+function ShowFailed() {
+  return (
+    <main className="page narrow empty-state" role="alert">
+      <h1>Something went wrong on this page</h1>
+      <p>Nothing you saved is lost. Reloading the page usually puts it right.</p>
+      <p>
+        <button type="button" className="ui-button ui-button-primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </p>
+    </main>
+  );
+}
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+export class PageLoadFailed extends Component<{ children: ReactNode }, { failed: "code" | "other" | null }> {
+  override state: { failed: "code" | "other" | null } = { failed: null };
+
+  static getDerivedStateFromError(error: unknown): { failed: "code" | "other" } {
+    return { failed: isCodeLoadError(error) ? "code" : "other" };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -57,6 +102,8 @@ export class PageLoadFailed extends Component<{ children: ReactNode }, { failed:
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <LoadFailed /> : this.props.children;
+    if (this.state.failed === "code") return <LoadFailed />;
+    if (this.state.failed === "other") return <ShowFailed />;
+    return this.props.children;
   }
 }

@@ -74,11 +74,13 @@ describe("the password limit", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("the owner's password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "Too many wrong passwords were tried for this account" });
+    const alert = page.getByRole("alert").filter({ hasText: "Too many wrong passwords were tried" });
     await alert.waitFor();
     await alert.getByRole("button", { name: "E-mail me a sign-in link" }).click();
     await page.getByRole("status").filter({ hasText: "a sign-in link is on its way" }).waitFor();
     await page.goto(await linkFromOutbox(page, e2e.server.url, email, "Your sign-in link"));
+    // Opening the link spends nothing (a mail scanner may open it): the person presses Sign in.
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect.poll(() => page.getByTestId("user-menu").textContent()).toContain(email);
     await ownBrowser.close();
     await newDevice.close();

@@ -31,8 +31,17 @@ async function login(email: string, password: string, deviceKey?: string): Promi
 }
 
 async function lockAccount(email: string) {
+  await lockAccountWith(email, "right password");
+}
+
+async function lockAccountWith(email: string, password: string) {
   for (let i = 0; i < 10; i++) expect((await login(email, `guess ${i}`)).error).toMatchObject({ error: 403 });
-  expect((await login(email, "right password")).error).toMatchObject({ error: "too-many-requests" });
+  expect((await login(email, password)).error).toMatchObject({ error: "too-many-requests" });
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 describe("a device that has signed in before", () => {
@@ -85,6 +94,23 @@ describe("a device that has signed in before", () => {
     expect(issued).toEqual(expect.any(String));
     expect(issued).not.toBe(made);
     socket.close();
+  });
+});
+
+describe("forgetting devices", () => {
+  it("forgets every device of the account when its password changes", async () => {
+    const { email, key } = await signUpOnDevice();
+    const { socket } = await DdpSocket.connect("/api/websocket");
+    await socket.call("login", [{ user: { email }, password: "right password" }]);
+    const changed = await socket.call("changePassword", [
+      { digest: await sha256("right password"), algorithm: "sha-256" },
+      "new password",
+    ]);
+    expect(changed.error).toBeUndefined();
+    socket.close();
+    await lockAccountWith(email, "new password");
+    // The key from before the change opens nothing any more.
+    expect((await login(email, "new password", key)).error).toMatchObject({ error: "too-many-requests" });
   });
 });
 

@@ -15,12 +15,17 @@ describe("a room's ending", () => {
     const sam = await signUpUser();
     expect((await owner.call("members.invite", [sam.email, "member"])).error).toBeUndefined();
     const { socket: samInRoom } = await connectToRoom(roomId, { token: sam.token });
+    // Anyone signed in can open a room's socket; one who is not a member hears nothing of its end.
+    const stranger = await signUpUser();
+    const { socket: strangerInRoom } = await connectToRoom(roomId, { token: stranger.token });
 
     expect((await owner.call("rooms.delete")).error).toBeUndefined();
     const told = await samInRoom.next((m) => m.msg === "added" && m.collection === "roomEndings");
     expect(told.fields).toMatchObject({ kind: "deleted", roomName: "Corner shop", by: expect.stringContaining("@") });
     expect(told.fields).not.toHaveProperty("for");
     await expect.poll(() => samInRoom.closed?.code).toBe(4003);
+    await expect.poll(() => strangerInRoom.closed?.code).toBe(4003);
+    expect(strangerInRoom.received.some((m) => m.collection === "roomEndings")).toBe(false);
 
     const gone = await SELF.fetch(`http://stockroom.test/api/rooms/${roomId}`);
     expect(gone.status).toBe(410);

@@ -174,7 +174,10 @@ describe("stocktake: mistakes and the record", () => {
     const member = await join(roomId, owner, "member");
     const other = await join(roomId, owner, "member");
     const stocktakeId = (await owner.call("stocktake.start")).result as string;
-    const mine = (await member.call("stocktake.scan", [stocktakeId, "JUG-1"])).result as { scanId: string };
+    // The member's scan goes with its own seed, as the app sends it (so a re-send is the same scan).
+    const misScan = { msg: "method", method: "stocktake.scan", params: [stocktakeId, "JUG-1"], randomSeed: "mis-1" };
+    member.send({ ...misScan, id: "m1" });
+    const mine = (await member.next((m) => m.msg === "result" && m.id === "m1")).result as { scanId: string };
     const theirs = (await other.call("stocktake.scan", [stocktakeId, "JUG-1"])).result as { scanId: string };
 
     // A member takes back only their own scan; taking it back twice is the same as once.
@@ -186,10 +189,15 @@ describe("stocktake: mistakes and the record", () => {
     expect((await member.call("stocktake.unscan", [stocktakeId, mine.scanId])).error).toBeUndefined();
     // The owner may take back anyone's.
     expect((await owner.call("stocktake.unscan", [stocktakeId, theirs.scanId])).error).toBeUndefined();
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM stocktake_scans WHERE stocktake_id = ?")
+    const left = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM stocktake_scans WHERE stocktake_id = ? AND taken_back_at IS NULL",
+    )
       .bind(stocktakeId)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);
+    // The taken-back scan sent again (its answer lost, the same seed): it does not count again.
+    member.send({ ...misScan, id: "m2" });
+    await member.next((m) => m.msg === "result" && m.id === "m2");
     // Nothing counted: applying changes nothing, Jug keeps its 5.
     expect((await owner.call("stocktake.apply", [stocktakeId])).result).toEqual({ changed: 0 });
     expect(jug).toBeTruthy();

@@ -25,8 +25,8 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { registerCurrentUser } from "./current-user";
-import { registerDisplayName } from "./display-name";
-import { knownDeviceHash, registerKnownDevices } from "./known-devices";
+import { displayNameSchema, registerDisplayName } from "./display-name";
+import { forgetKnownDevices, knownDeviceHash, registerKnownDevices } from "./known-devices";
 import { assertPasswordCheckAllowed, clearCheckedFailures, guardKeys, notePasswordFailure } from "./login-guard";
 import { loginWithLink, registerLoginLinks } from "./login-links";
 import {
@@ -76,6 +76,11 @@ const createUserSchema = v.object(
       v.pipe(
         v.record(v.string(), v.unknown(), "Profile must be an object"),
         v.check((profile) => JSON.stringify(profile).length <= 4_000, "Profile is too large"),
+        // A name others see is held to the same rules however it is set (display-name.ts).
+        v.check(
+          (profile) => profile.name === undefined || v.is(displayNameSchema, profile.name),
+          "Your name must be text of at most 80 characters, without control characters",
+        ),
       ),
     ),
   },
@@ -247,6 +252,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     run: async (ctx) => {
       const userId = requireUser(ctx, "You are not logged in.");
       await removeOtherLoginTokens(ctx.host, userId, ctx.loginTokenHash);
+      await forgetKnownDevices(ctx.host, userId);
     },
   });
 
@@ -267,6 +273,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
       await setPasswordHash(ctx.host.db, userId, await hashPassword(await passwordDigest(newPassword)));
       // A password change ends every other session of this user.
       await removeOtherLoginTokens(ctx.host, userId, ctx.loginTokenHash);
+      await forgetKnownDevices(ctx.host, userId);
       return { passwordChanged: true };
     },
   });

@@ -16,7 +16,8 @@ import { callLiveObjects } from "./live-objects";
 
 export const DISPLAY_NAME_MAX = 80;
 
-const nameArg = v.pipe(
+/** A name as others see it; also what createUser accepts as `profile.name`. */
+export const displayNameSchema = v.pipe(
   v.string("Your name must be text"),
   v.trim(),
   v.maxLength(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`),
@@ -28,7 +29,7 @@ export function registerDisplayName<H extends AccountsHost>(registry: LiveRegist
 
   // An empty name removes it: the person shows as their e-mail address again.
   accounts.method("accounts.setName", {
-    args: v.tuple([nameArg]),
+    args: v.tuple([displayNameSchema]),
     run: async (ctx, name) => {
       if (!ctx.userId) throw new LiveError(401, "Must be logged in");
       const userId = ctx.userId;

@@ -6,11 +6,14 @@
  * of the account's (login-guard.ts), so someone guessing from elsewhere can
  * fill the account's count without ever locking the owner out of her own
  * browser. The key proves only "this browser signed in here before"; the
- * password is checked as always.
+ * password is checked as always. A password change, "log out other devices"
+ * or a reset forgets every device of the account (a key taken from a shared
+ * laptop must not keep its own count for ever); the browser that did it asks
+ * again at once.
  */
 import * as v from "valibot";
 import { LiveError } from "../../protocol/errors";
-import { isIssuedDeviceKey, isKnownDevice, rememberDevice } from "../db/known-devices-repo";
+import { forgetDevices, isIssuedDeviceKey, isKnownDevice, rememberDevice } from "../db/known-devices-repo";
 import type { LiveRegistry } from "../live/registry";
 import type { AccountsHost } from "./accounts-host";
 import { hashToken, newToken } from "./tokens";
@@ -27,6 +30,11 @@ export async function knownDeviceHash(host: AccountsHost, presented: unknown, us
   if (!parsed.success) return null;
   const keyHash = await hashToken(parsed.output);
   return (await isKnownDevice(host.db, keyHash, userId ?? "")) && userId ? keyHash : null;
+}
+
+/** After a password change, "log out other devices" or a reset: no device of the account is known any more. */
+export function forgetKnownDevices(host: AccountsHost, userId: string): Promise<void> {
+  return forgetDevices(host.db, userId);
 }
 
 export function registerKnownDevices<H extends AccountsHost>(registry: LiveRegistry<H>): void {

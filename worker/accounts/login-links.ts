@@ -11,9 +11,6 @@ import { LiveError } from "../../protocol/errors";
 import { loginLinkMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";
 import type { MethodContext } from "../live/types";
-import type { AccountsHost } from "./accounts-host";
-import { clearAccountFailures } from "./login-guard";
-import { type LoginResult, logInWithNewToken } from "./login-tokens";
 import {
   consumeToken,
   emailOptionsArg,
@@ -21,7 +18,10 @@ import {
   markAddressProven,
   TOKEN_EXPIRED,
   tokenArg,
-} from "./recovery-feature";
+} from "./account-tokens";
+import type { AccountsHost } from "./accounts-host";
+import { clearAccountFailures } from "./login-guard";
+import { type LoginResult, logInWithNewToken } from "./login-tokens";
 
 /** `login({loginLink: token})`: signs in with an e-mailed link; Meteor's "Token expired" when it cannot. */
 export async function loginWithLink(ctx: MethodContext<AccountsHost>, token: unknown): Promise<LoginResult> {

@@ -84,13 +84,18 @@ export async function findItemBySku(db: Database, roomId: string, sku: string): 
   );
 }
 
-/** A SKU in any case (SKUs are unique as typed; when several differ only in case, the first found). */
+/**
+ * A SKU in any case (SKUs are unique as typed; when several differ only in
+ * case, the oldest item). SQLite's lower() folds ASCII letters only, as
+ * SKUs are written; the browser's stub folds the same way for those.
+ */
 export async function findItemBySkuAnyCase(db: Database, roomId: string, sku: string): Promise<ItemRow | null> {
   return (
     (await db
       .select()
       .from(items)
       .where(and(eq(items.roomId, roomId), sql`lower(${items.sku}) = lower(${sku})`, ne(items.sku, "")))
+      .orderBy(items.createdAt)
       .get()) ?? null
   );
 }

@@ -29,3 +29,8 @@ export async function rememberDevice(db: Database, keyHash: string, userId: stri
     .values({ keyHash, userId, createdAt: now, lastSignInAt: now })
     .onConflictDoUpdate({ target: [knownDevices.keyHash, knownDevices.userId], set: { lastSignInAt: now } });
 }
+
+/** Every device known for the account is forgotten (a password change, "log out other devices", a reset). */
+export async function forgetDevices(db: Database, userId: string): Promise<void> {
+  await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
+}

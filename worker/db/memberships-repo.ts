@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { MemberDoc, RoomRole } from "../../protocol/api";
 import { type Database, newId } from "./database";
 import { deletedRooms, memberships, type RoomRow, rooms, userEmails, users } from "./schema";
+import { profileName } from "./users-repo";
 
 export async function roleOf(db: Database, roomId: string, userId: string): Promise<RoomRole | null> {
   const row = await db
@@ -93,16 +94,6 @@ export async function removeMembership(db: Database, roomId: string, userId: str
 }
 
 /** Members with their first e-mail address and whether they have set a password. */
-/** The name in a user's profile (`profile.name`), or "" when they have none. */
-export function profileName(profile: string): string {
-  try {
-    const name = (JSON.parse(profile) as { name?: unknown } | null)?.name;
-    return typeof name === "string" ? name.trim() : "";
-  } catch {
-    return "";
-  }
-}
-
 export async function listMembers(db: Database, roomId: string): Promise<MemberDoc[]> {
   const rows = await db
     .select({

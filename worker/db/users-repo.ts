@@ -67,6 +67,16 @@ export async function insertUserWithLogin(
   }
 }
 
+/** The name in a user's profile (`profile.name`), or "" when they have none. */
+export function profileName(profile: string): string {
+  try {
+    const name = (JSON.parse(profile) as { name?: unknown } | null)?.name;
+    return typeof name === "string" ? name.trim() : "";
+  } catch {
+    return "";
+  }
+}
+
 export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
   return (await db.select().from(users).where(eq(users.id, id)).get()) ?? null;
 }

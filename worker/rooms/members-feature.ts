@@ -23,13 +23,12 @@ import {
   addMembership,
   deleteRoom,
   listMembers,
-  profileName,
   removeMembership,
   setMembershipRole,
   setOrderEmails,
 } from "../db/memberships-repo";
 import { findRoom } from "../db/rooms-repo";
-import { emailsOf, findUserByEmail, findUserById, insertUser } from "../db/users-repo";
+import { emailsOf, findUserByEmail, findUserById, insertUser, profileName } from "../db/users-repo";
 import { sendEmail } from "../email/mailer";
 import { invitationMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";

@@ -5,8 +5,7 @@
  * the room's members (strangers get 403).
  */
 import { COLLECTION, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
-import { profileName } from "../db/memberships-repo";
-import { emailsOf, findUserById } from "../db/users-repo";
+import { emailsOf, findUserById, profileName } from "../db/users-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "./access";

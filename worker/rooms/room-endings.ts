@@ -4,8 +4,9 @@
  * connections close. Their screens then say so and take them to their
  * rooms, instead of reconnecting for ever to a room that is gone (a tab
  * that comes back later learns it from the room's address: 410, deleted).
- * A universal publication: every signed-in connection of the room hears the
- * endings meant for it, and only those.
+ * A universal publication: every member's connection hears the endings
+ * meant for it, and only those; a connection that is not a member's (anyone
+ * signed in can open a room's socket) hears nothing, not even the room's name.
  */
 import { COLLECTION, type RoomEndingDoc } from "../../protocol/api";
 import type { LiveRegistry } from "../live/registry";
@@ -17,9 +18,9 @@ const EVERYONE = "*";
 
 export function registerRoomEndings(registry: LiveRegistry<RoomHost>): void {
   registry.publishUniversal("room.endings", {
-    run: (ctx) => {
+    run: async (ctx) => {
       const userId = ctx.userId;
-      if (!userId) return;
+      if (!userId || (await ctx.host.roleOf(userId)) === null) return;
       return {
         kind: "observed",
         collection: COLLECTION.ROOM_ENDINGS,

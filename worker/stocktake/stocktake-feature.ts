@@ -25,14 +25,15 @@ import type { RoomHost } from "../rooms/room-host";
 import { announcePast, pastStocktakes, stocktakeVia } from "./stocktake-summary";
 import {
   countsOf,
-  deleteScan,
   endStocktakeQuery,
   findOpenStocktake,
+  findScan,
   findStocktake,
   insertScan,
   insertStocktake,
   listScans,
   type StocktakeRow,
+  takeBackScan,
   toScanDoc,
   toStocktakeDoc,
 } from "./stocktakes-repo";
@@ -185,6 +186,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
           itemId,
           userId: ctx.userId as string,
           at: host.now(),
+          takenBackAt: null,
         };
         const inserted = await insertScan(host.db, scan);
         if (inserted)
@@ -249,12 +251,12 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       const host = ctx.host;
       return host.writes.run(async () => {
         await openStocktake(ctx, stocktakeId);
-        const scan = (await listScans(host.db, host.roomId, stocktakeId)).find((row) => row.id === scanId);
-        // Taken back already (a re-sent call): done.
-        if (!scan) return;
+        const scan = await findScan(host.db, host.roomId, scanId);
+        // Not (yet) here, or taken back already (a re-sent call): done.
+        if (!scan || scan.stocktakeId !== stocktakeId || scan.takenBackAt !== null) return;
         if (scan.userId !== ctx.userId && !can.manageMembers(role))
           throw new LiveError(403, STOCKTAKE_ERROR.NOT_YOUR_SCAN);
-        if (await deleteScan(host.db, host.roomId, scanId)) {
+        if (await takeBackScan(host.db, host.roomId, scanId, host.now())) {
           host.emit({
             collection: COLLECTION.STOCKTAKE_SCANS,
             id: scanId,

@@ -31,6 +31,12 @@ export const stocktakeScans = sqliteTable(
     itemId: text("item_id").notNull(),
     userId: text("user_id").notNull(),
     at: integer("at").notNull(),
+    /**
+     * When the scan was taken back (a mis-scan), or null. The row stays, so
+     * the same scan re-sent later (its seed makes the same id) does not count
+     * again.
+     */
+    takenBackAt: integer("taken_back_at"),
   },
   (table) => [index("stocktake_scans_stocktake_idx").on(table.stocktakeId)],
 );

@@ -4,15 +4,13 @@
  * from the item history entries it wrote (`via = stocktake:<id>`), so the
  * record of a stocktake is the same rows that made it, not a copy.
  */
-import { and, desc, eq, ne } from "drizzle-orm";
 import { COLLECTION, type PastStocktakeDoc } from "../../protocol/api";
 import type { Database } from "../db/database";
 import { historyVia } from "../db/item-history-repo";
 import { findItems } from "../db/items-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
-import { stocktakes } from "./stocktake-schema";
-import { listScans, type StocktakeRow } from "./stocktakes-repo";
+import { listEndedStocktakes, listScans, type StocktakeRow } from "./stocktakes-repo";
 
 /** How many past stocktakes a room shows. */
 export const PAST_STOCKTAKES_SHOWN = 20;
@@ -48,13 +46,7 @@ export async function summaryOf(db: Database, row: StocktakeRow): Promise<PastSt
 }
 
 export async function pastStocktakes(db: Database, roomId: string): Promise<PastStocktakeDoc[]> {
-  const rows = await db
-    .select()
-    .from(stocktakes)
-    .where(and(eq(stocktakes.roomId, roomId), ne(stocktakes.status, "open")))
-    .orderBy(desc(stocktakes.endedAt))
-    .limit(PAST_STOCKTAKES_SHOWN)
-    .all();
+  const rows = await listEndedStocktakes(db, roomId, PAST_STOCKTAKES_SHOWN);
   return Promise.all(rows.map((row) => summaryOf(db, row)));
 }
 

@@ -1,5 +1,5 @@
 /** Stocktakes and their scans (schema.ts `stocktakes`, `stocktakeScans`). */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
 import type { Database } from "../db/database";
 import { stocktakeScans, stocktakes } from "./stocktake-schema";
@@ -36,6 +36,17 @@ export async function findStocktake(db: Database, roomId: string, id: string): P
   );
 }
 
+/** The room's ended stocktakes (applied or discarded), the latest first. */
+export async function listEndedStocktakes(db: Database, roomId: string, limit: number): Promise<StocktakeRow[]> {
+  return db
+    .select()
+    .from(stocktakes)
+    .where(and(eq(stocktakes.roomId, roomId), ne(stocktakes.status, "open")))
+    .orderBy(desc(stocktakes.endedAt))
+    .limit(limit)
+    .all();
+}
+
 export async function insertStocktake(db: Database, row: StocktakeRow): Promise<void> {
   await db.insert(stocktakes).values(row).onConflictDoNothing().run();
 }
@@ -60,12 +71,29 @@ export async function insertScan(db: Database, row: ScanRow): Promise<ScanRow | 
   return (await db.insert(stocktakeScans).values(row).onConflictDoNothing().returning().get()) ?? null;
 }
 
+/** The scans that count (not taken back). */
 export async function listScans(db: Database, roomId: string, stocktakeId: string): Promise<ScanRow[]> {
   return db
     .select()
     .from(stocktakeScans)
-    .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.stocktakeId, stocktakeId)))
+    .where(
+      and(
+        eq(stocktakeScans.roomId, roomId),
+        eq(stocktakeScans.stocktakeId, stocktakeId),
+        isNull(stocktakeScans.takenBackAt),
+      ),
+    )
     .all();
+}
+
+export async function findScan(db: Database, roomId: string, scanId: string): Promise<ScanRow | null> {
+  return (
+    (await db
+      .select()
+      .from(stocktakeScans)
+      .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.id, scanId)))
+      .get()) ?? null
+  );
 }
 
 /** How many of each item were counted. */
@@ -73,18 +101,25 @@ export async function countsOf(db: Database, roomId: string, stocktakeId: string
   const rows = await db
     .select({ itemId: stocktakeScans.itemId, counted: count() })
     .from(stocktakeScans)
-    .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.stocktakeId, stocktakeId)))
+    .where(
+      and(
+        eq(stocktakeScans.roomId, roomId),
+        eq(stocktakeScans.stocktakeId, stocktakeId),
+        isNull(stocktakeScans.takenBackAt),
+      ),
+    )
     .groupBy(stocktakeScans.itemId)
     .all();
   return new Map(rows.map((row) => [row.itemId, row.counted]));
 }
 
-/** @returns whether the scan was there to delete. */
-export async function deleteScan(db: Database, roomId: string, scanId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(stocktakeScans)
-    .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.id, scanId)))
+/** Marks a scan taken back; @returns whether it counted until now. */
+export async function takeBackScan(db: Database, roomId: string, scanId: string, at: number): Promise<boolean> {
+  const changed = await db
+    .update(stocktakeScans)
+    .set({ takenBackAt: at })
+    .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.id, scanId), isNull(stocktakeScans.takenBackAt)))
     .returning({ id: stocktakeScans.id })
     .all();
-  return deleted.length > 0;
+  return changed.length > 0;
 }

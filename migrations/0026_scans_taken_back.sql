@@ -1,0 +1,1 @@
+ALTER TABLE `stocktake_scans` ADD `taken_back_at` integer;
