@@ -15,10 +15,12 @@ const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
  *           leaves it out when no browser is installed (never in CI).
  *
  * Order (`sequence.groupOrder`): groups run one after another, the projects
- * of one group side by side. 1: unit, worker and interop (light; none drives a
- * browser); 2: bench alone; 3: e2e alone. So the two heavy projects, which
- * both start servers and browsers, never run at the same time: on two cores
- * the browser tests beside the rest were slower and flaky. The numbers start
+ * of one group side by side. 1: unit, worker, interop and bench (the benches
+ * in smoke mode measure nothing that a busy machine could fail); 2: e2e
+ * alone, one file at a time. So the browser tests never run beside anything:
+ * on two cores the browser tests beside the rest were slower and flaky. The
+ * benches beside the light three keep npm test near 8 minutes (the browser
+ * tests alone take about 7). The numbers start
  * at 1 on purpose: vitest 5 moves the files of an isolated project left at
  * the default 0 to a group of their own after all the others whenever it has
  * one worker (as on two cores), which would put interop after the browser
@@ -102,8 +104,8 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           // A bench in smoke mode starts its own server or browser: well under a minute, minutes when loaded.
           testTimeout: 300_000,
-          // After the light projects, and never beside the browser tests (see above).
-          sequence: { groupOrder: 2 },
+          // Beside the light projects, never beside the browser tests (see above).
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -117,8 +119,8 @@ export default defineConfig({
           fileParallelism: false,
           // A loaded CI machine can take seconds to show live changes; a poll gives up after this.
           expect: { poll: { timeout: 10_000 } },
-          // Last, alone: never beside the bench smoke runs (see above).
-          sequence: { groupOrder: 3 },
+          // Last, alone: never beside the bench smoke runs or anything else (see above).
+          sequence: { groupOrder: 2 },
         },
       },
     ],

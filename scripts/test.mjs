@@ -1,8 +1,8 @@
 // `npm test`: type-check, lint, build the app once, then one `vitest run`
 // over the unit, workerd, interop, bench (every benchmark in smoke mode) and
-// browser projects, in three groups one after another (`sequence.groupOrder`
-// in vitest.config.ts): unit, workerd and interop together; then the benches;
-// then the browser tests, one file at a time. Running the browser tests beside
+// browser projects, in two groups one after another (`sequence.groupOrder`
+// in vitest.config.ts): unit, workerd, interop and the benches together; then
+// the browser tests alone, one file at a time. Running the browser tests beside
 // the rest was tried: on two cores it made everything slower and the browser
 // tests flaky. Ends with a plain `N passed, N failed` line.
 //

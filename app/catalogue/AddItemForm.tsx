@@ -1,11 +1,17 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { LIMITS, METHOD } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { useCall } from "../live";
 import { PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { tooLong } from "./item-fields";
 
-/** Quick add: title, SKU, price and quantity; everything else is editable later. */
+/**
+ * Quick add: title, SKU, price and quantity; everything else is editable
+ * later. The new item shows at once (its stub), so the form is cleared at
+ * once, the focus still in Title for the next one — offline too. If the
+ * server refuses it (a SKU in use, say), the item goes and what was typed
+ * comes back with the reason, unless the next item is already being typed.
+ */
 export function AddItemForm() {
   const call = useCall();
   const [title, setTitle] = useState("");
@@ -14,15 +20,16 @@ export function AddItemForm() {
   const [quantity, setQuantity] = useState("1");
   const [error, setError] = useState<unknown>(null);
   const [localError, setLocalError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
-  // After an item is added, the focus is back in Title for the next one (the form was disabled meanwhile).
-  const [added, setAdded] = useState(0);
-  useEffect(() => {
-    if (added > 0) titleInput.current?.focus();
-  }, [added]);
 
-  async function submit(event: FormEvent) {
+  function fill(values: { title: string; sku: string; price: string; quantity: string }) {
+    setTitle(values.title);
+    setSku(values.sku);
+    setPrice(values.price);
+    setQuantity(values.quantity);
+  }
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     const long = tooLong("Title", title.trim(), LIMITS.ITEM_TITLE) ?? tooLong("SKU", sku.trim(), LIMITS.SKU);
     if (long) return setLocalError(long);
@@ -32,25 +39,18 @@ export function AddItemForm() {
     if (qty === null) return setLocalError(QUANTITY_HINT);
     setLocalError(null);
     setError(null);
-    setBusy(true);
-    try {
-      await call(METHOD.ITEMS_ADD, { title, sku, priceCents, quantity: qty });
-      setTitle("");
-      setSku("");
-      setPrice("");
-      setQuantity("1");
-      setAdded((count) => count + 1);
-    } catch (caught) {
+    const typed = { title, sku, price, quantity };
+    fill({ title: "", sku: "", price: "", quantity: "1" });
+    titleInput.current?.focus();
+    call(METHOD.ITEMS_ADD, { title, sku, priceCents, quantity: qty }).catch((caught: unknown) => {
       setError(caught);
-    } finally {
-      setBusy(false);
-    }
+      if (titleInput.current?.value === "") fill(typed);
+    });
   }
 
   return (
     <form className="card quick-add" onSubmit={submit} aria-label="Add an item">
-      {/* Disabled while saving, so nothing typed meanwhile is wiped by the reset. */}
-      <fieldset className="add-item" disabled={busy}>
+      <fieldset className="add-item">
         <div className="field grow">
           <label htmlFor="item-title">Title</label>
           <input ref={titleInput} id="item-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
@@ -80,8 +80,8 @@ export function AddItemForm() {
             onChange={(e) => setQuantity(e.target.value)}
           />
         </div>
-        <button type="submit" disabled={busy || title.trim() === ""}>
-          {busy ? "Adding…" : "Add item"}
+        <button type="submit" disabled={title.trim() === ""}>
+          Add item
         </button>
       </fieldset>
       {localError ? (

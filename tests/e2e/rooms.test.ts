@@ -142,7 +142,10 @@ describe("a shared room", () => {
     await page.getByLabel("SKU", { exact: true }).fill("SAME-SKU");
     await page.getByRole("button", { name: "Add item" }).click();
     await page.getByRole("alert").filter({ hasText: "SKU SAME-SKU is already used in this room" }).waitFor();
-    expect(await page.getByTestId("item-row").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("item-row").count()).toBe(1);
+    // What was typed is back in the form, to be put right.
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Second");
+    expect(await page.getByLabel("SKU", { exact: true }).inputValue()).toBe("SAME-SKU");
   });
 
   it("says so when a room does not exist, and when you are not a member", async () => {
