@@ -236,6 +236,10 @@ export class AccountsClient {
 
   async logout(): Promise<void> {
     this.update({ loggingOut: true });
+    // Other tabs follow at once (and quietly): were the stored token left until the server answered,
+    // a tab whose connection the server closed first would resume with it, be refused, and say the
+    // password was changed.
+    clearStoredLogin(this.storage);
     try {
       await this.connection.apply("logout", [], { wait: true });
     } finally {
