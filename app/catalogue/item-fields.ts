@@ -4,7 +4,8 @@
  * sentence. Pure, so the room can also save a field's draft left by a
  * reload (field-drafts.ts) without the page that typed it.
  */
-import { type ItemDoc, type ItemPatch, LIMITS } from "../../protocol/api";
+import { type ItemDoc, LIMITS } from "../../protocol/api";
+import type { ItemPatch } from "../../protocol/args";
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { parseTags } from "./catalogue-query";
 import type { Parsed } from "./EditableCell";

@@ -6,7 +6,8 @@
  * refusal takes it back. Defaults mirror the server's (worker/db/schema.ts).
  */
 import * as v from "valibot";
-import { COLLECTION, type ItemDoc, METHOD, METHOD_ARGS } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
+import { METHOD_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import type { MethodStub, StubContext } from "../live/simulation";
 

@@ -6,7 +6,8 @@
  * loses nothing. Pre-fill: caption → title, quantity 1, draft; the place
  * and time a photo was taken stay with the photo, never in the item.
  */
-import { type ItemFields, LIMITS, METHOD } from "../../protocol/api";
+import { LIMITS, METHOD } from "../../protocol/api";
+import type { ItemFields } from "../../protocol/args";
 import { type FinishedFile, NEW_ITEM_META_KEY } from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { makeImageVersion } from "./image-versions";

@@ -8,7 +8,8 @@
  * Taking a scan back shows at once too.
  */
 import * as v from "valibot";
-import { COLLECTION, METHOD, METHOD_ARGS } from "../../protocol/api";
+import { COLLECTION, METHOD } from "../../protocol/api";
+import { METHOD_ARGS } from "../../protocol/args";
 import { labelKey } from "../../protocol/label-key";
 import type { LiveDoc } from "../live";
 import type { MethodStub } from "../live/simulation";

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { METHOD, type StoreConnectArgs, type StoreConnected } from "../../protocol/api";
+import { METHOD, type StoreConnected } from "../../protocol/api";
+import type { StoreConnectArgs } from "../../protocol/args";
 import { ErrorText } from "../components/ErrorText";
 import { useCall } from "../live";
 

@@ -1,5 +1,6 @@
 /** The `dashboard` publication (SPEC A3): the room's live figures, for its members. */
-import { COLLECTION, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { COLLECTION, PUBLICATION } from "../../protocol/api";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import type { LiveRegistry } from "../live/registry";
 import type { Doc } from "../live/types";
 import { requireRole } from "../rooms/access";

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { ItemDoc, ItemFields, ItemPatch, ItemStatus } from "../../protocol/api";
+import type { ItemDoc, ItemStatus } from "../../protocol/api";
+import type { ItemFields, ItemPatch } from "../../protocol/args";
 import type { Database } from "./database";
 import { type ItemRow, items } from "./schema";
 

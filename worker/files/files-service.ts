@@ -4,7 +4,8 @@
  * becomes visible (D1 record + change to subscribers) only once complete.
  */
 import * as v from "valibot";
-import { COLLECTION, type ItemFields, itemFieldsSchema } from "../../protocol/api";
+import { COLLECTION } from "../../protocol/api";
+import { type ItemFields, itemFieldsSchema } from "../../protocol/args";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import {
   chunkSizeOf,

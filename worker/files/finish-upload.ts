@@ -11,7 +11,8 @@
  * - if that write fails, the bytes just stored are removed (no orphan);
  * - a re-sent finish answers the same file (and item), and runs once.
  */
-import { COLLECTION, type ItemFields } from "../../protocol/api";
+import { COLLECTION } from "../../protocol/api";
+import type { ItemFields } from "../../protocol/args";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import {
   extensionOf,

@@ -3,7 +3,8 @@
  * creation (accounts join them in the next issue). Sharded by name, so no
  * single object is hot.
  */
-import { COLLECTION, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { COLLECTION, METHOD, PUBLICATION } from "../../protocol/api";
+import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import { registerAccounts } from "../accounts/accounts-feature";

@@ -1,5 +1,6 @@
 /** What an edit changes, field by field, for the item's history. */
-import type { ItemDoc, ItemPatch } from "../../protocol/api";
+import type { ItemDoc } from "../../protocol/api";
+import type { ItemPatch } from "../../protocol/args";
 
 type Changes = Record<string, { from: unknown; to: unknown }>;
 

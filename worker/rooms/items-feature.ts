@@ -4,16 +4,8 @@
  * opened to generic client writes (`/items/insert|update|remove`) under
  * allow/deny rules.
  */
-import {
-  COLLECTION,
-  can,
-  LIMITS,
-  METHOD,
-  METHOD_ARGS,
-  PUBLICATION,
-  PUBLICATION_ARGS,
-  SERVER_ITEM_FIELDS,
-} from "../../protocol/api";
+import { COLLECTION, can, LIMITS, METHOD, PUBLICATION, SERVER_ITEM_FIELDS } from "../../protocol/api";
+import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { RandomStream } from "../../protocol/random-stream";
 import { appUrl } from "../app-url";
 import { listHistory, toHistoryDoc } from "../db/item-history-repo";

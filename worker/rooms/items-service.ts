@@ -6,14 +6,8 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import * as v from "valibot";
-import {
-  COLLECTION,
-  type ItemFields,
-  type ItemPatch,
-  type ItemStatus,
-  itemFieldsSchema,
-  itemPatchSchema,
-} from "../../protocol/api";
+import { COLLECTION, type ItemStatus } from "../../protocol/api";
+import { type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findRoomFile } from "../db/files-repo";

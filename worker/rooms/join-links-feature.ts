@@ -5,7 +5,8 @@
  * only as its SHA-256, and travels in the URL's fragment so it never reaches
  * a server log. Revoking ends every link of the room at once.
  */
-import { can, JOIN_LINK_DAYS, type JoinLink, METHOD, METHOD_ARGS } from "../../protocol/api";
+import { can, JOIN_LINK_DAYS, type JoinLink, METHOD } from "../../protocol/api";
+import { METHOD_ARGS } from "../../protocol/args";
 import type { JoinLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { hashToken, newToken } from "../accounts/tokens";

@@ -5,15 +5,8 @@
  * admins manage members; only the owner deletes the room. Each member,
  * viewers too, chooses for themselves whether to get order e-mails.
  */
-import {
-  COLLECTION,
-  can,
-  METHOD,
-  METHOD_ARGS,
-  type MemberDoc,
-  PUBLICATION,
-  PUBLICATION_ARGS,
-} from "../../protocol/api";
+import { COLLECTION, can, METHOD, type MemberDoc, PUBLICATION } from "../../protocol/api";
+import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { sendEnrollEmail } from "../accounts/recovery-feature";
 import { appUrl } from "../app-url";

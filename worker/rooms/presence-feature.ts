@@ -4,7 +4,8 @@
  * signed-in members, and publishes one `presence` document per person to
  * the room's members (strangers get 403).
  */
-import { COLLECTION, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { COLLECTION, PUBLICATION } from "../../protocol/api";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { emailsOf, findUserById, profileName } from "../db/users-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";

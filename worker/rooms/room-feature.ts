@@ -1,5 +1,6 @@
 /** The room document itself: its publication, rename and currency. */
-import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
+import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import type { Database } from "../db/database";
 import { findRoom, renameRoom, setRoomCurrency, toRoomDoc } from "../db/rooms-repo";

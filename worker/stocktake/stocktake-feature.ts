@@ -10,7 +10,8 @@
  * Each scan's id comes from the call's random seed (SPEC B9), so a scan made
  * offline and sent again later, or sent twice, counts once.
  */
-import { COLLECTION, can, METHOD, METHOD_ARGS, PUBLICATION, PUBLICATION_ARGS } from "../../protocol/api";
+import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
+import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { labelKey, shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";

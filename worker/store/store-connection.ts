@@ -3,7 +3,8 @@
  * (a failed try saves nothing), finding the saved one, and the client that
  * store features (test, and later publish and sync) call the store with.
  */
-import type { StoreConnectArgs, StoreConnectionDoc } from "../../protocol/api";
+import type { StoreConnectionDoc } from "../../protocol/api";
+import type { StoreConnectArgs } from "../../protocol/args";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import type { StoreConnectionRow } from "../db/schema";
 import { findStoreConnection, type NewStoreConnection } from "../db/store-repo";

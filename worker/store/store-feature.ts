@@ -6,16 +6,8 @@
  * publish, unpublish and sync. An edit of a published item follows it to the
  * store (a reaction). The Shopify side is beside it in worker/store/.
  */
-import {
-  COLLECTION,
-  can,
-  type ItemDoc,
-  METHOD,
-  METHOD_ARGS,
-  PUBLICATION,
-  PUBLICATION_ARGS,
-  type StoreConnected,
-} from "../../protocol/api";
+import { COLLECTION, can, type ItemDoc, METHOD, PUBLICATION, type StoreConnected } from "../../protocol/api";
+import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { equals } from "../../protocol/ejson";
 import { appUrl } from "../app-url";
 import { deleteStoreConnection, findStoreConnection, saveStoreConnection, setStoreShopName } from "../db/store-repo";

@@ -1,0 +1,187 @@
+/**
+ * What each method and publication takes: the argument schemas (valibot)
+ * the server validates every call against, and the method stubs and forms
+ * check before sending, so both sides refuse the same input in the same
+ * words.
+ */
+import * as v from "valibot";
+import { ASSIGNABLE_ROLES, ITEM_STATUSES, JOIN_ROLES, LIMITS, METHOD, PUBLICATION } from "./api";
+
+const trimmed = (max: number, label: string) =>
+  v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+
+/** ISO 4217 three-letter code. */
+export const currencySchema = v.pipe(
+  v.string("Currency must be text"),
+  v.regex(/^[A-Z]{3}$/, "Currency must be a three-letter code, like EUR"),
+);
+
+export const roomNameSchema = v.pipe(trimmed(LIMITS.ROOM_NAME, "Room name"), v.nonEmpty("Room name is required"));
+
+const priceSchema = v.pipe(
+  v.number("Price must be a number"),
+  v.integer("Price must be a whole number of cents"),
+  v.minValue(0, "Price cannot be negative"),
+  v.maxValue(LIMITS.PRICE_CENTS, "Price is too large"),
+);
+const quantitySchema = v.pipe(
+  v.number("Quantity must be a number"),
+  v.integer("Quantity must be a whole number"),
+  v.minValue(0, "Quantity cannot be negative"),
+  v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
+);
+
+/** Fields a client may set on an item. */
+export const itemFieldsSchema = v.strictObject(
+  {
+    title: v.pipe(trimmed(LIMITS.ITEM_TITLE, "Title"), v.nonEmpty("Title is required")),
+    description: v.optional(trimmed(LIMITS.ITEM_TEXT, "Description")),
+    sku: v.optional(trimmed(LIMITS.SKU, "SKU")),
+    priceCents: v.optional(priceSchema),
+    currency: v.optional(currencySchema),
+    quantity: v.optional(quantitySchema),
+    status: v.optional(v.picklist(ITEM_STATUSES, "Unknown status")),
+    location: v.optional(trimmed(LIMITS.LOCATION, "Location")),
+    tags: v.optional(
+      v.pipe(
+        v.array(v.pipe(trimmed(LIMITS.TAG, "Tag"), v.nonEmpty("Tags cannot be empty"))),
+        v.maxLength(LIMITS.TAGS, `At most ${LIMITS.TAGS} tags`),
+      ),
+    ),
+    /** File ids in the room's itemPhotos collection, in display order. */
+    photos: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string("Photo id must be text"), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Malformed photo id"))),
+        v.maxLength(LIMITS.PHOTOS, `At most ${LIMITS.PHOTOS} photos`),
+      ),
+    ),
+  },
+  "Unknown item field",
+);
+export type ItemFields = v.InferOutput<typeof itemFieldsSchema>;
+
+export const itemPatchSchema = v.partial(itemFieldsSchema);
+export type ItemPatch = v.InferOutput<typeof itemPatchSchema>;
+
+export const idSchema = v.pipe(v.string("Id must be text"), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Malformed id"));
+
+const storeText = (label: string) =>
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(LIMITS.STORE_CREDENTIAL, `${label} is too long`),
+  );
+
+/**
+ * What `store.connect` takes: the store's domain and either the client ID
+ * and secret of the merchant's own app (client-credentials grant) or an
+ * Admin API access token from an older custom app. The server checks the
+ * domain's shape itself (it also accepts a pasted store URL).
+ */
+export const storeConnectSchema = v.union(
+  [
+    v.strictObject({
+      domain: storeText("Store domain"),
+      clientId: storeText("Client ID"),
+      clientSecret: storeText("Client secret"),
+    }),
+    v.strictObject({ domain: storeText("Store domain"), accessToken: storeText("Access token") }),
+  ],
+  "Give the store domain and either a client ID and secret or an access token",
+);
+export type StoreConnectArgs = v.InferOutput<typeof storeConnectSchema>;
+
+/** Argument tuples, by method name. */
+export const METHOD_ARGS = {
+  [METHOD.ROOMS_CREATE]: v.tuple([roomNameSchema, v.optional(currencySchema)]),
+  [METHOD.ROOMS_RENAME]: v.tuple([roomNameSchema]),
+  [METHOD.ROOMS_SET_CURRENCY]: v.tuple([currencySchema]),
+  [METHOD.ROOMS_DELETE]: v.tuple([]),
+  [METHOD.MEMBERS_INVITE]: v.tuple([
+    v.pipe(
+      v.string("E-mail must be text"),
+      v.trim(),
+      v.maxLength(254, "E-mail address is too long"),
+      v.email("Invalid e-mail address"),
+    ),
+    v.picklist(ASSIGNABLE_ROLES, "Unknown role"),
+  ]),
+  [METHOD.MEMBERS_SET_ROLE]: v.tuple([idSchema, v.picklist(ASSIGNABLE_ROLES, "Unknown role")]),
+  [METHOD.MEMBERS_REMOVE]: v.tuple([idSchema]),
+  [METHOD.MEMBERS_LEAVE]: v.tuple([]),
+  [METHOD.MEMBERS_CREATE_JOIN_LINK]: v.tuple([v.picklist(JOIN_ROLES, "A join link gives the member or viewer role")]),
+  [METHOD.MEMBERS_REVOKE_JOIN_LINKS]: v.tuple([]),
+  [METHOD.MEMBERS_JOIN]: v.tuple([
+    v.pipe(v.string("This join link is not valid"), v.regex(/^[A-Za-z0-9_-]{43}$/, "This join link is not valid")),
+  ]),
+  [METHOD.ITEMS_ADD]: v.tuple([itemFieldsSchema]),
+  [METHOD.ITEMS_UPDATE]: v.tuple([idSchema, itemPatchSchema]),
+  [METHOD.ITEMS_REMOVE]: v.tuple([idSchema]),
+  [METHOD.ITEMS_RESTORE]: v.tuple([idSchema, itemFieldsSchema]),
+  [METHOD.ITEMS_ADD_PHOTO]: v.tuple([idSchema, idSchema]),
+  [METHOD.ITEMS_MOVE_PHOTO]: v.tuple([
+    idSchema,
+    idSchema,
+    v.pipe(v.number("Position must be a number"), v.integer("Position must be a whole number"), v.minValue(0)),
+  ]),
+  [METHOD.STOCKTAKE_START]: v.tuple([]),
+  [METHOD.STOCKTAKE_SCAN]: v.tuple([
+    idSchema,
+    v.pipe(
+      v.string("Scan a label or type a SKU"),
+      v.trim(),
+      v.nonEmpty("Scan a label or type a SKU"),
+      v.maxLength(LIMITS.SCAN, "That is not a label or SKU of this room"),
+    ),
+  ]),
+  [METHOD.STOCKTAKE_APPLY]: v.tuple([
+    idSchema,
+    v.optional(v.strictObject({ unseenToZero: v.optional(v.boolean("unseenToZero must be true or false")) })),
+  ]),
+  [METHOD.STOCKTAKE_CANCEL]: v.tuple([idSchema]),
+  [METHOD.STOCKTAKE_UNSCAN]: v.tuple([idSchema, idSchema]),
+  [METHOD.ITEMS_SET_STATUS]: v.tuple([
+    v.pipe(
+      v.array(idSchema, "Item ids must be a list"),
+      v.nonEmpty("Choose at least one item"),
+      v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
+    ),
+    v.picklist(ITEM_STATUSES, "Unknown status"),
+  ]),
+  [METHOD.ITEMS_PUBLIC_LINKS]: v.tuple([
+    v.pipe(
+      v.array(idSchema, "Item ids must be a list"),
+      v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
+    ),
+  ]),
+  [METHOD.STORE_CONNECT]: v.tuple([storeConnectSchema]),
+  [METHOD.STORE_TEST]: v.tuple([]),
+  [METHOD.STORE_DISCONNECT]: v.tuple([]),
+  [METHOD.STORE_PUBLISH]: v.tuple([idSchema]),
+  [METHOD.STORE_UNPUBLISH]: v.tuple([idSchema]),
+  [METHOD.STORE_SYNC]: v.tuple([
+    v.optional(
+      v.strictObject({
+        /** Everything again, not only what changed since the last sync. */
+        full: v.optional(v.boolean("full must be true or false")),
+      }),
+    ),
+  ]),
+  [METHOD.MEMBERS_SET_ORDER_EMAILS]: v.tuple([v.boolean("Choose on or off")]),
+} as const;
+
+export const PUBLICATION_ARGS = {
+  [PUBLICATION.ROOMS_LIST]: v.tuple([]),
+  [PUBLICATION.ROOM]: v.tuple([]),
+  [PUBLICATION.MEMBERS]: v.tuple([]),
+  [PUBLICATION.ITEMS]: v.tuple([]),
+  [PUBLICATION.ITEM_HISTORY]: v.tuple([idSchema]),
+  [PUBLICATION.STOCKTAKE]: v.tuple([]),
+  [PUBLICATION.STOCKTAKE_SCANS]: v.tuple([idSchema]),
+  [PUBLICATION.STOCKTAKE_LABELS]: v.tuple([]),
+  [PUBLICATION.PAST_STOCKTAKES]: v.tuple([]),
+  [PUBLICATION.DASHBOARD]: v.tuple([]),
+  [PUBLICATION.PRESENCE]: v.tuple([]),
+  [PUBLICATION.STORE]: v.tuple([]),
+} as const;
