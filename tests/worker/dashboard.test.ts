@@ -102,6 +102,37 @@ describe("dashboard aggregates", () => {
   });
 });
 
+describe("dashboard aggregates: old quarter hours", () => {
+  it("are pruned when the cut-off moves to a new quarter hour, not on every change", async () => {
+    const stub = env.ROOM.get(env.ROOM.idFromName("aggregates-pruning"));
+    await runInDurableObject(stub, (_instance, state) => {
+      const aggregates = new RoomAggregates(state.storage.sql, "prune_");
+      aggregates.rebuild([], []);
+      const item = (createdAt: number): CountedItem => ({
+        status: "draft",
+        priceCents: 0,
+        quantity: 1,
+        currency: "USD",
+        createdAt: new Date(createdAt),
+      });
+      const quarters = () =>
+        state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM prune_items_quarter").one().n;
+      // An item from 40 days ago: its quarter hour is past the 31 days shown.
+      aggregates.applyItem(null, item(NOW - 40 * DAY));
+      aggregates.applyItem(null, item(NOW - DAY));
+      expect(quarters()).toBe(2);
+      aggregates.summary(NOW);
+      expect(quarters()).toBe(1);
+      // Another old one counted within the same quarter hour stays until the cut-off moves (never shown).
+      aggregates.applyItem(null, item(NOW - 40 * DAY));
+      expect(aggregates.summary(NOW + 60_000).itemsAdded).toHaveLength(1);
+      expect(quarters()).toBe(2);
+      aggregates.summary(NOW + 15 * 60_000);
+      expect(quarters()).toBe(1);
+    });
+  });
+});
+
 async function summaryOf(socket: DdpSocket, matches: (doc: DashboardDoc) => boolean): Promise<DashboardDoc> {
   let doc: DashboardDoc | undefined;
   await socket.next((m) => {

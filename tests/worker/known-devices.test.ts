@@ -4,7 +4,11 @@
  * issued and is counted on its own, so guesses from anywhere else cannot
  * refuse it; from a new device, an e-mailed sign-in link always gets in.
  */
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { LOGIN_TOKEN_LIFETIME } from "../../protocol/constants";
+import { removeExpiredTokens } from "../../worker/accounts/expired-tokens-job";
+import { hashToken } from "../../worker/accounts/tokens";
 import { DdpSocket, nextAddress, type Received } from "./ddp-socket";
 import { mailedToken, outboxMails } from "./outbox";
 
@@ -95,6 +99,16 @@ describe("a device that has signed in before", () => {
     expect(issued).not.toBe(made);
     socket.close();
   });
+
+  it("refuses a flood of new keys on one connection with too-many-requests", async () => {
+    const { socket } = await DdpSocket.connect("/api/websocket");
+    await socket.call("createUser", [{ email: uniqueEmail(), password: "right password" }]);
+    // Sent at once, so all fall in one 10 s window however slow the machine.
+    const answers = await Promise.all(Array.from({ length: 11 }, () => socket.call("accounts.rememberDevice", [null])));
+    expect(answers.slice(0, 10).every((answer) => typeof answer.result === "string")).toBe(true);
+    expect(answers[10]?.error).toMatchObject({ error: "too-many-requests" });
+    socket.close();
+  });
 });
 
 describe("forgetting devices", () => {
@@ -111,6 +125,31 @@ describe("forgetting devices", () => {
     await lockAccountWith(email, "new password");
     // The key from before the change opens nothing any more.
     expect((await login(email, "new password", key)).error).toMatchObject({ error: "too-many-requests" });
+  });
+});
+
+describe("devices no longer in use", () => {
+  it("are forgotten by the cron job once idle for longer than a login token lives", async () => {
+    const idle = await signUpOnDevice();
+    const inUse = await signUpOnDevice();
+    const now = Date.now();
+    await env.DB.prepare("UPDATE known_devices SET last_sign_in_at = ? WHERE key_hash = ?")
+      .bind(now - LOGIN_TOKEN_LIFETIME - 1, await hashToken(idle.key))
+      .run();
+    await removeExpiredTokens(env, now);
+    const known = async (key: string) =>
+      (
+        await env.DB.prepare("SELECT COUNT(*) AS n FROM known_devices WHERE key_hash = ?")
+          .bind(await hashToken(key))
+          .first<{ n: number }>()
+      )?.n;
+    expect(await known(idle.key)).toBe(0);
+    expect(await known(inUse.key)).toBe(1);
+    // The forgotten key has no count of its own any more; the one in use still has.
+    await lockAccount(idle.email);
+    expect((await login(idle.email, "right password", idle.key)).error).toMatchObject({ error: "too-many-requests" });
+    await lockAccount(inUse.email);
+    expect((await login(inUse.email, "right password", inUse.key)).error).toBeUndefined();
   });
 });
 

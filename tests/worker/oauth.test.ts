@@ -172,6 +172,28 @@ describe("OAuth sign-in with Google", () => {
     again.socket.close();
   });
 
+  it("keeps the provider's name only as far as it fits our rules, and never refuses the sign-in for it", async () => {
+    const profileAfter = async (name: string) => {
+      const email = uniqueEmail();
+      const { handoff } = await signInAt("google", {
+        google: { sub: `g-${email}`, email, email_verified: true, name },
+      });
+      const { socket, answer } = await loginWith(handoff);
+      expect(answer.error).toBeUndefined();
+      await socket.subscribe(PUBLICATION.USER);
+      const user = socket.received.find((m) => m.msg === "added" && m.collection === COLLECTION.USERS);
+      socket.close();
+      vi.restoreAllMocks();
+      return (user?.fields as { profile?: unknown } | undefined)?.profile;
+    };
+    // Control characters become spaces, then it is trimmed and cut to 80 characters.
+    expect(await profileAfter(`  Grace\tBrewster\u0000Hopper ${"x".repeat(100)}`)).toEqual({
+      name: `Grace Brewster Hopper ${"x".repeat(58)}`,
+    });
+    // Nothing left: no name (the person shows as their address).
+    expect(await profileAfter("\u0007\u0008  ")).toEqual({});
+  });
+
   it("signs the same Google identity into the same account next time", async () => {
     const email = uniqueEmail();
     const google = { sub: `g-${email}`, email, email_verified: true };

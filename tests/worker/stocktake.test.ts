@@ -9,6 +9,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { STOCKTAKE_ERROR } from "../../worker/stocktake/stocktake-feature";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
+import { countRoomStatements } from "./statement-counter";
 
 async function roomWithItems() {
   const roomId = await createRoom();
@@ -169,6 +170,36 @@ describe("stocktake: mistakes and the record", () => {
     owner.close();
   });
 
+  it("finds a typed SKU or id with one read of the items (the SKU as typed first, else the oldest in any case)", async () => {
+    const { roomId, socket: owner } = await roomWithItems();
+    const add = async (fields: Record<string, unknown>) => (await owner.call("items.add", [fields])).result as string;
+    // SKUs are unique as typed, so two may differ only in case.
+    const older = await add({ title: "Older lamp", sku: "LAMP-7" });
+    const newer = await add({ title: "Newer lamp", sku: "lamp-7" });
+    const stocktakeId = (await owner.call("stocktake.start")).result as string;
+    const itemReads = await countRoomStatements(roomId, /from "items"/);
+    expect((await owner.call("stocktake.scan", [stocktakeId, "lamp-7"])).result).toMatchObject({
+      itemId: newer,
+      title: "Newer lamp",
+    });
+    expect((await owner.call("stocktake.scan", [stocktakeId, "Lamp-7"])).result).toMatchObject({ itemId: older });
+    expect((await owner.call("stocktake.scan", [stocktakeId, newer])).result).toMatchObject({ itemId: newer });
+    expect((await owner.call("stocktake.scan", [stocktakeId, "NOPE-7"])).error).toMatchObject({ error: 404 });
+    expect(await itemReads()).toBe(4);
+    owner.close();
+  });
+
+  it("counts nothing for the label of an item removed since it was printed", async () => {
+    const { socket: owner, mug, mugLink } = await roomWithItems();
+    expect((await owner.call("items.remove", [mug])).error).toBeUndefined();
+    const stocktakeId = (await owner.call("stocktake.start")).result as string;
+    expect((await owner.call("stocktake.scan", [stocktakeId, mugLink])).error).toMatchObject({
+      error: 404,
+      reason: STOCKTAKE_ERROR.UNKNOWN_CODE,
+    });
+    owner.close();
+  });
+
   it("takes a mis-scan back: one's own, or anyone's for an owner or admin, once", async () => {
     const { roomId, socket: owner, jug } = await roomWithItems();
     const member = await join(roomId, owner, "member");
@@ -242,6 +273,42 @@ describe("stocktake: mistakes and the record", () => {
     await owner.call("stocktake.cancel", [third]);
     await member.next((m) => m.msg === "added" && m.collection === "pastStocktakes" && m.id === third);
     member.close();
+    owner.close();
+  });
+
+  it("reads the past stocktakes in the same few statements however many there are", async () => {
+    const { roomId, socket: owner, jug, mug } = await roomWithItems();
+    const ended: string[] = [];
+    for (const code of ["JUG-1", "MUG-1", "BOWL-1"]) {
+      const id = (await owner.call("stocktake.start")).result as string;
+      await owner.call("stocktake.scan", [id, code]);
+      await owner.call("stocktake.apply", [id]);
+      ended.push(id);
+    }
+    // Jug's count was applied, then Jug was removed: the change stays, under a plain name.
+    expect((await owner.call("items.remove", [jug])).error).toBeUndefined();
+    const scanReads = await countRoomStatements(roomId, /"stocktake_scans"/);
+    const historyReads = await countRoomStatements(roomId, /"item_history"/);
+    const itemReads = await countRoomStatements(roomId, /from "items"/);
+    expect((await owner.subscribe("stocktakes.past")).msg).toBe("ready");
+    // Scans per person and items counted, then the changes with their items' titles: for all three at once.
+    expect([await scanReads(), await historyReads(), await itemReads()]).toEqual([2, 1, 0]);
+    const past = Object.fromEntries(
+      owner.received
+        .filter((m) => m.msg === "added" && m.collection === "pastStocktakes")
+        .map((m) => [m.id as string, m.fields as Record<string, unknown>]),
+    );
+    expect(past[ended[0] as string]).toMatchObject({
+      itemsCounted: 1,
+      people: [{ scans: 1 }],
+      changes: [{ itemId: jug, title: "A removed item", from: 5, to: 1 }],
+    });
+    expect(past[ended[1] as string]).toMatchObject({
+      itemsCounted: 1,
+      changes: [{ itemId: mug, title: "Mug", from: 2, to: 1 }],
+    });
+    // Bowl was counted as recorded (1): nothing to change.
+    expect(past[ended[2] as string]).toMatchObject({ itemsCounted: 1, changes: [] });
     owner.close();
   });
 });

@@ -9,6 +9,7 @@ import * as v from "valibot";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
+import { forgetDevices } from "../db/known-devices-repo";
 import type { UserRow } from "../db/schema";
 import {
   emailsOf,
@@ -25,9 +26,9 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { registerCurrentUser } from "./current-user";
-import { displayNameSchema, registerDisplayName } from "./display-name";
-import { forgetKnownDevices, knownDeviceHash, registerKnownDevices } from "./known-devices";
-import { assertPasswordCheckAllowed, clearCheckedFailures, guardKeys, notePasswordFailure } from "./login-guard";
+import { displayNameSchema, registerDisplayName, withDisplayName } from "./display-name";
+import { knownDeviceHash, registerKnownDevices } from "./known-devices";
+import { assertPasswordCheckAllowed, clearFailureCount, guardKeys, notePasswordFailure } from "./login-guard";
 import { loginWithLink, registerLoginLinks } from "./login-links";
 import {
   issueLoginToken,
@@ -74,13 +75,9 @@ const createUserSchema = v.object(
     password: v.optional(v.unknown()),
     profile: v.optional(
       v.pipe(
-        v.record(v.string(), v.unknown(), "Profile must be an object"),
-        v.check((profile) => JSON.stringify(profile).length <= 4_000, "Profile is too large"),
         // A name others see is held to the same rules however it is set (display-name.ts).
-        v.check(
-          (profile) => profile.name === undefined || v.is(displayNameSchema, profile.name),
-          "Your name must be text of at most 80 characters, without control characters",
-        ),
+        v.looseObject({ name: v.optional(displayNameSchema) }, "Profile must be an object"),
+        v.check((profile) => JSON.stringify(profile).length <= 4_000, "Profile is too large"),
       ),
     ),
   },
@@ -157,7 +154,7 @@ async function guardedPasswordCheck(
     if (error instanceof LiveError && error.reason === BAD_CREDENTIALS) await notePasswordFailure(ctx.host, keys);
     throw error;
   }
-  if (hadFailures) await clearCheckedFailures(ctx.host, keys);
+  if (hadFailures) await clearFailureCount(ctx.host, keys.account);
   return user;
 }
 
@@ -181,7 +178,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
       const row: UserRow = {
         id: newId(),
         username: username ?? null,
-        profile: JSON.stringify(profile ?? {}),
+        profile: JSON.stringify(profile ? withDisplayName(profile, profile.name ?? "") : {}),
         passwordHash: await hashPassword(digest),
         createdAt: ctx.host.now(),
       };
@@ -252,7 +249,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     run: async (ctx) => {
       const userId = requireUser(ctx, "You are not logged in.");
       await removeOtherLoginTokens(ctx.host, userId, ctx.loginTokenHash);
-      await forgetKnownDevices(ctx.host, userId);
+      await forgetDevices(ctx.host.db, userId);
     },
   });
 
@@ -273,7 +270,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
       await setPasswordHash(ctx.host.db, userId, await hashPassword(await passwordDigest(newPassword)));
       // A password change ends every other session of this user.
       await removeOtherLoginTokens(ctx.host, userId, ctx.loginTokenHash);
-      await forgetKnownDevices(ctx.host, userId);
+      await forgetDevices(ctx.host.db, userId);
       return { passwordChanged: true };
     },
   });
@@ -310,4 +307,14 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
   registerLoginLinks(registry);
   registerDisplayName(registry);
   accounts.limit(defaultAccountsRule());
+  // Cheap to call, costly to serve: a new name goes to every room of the person, and a device
+  // remembered with no key stores a row. The app calls each once per save or sign-in, so a
+  // limit per connection (each method counted on its own) that a person never reaches.
+  const costly = new Set(["accounts.setName", "accounts.rememberDevice"]);
+  accounts.limit({
+    id: "accounts-costly",
+    match: { type: "method", name: (name: string) => costly.has(name), connectionId: () => true },
+    limit: 10,
+    intervalMs: 10_000,
+  });
 }

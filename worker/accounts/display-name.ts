@@ -16,13 +16,40 @@ import { callLiveObjects } from "./live-objects";
 
 export const DISPLAY_NAME_MAX = 80;
 
-/** A name as others see it; also what createUser accepts as `profile.name`. */
+/**
+ * The rules of a name as others see it, wherever it is set: accounts.setName's
+ * argument, createUser's `profile.name` (nested in its schema), and a Google
+ * or Facebook name at sign-up (fitDisplayName).
+ */
 export const displayNameSchema = v.pipe(
   v.string("Your name must be text"),
   v.trim(),
   v.maxLength(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`),
   v.check((name) => !/\p{Cc}/u.test(name), "Your name cannot hold control characters"),
 );
+
+/** The profile with this name (a checked one), or with none when it is empty: the person shows as their address. */
+export function withDisplayName(profile: Record<string, unknown>, name: string): Record<string, unknown> {
+  const { name: _old, ...rest } = profile;
+  return name ? { ...rest, name } : rest;
+}
+
+/**
+ * A name from elsewhere (a provider's profile at OAuth sign-up) made to fit
+ * the rules instead of refused — the sign-in must not fail over it: control
+ * characters become spaces, then it is trimmed and cut to DISPLAY_NAME_MAX
+ * (never inside a character). "" when nothing fits: no name is kept.
+ */
+export function fitDisplayName(name: string | null | undefined): string {
+  if (typeof name !== "string") return "";
+  let cut = "";
+  for (const char of name.replace(/\p{Cc}+/gu, " ").trim()) {
+    if (cut.length + char.length > DISPLAY_NAME_MAX) break;
+    cut += char;
+  }
+  const fitted = v.safeParse(displayNameSchema, cut);
+  return fitted.success ? fitted.output : "";
+}
 
 export function registerDisplayName<H extends AccountsHost>(registry: LiveRegistry<H>): void {
   const accounts = registry as unknown as LiveRegistry<AccountsHost>;
@@ -35,9 +62,11 @@ export function registerDisplayName<H extends AccountsHost>(registry: LiveRegist
       const userId = ctx.userId;
       const user = await findUserById(ctx.host.db, userId);
       if (!user) throw new LiveError(404, "User not found");
+      const profile = JSON.parse(user.profile) as Record<string, unknown>;
+      // The same name again (a second save, a re-sent call): nothing to store, nothing for the rooms.
+      if ((profile.name ?? "") === name) return;
       const before = await currentUserDoc(ctx.host, userId);
-      const { name: _old, ...rest } = JSON.parse(user.profile) as Record<string, unknown>;
-      await setProfile(ctx.host.db, userId, name ? { ...rest, name } : rest);
+      await setProfile(ctx.host.db, userId, withDisplayName(profile, name));
       await userDocChanged(ctx.host, userId, before);
       ctx.host.background("accounts: a new name to the person's rooms", async () => {
         const rooms = await roomsOfUser(ctx.host.db, userId);

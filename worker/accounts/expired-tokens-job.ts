@@ -1,12 +1,14 @@
 /**
  * Cron: removes expired login tokens (closing any live connection still using
- * them), expired e-mail tokens, unused OAuth credentials, expired room join links and
- * ended failed-login windows. Runs every 10 minutes, like Meteor's job.
+ * them), expired e-mail tokens, unused OAuth credentials, expired room join links,
+ * ended failed-login windows and known devices idle for longer than a login
+ * token lives. Runs every 10 minutes, like Meteor's job.
  */
 import { lt } from "drizzle-orm";
-import { LOGIN_FAILURE_WINDOW } from "../../protocol/constants";
+import { LOGIN_FAILURE_WINDOW, LOGIN_TOKEN_LIFETIME } from "../../protocol/constants";
 import { openDatabase } from "../db/database";
 import { deleteExpiredJoinLinks } from "../db/join-links-repo";
+import { forgetDevicesIdleSince } from "../db/known-devices-repo";
 import { deleteEndedFailureWindows } from "../db/login-failures-repo";
 import { deleteExpiredOAuthCredentials } from "../db/oauth-repo";
 import { accountTokens } from "../db/schema";
@@ -46,5 +48,9 @@ export async function removeExpiredTokens(env: Env, now: number): Promise<number
   await deleteExpiredOAuthCredentials(db, now);
   await deleteExpiredJoinLinks(db, now);
   await deleteEndedFailureWindows(db, now, LOGIN_FAILURE_WINDOW);
+  // A device not signed in with for longer than a login token lives holds no login from then any
+  // more: it is forgotten, so the table keeps only browsers in use (the next sign-in there is known
+  // again from then on, README "Accounts").
+  await forgetDevicesIdleSince(db, now - LOGIN_TOKEN_LIFETIME);
   return removed;
 }

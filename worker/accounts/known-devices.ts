@@ -13,7 +13,7 @@
  */
 import * as v from "valibot";
 import { LiveError } from "../../protocol/errors";
-import { forgetDevices, isIssuedDeviceKey, isKnownDevice, rememberDevice } from "../db/known-devices-repo";
+import { isIssuedDeviceKey, isKnownDevice, rememberDevice } from "../db/known-devices-repo";
 import type { LiveRegistry } from "../live/registry";
 import type { AccountsHost } from "./accounts-host";
 import { hashToken, newToken } from "./tokens";
@@ -30,11 +30,6 @@ export async function knownDeviceHash(host: AccountsHost, presented: unknown, us
   if (!parsed.success) return null;
   const keyHash = await hashToken(parsed.output);
   return (await isKnownDevice(host.db, keyHash, userId ?? "")) && userId ? keyHash : null;
-}
-
-/** After a password change, "log out other devices" or a reset: no device of the account is known any more. */
-export function forgetKnownDevices(host: AccountsHost, userId: string): Promise<void> {
-  return forgetDevices(host.db, userId);
 }
 
 export function registerKnownDevices<H extends AccountsHost>(registry: LiveRegistry<H>): void {

@@ -79,12 +79,12 @@ export function notePasswordFailure(host: AccountsHost, keys: GuardKeys): Promis
   return countFailures(host.db, keyList(keys), host.now(), LOGIN_FAILURE_WINDOW);
 }
 
-/** After a right password or a reset: the account starts afresh (the address keeps its count). */
-export function clearAccountFailures(host: AccountsHost, userId: string): Promise<void> {
-  return clearFailures(host.db, [accountKey(userId)]);
-}
-
-/** After a right password: the counter that check was held to starts afresh (a known device's, or the account's). */
-export function clearCheckedFailures(host: AccountsHost, keys: GuardKeys): Promise<void> {
-  return clearFailures(host.db, [keys.account]);
+/**
+ * One count starts afresh; the address always keeps its own. After a right
+ * password: the count the check was held to (`keys.account`: a known
+ * device's, or the account's). After a reset or a sign-in link:
+ * `accountKey(userId)`.
+ */
+export function clearFailureCount(host: AccountsHost, key: string): Promise<void> {
+  return clearFailures(host.db, [key]);
 }

@@ -20,7 +20,7 @@ import {
   tokenArg,
 } from "./account-tokens";
 import type { AccountsHost } from "./accounts-host";
-import { clearAccountFailures } from "./login-guard";
+import { accountKey, clearFailureCount } from "./login-guard";
 import { type LoginResult, logInWithNewToken } from "./login-tokens";
 
 /** `login({loginLink: token})`: signs in with an e-mailed link; Meteor's "Token expired" when it cannot. */
@@ -29,7 +29,7 @@ export async function loginWithLink(ctx: MethodContext<AccountsHost>, token: unk
   if (!parsed.success) throw new LiveError(400, "Token must be a string");
   const row = await consumeToken(ctx.host, parsed.output, ["login"], TOKEN_EXPIRED);
   await markAddressProven(ctx.host, row.userId, row.email);
-  await clearAccountFailures(ctx.host, row.userId);
+  await clearFailureCount(ctx.host, accountKey(row.userId));
   return logInWithNewToken(ctx, row.userId);
 }
 

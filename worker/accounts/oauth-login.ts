@@ -12,6 +12,7 @@ import { findOAuthIdentity, linkOAuthIdentity, takeOAuthCredential } from "../db
 import { findEmail, insertUser } from "../db/users-repo";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
+import { fitDisplayName, withDisplayName } from "./display-name";
 import { type LoginResult, logInWithNewToken } from "./login-tokens";
 import { sendVerificationEmail } from "./recovery-feature";
 import { hashToken } from "./tokens";
@@ -60,7 +61,8 @@ export async function loginWithOAuth(ctx: MethodContext<AccountsHost>, oauth: un
   }
 
   const userId = newId();
-  const profile = credential.name ? { name: credential.name } : {};
+  // The provider's name is held to our rules (cut to fit, or left out): never a reason to refuse the sign-in.
+  const profile = withDisplayName({}, fitDisplayName(credential.name));
   await insertUser(
     db,
     { id: userId, username: null, profile: JSON.stringify(profile), passwordHash: null, createdAt: now },

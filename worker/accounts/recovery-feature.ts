@@ -10,6 +10,7 @@ import * as v from "valibot";
 import type { AccountLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
+import { forgetDevices } from "../db/known-devices-repo";
 import { findRoom } from "../db/rooms-repo";
 import { emailsOf, findAccountToken, setPasswordHash } from "../db/users-repo";
 import { sendEmail } from "../email/mailer";
@@ -29,11 +30,13 @@ import {
   VERIFY_LINK_EXPIRED,
 } from "./account-tokens";
 import type { AccountsHost } from "./accounts-host";
-import { forgetKnownDevices } from "./known-devices";
-import { clearAccountFailures } from "./login-guard";
+import { accountKey, clearFailureCount } from "./login-guard";
 import { logInEndingOtherSessions, logInWithNewToken } from "./login-tokens";
 import { hashPassword, passwordDigest } from "./password";
 import { hashToken } from "./tokens";
+
+/** The links `accounts.linkInfo` describes. */
+const LINK_INFO_KINDS: readonly AccountLinkInfo["kind"][] = ["reset", "enroll", "verify"];
 
 export async function sendVerificationEmail(ctx: MethodContext<AccountsHost>, userId: string, email: string) {
   const token = await createAccountToken(ctx.host, userId, "verify", email);
@@ -76,8 +79,8 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
       await markAddressProven(ctx.host, row.userId, row.email);
       // A reset always works, however many wrong guesses locked the account:
       // the owner gets in, and the lock is lifted.
-      await clearAccountFailures(ctx.host, row.userId);
-      await forgetKnownDevices(ctx.host, row.userId);
+      await clearFailureCount(ctx.host, accountKey(row.userId));
+      await forgetDevices(ctx.host.db, row.userId);
       // A reset ends every other session of this user. This connection moves
       // to its new token first, so it gets its answer and stays signed in.
       return logInEndingOtherSessions(ctx, row.userId);
@@ -91,13 +94,15 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
     run: async (ctx, token): Promise<AccountLinkInfo> => {
       const row = await findAccountToken(ctx.host.db, await hashToken(token));
       const refuse = (why: LinkProblem) => new LiveError(403, TOKEN_EXPIRED, { why });
-      // A sign-in link is used, not looked at.
-      if (!row || row.kind === "login") throw refuse("unknown");
+      // Only the kinds a page shows before use (as consumeToken takes only the kinds it uses):
+      // a sign-in link is used, not looked at.
+      const kind = LINK_INFO_KINDS.find((shown) => shown === row?.kind);
+      if (!row || !kind) throw refuse("unknown");
       if (row.usedAt !== null) throw refuse("used");
       if (row.expiresAt <= ctx.host.now()) throw refuse("expired");
       const room = row.roomId ? await findRoom(ctx.host.db, row.roomId) : null;
       return {
-        kind: row.kind,
+        kind,
         email: row.email,
         room: room ? { id: room.id, name: room.name } : null,
         invitedBy: row.invitedBy,

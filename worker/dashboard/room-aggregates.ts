@@ -36,6 +36,8 @@ interface TableStatements {
 export class RoomAggregates {
   private readonly statements = new Map<AggregateTable, TableStatements>();
   private isBuilt: boolean | undefined;
+  /** The cut-off the quarter-hour tables were last pruned to (in memory: a wake-up prunes once). */
+  private prunedBefore: string | undefined;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -66,8 +68,6 @@ export class RoomAggregates {
         hasLabel: label !== undefined,
       });
     }
-    // Version 2 counts days by the quarter hour (it was by UTC day): a room built before is built again.
-    for (const old of ["items_day", "orders_day", "meta"]) this.sql.exec(`DROP TABLE IF EXISTS ${this.prefix}${old}`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS ${this.meta} (built INTEGER NOT NULL)`);
   }
 
@@ -93,6 +93,9 @@ export class RoomAggregates {
 
   /** The full recompute: forgets everything and counts every row again. */
   rebuild(items: Iterable<CountedItem>, orders: Iterable<CountedOrder>): void {
+    // Version 2 counts days by the quarter hour (it was by UTC day): a room built before has no
+    // version-2 meta row, so it comes here once, and its version-1 tables go (not on every wake-up).
+    for (const old of ["items_day", "orders_day", "meta"]) this.sql.exec(`DROP TABLE IF EXISTS ${this.prefix}${old}`);
     for (const name of Object.keys(AGGREGATE_TABLES))
       this.sql.exec(`DELETE FROM ${this.table(name as AggregateTable)}`);
     for (const item of items) this.add(itemContributions(item), 1);
@@ -105,9 +108,15 @@ export class RoomAggregates {
   summary(now: number): DashboardDoc {
     // The last DASHBOARD_DAYS days in every time zone: one day more than in UTC's.
     const since = quarterOf(new Date(now - DASHBOARD_DAYS * DAY_MS));
-    // Quarter hours before that are never shown again: they go, so the tables stay small.
-    for (const table of ["items_quarter", "orders_quarter"] as const) {
-      this.sql.exec(`DELETE FROM ${this.table(table)} WHERE at < ?`, since);
+    // Quarter hours before that are never shown again: they go, so the tables stay small. The
+    // cut-off moves once a quarter hour, so that is when they are pruned, not on every change (a
+    // row counted meanwhile for an older quarter — an old item removed — waits for the next
+    // prune; the reads below never show it).
+    if (since !== this.prunedBefore) {
+      for (const table of ["items_quarter", "orders_quarter"] as const) {
+        this.sql.exec(`DELETE FROM ${this.table(table)} WHERE at < ?`, since);
+      }
+      this.prunedBefore = since;
     }
     const statusOrder = (status: SqlStorageValue | undefined) => ITEM_STATUSES.indexOf(status as ItemStatus);
     const rows = (query: string, ...bindings: SqlStorageValue[]) => this.sql.exec<Row>(query, ...bindings).toArray();

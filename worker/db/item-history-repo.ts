@@ -1,8 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ItemHistoryDoc } from "../../protocol/api";
 import type { Database } from "./database";
 import { chunks } from "./items-repo";
-import { type ItemHistoryRow, itemHistory } from "./schema";
+import { type ItemHistoryRow, itemHistory, items } from "./schema";
 
 export type HistoryEntry = Omit<ItemHistoryRow, "roomId">;
 
@@ -54,12 +54,18 @@ export function insertHistoryQueries(db: Database, roomId: string, entries: read
   );
 }
 
-/** The changes a stocktake applied (their history entries), oldest first. */
-export async function historyVia(db: Database, roomId: string, via: string) {
+/**
+ * The changes these stocktakes applied (their history entries, by `via`),
+ * oldest first, each with its item's title (null once the item was
+ * removed): one statement for any number of past stocktakes, at most
+ * IDS_PER_STATEMENT vias. `via <> ''` is written out so SQLite can use the
+ * partial index `item_history_via_idx`.
+ */
+export function changesViaQuery(db: Database, roomId: string, vias: readonly string[]) {
   return db
-    .select()
+    .select({ via: itemHistory.via, itemId: itemHistory.itemId, changes: itemHistory.changes, title: items.title })
     .from(itemHistory)
-    .where(and(eq(itemHistory.roomId, roomId), eq(itemHistory.via, via)))
-    .orderBy(itemHistory.at)
-    .all();
+    .leftJoin(items, and(eq(items.roomId, itemHistory.roomId), eq(items.id, itemHistory.itemId)))
+    .where(and(eq(itemHistory.roomId, roomId), sql`${itemHistory.via} <> ''`, inArray(itemHistory.via, [...vias])))
+    .orderBy(itemHistory.at);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { ItemDoc, ItemStatus } from "../../protocol/api";
 import type { ItemFields, ItemPatch } from "../../protocol/args";
 import type { Database } from "./database";
@@ -85,20 +85,41 @@ export async function findItemBySku(db: Database, roomId: string, sku: string): 
   );
 }
 
+/** What an item id can look like: a code of any other shape is never looked up as one. */
+const ITEM_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
- * A SKU in any case (SKUs are unique as typed; when several differ only in
- * case, the oldest item). SQLite's lower() folds ASCII letters only, as
- * SKUs are written; the browser's stub folds the same way for those.
+ * The item a typed or scanned code names, in one statement: the SKU as
+ * typed, else the SKU in any case (SKUs are unique as typed; when several
+ * differ only in case, the oldest item), else an item whose id it is. A
+ * stocktake scan runs this inside the room's write queue, so it is one
+ * round trip whatever matches. SQLite's lower() folds ASCII letters only,
+ * as SKUs are written; the browser's stub folds the same way for those.
+ *
+ * `sku <> ''` is written out, not bound, so SQLite can prove the partial
+ * index `items_room_sku_lower_idx` applies; the id is a second SELECT
+ * (UNION ALL) rather than an OR, so each part keeps its own index even
+ * where D1 has no planner statistics (an OR then scans the whole room).
  */
-export async function findItemBySkuAnyCase(db: Database, roomId: string, sku: string): Promise<ItemRow | null> {
-  return (
-    (await db
-      .select()
+export async function findItemByCode(db: Database, roomId: string, code: string): Promise<ItemRow | null> {
+  // 0: the SKU as typed, 1: in another case, 2: the id.
+  const ranked = (preference: SQL, where: SQL | undefined) =>
+    db
+      .select({ ...getTableColumns(items), preference: preference.as("preference") })
       .from(items)
-      .where(and(eq(items.roomId, roomId), sql`lower(${items.sku}) = lower(${sku})`, ne(items.sku, "")))
-      .orderBy(items.createdAt)
-      .get()) ?? null
+      .where(where)
+      .$dynamic();
+  const bySku = ranked(
+    sql`(${items.sku} <> ${code})`,
+    and(eq(items.roomId, roomId), sql`${items.sku} <> ''`, sql`lower(${items.sku}) = lower(${code})`),
   );
+  const candidates = ITEM_ID_SHAPE.test(code)
+    ? bySku.unionAll(ranked(sql`2`, and(eq(items.roomId, roomId), eq(items.id, code))))
+    : bySku;
+  const found = await candidates.orderBy(sql`"preference"`, sql`"created_at"`).limit(1).get();
+  if (!found) return null;
+  const { preference: _preference, ...row } = found;
+  return row;
 }
 
 export async function findItemByStoreProduct(db: Database, roomId: string, productId: string): Promise<ItemRow | null> {

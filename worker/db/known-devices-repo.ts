@@ -1,5 +1,5 @@
-/** Devices known to have signed in to an account (security-schema.ts): look up, remember. */
-import { and, eq } from "drizzle-orm";
+/** Devices known to have signed in to an account (security-schema.ts): look up, remember, forget. */
+import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "./database";
 import { knownDevices } from "./schema";
 
@@ -33,4 +33,9 @@ export async function rememberDevice(db: Database, keyHash: string, userId: stri
 /** Every device known for the account is forgotten (a password change, "log out other devices", a reset). */
 export async function forgetDevices(db: Database, userId: string): Promise<void> {
   await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
+}
+
+/** Devices not signed in with since `before` are forgotten (the cron job; known_devices_last_sign_in_idx). */
+export async function forgetDevicesIdleSince(db: Database, before: number): Promise<void> {
+  await db.delete(knownDevices).where(lt(knownDevices.lastSignInAt, before));
 }

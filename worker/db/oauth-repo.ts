@@ -1,7 +1,7 @@
 /** OAuth identities and pending one-time credentials in D1. */
 import { and, eq, lt } from "drizzle-orm";
+import { oauthCredentials, oauthIdentities } from "./accounts-schema";
 import type { Database } from "./database";
-import { oauthCredentials, oauthIdentities } from "./schema";
 
 export type OAuthCredentialRow = typeof oauthCredentials.$inferSelect;
 

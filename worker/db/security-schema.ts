@@ -6,7 +6,7 @@
  * schema.ts, which drizzle-kit reads).
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./schema";
+import { users } from "./accounts-schema";
 
 /**
  * One fixed window per key (`account:<userId>`, `login:<selector>` for
@@ -40,5 +40,10 @@ export const knownDevices = sqliteTable(
     createdAt: integer("created_at").notNull(),
     lastSignInAt: integer("last_sign_in_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.keyHash, table.userId] }), index("known_devices_user_idx").on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.keyHash, table.userId] }),
+    index("known_devices_user_idx").on(table.userId),
+    // The cron job forgets devices not signed in with for longer than a login token lives.
+    index("known_devices_last_sign_in_idx").on(table.lastSignInAt),
+  ],
 );

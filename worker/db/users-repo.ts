@@ -1,7 +1,7 @@
 /** Users, their e-mail addresses and login tokens in D1. */
 import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { accountTokens, loginTokens, tokenConnections, type UserRow, userEmails, users } from "./accounts-schema";
 import type { Database } from "./database";
-import { accountTokens, loginTokens, tokenConnections, type UserRow, userEmails, users } from "./schema";
 
 export interface UserEmail {
   address: string;

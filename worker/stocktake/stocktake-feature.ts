@@ -15,7 +15,8 @@ import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { labelKey, shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
-import { findItem, findItemBySku, findItemBySkuAnyCase, listItems } from "../db/items-repo";
+import { findItem, findItemByCode, listItems } from "../db/items-repo";
+import type { ItemRow } from "../db/schema";
 import { findShareCode, roomShareCodes } from "../db/share-codes-repo";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -57,29 +58,29 @@ const announceStocktake = (host: RoomHost, row: StocktakeRow, previous: Stocktak
 /**
  * The item a scan names: a label's short link (`…/s/<code>`) or store page
  * (`…/products/<handle>`), an earlier signed link
- * (`…/share/<room>/<item>/<sig>`), a SKU, or an item id.
+ * (`…/share/<room>/<item>/<sig>`), a SKU, or an item id. Null when no item
+ * of the room has it (a label of an item removed since counts nothing). It
+ * runs in the room's write queue, so each kind costs at most two D1 reads,
+ * and a typed SKU or id one (findItemByCode).
  */
-async function itemForCode(host: RoomHost, code: string): Promise<string | null> {
+async function itemForCode(host: RoomHost, code: string): Promise<ItemRow | null> {
   const key = labelKey(code);
   if (key?.startsWith("s:")) {
     const found = await findShareCode(host.db, key.slice(2));
-    return found?.roomId === host.roomId ? found.itemId : null;
+    return found?.roomId === host.roomId ? findItem(host.db, host.roomId, found.itemId) : null;
   }
   if (key?.startsWith("p:")) {
     const listing = (await activeListings(host.db, host.roomId)).find(
       (row) => row.handle && storePageKey(row.handle) === key,
     );
-    return listing?.itemId ?? null;
+    return listing ? findItem(host.db, host.roomId, listing.itemId) : null;
   }
   const signed = /\/share\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//.exec(code);
   if (signed?.[1] && signed[2]) {
-    return signed[1] === host.roomId && (await findItem(host.db, host.roomId, signed[2])) ? signed[2] : null;
+    return signed[1] === host.roomId ? findItem(host.db, host.roomId, signed[2]) : null;
   }
-  // A SKU as typed, else in any case (a handheld scanner or a phone keyboard may change it).
-  const bySku =
-    (await findItemBySku(host.db, host.roomId, code)) ?? (await findItemBySkuAnyCase(host.db, host.roomId, code));
-  if (bySku) return bySku.id;
-  return /^[A-Za-z0-9_-]{1,64}$/.test(code) && (await findItem(host.db, host.roomId, code)) ? code : null;
+  // A SKU as typed, else in any case (a handheld scanner or a phone keyboard may change it), else an id.
+  return findItemByCode(host.db, host.roomId, code);
 }
 
 /** Each item's label keys: its share code (once a label was printed) and its store page while listed. */
@@ -177,9 +178,9 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       const host = ctx.host;
       return host.writes.run(async () => {
         await openStocktake(ctx, stocktakeId);
-        const itemId = await itemForCode(host, code);
-        if (!itemId) throw new LiveError(404, STOCKTAKE_ERROR.UNKNOWN_CODE);
-        const item = await findItem(host.db, host.roomId, itemId);
+        const item = await itemForCode(host, code);
+        if (!item) throw new LiveError(404, STOCKTAKE_ERROR.UNKNOWN_CODE);
+        const itemId = item.id;
         const scan = {
           id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKE_SCANS),
           roomId: host.roomId,
@@ -197,7 +198,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
             doc: asDoc(toScanDoc(inserted)),
             previous: null,
           });
-        return { scanId: scan.id, itemId, title: item?.title ?? "" };
+        return { scanId: scan.id, itemId, title: item.title };
       }, ctx.userId ?? "");
     },
   });

@@ -6,48 +6,75 @@
  */
 import { COLLECTION, type PastStocktakeDoc } from "../../protocol/api";
 import type { Database } from "../db/database";
-import { historyVia } from "../db/item-history-repo";
-import { findItems } from "../db/items-repo";
+import { changesViaQuery } from "../db/item-history-repo";
+import { chunks } from "../db/items-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
-import { listEndedStocktakes, listScans, type StocktakeRow } from "./stocktakes-repo";
+import { itemsCountedQuery, listEndedStocktakes, type StocktakeRow, scansByPersonQuery } from "./stocktakes-repo";
 
 /** How many past stocktakes a room shows. */
 export const PAST_STOCKTAKES_SHOWN = 20;
 
 export const stocktakeVia = (stocktakeId: string) => `stocktake:${stocktakeId}`;
 
-export async function summaryOf(db: Database, row: StocktakeRow): Promise<PastStocktakeDoc> {
-  const scans = await listScans(db, row.roomId, row.id);
-  const byPerson = new Map<string, number>();
-  for (const scan of scans) byPerson.set(scan.userId, (byPerson.get(scan.userId) ?? 0) + 1);
-  const entries = await historyVia(db, row.roomId, stocktakeVia(row.id));
-  const titles = new Map(
-    (await findItems(db, row.roomId, [...new Set(entries.map((entry) => entry.itemId))])).map((item) => [
-      item.id,
-      item.title,
-    ]),
-  );
-  const changes = entries.flatMap((entry) => {
-    const quantity = (JSON.parse(entry.changes) as { quantity?: { from: number; to: number } }).quantity;
-    return quantity ? [{ itemId: entry.itemId, title: titles.get(entry.itemId) ?? "A removed item", ...quantity }] : [];
-  });
-  return {
+function append<T>(lists: Map<string, T[]>, key: string, value: T): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
+}
+
+/**
+ * The summaries of these stocktakes (all of one room), in their order: one
+ * D1 round trip per IDS_PER_STATEMENT stocktakes (a batch of three reads —
+ * scans per person, items counted, the changes with their items' titles),
+ * however many scans and changes they have, so the `stocktakes.past`
+ * publication and a stocktake ending (in the room's write queue) stay cheap.
+ */
+export async function summariesOf(
+  db: Database,
+  roomId: string,
+  rows: readonly StocktakeRow[],
+): Promise<PastStocktakeDoc[]> {
+  const people = new Map<string, { userId: string; scans: number; firstAt: number }[]>();
+  const itemsCounted = new Map<string, number>();
+  const changes = new Map<string, PastStocktakeDoc["changes"]>();
+  for (const part of chunks(rows)) {
+    const ids = part.map((row) => row.id);
+    const [scanned, counted, applied] = await db.batch([
+      scansByPersonQuery(db, roomId, ids),
+      itemsCountedQuery(db, roomId, ids),
+      changesViaQuery(db, roomId, ids.map(stocktakeVia)),
+    ]);
+    for (const row of scanned) {
+      const person = { userId: row.userId, scans: row.scans, firstAt: row.firstAt ?? 0 };
+      append(people, row.stocktakeId, person);
+    }
+    for (const row of counted) itemsCounted.set(row.stocktakeId, row.items);
+    for (const entry of applied) {
+      const quantity = (JSON.parse(entry.changes) as { quantity?: { from: number; to: number } }).quantity;
+      if (!quantity) continue;
+      const change = { itemId: entry.itemId, title: entry.title ?? "A removed item", ...quantity };
+      append(changes, entry.via, change);
+    }
+  }
+  return rows.map((row) => ({
     _id: row.id,
     status: row.status === "applied" ? "applied" : "cancelled",
     startedBy: row.startedBy,
     startedAt: new Date(row.startedAt),
     endedBy: row.endedBy ?? "",
     endedAt: new Date(row.endedAt ?? row.startedAt),
-    people: [...byPerson].map(([userId, count]) => ({ userId, scans: count })).sort((a, b) => b.scans - a.scans),
-    itemsCounted: new Set(scans.map((scan) => scan.itemId)).size,
-    changes,
-  };
+    // Most scans first; between equals, who scanned first.
+    people: (people.get(row.id) ?? [])
+      .sort((a, b) => b.scans - a.scans || a.firstAt - b.firstAt)
+      .map(({ userId, scans }) => ({ userId, scans })),
+    itemsCounted: itemsCounted.get(row.id) ?? 0,
+    changes: changes.get(stocktakeVia(row.id)) ?? [],
+  }));
 }
 
 export async function pastStocktakes(db: Database, roomId: string): Promise<PastStocktakeDoc[]> {
-  const rows = await listEndedStocktakes(db, roomId, PAST_STOCKTAKES_SHOWN);
-  return Promise.all(rows.map((row) => summaryOf(db, row)));
+  return summariesOf(db, roomId, await listEndedStocktakes(db, roomId, PAST_STOCKTAKES_SHOWN));
 }
 
 /** A stocktake just ended: it joins the past ones on every screen. */
@@ -55,7 +82,7 @@ export async function announcePast(host: RoomHost, row: StocktakeRow): Promise<v
   host.emit({
     collection: COLLECTION.PAST_STOCKTAKES,
     id: row.id,
-    doc: asDoc(await summaryOf(host.db, row)),
+    doc: asDoc((await summariesOf(host.db, host.roomId, [row]))[0] as PastStocktakeDoc),
     previous: null,
   });
 }

@@ -1,5 +1,5 @@
 /** Stocktakes and their scans (schema.ts `stocktakes`, `stocktakeScans`). */
-import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, inArray, isNull, min, ne } from "drizzle-orm";
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
 import type { Database } from "../db/database";
 import { stocktakeScans, stocktakes } from "./stocktake-schema";
@@ -94,6 +94,45 @@ export async function findScan(db: Database, roomId: string, scanId: string): Pr
       .where(and(eq(stocktakeScans.roomId, roomId), eq(stocktakeScans.id, scanId)))
       .get()) ?? null
   );
+}
+
+/**
+ * The scans that count of these stocktakes, per stocktake and person: how
+ * many, and when the first was (past stocktakes' summaries; at most
+ * IDS_PER_STATEMENT ids).
+ */
+export function scansByPersonQuery(db: Database, roomId: string, stocktakeIds: readonly string[]) {
+  return db
+    .select({
+      stocktakeId: stocktakeScans.stocktakeId,
+      userId: stocktakeScans.userId,
+      scans: count(),
+      firstAt: min(stocktakeScans.at),
+    })
+    .from(stocktakeScans)
+    .where(
+      and(
+        eq(stocktakeScans.roomId, roomId),
+        inArray(stocktakeScans.stocktakeId, [...stocktakeIds]),
+        isNull(stocktakeScans.takenBackAt),
+      ),
+    )
+    .groupBy(stocktakeScans.stocktakeId, stocktakeScans.userId);
+}
+
+/** How many different items each of these stocktakes counted (at most IDS_PER_STATEMENT ids). */
+export function itemsCountedQuery(db: Database, roomId: string, stocktakeIds: readonly string[]) {
+  return db
+    .select({ stocktakeId: stocktakeScans.stocktakeId, items: countDistinct(stocktakeScans.itemId) })
+    .from(stocktakeScans)
+    .where(
+      and(
+        eq(stocktakeScans.roomId, roomId),
+        inArray(stocktakeScans.stocktakeId, [...stocktakeIds]),
+        isNull(stocktakeScans.takenBackAt),
+      ),
+    )
+    .groupBy(stocktakeScans.stocktakeId);
 }
 
 /** How many of each item were counted. */
