@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { HOME_SHARDS } from "../protocol/constants";
 import { AccountsClient } from "./accounts";
 import { readStoredLogin } from "./accounts/stored-login";
+import { forgetUser } from "./forget-user";
 import { whenIdle } from "./lazy-page";
 import { defaultLiveUrl, deferredDocCache, deferredJournal, LiveConnection } from "./live";
 
@@ -23,6 +24,7 @@ export function useLiveSession(path: string, offlineCollections: readonly string
   useEffect(() => {
     const connection = new LiveConnection({ url: defaultLiveUrl(path) });
     const accounts = new AccountsClient(connection);
+    accounts.onSignOut(forgetUser);
     // With `offlineCollections` (a room), edits waiting for the server and those documents are kept
     // per user, so it opens again with no line to the server and nothing waiting is lost to a reload.
     const userId = readStoredLogin()?.userId;

@@ -68,6 +68,7 @@ export class AccountsClient {
   private state: LoginState;
   private token: string | null;
   private readonly listeners = new Set<(state: LoginState) => void>();
+  private readonly signOutListeners = new Set<(userId: string) => void>();
   private readonly cleanups: (() => void)[] = [];
   private readonly servicesSub: SubscriptionHandle;
   private oauthWait: HandoffWait | null = null;
@@ -108,6 +109,16 @@ export class AccountsClient {
   onChange(listener: (state: LoginState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called with the person's id whenever this browser signs them out (here,
+   * in another tab, or refused by the server): what the app kept for them
+   * goes with them (forget-user.ts).
+   */
+  onSignOut(listener: (userId: string) => void): () => void {
+    this.signOutListeners.add(listener);
+    return () => this.signOutListeners.delete(listener);
   }
 
   async loginWithPassword(email: string, password: string): Promise<void> {
@@ -267,6 +278,7 @@ export class AccountsClient {
   dispose(): void {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.listeners.clear();
+    this.signOutListeners.clear();
   }
 
   private async logIn(method: string, ...params: unknown[]): Promise<void> {
@@ -274,10 +286,12 @@ export class AccountsClient {
     try {
       const result = await this.connection.apply(method, params, { wait: true });
       if (!isLoginResult(result)) throw new LiveError(500, "Unexpected login result");
-      // This connection is signed in now; the page moves on as soon as the login state says so (and a
-      // new page holds a new connection, which would drop the call), so the device is remembered first.
+      // The token is kept at once (a reconnect meanwhile resumes with it; other tabs follow). The page moves
+      // on as soon as the login state says so (and a new page holds a new connection, which would drop the
+      // call), so the device is remembered before that.
+      this.keepToken(result);
       await this.rememberDevice();
-      this.remember(result);
+      this.update({ userId: result.id, loginError: null });
     } finally {
       this.update({ loggingIn: false });
     }
@@ -306,7 +320,7 @@ export class AccountsClient {
       if (stored && stored.token !== token) {
         // Another tab of this browser moved on to a new token ("Log out other devices", a new
         // sign-in): this tab follows it, rather than signing every tab out.
-        void this.resume(stored.token);
+        await this.resume(stored.token);
         return;
       }
       this.forgetLogin();
@@ -319,11 +333,15 @@ export class AccountsClient {
   }
 
   private remember(result: LoginResult): void {
+    this.keepToken(result);
+    this.update({ userId: result.id, loginError: null });
+  }
+
+  private keepToken(result: LoginResult): void {
     this.sessionStore.removeItem(SIGNED_OUT_KEY);
     if (result.token !== this.token) void this.syncCookie(result.token);
     this.token = result.token;
     writeStoredLogin({ token: result.token, tokenExpires: result.tokenExpires, userId: result.id }, this.storage);
-    this.update({ userId: result.id, loginError: null });
   }
 
   /**
@@ -350,13 +368,8 @@ export class AccountsClient {
   }
 
   private forgetLogin(): void {
-    // Waiting edits and cached rooms belong to the person signing out: they go with them.
     const userId = this.state.userId;
-    if (userId) {
-      void import("../live/offline-stores").then((stores) => stores.deleteUserData(userId));
-      // What they were typing on item pages (kept in case of a reload) is theirs too.
-      void import("../catalogue/field-drafts").then((drafts) => drafts.dropDraftsOf(userId));
-    }
+    if (userId) for (const listener of [...this.signOutListeners]) listener(userId);
     if (this.token) void this.syncCookie(null);
     this.token = null;
     clearStoredLogin(this.storage);

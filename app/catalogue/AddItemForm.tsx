@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from "react";
-import { LIMITS, METHOD } from "../../protocol/api";
+import { METHOD } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { useCall } from "../live";
 import { PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
-import { tooLong } from "./item-fields";
+import { ITEM_FIELDS } from "./item-fields";
 
 /**
  * Quick add: title, SKU, price and quantity; everything else is editable
@@ -31,8 +31,8 @@ export function AddItemForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const long = tooLong("Title", title.trim(), LIMITS.ITEM_TITLE) ?? tooLong("SKU", sku.trim(), LIMITS.SKU);
-    if (long) return setLocalError(long);
+    const refused = [ITEM_FIELDS.title.parse(title), ITEM_FIELDS.sku.parse(sku)].find((parsed) => !parsed.ok);
+    if (refused && !refused.ok) return setLocalError(refused.error);
     const priceCents = price.trim() === "" ? 0 : parsePrice(price);
     if (priceCents === null) return setLocalError(PRICE_HINT);
     const qty = parseQuantity(quantity);

@@ -58,6 +58,8 @@ function useRowActions(removals: Removals): ItemRowActions {
   );
 }
 
+const NONE_REMOVED: ReadonlySet<string> = new Set();
+
 /**
  * The room's live catalogue: filter by status and tag, search, sort by any
  * column, select rows for a bulk status change or a label sheet. Only the
@@ -72,6 +74,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
   const deferredQuery = useDeferredValue(query);
   // Rows removed here a moment ago keep their place (removals.ts); they are not counted.
   const removedIds = useMemo(() => {
+    if (removals.shown.size === 0) return NONE_REMOVED;
     const present = new Set(items.map((item) => item._id));
     return new Set([...removals.shown.keys()].filter((id) => !present.has(id)));
   }, [items, removals.shown]);

@@ -43,17 +43,15 @@ export function ItemField({
   const [error, setError] = useState<string | null>(null);
   const [saveState, setSaveState] = useState<SaveState>("idle");
   const editing = draft !== null;
-  const { conflict, keepMine } = useEditConflict(live, editing, whoChanged);
+  const { conflict, keepMine, startedFrom } = useEditConflict(live, editing, whoChanged);
   const openConflict = conflict && draft !== null && conflict.theirs.trim() !== draft.trim() ? conflict : null;
   const draftKey = { userId: userId ?? "", roomId, itemId: item._id, field: spec.name };
 
-  // The saved value the typing started from (kept with the draft: see use-save-left-drafts.ts).
-  const startedFrom = useRef(live);
   function type(text: string) {
-    if (draft === null) startedFrom.current = live;
     setDraft(text);
     setError(null);
-    if (userId) keepDraft({ ...draftKey, text, base: startedFrom.current, at: Date.now() });
+    // With the value the typing started from: see use-save-left-drafts.ts.
+    if (userId) keepDraft({ ...draftKey, text, base: startedFrom(), at: Date.now() });
   }
 
   function stopEditing() {

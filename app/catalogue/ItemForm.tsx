@@ -14,7 +14,7 @@ import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
 import { draftsFor } from "./field-drafts";
 import { ItemField } from "./ItemField";
-import { ITEM_FIELDS } from "./item-fields";
+import { ITEM_FIELDS, type ItemFieldName, itemField } from "./item-fields";
 import { statusName } from "./StatusMenu";
 
 const GRID_FIELDS = ["sku", "price", "currency", "quantity", "location"] as const;
@@ -23,10 +23,9 @@ export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: Item
   const nameOf = useNameOf();
   if (!canEdit) return <ReadOnlyDetails roomId={roomId} item={item} />;
   const whoChanged = () => nameOf(item.updatedBy);
-  const field = (name: string) => {
-    const spec = ITEM_FIELDS[name];
-    return spec && <ItemField key={name} roomId={roomId} item={item} spec={spec} whoChanged={whoChanged} />;
-  };
+  const field = (name: ItemFieldName) => (
+    <ItemField key={name} roomId={roomId} item={item} spec={ITEM_FIELDS[name]} whoChanged={whoChanged} />
+  );
   return (
     <fieldset className="item-form" aria-label="Item details">
       {field("title")}
@@ -82,7 +81,7 @@ function StatusField({ item }: { item: ItemDoc }) {
  */
 function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
   const { userId } = useLoginState();
-  const unsaved = userId ? draftsFor(userId, roomId, item._id).filter((draft) => ITEM_FIELDS[draft.field]) : [];
+  const unsaved = userId ? draftsFor(userId, roomId, item._id).filter((draft) => itemField(draft.field)) : [];
   const rows: [string, string][] = [
     ["Title", item.title],
     ["Description", item.description],
@@ -104,7 +103,7 @@ function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
           <ul>
             {unsaved.map((draft) => (
               <li key={draft.field}>
-                {ITEM_FIELDS[draft.field]?.label}: “{draft.text}”
+                {itemField(draft.field)?.label}: “{draft.text}”
               </li>
             ))}
           </ul>

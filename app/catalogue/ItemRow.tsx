@@ -5,13 +5,13 @@
  * for a few seconds (removals.ts).
  */
 import { Link } from "wouter";
-import { COLLECTION, type ItemDoc, type ItemStatus, LIMITS } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, type ItemStatus } from "../../protocol/api";
 import { usePending } from "../live";
-import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
+import { formatPrice } from "../money";
 import { rememberOpenedItem } from "./catalogue-memory";
-import { EditableCell, type Parsed } from "./EditableCell";
+import { EditableCell } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
-import { tooLong } from "./item-fields";
+import { ITEM_FIELDS } from "./item-fields";
 import { StatusMenu } from "./StatusMenu";
 
 export interface ItemRowActions {
@@ -35,28 +35,6 @@ interface ItemRowProps {
   onSelect(selected: boolean): void;
   actions: ItemRowActions;
 }
-
-const required =
-  (label: string, max: number) =>
-  (text: string): Parsed<string> => {
-    if (!text.trim()) return { ok: false, error: `${label} is required` };
-    const problem = tooLong(label, text.trim(), max);
-    return problem ? { ok: false, error: problem } : { ok: true, value: text.trim() };
-  };
-const anyText =
-  (label: string, max: number) =>
-  (text: string): Parsed<string> => {
-    const problem = tooLong(label, text.trim(), max);
-    return problem ? { ok: false, error: problem } : { ok: true, value: text.trim() };
-  };
-const price = (text: string): Parsed<number> => {
-  const cents = parsePrice(text);
-  return cents === null ? { ok: false, error: PRICE_HINT } : { ok: true, value: cents };
-};
-const quantity = (text: string): Parsed<number> => {
-  const value = parseQuantity(text);
-  return value === null ? { ok: false, error: QUANTITY_HINT } : { ok: true, value };
-};
 
 export function ItemRow({
   roomId,
@@ -101,9 +79,9 @@ export function ItemRow({
           <EditableCell
             label={`title of ${item.title}`}
             display={<span data-testid="item-title">{item.title}</span>}
-            text={item.title}
-            parse={required("Title", LIMITS.ITEM_TITLE)}
-            save={(title) => update({ title })}
+            text={ITEM_FIELDS.title.read(item)}
+            parse={ITEM_FIELDS.title.parse}
+            save={update}
             canEdit={canEdit}
             whoChanged={whoChanged}
             className="cell-title"
@@ -129,12 +107,12 @@ export function ItemRow({
         <EditableCell
           label={`price of ${item.title}`}
           display={formatPrice(item.priceCents, item.currency)}
-          text={(item.priceCents / 100).toFixed(2)}
-          parse={price}
-          save={(priceCents) => update({ priceCents })}
+          text={ITEM_FIELDS.price.read(item)}
+          parse={ITEM_FIELDS.price.parse}
+          save={update}
           canEdit={canEdit}
           whoChanged={whoChanged}
-          describe={(text) => formatPrice(parsePrice(text) ?? 0, item.currency)}
+          describe={(text) => ITEM_FIELDS.price.describe(text, item)}
           inputMode="decimal"
         />
       </td>
@@ -142,12 +120,12 @@ export function ItemRow({
         <EditableCell
           label={`quantity of ${item.title}`}
           display={item.quantity.toLocaleString()}
-          text={String(item.quantity)}
-          parse={quantity}
-          save={(value) => update({ quantity: value })}
+          text={ITEM_FIELDS.quantity.read(item)}
+          parse={ITEM_FIELDS.quantity.parse}
+          save={update}
           canEdit={canEdit}
           whoChanged={whoChanged}
-          describe={(text) => text}
+          describe={(text) => ITEM_FIELDS.quantity.describe(text, item)}
           inputMode="numeric"
         />
       </td>
@@ -163,9 +141,9 @@ export function ItemRow({
         <EditableCell
           label={`location of ${item.title}`}
           display={item.location || <span className="muted">—</span>}
-          text={item.location}
-          parse={anyText("Location", LIMITS.LOCATION)}
-          save={(location) => update({ location })}
+          text={ITEM_FIELDS.location.read(item)}
+          parse={ITEM_FIELDS.location.parse}
+          save={update}
           canEdit={canEdit}
           whoChanged={whoChanged}
         />

@@ -21,15 +21,20 @@ function defaultPaper(): "a4" | "letter" {
 /** More labels than this on one sheet would make the page slow to draw and print. */
 const MAX_LABELS = 1_000;
 
-/** Each item's label repeated once per unit in stock (none for an item with none). */
+/**
+ * Each item's label repeated once per unit in stock (none for an item with
+ * none); built only up to one past the sheet's limit, which is enough to say
+ * the sheet was cut.
+ */
 function labelsPerUnit(labels: readonly SheetLabel[], items: readonly ItemDoc[]): SheetLabel[] {
   const quantities = new Map(items.map((item) => [item._id, item.quantity]));
-  return labels.flatMap((label) =>
-    Array.from({ length: Math.min(quantities.get(label.id) ?? 1, MAX_LABELS) }, (_, unit) => ({
-      ...label,
-      id: `${label.id}:${unit + 1}`,
-    })),
-  );
+  const sheet: SheetLabel[] = [];
+  for (const label of labels) {
+    const units = quantities.get(label.id) ?? 1;
+    for (let unit = 1; unit <= units && sheet.length <= MAX_LABELS; unit++)
+      sheet.push({ ...label, id: `${label.id}:${unit}` });
+  }
+  return sheet;
 }
 
 export default function LabelsPanel({ items, onClose }: { items: readonly ItemDoc[]; onClose(): void }) {

@@ -38,6 +38,16 @@ export function RemovedRow({
     if (document.activeElement === document.body || document.activeElement === null) message.current?.focus();
   }, []);
 
+  // Gone while held (filtered out, say): let it collapse as though the pointer and focus had left.
+  const latestHold = useRef(onHold);
+  latestHold.current = onHold;
+  useEffect(
+    () => () => {
+      if (holding.current.pointer || holding.current.focus) latestHold.current(false);
+    },
+    [],
+  );
+
   useLayoutEffect(() => {
     const tr = row.current;
     return () => {

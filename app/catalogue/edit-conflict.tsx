@@ -41,7 +41,10 @@ export function useEditConflict(text: string, editing: boolean, whoChanged: () =
     setConflict(null);
   }, [text]);
 
-  return { conflict, keepMine };
+  /** The value saving would replace: where the edit started, or theirs once "Keep mine" was chosen. */
+  const startedFrom = useCallback(() => base.current, []);
+
+  return { conflict, keepMine, startedFrom };
 }
 
 /** The notice under a field in conflict, with its two choices. */

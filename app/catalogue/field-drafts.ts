@@ -7,7 +7,24 @@
  * typed it.
  */
 
+import { randomId } from "../live/random-id";
+
 const KEY = "stockroom.fieldDrafts";
+
+/**
+ * This page's id. While the page is open it holds a Web Lock of that name
+ * (released by the browser when the page goes, however it goes: reload,
+ * closed tab, crash), so another page can tell a draft still being typed
+ * in an open tab from one left behind.
+ */
+const PAGE = randomId();
+const pageLock = (page: string) => `stockroom.page:${page}`;
+let holdingPageLock = false;
+function holdPageLock(): void {
+  if (holdingPageLock || typeof navigator === "undefined" || !navigator.locks) return;
+  holdingPageLock = true;
+  void navigator.locks.request(pageLock(PAGE), () => new Promise<never>(() => {}));
+}
 
 export interface FieldDraft {
   userId: string;
@@ -19,6 +36,8 @@ export interface FieldDraft {
   base?: string;
   /** When it was last typed (ms). */
   at?: number;
+  /** The page it was typed in (see `PAGE`). */
+  page?: string;
 }
 
 const idOf = (draft: Omit<FieldDraft, "text">) => `${draft.userId}/${draft.roomId}/${draft.itemId}/${draft.field}`;
@@ -41,9 +60,10 @@ function write(storage: Storage, drafts: Record<string, FieldDraft>): void {
   }
 }
 
-export function keepDraft(draft: FieldDraft, storage: Storage = localStorage): void {
+export function keepDraft(draft: Omit<FieldDraft, "page">, storage: Storage = localStorage): void {
+  holdPageLock();
   const drafts = read(storage);
-  drafts[idOf(draft)] = draft;
+  drafts[idOf(draft)] = { ...draft, page: PAGE };
   write(storage, drafts);
 }
 
@@ -57,23 +77,33 @@ export function dropDraft(draft: Omit<FieldDraft, "text">, ifText?: string, stor
 }
 
 /**
- * Takes this person's drafts in this room out of storage (the caller saves
- * them) — those typed before `before` (this page's load): a draft typed
- * since is another open tab's, still being typed there.
+ * Takes this person's drafts in this room that were left behind out of
+ * storage (the caller saves them): those whose page is gone. A draft whose
+ * page is still open (this one, or another tab) is still being typed there.
  */
-export function takeDrafts(
+export async function takeLeftDrafts(
   userId: string,
   roomId: string,
-  before: number,
   storage: Storage = localStorage,
-): FieldDraft[] {
+): Promise<FieldDraft[]> {
+  const open = await openPages();
   const drafts = read(storage);
   const taken = Object.entries(drafts).filter(
-    ([, d]) => d.userId === userId && d.roomId === roomId && (d.at ?? 0) < before,
+    ([, d]) => d.userId === userId && d.roomId === roomId && d.page !== PAGE && !open(d),
   );
   for (const [id] of taken) delete drafts[id];
   if (taken.length > 0) write(storage, drafts);
   return taken.map(([, draft]) => draft);
+}
+
+/** Whether a draft's page is still open. Without Web Locks, a draft typed since this page loaded counts as open. */
+async function openPages(): Promise<(draft: FieldDraft) => boolean> {
+  if (typeof navigator === "undefined" || !navigator.locks) {
+    return (draft) => (draft.at ?? 0) >= performance.timeOrigin;
+  }
+  const { held = [] } = await navigator.locks.query();
+  const names = new Set(held.map((lock) => lock.name));
+  return (draft) => draft.page !== undefined && names.has(pageLock(draft.page));
 }
 
 /** This person's drafts for one item, still in storage (not saved). */

@@ -4,8 +4,9 @@
  * sentence. Pure, so the room can also save a field's draft left by a
  * reload (field-drafts.ts) without the page that typed it.
  */
+import * as v from "valibot";
 import { type ItemDoc, LIMITS } from "../../protocol/api";
-import type { ItemPatch } from "../../protocol/args";
+import { type ItemPatch, itemPatchSchema } from "../../protocol/args";
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { parseTags } from "./catalogue-query";
 import type { Parsed } from "./EditableCell";
@@ -14,9 +15,10 @@ import { describeText } from "./edit-conflict";
 /**
  * Text over a field's limit is refused in words, never cut without a word
  * (the inputs have no maxLength, which would drop what was pasted past it).
+ * Counted as the server counts (UTF-16 units), so what passes here passes there.
  */
 export function tooLong(label: string, text: string, max: number): string | null {
-  const length = Array.from(text).length;
+  const length = text.length;
   return length > max
     ? `${label} can be at most ${max.toLocaleString()} characters; this one has ${length.toLocaleString()}.`
     : null;
@@ -36,22 +38,28 @@ export interface ItemFieldSpec {
   placeholder?: string;
 }
 
+/** The patch as the server will take it (the protocol's own schema), or its first problem. */
+function checked(patch: ItemPatch): Parsed<ItemPatch> {
+  const result = v.safeParse(itemPatchSchema, patch);
+  return result.success ? { ok: true, value: result.output } : { ok: false, error: result.issues[0].message };
+}
+
 const text =
-  (key: "title" | "description" | "sku" | "location", label: string, maxLength: number, required = false) =>
+  (key: "title" | "description" | "sku" | "location", label: string, maxLength: number) =>
   (typed: string): Parsed<ItemPatch> => {
-    const value = key === "description" ? typed : typed.trim();
-    if (required && !value.trim()) return { ok: false, error: `${label} is required` };
-    const problem = tooLong(label, value, maxLength);
-    if (problem) return { ok: false, error: problem };
-    return { ok: true, value: { [key]: value } };
+    // Too long is said with the count; the rest (required, trimming) is the schema's.
+    const problem = tooLong(label, typed.trim(), maxLength);
+    return problem ? { ok: false, error: problem } : checked({ [key]: typed });
   };
 
-export const ITEM_FIELDS: Record<string, ItemFieldSpec> = {
+export type ItemFieldName = "title" | "description" | "sku" | "price" | "currency" | "quantity" | "location" | "tags";
+
+export const ITEM_FIELDS: Record<ItemFieldName, ItemFieldSpec> = {
   title: {
     name: "title",
     label: "Title",
     read: (item) => item.title,
-    parse: text("title", "Title", LIMITS.ITEM_TITLE, true),
+    parse: text("title", "Title", LIMITS.ITEM_TITLE),
     describe: describeText,
     maxLength: LIMITS.ITEM_TITLE,
   },
@@ -79,7 +87,7 @@ export const ITEM_FIELDS: Record<string, ItemFieldSpec> = {
     read: (item) => (item.priceCents / 100).toFixed(2),
     parse: (typed) => {
       const priceCents = parsePrice(typed);
-      return priceCents === null ? { ok: false, error: PRICE_HINT } : { ok: true, value: { priceCents } };
+      return priceCents === null ? { ok: false, error: PRICE_HINT } : checked({ priceCents });
     },
     describe: (typed, item) => formatPrice(parsePrice(typed) ?? 0, item.currency),
     inputMode: "decimal",
@@ -88,12 +96,7 @@ export const ITEM_FIELDS: Record<string, ItemFieldSpec> = {
     name: "currency",
     label: "Currency",
     read: (item) => item.currency,
-    parse: (typed) => {
-      const currency = typed.trim().toUpperCase();
-      return /^[A-Z]{3}$/.test(currency)
-        ? { ok: true, value: { currency } }
-        : { ok: false, error: "Currency must be a three-letter code, like EUR" };
-    },
+    parse: (typed) => checked({ currency: typed.trim().toUpperCase() }),
     describe: (typed) => typed.trim().toUpperCase(),
     maxLength: 3,
     mono: true,
@@ -104,7 +107,7 @@ export const ITEM_FIELDS: Record<string, ItemFieldSpec> = {
     read: (item) => String(item.quantity),
     parse: (typed) => {
       const quantity = parseQuantity(typed);
-      return quantity === null ? { ok: false, error: QUANTITY_HINT } : { ok: true, value: { quantity } };
+      return quantity === null ? { ok: false, error: QUANTITY_HINT } : checked({ quantity });
     },
     describe: (typed) => typed.trim(),
     inputMode: "numeric",
@@ -122,11 +125,16 @@ export const ITEM_FIELDS: Record<string, ItemFieldSpec> = {
     name: "tags",
     label: "Tags",
     read: (item) => item.tags.join(", "),
-    parse: (typed) => ({ ok: true, value: { tags: parseTags(typed) } }),
+    parse: (typed) => checked({ tags: parseTags(typed) }),
     describe: (typed) => (parseTags(typed).length > 0 ? parseTags(typed).join(", ") : "no tags"),
     placeholder: "Comma-separated, e.g. ceramics, blue",
   },
 };
+
+/** The field named by a draft kept in storage (any text), if there is one. */
+export function itemField(name: string): ItemFieldSpec | undefined {
+  return Object.hasOwn(ITEM_FIELDS, name) ? ITEM_FIELDS[name as ItemFieldName] : undefined;
+}
 
 /** Typed text means the same as the item's value (so there is nothing to save). */
 export function sameValue(spec: ItemFieldSpec, typed: string, item: ItemDoc): boolean {

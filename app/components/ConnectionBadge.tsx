@@ -36,11 +36,14 @@ export function ConnectionBadge() {
   const pending = usePendingCount();
   const [now, setNow] = useState(() => Date.now());
 
+  // The countdown ticks only while it is shown. (Retries go on with no network: a browser can be wrong
+  // about being offline, and a retry that finds the line costs nothing.)
+  const countingDown = status.status === "waiting" && browserOnline;
   useEffect(() => {
-    if (status.status !== "waiting") return;
+    if (!countingDown) return;
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
-  }, [status.status]);
+  }, [countingDown]);
 
   let label: string;
   switch (status.status) {

@@ -3,8 +3,8 @@
  * call-journal.ts; cached rooms, doc-cache.ts), deleted when they sign out:
  * none of it may show or go out under someone else's login.
  */
-import { JOURNAL_PREFIX } from "./call-journal";
-import { DOC_CACHE_PREFIX } from "./doc-cache";
+import { JOURNAL_PREFIX, journalName } from "./call-journal";
+import { DOC_CACHE_PREFIX, docCacheName } from "./doc-cache";
 
 export async function deleteUserData(userId: string): Promise<void> {
   await deleteDatabases((name) =>
@@ -18,7 +18,7 @@ export async function deleteUserData(userId: string): Promise<void> {
  * be made, and its documents are no longer theirs to see.
  */
 export async function deleteRoomData(userId: string, endpoint: string): Promise<void> {
-  const names = [JOURNAL_PREFIX, DOC_CACHE_PREFIX].map((prefix) => `${prefix}:${userId}:${endpoint}`);
+  const names = [journalName(userId, endpoint), docCacheName(userId, endpoint)];
   await deleteDatabases((name) => names.includes(name));
 }
 

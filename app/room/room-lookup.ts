@@ -12,24 +12,29 @@ export type RoomLookup =
   | { state: "deleted"; deletedAt: Date | null }
   | { state: "error" };
 
+/** Asks the server once; never throws (no line is `error`). */
+export async function lookUpRoom(roomId: string): Promise<Exclude<RoomLookup, { state: "checking" }>> {
+  try {
+    const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}`);
+    if (response.ok) return { state: "found" };
+    if (response.status === 404) return { state: "missing" };
+    if (response.status === 410) {
+      const body = (await response.json().catch(() => ({}))) as { deletedAt?: unknown };
+      const at = typeof body.deletedAt === "string" ? new Date(body.deletedAt) : null;
+      return { state: "deleted", deletedAt: at && !Number.isNaN(at.getTime()) ? at : null };
+    }
+    return { state: "error" };
+  } catch {
+    return { state: "error" };
+  }
+}
+
 export function useRoomLookup(roomId: string): RoomLookup {
   const [lookup, setLookup] = useState<RoomLookup>({ state: "checking" });
   useEffect(() => {
     let cancelled = false;
     setLookup({ state: "checking" });
-    const settle = (next: RoomLookup) => !cancelled && setLookup(next);
-    fetch(`/api/rooms/${encodeURIComponent(roomId)}`)
-      .then(async (response) => {
-        if (response.ok) return settle({ state: "found" });
-        if (response.status === 404) return settle({ state: "missing" });
-        if (response.status === 410) {
-          const body = (await response.json().catch(() => ({}))) as { deletedAt?: unknown };
-          const at = typeof body.deletedAt === "string" ? new Date(body.deletedAt) : null;
-          return settle({ state: "deleted", deletedAt: at && !Number.isNaN(at.getTime()) ? at : null });
-        }
-        settle({ state: "error" });
-      })
-      .catch(() => settle({ state: "error" }));
+    void lookUpRoom(roomId).then((found) => !cancelled && setLookup(found));
     return () => {
       cancelled = true;
     };

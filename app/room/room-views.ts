@@ -17,3 +17,6 @@ export function roomViewOf(segment: string | undefined): RoomView {
 export function roomPath(roomId: string, view: Exclude<RoomView, "item">): string {
   return `/rooms/${roomId}${ROOM_VIEWS.find((entry) => entry.view === view)?.path ?? ""}`;
 }
+
+/** The room's live endpoint (also what names the browser's stores of it). */
+export const roomEndpoint = (roomId: string) => `rooms/${encodeURIComponent(roomId)}/websocket`;

@@ -4,13 +4,14 @@
  * reconnecting and taking edits that can never be saved. The person is
  * taken to their rooms, where a notice says what happened, by whom, and
  * what became of their changes that were still waiting; what this browser
- * kept of the room (waiting changes, documents) is deleted.
+ * kept of the room is deleted (forget-room.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { COLLECTION, type RoomEndingDoc } from "../../protocol/api";
-import { dropDraftsOf } from "../catalogue/field-drafts";
 import { type LiveDoc, useConnection, usePendingCount, useStatus } from "../live";
+import { forgetRoom } from "./forget-room";
+import { lookUpRoom } from "./room-lookup";
 import { leaveRoomNotice } from "./room-notice";
 
 const isEnding = (doc: LiveDoc): doc is LiveDoc & RoomEndingDoc => typeof doc.kind === "string";
@@ -36,7 +37,7 @@ export function roomEndingText(ending: Ending, waiting: number): string {
  * `roomName` is the room's name as this page knows it, for a room found
  * gone on reconnecting (a tab that was offline when it was deleted).
  */
-export function useRoomEnding(userId: string | null, roomId: string, endpoint: string, roomName: string): void {
+export function useRoomEnding(userId: string | null, roomId: string, roomName: string): void {
   const connection = useConnection();
   // Latched as it arrives: the connection closes right after, and the reconnect's fresh data
   // (where the ending is not sent again) may replace it before a render would see it.
@@ -64,10 +65,8 @@ export function useRoomEnding(userId: string | null, roomId: string, endpoint: s
   useEffect(() => {
     if (!retrying) return;
     let cancelled = false;
-    fetch(`/api/rooms/${encodeURIComponent(roomId)}`)
-      // Only a room known to be deleted (410): a 404 could be a lagging directory, and would drop waiting changes.
-      .then((response) => !cancelled && response.status === 410 && setGone(true))
-      .catch(() => {}); // no line: nothing known
+    // Only a room known to be deleted: "missing" could be a lagging directory, and would drop waiting changes.
+    void lookUpRoom(roomId).then((found) => !cancelled && found.state === "deleted" && setGone(true));
     return () => {
       cancelled = true;
     };
@@ -83,10 +82,7 @@ export function useRoomEnding(userId: string | null, roomId: string, endpoint: s
     handled.current = true;
     leaveRoomNotice(roomEndingText(ending, waiting.current));
     connection.dropWaitingCalls();
-    if (userId) {
-      void import("../live/offline-stores").then((stores) => stores.deleteRoomData(userId, endpoint));
-      dropDraftsOf(userId, roomId);
-    }
+    if (userId) forgetRoom(userId, roomId);
     navigate("/");
   });
 }

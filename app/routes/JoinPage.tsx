@@ -8,6 +8,7 @@ import { Header } from "../components/Header";
 import { HomeSessionProvider, SessionProvider } from "../components/SessionProvider";
 import { useCall } from "../live";
 import { useRoomLookup } from "../room/room-lookup";
+import { roomEndpoint } from "../room/room-views";
 import { useDocumentTitle } from "../ui/use-document-title";
 
 const storageKey = (roomId: string) => `stockroom.join.${roomId}`;
@@ -29,7 +30,6 @@ export function JoinPage({ roomId }: { roomId: string }) {
   });
   // A room that is gone has no live connection to open: say so at once (not "Opening…" for ever).
   const lookup = useRoomLookup(roomId);
-  if (lookup.state === "checking") return <JoinFrame>{<p className="muted">Opening the invitation…</p>}</JoinFrame>;
   if (lookup.state === "missing" || lookup.state === "deleted") {
     return (
       <JoinFrame>
@@ -44,10 +44,13 @@ export function JoinPage({ roomId }: { roomId: string }) {
     );
   }
   return (
-    <SessionProvider path={`rooms/${encodeURIComponent(roomId)}/websocket`}>
+    // Opened while the room is still being looked up, as it is where the link leads (one connection, not two).
+    <SessionProvider path={roomEndpoint(roomId)}>
       <Header>Join a room</Header>
       <main className="page narrow">
-        {token ? (
+        {lookup.state === "checking" ? (
+          <p className="muted">Opening the invitation…</p>
+        ) : token ? (
           <JoinWithToken roomId={roomId} token={token} />
         ) : (
           <div className="empty-state">
@@ -60,7 +63,7 @@ export function JoinPage({ roomId }: { roomId: string }) {
   );
 }
 
-/** The page around an invitation that needs no live connection (its room is gone, or still being looked up). */
+/** The page around an invitation whose room is gone (there is no room connection to open). */
 function JoinFrame({ children }: { children: ReactNode }) {
   return (
     <HomeSessionProvider>

@@ -18,9 +18,10 @@ import { DashboardSkeleton } from "../dashboard/DashboardSkeleton";
 import { lazyPage, whenIdle } from "../lazy-page";
 import { type LiveDoc, useConnection, useFind, useStubs, useSubscribe, useSubscription } from "../live";
 import { CataloguePage } from "../room/CataloguePage";
+import { forgetRoom } from "../room/forget-room";
 import { PresenceList } from "../room/PresenceList";
 import { useRoomLookup } from "../room/room-lookup";
-import { ROOM_VIEWS, type RoomView, roomPath, roomViewOf } from "../room/room-views";
+import { ROOM_VIEWS, type RoomView, roomEndpoint, roomPath, roomViewOf } from "../room/room-views";
 import { useRoleNotice } from "../room/use-role-notice";
 import { useRoomEnding } from "../room/use-room-ending";
 import { stocktakeStubs } from "../stocktake/stocktake-stubs";
@@ -64,12 +65,10 @@ export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: stri
   useDocumentTitle(
     lookup.state === "missing" ? "Room not found" : lookup.state === "deleted" ? "Room deleted" : "Room",
   );
-  // The room is gone: what this browser kept of it (waiting changes, documents) goes too.
+  // The room is gone: what this browser kept of it goes too.
   useEffect(() => {
     const userId = readStoredLogin()?.userId;
-    if (lookup.state === "deleted" && userId) {
-      void import("../live/offline-stores").then((stores) => stores.deleteRoomData(userId, roomEndpoint(roomId)));
-    }
+    if (lookup.state === "deleted" && userId) forgetRoom(userId, roomId);
   }, [lookup.state, roomId]);
 
   // With no line to the server the room still opens: from what the browser kept of it, if anything.
@@ -119,9 +118,6 @@ const OFFLINE_COLLECTIONS = [
   COLLECTION.STOCKTAKE_SCANS,
   COLLECTION.STOCKTAKE_LABELS,
 ];
-
-/** The room's live endpoint (also what names the browser's stores of it). */
-const roomEndpoint = (roomId: string) => `rooms/${encodeURIComponent(roomId)}/websocket`;
 
 function LiveRoom(props: RoomViewProps) {
   return (
@@ -188,7 +184,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   }, [connection, toast]);
   useSaveLeftDrafts(roomId, userId, !itemsLoading);
   useRoleNotice(role, room?.name ?? "");
-  useRoomEnding(userId, roomId, roomEndpoint(roomId), room?.name ?? "");
+  useRoomEnding(userId, roomId, room?.name ?? "");
   useDocumentTitle(view === "item" ? null : VIEW_TITLES[view], room?.name);
   // The other views' code comes while the browser is idle, so each tab opens at once.
   useEffect(
@@ -217,7 +213,8 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   }
   const tabs = ROOM_VIEWS.map(({ view: tab, label }) => ({
     // The Catalogue tab returns to the list as it was left (its search, filters and sort).
-    href: tab === "catalogue" ? catalogueHref(roomId) : roomPath(roomId, tab),
+    // Back to the list as it was left; on the list itself, its address is already the live one.
+    href: tab === "catalogue" && view !== "catalogue" ? catalogueHref(roomId) : roomPath(roomId, tab),
     label,
     current: view === tab || (view === "item" && tab === "catalogue"),
   }));

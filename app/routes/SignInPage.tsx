@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LiveError } from "../../protocol/errors";
 import { useAccounts } from "../accounts";
@@ -34,6 +34,8 @@ function CredentialsForm({ mode }: { mode: Mode }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  // A second press while the first is on its way sends no second e-mail.
+  const sendingLink = useRef(false);
   const signUp = mode === "sign-up";
   const problem = error ? signInProblem(error) : null;
 
@@ -56,15 +58,19 @@ function CredentialsForm({ mode }: { mode: Mode }) {
 
   /** The way in that no number of wrong passwords tried by others can block. */
   async function sendLoginLink() {
+    if (sendingLink.current) return;
     setError(null);
     setLinkSentTo(null);
     const address = email.trim();
     if (!address) return setError(new LiveError(400, "Type your e-mail address above first."));
+    sendingLink.current = true;
     try {
       await accounts.sendLoginLink(address);
       setLinkSentTo(address);
     } catch (caught) {
       setError(caught);
+    } finally {
+      sendingLink.current = false;
     }
   }
 

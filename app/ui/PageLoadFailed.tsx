@@ -6,7 +6,7 @@
  * loop — or at once when the person presses "Try again". Any other error is
  * said plainly, with a way to reload, and logged.
  */
-import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
+import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from "react";
 
 /** How often the page checks whether the server answers again. */
 const RETRY_MS = 5_000;
@@ -23,29 +23,40 @@ export function isCodeLoadError(error: unknown): boolean {
   );
 }
 
-/** Whether the page may reload by itself once more (and counts this one). */
-function mayReloadAgain(now = Date.now()): boolean {
+/** This tab's reloads by itself within the window. */
+function recentReloads(now = Date.now()): number[] {
   try {
-    const recent = (JSON.parse(sessionStorage.getItem(RELOADS_KEY) ?? "[]") as number[]).filter(
-      (at) => now - at < RELOAD_WINDOW_MS,
-    );
-    if (recent.length >= MAX_RELOADS) return false;
-    sessionStorage.setItem(RELOADS_KEY, JSON.stringify([...recent, now]));
-    return true;
+    const kept: unknown = JSON.parse(sessionStorage.getItem(RELOADS_KEY) ?? "[]");
+    return Array.isArray(kept)
+      ? kept.filter((at): at is number => typeof at === "number" && now - at < RELOAD_WINDOW_MS)
+      : [];
   } catch {
-    return false;
+    return [];
   }
 }
 
+/** Reloads once more by itself, counted. */
+function reloadByItself(): void {
+  try {
+    sessionStorage.setItem(RELOADS_KEY, JSON.stringify([...recentReloads(), Date.now()]));
+  } catch {
+    // Not counted: storage refused. The page reloads anyway, as asked once.
+  }
+  window.location.reload();
+}
+
 function LoadFailed() {
+  // Decided once: with the reloads used up, the page waits for the person instead of checking the server.
+  const [byItself] = useState(() => recentReloads().length < MAX_RELOADS);
   useEffect(() => {
+    if (!byItself) return;
     let stopped = false;
     const check = async () => {
       try {
         const response = await fetch("/", { cache: "no-store" });
-        if (!stopped && response.ok && mayReloadAgain()) {
+        if (!stopped && response.ok) {
           stopped = true;
-          window.location.reload();
+          reloadByItself();
         }
       } catch {
         // Still no line: try again later.
@@ -59,13 +70,15 @@ function LoadFailed() {
       window.clearInterval(timer);
       window.removeEventListener("online", online);
     };
-  }, []);
+  }, [byItself]);
   return (
     <main className="page narrow empty-state" role="alert">
       <h1>This page could not load</h1>
       <p>
-        Stockroom could not reach the server to fetch this part of the app. It loads again by itself as soon as the
-        server answers.
+        Stockroom could not reach the server to fetch this part of the app.{" "}
+        {byItself
+          ? "It loads again by itself as soon as the server answers."
+          : "Press Try again once you are back online."}
       </p>
       <p>
         <button type="button" className="ui-button ui-button-primary" onClick={() => window.location.reload()}>

@@ -98,6 +98,38 @@ describe("the item page", () => {
     expect(await history.textContent()).toContain("changed SKU from nothing to TP-1");
     await context.close();
   });
+
+  it("leaves alone what is still being typed in another tab of the browser", async () => {
+    const context = await e2e.browser.newContext();
+    const first = await context.newPage();
+    await signUp(first, e2e.server.url, "two-tabs-typist@shop.example");
+    await createRoom(first, "Two tabs");
+    await addItem(first, { title: "Kettle" });
+    await openItem(first, "Kettle");
+    // Typing in the first tab, not yet left, when a second tab opens the same item.
+    await first.getByLabel("Description").fill("Half-typed");
+    const second = await context.newPage();
+    await second.goto(first.url());
+    await second.getByTestId("item-page-title").filter({ hasText: "Kettle" }).waitFor();
+    // A change made in the second tab is saved after anything it would have taken from the first.
+    await second.getByLabel("SKU", { exact: true }).fill("KT-1");
+    await second.getByLabel("SKU", { exact: true }).press("Enter");
+    const history = second.getByTestId("item-history");
+    await expect.poll(() => history.textContent(), { timeout: 20_000 }).toContain("changed SKU from nothing to KT-1");
+    expect(await history.textContent()).not.toContain("edited the description");
+    expect(await first.getByLabel("Description").inputValue()).toBe("Half-typed");
+
+    // The first tab goes on typing and leaves the field: its text is saved, once, with no conflict.
+    await first.getByLabel("Description").press("End");
+    await first.keyboard.type(", now finished.");
+    await first.getByLabel("Description").press("Tab");
+    await expect
+      .poll(() => second.getByLabel("Description").inputValue(), { timeout: 20_000 })
+      .toBe("Half-typed, now finished.");
+    await expect.poll(async () => (await history.textContent())?.match(/edited the description/g)?.length).toBe(1);
+    expect(await first.getByTestId("edit-conflict").count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe("two people editing one field", () => {
