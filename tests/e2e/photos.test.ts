@@ -188,10 +188,14 @@ describe("photos in a room", () => {
     const page = await context.newPage();
     // Before the reload no chunk reaches the server, as on a stalled network.
     let hold = true;
+    let chunkHeld = () => {};
+    const firstChunkHeld = new Promise<void>((resolve) => {
+      chunkHeld = resolve;
+    });
     await page.routeWebSocket(/\/api\/rooms\/[^/]+\/websocket/, (socket) => {
       const server = socket.connectToServer();
       socket.onMessage((frame) => {
-        if (hold && typeof frame !== "string") return;
+        if (hold && typeof frame !== "string") return chunkHeld();
         server.send(frame);
       });
     });
@@ -199,6 +203,8 @@ describe("photos in a room", () => {
     await createRoom(page, "Forgotten lamps");
     await page.getByTestId("photo-input").setInputFiles(path);
     await page.getByTestId("upload").filter({ hasText: "lamp-forgotten.jpg" }).waitFor();
+    // Its first chunk is on the way: the server has started the upload, so there is one to resume.
+    await firstChunkHeld;
     hold = false;
     await page.reload();
     const hint = page.getByRole("status").filter({ hasText: "Unfinished uploads: lamp-forgotten.jpg" });
