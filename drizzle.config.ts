@@ -1,7 +1,7 @@
-// drizzle-kit's config (`npm run db:generate` fetches drizzle-kit on first use: only schema changes need it).
+// drizzle-kit's config for D1, the directory (`npm run db:generate` fetches drizzle-kit on first use: only schema
+// changes need it). The rooms' own SQLite has its own config (drizzle.room.config.ts).
 export default {
   dialect: "sqlite",
-  // The stocktake feature keeps its tables in its own folder (it imports the core schema, not the other way).
-  schema: ["./worker/db/schema.ts", "./worker/stocktake/stocktake-schema.ts"],
+  schema: ["./worker/db/schema.ts"],
   out: "./migrations",
 };

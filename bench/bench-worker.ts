@@ -140,8 +140,8 @@ async function naiveOrderImport(host: RoomHost): Promise<{ orders: number; pages
     pages++;
     for (const { updatedAt, ...order } of page.records) {
       await host.writes.run(async () => {
-        const before = await findStoreOrder(host.db, host.roomId, order.storeOrderId);
-        const row = await upsertOrder(host.db, host.roomId, { ...order, storeUpdatedAt: updatedAt }, host.now());
+        const before = await findStoreOrder(host.roomDb, host.roomId, order.storeOrderId);
+        const row = await upsertOrder(host.roomDb, host.roomId, { ...order, storeUpdatedAt: updatedAt }, host.now());
         if (!row) return;
         host.emit({
           collection: COLLECTION.ORDERS,

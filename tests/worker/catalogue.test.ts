@@ -4,6 +4,7 @@ import type { FileDoc } from "../../protocol/files";
 import { sharePath } from "../../worker/rooms/share-links";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
+import { roomRow, roomRows } from "./room-rows";
 
 async function invite(roomId: string, email: string, role: string) {
   const { socket } = await connectToRoom(roomId);
@@ -29,7 +30,7 @@ async function addItems(socket: DdpSocket, count: number, prefix = "Item"): Prom
 }
 
 async function statusesOf(roomId: string): Promise<Record<string, string>> {
-  const rows = await env.DB.prepare("SELECT id, status FROM items WHERE room_id = ?").bind(roomId).all();
+  const rows = await { results: await roomRows(roomId, "SELECT id, status FROM items WHERE room_id = ?", roomId) };
   return Object.fromEntries(rows.results.map((row) => [row.id as string, row.status as string]));
 }
 
@@ -65,12 +66,12 @@ describe("catalogue", () => {
       expect.objectContaining({ action: "created", userId: member.id }),
       expect.objectContaining({ action: "updated", userId: await ownerOf(roomId) }),
     ]);
-    const item = await env.DB.prepare("SELECT created_by FROM items WHERE id = ?").bind(itemId).first();
+    const item = await roomRow(roomId, "SELECT created_by FROM items WHERE id = ?", itemId);
     expect(item?.created_by).toBe(member.id);
 
     // Saving without a change writes no history.
     await owner.call("items.update", [itemId, { title: "Brass lamp" }]);
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM item_history WHERE item_id = ?").bind(itemId).first();
+    const count = await roomRow(roomId, "SELECT count(*) AS n FROM item_history WHERE item_id = ?", itemId);
     expect(count?.n).toBe(2);
     for (const socket of [owner, asMember, later]) socket.close();
   });
@@ -106,11 +107,11 @@ describe("catalogue", () => {
     // Many items, more than one statement's worth of ids: all change, each gets a history entry.
     const more = await addItems(socket, 95, "Bulk");
     expect((await socket.call("items.setStatus", [more, "archived"])).result).toBe(95);
-    const archived = await env.DB.prepare(
+    const archived = await roomRow(
+      roomId,
       "SELECT count(*) AS n FROM item_history WHERE room_id = ? AND changes LIKE '%archived%'",
-    )
-      .bind(roomId)
-      .first();
+      roomId,
+    );
     expect(archived?.n).toBe(95);
     socket.close();
     asViewer.close();
@@ -124,7 +125,7 @@ describe("catalogue", () => {
     expect(forged.error).toMatchObject({ error: 403, reason: "Access denied" });
     const retitled = await socket.call("/items/update", [{ _id: id }, { $set: { title: "Oak chair" } }]);
     expect(retitled.error).toBeUndefined();
-    const row = await env.DB.prepare("SELECT title, created_by FROM items WHERE id = ?").bind(id).first();
+    const row = await roomRow(roomId, "SELECT title, created_by FROM items WHERE id = ?", id);
     expect(row?.title).toBe("Oak chair");
     expect(row?.created_by).not.toBe("someone-else");
     socket.close();
@@ -150,8 +151,7 @@ describe("item photos", () => {
     const itemId = (await socket.call("items.add", [{ title: "Lamp", photos: [a] }])).result as string;
     const photos = async () =>
       JSON.parse(
-        ((await env.DB.prepare("SELECT photos FROM items WHERE id = ?").bind(itemId).first())?.photos as string) ??
-          "[]",
+        ((await roomRow(roomId, "SELECT photos FROM items WHERE id = ?", itemId))?.photos as string) ?? "[]",
       ) as string[];
 
     // An upload landing and a move sent at the same time: both are kept.

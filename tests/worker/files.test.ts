@@ -562,6 +562,10 @@ describe("removing files and shared links", () => {
     // The token is for that version only.
     const token = new URL(link.url, "https://x").searchParams.get("token");
     expect((await download(`${doc.path}?token=${token}`)).status).toBe(401);
+    // The link carries what it serves: it works without the directory's entry for the file (nor the room's record).
+    await env.DB.prepare("DELETE FROM file_rooms WHERE file_id = ?").bind(doc._id).run();
+    expect((await download(link.url)).status).toBe(200);
+    expect((await download(link.url.split("?")[0] as string)).status).toBe(404);
   });
 });
 

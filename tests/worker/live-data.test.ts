@@ -1,9 +1,12 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
+import { roomRows } from "./room-rows";
 import { countRoomStatements } from "./statement-counter";
 
 const roomPath = (roomId: string) => `/api/rooms/${roomId}/websocket`;
+
+const INSERT_ITEM = "INSERT INTO items (id, room_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)";
 
 describe("rooms and items over the live connection", () => {
   it("refuses a room that does not exist", async () => {
@@ -35,16 +38,17 @@ describe("rooms and items over the live connection", () => {
   it("sends a long catalogue's newest items first, then the rest, each once, then ready", async () => {
     const roomId = await createRoom();
     // 80 items, Box 00 the newest; more than the first screenful of 50. Stored oldest first.
-    const inserts = Array.from({ length: 80 }, (_, k) => 79 - k).map((i) =>
-      env.DB.prepare("INSERT INTO items (id, room_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(
+    for (const i of Array.from({ length: 80 }, (_, k) => 79 - k)) {
+      await roomRows(
+        roomId,
+        INSERT_ITEM,
         `${roomId}-${i}`,
         roomId,
         `Box ${String(i).padStart(2, "0")}`,
         1_000_000 - i,
         1_000_000 - i,
-      ),
-    );
-    await env.DB.batch(inserts);
+      );
+    }
     const { socket } = await connectToRoom(roomId);
     expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
     const added = socket.received.filter((m) => m.msg === "added" && m.collection === "items").map((m) => m.id);
@@ -57,17 +61,9 @@ describe("rooms and items over the live connection", () => {
 
   it("reads a small room's items once when a catalogue opens: its first screenful is the whole room", async () => {
     const roomId = await createRoom();
-    await env.DB.batch(
-      ["Lamp", "Vase", "Mug"].map((title, i) =>
-        env.DB.prepare("INSERT INTO items (id, room_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(
-          `${roomId}-${i}`,
-          roomId,
-          title,
-          1_000 + i,
-          1_000 + i,
-        ),
-      ),
-    );
+    for (const [i, title] of ["Lamp", "Vase", "Mug"].entries()) {
+      await roomRows(roomId, INSERT_ITEM, `${roomId}-${i}`, roomId, title, 1_000 + i, 1_000 + i);
+    }
     const { socket } = await connectToRoom(roomId);
     const itemReads = await countRoomStatements(roomId, /from "items"/);
     expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
@@ -159,7 +155,7 @@ describe("rooms and items over the live connection", () => {
     await socket.call("items.add", [{ title: "First", sku: "SKU-1" }]);
     const duplicate = await socket.call("items.add", [{ title: "Second", sku: "SKU-1" }]);
     expect(duplicate.error).toMatchObject({ error: 409, reason: "SKU SKU-1 is already used in this room" });
-    const rows = await env.DB.prepare("SELECT title FROM items WHERE room_id = ?").bind(roomId).all();
+    const rows = await { results: await roomRows(roomId, "SELECT title FROM items WHERE room_id = ?", roomId) };
     expect(rows.results.map((row) => row.title)).toEqual(["First"]);
     socket.close();
   });

@@ -3,11 +3,10 @@ import { describe, expect, it } from "vitest";
 import { seededId } from "../../protocol/random-stream";
 import { LiveStorage, METHOD_CACHE_TTL_MS } from "../../worker/live/live-storage";
 import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
+import { roomRow } from "./room-rows";
 
 async function itemCount(roomId: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM items WHERE room_id = ?")
-    .bind(roomId)
-    .first<{ n: number }>();
+  const row = await roomRow<{ n: number }>(roomId, "SELECT COUNT(*) AS n FROM items WHERE room_id = ?", roomId);
   return row?.n ?? 0;
 }
 
@@ -169,7 +168,7 @@ describe("allow/deny client writes", () => {
       { $inc: { quantity: 2 }, $addToSet: { tags: "glass" } },
     ]);
     expect(updated.result).toBe(1);
-    const row = await env.DB.prepare("SELECT quantity, tags FROM items WHERE id = ?").bind(id).first();
+    const row = await roomRow(roomId, "SELECT quantity, tags FROM items WHERE id = ?", id);
     expect(row).toEqual({ quantity: 3, tags: '["glass"]' });
     expect((await socket.call("/items/remove", [id])).result).toBe(1);
     expect((await socket.call("/items/remove", [id])).result).toBe(0);
@@ -196,7 +195,7 @@ describe("allow/deny client writes", () => {
     expect(denied.error).toMatchObject({ error: 403, reason: "Access denied" });
     const invalid = await socket.call("/items/update", [id, { $set: { priceCents: -1 } }]);
     expect(invalid.error).toMatchObject({ error: 400, reason: "Price cannot be negative" });
-    const row = await env.DB.prepare("SELECT title, price_cents FROM items WHERE id = ?").bind(id).first();
+    const row = await roomRow(roomId, "SELECT title, price_cents FROM items WHERE id = ?", id);
     expect(row).toEqual({ title: "Guarded", price_cents: 0 });
     socket.close();
   });
@@ -229,7 +228,7 @@ describe("allow/deny client writes", () => {
     const id = (await socket.call("/items/insert", [{ title: "Tagged", tags: ["red", "blue", "rust", "green"] }]))
       .result as string;
     const tagsOf = async () => {
-      const row = await env.DB.prepare("SELECT tags FROM items WHERE id = ?").bind(id).first<{ tags: string }>();
+      const row = await roomRow<{ tags: string }>(roomId, "SELECT tags FROM items WHERE id = ?", id);
       return JSON.parse(row?.tags ?? "null");
     };
     expect((await socket.call("/items/update", [id, { $pull: { tags: { $regex: "^r" } } }])).result).toBe(1);

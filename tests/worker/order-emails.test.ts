@@ -6,7 +6,7 @@
  * only after a later e-mail of the same room arrived (a room's e-mails go
  * out in order).
  */
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../worker/db/database";
@@ -15,6 +15,7 @@ import { newOrderMessage } from "../../worker/email/templates";
 import { MAX_ORDER_EMAILS, notifyNewOrders } from "../../worker/orders/order-emails";
 import type { RoomHost } from "../../worker/rooms/room-host";
 import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
+import { roomRow } from "./room-rows";
 import { connectStoreDirectly, deliverWebhook } from "./webhook-helpers";
 
 const CLIENT_SECRET = "shpss_order_emails_secret";
@@ -165,7 +166,7 @@ describe("order e-mails", () => {
     await deliver(shop, "orders/create", order(3002, "11.00"));
     await expect.poll(async () => (await orderMail(address)).length).toBeGreaterThanOrEqual(1);
     expect((await orderMail(address)).map((m) => m.subject)).toEqual(["New order #3002 — 2 items, €11.00"]);
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE room_id = ?").bind(roomId).first();
+    const stored = await roomRow(roomId, "SELECT count(*) AS n FROM orders WHERE room_id = ?", roomId);
     expect(stored?.n).toBe(2);
     owner.close();
   });
@@ -178,8 +179,6 @@ describe("order e-mails", () => {
     owner.close();
     await connectStore(roomId, Date.now() - MINUTE);
 
-    // The batch sync's way in: the host a RoomDO gives, reduced to what sending needs.
-    const host = { roomId, db: openDatabase(env.DB), env, now: () => Date.now() } as unknown as RoomHost;
     const orders = Array.from({ length: MAX_ORDER_EMAILS + 3 }, (_, i) => ({
       storeOrderId: `gid://shopify/Order/${5000 + i}`,
       name: `#${5000 + i}`,
@@ -190,7 +189,10 @@ describe("order e-mails", () => {
       lineItems: [{ productKey: "p", title: "Mug", quantity: 3, priceCents: 1500 }],
       createdAt: Date.now(),
     }));
-    notifyNewOrders(host, orders);
+    // The batch sync's way in, inside the room's own object with the host it gives its features.
+    await runInDurableObject(env.ROOM.getByName(roomId), (room) => {
+      notifyNewOrders((room as unknown as { liveHost: RoomHost }).liveHost, orders);
+    });
 
     await expect.poll(async () => (await orderMail(address)).length).toBe(MAX_ORDER_EMAILS + 1);
     const subjects = (await orderMail(address)).map((m) => m.subject);

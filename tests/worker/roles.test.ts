@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
+import { roomRow } from "./room-rows";
 
 async function invite(roomId: string, email: string, role: string) {
   const { socket } = await connectToRoom(roomId);
@@ -33,9 +34,7 @@ describe("room access by role", () => {
       expect((await socket.call("rooms.rename", ["Mine now"])).error).toMatchObject({ error: 403 });
       socket.close();
     }
-    const items = await env.DB.prepare("SELECT COUNT(*) AS n FROM items WHERE room_id = ?")
-      .bind(roomId)
-      .first<{ n: number }>();
+    const items = await roomRow<{ n: number }>(roomId, "SELECT COUNT(*) AS n FROM items WHERE room_id = ?", roomId);
     expect(items?.n).toBe(0);
   });
 

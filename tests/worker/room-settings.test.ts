@@ -7,6 +7,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom, DdpSocket, signUpUser } from "./ddp-socket";
+import { roomRow, roomRows } from "./room-rows";
 
 async function invite(roomId: string, email: string, role: string) {
   const { socket } = await connectToRoom(roomId);
@@ -43,9 +44,9 @@ describe("the room's currency", () => {
     await socket.next((m) => m.msg === "changed" && m.collection === "rooms" && m.fields?.currency === "EUR");
     const inEuros = (await socket.call("items.add", [{ title: "Vase" }])).result as string;
     const inPounds = (await socket.call("items.add", [{ title: "Jug", currency: "GBP" }])).result as string;
-    const rows = await env.DB.prepare("SELECT id, currency FROM items WHERE id IN (?, ?)")
-      .bind(inEuros, inPounds)
-      .all();
+    const rows = await {
+      results: await roomRows(roomId, "SELECT id, currency FROM items WHERE id IN (?, ?)", inEuros, inPounds),
+    };
     expect(Object.fromEntries(rows.results.map((r) => [r.id, r.currency]))).toEqual({
       [inEuros]: "EUR",
       [inPounds]: "GBP",
@@ -81,12 +82,12 @@ describe("undoing a removal", () => {
     expect((await socket.call("items.remove", [id])).error).toBeUndefined();
     expect((await socket.call("items.restore", [id, fields])).error).toBeUndefined();
     expect((await socket.call("items.restore", [id, fields])).error).toBeUndefined();
-    const row = await env.DB.prepare("SELECT title, sku, quantity, status FROM items WHERE id = ?").bind(id).first();
+    const row = await roomRow(roomId, "SELECT title, sku, quantity, status FROM items WHERE id = ?", id);
     // A listed item's product was archived when it went: it comes back ready, to publish again.
     expect(row).toEqual({ title: "Teak chair", sku: "CH-1", quantity: 2, status: "ready" });
-    const history = await env.DB.prepare("SELECT action FROM item_history WHERE item_id = ? ORDER BY at, rowid")
-      .bind(id)
-      .all();
+    const history = await {
+      results: await roomRows(roomId, "SELECT action FROM item_history WHERE item_id = ? ORDER BY at, rowid", id),
+    };
     expect(history.results.map((h) => h.action)).toEqual(["created", "removed", "restored"]);
     // Only what this room removed can come back.
     expect((await socket.call("items.restore", ["neverExisted12345", fields])).error).toMatchObject({ error: 404 });

@@ -1,6 +1,6 @@
 /**
- * Counts the D1 statements a room's object runs that match a pattern and are
- * bound to that room's id, from now until the count is read: for tests that
+ * Counts the statements a room's object runs — in D1 (the directory) or in
+ * its own SQLite — that match a pattern and are bound to that room's id, from now until the count is read: for tests that
  * pin how much D1 work a step costs. Only statements bound to `boundTo` (the
  * room's id unless given, e.g. a token's hash) count, so another test's
  * background work (syncs, jobs of other rooms) never does.
@@ -13,7 +13,12 @@ interface Counter {
   count: number;
 }
 
-type Counting = { env: { DB: D1Database }; statementCounters?: Set<Counter>; stopCounting?: () => void };
+type Counting = {
+  env: { DB: D1Database };
+  ctx: DurableObjectState;
+  statementCounters?: Set<Counter>;
+  stopCounting?: () => void;
+};
 
 export async function countRoomStatements(
   roomId: string,
@@ -40,9 +45,16 @@ export async function countRoomStatements(
         };
         return statement;
       };
+      const sql = counting.ctx.storage.sql;
+      const exec = sql.exec;
+      sql.exec = ((query: string, ...values: SqlStorageValue[]) => {
+        for (const c of counters) if (c.pattern.test(query) && values.includes(c.boundTo)) c.count++;
+        return exec.call(sql, query, ...values);
+      }) as typeof sql.exec;
       counting.statementCounters = counters;
       counting.stopCounting = () => {
         db.prepare = prepare;
+        sql.exec = exec;
         counting.statementCounters = undefined;
       };
     }

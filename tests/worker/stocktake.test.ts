@@ -1,14 +1,7 @@
-/**
- * Stocktakes (SPEC A8) over the room's live connection: one at a time (a
- * second start joins it), scans by label link, SKU or id, each scan counting
- * one and counting once even when sent again with its seed, live to every
- * subscriber; applying sets counted quantities in one step, with history;
- * roles decide who counts and who applies.
- */
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { STOCKTAKE_ERROR } from "../../worker/stocktake/stocktake-feature";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
+import { roomRow, roomRows } from "./room-rows";
 import { countRoomStatements } from "./statement-counter";
 
 async function roomWithItems() {
@@ -129,11 +122,15 @@ describe("stocktake", () => {
   it("sends counters what each printed label encodes, and counts a listed item's store-page label", async () => {
     const { roomId, socket: owner, mug, jug, mugLink } = await roomWithItems();
     // Jug is on sale in the room's store: its label opens its store page.
-    await env.DB.prepare(
+    await roomRows(
+      roomId,
       "INSERT INTO store_listings (room_id, item_id, product_id, handle, state, published_at) VALUES (?, ?, ?, ?, 'active', ?)",
-    )
-      .bind(roomId, jug, "gid://shopify/Product/7", "Blue-Jug", Date.now())
-      .run();
+      roomId,
+      jug,
+      "gid://shopify/Product/7",
+      "Blue-Jug",
+      Date.now(),
+    );
     const member = await join(roomId, owner, "member");
     expect((await member.subscribe("stocktake.labels")).msg).toBe("ready");
     const keys = Object.fromEntries(
@@ -220,11 +217,11 @@ describe("stocktake: mistakes and the record", () => {
     expect((await member.call("stocktake.unscan", [stocktakeId, mine.scanId])).error).toBeUndefined();
     // The owner may take back anyone's.
     expect((await owner.call("stocktake.unscan", [stocktakeId, theirs.scanId])).error).toBeUndefined();
-    const left = await env.DB.prepare(
+    const left = await roomRow<{ n: number }>(
+      roomId,
       "SELECT COUNT(*) AS n FROM stocktake_scans WHERE stocktake_id = ? AND taken_back_at IS NULL",
-    )
-      .bind(stocktakeId)
-      .first<{ n: number }>();
+      stocktakeId,
+    );
     expect(left?.n).toBe(0);
     // The taken-back scan sent again (its answer lost, the same seed): it does not count again.
     member.send({ ...misScan, id: "m2" });

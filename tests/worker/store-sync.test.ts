@@ -14,6 +14,7 @@ import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { installFakeStore } from "./fake-store";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
+import { roomRow, roomRows } from "./room-rows";
 import { deliverWebhook } from "./webhook-helpers";
 
 const fakeStore = (options: FakeShopifyOptions = {}) => installFakeStore(new FakeShopify(options));
@@ -59,9 +60,9 @@ async function syncAndWait(socket: DdpSocket, options: { full?: boolean } = {}) 
 }
 
 const count = async (table: string, roomId: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE room_id = ?`).bind(roomId).first())?.n;
+  (await roomRow(roomId, `SELECT count(*) AS n FROM ${table} WHERE room_id = ?`, roomId))?.n;
 
-const itemRow = (id: string) => env.DB.prepare("SELECT * FROM items WHERE id = ?").bind(id).first();
+const itemRow = (roomId: string, id: string) => roomRow(roomId, "SELECT * FROM items WHERE id = ?", id);
 
 describe("store sync", () => {
   it("brings in products, orders and customers page by page, with live progress, and the dashboard counts the orders", async () => {
@@ -97,7 +98,7 @@ describe("store sync", () => {
 
     expect(await count("orders", roomId)).toBe(60);
     expect(await count("customers", roomId)).toBe(15);
-    const linked = await itemRow(existing);
+    const linked = await itemRow(roomId, existing);
     expect(linked).toMatchObject({
       store_product_id: vase.id,
       title: "Blue vase",
@@ -105,9 +106,7 @@ describe("store sync", () => {
       price_cents: 2400,
       quantity: 3,
     });
-    const chair = await env.DB.prepare("SELECT * FROM items WHERE room_id = ? AND title = 'Oak chair'")
-      .bind(roomId)
-      .first();
+    const chair = await roomRow(roomId, "SELECT * FROM items WHERE room_id = ? AND title = 'Oak chair'", roomId);
     expect(chair).toMatchObject({ status: "draft", price_cents: 8000, currency: "EUR" });
 
     const summary = await socket.next(
@@ -140,9 +139,7 @@ describe("store sync", () => {
     expect(orders).toBeLessThanOrEqual(3);
     expect(read[0]?.variables.query).toMatch(/^updated_at:>='/);
     expect(await count("orders", roomId)).toBe(31);
-    const changed = await env.DB.prepare("SELECT total_cents FROM orders WHERE store_order_id = ?")
-      .bind(first.id)
-      .first();
+    const changed = await roomRow(roomId, "SELECT total_cents FROM orders WHERE store_order_id = ?", first.id);
     expect(changed?.total_cents).toBe(9900);
 
     // A full sync reads everything again (and changes nothing).
@@ -193,7 +190,7 @@ describe("store sync", () => {
       "The store answered with an error: Internal error. Looks like something went wrong on our end.",
     );
     expect(await count("orders", roomId)).toBe(30);
-    const marks = await env.DB.prepare("SELECT * FROM store_connections WHERE room_id = ?").bind(roomId).first();
+    const marks = await roomRow(roomId, "SELECT * FROM store_connections WHERE room_id = ?", roomId);
     expect(marks?.orders_synced_to).toBeTypeOf("number");
     expect(marks?.customers_synced_to).toBeNull();
     expect(marks?.last_sync_error).toContain("Internal error");
@@ -274,12 +271,14 @@ describe("store sync", () => {
 
     const second = fakeStore({ shopName: "New Shop" });
     expect((await socket.call("store.connect", [second.credentials])).error).toBeUndefined();
-    expect(await itemRow(itemId)).toMatchObject({ store_product_id: "", status: "ready" });
+    expect(await itemRow(roomId, itemId)).toMatchObject({ store_product_id: "", status: "ready" });
     expect(await count("store_listings", roomId)).toBe(0);
     // The next sync of the new shop is a full one.
-    const marks = await env.DB.prepare("SELECT orders_synced_to, last_sync_at FROM store_connections WHERE room_id = ?")
-      .bind(roomId)
-      .first();
+    const marks = await roomRow(
+      roomId,
+      "SELECT orders_synced_to, last_sync_at FROM store_connections WHERE room_id = ?",
+      roomId,
+    );
     expect(marks).toEqual({ orders_synced_to: null, last_sync_at: null });
     await expect.poll(() => syncDoc(socket).finishedAt).toBeNull();
     // Publishing now makes the product in the new shop.
@@ -294,9 +293,11 @@ describe("store sync", () => {
     const { roomId, socket } = await connectedRoom(fake);
     await runScheduledJobs(env, Date.now());
     expect(await count("orders", roomId)).toBe(5);
-    const row = await env.DB.prepare("SELECT last_sync_at, last_sync_error FROM store_connections WHERE room_id = ?")
-      .bind(roomId)
-      .first();
+    const row = await roomRow(
+      roomId,
+      "SELECT last_sync_at, last_sync_error FROM store_connections WHERE room_id = ?",
+      roomId,
+    );
     expect(row?.last_sync_at).toBeTypeOf("number");
     expect(row?.last_sync_error).toBe("");
     socket.close();
@@ -335,7 +336,7 @@ async function uploadPhoto(socket: DdpSocket, name: string): Promise<string> {
 describe("publishing", () => {
   it("publishes an item as a product, follows its edits, unpublishes by archiving, and publishes the same product again", async () => {
     const fake = fakeStore();
-    const { socket } = await connectedRoom(fake);
+    const { roomId, socket } = await connectedRoom(fake);
     const photo = await uploadPhoto(socket, "vase.jpg");
     const itemId = (
       await socket.call("items.add", [
@@ -363,7 +364,7 @@ describe("publishing", () => {
     // The image is a signed, expiring link to the photo's web copy — never the original.
     expect(product?.images).toHaveLength(1);
     expect(product?.images[0]).toMatch(new RegExp(`^http://stockroom\\.test/.*${photo}.*web.*\\?token=`));
-    expect(await itemRow(itemId)).toMatchObject({ store_product_id: productId, status: "listed" });
+    expect(await itemRow(roomId, itemId)).toMatchObject({ store_product_id: productId, status: "listed" });
     // A label's QR code now opens the product's page in the store.
     const link = async () =>
       ((await socket.call("items.publicLinks", [[itemId]])).result as Record<string, string>)[itemId];
@@ -397,7 +398,7 @@ describe("publishing", () => {
 
     // A sync brings the store's count back (the store has the truth about sales).
     await syncAndWait(socket);
-    expect(await itemRow(itemId)).toMatchObject({ quantity: 5, title: "Blue vase, large" });
+    expect(await itemRow(roomId, itemId)).toMatchObject({ quantity: 5, title: "Blue vase, large" });
 
     // Publishing again with nothing new for the store sends no product or variant change.
     const before = fake.calls.length;
@@ -410,7 +411,7 @@ describe("publishing", () => {
 
     expect((await socket.call("store.unpublish", [itemId])).error).toBeUndefined();
     expect(fake.products.get(productId)?.status).toBe("ARCHIVED");
-    expect(await itemRow(itemId)).toMatchObject({ store_product_id: productId, status: "ready" });
+    expect(await itemRow(roomId, itemId)).toMatchObject({ store_product_id: productId, status: "ready" });
     expect(await link()).toMatch(/^http:\/\/stockroom\.test\/s\/[A-Za-z0-9]{10}$/);
 
     const again = await socket.call("store.publish", [itemId]);
@@ -430,7 +431,7 @@ describe("publishing", () => {
     });
     const { roomId, socket } = await connectedRoom(fake);
     await syncAndWait(socket);
-    const item = await env.DB.prepare("SELECT id FROM items WHERE room_id = ? AND sku = 'LS-1'").bind(roomId).first();
+    const item = await roomRow(roomId, "SELECT id FROM items WHERE room_id = ? AND sku = 'LS-1'", roomId);
     const itemId = item?.id as string;
     const photo = await uploadPhoto(socket, "detail.jpg");
     expect((await socket.call("items.addPhoto", [itemId, photo])).error).toBeUndefined();
@@ -465,14 +466,10 @@ describe("publishing", () => {
     const { roomId, socket } = await connectedRoom(fake);
     // Ours is linked to another product already, so the store's MUG-1 cannot take its SKU.
     const ours = (await socket.call("items.add", [{ title: "Our mug", sku: "MUG-1" }])).result as string;
-    await env.DB.prepare("UPDATE items SET store_product_id = 'gid://shopify/Product/elsewhere' WHERE id = ?")
-      .bind(ours)
-      .run();
+    await roomRows(roomId, "UPDATE items SET store_product_id = 'gid://shopify/Product/elsewhere' WHERE id = ?", ours);
     const done = await syncAndWait(socket);
     expect(done).toMatchObject({ error: "", counts: { products: 2, orders: 5 } });
-    const mug = await env.DB.prepare("SELECT sku FROM items WHERE room_id = ? AND title = 'Their mug'")
-      .bind(roomId)
-      .first();
+    const mug = await roomRow(roomId, "SELECT sku FROM items WHERE room_id = ? AND title = 'Their mug'", roomId);
     expect(mug?.sku).toBe("");
     socket.close();
   });
@@ -480,14 +477,14 @@ describe("publishing", () => {
   it("a product the store refuses is reported in its words and the item stays unpublished", async () => {
     const fake = fakeStore();
     fake.addProduct({ title: "Theirs", variant: { sku: "DUP-1" } });
-    const { socket } = await connectedRoom(fake);
+    const { roomId, socket } = await connectedRoom(fake);
     const itemId = (await socket.call("items.add", [{ title: "Ours", sku: "DUP-1" }])).result as string;
     const refused = await socket.call("store.publish", [itemId]);
     expect(refused.error).toMatchObject({
       error: 422,
       reason: "The store refused this product: SKU DUP-1 is already used",
     });
-    expect(await itemRow(itemId)).toMatchObject({ store_product_id: "", status: "draft" });
+    expect(await itemRow(roomId, itemId)).toMatchObject({ store_product_id: "", status: "draft" });
     socket.close();
   });
 });
@@ -531,7 +528,7 @@ describe("product webhooks", () => {
 
   it("products/update changes the linked item live; products/delete unlinks it", async () => {
     const fake = fakeStore();
-    const { socket } = await connectedRoom(fake);
+    const { roomId, socket } = await connectedRoom(fake);
     await socket.subscribe("items");
     const itemId = (await socket.call("items.add", [{ title: "Lamp", sku: "L-1", priceCents: 1000, quantity: 2 }]))
       .result as string;
@@ -556,7 +553,7 @@ describe("product webhooks", () => {
         m.id === itemId &&
         (m.fields as { title?: string })?.title === "Brass lamp",
     );
-    expect(await itemRow(itemId)).toMatchObject({
+    expect(await itemRow(roomId, itemId)).toMatchObject({
       title: "Brass lamp",
       description: "Polished",
       price_cents: 1500,
@@ -578,8 +575,8 @@ describe("product webhooks", () => {
 
     const removed = await deliver(fake, "products/delete", { id: Number(numeric) });
     expect(removed.status).toBe(200);
-    await expect.poll(async () => (await itemRow(itemId))?.store_product_id).toBe("");
-    expect(await itemRow(itemId)).toMatchObject({ title: "Brass lamp", status: "ready" });
+    await expect.poll(async () => (await itemRow(roomId, itemId))?.store_product_id).toBe("");
+    expect(await itemRow(roomId, itemId)).toMatchObject({ title: "Brass lamp", status: "ready" });
     socket.close();
   });
 });

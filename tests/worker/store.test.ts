@@ -14,6 +14,7 @@ import { WEBHOOKS_NEED_SECRET } from "../../worker/store/webhook-subscriptions";
 import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 import { installFakeStore } from "./fake-store";
+import { roomRow, roomRows } from "./room-rows";
 
 let shops = 0;
 /** A fresh shop per test: the client keeps each shop's cost budget in memory. */
@@ -53,7 +54,7 @@ interface StoredRow {
 }
 
 async function storedRow(roomId: string): Promise<StoredRow | null> {
-  return env.DB.prepare("SELECT * FROM store_connections WHERE room_id = ?").bind(roomId).first<StoredRow>();
+  return roomRow<StoredRow>(roomId, "SELECT * FROM store_connections WHERE room_id = ?", roomId);
 }
 
 async function storeDoc(socket: DdpSocket) {
@@ -242,9 +243,12 @@ describe("store connection", () => {
     expect((await socket.call("store.connect", [withCredentials(fake)])).error).toBeUndefined();
     const before = await storedRow(roomId);
 
-    await env.DB.prepare("UPDATE store_connections SET access_token_expires_at = ? WHERE room_id = ?")
-      .bind(Date.now() - 1000, roomId)
-      .run();
+    await roomRows(
+      roomId,
+      "UPDATE store_connections SET access_token_expires_at = ? WHERE room_id = ?",
+      Date.now() - 1000,
+      roomId,
+    );
     expect((await socket.call("store.test")).result).toEqual({ shopName: "Renewal Shop" });
     expect(fake.tokenRequests).toHaveLength(2);
     // The call went out with the new token, which is now cached (sealed) with a new expiry.
@@ -254,9 +258,12 @@ describe("store connection", () => {
     expect(after?.access_token_expires_at ?? 0).toBeGreaterThan(Date.now() + 23 * 3600_000);
 
     // A token with under five minutes left is renewed too.
-    await env.DB.prepare("UPDATE store_connections SET access_token_expires_at = ? WHERE room_id = ?")
-      .bind(Date.now() + 60_000, roomId)
-      .run();
+    await roomRows(
+      roomId,
+      "UPDATE store_connections SET access_token_expires_at = ? WHERE room_id = ?",
+      Date.now() + 60_000,
+      roomId,
+    );
     expect((await socket.call("store.test")).error).toBeUndefined();
     expect(fake.tokenRequests).toHaveLength(3);
     socket.close();

@@ -15,6 +15,7 @@ import { sweepOrphanObjects } from "../../worker/files/orphan-sweep";
 import { signFileLink } from "../../worker/files/signed-links";
 import { connectToRoom, createRoom, type DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { chunkOf, jpegLike, startLive, taggedJpeg, uploadRequest, writeLive } from "./files-helpers";
+import { roomRow } from "./room-rows";
 
 const CHUNK = 524_288;
 const DAY = 24 * 3600_000;
@@ -39,9 +40,9 @@ async function upload(socket: DdpSocket, bytes: Uint8Array, options: Record<stri
 }
 
 async function fileCount(roomId: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM files WHERE room_id = ?").bind(roomId).first<{
+  const row = await roomRow<{
     n: number;
-  }>();
+  }>(roomId, "SELECT COUNT(*) AS n FROM files WHERE room_id = ?", roomId);
   return row?.n ?? 0;
 }
 
@@ -163,7 +164,7 @@ describe("a new item from a photo", () => {
     const { socket: later } = await connectToRoom(roomId);
     const again = (await later.call("files.finish", [started.uploadId])).result as FinishedFile;
     expect(again.itemId).toBe(finished.itemId);
-    const items = await env.DB.prepare("SELECT COUNT(*) AS n FROM items WHERE room_id = ?").bind(roomId).first();
+    const items = await roomRow(roomId, "SELECT COUNT(*) AS n FROM items WHERE room_id = ?", roomId);
     expect(items).toEqual({ n: 1 });
     later.close();
   });
@@ -230,7 +231,9 @@ describe("public copies and originals", () => {
     expect((await get(doc.path, { Cookie: `stockroom_login=${viewer.token}` })).status).toBe(403);
     expect((await get(thumbnail, { Cookie: `stockroom_login=${viewer.token}` })).status).toBe(200);
     expect((await get(doc.path, { Cookie: `stockroom_login=${member.token}` })).status).toBe(200);
-    const forged = await signFileLink(env, doc._id, "original", Date.now());
+    const original = { size: doc.size, type: doc.type, extension: doc.extension, etag: '"x"' };
+    const link = { fileId: doc._id, collection: "itemPhotos", name: doc.name, version: "original" };
+    const forged = await signFileLink(env, { ...link, storagePath: doc._storagePath, stored: original }, Date.now());
     expect((await get(`${doc.path}?token=${forged}`)).status).toBe(401);
   });
 

@@ -6,10 +6,14 @@ import { env, SELF } from "cloudflare:test";
 import { bytesToBase64 } from "../../protocol/ejson";
 import { sealSecret } from "../../worker/store/secret-box";
 import { sealContext } from "../../worker/store/stored-tokens";
+import { roomRows } from "./room-rows";
 
 let shops = 0;
 
-/** Connects a room to a made-up shop straight in D1 (no store to talk to), as if at `connectedAt`. */
+/**
+ * Connects a room to a made-up shop straight in its storage and the
+ * directory (no store to talk to), as if at `connectedAt`.
+ */
 export async function connectStoreDirectly(
   roomId: string,
   clientSecret: string,
@@ -18,11 +22,20 @@ export async function connectStoreDirectly(
   const domain = `hooks${shops++}-${Date.now()}.myshopify.com`;
   const at = options.connectedAt ?? 1;
   const secret = await sealSecret(env, clientSecret, sealContext(roomId, "secret"));
-  await env.DB.prepare(
+  const authKind = options.authKind ?? "client_credentials";
+  await roomRows(
+    roomId,
     `INSERT INTO store_connections (room_id, shop_domain, auth_kind, client_id, secret, shop_name, created_by, created_at, updated_at)
      VALUES (?, ?, ?, 'client-id', ?, 'Hook shop', 'someone', ?, ?)`,
-  )
-    .bind(roomId, domain, options.authKind ?? "client_credentials", secret, at, at)
+    roomId,
+    domain,
+    authKind,
+    secret,
+    at,
+    at,
+  );
+  await env.DB.prepare("INSERT INTO store_shops (room_id, shop_domain, webhook_secret) VALUES (?, ?, ?)")
+    .bind(roomId, domain, authKind === "client_credentials" ? secret : "")
     .run();
   return domain;
 }

@@ -1,11 +1,6 @@
-/**
- * Store webhooks: signed like Shopify signs them (HMAC-SHA256 of the raw
- * body with the app's client secret); the route, the RoomDO and the
- * dashboard run for real.
- */
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom } from "./ddp-socket";
+import { roomRow } from "./room-rows";
 import { connectStoreDirectly, deliverWebhook, signWebhook } from "./webhook-helpers";
 
 const CLIENT_SECRET = "shpss_test_client_secret";
@@ -35,7 +30,7 @@ function order(id: number, totalPrice: string) {
 }
 
 const orderCount = async (roomId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE room_id = ?").bind(roomId).first())?.n;
+  (await roomRow(roomId, "SELECT count(*) AS n FROM orders WHERE room_id = ?", roomId))?.n;
 
 describe("store webhooks", () => {
   it("records a signed order and the dashboard changes live; a repeated delivery is applied once", async () => {
@@ -53,9 +48,11 @@ describe("store webhooks", () => {
         JSON.stringify(m.fields ?? {}).includes("gid://shopify/Customer/7"),
     );
     expect(JSON.stringify(changed.fields)).toContain("Ada Lovelace");
-    const row = await env.DB.prepare("SELECT total_cents, customer_name, line_items FROM orders WHERE room_id = ?")
-      .bind(roomId)
-      .first();
+    const row = await roomRow(
+      roomId,
+      "SELECT total_cents, customer_name, line_items FROM orders WHERE room_id = ?",
+      roomId,
+    );
     expect(row).toMatchObject({ total_cents: 2450, customer_name: "Ada Lovelace" });
     expect(JSON.parse(row?.line_items as string)).toEqual([
       { productKey: "gid://shopify/Product/99", title: "Blue vase", quantity: 2, priceCents: 1225 },
@@ -65,11 +62,9 @@ describe("store webhooks", () => {
     // even with a changed body (orders/updated with another total).
     const again = await deliver(shop, "orders/updated", order(1001, "99.00"), { deliveryId: "d-1" });
     expect(await again.json()).toMatchObject({ ok: true, outcomes: { [roomId]: "duplicate" } });
-    const stored = await env.DB.prepare("SELECT total_cents FROM orders WHERE room_id = ?").bind(roomId).first();
+    const stored = await roomRow(roomId, "SELECT total_cents FROM orders WHERE room_id = ?", roomId);
     expect(stored?.total_cents).toBe(2450);
-    const seen = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE room_id = ?")
-      .bind(roomId)
-      .first();
+    const seen = await roomRow(roomId, "SELECT count(*) AS n FROM webhook_deliveries WHERE room_id = ?", roomId);
     expect(seen?.n).toBe(1);
 
     // A new delivery of an update replaces the order instead of counting it twice.
@@ -85,10 +80,10 @@ describe("store webhooks", () => {
     await deliver(shop, "orders/updated", { ...order(2001, "30.00"), updated_at: at(2) });
     // Shopify's retry of an earlier update arrives after the newer one.
     expect((await deliver(shop, "orders/updated", { ...order(2001, "99.00"), updated_at: at(1) })).status).toBe(200);
-    const stored = await env.DB.prepare("SELECT total_cents FROM orders WHERE room_id = ?").bind(roomId).first();
+    const stored = await roomRow(roomId, "SELECT total_cents FROM orders WHERE room_id = ?", roomId);
     expect(stored?.total_cents).toBe(3000);
     await deliver(shop, "orders/updated", { ...order(2001, "45.00"), updated_at: at(3) });
-    const newer = await env.DB.prepare("SELECT total_cents FROM orders WHERE room_id = ?").bind(roomId).first();
+    const newer = await roomRow(roomId, "SELECT total_cents FROM orders WHERE room_id = ?", roomId);
     expect(newer?.total_cents).toBe(4500);
   });
 
@@ -125,9 +120,7 @@ describe("store webhooks", () => {
     expect((await deliver(shop, "app/uninstalled", { id: 1 })).status).toBe(200);
     const gone = await socket.next((m) => m.msg === "changed" && m.collection === "store");
     expect(gone.fields).toMatchObject({ connected: false });
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM store_connections WHERE room_id = ?")
-      .bind(roomId)
-      .first();
+    const left = await roomRow(roomId, "SELECT count(*) AS n FROM store_connections WHERE room_id = ?", roomId);
     expect(left?.n).toBe(0);
     socket.close();
   });

@@ -1,11 +1,15 @@
-/** D1 access for the store's customers (SPEC A5), written a page at a time by the store sync. */
+/** The store's customers (SPEC A5), written a page at a time by the store sync. */
 import { count, eq, sql } from "drizzle-orm";
 import type { StoreCustomer } from "../store/store-records";
-import type { Database } from "./database";
-import { customers } from "./schema";
+import type { RoomDatabase } from "./room-database";
+import { customers } from "./room-schema";
 
-/** One statement per page: the customers travel as one JSON parameter (D1 binds at most 100 values). */
-export async function upsertCustomerPage(db: Database, roomId: string, page: readonly StoreCustomer[]): Promise<void> {
+/** One statement per page: the customers travel as one JSON parameter (SQLite binds at most 100 values). */
+export async function upsertCustomerPage(
+  db: RoomDatabase,
+  roomId: string,
+  page: readonly StoreCustomer[],
+): Promise<void> {
   if (page.length === 0) return;
   await db.run(sql`INSERT INTO customers
     (room_id, store_customer_id, name, email, orders_count, amount_spent_cents, currency, updated_at)
@@ -17,7 +21,7 @@ export async function upsertCustomerPage(db: Database, roomId: string, page: rea
       amount_spent_cents = excluded.amount_spent_cents, currency = excluded.currency, updated_at = excluded.updated_at`);
 }
 
-export async function countCustomers(db: Database, roomId: string): Promise<number> {
+export async function countCustomers(db: RoomDatabase, roomId: string): Promise<number> {
   const row = await db.select({ n: count() }).from(customers).where(eq(customers.roomId, roomId)).get();
   return row?.n ?? 0;
 }

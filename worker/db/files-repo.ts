@@ -9,9 +9,9 @@ import {
   type FileVersion,
   mediaFlags,
 } from "../../protocol/files";
-import type { Database } from "./database";
 import { chunks } from "./items-repo";
-import { type FileRow, files } from "./schema";
+import type { RoomDatabase } from "./room-database";
+import { type FileRow, files } from "./room-schema";
 
 /** What D1 keeps per version; the ETag answers If-None-Match without reading R2. */
 export interface StoredVersion {
@@ -63,11 +63,11 @@ export function toFileDoc(row: FileRow): FileDoc {
   };
 }
 
-export async function findFile(db: Database, id: string): Promise<FileRow | null> {
+export async function findFile(db: RoomDatabase, id: string): Promise<FileRow | null> {
   return (await db.select().from(files).where(eq(files.id, id)).get()) ?? null;
 }
 
-export async function findRoomFile(db: Database, roomId: string, id: string): Promise<FileRow | null> {
+export async function findRoomFile(db: RoomDatabase, roomId: string, id: string): Promise<FileRow | null> {
   return (
     (await db
       .select()
@@ -77,21 +77,21 @@ export async function findRoomFile(db: Database, roomId: string, id: string): Pr
   );
 }
 
-export async function listRoomFiles(db: Database, roomId: string): Promise<FileRow[]> {
+export async function listRoomFiles(db: RoomDatabase, roomId: string): Promise<FileRow[]> {
   return db.select().from(files).where(eq(files.roomId, roomId)).all();
 }
 
-export async function insertFile(db: Database, row: FileRow): Promise<void> {
+export async function insertFile(db: RoomDatabase, row: FileRow): Promise<void> {
   await db.insert(files).values(row);
 }
 
 /** The insert as a statement, to run in a batch with others (e.g. the item made from a photo). */
-export function insertFileQuery(db: Database, row: FileRow) {
+export function insertFileQuery(db: RoomDatabase, row: FileRow) {
   return db.insert(files).values(row);
 }
 
 export async function setFileVersions(
-  db: Database,
+  db: RoomDatabase,
   id: string,
   versions: Record<string, StoredVersion>,
 ): Promise<void> {
@@ -101,12 +101,12 @@ export async function setFileVersions(
     .where(eq(files.id, id));
 }
 
-export async function deleteFile(db: Database, id: string): Promise<void> {
+export async function deleteFile(db: RoomDatabase, id: string): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
 }
 
 /** The stored versions of these files, by id (files that do not exist are absent). */
-export async function versionsByFile(db: Database, ids: readonly string[]): Promise<Map<string, Set<string>>> {
+export async function versionsByFile(db: RoomDatabase, ids: readonly string[]): Promise<Map<string, Set<string>>> {
   const found = new Map<string, Set<string>>();
   for (const part of chunks(ids)) {
     const rows = await db

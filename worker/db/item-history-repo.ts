@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ItemHistoryDoc } from "../../protocol/api";
-import type { Database } from "./database";
 import { chunks } from "./items-repo";
-import { type ItemHistoryRow, itemHistory, items } from "./schema";
+import type { RoomDatabase } from "./room-database";
+import { type ItemHistoryRow, itemHistory, items } from "./room-schema";
 
 export type HistoryEntry = Omit<ItemHistoryRow, "roomId">;
 
@@ -19,7 +19,7 @@ export function toHistoryDoc(row: HistoryEntry): ItemHistoryDoc {
 }
 
 /** Newest first. */
-export async function listHistory(db: Database, roomId: string, itemId: string, limit: number) {
+export async function listHistory(db: RoomDatabase, roomId: string, itemId: string, limit: number) {
   return db
     .select()
     .from(itemHistory)
@@ -34,7 +34,7 @@ export async function listHistory(db: Database, roomId: string, itemId: string, 
  * so a create re-sent after the item was made and removed does not bring
  * it back (creates are idempotent on their ids).
  */
-export async function wasRemoved(db: Database, roomId: string, itemId: string): Promise<boolean> {
+export async function wasRemoved(db: RoomDatabase, roomId: string, itemId: string): Promise<boolean> {
   const row = await db
     .select({ id: itemHistory.id })
     .from(itemHistory)
@@ -48,7 +48,7 @@ export async function wasRemoved(db: Database, roomId: string, itemId: string): 
 const ROWS_PER_STATEMENT = 12;
 
 /** Statements that add these entries, to run in the same batch as the change they describe. */
-export function insertHistoryQueries(db: Database, roomId: string, entries: readonly HistoryEntry[]) {
+export function insertHistoryQueries(db: RoomDatabase, roomId: string, entries: readonly HistoryEntry[]) {
   return chunks(entries, ROWS_PER_STATEMENT).map((part) =>
     db.insert(itemHistory).values(part.map((entry) => ({ ...entry, roomId }))),
   );
@@ -61,7 +61,7 @@ export function insertHistoryQueries(db: Database, roomId: string, entries: read
  * IDS_PER_STATEMENT vias. `via <> ''` is written out so SQLite can use the
  * partial index `item_history_via_idx`.
  */
-export function changesViaQuery(db: Database, roomId: string, vias: readonly string[]) {
+export function changesViaQuery(db: RoomDatabase, roomId: string, vias: readonly string[]) {
   return db
     .select({ via: itemHistory.via, itemId: itemHistory.itemId, changes: itemHistory.changes, title: items.title })
     .from(itemHistory)

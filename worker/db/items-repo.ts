@@ -1,8 +1,8 @@
 import { and, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { ItemDoc, ItemStatus } from "../../protocol/api";
 import type { ItemFields, ItemPatch } from "../../protocol/args";
-import type { Database } from "./database";
-import { type ItemRow, items } from "./schema";
+import type { RoomDatabase } from "./room-database";
+import { type ItemRow, items } from "./room-schema";
 
 /** D1 binds at most 100 values per statement; id lists are cut to this. */
 export const IDS_PER_STATEMENT = 90;
@@ -42,16 +42,16 @@ export function chunks<T>(list: readonly T[], size = IDS_PER_STATEMENT): T[][] {
   return out;
 }
 
-export async function listItems(db: Database, roomId: string): Promise<ItemRow[]> {
+export async function listItems(db: RoomDatabase, roomId: string): Promise<ItemRow[]> {
   return db.select().from(items).where(eq(items.roomId, roomId)).all();
 }
 
 /** The room's newest items: the catalogue's first screenful in its default order. */
-export async function listNewestItems(db: Database, roomId: string, limit: number): Promise<ItemRow[]> {
+export async function listNewestItems(db: RoomDatabase, roomId: string, limit: number): Promise<ItemRow[]> {
   return db.select().from(items).where(eq(items.roomId, roomId)).orderBy(desc(items.createdAt)).limit(limit).all();
 }
 
-export async function findItem(db: Database, roomId: string, id: string): Promise<ItemRow | null> {
+export async function findItem(db: RoomDatabase, roomId: string, id: string): Promise<ItemRow | null> {
   return (
     (await db
       .select()
@@ -62,7 +62,7 @@ export async function findItem(db: Database, roomId: string, id: string): Promis
 }
 
 /** The room's items with these ids (missing ones are simply absent). */
-export async function findItems(db: Database, roomId: string, ids: readonly string[]): Promise<ItemRow[]> {
+export async function findItems(db: RoomDatabase, roomId: string, ids: readonly string[]): Promise<ItemRow[]> {
   const found = await Promise.all(
     chunks(ids).map((part) =>
       db
@@ -75,7 +75,7 @@ export async function findItems(db: Database, roomId: string, ids: readonly stri
   return found.flat();
 }
 
-export async function findItemBySku(db: Database, roomId: string, sku: string): Promise<ItemRow | null> {
+export async function findItemBySku(db: RoomDatabase, roomId: string, sku: string): Promise<ItemRow | null> {
   return (
     (await db
       .select()
@@ -101,7 +101,7 @@ const ITEM_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
  * (UNION ALL) rather than an OR, so each part keeps its own index even
  * where D1 has no planner statistics (an OR then scans the whole room).
  */
-export async function findItemByCode(db: Database, roomId: string, code: string): Promise<ItemRow | null> {
+export async function findItemByCode(db: RoomDatabase, roomId: string, code: string): Promise<ItemRow | null> {
   // 0: the SKU as typed, 1: in another case, 2: the id.
   const ranked = (preference: SQL, where: SQL | undefined) =>
     db
@@ -122,7 +122,11 @@ export async function findItemByCode(db: Database, roomId: string, code: string)
   return row;
 }
 
-export async function findItemByStoreProduct(db: Database, roomId: string, productId: string): Promise<ItemRow | null> {
+export async function findItemByStoreProduct(
+  db: RoomDatabase,
+  roomId: string,
+  productId: string,
+): Promise<ItemRow | null> {
   return (
     (await db
       .select()
@@ -133,7 +137,7 @@ export async function findItemByStoreProduct(db: Database, roomId: string, produ
 }
 
 /** Items linked to a store product. */
-export async function findLinkedItems(db: Database, roomId: string): Promise<ItemRow[]> {
+export async function findLinkedItems(db: RoomDatabase, roomId: string): Promise<ItemRow[]> {
   return db
     .select()
     .from(items)
@@ -143,7 +147,7 @@ export async function findLinkedItems(db: Database, roomId: string): Promise<Ite
 
 /** The insert, to run in a batch with its history entry. */
 export function insertItemQuery(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   fields: ItemFields,
   options: { id: string; createdBy: string; now: number },
@@ -163,7 +167,7 @@ export function insertItemQuery(
 }
 
 export function updateItemQuery(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   id: string,
   patch: ItemPatch,
@@ -178,7 +182,7 @@ export function updateItemQuery(
 
 /** One statement per (at most) IDS_PER_STATEMENT ids. */
 export function setStatusQueries(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   ids: readonly string[],
   status: ItemStatus,
@@ -193,7 +197,7 @@ export function setStatusQueries(
   );
 }
 
-export function deleteItemQuery(db: Database, roomId: string, id: string) {
+export function deleteItemQuery(db: RoomDatabase, roomId: string, id: string) {
   return db
     .delete(items)
     .where(and(eq(items.roomId, roomId), eq(items.id, id)))

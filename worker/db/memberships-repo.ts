@@ -31,7 +31,7 @@ export async function createRoomWithOwner(
 ): Promise<{ room: RoomRow; created: boolean } | null> {
   const made = await existingRoomOf(db, id, ownerId);
   if (made !== undefined) return made;
-  const room: RoomRow = { id, name, currency, createdAt: now, updatedAt: now };
+  const room: RoomRow = { id, name, currency, createdAt: now, updatedAt: now, rowsMovedAt: now };
   try {
     await db.batch([
       db.insert(rooms).values(room),

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { OrderDoc, OrderLine } from "../../protocol/api";
-import { type Database, newId } from "./database";
-import { type OrderRow, orders } from "./schema";
+import { newId } from "./database";
+import type { RoomDatabase } from "./room-database";
+import { type OrderRow, orders } from "./room-schema";
 
 export function toOrderDoc(row: OrderRow): OrderDoc {
   return {
@@ -24,11 +25,11 @@ export type OrderInput = Omit<OrderDoc, "_id" | "createdAt" | "updatedAt"> & {
   storeUpdatedAt?: number;
 };
 
-export async function listOrders(db: Database, roomId: string): Promise<OrderRow[]> {
+export async function listOrders(db: RoomDatabase, roomId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.roomId, roomId)).all();
 }
 
-export async function findStoreOrder(db: Database, roomId: string, storeOrderId: string): Promise<OrderRow | null> {
+export async function findStoreOrder(db: RoomDatabase, roomId: string, storeOrderId: string): Promise<OrderRow | null> {
   return (
     (await db
       .select()
@@ -44,7 +45,7 @@ export async function findStoreOrder(db: Database, roomId: string, storeOrderId:
  * null when the stored version was kept.
  */
 export async function upsertOrder(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   input: OrderInput,
   now: number,
@@ -64,17 +65,17 @@ export async function upsertOrder(
 }
 
 /**
- * A page of orders in two statements, whatever its size: the stored
- * versions (for the dashboard's "before") and one upsert. The orders travel
- * as one JSON parameter read by `json_each`, because D1 binds at most 100
- * values per statement — one row per statement would cost a round trip each.
+ * A page of orders in two statements in one transaction, whatever its
+ * size: the stored versions (for the dashboard's "before") and one upsert.
+ * The orders travel as one JSON parameter read by `json_each` (SQLite binds
+ * at most 100 values per statement).
  */
-export async function upsertOrderPage(
-  d1: D1Database,
+export function upsertOrderPage(
+  db: RoomDatabase,
   roomId: string,
   page: readonly OrderInput[],
   now: number,
-): Promise<{ before: OrderRow[]; after: OrderRow[] }> {
+): { before: OrderRow[]; after: OrderRow[] } {
   if (page.length === 0) return { before: [], after: [] };
   const ids = JSON.stringify(page.map((order) => order.storeOrderId));
   const rows = JSON.stringify(
@@ -85,14 +86,17 @@ export async function upsertOrderPage(
       lineItems: JSON.stringify(order.lineItems),
     })),
   );
-  // Raw D1: drizzle's batch does not take raw SQL, and these need one statement each.
-  const [before, after] = await d1.batch<RawOrder>([
-    d1
-      .prepare("SELECT * FROM orders WHERE room_id = ? AND store_order_id IN (SELECT value FROM json_each(?))")
-      .bind(roomId, ids),
-    d1
-      .prepare(
-        `INSERT INTO orders
+  const storage = db.$client;
+  const read = (query: string, ...binds: SqlStorageValue[]) =>
+    storage.sql.exec(query, ...binds).toArray() as unknown as RawOrder[];
+  return storage.transactionSync(() => {
+    const before = read(
+      "SELECT * FROM orders WHERE room_id = ? AND store_order_id IN (SELECT value FROM json_each(?))",
+      roomId,
+      ids,
+    );
+    const after = read(
+      `INSERT INTO orders
           (id, room_id, store_order_id, name, customer_key, customer_name, currency, total_cents, line_items, created_at,
            store_updated_at, updated_at)
         SELECT value ->> '$.id', ?1, value ->> '$.storeOrderId', value ->> '$.name', value ->> '$.customerKey',
@@ -105,10 +109,12 @@ export async function upsertOrderPage(
           created_at = excluded.created_at, store_updated_at = excluded.store_updated_at, updated_at = excluded.updated_at
         WHERE excluded.store_updated_at >= orders.store_updated_at
         RETURNING *`,
-      )
-      .bind(roomId, now, rows),
-  ]);
-  return { before: (before?.results ?? []).map(fromRaw), after: (after?.results ?? []).map(fromRaw) };
+      roomId,
+      now,
+      rows,
+    );
+    return { before: before.map(fromRaw), after: after.map(fromRaw) };
+  });
 }
 
 /** A row as raw SQL answers it (column names, not drizzle's field names). */

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { RoomDoc } from "../../protocol/api";
 import type { Database } from "./database";
+import { chunks } from "./items-repo";
 import { type RoomRow, rooms } from "./schema";
 
 export function toRoomDoc(row: RoomRow): RoomDoc {
@@ -23,4 +24,12 @@ export async function renameRoom(db: Database, id: string, name: string, now = D
 
 export async function setRoomCurrency(db: Database, id: string, currency: string, now = Date.now()) {
   return (await db.update(rooms).set({ currency, updatedAt: now }).where(eq(rooms.id, id)).returning().get()) ?? null;
+}
+
+/** Which of these room ids still exist (at most IDS_PER_STATEMENT per statement). */
+export async function existingRooms(db: Database, ids: readonly string[]): Promise<string[]> {
+  const found = await Promise.all(
+    chunks(ids).map((part) => db.select({ id: rooms.id }).from(rooms).where(inArray(rooms.id, part)).all()),
+  );
+  return found.flat().map((row) => row.id);
 }

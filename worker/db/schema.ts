@@ -1,9 +1,10 @@
 /**
- * The D1 schema (system of record). `npm run db:generate` turns changes here
- * into a numbered SQL migration in `migrations/`, which wrangler applies.
- * Times are milliseconds since the epoch.
+ * The D1 schema: the directory of what crosses rooms (DESIGN §2) — people,
+ * rooms, memberships, links — while each room's own rows live in its own
+ * SQLite (room-schema.ts). `npm run db:generate` turns changes here into a
+ * numbered SQL migration in `migrations/`, which wrangler applies. Times are
+ * milliseconds since the epoch.
  */
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts-schema";
 
@@ -14,6 +15,12 @@ export const rooms = sqliteTable("rooms", {
   currency: text("currency").notNull().default("USD"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  /**
+   * When the room had moved its rows from the previous release's D1 tables
+   * into its own SQLite (null until then): the clean-up job then deletes
+   * them from D1 (legacy-rows-job.ts).
+   */
+  rowsMovedAt: integer("rows_moved_at"),
 });
 
 /**
@@ -26,113 +33,7 @@ export const deletedRooms = sqliteTable("deleted_rooms", {
   deletedAt: integer("deleted_at").notNull(),
 });
 
-export const items = sqliteTable(
-  "items",
-  {
-    id: text("id").primaryKey(),
-    roomId: text("room_id")
-      .notNull()
-      .references(() => rooms.id, { onDelete: "cascade" }),
-    title: text("title").notNull(),
-    description: text("description").notNull().default(""),
-    sku: text("sku").notNull().default(""),
-    priceCents: integer("price_cents").notNull().default(0),
-    currency: text("currency").notNull().default("USD"),
-    quantity: integer("quantity").notNull().default(0),
-    status: text("status").notNull().default("draft"),
-    location: text("location").notNull().default(""),
-    /** JSON array of strings. */
-    tags: text("tags").notNull().default("[]"),
-    /** JSON array of file ids (itemPhotos), in display order. */
-    photos: text("photos").notNull().default("[]"),
-    /** The linked store product, once published (issue 6); "" until then. */
-    storeProductId: text("store_product_id").notNull().default(""),
-    /** Who created the item ("" for items from before this was kept). */
-    createdBy: text("created_by").notNull().default(""),
-    /**
-     * Who made the latest change (a user id, the store's actor, or "" for
-     * items from before this was kept): someone editing a field that changes
-     * underneath them is told who changed it.
-     */
-    updatedBy: text("updated_by").notNull().default(""),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-  },
-  (table) => [
-    index("items_room_idx").on(table.roomId, table.updatedAt),
-    // The catalogue's first screenful (newest first) is read without sorting the whole room.
-    index("items_room_created_idx").on(table.roomId, table.createdAt),
-    uniqueIndex("items_room_sku_unique").on(table.roomId, table.sku).where(sql`${table.sku} <> ''`),
-    // A SKU typed or scanned in any case (a stocktake scan, findItemByCode) is found by an index.
-    index("items_room_sku_lower_idx").on(table.roomId, sql`lower(${table.sku})`).where(sql`${table.sku} <> ''`),
-  ],
-);
-
-/**
- * One change to an item: who, when, and each changed field's value before
- * and after (`changes` is a JSON object `{field: {from, to}}`). Written in
- * the same batch as the change itself, so history and item never disagree.
- */
-export const itemHistory = sqliteTable(
-  "item_history",
-  {
-    id: text("id").primaryKey(),
-    roomId: text("room_id")
-      .notNull()
-      .references(() => rooms.id, { onDelete: "cascade" }),
-    itemId: text("item_id").notNull(),
-    userId: text("user_id").notNull(),
-    action: text("action").notNull(),
-    changes: text("changes").notNull().default("{}"),
-    at: integer("at").notNull(),
-    /** What the change came from when not a plain edit: `stocktake:<id>` for counted quantities applied. */
-    via: text("via").notNull().default(""),
-  },
-  (table) => [
-    index("item_history_item_idx").on(table.roomId, table.itemId, table.at),
-    // Only a stocktake's changes have a via: the index holds those, not every edit.
-    index("item_history_via_idx").on(table.roomId, table.via).where(sql`${table.via} <> ''`),
-  ],
-);
-
-/**
- * A store order (SPEC A3, A5). Filled by the store sync (issue 6); the
- * dashboard aggregates these rows. `lineItems` is a JSON array of
- * `{productKey, title, quantity, priceCents}`.
- */
-export const orders = sqliteTable(
-  "orders",
-  {
-    id: text("id").primaryKey(),
-    roomId: text("room_id")
-      .notNull()
-      .references(() => rooms.id, { onDelete: "cascade" }),
-    storeOrderId: text("store_order_id").notNull(),
-    name: text("name").notNull().default(""),
-    customerKey: text("customer_key").notNull().default(""),
-    customerName: text("customer_name").notNull().default(""),
-    currency: text("currency").notNull(),
-    totalCents: integer("total_cents").notNull(),
-    lineItems: text("line_items").notNull().default("[]"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    /**
-     * The store's own last change of the order (ms; 0 when unknown): an
-     * older version (a late webhook retry, a sync page read before a
-     * webhook) never replaces a newer one.
-     */
-    storeUpdatedAt: integer("store_updated_at").notNull().default(0),
-  },
-  (table) => [
-    uniqueIndex("orders_room_store_unique").on(table.roomId, table.storeOrderId),
-    index("orders_room_updated_idx").on(table.roomId, table.updatedAt),
-  ],
-);
-
 export type RoomRow = typeof rooms.$inferSelect;
-export type OrderRow = typeof orders.$inferSelect;
-export type ItemRow = typeof items.$inferSelect;
-export type ItemHistoryRow = typeof itemHistory.$inferSelect;
 
 /** E-mails kept instead of sent when running locally without an API key. */
 export const devOutbox = sqliteTable("dev_outbox", {
@@ -206,36 +107,6 @@ export const shareCodes = sqliteTable(
 );
 
 /**
- * Finished uploads (uploads in progress live in their RoomDO's own storage
- * and are not visible until complete). Bytes are in R2 under `storagePath`.
- */
-export const files = sqliteTable(
-  "files",
-  {
-    id: text("id").primaryKey(),
-    roomId: text("room_id")
-      .notNull()
-      .references(() => rooms.id, { onDelete: "cascade" }),
-    collection: text("collection").notNull(),
-    name: text("name").notNull(),
-    type: text("type").notNull(),
-    size: integer("size").notNull(),
-    extension: text("extension").notNull(),
-    /** JSON object: photo tags and anything else the uploader attached. */
-    meta: text("meta").notNull().default("{}"),
-    /** JSON object: version name → {size, type, extension, etag}. */
-    versions: text("versions").notNull().default("{}"),
-    /** R2 key prefix: `<storagePath>/<version>`. */
-    storagePath: text("storage_path").notNull(),
-    userId: text("user_id").notNull(),
-    createdAt: integer("created_at").notNull(),
-  },
-  (table) => [index("files_room_idx").on(table.roomId, table.collection)],
-);
-
-export type FileRow = typeof files.$inferSelect;
-
-/**
  * Data migrations (SPEC A7; code in worker/data-migrations/): one row per
  * version that has ever been tried. `appliedAt` is set while it is applied
  * (cleared by its `down`); `lastError` keeps why the last attempt failed.
@@ -280,8 +151,9 @@ export const cronState = sqliteTable("cron_state", {
 
 // People, their addresses, tokens and OAuth identities.
 export * from "./accounts-schema";
+// The directory's entries that lead from outside into a room (a shop, a file).
+export * from "./directory-schema";
+// The room tables of the previous release, until each room has moved its rows into its own SQLite.
+export * from "./legacy-room-schema";
 // Failed-login counters and known devices, shared by every live object.
 export * from "./security-schema";
-// The online store's tables (connection, webhook deliveries, listings, customers).
-export * from "./store-schema";
-// The stocktake feature's tables are in worker/stocktake/stocktake-schema.ts (drizzle.config.ts reads both).

@@ -1,9 +1,9 @@
 /** D1 access for items published to the room's store (see `storeListings` in schema.ts). */
 import { and, eq } from "drizzle-orm";
-import type { Database } from "./database";
-import { type StoreListingRow, storeListings } from "./schema";
+import type { RoomDatabase } from "./room-database";
+import { type StoreListingRow, storeListings } from "./room-schema";
 
-export async function findListing(db: Database, roomId: string, itemId: string): Promise<StoreListingRow | null> {
+export async function findListing(db: RoomDatabase, roomId: string, itemId: string): Promise<StoreListingRow | null> {
   return (
     (await db
       .select()
@@ -13,7 +13,7 @@ export async function findListing(db: Database, roomId: string, itemId: string):
   );
 }
 
-export async function saveListing(db: Database, row: StoreListingRow): Promise<void> {
+export async function saveListing(db: RoomDatabase, row: StoreListingRow): Promise<void> {
   const { roomId, itemId, ...rest } = row;
   await db
     .insert(storeListings)
@@ -23,7 +23,7 @@ export async function saveListing(db: Database, row: StoreListingRow): Promise<v
 }
 
 export async function setListingState(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   itemId: string,
   state: StoreListingRow["state"],
@@ -36,7 +36,7 @@ export async function setListingState(
 }
 
 /** The product is gone from the store (deleted there, or the item was removed here). */
-export async function deleteListingsOfProduct(db: Database, roomId: string, productId: string): Promise<void> {
+export async function deleteListingsOfProduct(db: RoomDatabase, roomId: string, productId: string): Promise<void> {
   await db
     .delete(storeListings)
     .where(and(eq(storeListings.roomId, roomId), eq(storeListings.productId, productId)))
@@ -44,7 +44,7 @@ export async function deleteListingsOfProduct(db: Database, roomId: string, prod
 }
 
 /** The room's items that are on sale in its store now. */
-export async function activeListings(db: Database, roomId: string): Promise<StoreListingRow[]> {
+export async function activeListings(db: RoomDatabase, roomId: string): Promise<StoreListingRow[]> {
   return db
     .select()
     .from(storeListings)
@@ -53,7 +53,7 @@ export async function activeListings(db: Database, roomId: string): Promise<Stor
 }
 
 /** Whether this product's item was deleted here (its listing kept as a marker so no sync brings it back). */
-export async function listingRemoved(db: Database, roomId: string, productId: string): Promise<boolean> {
+export async function listingRemoved(db: RoomDatabase, roomId: string, productId: string): Promise<boolean> {
   const row = await db
     .select({ state: storeListings.state })
     .from(storeListings)
@@ -66,7 +66,7 @@ export async function listingRemoved(db: Database, roomId: string, productId: st
 
 /** The item was deleted here: its listing stays only as a marker. */
 export async function markListingRemoved(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   itemId: string,
 ): Promise<StoreListingRow | null> {
@@ -80,6 +80,6 @@ export async function markListingRemoved(
 }
 
 /** Every listing of the room (the room connected another shop: none of them is there). */
-export async function deleteRoomListings(db: Database, roomId: string): Promise<void> {
+export async function deleteRoomListings(db: RoomDatabase, roomId: string): Promise<void> {
   await db.delete(storeListings).where(eq(storeListings.roomId, roomId)).run();
 }

@@ -1,9 +1,9 @@
 /** D1 access for a room's store connection (one row per room; secrets arrive here already sealed). */
 import { and, eq } from "drizzle-orm";
-import type { Database } from "./database";
-import { type StoreConnectionRow, storeConnections } from "./schema";
+import type { RoomDatabase } from "./room-database";
+import { type StoreConnectionRow, storeConnections } from "./room-schema";
 
-export async function findStoreConnection(db: Database, roomId: string): Promise<StoreConnectionRow | null> {
+export async function findStoreConnection(db: RoomDatabase, roomId: string): Promise<StoreConnectionRow | null> {
   return (await db.select().from(storeConnections).where(eq(storeConnections.roomId, roomId)).get()) ?? null;
 }
 
@@ -18,7 +18,7 @@ export type NewStoreConnection = Omit<
  * connection). The sync's marks and outcome are not the connection's: they
  * stay, and `forgetSyncState` clears them when the shop changes.
  */
-export async function saveStoreConnection(db: Database, row: NewStoreConnection): Promise<void> {
+export async function saveStoreConnection(db: RoomDatabase, row: NewStoreConnection): Promise<void> {
   const { roomId, ...rest } = row;
   await db
     .insert(storeConnections)
@@ -34,7 +34,7 @@ export async function saveStoreConnection(db: Database, row: NewStoreConnection)
  * writes nothing. Answers whether it wrote.
  */
 export async function saveCachedToken(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   basedOnSecret: string,
   accessToken: string,
@@ -51,7 +51,7 @@ export async function saveCachedToken(
 
 /** Keeps the shop's name as the store last gave it (for the same credentials, like `saveCachedToken`). */
 export async function setStoreShopName(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   basedOnSecret: string,
   shopName: string,
@@ -64,18 +64,13 @@ export async function setStoreShopName(
     .run();
 }
 
-export async function deleteStoreConnection(db: Database, roomId: string): Promise<boolean> {
+export async function deleteStoreConnection(db: RoomDatabase, roomId: string): Promise<boolean> {
   const removed = await db
     .delete(storeConnections)
     .where(eq(storeConnections.roomId, roomId))
     .returning({ roomId: storeConnections.roomId })
     .all();
   return removed.length > 0;
-}
-
-/** Every room connected to this shop (webhooks name the shop, not the room). */
-export async function findStoreConnectionsByDomain(db: Database, shopDomain: string): Promise<StoreConnectionRow[]> {
-  return db.select().from(storeConnections).where(eq(storeConnections.shopDomain, shopDomain)).all();
 }
 
 export type SyncKind = "products" | "orders" | "customers";
@@ -92,7 +87,7 @@ export function syncMark(row: StoreConnectionRow, kind: SyncKind): number | null
 
 /** A kind synchronised up to `updatedTo` (for the same credentials only, like `saveCachedToken`). */
 export async function saveSyncMark(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   basedOnSecret: string,
   kind: SyncKind,
@@ -106,7 +101,7 @@ export async function saveSyncMark(
 }
 
 /** Another shop: no sync of this room has run against it yet. */
-export async function forgetSyncState(db: Database, roomId: string): Promise<void> {
+export async function forgetSyncState(db: RoomDatabase, roomId: string): Promise<void> {
   await db
     .update(storeConnections)
     .set({
@@ -120,16 +115,10 @@ export async function forgetSyncState(db: Database, roomId: string): Promise<voi
     .run();
 }
 
-export async function saveSyncOutcome(db: Database, roomId: string, at: number, error: string): Promise<void> {
+export async function saveSyncOutcome(db: RoomDatabase, roomId: string, at: number, error: string): Promise<void> {
   await db
     .update(storeConnections)
     .set({ lastSyncAt: at, lastSyncError: error })
     .where(eq(storeConnections.roomId, roomId))
     .run();
-}
-
-/** Every connected room (the scheduled sync visits each). */
-export async function listConnectedRooms(db: Database): Promise<string[]> {
-  const rows = await db.select({ roomId: storeConnections.roomId }).from(storeConnections).all();
-  return rows.map((row) => row.roomId);
 }

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "./database";
-import { webhookDeliveries } from "./schema";
+import type { RoomDatabase } from "./room-database";
+import { webhookDeliveries } from "./room-schema";
 
-export async function deliverySeen(db: Database, roomId: string, deliveryId: string): Promise<boolean> {
+export async function deliverySeen(db: RoomDatabase, roomId: string, deliveryId: string): Promise<boolean> {
   const row = await db
     .select({ id: webhookDeliveries.deliveryId })
     .from(webhookDeliveries)
@@ -12,7 +12,7 @@ export async function deliverySeen(db: Database, roomId: string, deliveryId: str
 }
 
 export async function recordDelivery(
-  db: Database,
+  db: RoomDatabase,
   delivery: { roomId: string; deliveryId: string; topic: string; receivedAt: number },
 ): Promise<void> {
   await db.insert(webhookDeliveries).values(delivery).onConflictDoNothing().run();

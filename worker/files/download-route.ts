@@ -5,18 +5,23 @@
  * content from running script in our origin: `nosniff`, a sandboxing CSP,
  * and markup types (HTML, XML) always as attachments. Private files need
  * membership of the file's room (login cookie or bearer) or a signed link
- * (`?token=`); otherwise 401 `Access denied`. An item photo's original,
+ * (`?token=`, which serves without reading D1 or the room); otherwise 401
+ * `Access denied`. An item photo's original,
  * whose tags may hold a location, goes only to owners, admins and members
  * (a viewer gets 403), never through a link.
  */
 import { Hono } from "hono";
+import { getServerByName } from "partyserver";
 import { ERROR_TEXT } from "../../protocol/errors";
 import { FILE_ERRORS } from "../../protocol/files";
 import { requestUserId } from "../accounts/request-user";
 import { openDatabase } from "../db/database";
-import { collectionConfig, findFile, versionsOf } from "../db/files-repo";
+import { roomOfFile } from "../db/directory-repo";
+import { collectionConfig } from "../db/files-repo";
 import { roleOf } from "../db/memberships-repo";
-import { linkAllows } from "./signed-links";
+import type { FileRow } from "../db/room-schema";
+import type { RoomDO } from "../objects/room-do";
+import { linkedVersion, type ServedVersion, servedVersion } from "./signed-links";
 
 /** Types a browser would run as a document: never shown inline. */
 const MARKUP_TYPES = new Set(["text/html", "application/xhtml+xml", "text/xml", "application/xml", "text/javascript"]);
@@ -77,30 +82,48 @@ function contentDisposition(kind: "inline" | "attachment", name: string): string
 
 export const downloadRoutes = new Hono<{ Bindings: Env }>();
 
+/**
+ * What a download other than through a signed link serves, and the room
+ * whose members may have it: the directory knows the file's room, the room
+ * answers the file's record. Null for an unknown file or version.
+ */
+async function memberVersion(
+  env: Env,
+  fileId: string,
+  version: string,
+): Promise<(ServedVersion & { roomId: string }) | null> {
+  const roomId = await roomOfFile(openDatabase(env.DB), fileId);
+  if (!roomId) return null;
+  const room = await getServerByName(env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
+  const file = (await room.fileRecord(fileId)) as FileRow | null;
+  const served = file ? servedVersion(file, version) : null;
+  return served ? { ...served, roomId } : null;
+}
+
 downloadRoutes.get("/:collection/:fileId/:version/:name", async (c) => {
   const { collection, fileId, version } = c.req.param();
   const config = collectionConfig(collection);
-  const db = openDatabase(c.env.DB);
-  const file = config ? await findFile(db, fileId) : null;
-  const stored = file && file.collection === collection ? versionsOf(file)[version] : undefined;
-  if (!config || !file || !stored) return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
+  if (!config) return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
 
   // An original whose tags may hold a location goes only to the roles its collection names:
   // never to viewers, never through a link.
   const originalRoles = version === "original" ? config.originalRoles : undefined;
   const token = c.req.query("token");
-  let allowed =
-    originalRoles === undefined &&
-    (config.public || (token ? await linkAllows(c.env, token, file.id, version) : false));
-  if (!allowed) {
+  // A signed link serves what it names, touching neither D1 nor the room.
+  const linked =
+    token && originalRoles === undefined && !config.public ? await linkedVersion(c.env, token, fileId, version) : null;
+  const member = linked ? null : await memberVersion(c.env, fileId, version);
+  const file = linked ?? member;
+  if (!file || file.collection !== collection) return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
+  if (member && !(config.public && originalRoles === undefined)) {
     const userId = await requestUserId(c);
-    const role = userId === null ? null : await roleOf(db, file.roomId, userId);
+    const role = userId === null ? null : await roleOf(openDatabase(c.env.DB), member.roomId, userId);
     if (role !== null && originalRoles !== undefined && !originalRoles.includes(role)) {
       return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 403);
     }
-    allowed = role !== null;
+    if (role === null) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
   }
-  if (!allowed) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
+  const { stored } = file;
 
   const name =
     version === "original" ? file.name : `${file.name.replace(/\.[^.]*$/, "")}-${version}.${stored.extension}`;
@@ -133,7 +156,8 @@ downloadRoutes.get("/:collection/:fileId/:version/:name", async (c) => {
     range ? { range: { offset: range.start, length: range.end - range.start + 1 } } : {},
   );
   if (!object) {
-    console.error("files: R2 object missing for a file record", key);
+    // A link may outlive its file (deleted meanwhile); a record without its bytes is a fault.
+    if (!linked) console.error("files: R2 object missing for a file record", key);
     return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
   }
   if (range) {

@@ -16,7 +16,7 @@ import type { RoomHost } from "../rooms/room-host";
 import { parseStartUpload, removeFile, startUpload } from "./files-service";
 import { finishUpload, writeChunk } from "./finish-upload";
 import { shareableVersion } from "./shareable-version";
-import { LINK_LIFETIME_SECONDS, signFileLink } from "./signed-links";
+import { LINK_LIFETIME_SECONDS, servedVersion, signFileLink } from "./signed-links";
 
 const uploadIdSchema = v.pipe(v.string("Upload id must be text"), v.maxLength(64));
 const fileIdSchema = v.pipe(v.string("File id must be text"), v.maxLength(64));
@@ -44,7 +44,7 @@ export function registerFiles(registry: LiveRegistry<RoomHost>): void {
         kind: "observed",
         collection: COLLECTION.FILES,
         key: "all",
-        fetch: async () => (await listRoomFiles(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toFileDoc(row))),
+        fetch: async () => (await listRoomFiles(ctx.host.roomDb, ctx.host.roomId)).map((row) => asDoc(toFileDoc(row))),
         matches: () => true,
       } as const;
     },
@@ -88,14 +88,14 @@ export function registerFiles(registry: LiveRegistry<RoomHost>): void {
     args: v.tuple([fileIdSchema, v.optional(v.pipe(v.string(), v.maxLength(32)))]),
     run: async (ctx, fileId, requested = "original") => {
       await requireRole(ctx);
-      const file = await findRoomFile(ctx.host.db, ctx.host.roomId, fileId);
+      const file = await findRoomFile(ctx.host.roomDb, ctx.host.roomId, fileId);
       if (!file) throw new LiveError(404, FILE_ERRORS.NOT_FOUND);
-      const versions = versionsOf(file);
-      const version = shareableVersion(file, versions, requested);
-      if (!version || !(version in versions)) {
+      const version = shareableVersion(file, versionsOf(file), requested);
+      const served = version ? servedVersion(file, version) : null;
+      if (!version || !served) {
         throw new LiveError(409, "This photo has no shareable copy yet (its original may carry a location)");
       }
-      const token = await signFileLink(ctx.host.env, file.id, version, ctx.host.now());
+      const token = await signFileLink(ctx.host.env, served, ctx.host.now());
       const doc = toFileDoc(file);
       const path = doc.versions[version]?.path ?? doc.path;
       return {

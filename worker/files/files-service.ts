@@ -17,6 +17,7 @@ import {
   typeAllowed,
 } from "../../protocol/files";
 import { newId } from "../db/database";
+import { forgetFileRoom } from "../db/directory-repo";
 import { collectionConfig, deleteFile, findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
@@ -96,7 +97,7 @@ export async function startUpload(
   if (version !== "original") {
     if (!config.versions.includes(version)) throw new LiveError(400, `Unknown version ${version}`);
     assertPublicCopy(type, input.size);
-    const file = input.fileId ? await findRoomFile(host.db, host.roomId, input.fileId) : null;
+    const file = input.fileId ? await findRoomFile(host.roomDb, host.roomId, input.fileId) : null;
     if (!file || file.collection !== input.collection) throw new LiveError(404, FILE_ERRORS.NOT_FOUND);
     fileId = file.id;
   }
@@ -142,11 +143,12 @@ export function storagePathOf(roomId: string, collection: string, fileId: string
 }
 
 export async function removeFile(host: RoomHost, userId: string | null, fileId: string): Promise<void> {
-  const file = await findRoomFile(host.db, host.roomId, fileId);
+  const file = await findRoomFile(host.roomDb, host.roomId, fileId);
   if (!file) throw new LiveError(404, FILE_ERRORS.NOT_FOUND);
   await requireUploader(host, userId, file.collection);
   await host.bucket.delete(Object.keys(versionsOf(file)).map((version) => `${file.storagePath}/${version}`));
-  await deleteFile(host.db, file.id);
+  await deleteFile(host.roomDb, file.id);
+  await forgetFileRoom(host.db, file.id);
   host.emit({ collection: COLLECTION.FILES, id: file.id, doc: null, previous: asDoc(toFileDoc(file)) });
 }
 

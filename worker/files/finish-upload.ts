@@ -22,6 +22,7 @@ import {
   PUBLIC_COPY_TYPES,
 } from "../../protocol/files";
 import { seededId } from "../../protocol/random-stream";
+import { recordFileRoom } from "../db/directory-repo";
 import {
   collectionConfig,
   findRoomFile,
@@ -30,7 +31,7 @@ import {
   toFileDoc,
   versionsOf,
 } from "../db/files-repo";
-import type { FileRow } from "../db/schema";
+import type { FileRow } from "../db/room-schema";
 import { asDoc } from "../live/types";
 import { addItemWithNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
@@ -132,8 +133,10 @@ async function recordOriginal(host: RoomHost, stored: StoredUpload): Promise<Fin
     createdAt: host.now(),
   };
   const doc = toFileDoc(row);
+  // The directory learns the file's room first: once the record is here, a member's download finds it.
+  await recordFileRoom(host.db, row.id, host.roomId);
   if (newItem === undefined) {
-    await insertFileQuery(host.db, row);
+    await insertFileQuery(host.roomDb, row);
     host.emit({ collection: COLLECTION.FILES, id: row.id, doc: asDoc(doc), previous: null });
     return doc;
   }
@@ -142,7 +145,7 @@ async function recordOriginal(host: RoomHost, stored: StoredUpload): Promise<Fin
   const fields = { ...(newItem as Omit<ItemFields, "photos">), photos: [row.id] };
   await host.writes.run(async () => {
     await addItemWithNow(host, upload.userId, fields, itemId, {
-      statements: [insertFileQuery(host.db, row)],
+      statements: [insertFileQuery(host.roomDb, row)],
       photoIds: [row.id],
       // Subscribers get the photo before the item that shows it.
       beforeAnnounce: () => host.emit({ collection: COLLECTION.FILES, id: row.id, doc: asDoc(doc), previous: null }),
@@ -153,11 +156,11 @@ async function recordOriginal(host: RoomHost, stored: StoredUpload): Promise<Fin
 
 async function recordVersion(host: RoomHost, stored: StoredUpload): Promise<FinishedFile> {
   const { upload } = stored;
-  const file = await findRoomFile(host.db, host.roomId, upload.fileId);
+  const file = await findRoomFile(host.roomDb, host.roomId, upload.fileId);
   if (!file) throw new LiveError(404, FILE_ERRORS.NOT_FOUND);
   const before = toFileDoc(file);
   const versions = { ...versionsOf(file), [upload.version]: versionOf(stored) };
-  await setFileVersions(host.db, file.id, versions);
+  await setFileVersions(host.roomDb, file.id, versions);
   const doc = toFileDoc({ ...file, versions: JSON.stringify(versions) });
   host.emit({ collection: COLLECTION.FILES, id: file.id, doc: asDoc(doc), previous: asDoc(before) });
   return doc;
@@ -174,7 +177,7 @@ function versionOf(stored: StoredUpload) {
 
 /** A re-sent finish: the file as it is now (and the item made from it). */
 async function finishedFile(host: RoomHost, fileId: string, itemId: string | null): Promise<FinishedFile> {
-  const file = await findRoomFile(host.db, host.roomId, fileId);
+  const file = await findRoomFile(host.roomDb, host.roomId, fileId);
   if (!file) throw new LiveError(404, FILE_ERRORS.NOT_FOUND);
   const doc = toFileDoc(file);
   return itemId ? { ...doc, itemId } : doc;

@@ -1,6 +1,6 @@
 /**
  * Cron: removes R2 objects that no file record accounts for — bytes left by
- * a finish that failed between storage and D1, or by anything else that
+ * a finish that failed between storage and its record, or by anything else that
  * went wrong — once they are a day old (a finish in progress is never that
  * old). A bounded slice of the bucket per run, in key order; the next run
  * goes on from where this one stopped, and starts over at the end.
@@ -8,20 +8,44 @@
  * Keys are `rooms/<roomId>/<collection>/<fileId>/<version>`; an object is
  * kept when its file exists and lists that version.
  */
+import { getServerByName } from "partyserver";
 import { cronPosition, saveCronPosition } from "../db/cron-state-repo";
 import { openDatabase } from "../db/database";
-import { versionsByFile } from "../db/files-repo";
+import { existingRooms } from "../db/rooms-repo";
+import type { RoomDO } from "../objects/room-do";
 
 export const ORPHAN_AGE_MS = 24 * 3600_000;
 const JOB = "orphan-sweep";
 const PAGES_PER_RUN = 10;
 const PAGE_SIZE = 1000;
 
-/** `{fileId, version}` of a file object's key, or null for keys that are not file objects. */
-export function fileObjectOf(key: string): { fileId: string; version: string } | null {
+/** `{roomId, fileId, version}` of a file object's key, or null for keys that are not file objects. */
+export function fileObjectOf(key: string): { roomId: string; fileId: string; version: string } | null {
   const parts = key.split("/");
   if (parts.length !== 5 || parts[0] !== "rooms") return null;
-  return { fileId: parts[3] as string, version: parts[4] as string };
+  return { roomId: parts[1] as string, fileId: parts[3] as string, version: parts[4] as string };
+}
+
+/**
+ * The versions each file has, asked of the rooms that hold them (each room
+ * keeps its own file records). A room no longer in the directory was
+ * deleted: none of its files exist, and it is not woken to say so.
+ */
+async function versionsInRooms(env: Env, keys: readonly string[]): Promise<Map<string, Set<string>>> {
+  const byRoom = new Map<string, string[]>();
+  for (const key of keys) {
+    const ref = fileObjectOf(key);
+    if (ref) byRoom.set(ref.roomId, [...(byRoom.get(ref.roomId) ?? []), ref.fileId]);
+  }
+  const known = new Set(await existingRooms(openDatabase(env.DB), [...byRoom.keys()]));
+  const versions = new Map<string, Set<string>>();
+  for (const [roomId, fileIds] of byRoom) {
+    if (!known.has(roomId)) continue;
+    const room = await getServerByName(env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
+    const found = (await room.fileVersions([...new Set(fileIds)])) as Record<string, string[]>;
+    for (const [fileId, names] of Object.entries(found)) versions.set(fileId, new Set(names));
+  }
+  return versions;
 }
 
 export async function sweepOrphanObjects(env: Env, now: number): Promise<{ checked: number; removed: number }> {
@@ -32,9 +56,9 @@ export async function sweepOrphanObjects(env: Env, now: number): Promise<{ check
   for (let page = 0; page < PAGES_PER_RUN; page++) {
     const listing = await env.FILES.list({ prefix: "rooms/", limit: PAGE_SIZE, ...(startAfter ? { startAfter } : {}) });
     const old = listing.objects.filter((object) => object.uploaded.getTime() < now - ORPHAN_AGE_MS);
-    const files = await versionsByFile(
-      db,
-      old.flatMap((object) => fileObjectOf(object.key)?.fileId ?? []),
+    const files = await versionsInRooms(
+      env,
+      old.map((object) => object.key),
     );
     const orphans = old
       .filter((object) => {

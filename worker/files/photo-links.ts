@@ -6,20 +6,21 @@
 import { findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
 import type { RoomHost } from "../rooms/room-host";
 import { shareableVersion } from "./shareable-version";
-import { signFileLink } from "./signed-links";
+import { servedVersion, signFileLink } from "./signed-links";
 
 export async function photoLinks(host: RoomHost, photoIds: readonly string[], origin: string): Promise<string[]> {
   const now = host.now();
   const links: string[] = [];
   for (const photoId of photoIds) {
-    const file = await findRoomFile(host.db, host.roomId, photoId);
+    const file = await findRoomFile(host.roomDb, host.roomId, photoId);
     if (!file) continue;
     const versions = versionsOf(file);
     const version = shareableVersion(file, versions, "web");
     if (!version || !(version in versions)) continue;
     const path = toFileDoc(file).versions[version]?.path;
     if (!path) continue;
-    links.push(`${origin}${path}?token=${await signFileLink(host.env, file.id, version, now)}`);
+    const served = servedVersion(file, version);
+    if (served) links.push(`${origin}${path}?token=${await signFileLink(host.env, served, now)}`);
   }
   return links;
 }

@@ -1,10 +1,15 @@
 /**
  * Signed, expiring links to one version of one file (a JWT, HS256, with
  * `jose`): how a private file is shared outside the team, e.g. with a store.
- * The key is the FILE_LINK_SECRET secret.
+ * The key is the FILE_LINK_SECRET secret. A link carries what serving it
+ * needs (where the bytes are, their type, size and tag, the file's name),
+ * so a download through one reads neither D1 nor the room (DESIGN §5).
  */
 import { jwtVerify, SignJWT } from "jose";
+import * as v from "valibot";
 import { LiveError } from "../../protocol/errors";
+import { type StoredVersion, versionsOf } from "../db/files-repo";
+import type { FileRow } from "../db/room-schema";
 
 export const LINK_LIFETIME_SECONDS = 3600;
 
@@ -13,22 +18,84 @@ function key(env: Env): Uint8Array {
   return new TextEncoder().encode(env.FILE_LINK_SECRET);
 }
 
-export async function signFileLink(env: Env, fileId: string, version: string, now: number): Promise<string> {
-  return new SignJWT({ v: version })
+/** One version of one file, as a download serves it. */
+export interface ServedVersion {
+  fileId: string;
+  collection: string;
+  /** The file's own name (the download's name is made from it). */
+  name: string;
+  version: string;
+  /** The R2 key is `<storagePath>/<version>`. */
+  storagePath: string;
+  stored: StoredVersion;
+}
+
+/** The version of this file record as served, or null when the file has no such version. */
+export function servedVersion(file: FileRow, version: string): ServedVersion | null {
+  const stored = versionsOf(file)[version];
+  if (!stored) return null;
+  return {
+    fileId: file.id,
+    collection: file.collection,
+    name: file.name,
+    version,
+    storagePath: file.storagePath,
+    stored,
+  };
+}
+
+const claimsSchema = v.object({
+  v: v.string(),
+  c: v.string(),
+  n: v.string(),
+  p: v.string(),
+  t: v.string(),
+  s: v.number(),
+  e: v.string(),
+  x: v.string(),
+});
+
+export async function signFileLink(env: Env, served: ServedVersion, now: number): Promise<string> {
+  const { stored } = served;
+  return new SignJWT({
+    v: served.version,
+    c: served.collection,
+    n: served.name,
+    p: served.storagePath,
+    t: stored.type,
+    s: stored.size,
+    e: stored.etag,
+    x: stored.extension,
+  })
     .setProtectedHeader({ alg: "HS256" })
-    .setSubject(fileId)
+    .setSubject(served.fileId)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(now / 1000) + LINK_LIFETIME_SECONDS)
     .sign(key(env));
 }
 
-/** True only for an unexpired link made for exactly this file and version. */
-export async function linkAllows(env: Env, token: string, fileId: string, version: string): Promise<boolean> {
-  if (!env.FILE_LINK_SECRET || token.length > 2000) return false;
+/** What an unexpired link made for exactly this file and version serves; null for any other token. */
+export async function linkedVersion(
+  env: Env,
+  token: string,
+  fileId: string,
+  version: string,
+): Promise<ServedVersion | null> {
+  if (!env.FILE_LINK_SECRET || token.length > 4000) return null;
   try {
     const { payload } = await jwtVerify(token, key(env), { algorithms: ["HS256"], subject: fileId });
-    return payload.v === version;
+    const claims = v.safeParse(claimsSchema, payload);
+    if (!claims.success || claims.output.v !== version) return null;
+    const { c, n, p, t, s, e, x } = claims.output;
+    return {
+      fileId,
+      collection: c,
+      name: n,
+      version,
+      storagePath: p,
+      stored: { type: t, size: s, etag: e, extension: x },
+    };
   } catch {
-    return false;
+    return null;
   }
 }

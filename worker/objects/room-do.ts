@@ -6,7 +6,7 @@
  * modules.
  */
 
-import type { RoomRole } from "../../protocol/api";
+import type { RoomRole, SharedItem } from "../../protocol/api";
 import { LiveError, toWireError, type WireError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
@@ -14,9 +14,13 @@ import { Dashboard } from "../dashboard/dashboard";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { RoomAggregates } from "../dashboard/room-aggregates";
 import { openDatabase } from "../db/database";
+import { findRoomFile, versionsByFile } from "../db/files-repo";
 import { listItems, toItemDoc } from "../db/items-repo";
 import { roleOf } from "../db/memberships-repo";
 import { listOrders, toOrderDoc } from "../db/orders-repo";
+import { clearRoomRows, migrateRoomDatabase, openRoomDatabase } from "../db/room-database";
+import type { FileRow } from "../db/room-schema";
+import { moveLegacyRows } from "../db/room-upgrade";
 import { registerFiles } from "../files/files-feature";
 import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-service";
 import { finishUpload, partTarget, writeChunk } from "../files/finish-upload";
@@ -34,6 +38,7 @@ import { registerRoomEndings } from "../rooms/room-endings";
 import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
 import type { RoomHost } from "../rooms/room-host";
 import { WriteQueue } from "../rooms/write-queue";
+import { sharedItem } from "../share/shared-item";
 import { registerStocktake } from "../stocktake/stocktake-feature";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
@@ -61,6 +66,28 @@ async function rpcResult(failure: string, work: () => Promise<unknown>): Promise
 }
 
 export class RoomDO extends AccountsLiveServer<RoomHost> {
+  /** The room's own SQLite (DESIGN §2), brought to this release's schema and moved in from D1 before anything runs. */
+  private readonly roomDb = openRoomDatabase(this.ctx.storage);
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Before any request, RPC or alarm reaches the object: its tables are this release's.
+    void ctx.blockConcurrencyWhile(() => migrateRoomDatabase(this.roomDb));
+  }
+
+  override async onStart(): Promise<void> {
+    const moved = await moveLegacyRows(
+      this.roomDb,
+      this.ctx.storage,
+      this.env.DB,
+      openDatabase(this.env.DB),
+      this.name,
+      () => Date.now(),
+    );
+    if (moved > 0) console.log(`room ${this.name}: moved ${moved} rows from D1 into its own storage`);
+    await super.onStart();
+  }
+
   protected createRegistry(): LiveRegistry<RoomHost> {
     const registry = new LiveRegistry<RoomHost>();
     registerAccounts(registry);
@@ -123,6 +150,22 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     return rpcResult("store: scheduled sync failed", () => storeRuntime(this.liveHost).sync.run(this.liveHost, false));
   }
 
+  /** A file's record, for a member's download (RPC from the download route); null when there is none. */
+  async fileRecord(fileId: string): Promise<FileRow | null> {
+    return findRoomFile(this.roomDb, this.name, fileId);
+  }
+
+  /** The versions each of these files has (RPC from the orphan sweep); files this room lacks are absent. */
+  async fileVersions(fileIds: string[]): Promise<Record<string, string[]>> {
+    const found = await versionsByFile(this.roomDb, fileIds);
+    return Object.fromEntries([...found].map(([id, versions]) => [id, [...versions]]));
+  }
+
+  /** An item's public share page (RPC from the share route); null when it is gone. */
+  sharedItem(itemId: string): Promise<SharedItem | null> {
+    return sharedItem(this.liveHost, itemId);
+  }
+
   /**
    * Shows a member's changed name to this room's open connections (RPC from
    * the object where they changed it). Not started since it woke: nobody
@@ -149,6 +192,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
         this.closeUserConnections(userId, reason);
       },
       db,
+      roomDb: this.roomDb,
       env: this.env,
       object: { kind: "room", name: this.name },
       emit: (change) => this.hub.emit(change),
@@ -162,7 +206,10 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       dashboard: new Dashboard(
         new RoomAggregates(this.ctx.storage.sql),
         async () => {
-          const [items, orders] = await Promise.all([listItems(db, this.name), listOrders(db, this.name)]);
+          const [items, orders] = await Promise.all([
+            listItems(this.roomDb, this.name),
+            listOrders(this.roomDb, this.name),
+          ]);
           return { items: items.map(toItemDoc), orders: orders.map(toOrderDoc) };
         },
         (change) => this.hub.emit(change),
@@ -172,7 +219,10 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       writes: new WriteQueue(),
       extensions: {
         itemPages: storePageLinks,
-        beforeRoomDeleted: removeRoomFiles,
+        beforeRoomDeleted: async (host) => {
+          await removeRoomFiles(host);
+          clearRoomRows(this.ctx.storage);
+        },
         recordOrder: recordOrderNow,
         ordersArrived: notifyNewOrders,
         photoLinks,

@@ -46,7 +46,7 @@ async function sendAll(host: RoomHost, orders: OrderInput[]): Promise<void> {
 }
 
 async function messagesFor(host: RoomHost, orders: OrderInput[]): Promise<EmailMessage[]> {
-  const connection = await findStoreConnection(host.db, host.roomId);
+  const connection = await findStoreConnection(host.roomDb, host.roomId);
   if (!connection) return [];
   // Orders placed before the store was connected are its history, not news:
   // a first full sync brings years of them.

@@ -52,8 +52,8 @@ export async function recordOrderNow(host: RoomHost, input: unknown): Promise<st
     );
   }
   const order: OrderInput = parsed.output;
-  const before = await findStoreOrder(host.db, host.roomId, order.storeOrderId);
-  const row = await upsertOrder(host.db, host.roomId, order, host.now());
+  const before = await findStoreOrder(host.roomDb, host.roomId, order.storeOrderId);
+  const row = await upsertOrder(host.roomDb, host.roomId, order, host.now());
   // The stored version is newer in the store (this one arrived late): keep it.
   if (!row) return before?.id ?? "";
   host.emit({

@@ -50,7 +50,7 @@ const itemsCollection: WritableCollection<RoomHost> = {
   allow: [{ insert: mayEditItems, update: mayEditItems, remove: mayEditItems }],
   deny: [{ update: (_ctx, _doc, fieldNames) => fieldNames.some((name) => serverFields.includes(name)) }],
   async findOne(host, id) {
-    const row = await findItem(host.db, host.roomId, id);
+    const row = await findItem(host.roomDb, host.roomId, id);
     return row ? asDoc(toItemDoc(row)) : null;
   },
   async insert(ctx, doc) {
@@ -74,13 +74,15 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.ITEMS,
         // Everyone with the catalogue open shares one read and one set of documents.
         key: "all",
-        fetch: async () => (await listItems(ctx.host.db, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
+        fetch: async () => (await listItems(ctx.host.roomDb, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
         // The newest first: a 10,000-item catalogue shows its top rows while the rest are read; a room
         // of fewer (most shops) is read once, as the live layer then skips the full fetch.
         first: {
           count: FIRST_SCREENFUL,
           read: async () =>
-            (await listNewestItems(ctx.host.db, ctx.host.roomId, FIRST_SCREENFUL)).map((row) => asDoc(toItemDoc(row))),
+            (await listNewestItems(ctx.host.roomDb, ctx.host.roomId, FIRST_SCREENFUL)).map((row) =>
+              asDoc(toItemDoc(row)),
+            ),
         },
         matches: () => true,
       } as const;
@@ -95,7 +97,7 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.ITEM_HISTORY,
         key: itemId,
         fetch: async () =>
-          (await listHistory(ctx.host.db, ctx.host.roomId, itemId, LIMITS.HISTORY)).map((row) =>
+          (await listHistory(ctx.host.roomDb, ctx.host.roomId, itemId, LIMITS.HISTORY)).map((row) =>
             asDoc(toHistoryDoc(row)),
           ),
         matches: (doc) => doc.itemId === itemId,
@@ -159,7 +161,7 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, ids) => {
       await requireRole(ctx);
       const base = appUrl(ctx.host.env, ctx);
-      const found = await findItems(ctx.host.db, ctx.host.roomId, [...new Set(ids)]);
+      const found = await findItems(ctx.host.roomDb, ctx.host.roomId, [...new Set(ids)]);
       const storePages = await ctx.host.extensions.itemPages(ctx.host, found);
       const needCodes = found.filter((row) => !storePages.has(row.id)).map((row) => row.id);
       const codes = await shareCodesFor(ctx.host.db, ctx.host.roomId, needCodes);

@@ -1,10 +1,9 @@
 /**
  * Item writes for one room. The RoomDO is the only writer of its room's
  * items, so every write goes through here: one at a time (host.writes),
- * validated, saved in one D1 batch together with its history entry (all or
- * nothing), then announced.
+ * validated, saved in one transaction of the room's own SQLite together with
+ * its history entry (all or nothing), then announced.
  */
-import type { BatchItem } from "drizzle-orm/batch";
 import * as v from "valibot";
 import { COLLECTION, type ItemStatus } from "../../protocol/api";
 import { type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/args";
@@ -22,8 +21,9 @@ import {
   toItemDoc,
   updateItemQuery,
 } from "../db/items-repo";
+import { type RoomStatement, runTogether } from "../db/room-database";
+import type { ItemRow } from "../db/room-schema";
 import { findRoom } from "../db/rooms-repo";
-import type { ItemRow } from "../db/schema";
 import { asDoc } from "../live/types";
 import { changedFields } from "./item-changes";
 import type { RoomHost } from "./room-host";
@@ -36,7 +36,7 @@ const skuTaken = (sku: string) => new LiveError(409, `SKU ${sku} is already used
 
 async function assertSkuFree(host: RoomHost, sku: string | undefined, exceptId?: string): Promise<void> {
   if (!sku) return;
-  const existing = await findItemBySku(host.db, host.roomId, sku);
+  const existing = await findItemBySku(host.roomDb, host.roomId, sku);
   if (existing && existing.id !== exceptId) throw skuTaken(sku);
 }
 
@@ -45,9 +45,9 @@ async function assertSkuFree(host: RoomHost, sku: string | undefined, exceptId?:
  * word all the same, and their refusals are reported in words: a SKU in use
  * in this room, or an item id (ids are global) already taken.
  */
-async function guardUnique<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+function guardUnique<T>(sku: string | undefined, write: () => T): T {
   try {
-    return await write();
+    return write();
   } catch (error) {
     const text = String(error);
     if (sku && text.includes("items.room_id, items.sku")) throw skuTaken(sku);
@@ -59,7 +59,7 @@ async function guardUnique<T>(sku: string | undefined, write: () => Promise<T>):
 /** Photos must be this room's own item photos. */
 async function assertPhotosHere(host: RoomHost, photos: string[] | undefined): Promise<void> {
   for (const photoId of photos ?? []) {
-    const file = await findRoomFile(host.db, host.roomId, photoId);
+    const file = await findRoomFile(host.roomDb, host.roomId, photoId);
     if (file?.collection !== "itemPhotos") throw new LiveError(400, `Photo ${photoId} is not in this room`);
   }
 }
@@ -99,7 +99,7 @@ export function addItem(host: RoomHost, actor: string, input: unknown, id = newI
  * file record of the photo it is made from), and the photos they add.
  */
 export interface CreatedWith {
-  statements: BatchItem<"sqlite">[];
+  statements: RoomStatement[];
   photoIds: string[];
   /** Announces what the statements made, before the item is announced. */
   beforeAnnounce?: () => void;
@@ -118,7 +118,7 @@ async function addNow(
   // Creates are idempotent on their id (SPEC B9): a call re-sent after its
   // answer was lost finds its item made — or made and removed — and does
   // nothing more.
-  if ((await findItem(host.db, host.roomId, id)) || (await wasRemoved(host.db, host.roomId, id))) return id;
+  if ((await findItem(host.roomDb, host.roomId, id)) || (await wasRemoved(host.roomDb, host.roomId, id))) return id;
   // A new item is priced in the room's currency unless it says otherwise.
   const currency = parsed.output.currency ?? (await findRoom(host.db, host.roomId))?.currency;
   const fields: ItemFields = { ...parsed.output, ...(currency ? { currency } : {}), ...server };
@@ -128,12 +128,12 @@ async function addNow(
     fields.photos?.filter((photo) => !createdWith.photoIds.includes(photo)),
   );
   const entry = historyEntry(host, id, actor, "created", {});
-  const results = await guardUnique(fields.sku, () =>
-    host.db.batch([
+  const results = guardUnique(fields.sku, () =>
+    runTogether(host.roomDb, [
       ...createdWith.statements,
-      insertItemQuery(host.db, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
-      ...insertHistoryQueries(host.db, host.roomId, [entry]),
-    ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]),
+      insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
+      ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
+    ]),
   );
   const row = (results[createdWith.statements.length] as ItemRow[] | undefined)?.[0];
   if (!row) throw new Error("items: insert returned no row");
@@ -144,7 +144,7 @@ async function addNow(
 }
 
 /**
- * A new item made together with other rows in one batch (all or none), for
+ * A new item made together with other rows in one transaction (all or none), for
  * a caller that holds host.writes: e.g. finishing a photo upload creates
  * the photo's file record and its item at once.
  */
@@ -208,17 +208,17 @@ async function editNow(
   const parsed = v.safeParse(itemPatchSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
   const patch: ItemPatch & ServerFields = { ...parsed.output, ...server };
-  const before = await findItem(host.db, host.roomId, id);
+  const before = await findItem(host.roomDb, host.roomId, id);
   if (!before) throw new LiveError(404, "Item not found");
   await assertSkuFree(host, patch.sku, id);
   await assertPhotosHere(host, patch.photos);
   const changes = changedFields(toItemDoc(before), patch);
   if (Object.keys(changes).length === 0) return;
   const entry = historyEntry(host, id, actor, "updated", changes, via);
-  const [updated] = await guardUnique(patch.sku, () =>
-    host.db.batch([
-      updateItemQuery(host.db, host.roomId, id, patch, { at: entry.at, by: actor }),
-      ...insertHistoryQueries(host.db, host.roomId, [entry]),
+  const [updated] = guardUnique(patch.sku, () =>
+    runTogether(host.roomDb, [
+      updateItemQuery(host.roomDb, host.roomId, id, patch, { at: entry.at, by: actor }),
+      ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
     ]),
   );
   const row = updated[0];
@@ -228,7 +228,7 @@ async function editNow(
 }
 
 async function photosOf(host: RoomHost, id: string): Promise<string[]> {
-  const row = await findItem(host.db, host.roomId, id);
+  const row = await findItem(host.roomDb, host.roomId, id);
   if (!row) throw new LiveError(404, "Item not found");
   return toItemDoc(row).photos;
 }
@@ -265,7 +265,7 @@ export function setItemsStatus(
 
 async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[], status: ItemStatus) {
   const unique = [...new Set(ids)];
-  const before = await findItems(host.db, host.roomId, unique);
+  const before = await findItems(host.roomDb, host.roomId, unique);
   if (before.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
   const changing = before.filter((row) => row.status !== status);
   if (changing.length === 0) return 0;
@@ -274,9 +274,13 @@ async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[
     historyEntry(host, row.id, actor, "updated", { status: { from: row.status, to: status } }),
   );
   const changingIds = changing.map((row) => row.id);
-  const [first, ...rest] = setStatusQueries(host.db, host.roomId, changingIds, status, { at: now, by: actor });
+  const [first, ...rest] = setStatusQueries(host.roomDb, host.roomId, changingIds, status, { at: now, by: actor });
   if (!first) return 0;
-  const results = await host.db.batch([first, ...rest, ...insertHistoryQueries(host.db, host.roomId, entries)]);
+  const results = runTogether(host.roomDb, [
+    first,
+    ...rest,
+    ...insertHistoryQueries(host.roomDb, host.roomId, entries),
+  ]);
   const after = new Map((results.slice(0, rest.length + 1).flat() as ItemRow[]).map((row) => [row.id, row]));
   for (const row of changing) {
     const updated = after.get(row.id);
@@ -294,8 +298,8 @@ async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[
  */
 export function restoreItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
   return host.writes.run(async () => {
-    if (await findItem(host.db, host.roomId, id)) return;
-    if (!(await wasRemoved(host.db, host.roomId, id))) throw new LiveError(404, "Item not found");
+    if (await findItem(host.roomDb, host.roomId, id)) return;
+    if (!(await wasRemoved(host.roomDb, host.roomId, id))) throw new LiveError(404, "Item not found");
     const parsed = v.safeParse(itemFieldsSchema, input);
     if (!parsed.success) throw invalid(parsed.issues);
     const fields: ItemFields = {
@@ -304,13 +308,13 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
     };
     await assertSkuFree(host, fields.sku);
     const photos = fields.photos ?? [];
-    const present = await Promise.all(photos.map((photo) => findRoomFile(host.db, host.roomId, photo)));
+    const present = await Promise.all(photos.map((photo) => findRoomFile(host.roomDb, host.roomId, photo)));
     fields.photos = photos.filter((_, index) => present[index]?.collection === "itemPhotos");
     const entry = historyEntry(host, id, actor, "restored", {});
-    const [inserted] = await guardUnique(fields.sku, () =>
-      host.db.batch([
-        insertItemQuery(host.db, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
-        ...insertHistoryQueries(host.db, host.roomId, [entry]),
+    const [inserted] = guardUnique(fields.sku, () =>
+      runTogether(host.roomDb, [
+        insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
+        ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
       ]),
     );
     const row = inserted[0];
@@ -325,14 +329,14 @@ export function removeItem(host: RoomHost, actor: string, id: string): Promise<v
 }
 
 async function removeNow(host: RoomHost, actor: string, id: string): Promise<void> {
-  const before = await findItem(host.db, host.roomId, id);
+  const before = await findItem(host.roomDb, host.roomId, id);
   // Removing is idempotent too: a re-sent remove of an item already removed is done.
-  if (!before && (await wasRemoved(host.db, host.roomId, id))) return;
+  if (!before && (await wasRemoved(host.roomDb, host.roomId, id))) return;
   if (!before) throw new LiveError(404, "Item not found");
   const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null } });
-  const [deleted] = await host.db.batch([
-    deleteItemQuery(host.db, host.roomId, id),
-    ...insertHistoryQueries(host.db, host.roomId, [entry]),
+  const [deleted] = runTogether(host.roomDb, [
+    deleteItemQuery(host.roomDb, host.roomId, id),
+    ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
   ]);
   if (deleted.length === 0) throw new LiveError(404, "Item not found");
   announceItem(host, id, null, before);

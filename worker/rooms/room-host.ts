@@ -2,7 +2,8 @@ import type { RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
 import type { Dashboard } from "../dashboard/dashboard";
 import type { OrderInput } from "../db/orders-repo";
-import type { ItemRow } from "../db/schema";
+import type { RoomDatabase } from "../db/room-database";
+import type { ItemRow } from "../db/room-schema";
 import type { UploadManager } from "../files/upload-manager";
 import type { Presence } from "./presence";
 import type { WriteQueue } from "./write-queue";
@@ -15,7 +16,7 @@ import type { WriteQueue } from "./write-queue";
 export interface RoomExtensions {
   /** Public pages other than the share page, by item id (the store's product page of a listed item). */
   itemPages(host: RoomHost, items: readonly ItemRow[]): Promise<Map<string, string>>;
-  /** Runs before the room is deleted (its files' bytes go first). */
+  /** Runs before the room is deleted from the directory: its files' bytes and its own rows go. */
   beforeRoomDeleted(host: RoomHost): Promise<void>;
   /** Records one order from the store (checked, idempotent by its store id); answers its id. */
   recordOrder(host: RoomHost, input: unknown): Promise<string>;
@@ -28,6 +29,12 @@ export interface RoomExtensions {
 /** What the RoomDO gives its features: accounts' needs plus the room. */
 export interface RoomHost extends AccountsHost {
   roomId: string;
+  /**
+   * The room's own SQLite: its items, history, files, orders, store and
+   * stocktakes (DESIGN §2). `db` (D1) is the directory: people, rooms,
+   * memberships, links.
+   */
+  roomDb: RoomDatabase;
   /** The user's role here (cached; this object is the only writer of its memberships). */
   roleOf(userId: string): Promise<RoomRole | null>;
   /** Call after changing a membership. */

@@ -3,19 +3,16 @@
  * and no one else: `GET /api/share/s/<code>` (the short link labels encode)
  * or `GET /api/share/<room>/<item>/<sig>` (the signed link of earlier
  * labels, still honoured). A wrong code or signature and a missing item
- * answer alike, so the route says nothing about which items exist.
+ * answer alike, so the route says nothing about which items exist. The
+ * code leads to the room (D1, the directory); the room answers the page
+ * (shared-item.ts).
  */
-import { and, desc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { getServerByName } from "partyserver";
 import type { SharedItem } from "../../protocol/api";
-import { type Database, openDatabase } from "../db/database";
-import { findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
-import { findItem, toItemDoc } from "../db/items-repo";
-import { findRoom } from "../db/rooms-repo";
-import { files } from "../db/schema";
+import { openDatabase } from "../db/database";
 import { findShareCode, SHARE_CODE_PATTERN } from "../db/share-codes-repo";
-import { shareableVersion } from "../files/shareable-version";
-import { signFileLink } from "../files/signed-links";
+import type { RoomDO } from "../objects/room-do";
 import { shareSignatureValid } from "../rooms/share-links";
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -29,7 +26,7 @@ shareRoutes.get("/s/:code", async (c) => {
   const { code } = c.req.param();
   const db = openDatabase(c.env.DB);
   const found = SHARE_CODE_PATTERN.test(code) ? await findShareCode(db, code) : null;
-  return found ? sharedItemResponse(c, db, found.roomId, found.itemId) : c.json({ error: NOT_FOUND }, 404);
+  return found ? sharedItemResponse(c, found.roomId, found.itemId) : c.json({ error: NOT_FOUND }, 404);
 });
 
 shareRoutes.get("/:roomId/:itemId/:signature", async (c) => {
@@ -37,51 +34,13 @@ shareRoutes.get("/:roomId/:itemId/:signature", async (c) => {
   const valid =
     SAFE_ID.test(roomId) && SAFE_ID.test(itemId) && (await shareSignatureValid(c.env, roomId, itemId, signature));
   if (!valid) return c.json({ error: NOT_FOUND }, 404);
-  return sharedItemResponse(c, openDatabase(c.env.DB), roomId, itemId);
+  return sharedItemResponse(c, roomId, itemId);
 });
 
-/** The room's logo in use (its newest), as a signed, expiring link; null without one. */
-async function shopLogoUrl(env: Env, db: Database, roomId: string, now: number): Promise<string | null> {
-  const logo = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.roomId, roomId), eq(files.collection, "roomLogos")))
-    .orderBy(desc(files.createdAt))
-    .limit(1)
-    .get();
-  if (!logo) return null;
-  return `${toFileDoc(logo).path}?token=${await signFileLink(env, logo.id, "original", now)}`;
-}
-
-async function sharedItemResponse(c: ShareContext, db: Database, roomId: string, itemId: string) {
-  const row = await findItem(db, roomId, itemId);
-  const room = row ? await findRoom(db, roomId) : null;
-  if (!row || !room) return c.json({ error: NOT_FOUND }, 404);
-  const item = toItemDoc(row);
-  const now = Date.now();
-  const photos: SharedItem["photos"] = [];
-  for (const photoId of item.photos) {
-    const file = await findRoomFile(db, roomId, photoId);
-    if (!file) continue;
-    const versions = versionsOf(file);
-    const version = shareableVersion(file, versions, "web");
-    if (!version || !(version in versions)) continue;
-    const doc = toFileDoc(file);
-    const link = async (name: string) =>
-      `${doc.versions[name]?.path ?? doc.path}?token=${await signFileLink(c.env, file.id, name, now)}`;
-    photos.push({ url: await link(version), thumbnailUrl: "thumbnail" in versions ? await link("thumbnail") : null });
-  }
-  // Field by field, never spread from the item: the page is public, and a
-  // field items gain later must not appear here unasked.
-  const shared: SharedItem = {
-    title: item.title,
-    description: item.description,
-    priceCents: item.priceCents,
-    currency: item.currency,
-    photos,
-    shop: { name: room.name, logoUrl: await shopLogoUrl(c.env, db, roomId, now) },
-  };
-  // The photo links inside expire, so the answer must not be cached.
+async function sharedItemResponse(c: ShareContext, roomId: string, itemId: string) {
+  const room = await getServerByName(c.env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
+  const shared = (await room.sharedItem(itemId)) as SharedItem | null;
+  if (!shared) return c.json({ error: NOT_FOUND }, 404);
   c.header("Cache-Control", "no-store");
   return c.json(shared);
 }

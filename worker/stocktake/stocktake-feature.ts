@@ -16,7 +16,7 @@ import { LiveError } from "../../protocol/errors";
 import { labelKey, shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
 import { findItem, findItemByCode, listItems } from "../db/items-repo";
-import type { ItemRow } from "../db/schema";
+import type { ItemRow } from "../db/room-schema";
 import { findShareCode, roomShareCodes } from "../db/share-codes-repo";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -67,20 +67,20 @@ async function itemForCode(host: RoomHost, code: string): Promise<ItemRow | null
   const key = labelKey(code);
   if (key?.startsWith("s:")) {
     const found = await findShareCode(host.db, key.slice(2));
-    return found?.roomId === host.roomId ? findItem(host.db, host.roomId, found.itemId) : null;
+    return found?.roomId === host.roomId ? findItem(host.roomDb, host.roomId, found.itemId) : null;
   }
   if (key?.startsWith("p:")) {
-    const listing = (await activeListings(host.db, host.roomId)).find(
+    const listing = (await activeListings(host.roomDb, host.roomId)).find(
       (row) => row.handle && storePageKey(row.handle) === key,
     );
-    return listing ? findItem(host.db, host.roomId, listing.itemId) : null;
+    return listing ? findItem(host.roomDb, host.roomId, listing.itemId) : null;
   }
   const signed = /\/share\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//.exec(code);
   if (signed?.[1] && signed[2]) {
-    return signed[1] === host.roomId ? findItem(host.db, host.roomId, signed[2]) : null;
+    return signed[1] === host.roomId ? findItem(host.roomDb, host.roomId, signed[2]) : null;
   }
   // A SKU as typed, else in any case (a handheld scanner or a phone keyboard may change it), else an id.
-  return findItemByCode(host.db, host.roomId, code);
+  return findItemByCode(host.roomDb, host.roomId, code);
 }
 
 /** Each item's label keys: its share code (once a label was printed) and its store page while listed. */
@@ -88,13 +88,13 @@ async function labelDocs(host: RoomHost): Promise<{ _id: string; keys: string[] 
   const keys = new Map<string, string[]>();
   const add = (itemId: string, key: string) => keys.set(itemId, [...(keys.get(itemId) ?? []), key]);
   for (const row of await roomShareCodes(host.db, host.roomId)) add(row.itemId, shortLinkKey(row.code));
-  for (const row of await activeListings(host.db, host.roomId))
+  for (const row of await activeListings(host.roomDb, host.roomId))
     if (row.handle) add(row.itemId, storePageKey(row.handle));
   return [...keys].map(([itemId, itemKeys]) => ({ _id: itemId, keys: itemKeys }));
 }
 
 async function openStocktake(ctx: MethodContext<RoomHost>, id: string): Promise<StocktakeRow> {
-  const row = await findStocktake(ctx.host.db, ctx.host.roomId, id);
+  const row = await findStocktake(ctx.host.roomDb, ctx.host.roomId, id);
   if (!row) throw new LiveError(404, STOCKTAKE_ERROR.NOT_FOUND);
   if (row.status !== "open") throw new LiveError(409, STOCKTAKE_ERROR.OVER);
   return row;
@@ -110,7 +110,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.STOCKTAKES,
         key: "open",
         fetch: async () => {
-          const open = await findOpenStocktake(ctx.host.db, ctx.host.roomId);
+          const open = await findOpenStocktake(ctx.host.roomDb, ctx.host.roomId);
           return open ? [asDoc(toStocktakeDoc(open))] : [];
         },
         matches: (doc) => doc.status === "open",
@@ -126,7 +126,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.STOCKTAKE_SCANS,
         key: stocktakeId,
         fetch: async () =>
-          (await listScans(ctx.host.db, ctx.host.roomId, stocktakeId)).map((row) => asDoc(toScanDoc(row))),
+          (await listScans(ctx.host.roomDb, ctx.host.roomId, stocktakeId)).map((row) => asDoc(toScanDoc(row))),
         matches: (doc) => doc.stocktakeId === stocktakeId,
       } as const;
     },
@@ -153,7 +153,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       const host = ctx.host;
       return host.writes.run(async () => {
         // One at a time: whoever starts while one is under way joins it.
-        const open = await findOpenStocktake(host.db, host.roomId);
+        const open = await findOpenStocktake(host.roomDb, host.roomId);
         if (open) return open.id;
         const row: StocktakeRow = {
           id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKES),
@@ -164,7 +164,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
           endedBy: null,
           endedAt: null,
         };
-        await insertStocktake(host.db, row);
+        await insertStocktake(host.roomDb, row);
         announceStocktake(host, row, null);
         return row.id;
       }, ctx.userId ?? "");
@@ -190,7 +190,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
           at: host.now(),
           takenBackAt: null,
         };
-        const inserted = await insertScan(host.db, scan);
+        const inserted = await insertScan(host.roomDb, scan);
         if (inserted)
           host.emit({
             collection: COLLECTION.STOCKTAKE_SCANS,
@@ -211,15 +211,15 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       const actor = ctx.userId as string;
       return host.writes.run(async () => {
         const before = await openStocktake(ctx, stocktakeId);
-        const counts = await countsOf(host.db, host.roomId, stocktakeId);
+        const counts = await countsOf(host.roomDb, host.roomId, stocktakeId);
         let changed = 0;
-        for (const item of await listItems(host.db, host.roomId)) {
+        for (const item of await listItems(host.roomDb, host.roomId)) {
           const counted = counts.get(item.id) ?? (options?.unseenToZero ? 0 : null);
           if (counted === null || counted === item.quantity) continue;
           await editItemNow(host, actor, item.id, { quantity: counted }, {}, stocktakeVia(stocktakeId));
           changed++;
         }
-        const [after] = await endStocktakeQuery(host.db, host.roomId, stocktakeId, "applied", actor, host.now());
+        const [after] = await endStocktakeQuery(host.roomDb, host.roomId, stocktakeId, "applied", actor, host.now());
         if (after) {
           announceStocktake(host, after, before);
           await announcePast(host, after);
@@ -237,7 +237,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       const actor = ctx.userId as string;
       return host.writes.run(async () => {
         const before = await openStocktake(ctx, stocktakeId);
-        const [after] = await endStocktakeQuery(host.db, host.roomId, stocktakeId, "cancelled", actor, host.now());
+        const [after] = await endStocktakeQuery(host.roomDb, host.roomId, stocktakeId, "cancelled", actor, host.now());
         if (after) {
           announceStocktake(host, after, before);
           await announcePast(host, after);
@@ -253,12 +253,12 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       const host = ctx.host;
       return host.writes.run(async () => {
         await openStocktake(ctx, stocktakeId);
-        const scan = await findScan(host.db, host.roomId, scanId);
+        const scan = await findScan(host.roomDb, host.roomId, scanId);
         // Not (yet) here, or taken back already (a re-sent call): done.
         if (!scan || scan.stocktakeId !== stocktakeId || scan.takenBackAt !== null) return;
         if (scan.userId !== ctx.userId && !can.manageMembers(role))
           throw new LiveError(403, STOCKTAKE_ERROR.NOT_YOUR_SCAN);
-        if (await takeBackScan(host.db, host.roomId, scanId, host.now())) {
+        if (await takeBackScan(host.roomDb, host.roomId, scanId, host.now())) {
           host.emit({
             collection: COLLECTION.STOCKTAKE_SCANS,
             id: scanId,
@@ -278,7 +278,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         kind: "observed",
         collection: COLLECTION.PAST_STOCKTAKES,
         key: "past",
-        fetch: async () => (await pastStocktakes(ctx.host.db, ctx.host.roomId)).map((doc) => asDoc(doc)),
+        fetch: async () => (await pastStocktakes(ctx.host.roomDb, ctx.host.roomId)).map((doc) => asDoc(doc)),
         matches: () => true,
       } as const;
     },

@@ -5,9 +5,9 @@
  * record of a stocktake is the same rows that made it, not a copy.
  */
 import { COLLECTION, type PastStocktakeDoc } from "../../protocol/api";
-import type { Database } from "../db/database";
 import { changesViaQuery } from "../db/item-history-repo";
 import { chunks } from "../db/items-repo";
+import type { RoomDatabase } from "../db/room-database";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import { itemsCountedQuery, listEndedStocktakes, type StocktakeRow, scansByPersonQuery } from "./stocktakes-repo";
@@ -24,14 +24,14 @@ function append<T>(lists: Map<string, T[]>, key: string, value: T): void {
 }
 
 /**
- * The summaries of these stocktakes (all of one room), in their order: one
- * D1 round trip per IDS_PER_STATEMENT stocktakes (a batch of three reads —
- * scans per person, items counted, the changes with their items' titles),
+ * The summaries of these stocktakes (all of one room), in their order: three
+ * indexed reads per IDS_PER_STATEMENT stocktakes (scans per person, items
+ * counted, the changes with their items' titles),
  * however many scans and changes they have, so the `stocktakes.past`
  * publication and a stocktake ending (in the room's write queue) stay cheap.
  */
 export async function summariesOf(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   rows: readonly StocktakeRow[],
 ): Promise<PastStocktakeDoc[]> {
@@ -40,11 +40,9 @@ export async function summariesOf(
   const changes = new Map<string, PastStocktakeDoc["changes"]>();
   for (const part of chunks(rows)) {
     const ids = part.map((row) => row.id);
-    const [scanned, counted, applied] = await db.batch([
-      scansByPersonQuery(db, roomId, ids),
-      itemsCountedQuery(db, roomId, ids),
-      changesViaQuery(db, roomId, ids.map(stocktakeVia)),
-    ]);
+    const scanned = scansByPersonQuery(db, roomId, ids).all();
+    const counted = itemsCountedQuery(db, roomId, ids).all();
+    const applied = changesViaQuery(db, roomId, ids.map(stocktakeVia)).all();
     for (const row of scanned) {
       const person = { userId: row.userId, scans: row.scans, firstAt: row.firstAt ?? 0 };
       append(people, row.stocktakeId, person);
@@ -73,7 +71,7 @@ export async function summariesOf(
   }));
 }
 
-export async function pastStocktakes(db: Database, roomId: string): Promise<PastStocktakeDoc[]> {
+export async function pastStocktakes(db: RoomDatabase, roomId: string): Promise<PastStocktakeDoc[]> {
   return summariesOf(db, roomId, await listEndedStocktakes(db, roomId, PAST_STOCKTAKES_SHOWN));
 }
 
@@ -82,7 +80,7 @@ export async function announcePast(host: RoomHost, row: StocktakeRow): Promise<v
   host.emit({
     collection: COLLECTION.PAST_STOCKTAKES,
     id: row.id,
-    doc: asDoc((await summariesOf(host.db, host.roomId, [row]))[0] as PastStocktakeDoc),
+    doc: asDoc((await summariesOf(host.roomDb, host.roomId, [row]))[0] as PastStocktakeDoc),
     previous: null,
   });
 }

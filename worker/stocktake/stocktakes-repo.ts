@@ -1,8 +1,8 @@
 /** Stocktakes and their scans (schema.ts `stocktakes`, `stocktakeScans`). */
 import { and, count, countDistinct, desc, eq, inArray, isNull, min, ne } from "drizzle-orm";
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
-import type { Database } from "../db/database";
-import { stocktakeScans, stocktakes } from "./stocktake-schema";
+import type { RoomDatabase } from "../db/room-database";
+import { stocktakeScans, stocktakes } from "../db/room-schema";
 
 export type StocktakeRow = typeof stocktakes.$inferSelect;
 export type ScanRow = typeof stocktakeScans.$inferSelect;
@@ -15,7 +15,7 @@ export function toScanDoc(row: ScanRow): StocktakeScanDoc {
   return { _id: row.id, stocktakeId: row.stocktakeId, itemId: row.itemId, userId: row.userId, at: new Date(row.at) };
 }
 
-export async function findOpenStocktake(db: Database, roomId: string): Promise<StocktakeRow | null> {
+export async function findOpenStocktake(db: RoomDatabase, roomId: string): Promise<StocktakeRow | null> {
   return (
     (await db
       .select()
@@ -26,7 +26,7 @@ export async function findOpenStocktake(db: Database, roomId: string): Promise<S
   );
 }
 
-export async function findStocktake(db: Database, roomId: string, id: string): Promise<StocktakeRow | null> {
+export async function findStocktake(db: RoomDatabase, roomId: string, id: string): Promise<StocktakeRow | null> {
   return (
     (await db
       .select()
@@ -37,7 +37,7 @@ export async function findStocktake(db: Database, roomId: string, id: string): P
 }
 
 /** The room's ended stocktakes (applied or discarded), the latest first. */
-export async function listEndedStocktakes(db: Database, roomId: string, limit: number): Promise<StocktakeRow[]> {
+export async function listEndedStocktakes(db: RoomDatabase, roomId: string, limit: number): Promise<StocktakeRow[]> {
   return db
     .select()
     .from(stocktakes)
@@ -47,12 +47,12 @@ export async function listEndedStocktakes(db: Database, roomId: string, limit: n
     .all();
 }
 
-export async function insertStocktake(db: Database, row: StocktakeRow): Promise<void> {
+export async function insertStocktake(db: RoomDatabase, row: StocktakeRow): Promise<void> {
   await db.insert(stocktakes).values(row).onConflictDoNothing().run();
 }
 
 export function endStocktakeQuery(
-  db: Database,
+  db: RoomDatabase,
   roomId: string,
   id: string,
   status: "applied" | "cancelled",
@@ -67,12 +67,12 @@ export function endStocktakeQuery(
 }
 
 /** Inserts a scan once: @returns the row when it is new, null when this scan was already counted. */
-export async function insertScan(db: Database, row: ScanRow): Promise<ScanRow | null> {
+export async function insertScan(db: RoomDatabase, row: ScanRow): Promise<ScanRow | null> {
   return (await db.insert(stocktakeScans).values(row).onConflictDoNothing().returning().get()) ?? null;
 }
 
 /** The scans that count (not taken back). */
-export async function listScans(db: Database, roomId: string, stocktakeId: string): Promise<ScanRow[]> {
+export async function listScans(db: RoomDatabase, roomId: string, stocktakeId: string): Promise<ScanRow[]> {
   return db
     .select()
     .from(stocktakeScans)
@@ -86,7 +86,7 @@ export async function listScans(db: Database, roomId: string, stocktakeId: strin
     .all();
 }
 
-export async function findScan(db: Database, roomId: string, scanId: string): Promise<ScanRow | null> {
+export async function findScan(db: RoomDatabase, roomId: string, scanId: string): Promise<ScanRow | null> {
   return (
     (await db
       .select()
@@ -101,7 +101,7 @@ export async function findScan(db: Database, roomId: string, scanId: string): Pr
  * many, and when the first was (past stocktakes' summaries; at most
  * IDS_PER_STATEMENT ids).
  */
-export function scansByPersonQuery(db: Database, roomId: string, stocktakeIds: readonly string[]) {
+export function scansByPersonQuery(db: RoomDatabase, roomId: string, stocktakeIds: readonly string[]) {
   return db
     .select({
       stocktakeId: stocktakeScans.stocktakeId,
@@ -121,7 +121,7 @@ export function scansByPersonQuery(db: Database, roomId: string, stocktakeIds: r
 }
 
 /** How many different items each of these stocktakes counted (at most IDS_PER_STATEMENT ids). */
-export function itemsCountedQuery(db: Database, roomId: string, stocktakeIds: readonly string[]) {
+export function itemsCountedQuery(db: RoomDatabase, roomId: string, stocktakeIds: readonly string[]) {
   return db
     .select({ stocktakeId: stocktakeScans.stocktakeId, items: countDistinct(stocktakeScans.itemId) })
     .from(stocktakeScans)
@@ -136,7 +136,7 @@ export function itemsCountedQuery(db: Database, roomId: string, stocktakeIds: re
 }
 
 /** How many of each item were counted. */
-export async function countsOf(db: Database, roomId: string, stocktakeId: string): Promise<Map<string, number>> {
+export async function countsOf(db: RoomDatabase, roomId: string, stocktakeId: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ itemId: stocktakeScans.itemId, counted: count() })
     .from(stocktakeScans)
@@ -153,7 +153,7 @@ export async function countsOf(db: Database, roomId: string, stocktakeId: string
 }
 
 /** Marks a scan taken back; @returns whether it counted until now. */
-export async function takeBackScan(db: Database, roomId: string, scanId: string, at: number): Promise<boolean> {
+export async function takeBackScan(db: RoomDatabase, roomId: string, scanId: string, at: number): Promise<boolean> {
   const changed = await db
     .update(stocktakeScans)
     .set({ takenBackAt: at })

@@ -18,7 +18,7 @@ import { type ItemDoc, STORE_ACTOR } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
 import { findItem, toItemDoc } from "../db/items-repo";
-import type { StoreListingRow } from "../db/schema";
+import type { StoreListingRow } from "../db/room-schema";
 import { findListing, markListingRemoved, saveListing, setListingState } from "../db/store-listings-repo";
 import { findStoreConnection } from "../db/store-repo";
 import { editItemNow } from "../rooms/items-service";
@@ -257,10 +257,10 @@ export function publishItem(
   if (origin) storeRuntime(host).origin = origin;
   return guarded(host, itemId, async () => {
     const connection = await requireConnection(host);
-    const row = await findItem(host.db, host.roomId, itemId);
+    const row = await findItem(host.roomDb, host.roomId, itemId);
     if (!row) throw new LiveError(404, "Item not found");
     const item = toItemDoc(row);
-    const listing = await findListing(host.db, host.roomId, itemId);
+    const listing = await findListing(host.roomDb, host.roomId, itemId);
     if (mode === "follow" && (item.status !== "listed" || listing?.state !== "active")) return item.storeProductId;
     const client = storeClientFor(host, connection);
     let published: Published;
@@ -271,14 +271,14 @@ export function publishItem(
         await updateProduct(host, client, item, listing, activate, published);
       } catch (error) {
         // What did reach the store is remembered, even when a later step failed (success saves it below).
-        await saveListing(host.db, { ...listing, handle: published.handle, sent: JSON.stringify(published.sent) });
+        await saveListing(host.roomDb, { ...listing, handle: published.handle, sent: JSON.stringify(published.sent) });
         throw error;
       }
     } else {
       published = await createProduct(host, client, item);
     }
     await host.writes.run(async () => {
-      await saveListing(host.db, {
+      await saveListing(host.roomDb, {
         roomId: host.roomId,
         itemId,
         productId: published.productId,
@@ -289,7 +289,7 @@ export function publishItem(
         state: "active",
         publishedAt: listing?.publishedAt ?? host.now(),
       });
-      const current = await findItem(host.db, host.roomId, itemId);
+      const current = await findItem(host.roomDb, host.roomId, itemId);
       if (!current) return;
       const listed = current.status === "draft" || current.status === "ready" ? { status: "listed" as const } : {};
       await editItemNow(host, actor, itemId, mode === "publish" ? listed : {}, { storeProductId: published.productId });
@@ -305,7 +305,7 @@ export function unpublishItem(host: RoomHost, actor: string, itemId: string): Pr
   storeRuntime(host).cancelFollow(itemId);
   return guarded(host, itemId, async () => {
     const connection = await requireConnection(host);
-    const row = await findItem(host.db, host.roomId, itemId);
+    const row = await findItem(host.roomDb, host.roomId, itemId);
     if (!row) throw new LiveError(404, "Item not found");
     if (!row.storeProductId) throw new LiveError(409, "This item is not in the store");
     await mutate(
@@ -316,8 +316,8 @@ export function unpublishItem(host: RoomHost, actor: string, itemId: string): Pr
       v.object({}),
     );
     await host.writes.run(async () => {
-      await setListingState(host.db, host.roomId, itemId, "archived");
-      const current = await findItem(host.db, host.roomId, itemId);
+      await setListingState(host.roomDb, host.roomId, itemId, "archived");
+      const current = await findItem(host.roomDb, host.roomId, itemId);
       if (current?.status === "listed") await editItemNow(host, actor, itemId, { status: "ready" });
     });
   });
@@ -330,9 +330,9 @@ export function unpublishItem(host: RoomHost, actor: string, itemId: string): Pr
 export function archiveRemovedItem(host: RoomHost, item: ItemDoc): void {
   storeRuntime(host).cancelFollow(item._id);
   const work = async () => {
-    const listing = await findListing(host.db, host.roomId, item._id);
-    await markListingRemoved(host.db, host.roomId, item._id);
-    const connection = await findStoreConnection(host.db, host.roomId);
+    const listing = await findListing(host.roomDb, host.roomId, item._id);
+    await markListingRemoved(host.roomDb, host.roomId, item._id);
+    const connection = await findStoreConnection(host.roomDb, host.roomId);
     if (!connection || listing?.state !== "active") return;
     await mutate(
       storeClientFor(host, connection),

@@ -6,7 +6,7 @@
 import type { StoreConnectionDoc } from "../../protocol/api";
 import type { StoreConnectArgs } from "../../protocol/args";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
-import type { StoreConnectionRow } from "../db/schema";
+import type { StoreConnectionRow } from "../db/room-schema";
 import { findStoreConnection, type NewStoreConnection } from "../db/store-repo";
 import { requireStoreKey, sealSecret } from "./secret-box";
 import { normaliseShopDomain } from "./shop-domain";
@@ -86,7 +86,7 @@ export async function tryConnection(
 
 /** The saved connection, or `404 Service not configured` (SPEC B7). */
 export async function requireConnection(host: StoreHost): Promise<StoreConnectionRow> {
-  const row = await findStoreConnection(host.db, host.roomId);
+  const row = await findStoreConnection(host.roomDb, host.roomId);
   if (!row) throw new LiveError(404, ERROR_TEXT.SERVICE_NOT_CONFIGURED);
   return row;
 }

@@ -10,6 +10,7 @@ import { COLLECTION, can, type ItemDoc, METHOD, PUBLICATION, type StoreConnected
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { equals } from "../../protocol/ejson";
 import { appUrl } from "../app-url";
+import { clearStoreShop, setStoreShop } from "../db/directory-repo";
 import { deleteStoreConnection, findStoreConnection, saveStoreConnection, setStoreShopName } from "../db/store-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
@@ -30,7 +31,7 @@ import { registerWebhooks } from "./webhook-subscriptions";
 const DOC_ID = "connection";
 
 async function currentDoc(host: RoomHost) {
-  return toStoreConnectionDoc(await findStoreConnection(host.db, host.roomId));
+  return toStoreConnectionDoc(await findStoreConnection(host.roomDb, host.roomId));
 }
 
 /**
@@ -67,7 +68,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
         kind: "observed",
         collection: COLLECTION.STORE,
         fetch: async () => {
-          const row = await findStoreConnection(ctx.host.db, ctx.host.roomId);
+          const row = await findStoreConnection(ctx.host.roomDb, ctx.host.roomId);
           return [asDoc(toStoreConnectionDoc(row)), asDoc(storeRuntime(ctx.host).sync.view(row))];
         },
         matches: () => true,
@@ -82,8 +83,14 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       // Everything that talks to the store happens first; only a connection that worked is saved.
       const row = await tryConnection(ctx.host, userId, args);
       await publishWrite(ctx.host, async () => {
-        const previous = await findStoreConnection(ctx.host.db, ctx.host.roomId);
-        await saveStoreConnection(ctx.host.db, row);
+        const previous = await findStoreConnection(ctx.host.roomDb, ctx.host.roomId);
+        await saveStoreConnection(ctx.host.roomDb, row);
+        await setStoreShop(
+          ctx.host.db,
+          row.roomId,
+          row.shopDomain,
+          row.authKind === "client_credentials" ? row.secret : "",
+        );
         if (previous && previous.shopDomain !== row.shopDomain) await forgetShopNow(ctx.host);
       });
       const saved = await requireConnection(ctx.host);
@@ -106,7 +113,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       if (shopName !== row.shopName) {
         // The shop was renamed in Shopify: show its new name.
         await publishWrite(ctx.host, () =>
-          setStoreShopName(ctx.host.db, ctx.host.roomId, row.secret, shopName, ctx.host.now()),
+          setStoreShopName(ctx.host.roomDb, ctx.host.roomId, row.secret, shopName, ctx.host.now()),
         );
       }
       return { shopName };
@@ -117,7 +124,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.STORE_DISCONNECT],
     run: async (ctx) => {
       await manager(ctx);
-      await publishWrite(ctx.host, () => deleteStoreConnection(ctx.host.db, ctx.host.roomId));
+      await publishWrite(ctx.host, () => dropStoreConnection(ctx.host));
     },
   });
 
@@ -180,4 +187,11 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     limit: 300,
     intervalMs: 60_000,
   });
+}
+
+/** Removes the room's store connection, and its directory entry (webhooks for it are no longer taken). */
+export async function dropStoreConnection(host: RoomHost): Promise<boolean> {
+  const removed = await deleteStoreConnection(host.roomDb, host.roomId);
+  await clearStoreShop(host.db, host.roomId);
+  return removed;
 }

@@ -4,7 +4,7 @@
  * handle on the connected shop, for listed items on sale there.
  */
 
-import type { ItemRow } from "../db/schema";
+import type { ItemRow } from "../db/room-schema";
 import { activeListings } from "../db/store-listings-repo";
 import { findStoreConnection } from "../db/store-repo";
 import type { RoomHost } from "../rooms/room-host";
@@ -13,9 +13,9 @@ export async function storePageLinks(host: RoomHost, items: readonly ItemRow[]):
   const links = new Map<string, string>();
   const listed = items.filter((item) => item.storeProductId && item.status === "listed");
   if (listed.length === 0) return links;
-  const connection = await findStoreConnection(host.db, host.roomId);
+  const connection = await findStoreConnection(host.roomDb, host.roomId);
   if (!connection) return links;
-  const listings = new Map((await activeListings(host.db, host.roomId)).map((row) => [row.itemId, row]));
+  const listings = new Map((await activeListings(host.roomDb, host.roomId)).map((row) => [row.itemId, row]));
   for (const item of listed) {
     const listing = listings.get(item.id);
     if (listing?.handle && listing.productId === item.storeProductId) {

@@ -45,11 +45,11 @@ export async function applyStoreProductNow(
   options: { create: boolean; currency: string },
 ): Promise<ProductOutcome> {
   // An item deleted here stays deleted: its product is not brought back.
-  if (await listingRemoved(host.db, host.roomId, product.productId)) return "skipped";
-  let linked = await findItemByStoreProduct(host.db, host.roomId, product.productId);
+  if (await listingRemoved(host.roomDb, host.roomId, product.productId)) return "skipped";
+  let linked = await findItemByStoreProduct(host.roomDb, host.roomId, product.productId);
   let sku = product.sku;
   if (sku) {
-    const holder = await findItemBySku(host.db, host.roomId, sku);
+    const holder = await findItemBySku(host.roomDb, host.roomId, sku);
     // An unlinked item with the product's SKU is the same thing: link it rather than make a twin.
     if (!linked && holder && !holder.storeProductId) linked = holder;
     // A SKU another item here already uses stays with that item.
@@ -65,10 +65,10 @@ export async function applyStoreProductNow(
   };
   const before = linked ? toItemDoc(linked) : null;
   const itemId = before?._id ?? newId();
-  const listing = await findListing(host.db, host.roomId, itemId);
+  const listing = await findListing(host.roomDb, host.roomId, itemId);
   // What the store has now, written before the item changes: the edit it causes is then in step, and not sent back.
   const sent = storeFieldsOf({ sku: before?.sku ?? "", photos: before?.photos ?? [], ...fields });
-  await saveListing(host.db, {
+  await saveListing(host.roomDb, {
     roomId: host.roomId,
     itemId,
     productId: product.productId,
@@ -102,21 +102,21 @@ export async function applyStoreProductNow(
  * history. The caller holds host.writes.
  */
 export async function forgetShopNow(host: RoomHost): Promise<void> {
-  for (const row of await findLinkedItems(host.db, host.roomId)) {
+  for (const row of await findLinkedItems(host.roomDb, host.roomId)) {
     storeRuntime(host).cancelFollow(row.id);
     await editItemNow(host, STORE_ACTOR, row.id, row.status === "listed" ? { status: "ready" } : {}, {
       storeProductId: "",
     });
   }
-  await deleteRoomListings(host.db, host.roomId);
-  await forgetSyncState(host.db, host.roomId);
-  storeRuntime(host).sync.forget(host, await findStoreConnection(host.db, host.roomId));
+  await deleteRoomListings(host.roomDb, host.roomId);
+  await forgetSyncState(host.roomDb, host.roomId);
+  storeRuntime(host).sync.forget(host, await findStoreConnection(host.roomDb, host.roomId));
 }
 
 /** The product was deleted in the store: its item stays here, unlinked (and no longer listed). */
 export async function forgetStoreProductNow(host: RoomHost, productId: string): Promise<boolean> {
-  const linked = await findItemByStoreProduct(host.db, host.roomId, productId);
-  await deleteListingsOfProduct(host.db, host.roomId, productId);
+  const linked = await findItemByStoreProduct(host.roomDb, host.roomId, productId);
+  await deleteListingsOfProduct(host.roomDb, host.roomId, productId);
   if (!linked) return false;
   storeRuntime(host).cancelFollow(linked.id);
   await editItemNow(host, STORE_ACTOR, linked.id, linked.status === "listed" ? { status: "ready" } : {}, {

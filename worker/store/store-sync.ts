@@ -12,7 +12,7 @@ import { COLLECTION, type StoreSyncDoc, type StoreSyncPhase } from "../../protoc
 import { LiveError } from "../../protocol/errors";
 import { upsertCustomerPage } from "../db/customers-repo";
 import { type OrderInput, toOrderDoc, upsertOrderPage } from "../db/orders-repo";
-import type { StoreConnectionRow } from "../db/schema";
+import type { StoreConnectionRow } from "../db/room-schema";
 import { findStoreConnection, saveSyncMark, saveSyncOutcome, syncMark } from "../db/store-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
@@ -64,7 +64,7 @@ async function storeOrders(
   const latest = new Map(
     records.map(({ updatedAt, ...order }) => [order.storeOrderId, { ...order, storeUpdatedAt: updatedAt }]),
   );
-  const { before, after } = await upsertOrderPage(host.env.DB, host.roomId, [...latest.values()], host.now());
+  const { before, after } = await upsertOrderPage(host.roomDb, host.roomId, [...latest.values()], host.now());
   const stored = new Map(before.map((row) => [row.storeOrderId, row]));
   for (const row of after) {
     const previous = stored.get(row.storeOrderId);
@@ -111,7 +111,7 @@ const PHASES = {
     query: CUSTOMERS_QUERY,
     pageSize: CUSTOMERS_PAGE,
     read: readCustomer,
-    store: (host, records) => upsertCustomerPage(host.db, host.roomId, records),
+    store: (host, records) => upsertCustomerPage(host.roomDb, host.roomId, records),
   } satisfies Phase<ReturnType<typeof readCustomer>>,
 };
 
@@ -211,7 +211,7 @@ export class StoreSync {
       if (!(caught instanceof LiveError)) console.error("store: sync failed", caught);
     }
     const at = host.now();
-    if (await findStoreConnection(host.db, host.roomId)) await saveSyncOutcome(host.db, host.roomId, at, error);
+    if (await findStoreConnection(host.roomDb, host.roomId)) await saveSyncOutcome(host.roomDb, host.roomId, at, error);
     update({ running: false, finishedAt: new Date(at), error });
     return doc;
   }
@@ -253,7 +253,7 @@ export class StoreSync {
     // before, since the store's search index can lag behind its writes (re-reading is harmless).
     const startedAt = current().startedAt?.getTime() ?? host.now();
     const safe = mark === null ? null : Math.max(since ?? 0, Math.min(mark, startedAt - INDEX_LAG_MS));
-    await saveSyncMark(host.db, host.roomId, connection.secret, kind, safe);
+    await saveSyncMark(host.roomDb, host.roomId, connection.secret, kind, safe);
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * Tokens for a saved store connection. A client-credentials token is cached
- * sealed in D1 (so every call, and every wake of the room's object, does not
+ * sealed in the room (its own SQLite) (so every call, and every wake of the room's object, does not
  * ask the store again) and renewed when it has under five minutes left or
  * when the store refuses it.
  */
 import { LiveError } from "../../protocol/errors";
-import type { Database } from "../db/database";
-import type { StoreConnectionRow } from "../db/schema";
+import type { RoomDatabase } from "../db/room-database";
+import type { StoreConnectionRow } from "../db/room-schema";
 import { saveCachedToken } from "../db/store-repo";
 import { openSecret, SealedValueError, sealSecret } from "./secret-box";
 import { type IssuedToken, requestClientCredentialsToken, stillGood, type TokenSource } from "./shopify-auth";
@@ -14,7 +14,7 @@ import { STORE_ERROR } from "./store-errors";
 
 /** What store code needs from the room's object (the RoomHost has all of it). */
 export interface StoreHost {
-  db: Database;
+  roomDb: RoomDatabase;
   env: Env;
   roomId: string;
   now(): number;
@@ -47,7 +47,7 @@ async function renew(host: StoreHost, row: StoreConnectionRow): Promise<IssuedTo
     const clientSecret = await openStored(host.env, row.secret, sealContext(host.roomId, "secret"));
     const issued = await requestClientCredentialsToken(row.shopDomain, row.clientId, clientSecret, () => host.now());
     const sealed = await sealSecret(host.env, issued.accessToken, sealContext(host.roomId, "access_token"));
-    await saveCachedToken(host.db, host.roomId, row.secret, sealed, issued.expiresAt);
+    await saveCachedToken(host.roomDb, host.roomId, row.secret, sealed, issued.expiresAt);
     return issued;
   })();
   renewals.set(key, work);

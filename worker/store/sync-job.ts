@@ -6,7 +6,7 @@
  */
 import { getServerByName } from "partyserver";
 import { openDatabase } from "../db/database";
-import { listConnectedRooms } from "../db/store-repo";
+import { listConnectedRooms } from "../db/directory-repo";
 import type { RoomDO, RpcResult } from "../objects/room-do";
 
 /** Rooms synchronised at the same time. */

@@ -6,11 +6,10 @@
  * when Shopify retries it.
  */
 import { LiveError } from "../../protocol/errors";
-import { deleteStoreConnection } from "../db/store-repo";
 import { deliverySeen, recordDelivery } from "../db/webhook-deliveries-repo";
 import type { RoomHost } from "../rooms/room-host";
 import { orderFromWebhook } from "./shopify-order";
-import { changeStoreConnection } from "./store-feature";
+import { changeStoreConnection, dropStoreConnection } from "./store-feature";
 import { applyStoreProductNow, forgetStoreProductNow } from "./store-products";
 import { deletedProductId, productFromWebhook } from "./store-records";
 
@@ -45,7 +44,7 @@ async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promi
     }
     case "app/uninstalled":
       // The store took the app's access away: the connection is gone, and the room says so.
-      await changeStoreConnection(host, () => deleteStoreConnection(host.db, host.roomId));
+      await changeStoreConnection(host, () => dropStoreConnection(host));
       return "applied";
     default:
       return "ignored";
@@ -54,9 +53,9 @@ async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promi
 
 export function applyStoreWebhook(host: RoomHost, delivery: WebhookDelivery): Promise<WebhookOutcome> {
   return host.writes.run(async () => {
-    if (await deliverySeen(host.db, host.roomId, delivery.deliveryId)) return "duplicate";
+    if (await deliverySeen(host.roomDb, host.roomId, delivery.deliveryId)) return "duplicate";
     const outcome = await apply(host, delivery);
-    await recordDelivery(host.db, {
+    await recordDelivery(host.roomDb, {
       roomId: host.roomId,
       deliveryId: delivery.deliveryId,
       topic: delivery.topic,

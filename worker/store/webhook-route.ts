@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import { getServerByName } from "partyserver";
 import { openDatabase } from "../db/database";
-import { findStoreConnectionsByDomain } from "../db/store-repo";
+import { roomsOfShop } from "../db/directory-repo";
 import type { RoomDO, RpcResult } from "../objects/room-do";
 import { openStored, sealContext } from "./stored-tokens";
 import { shopifySignatureValid } from "./webhook-signature";
@@ -34,9 +34,9 @@ webhookRoutes.post("/shopify", async (c) => {
   // Only client-credentials connections know the secret Shopify signs with.
   const db = openDatabase(c.env.DB);
   const rooms: string[] = [];
-  for (const row of await findStoreConnectionsByDomain(db, shop)) {
-    if (row.authKind !== "client_credentials") continue;
-    const secret = await openStored(c.env, row.secret, sealContext(row.roomId, "secret")).catch(() => null);
+  for (const row of await roomsOfShop(db, shop)) {
+    if (!row.webhookSecret) continue;
+    const secret = await openStored(c.env, row.webhookSecret, sealContext(row.roomId, "secret")).catch(() => null);
     if (secret && (await shopifySignatureValid(secret, body, signature))) rooms.push(row.roomId);
   }
   if (rooms.length === 0) return c.json({ error: INVALID }, 401);

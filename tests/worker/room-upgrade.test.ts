@@ -1,0 +1,111 @@
+/**
+ * A room made by the previous release kept its rows in D1's shared tables.
+ * On its first wake after the upgrade it moves them into its own SQLite
+ * (worker/db/room-upgrade.ts) and serves from there; the rows here are
+ * written as the previous release wrote them.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { connectToRoom, createRoom } from "./ddp-socket";
+import { roomRow, roomRows } from "./room-rows";
+
+const ITEMS = 1_203;
+
+/** The room as the previous release left it: its rows in D1, not yet moved. */
+async function roomOfPreviousRelease(): Promise<string> {
+  const roomId = await createRoom("Old shop");
+  const items = Array.from({ length: ITEMS }, (_, i) => ({
+    id: `${roomId}-${i}`,
+    title: `Old item ${i}`,
+    sku: `OLD-${i}`,
+    at: 1_000 + i,
+  }));
+  await env.DB.batch([
+    env.DB.prepare("UPDATE rooms SET rows_moved_at = NULL WHERE id = ?").bind(roomId),
+    env.DB.prepare(
+      `INSERT INTO items (id, room_id, title, sku, quantity, created_at, updated_at)
+       SELECT value ->> '$.id', ?1, value ->> '$.title', value ->> '$.sku', 2, value ->> '$.at', value ->> '$.at'
+       FROM json_each(?2)`,
+    ).bind(roomId, JSON.stringify(items)),
+    env.DB.prepare(
+      `INSERT INTO item_history (id, room_id, item_id, user_id, action, changes, at)
+       SELECT 'h-' || (value ->> '$.id'), ?1, value ->> '$.id', 'someone', 'created', '{}', value ->> '$.at'
+       FROM json_each(?2)`,
+    ).bind(roomId, JSON.stringify(items)),
+    env.DB.prepare(
+      `INSERT INTO orders (id, room_id, store_order_id, name, currency, total_cents, created_at, updated_at)
+       VALUES (?1, ?2, 'gid://shopify/Order/1', '#1001', 'EUR', 2450, 5000, 5000)`,
+    ).bind(`${roomId}-order`, roomId),
+    env.DB.prepare(
+      `INSERT INTO stocktakes (id, room_id, status, started_by, started_at, ended_by, ended_at)
+       VALUES (?1, ?2, 'applied', 'someone', 6000, 'someone', 7000)`,
+    ).bind(`${roomId}-count`, roomId),
+  ]);
+  return roomId;
+}
+
+describe("moving a room's rows from D1 into its own storage", () => {
+  it("copies every row on the room's first wake, in chunks, and serves them from its own SQLite", async () => {
+    const roomId = await roomOfPreviousRelease();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
+    const added = socket.received.filter((m) => m.msg === "added" && m.collection === "items");
+    expect(added).toHaveLength(ITEMS);
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM item_history WHERE room_id = ?", roomId)).toEqual({
+      n: ITEMS,
+    });
+    expect(await roomRows(roomId, "SELECT name, total_cents FROM orders")).toEqual([
+      { name: "#1001", total_cents: 2450 },
+    ]);
+    expect(await roomRows(roomId, "SELECT status FROM stocktakes")).toEqual([{ status: "applied" }]);
+    // The directory says the room has moved (the clean-up may now delete its D1 rows).
+    const room = await env.DB.prepare("SELECT rows_moved_at FROM rooms WHERE id = ?").bind(roomId).first();
+    expect(room?.rows_moved_at).toEqual(expect.any(Number));
+
+    // Edits go to the room's own rows: a SKU moved with its item is still taken.
+    const taken = await socket.call("items.add", [{ title: "New", sku: "OLD-7" }]);
+    expect(taken.error).toMatchObject({ error: 409 });
+    socket.close();
+  });
+
+  it("a copy cut off part-way goes on from where it stopped and counts nothing twice", async () => {
+    const roomId = await roomOfPreviousRelease();
+    // As if an earlier wake copied the first chunk of items and then stopped.
+    const firstChunk = await env.DB.prepare(
+      "SELECT rowid AS r, * FROM items WHERE room_id = ? ORDER BY rowid LIMIT 500",
+    )
+      .bind(roomId)
+      .all<Record<string, SqlStorageValue>>();
+    const last = Number(firstChunk.results.at(-1)?.r);
+    for (const { r: _, ...row } of firstChunk.results) {
+      const columns = Object.keys(row);
+      await roomRows(
+        roomId,
+        `INSERT INTO items (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+        ...Object.values(row),
+      );
+    }
+    await roomRows(
+      roomId,
+      "INSERT INTO room_state (key, value, updated_at) VALUES ('rows-moving', ?, 1)",
+      // Deliberately one chunk back: the rows already here are skipped, not doubled.
+      JSON.stringify({ table: 0, afterRowId: last - 100 }),
+    );
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
+    expect(socket.received.filter((m) => m.msg === "added" && m.collection === "items")).toHaveLength(ITEMS);
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM items")).toEqual({ n: ITEMS });
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM item_history")).toEqual({ n: ITEMS });
+    socket.close();
+  });
+
+  it("a room made by this release has nothing to move: its rows are only in its own storage", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("items.add", [{ title: "Fresh" }])).error).toBeUndefined();
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM items")).toEqual({ n: 1 });
+    const legacy = await env.DB.prepare("SELECT count(*) AS n FROM items WHERE room_id = ?").bind(roomId).first();
+    expect(legacy?.n).toBe(0);
+    socket.close();
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The room's own SQLite (its RoomDO's `ctx.storage.sql`, DESIGN §2): the
+ * system of record for everything in one room. `npm run db:generate` writes
+ * the schema's changes as migrations into `worker/db/room-migrations/`,
+ * which every room applies when it wakes, before it serves
+ * (room-database.ts).
+ */
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { stocktakeTables } from "../stocktake/stocktake-schema";
+import { plainRoomId, roomTables } from "./room-tables";
+
+export const { items, itemHistory, orders, files, storeConnections, webhookDeliveries, storeListings, customers } =
+  roomTables(plainRoomId);
+
+export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId);
+
+/** The room's own bookkeeping, by key: how far its copy from D1 got (room-upgrade.ts), and the like. */
+export const roomState = sqliteTable("room_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export type ItemRow = typeof items.$inferSelect;
+export type ItemHistoryRow = typeof itemHistory.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export type StoreConnectionRow = typeof storeConnections.$inferSelect;
+export type StoreListingRow = typeof storeListings.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;

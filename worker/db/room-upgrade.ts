@@ -1,0 +1,88 @@
+/**
+ * A room made by the previous release keeps its rows in D1's shared tables.
+ * On its first wake after the upgrade it copies them into its own SQLite,
+ * a chunk at a time, before it serves: each chunk commits in one
+ * transaction together with how far the copy got, so a copy cut off (a
+ * restart, an exception) goes on from there; rows are inserted `OR IGNORE`,
+ * so a chunk copied twice counts once. Once every table is copied the room
+ * says so in the directory (`rooms.rows_moved_at`), and the clean-up job
+ * deletes its D1 rows later (legacy-rows-job.ts).
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "./database";
+import { ROOM_TABLES, type RoomDatabase } from "./room-database";
+import { roomState } from "./room-schema";
+import { rooms } from "./schema";
+
+/** Rows read from D1 per round trip (and written per transaction here). */
+export const MOVE_CHUNK_ROWS = 500;
+
+const MOVED = "rows-moved";
+const MOVING = "rows-moving";
+
+type Position = { table: number; afterRowId: number };
+
+function readState(db: RoomDatabase, key: string): string | null {
+  return db.select().from(roomState).where(eq(roomState.key, key)).get()?.value ?? null;
+}
+
+function writeState(db: RoomDatabase, key: string, value: string, now: number): void {
+  db.insert(roomState)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: roomState.key, set: { value, updatedAt: now } })
+    .run();
+}
+
+/** True once this room serves from its own rows (and has nothing left to copy). */
+export function rowsMoved(db: RoomDatabase): boolean {
+  return readState(db, MOVED) !== null;
+}
+
+/**
+ * Copies the room's rows from D1 if it has not yet (see above). Answers how
+ * many rows it copied (0 for a room made by this release, or moved before).
+ */
+export async function moveLegacyRows(
+  roomDb: RoomDatabase,
+  storage: DurableObjectStorage,
+  d1: D1Database,
+  directory: Database,
+  roomId: string,
+  now: () => number,
+): Promise<number> {
+  if (rowsMoved(roomDb)) return 0;
+  const room = await directory.select({ rowsMovedAt: rooms.rowsMovedAt }).from(rooms).where(eq(rooms.id, roomId)).get();
+  let copied = 0;
+  // A room made by this release (or already moved, its local mark lost) has nothing in D1; no room, nothing either.
+  if (room && room.rowsMovedAt === null) {
+    const saved = readState(roomDb, MOVING);
+    const position: Position = saved ? (JSON.parse(saved) as Position) : { table: 0, afterRowId: 0 };
+    while (position.table < ROOM_TABLES.length) {
+      const table = ROOM_TABLES[position.table] as string;
+      const { results } = await d1
+        .prepare(`SELECT rowid AS moved_rowid, * FROM ${table} WHERE room_id = ? AND rowid > ? ORDER BY rowid LIMIT ?`)
+        .bind(roomId, position.afterRowId, MOVE_CHUNK_ROWS)
+        .all<Record<string, unknown>>();
+      const last = results.at(-1);
+      if (last) position.afterRowId = Number(last.moved_rowid);
+      if (results.length < MOVE_CHUNK_ROWS) {
+        position.table++;
+        position.afterRowId = 0;
+      }
+      storage.transactionSync(() => {
+        for (const { moved_rowid: _, ...row } of results) {
+          const columns = Object.keys(row);
+          storage.sql.exec(
+            `INSERT OR IGNORE INTO ${table} (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+            ...Object.values(row),
+          );
+        }
+        writeState(roomDb, MOVING, JSON.stringify(position), now());
+      });
+      copied += results.length;
+    }
+    await directory.update(rooms).set({ rowsMovedAt: now() }).where(eq(rooms.id, roomId));
+  }
+  writeState(roomDb, MOVED, String(now()), now());
+  return copied;
+}
