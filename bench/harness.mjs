@@ -359,10 +359,13 @@ export function reportSimilar(name, figure, baseline, format, tolerance) {
 }
 
 /**
- * Puts `count` items straight into the room's D1 rows (a SQL file through
- * wrangler, in batches of 500), so setting up thousands of items takes
- * seconds; everything measured still goes through the app. `item(i)` gives
- * each one's fields; ids are `<roomId>-<i>`.
+ * Puts `count` items into the room as the previous release kept them — in
+ * D1's shared rows (a SQL file through wrangler, in batches of 500), the
+ * room marked as not yet moved — so setting up thousands of items takes
+ * seconds: the room moves them into its own storage when it first wakes
+ * (worker/db/room-upgrade.ts). So seed a room before anything opens it.
+ * Everything measured still goes through the app. `item(i)` gives each
+ * one's fields; ids are `<roomId>-<i>`.
  */
 export function seedItems(stateDir, roomId, count, item) {
   const quote = (text) => `'${String(text).replaceAll("'", "''")}'`;
@@ -378,6 +381,7 @@ export function seedItems(stateDir, roomId, count, item) {
     sql.push(
       `INSERT INTO items (id, room_id, title, sku, price_cents, quantity, status, tags, created_at, updated_at) VALUES ${rows.slice(i, i + 500).join(",\n")};`,
     );
+  sql.push(`UPDATE rooms SET rows_moved_at = NULL WHERE id = ${quote(roomId)};`);
   const file = join(stateDir, `seed-${roomId}.sql`);
   writeFileSync(file, sql.join("\n"));
   const result = spawnSync(

@@ -8,6 +8,7 @@
 // IndexedDB journal, login: bench/offline-edits-entry.ts), without the UI.
 import { build } from "esbuild";
 import { launchBrowser } from "../tests/support/browser.ts";
+import { callAsUser } from "../tests/support/ddp-script.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
 import { knob, ms, report, seedItems, signUpWithRoom } from "./harness.mjs";
 
@@ -39,7 +40,12 @@ const browser = await launchBrowser();
 try {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const roomId = (await signUpWithRoom(page, server.url, "Offline bench")).split("/").pop();
+  await signUpWithRoom(page, server.url, "First room");
+  // The measured room is made without opening it: its items are seeded before it first wakes (see seedItems).
+  const token = await page.evaluate(() => localStorage.getItem("stockroom.loginToken"));
+  const [roomId] = await callAsUser(server.url, "/api/websocket", token, [
+    { method: "rooms.create", params: ["Offline bench"] },
+  ]);
   const ids = seedItems(server.stateDir, roomId, EDITS, (i) => ({ title: `Box ${i}`, sku: `SKU-${i}` }));
 
   // The harness page, at our origin (so it has the login), with a room socket the bench can cut.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom } from "./ddp-socket";
-import { roomRow } from "./room-rows";
+import { roomRow, roomRows } from "./room-rows";
 import { connectStoreDirectly, deliverWebhook, signWebhook } from "./webhook-helpers";
 
 const CLIENT_SECRET = "shpss_test_client_secret";
@@ -71,6 +71,30 @@ describe("store webhooks", () => {
     await deliver(shop, "orders/updated", order(1001, "30.00"));
     expect(await orderCount(roomId)).toBe(1);
     socket.close();
+  });
+
+  it("remembers a delivery for 48 hours, then forgets it (the table does not grow for ever)", async () => {
+    const roomId = await createRoom();
+    const shop = await connectStore(roomId);
+    const longAgo = Date.now() - 49 * 3600_000;
+    for (const id of ["old-1", "old-2", "old-3"]) {
+      await roomRows(
+        roomId,
+        "INSERT INTO webhook_deliveries (delivery_id, room_id, topic, received_at) VALUES (?, ?, 'orders/create', ?)",
+        id,
+        roomId,
+        longAgo,
+      );
+    }
+    await roomRows(
+      roomId,
+      "INSERT INTO webhook_deliveries (delivery_id, room_id, topic, received_at) VALUES ('recent', ?, 'orders/create', ?)",
+      roomId,
+      Date.now() - 3600_000,
+    );
+    expect((await deliver(shop, "orders/create", order(1500, "10.00"), { deliveryId: "new" })).status).toBe(200);
+    const kept = await roomRows(roomId, "SELECT delivery_id FROM webhook_deliveries ORDER BY rowid");
+    expect(kept.map((row) => row.delivery_id)).toEqual(["recent", "new"]);
   });
 
   it("a late, older version of an order never replaces a newer one", async () => {

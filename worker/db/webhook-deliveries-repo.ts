@@ -11,9 +11,26 @@ export async function deliverySeen(db: RoomDatabase, roomId: string, deliveryId:
   return row !== undefined;
 }
 
+/** How long a delivery id is remembered: Shopify retries a failed delivery for up to 48 hours. */
+export const DELIVERY_KEPT_MS = 48 * 3600_000;
+
+/** Old deliveries forgotten per delivery recorded: more than one, so forgetting keeps up with any rate. */
+const FORGOTTEN_PER_RECORD = 20;
+
+/**
+ * Records an applied delivery and forgets a few of the oldest once past
+ * DELIVERY_KEPT_MS. Rows arrive in time order, so the oldest are the first
+ * by rowid: this reads at most FORGOTTEN_PER_RECORD rows, never the table.
+ */
 export async function recordDelivery(
   db: RoomDatabase,
   delivery: { roomId: string; deliveryId: string; topic: string; receivedAt: number },
 ): Promise<void> {
   await db.insert(webhookDeliveries).values(delivery).onConflictDoNothing().run();
+  db.$client.sql.exec(
+    `DELETE FROM webhook_deliveries WHERE rowid IN (SELECT rowid FROM webhook_deliveries ORDER BY rowid LIMIT ?)
+     AND received_at < ?`,
+    FORGOTTEN_PER_RECORD,
+    delivery.receivedAt - DELIVERY_KEPT_MS,
+  );
 }
