@@ -1,4 +1,4 @@
-/** Finished file records in D1. */
+/** Finished file records, in the room's own SQLite. */
 import { and, eq, inArray } from "drizzle-orm";
 import {
   DEFAULT_DOWNLOAD_ROUTE,
@@ -13,7 +13,7 @@ import { chunks } from "./items-repo";
 import type { RoomDatabase } from "./room-database";
 import { type FileRow, files } from "./room-schema";
 
-/** What D1 keeps per version; the ETag answers If-None-Match without reading R2. */
+/** What the record keeps per version; the ETag answers If-None-Match without reading R2. */
 export interface StoredVersion {
   size: number;
   type: string;
@@ -61,10 +61,6 @@ export function toFileDoc(row: FileRow): FileDoc {
     roomId: row.roomId,
     createdAt: new Date(row.createdAt),
   };
-}
-
-export async function findFile(db: RoomDatabase, id: string): Promise<FileRow | null> {
-  return (await db.select().from(files).where(eq(files.id, id)).get()) ?? null;
 }
 
 export async function findRoomFile(db: RoomDatabase, roomId: string, id: string): Promise<FileRow | null> {

@@ -4,7 +4,7 @@ import type { ItemFields, ItemPatch } from "../../protocol/args";
 import type { RoomDatabase } from "./room-database";
 import { type ItemRow, items } from "./room-schema";
 
-/** D1 binds at most 100 values per statement; id lists are cut to this. */
+/** SQLite (D1 and a room's own) binds at most 100 values per statement; id lists are cut to this. */
 export const IDS_PER_STATEMENT = 90;
 
 export function toItemDoc(row: ItemRow): ItemDoc {
