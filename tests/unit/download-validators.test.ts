@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noneMatch, rangeStillValid } from "../../worker/files/download-route";
+import { noneMatch, rangeStillValid } from "../../worker/files/http-validators";
 
 const ETAG = '"3858f62230ac3c915f300c664312c11f"';
 

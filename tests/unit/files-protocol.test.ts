@@ -7,7 +7,7 @@ import {
   extensionOf,
   validateFileCollections,
 } from "../../protocol/files";
-import { parseRange } from "../../worker/files/download-route";
+import { parseRange } from "../../worker/files/http-validators";
 
 describe("file collection rules", () => {
   it("refuses at start-up a public collection without its own download route, naming it", () => {
