@@ -97,8 +97,8 @@ export async function setFileVersions(
     .where(eq(files.id, id));
 }
 
-export async function deleteFile(db: RoomDatabase, id: string): Promise<void> {
-  await db.delete(files).where(eq(files.id, id));
+export function deleteFileQuery(db: RoomDatabase, id: string) {
+  return db.delete(files).where(eq(files.id, id));
 }
 
 /** The stored versions of these files, by id (files that do not exist are absent). */

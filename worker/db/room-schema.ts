@@ -21,6 +21,21 @@ export const roomState = sqliteTable("room_state", {
   updatedAt: integer("updated_at").notNull(),
 });
 
+/**
+ * Directory writes the room still owes D1 (directory-outbox.ts), one per
+ * key: a newer write for the same entry replaces the older, so a retry
+ * always sends the latest. `version` tells a flush whether the row it sent
+ * is still the one to delete.
+ */
+export const directoryOutbox = sqliteTable("directory_outbox", {
+  key: text("key").primaryKey(),
+  write: text("write").notNull(),
+  version: integer("version").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  dueAt: integer("due_at").notNull(),
+  lastError: text("last_error"),
+});
+
 export type ItemRow = typeof items.$inferSelect;
 export type ItemHistoryRow = typeof itemHistory.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

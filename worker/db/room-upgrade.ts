@@ -11,7 +11,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "./database";
 import { ROOM_TABLES, type RoomDatabase } from "./room-database";
-import { roomState } from "./room-schema";
+import { readState, writeState } from "./room-state";
 import { rooms } from "./schema";
 
 /** Rows read from D1 per round trip (and written per transaction here). */
@@ -21,17 +21,6 @@ const MOVED = "rows-moved";
 const MOVING = "rows-moving";
 
 type Position = { table: number; afterRowId: number };
-
-function readState(db: RoomDatabase, key: string): string | null {
-  return db.select().from(roomState).where(eq(roomState.key, key)).get()?.value ?? null;
-}
-
-function writeState(db: RoomDatabase, key: string, value: string, now: number): void {
-  db.insert(roomState)
-    .values({ key, value, updatedAt: now })
-    .onConflictDoUpdate({ target: roomState.key, set: { value, updatedAt: now } })
-    .run();
-}
 
 /** True once this room serves from its own rows (and has nothing left to copy). */
 export function rowsMoved(db: RoomDatabase): boolean {

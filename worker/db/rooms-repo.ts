@@ -18,14 +18,6 @@ export async function findRoom(db: Database, id: string): Promise<RoomRow | null
   return (await db.select().from(rooms).where(eq(rooms.id, id)).get()) ?? null;
 }
 
-export async function renameRoom(db: Database, id: string, name: string, now = Date.now()): Promise<RoomRow | null> {
-  return (await db.update(rooms).set({ name, updatedAt: now }).where(eq(rooms.id, id)).returning().get()) ?? null;
-}
-
-export async function setRoomCurrency(db: Database, id: string, currency: string, now = Date.now()) {
-  return (await db.update(rooms).set({ currency, updatedAt: now }).where(eq(rooms.id, id)).returning().get()) ?? null;
-}
-
 /** Which of these room ids still exist (at most IDS_PER_STATEMENT per statement). */
 export async function existingRooms(db: Database, ids: readonly string[]): Promise<string[]> {
   const found = await Promise.all(

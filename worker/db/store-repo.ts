@@ -18,13 +18,9 @@ export type NewStoreConnection = Omit<
  * connection). The sync's marks and outcome are not the connection's: they
  * stay, and `forgetSyncState` clears them when the shop changes.
  */
-export async function saveStoreConnection(db: RoomDatabase, row: NewStoreConnection): Promise<void> {
+export function saveStoreConnectionQuery(db: RoomDatabase, row: NewStoreConnection) {
   const { roomId, ...rest } = row;
-  await db
-    .insert(storeConnections)
-    .values(row)
-    .onConflictDoUpdate({ target: storeConnections.roomId, set: rest })
-    .run();
+  return db.insert(storeConnections).values(row).onConflictDoUpdate({ target: storeConnections.roomId, set: rest });
 }
 
 /**
@@ -64,13 +60,11 @@ export async function setStoreShopName(
     .run();
 }
 
-export async function deleteStoreConnection(db: RoomDatabase, roomId: string): Promise<boolean> {
-  const removed = await db
+export function deleteStoreConnectionQuery(db: RoomDatabase, roomId: string) {
+  return db
     .delete(storeConnections)
     .where(eq(storeConnections.roomId, roomId))
-    .returning({ roomId: storeConnections.roomId })
-    .all();
-  return removed.length > 0;
+    .returning({ roomId: storeConnections.roomId });
 }
 
 export type SyncKind = "products" | "orders" | "customers";

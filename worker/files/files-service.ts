@@ -17,8 +17,9 @@ import {
   typeAllowed,
 } from "../../protocol/files";
 import { newId } from "../db/database";
-import { forgetFileRoom } from "../db/directory-repo";
-import { collectionConfig, deleteFile, findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
+import { owedToDirectory } from "../db/directory-outbox";
+import { collectionConfig, deleteFileQuery, findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
+import { runTogether } from "../db/room-database";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import type { UploadProgress } from "./upload-manager";
@@ -147,9 +148,12 @@ export async function removeFile(host: RoomHost, userId: string | null, fileId: 
   if (!file) throw new LiveError(404, FILE_ERRORS.NOT_FOUND);
   await requireUploader(host, userId, file.collection);
   await host.bucket.delete(Object.keys(versionsOf(file)).map((version) => `${file.storagePath}/${version}`));
-  await deleteFile(host.roomDb, file.id);
-  await forgetFileRoom(host.db, file.id);
+  runTogether(host.roomDb, [
+    deleteFileQuery(host.roomDb, file.id),
+    owedToDirectory(host.roomDb, { kind: "file-room", fileId: file.id, roomId: null }, host.now()),
+  ]);
   host.emit({ collection: COLLECTION.FILES, id: file.id, doc: null, previous: asDoc(toFileDoc(file)) });
+  await host.syncDirectory();
 }
 
 /** Deleting a room: its uploads in progress and every R2 object of its files go too. */

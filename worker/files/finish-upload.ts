@@ -22,7 +22,7 @@ import {
   PUBLIC_COPY_TYPES,
 } from "../../protocol/files";
 import { seededId } from "../../protocol/random-stream";
-import { recordFileRoom } from "../db/directory-repo";
+import { owedToDirectory } from "../db/directory-outbox";
 import {
   collectionConfig,
   findRoomFile,
@@ -31,6 +31,7 @@ import {
   toFileDoc,
   versionsOf,
 } from "../db/files-repo";
+import { runTogether } from "../db/room-database";
 import type { FileRow } from "../db/room-schema";
 import { asDoc } from "../live/types";
 import { addItemWithNow } from "../rooms/items-service";
@@ -133,11 +134,12 @@ async function recordOriginal(host: RoomHost, stored: StoredUpload): Promise<Fin
     createdAt: host.now(),
   };
   const doc = toFileDoc(row);
-  // The directory learns the file's room first: once the record is here, a member's download finds it.
-  await recordFileRoom(host.db, row.id, host.roomId);
+  // The record and the directory entry a member's download looks the file up by are written together.
+  const owed = owedToDirectory(host.roomDb, { kind: "file-room", fileId: row.id, roomId: host.roomId }, host.now());
   if (newItem === undefined) {
-    await insertFileQuery(host.roomDb, row);
+    runTogether(host.roomDb, [insertFileQuery(host.roomDb, row), owed]);
     host.emit({ collection: COLLECTION.FILES, id: row.id, doc: asDoc(doc), previous: null });
+    await host.syncDirectory();
     return doc;
   }
   // The item's id comes from the file's, so a second attempt makes the same item (or finds it made).
@@ -145,12 +147,13 @@ async function recordOriginal(host: RoomHost, stored: StoredUpload): Promise<Fin
   const fields = { ...(newItem as Omit<ItemFields, "photos">), photos: [row.id] };
   await host.writes.run(async () => {
     await addItemWithNow(host, upload.userId, fields, itemId, {
-      statements: [insertFileQuery(host.roomDb, row)],
+      statements: [insertFileQuery(host.roomDb, row), owed],
       photoIds: [row.id],
       // Subscribers get the photo before the item that shows it.
       beforeAnnounce: () => host.emit({ collection: COLLECTION.FILES, id: row.id, doc: asDoc(doc), previous: null }),
     });
   }, upload.userId);
+  await host.syncDirectory();
   return { ...doc, itemId };
 }
 

@@ -14,6 +14,7 @@ import { Dashboard } from "../dashboard/dashboard";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { RoomAggregates } from "../dashboard/room-aggregates";
 import { openDatabase } from "../db/database";
+import { dropDirectoryOutbox, flushDirectoryOutbox } from "../db/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/files-repo";
 import { listItems, toItemDoc } from "../db/items-repo";
 import { roleOf } from "../db/memberships-repo";
@@ -37,6 +38,7 @@ import { registerPresence } from "../rooms/presence-feature";
 import { registerRoomEndings } from "../rooms/room-endings";
 import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
 import type { RoomHost } from "../rooms/room-host";
+import { forgetRoomRecord } from "../rooms/room-record";
 import { WriteQueue } from "../rooms/write-queue";
 import { sharedItem } from "../share/shared-item";
 import { registerStocktake } from "../stocktake/stocktake-feature";
@@ -75,6 +77,9 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     void ctx.blockConcurrencyWhile(() => migrateRoomDatabase(this.roomDb));
   }
 
+  /** The flush in progress, if any: flushes run one after another. */
+  private directoryFlush: Promise<void> = Promise.resolve();
+
   override async onStart(): Promise<void> {
     const moved = await moveLegacyRows(
       this.roomDb,
@@ -86,6 +91,29 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     );
     if (moved > 0) console.log(`room ${this.name}: moved ${moved} rows from D1 into its own storage`);
     await super.onStart();
+  }
+
+  /** Heartbeats (the live layer's), then what the room still owes the directory. */
+  override async onAlarm(): Promise<void> {
+    await super.onAlarm();
+    await this.syncDirectory();
+  }
+
+  /**
+   * Sends what the room owes the directory (directory-outbox.ts). Unsent
+   * writes wait for the alarm at their back-off time, or for the next flush.
+   */
+  private syncDirectory(): Promise<void> {
+    const run = async () => {
+      const { nextDueAt } = await flushDirectoryOutbox(this.roomDb, openDatabase(this.env.DB), Date.now());
+      if (nextDueAt === null) return;
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm === null || alarm > nextDueAt) await this.ctx.storage.setAlarm(nextDueAt);
+    };
+    this.directoryFlush = this.directoryFlush.then(run).catch((error: unknown) => {
+      console.error("directory: flush failed", error);
+    });
+    return this.directoryFlush;
   }
 
   protected createRegistry(): LiveRegistry<RoomHost> {
@@ -193,6 +221,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       },
       db,
       roomDb: this.roomDb,
+      syncDirectory: () => this.syncDirectory(),
       env: this.env,
       object: { kind: "room", name: this.name },
       emit: (change) => this.hub.emit(change),
@@ -222,6 +251,9 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
         beforeRoomDeleted: async (host) => {
           await removeRoomFiles(host);
           clearRoomRows(this.ctx.storage);
+          // Its directory entries go with the room's own row; nothing more is owed.
+          dropDirectoryOutbox(this.roomDb);
+          forgetRoomRecord(host);
         },
         recordOrder: recordOrderNow,
         ordersArrived: notifyNewOrders,

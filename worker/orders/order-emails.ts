@@ -5,14 +5,15 @@
  * items, and the order is recorded either way. Failures are the server's to
  * log; no client ever sees them.
  */
+
 import { appUrl } from "../app-url";
 import { listMembers } from "../db/memberships-repo";
 import type { OrderInput } from "../db/orders-repo";
-import { findRoom } from "../db/rooms-repo";
 import { findStoreConnection } from "../db/store-repo";
 import { type EmailMessage, sendEmail } from "../email/mailer";
 import { moreOrdersMessage, newOrderMessage } from "../email/templates";
 import type { RoomHost } from "../rooms/room-host";
+import { roomRecord } from "../rooms/room-record";
 
 /** Per call and member; a big batch (a sync catching up) ends in one summary instead of burying inboxes. */
 export const MAX_ORDER_EMAILS = 20;
@@ -54,7 +55,7 @@ async function messagesFor(host: RoomHost, orders: OrderInput[]): Promise<EmailM
   if (fresh.length === 0) return [];
   const recipients = (await listMembers(host.db, host.roomId)).filter((member) => member.orderEmails && member.email);
   if (recipients.length === 0) return [];
-  const room = await findRoom(host.db, host.roomId);
+  const room = await roomRecord(host);
   if (!room) return [];
   // No browser asked for this (a webhook or a sync did): links use the configured APP_URL.
   const url = appUrl(host.env, { origin: null });

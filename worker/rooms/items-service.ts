@@ -4,6 +4,7 @@
  * validated, saved in one transaction of the room's own SQLite together with
  * its history entry (all or nothing), then announced.
  */
+
 import * as v from "valibot";
 import { COLLECTION, type ItemStatus } from "../../protocol/api";
 import { type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/args";
@@ -23,10 +24,10 @@ import {
 } from "../db/items-repo";
 import { type RoomStatement, runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
-import { findRoom } from "../db/rooms-repo";
 import { asDoc } from "../live/types";
 import { changedFields } from "./item-changes";
 import type { RoomHost } from "./room-host";
+import { roomRecord } from "./room-record";
 
 function invalid(issues: v.BaseIssue<unknown>[]): LiveError {
   return new LiveError(400, issues[0]?.message ?? "Invalid item");
@@ -120,7 +121,7 @@ async function addNow(
   // nothing more.
   if ((await findItem(host.roomDb, host.roomId, id)) || (await wasRemoved(host.roomDb, host.roomId, id))) return id;
   // A new item is priced in the room's currency unless it says otherwise.
-  const currency = parsed.output.currency ?? (await findRoom(host.db, host.roomId))?.currency;
+  const currency = parsed.output.currency ?? (await roomRecord(host))?.currency;
   const fields: ItemFields = { ...parsed.output, ...(currency ? { currency } : {}), ...server };
   await assertSkuFree(host, fields.sku);
   await assertPhotosHere(

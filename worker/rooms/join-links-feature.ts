@@ -5,6 +5,7 @@
  * only as its SHA-256, and travels in the URL's fragment so it never reaches
  * a server log. Revoking ends every link of the room at once.
  */
+
 import { can, JOIN_LINK_DAYS, type JoinLink, METHOD } from "../../protocol/api";
 import { METHOD_ARGS } from "../../protocol/args";
 import type { JoinLinkInfo } from "../../protocol/docs";
@@ -13,11 +14,11 @@ import { hashToken, newToken } from "../accounts/tokens";
 import { appUrl } from "../app-url";
 import { deleteJoinLinks, findJoinLink, insertJoinLink } from "../db/join-links-repo";
 import { addMembershipIfAbsent } from "../db/memberships-repo";
-import { findRoom } from "../db/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
 import { requireRole } from "./access";
 import { announce, displayNameOf } from "./members-feature";
 import type { RoomHost } from "./room-host";
+import { roomRecord } from "./room-record";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const JOIN_LINK_INVALID = "This join link is not valid or has expired";
@@ -74,7 +75,7 @@ export function registerJoinLinks(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.MEMBERS_JOIN],
     run: async (ctx, token): Promise<JoinLinkInfo> => {
       const link = await findJoinLink(ctx.host.db, ctx.host.roomId, await hashToken(token), ctx.host.now());
-      const room = link ? await findRoom(ctx.host.db, ctx.host.roomId) : null;
+      const room = link ? await roomRecord(ctx.host) : null;
       if (!link || !room) throw new LiveError(403, JOIN_LINK_INVALID);
       return { roomName: room.name, role: link.role, invitedBy: await displayNameOf(ctx.host, link.createdBy) };
     },

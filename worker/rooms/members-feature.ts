@@ -5,6 +5,7 @@
  * admins manage members; only the owner deletes the room. Each member,
  * viewers too, chooses for themselves whether to get order e-mails.
  */
+
 import { COLLECTION, can, METHOD, type MemberDoc, PUBLICATION } from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
@@ -29,6 +30,7 @@ import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
 import { announceRoomEnding } from "./room-endings";
 import type { RoomHost } from "./room-host";
+import { roomRecord } from "./room-record";
 
 /** Lets the caller's own result and `updated` go out before its connection is closed. */
 const CLOSE_DELAY_MS = 1_000;
@@ -82,7 +84,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.MEMBERS_INVITE],
     run: async (ctx, email, role) => {
       await requireRole(ctx, can.manageMembers);
-      const room = await findRoom(ctx.host.db, ctx.host.roomId);
+      const room = await roomRecord(ctx.host);
       if (!room) throw new LiveError(404, "Room not found");
       const existing = await findUserByEmail(ctx.host.db, email);
       if (existing && (await memberDoc(ctx.host, existing.id)))
@@ -131,7 +133,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       await deleteJoinLinksBy(ctx.host.db, ctx.host.roomId, userId);
       await announce(ctx.host, userId, before);
       // Their open views of this room end now, saying why (room-endings.ts).
-      const room = await findRoom(ctx.host.db, ctx.host.roomId);
+      const room = await roomRecord(ctx.host);
       const by = await displayNameOf(ctx.host, ctx.userId as string);
       announceRoomEnding(
         ctx.host,

@@ -2,13 +2,12 @@
 import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import type { Database } from "../db/database";
-import { findRoom, renameRoom, setRoomCurrency, toRoomDoc } from "../db/rooms-repo";
-import type { RoomRow } from "../db/schema";
+import { toRoomDoc } from "../db/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "./access";
 import type { RoomHost } from "./room-host";
+import { changeRoomRecord, roomRecord } from "./room-record";
 
 export function registerRoom(registry: LiveRegistry<RoomHost>): void {
   registry.publish(PUBLICATION.ROOM, {
@@ -20,7 +19,7 @@ export function registerRoom(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.ROOMS,
         key: "this",
         fetch: async () => {
-          const row = await findRoom(ctx.host.db, ctx.host.roomId);
+          const row = await roomRecord(ctx.host);
           return row ? [asDoc(toRoomDoc(row))] : [];
         },
         matches: (doc) => doc._id === ctx.host.roomId,
@@ -31,7 +30,7 @@ export function registerRoom(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.ROOMS_RENAME],
     run: async (ctx, name) => {
       await requireRole(ctx, can.renameRoom);
-      await changeRoom(ctx.host, (db, roomId) => renameRoom(db, roomId, name));
+      await changeRoom(ctx.host, { name });
     },
   });
 }
@@ -42,7 +41,7 @@ export function registerRoomCurrency(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, currency) => {
       await requireRole(ctx, can.renameRoom);
       if (!knownCurrency(currency)) throw new LiveError(400, `${currency} is not a currency this app knows`);
-      await changeRoom(ctx.host, (db, roomId) => setRoomCurrency(db, roomId, currency));
+      await changeRoom(ctx.host, { currency });
     },
   });
 }
@@ -53,15 +52,16 @@ function knownCurrency(code: string): boolean {
   return supported ? supported.includes(code) : /^[A-Z]{3}$/.test(code);
 }
 
-/** Writes a change to the room's own row and tells its subscribers, old and new. */
-async function changeRoom(host: RoomHost, change: (db: Database, roomId: string) => Promise<RoomRow | null>) {
-  const before = await findRoom(host.db, host.roomId);
-  const row = await change(host.db, host.roomId);
-  if (!before || !row) throw new LiveError(404, "Room not found");
+/** Changes the room's own record (and owes the directory the change); tells its subscribers, old and new. */
+async function changeRoom(host: RoomHost, change: { name?: string; currency?: string }) {
+  const changed = await changeRoomRecord(host, change);
+  if (!changed) throw new LiveError(404, "Room not found");
   host.emit({
     collection: COLLECTION.ROOMS,
-    id: row.id,
-    doc: asDoc(toRoomDoc(row)),
-    previous: asDoc(toRoomDoc(before)),
+    id: changed.after.id,
+    doc: asDoc(toRoomDoc(changed.after)),
+    previous: asDoc(toRoomDoc(changed.before)),
   });
+  // The room lists of its members read the directory: answered once it has the change (or it is queued to retry).
+  await host.syncDirectory();
 }

@@ -35,6 +35,11 @@ export interface RoomHost extends AccountsHost {
    * memberships, links.
    */
   roomDb: RoomDatabase;
+  /**
+   * Sends what the room owes the directory (directory-outbox.ts) now; what
+   * cannot be sent is retried by the room's alarm. Never throws.
+   */
+  syncDirectory(): Promise<void>;
   /** The user's role here (cached; this object is the only writer of its memberships). */
   roleOf(userId: string): Promise<RoomRole | null>;
   /** Call after changing a membership. */

@@ -3,15 +3,16 @@
  * shop's name and logo), read by the room that holds the item. Photos and
  * logo come as signed, expiring links, which serve without D1 or the room.
  */
+
 import { and, desc, eq } from "drizzle-orm";
 import type { SharedItem } from "../../protocol/api";
 import { findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
 import { findItem, toItemDoc } from "../db/items-repo";
 import { type FileRow, files } from "../db/room-schema";
-import { findRoom } from "../db/rooms-repo";
 import { shareableVersion } from "../files/shareable-version";
 import { servedVersion, signFileLink } from "../files/signed-links";
 import type { RoomHost } from "../rooms/room-host";
+import { roomRecord } from "../rooms/room-record";
 
 async function signedPath(host: RoomHost, file: FileRow, version: string, now: number): Promise<string | null> {
   const served = servedVersion(file, version);
@@ -35,7 +36,7 @@ async function shopLogoUrl(host: RoomHost, now: number): Promise<string | null> 
 /** The item's share page, or null when the item (or its room) is gone. */
 export async function sharedItem(host: RoomHost, itemId: string): Promise<SharedItem | null> {
   const row = await findItem(host.roomDb, host.roomId, itemId);
-  const room = row ? await findRoom(host.db, host.roomId) : null;
+  const room = row ? await roomRecord(host) : null;
   if (!row || !room) return null;
   const item = toItemDoc(row);
   const now = host.now();

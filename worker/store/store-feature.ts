@@ -10,8 +10,14 @@ import { COLLECTION, can, type ItemDoc, METHOD, PUBLICATION, type StoreConnected
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { equals } from "../../protocol/ejson";
 import { appUrl } from "../app-url";
-import { clearStoreShop, setStoreShop } from "../db/directory-repo";
-import { deleteStoreConnection, findStoreConnection, saveStoreConnection, setStoreShopName } from "../db/store-repo";
+import { owedToDirectory } from "../db/directory-outbox";
+import { runTogether } from "../db/room-database";
+import {
+  deleteStoreConnectionQuery,
+  findStoreConnection,
+  saveStoreConnectionQuery,
+  setStoreShopName,
+} from "../db/store-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
@@ -84,15 +90,18 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       const row = await tryConnection(ctx.host, userId, args);
       await publishWrite(ctx.host, async () => {
         const previous = await findStoreConnection(ctx.host.roomDb, ctx.host.roomId);
-        await saveStoreConnection(ctx.host.roomDb, row);
-        await setStoreShop(
-          ctx.host.db,
-          row.roomId,
-          row.shopDomain,
-          row.authKind === "client_credentials" ? row.secret : "",
-        );
+        // The connection and the directory entry its webhooks are found by, together.
+        const shop = {
+          domain: row.shopDomain,
+          webhookSecret: row.authKind === "client_credentials" ? row.secret : "",
+        };
+        runTogether(ctx.host.roomDb, [
+          saveStoreConnectionQuery(ctx.host.roomDb, row),
+          owedToDirectory(ctx.host.roomDb, { kind: "store-shop", roomId: row.roomId, shop }, ctx.host.now()),
+        ]);
         if (previous && previous.shopDomain !== row.shopDomain) await forgetShopNow(ctx.host);
       });
+      await ctx.host.syncDirectory();
       const saved = await requireConnection(ctx.host);
       const webhooks = await registerWebhooks(
         storeClientFor(ctx.host, saved),
@@ -191,7 +200,10 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
 
 /** Removes the room's store connection, and its directory entry (webhooks for it are no longer taken). */
 export async function dropStoreConnection(host: RoomHost): Promise<boolean> {
-  const removed = await deleteStoreConnection(host.roomDb, host.roomId);
-  await clearStoreShop(host.db, host.roomId);
-  return removed;
+  const [removed] = runTogether(host.roomDb, [
+    deleteStoreConnectionQuery(host.roomDb, host.roomId),
+    owedToDirectory(host.roomDb, { kind: "store-shop", roomId: host.roomId, shop: null }, host.now()),
+  ]);
+  host.background("directory: store shop removed", () => host.syncDirectory());
+  return removed.length > 0;
 }

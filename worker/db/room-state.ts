@@ -1,0 +1,28 @@
+/**
+ * The room's own bookkeeping, by key (`room_state`): how far its copy from
+ * D1 got (room-upgrade.ts), its own record as the directory lists it
+ * (rooms/room-record.ts), and the like. Values are text (JSON where needed).
+ */
+import { eq } from "drizzle-orm";
+import type { RoomDatabase } from "./room-database";
+import { roomState } from "./room-schema";
+
+export function readState(db: RoomDatabase, key: string): string | null {
+  return db.select().from(roomState).where(eq(roomState.key, key)).get()?.value ?? null;
+}
+
+/** The statement that sets a key (run it alone, or with others in one transaction). */
+export function stateWrite(db: RoomDatabase, key: string, value: string, now: number) {
+  return db
+    .insert(roomState)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: roomState.key, set: { value, updatedAt: now } });
+}
+
+export function writeState(db: RoomDatabase, key: string, value: string, now: number): void {
+  stateWrite(db, key, value, now).run();
+}
+
+export function deleteState(db: RoomDatabase, key: string): void {
+  db.delete(roomState).where(eq(roomState.key, key)).run();
+}
