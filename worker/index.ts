@@ -16,6 +16,7 @@ import { migrationsRoutes } from "./admin/migrations-routes";
 import { DATA_MIGRATIONS } from "./data-migrations/registry";
 import { runDataMigrations } from "./data-migrations/runner";
 import { type Database, openDatabase } from "./db/database";
+import { deleteMovedRows } from "./db/legacy-rows-job";
 import { roomDeletedAt } from "./db/memberships-repo";
 import { findRoom } from "./db/rooms-repo";
 import { devOutbox } from "./db/schema";
@@ -46,6 +47,7 @@ registerJob({
 });
 registerJob({ name: "expired-tokens", run: (env, now) => removeExpiredTokens(env, now).then(() => {}) });
 registerJob({ name: "store-sync", run: (env) => syncAllStores(env).then(() => {}) });
+registerJob({ name: "moved-rows", run: (env, now) => deleteMovedRows(env.DB, now).then(() => {}) });
 registerJob({ name: "orphan-sweep", run: (env, now) => sweepOrphanObjects(env, now).then(() => {}) });
 
 const app = new Hono<{ Bindings: Env }>();

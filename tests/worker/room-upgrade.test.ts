@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { deleteMovedRows, MOVED_ROWS_KEPT_MS } from "../../worker/db/legacy-rows-job";
 import { connectToRoom, createRoom } from "./ddp-socket";
 import { roomRow, roomRows } from "./room-rows";
 
@@ -107,5 +108,40 @@ describe("moving a room's rows from D1 into its own storage", () => {
     const legacy = await env.DB.prepare("SELECT count(*) AS n FROM items WHERE room_id = ?").bind(roomId).first();
     expect(legacy?.n).toBe(0);
     socket.close();
+  });
+
+  it("deletes a moved room's D1 rows a day after the move, and leaves a room not yet moved alone", async () => {
+    const moved = await roomOfPreviousRelease();
+    const waiting = await roomOfPreviousRelease();
+    const { socket } = await connectToRoom(moved);
+    expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
+    socket.close();
+    const legacyCount = async (roomId: string) =>
+      (
+        await env.DB.prepare(
+          `SELECT (SELECT count(*) FROM items WHERE room_id = ?1) + (SELECT count(*) FROM item_history WHERE room_id = ?1)
+              + (SELECT count(*) FROM orders WHERE room_id = ?1) + (SELECT count(*) FROM stocktakes WHERE room_id = ?1) AS n`,
+        )
+          .bind(roomId)
+          .first<{ n: number }>()
+      )?.n;
+    const movedAt = (
+      await env.DB.prepare("SELECT rows_moved_at AS at FROM rooms WHERE id = ?").bind(moved).first<{
+        at: number;
+      }>()
+    )?.at as number;
+
+    // Within the day the copy stays (a release rolled back the same day still finds it).
+    await deleteMovedRows(env.DB, movedAt + MOVED_ROWS_KEPT_MS - 60_000);
+    expect(await legacyCount(moved)).toBe(2 * ITEMS + 2);
+
+    // Runs are bounded: a few cron runs after the day, every copied row is gone.
+    for (let run = 0; run < 5 && (await legacyCount(moved)) !== 0; run++) {
+      await deleteMovedRows(env.DB, movedAt + MOVED_ROWS_KEPT_MS);
+    }
+    expect(await legacyCount(moved)).toBe(0);
+    expect(await legacyCount(waiting)).toBe(2 * ITEMS + 2);
+    // The room still serves everything from its own storage.
+    expect(await roomRow(moved, "SELECT count(*) AS n FROM items")).toEqual({ n: ITEMS });
   });
 });
