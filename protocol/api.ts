@@ -141,6 +141,8 @@ export const PUBLICATION = {
   STOCKTAKE_LABELS: "stocktake.labels",
   /** The room's past stocktakes, newest first (`pastStocktakes`): who took part, what was applied. */
   PAST_STOCKTAKES: "stocktakes.past",
+  /** Bulk writes running in the room, and those that ended in the last minutes (`bulkJobs`): their progress. */
+  BULK_JOBS: "bulkJobs",
 } as const;
 
 export const COLLECTION = {
@@ -162,6 +164,7 @@ export const COLLECTION = {
   PAST_STOCKTAKES: "pastStocktakes",
   /** Told to the connections of a room as it ends for them (deleted, or they were removed). */
   ROOM_ENDINGS: "roomEndings",
+  BULK_JOBS: "bulkJobs",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;

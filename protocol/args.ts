@@ -181,6 +181,7 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.STOCKTAKE_SCANS]: v.tuple([idSchema]),
   [PUBLICATION.STOCKTAKE_LABELS]: v.tuple([]),
   [PUBLICATION.PAST_STOCKTAKES]: v.tuple([]),
+  [PUBLICATION.BULK_JOBS]: v.tuple([]),
   [PUBLICATION.DASHBOARD]: v.tuple([]),
   [PUBLICATION.PRESENCE]: v.tuple([]),
   [PUBLICATION.STORE]: v.tuple([]),

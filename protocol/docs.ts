@@ -59,6 +59,24 @@ export interface StocktakeDoc {
 }
 
 /**
+ * A bulk write in a room (a stocktake applied, a status set on many items):
+ * it runs a chunk at a time, each chunk in one transaction, and goes on
+ * after a restart. `subject` is what it works on (the stocktake's id).
+ */
+export interface BulkJobDoc {
+  _id: string;
+  kind: "stocktake-apply" | "set-status";
+  subject: string;
+  /** Units done so far, of `total` (items looked at). */
+  done: number;
+  total: number;
+  status: "running" | "done" | "failed";
+  startedBy: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+}
+
+/**
  * A room ending for someone with it open (sent just before their connection
  * is closed): deleted (to everyone) or they were removed. Names are as
  * people see them (a chosen name, else an address).

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { ItemDoc, ItemStatus } from "../../protocol/api";
 import type { ItemFields, ItemPatch } from "../../protocol/args";
 import type { RoomDatabase } from "./room-database";
@@ -47,6 +47,22 @@ export async function listItems(db: RoomDatabase, roomId: string): Promise<ItemR
 }
 
 /** The room's newest items: the catalogue's first screenful in its default order. */
+/** The next `limit` items by id after `afterId` ("" for the first): how bulk jobs walk a room's items. */
+export function itemsAfter(db: RoomDatabase, roomId: string, afterId: string, limit: number): ItemRow[] {
+  return db
+    .select()
+    .from(items)
+    .where(and(eq(items.roomId, roomId), gt(items.id, afterId)))
+    .orderBy(asc(items.id))
+    .limit(limit)
+    .all();
+}
+
+/** How many items the room has. */
+export function countItems(db: RoomDatabase, roomId: string): number {
+  return db.select({ n: count() }).from(items).where(eq(items.roomId, roomId)).get()?.n ?? 0;
+}
+
 export async function listNewestItems(db: RoomDatabase, roomId: string, limit: number): Promise<ItemRow[]> {
   return db.select().from(items).where(eq(items.roomId, roomId)).orderBy(desc(items.createdAt)).limit(limit).all();
 }
@@ -178,23 +194,6 @@ export function updateItemQuery(
     .set({ ...columnsOf(patch), updatedAt: change.at, updatedBy: change.by })
     .where(and(eq(items.roomId, roomId), eq(items.id, id)))
     .returning();
-}
-
-/** One statement per (at most) IDS_PER_STATEMENT ids. */
-export function setStatusQueries(
-  db: RoomDatabase,
-  roomId: string,
-  ids: readonly string[],
-  status: ItemStatus,
-  change: { at: number; by: string },
-) {
-  return chunks(ids).map((part) =>
-    db
-      .update(items)
-      .set({ status, updatedAt: change.at, updatedBy: change.by })
-      .where(and(eq(items.roomId, roomId), inArray(items.id, part)))
-      .returning(),
-  );
 }
 
 export function deleteItemQuery(db: RoomDatabase, roomId: string, id: string) {

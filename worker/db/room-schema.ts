@@ -36,6 +36,29 @@ export const directoryOutbox = sqliteTable("directory_outbox", {
   lastError: text("last_error"),
 });
 
+/**
+ * Bulk writes (rooms/bulk-jobs.ts): what each works on and how far it got.
+ * A chunk's writes and the job's new position commit together, so a job
+ * cut off by a restart goes on from its last chunk.
+ */
+export const bulkJobs = sqliteTable("bulk_jobs", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["stocktake-apply", "set-status"] }).notNull(),
+  subject: text("subject").notNull().default(""),
+  params: text("params").notNull(),
+  cursor: text("cursor").notNull().default(""),
+  done: integer("done").notNull().default(0),
+  total: integer("total").notNull(),
+  /** What the job has to say when it ends (JSON), e.g. how many items changed. */
+  result: text("result").notNull().default("{}"),
+  status: text("status", { enum: ["running", "done", "failed"] }).notNull(),
+  error: text("error"),
+  startedBy: text("started_by").notNull(),
+  startedAt: integer("started_at").notNull(),
+  finishedAt: integer("finished_at"),
+});
+
+export type BulkJobRow = typeof bulkJobs.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
 export type ItemHistoryRow = typeof itemHistory.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

@@ -30,6 +30,8 @@ import { UploadManager } from "../files/upload-manager";
 import { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrder, recordOrderNow } from "../orders/orders-service";
+import { resumeBulkJobs } from "../rooms/bulk-jobs";
+import { registerBulkJobs } from "../rooms/bulk-jobs-feature";
 import { registerItems } from "../rooms/items-feature";
 import { registerJoinLinks } from "../rooms/join-links-feature";
 import { announce, registerMembers } from "../rooms/members-feature";
@@ -91,6 +93,8 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     );
     if (moved > 0) console.log(`room ${this.name}: moved ${moved} rows from D1 into its own storage`);
     await super.onStart();
+    // Bulk writes a restart cut off go on from their last chunk.
+    resumeBulkJobs(this.liveHost);
   }
 
   /** Heartbeats (the live layer's), then what the room still owes the directory. */
@@ -130,6 +134,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     registerPresence(registry);
     registerStore(registry);
     registerStocktake(registry);
+    registerBulkJobs(registry);
     return registry;
   }
 

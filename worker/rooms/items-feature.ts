@@ -15,6 +15,7 @@ import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
+import { registerBulkKind } from "./bulk-jobs";
 import {
   addItem,
   addItemPhoto,
@@ -23,6 +24,7 @@ import {
   removeItem,
   restoreItem,
   setItemsStatus,
+  setStatusInBulk,
 } from "./items-service";
 import type { RoomHost } from "./room-host";
 import { shortSharePath } from "./share-links";
@@ -65,6 +67,7 @@ const itemsCollection: WritableCollection<RoomHost> = {
 };
 
 export function registerItems(registry: LiveRegistry<RoomHost>): void {
+  registerBulkKind("set-status", setStatusInBulk);
   registry.publish(PUBLICATION.ITEMS, {
     args: PUBLICATION_ARGS[PUBLICATION.ITEMS],
     run: async (ctx) => {

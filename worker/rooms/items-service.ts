@@ -18,13 +18,13 @@ import {
   findItemBySku,
   findItems,
   insertItemQuery,
-  setStatusQueries,
   toItemDoc,
   updateItemQuery,
 } from "../db/items-repo";
 import { type RoomStatement, runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
 import { asDoc } from "../live/types";
+import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
 import type { RoomHost } from "./room-host";
 import { roomRecord } from "./room-record";
@@ -254,42 +254,90 @@ export function moveItemPhoto(host: RoomHost, actor: string, id: string, photoId
   }, actor);
 }
 
-/** One status for many items, in one batch: every item changes or none does. */
-export function setItemsStatus(
+/**
+ * Edits of many items by the server, made together (a bulk job's chunk):
+ * the statements to commit in one transaction, how many items change, and
+ * what to announce once they have committed (given the statements' rows).
+ * Patches come from the server (counts, a status), not from a client.
+ */
+export function itemEditsInBulk(
+  host: RoomHost,
+  actor: string,
+  edits: readonly { before: ItemRow; patch: ItemPatch }[],
+  via = "",
+) {
+  const changing: { before: ItemRow; entry: HistoryEntry; patch: ItemPatch }[] = [];
+  for (const { before, patch } of edits) {
+    const changes = changedFields(toItemDoc(before), patch);
+    if (Object.keys(changes).length > 0)
+      changing.push({ before, patch, entry: historyEntry(host, before.id, actor, "updated", changes, via) });
+  }
+  const entries = changing.map((change) => change.entry);
+  return {
+    statements: [
+      ...changing.map(({ before, patch, entry }) =>
+        updateItemQuery(host.roomDb, host.roomId, before.id, patch, { at: entry.at, by: actor }),
+      ),
+      ...insertHistoryQueries(host.roomDb, host.roomId, entries),
+    ],
+    changed: changing.length,
+    announce(results: readonly unknown[]) {
+      changing.forEach(({ before }, index) => {
+        const row = (results[index] as ItemRow[] | undefined)?.[0];
+        if (row) announceItem(host, before.id, row, before);
+      });
+      announce(host, entries);
+    },
+  };
+}
+
+/**
+ * One status for many items: refused whole if any of them is gone; then
+ * set as a bulk job (bulk-jobs.ts), a chunk of items per transaction.
+ * Answers how many items changed.
+ */
+export async function setItemsStatus(
   host: RoomHost,
   actor: string,
   ids: readonly string[],
   status: ItemStatus,
 ): Promise<number> {
-  return host.writes.run(() => setStatusNow(host, actor, ids, status), actor);
+  const unique = [...new Set(ids)];
+  const found = await findItems(host.roomDb, host.roomId, unique);
+  if (found.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
+  const job = await runNewBulkJob(host, {
+    id: newId(),
+    kind: "set-status",
+    params: { ids: unique, status },
+    total: unique.length,
+    startedBy: actor,
+  });
+  return (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
 }
 
-async function setStatusNow(host: RoomHost, actor: string, ids: readonly string[], status: ItemStatus) {
-  const unique = [...new Set(ids)];
-  const before = await findItems(host.roomDb, host.roomId, unique);
-  if (before.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
-  const changing = before.filter((row) => row.status !== status);
-  if (changing.length === 0) return 0;
-  const now = host.now();
-  const entries = changing.map((row) =>
-    historyEntry(host, row.id, actor, "updated", { status: { from: row.status, to: status } }),
-  );
-  const changingIds = changing.map((row) => row.id);
-  const [first, ...rest] = setStatusQueries(host.roomDb, host.roomId, changingIds, status, { at: now, by: actor });
-  if (!first) return 0;
-  const results = runTogether(host.roomDb, [
-    first,
-    ...rest,
-    ...insertHistoryQueries(host.roomDb, host.roomId, entries),
-  ]);
-  const after = new Map((results.slice(0, rest.length + 1).flat() as ItemRow[]).map((row) => [row.id, row]));
-  for (const row of changing) {
-    const updated = after.get(row.id);
-    if (updated) announceItem(host, row.id, updated, row);
-  }
-  announce(host, entries);
-  return changing.length;
-}
+/** A status set on many items, a chunk of ids at a time (items removed meanwhile are skipped). */
+export const setStatusInBulk: BulkKind = {
+  async chunk(host, job, commit) {
+    const { ids, status } = JSON.parse(job.params) as { ids: string[]; status: ItemStatus };
+    const start = Number(job.cursor || 0);
+    const part = ids.slice(start, start + BULK_CHUNK);
+    const rows = await findItems(host.roomDb, host.roomId, part);
+    const edits = itemEditsInBulk(
+      host,
+      job.startedBy,
+      rows.map((before) => ({ before, patch: { status } })),
+    );
+    const changedBefore = (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
+    const end = start + part.length;
+    const results = commit(edits.statements, {
+      cursor: String(end),
+      done: end,
+      result: { changed: changedBefore + edits.changed },
+      finished: end >= ids.length,
+    });
+    edits.announce(results);
+  },
+};
 
 /**
  * Brings a removed item back under its id (the undo of a remove), with the

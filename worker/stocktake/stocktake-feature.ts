@@ -15,18 +15,18 @@ import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { labelKey, shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
-import { findItem, findItemByCode, listItems } from "../db/items-repo";
+import { findItem, findItemByCode } from "../db/items-repo";
 import type { ItemRow } from "../db/room-schema";
 import { findShareCode, roomShareCodes } from "../db/share-codes-repo";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
-import { editItemNow } from "../rooms/items-service";
+import { findJob, registerBulkKind, runningJobOn } from "../rooms/bulk-jobs";
 import type { RoomHost } from "../rooms/room-host";
-import { announcePast, pastStocktakes, stocktakeVia } from "./stocktake-summary";
+import { applyInBulk, applyJobId, applyStocktake } from "./stocktake-apply";
+import { announcePast, pastStocktakes } from "./stocktake-summary";
 import {
-  countsOf,
   endStocktakeQuery,
   findOpenStocktake,
   findScan,
@@ -43,6 +43,7 @@ import {
 export const STOCKTAKE_ERROR = {
   NOT_FOUND: "There is no such stocktake in this room",
   OVER: "This stocktake is over",
+  APPLYING: "This stocktake is being applied; its counts can no longer change",
   UNKNOWN_CODE: "No item of this room has that label or SKU",
   NOT_YOUR_SCAN: "Only the person who scanned it, or an owner or admin, can take a scan back",
 } as const;
@@ -97,10 +98,18 @@ async function openStocktake(ctx: MethodContext<RoomHost>, id: string): Promise<
   const row = await findStocktake(ctx.host.roomDb, ctx.host.roomId, id);
   if (!row) throw new LiveError(404, STOCKTAKE_ERROR.NOT_FOUND);
   if (row.status !== "open") throw new LiveError(409, STOCKTAKE_ERROR.OVER);
+  if (runningJobOn(ctx.host, "stocktake-apply", id)) throw new LiveError(409, STOCKTAKE_ERROR.APPLYING);
   return row;
 }
 
 export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
+  registerBulkKind(
+    "stocktake-apply",
+    applyInBulk(async (host, after) => {
+      announceStocktake(host, after, { ...after, status: "open", endedBy: null, endedAt: null });
+      await announcePast(host, after);
+    }),
+  );
   registry.publish(PUBLICATION.STOCKTAKE, {
     args: PUBLICATION_ARGS[PUBLICATION.STOCKTAKE],
     run: async (ctx) => {
@@ -209,23 +218,10 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx, can.manageMembers);
       const host = ctx.host;
       const actor = ctx.userId as string;
-      return host.writes.run(async () => {
-        const before = await openStocktake(ctx, stocktakeId);
-        const counts = await countsOf(host.roomDb, host.roomId, stocktakeId);
-        let changed = 0;
-        for (const item of await listItems(host.roomDb, host.roomId)) {
-          const counted = counts.get(item.id) ?? (options?.unseenToZero ? 0 : null);
-          if (counted === null || counted === item.quantity) continue;
-          await editItemNow(host, actor, item.id, { quantity: counted }, {}, stocktakeVia(stocktakeId));
-          changed++;
-        }
-        const [after] = await endStocktakeQuery(host.roomDb, host.roomId, stocktakeId, "applied", actor, host.now());
-        if (after) {
-          announceStocktake(host, after, before);
-          await announcePast(host, after);
-        }
-        return { changed };
-      }, actor);
+      // A re-sent apply (the first answer lost) waits for the run under way, or answers the one that ended.
+      const ended = findJob(host, applyJobId(stocktakeId));
+      if (!ended) await openStocktake(ctx, stocktakeId);
+      return { changed: await applyStocktake(host, actor, stocktakeId, options?.unseenToZero ?? false) };
     },
   });
 

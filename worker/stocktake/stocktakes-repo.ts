@@ -1,5 +1,5 @@
 /** Stocktakes and their scans (schema.ts `stocktakes`, `stocktakeScans`). */
-import { and, count, countDistinct, desc, eq, inArray, isNull, min, ne } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, inArray, isNull, min, ne, sql } from "drizzle-orm";
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
 import type { RoomDatabase } from "../db/room-database";
 import { stocktakeScans, stocktakes } from "../db/room-schema";
@@ -145,6 +145,31 @@ export async function countsOf(db: RoomDatabase, roomId: string, stocktakeId: st
         eq(stocktakeScans.roomId, roomId),
         eq(stocktakeScans.stocktakeId, stocktakeId),
         isNull(stocktakeScans.takenBackAt),
+      ),
+    )
+    .groupBy(stocktakeScans.itemId)
+    .all();
+  return new Map(rows.map((row) => [row.itemId, row.counted]));
+}
+
+/** The counts of just these items (a chunk of an apply); items not scanned are absent. */
+export function countsOfItems(
+  db: RoomDatabase,
+  roomId: string,
+  stocktakeId: string,
+  itemIds: readonly string[],
+): Map<string, number> {
+  if (itemIds.length === 0) return new Map();
+  const rows = db
+    .select({ itemId: stocktakeScans.itemId, counted: count() })
+    .from(stocktakeScans)
+    .where(
+      and(
+        eq(stocktakeScans.roomId, roomId),
+        eq(stocktakeScans.stocktakeId, stocktakeId),
+        isNull(stocktakeScans.takenBackAt),
+        // One bound value for the whole chunk (a statement takes at most 100).
+        sql`${stocktakeScans.itemId} IN (SELECT value FROM json_each(${JSON.stringify(itemIds)}))`,
       ),
     )
     .groupBy(stocktakeScans.itemId)

@@ -1,5 +1,6 @@
 import m0000 from "./0000_room_tables.sql";
 import m0001 from "./0001_directory_outbox.sql";
+import m0002 from "./0002_bulk_jobs.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -7,5 +8,6 @@ export default {
   migrations: {
     m0000,
     m0001,
+    m0002,
   },
 };

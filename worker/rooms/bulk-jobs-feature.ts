@@ -1,0 +1,24 @@
+/** The `bulkJobs` publication: bulk writes under way in the room (and just ended), for progress bars. */
+import { COLLECTION, PUBLICATION } from "../../protocol/api";
+import { PUBLICATION_ARGS } from "../../protocol/args";
+import type { LiveRegistry } from "../live/registry";
+import { asDoc } from "../live/types";
+import { requireRole } from "./access";
+import { listedJobs, toBulkJobDoc } from "./bulk-jobs";
+import type { RoomHost } from "./room-host";
+
+export function registerBulkJobs(registry: LiveRegistry<RoomHost>): void {
+  registry.publish(PUBLICATION.BULK_JOBS, {
+    args: PUBLICATION_ARGS[PUBLICATION.BULK_JOBS],
+    run: async (ctx) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.BULK_JOBS,
+        key: "jobs",
+        fetch: async () => listedJobs(ctx.host).map((row) => asDoc(toBulkJobDoc(row))),
+        matches: () => true,
+      } as const;
+    },
+  });
+}
