@@ -29,6 +29,7 @@ import { forwardToLiveObject, homeShardOf } from "./live/route";
 import { registerJob, runScheduledJobs } from "./scheduled";
 import { shareRoutes } from "./share/share-route";
 import { syncAllStores } from "./store/sync-job";
+import { consumeStoreWebhooks, type QueuedWebhook } from "./store/webhook-consumer";
 import { webhookRoutes } from "./store/webhook-route";
 
 export { RoomDO } from "./objects/room-do";
@@ -136,5 +137,13 @@ export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
+  },
+  async queue(batch, env) {
+    if (batch.queue.startsWith("stockroom-store-webhooks")) {
+      await consumeStoreWebhooks(batch as MessageBatch<QueuedWebhook>, env);
+    } else {
+      console.error(`queue: no consumer for ${batch.queue}`);
+      batch.ackAll();
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -26,6 +26,7 @@ import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Table } from "../ui/Table";
 import { useToast } from "../ui/Toast";
+import { ApplyProgress, useApplyUnderWay } from "./ApplyProgress";
 import { CountForm } from "./CountForm";
 import { PastStocktakes } from "./PastStocktakes";
 import "./stocktake.css";
@@ -97,6 +98,7 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
   const scans = useFind(COLLECTION.STOCKTAKE_SCANS, isScan);
   const items = useFind(COLLECTION.ITEMS, isItem);
   const [show, setShow] = useState<Show>("all");
+  const applying = useApplyUnderWay(stocktake._id);
 
   const counts = new Map<string, number>();
   const byPerson = new Map<string, number>();
@@ -122,7 +124,9 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
         <p className="muted">
           Started {stocktake.startedAt.toLocaleString()} by {name(stocktake.startedBy)}.
         </p>
-        {can.editItems(role) ? (
+        {applying ? (
+          <ApplyProgress job={applying} />
+        ) : can.editItems(role) ? (
           <CountForm stocktakeId={stocktake._id} />
         ) : (
           <p className="muted">Viewers watch the counts.</p>

@@ -3,6 +3,7 @@
  * client secret (base64 HMAC-SHA256 of the raw body), to the real route.
  */
 import { env, SELF } from "cloudflare:test";
+import { expect, vi } from "vitest";
 import { bytesToBase64 } from "../../protocol/ejson";
 import { sealSecret } from "../../worker/store/secret-box";
 import { sealContext } from "../../worker/store/stored-tokens";
@@ -53,7 +54,28 @@ export async function signWebhook(body: string, secret: string): Promise<string>
 
 let deliveries = 0;
 
-/** Posts a webhook; signed with `secret` unless a signature is given, with a fresh delivery id unless one is. */
+/** Times each of these rooms has seen this delivery (0: never). */
+async function timesSeen(roomIds: readonly string[], deliveryId: string): Promise<number[]> {
+  return Promise.all(
+    roomIds.map(
+      async (roomId) =>
+        (
+          await roomRows<{ n: number }>(
+            roomId,
+            "SELECT times_seen AS n FROM webhook_deliveries WHERE delivery_id = ?",
+            deliveryId,
+          )
+        )[0]?.n ?? 0,
+    ),
+  );
+}
+
+/**
+ * Posts a webhook; signed with `secret` unless a signature is given, with a
+ * fresh delivery id unless one is. A delivery the route queued is waited
+ * for until every room it was queued for has applied it (or seen it once
+ * more), as the store would find it a moment later.
+ */
 export async function deliverWebhook(
   shop: string,
   topic: string,
@@ -62,17 +84,38 @@ export async function deliverWebhook(
 ): Promise<Response> {
   const body = options.body ?? JSON.stringify(payload);
   deliveries++;
-  return SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
+  const deliveryId = options.deliveryId ?? `delivery-${deliveries}-${Date.now()}`;
+  const shopRooms = await env.DB.prepare("SELECT room_id FROM store_shops WHERE shop_domain = ?")
+    .bind(shop)
+    .all<{ room_id: string }>();
+  const rooms = shopRooms.results.map((row) => row.room_id);
+  const before = new Map(zip(rooms, await timesSeen(rooms, deliveryId)));
+  const response = await SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
       "X-Shopify-Shop-Domain": shop,
       "X-Shopify-Topic": topic,
-      "X-Shopify-Webhook-Id": options.deliveryId ?? `delivery-${deliveries}-${Date.now()}`,
+      "X-Shopify-Webhook-Id": deliveryId,
       "X-Shopify-Hmac-Sha256": options.signature ?? (await signWebhook(body, options.secret)),
       // Spread over addresses: the edge limit counts per address.
       "CF-Connecting-IP": `10.8.${Math.floor(deliveries / 250) % 250}.${deliveries % 250}`,
     },
     body,
   });
+  if (response.status !== 200) return response;
+  const answer = (await response.clone().json()) as { queued?: string[] };
+  const queued = answer.queued ?? [];
+  await vi.waitFor(
+    async () => {
+      const seen = await timesSeen(queued, deliveryId);
+      expect(seen.every((n, i) => n > (before.get(queued[i] as string) ?? 0))).toBe(true);
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+  return response;
+}
+
+function zip<A, B>(as: readonly A[], bs: readonly B[]): [A, B][] {
+  return as.map((a, i) => [a, bs[i] as B]);
 }

@@ -61,7 +61,10 @@ describe("store webhooks", () => {
     // Shopify retries a delivery it thinks failed: the same id is not applied again,
     // even with a changed body (orders/updated with another total).
     const again = await deliver(shop, "orders/updated", order(1001, "99.00"), { deliveryId: "d-1" });
-    expect(await again.json()).toMatchObject({ ok: true, outcomes: { [roomId]: "duplicate" } });
+    expect(await again.json()).toEqual({ ok: true, queued: [roomId] });
+    expect(await roomRow(roomId, "SELECT times_seen FROM webhook_deliveries WHERE delivery_id = 'd-1'")).toEqual({
+      times_seen: 2,
+    });
     const stored = await roomRow(roomId, "SELECT total_cents FROM orders WHERE room_id = ?", roomId);
     expect(stored?.total_cents).toBe(2450);
     const seen = await roomRow(roomId, "SELECT count(*) AS n FROM webhook_deliveries WHERE room_id = ?", roomId);

@@ -187,6 +187,8 @@ export function roomTables(roomId: RoomIdColumn) {
       roomId: roomId(),
       topic: text("topic").notNull(),
       receivedAt: integer("received_at").notNull(),
+      /** Times this delivery arrived (the store retries one it thinks failed; the repeats change nothing). */
+      timesSeen: integer("times_seen").notNull().default(1),
     },
     (table) => [uniqueIndex("webhook_deliveries_room_delivery").on(table.roomId, table.deliveryId)],
   );

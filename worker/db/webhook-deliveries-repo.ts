@@ -1,12 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { RoomDatabase } from "./room-database";
 import { webhookDeliveries } from "./room-schema";
 
-export async function deliverySeen(db: RoomDatabase, roomId: string, deliveryId: string): Promise<boolean> {
-  const row = await db
-    .select({ id: webhookDeliveries.deliveryId })
-    .from(webhookDeliveries)
+/** Whether this delivery was applied before; if so it is counted as seen once more. */
+export function deliverySeenAgain(db: RoomDatabase, roomId: string, deliveryId: string): boolean {
+  const row = db
+    .update(webhookDeliveries)
+    .set({ timesSeen: sql`${webhookDeliveries.timesSeen} + 1` })
     .where(and(eq(webhookDeliveries.roomId, roomId), eq(webhookDeliveries.deliveryId, deliveryId)))
+    .returning({ id: webhookDeliveries.deliveryId })
     .get();
   return row !== undefined;
 }

@@ -47,7 +47,7 @@ import { registerStocktake } from "../stocktake/stocktake-feature";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
 import { storeRuntime } from "../store/store-runtime";
-import { applyStoreWebhook, type WebhookDelivery } from "../store/webhook-apply";
+import { applyStoreWebhook, applyStoreWebhooks, type WebhookDelivery } from "../store/webhook-apply";
 
 export type HttpUploadRequest =
   | { op: "start"; options: unknown }
@@ -176,6 +176,11 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   /** Applies a verified store webhook (RPC from the webhook route); answers applied, duplicate or ignored. */
   applyStoreWebhook(delivery: WebhookDelivery): Promise<RpcResult> {
     return rpcResult("store: webhook failed", () => applyStoreWebhook(this.liveHost, delivery));
+  }
+
+  /** Applies a batch of verified store webhooks from the queue in one write turn; answers each one's outcome. */
+  applyStoreWebhooks(deliveries: WebhookDelivery[]): Promise<RpcResult> {
+    return rpcResult("store: webhook batch failed", () => applyStoreWebhooks(this.liveHost, deliveries));
   }
 
   /** An incremental store sync (RPC from the cron job); answers how it ended (the `sync` document). */

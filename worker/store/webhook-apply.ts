@@ -5,13 +5,14 @@
  * the same queued write, so a delivery whose processing failed is applied
  * when Shopify retries it.
  */
-import { LiveError } from "../../protocol/errors";
-import { deliverySeen, recordDelivery } from "../db/webhook-deliveries-repo";
+import { LiveError, toWireError, type WireError } from "../../protocol/errors";
+import { deliverySeenAgain, recordDelivery } from "../db/webhook-deliveries-repo";
 import type { RoomHost } from "../rooms/room-host";
 import { orderFromWebhook } from "./shopify-order";
 import { changeStoreConnection, dropStoreConnection } from "./store-feature";
 import { applyStoreProductNow, forgetStoreProductNow } from "./store-products";
 import { deletedProductId, productFromWebhook } from "./store-records";
+import { UNREADABLE_ORDER, UNREADABLE_PRODUCT } from "./webhook-payloads";
 
 export interface WebhookDelivery {
   deliveryId: string;
@@ -26,20 +27,20 @@ async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promi
     case "orders/create":
     case "orders/updated": {
       const order = orderFromWebhook(payload);
-      if (!order) throw new LiveError(400, "The order in this webhook could not be read");
+      if (!order) throw new LiveError(400, UNREADABLE_ORDER);
       await host.extensions.recordOrder(host, order);
       return "applied";
     }
     case "products/update": {
       const product = productFromWebhook(payload);
-      if (!product) throw new LiveError(400, "The product in this webhook could not be read");
+      if (!product) throw new LiveError(400, UNREADABLE_PRODUCT);
       // Only products the catalogue has: new store products come in with the next sync.
       const outcome = await applyStoreProductNow(host, product, { create: false, currency: "" });
       return outcome === "skipped" ? "ignored" : "applied";
     }
     case "products/delete": {
       const productId = deletedProductId(payload);
-      if (!productId) throw new LiveError(400, "The product in this webhook could not be read");
+      if (!productId) throw new LiveError(400, UNREADABLE_PRODUCT);
       return (await forgetStoreProductNow(host, productId)) ? "applied" : "ignored";
     }
     case "app/uninstalled":
@@ -51,16 +52,42 @@ async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promi
   }
 }
 
+/** One delivery, for a caller that holds host.writes. */
+async function applyNow(host: RoomHost, delivery: WebhookDelivery): Promise<WebhookOutcome> {
+  if (deliverySeenAgain(host.roomDb, host.roomId, delivery.deliveryId)) return "duplicate";
+  const outcome = await apply(host, delivery);
+  await recordDelivery(host.roomDb, {
+    roomId: host.roomId,
+    deliveryId: delivery.deliveryId,
+    topic: delivery.topic,
+    receivedAt: host.now(),
+  });
+  return outcome;
+}
+
 export function applyStoreWebhook(host: RoomHost, delivery: WebhookDelivery): Promise<WebhookOutcome> {
+  return host.writes.run(() => applyNow(host, delivery));
+}
+
+/** What became of each delivery of a batch: its outcome, or the error it failed with (it is tried again later). */
+export type BatchOutcome = WebhookOutcome | { error: WireError };
+
+/**
+ * A batch of deliveries from the queue (webhook-consumer.ts), applied in one
+ * turn of the room's write queue, in order; one that fails does not stop the
+ * others.
+ */
+export function applyStoreWebhooks(host: RoomHost, deliveries: readonly WebhookDelivery[]): Promise<BatchOutcome[]> {
   return host.writes.run(async () => {
-    if (await deliverySeen(host.roomDb, host.roomId, delivery.deliveryId)) return "duplicate";
-    const outcome = await apply(host, delivery);
-    await recordDelivery(host.roomDb, {
-      roomId: host.roomId,
-      deliveryId: delivery.deliveryId,
-      topic: delivery.topic,
-      receivedAt: host.now(),
-    });
-    return outcome;
+    const outcomes: BatchOutcome[] = [];
+    for (const delivery of deliveries) {
+      try {
+        outcomes.push(await applyNow(host, delivery));
+      } catch (error) {
+        if (!(error instanceof LiveError)) console.error("store: webhook failed", error);
+        outcomes.push({ error: toWireError(error) });
+      }
+    }
+    return outcomes;
   });
 }

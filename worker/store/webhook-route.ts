@@ -2,8 +2,10 @@
  * `POST /api/webhooks/shopify`: the store's webhooks (SPEC A5). A delivery
  * must carry Shopify's HMAC of its raw body, made with the client secret of
  * a room connected to that shop; anything else is 401 and changes nothing.
- * Verified deliveries go to each such room's RoomDO, which applies each
- * delivery id once. Answers quickly: one small write per room.
+ * A verified delivery whose payload can be read is queued for each such
+ * room (Cloudflare Queues); the consumer applies it there, each delivery id
+ * once (webhook-consumer.ts). So the store gets its answer in one D1 read
+ * and one queue write, however busy the room is.
  */
 import { Hono } from "hono";
 import { getServerByName } from "partyserver";
@@ -11,11 +13,15 @@ import { openDatabase } from "../db/database";
 import { roomsOfShop } from "../db/directory-repo";
 import type { RoomDO, RpcResult } from "../objects/room-do";
 import { openStored, sealContext } from "./stored-tokens";
+import type { QueuedWebhook } from "./webhook-consumer";
+import { unreadableWebhook } from "./webhook-payloads";
 import { shopifySignatureValid } from "./webhook-signature";
 
 /** Shopify's payloads are far smaller; anything bigger is refused before it is read whole. */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 const INVALID = "Invalid webhook signature";
+/** A queue message holds at most 128 KB; a body this size still fits with its envelope. */
+const MAX_QUEUED_BYTES = 120_000;
 
 export const webhookRoutes = new Hono<{ Bindings: Env }>();
 
@@ -48,6 +54,17 @@ webhookRoutes.post("/shopify", async (c) => {
   } catch {
     return c.json({ error: "Webhook body is not JSON" }, 400);
   }
+  const unreadable = unreadableWebhook(topic, payload);
+  if (unreadable) return c.json({ error: unreadable }, 400);
+
+  // Queued: the store hears back at once, whatever the rooms are doing; the
+  // consumer applies each room's deliveries together (webhook-consumer.ts).
+  const queued: QueuedWebhook[] = rooms.map((roomId) => ({ roomId, deliveryId, topic, payload }));
+  if (body.byteLength <= MAX_QUEUED_BYTES) {
+    await c.env.STORE_WEBHOOKS.sendBatch(queued.map((message) => ({ body: message, contentType: "json" })));
+    return c.json({ ok: true, queued: rooms });
+  }
+  // Too big for a queue message (rare: an order with hundreds of lines): applied now, room by room.
   const outcomes: Record<string, unknown> = {};
   for (const roomId of rooms) {
     const room = await getServerByName(c.env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);

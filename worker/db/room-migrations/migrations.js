@@ -1,6 +1,7 @@
 import m0000 from "./0000_room_tables.sql";
 import m0001 from "./0001_directory_outbox.sql";
 import m0002 from "./0002_bulk_jobs.sql";
+import m0003 from "./0003_delivery_repeats.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -9,5 +10,6 @@ export default {
     m0000,
     m0001,
     m0002,
+    m0003,
   },
 };

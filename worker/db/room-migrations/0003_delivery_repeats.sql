@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_deliveries` ADD `times_seen` integer DEFAULT 1 NOT NULL;
