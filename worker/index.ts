@@ -28,7 +28,7 @@ import { uploadRoutes } from "./files/upload-route";
 import { forwardToLiveObject, homeShardOf } from "./live/route";
 import { registerJob, runScheduledJobs } from "./scheduled";
 import { shareRoutes } from "./share/share-route";
-import { syncAllStores } from "./store/sync-job";
+import { scheduleStoreSyncs } from "./store/sync-job";
 import { consumeStoreWebhooks, type QueuedWebhook } from "./store/webhook-consumer";
 import { webhookRoutes } from "./store/webhook-route";
 
@@ -47,7 +47,7 @@ registerJob({
   },
 });
 registerJob({ name: "expired-tokens", run: (env, now) => removeExpiredTokens(env, now).then(() => {}) });
-registerJob({ name: "store-sync", run: (env) => syncAllStores(env).then(() => {}) });
+registerJob({ name: "store-sync-alarms", run: (env, now) => scheduleStoreSyncs(env, now).then(() => {}) });
 registerJob({ name: "moved-rows", run: (env, now) => deleteMovedRows(env.DB, now).then(() => {}) });
 registerJob({ name: "orphan-sweep", run: (env, now) => sweepOrphanObjects(env, now).then(() => {}) });
 

@@ -4,18 +4,24 @@
  * cursors, cost budget, THROTTLED, token expiry). The live methods, the
  * Admin API client, the write queue, D1 and the dashboard run for real.
  */
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FileDoc } from "../../protocol/files";
-import { runScheduledJobs } from "../../worker/scheduled";
 import { STORE_ERROR } from "../../worker/store/store-errors";
+import { scheduleStoreSyncs } from "../../worker/store/sync-job";
+import { SYNC_EVERY_MS } from "../../worker/store/sync-schedule";
 import { WEBHOOKS_NEED_HTTPS } from "../../worker/store/webhook-subscriptions";
 import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { installFakeStore } from "./fake-store";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
 import { roomRow, roomRows } from "./room-rows";
-import { deliverWebhook } from "./webhook-helpers";
+import { connectStoreDirectly, deliverWebhook } from "./webhook-helpers";
+
+function roomStub(roomId: string) {
+  const namespace = env.ROOM as unknown as DurableObjectNamespace;
+  return namespace.get(namespace.idFromName(roomId));
+}
 
 const fakeStore = (options: FakeShopifyOptions = {}) => installFakeStore(new FakeShopify(options));
 
@@ -287,20 +293,39 @@ describe("store sync", () => {
     socket.close();
   });
 
-  it("the scheduled job syncs every connected room", async () => {
+  it("each connected room syncs its store from its own alarm, and schedules the next one", async () => {
     const fake = fakeStore();
     fake.addOrders(5);
     const { roomId, socket } = await connectedRoom(fake);
-    await runScheduledJobs(env, Date.now());
-    expect(await count("orders", roomId)).toBe(5);
-    const row = await roomRow(
-      roomId,
-      "SELECT last_sync_at, last_sync_error FROM store_connections WHERE room_id = ?",
-      roomId,
-    );
-    expect(row?.last_sync_at).toBeTypeOf("number");
-    expect(row?.last_sync_error).toBe("");
+    const due = async () =>
+      Number((await roomRow(roomId, "SELECT value FROM room_state WHERE key = 'store-sync-due'"))?.value);
+    const connectedAt = Date.now();
+    // Scheduled on connecting, somewhere in the first interval (rooms connected together drift apart).
+    expect(await due()).toBeGreaterThan(connectedAt - SYNC_EVERY_MS);
+    expect(await due()).toBeLessThanOrEqual(connectedAt + SYNC_EVERY_MS);
+
+    // Its time comes: the alarm starts the sync and schedules the next, an interval (give or take a fifth) on.
+    await roomRows(roomId, "UPDATE room_state SET value = '0' WHERE key = 'store-sync-due'");
+    const alarmAt = Date.now();
+    expect(await runDurableObjectAlarm(roomStub(roomId))).toBe(true);
+    await expect.poll(() => count("orders", roomId)).toBe(5);
+    expect(await due()).toBeGreaterThanOrEqual(alarmAt + 0.8 * SYNC_EVERY_MS);
+    expect(await due()).toBeLessThanOrEqual(Date.now() + 1.2 * SYNC_EVERY_MS);
+    await expect.poll(() => syncDoc(socket).error).toBe("");
     socket.close();
+  });
+
+  it("wakes rooms connected before rooms kept their own schedule, once, so each schedules its sync", async () => {
+    const roomId = await createRoom();
+    await connectStoreDirectly(roomId, "shpss_old_connection");
+    expect(await roomRow(roomId, "SELECT value FROM room_state WHERE key = 'store-sync-due'")).toBeNull();
+    await env.DB.prepare("DELETE FROM cron_state WHERE job = 'store-sync-alarms'").run();
+    for (let run = 0; run < 50 && !(await scheduleStoreSyncs(env, Date.now())).done; run++);
+    expect(await roomRow(roomId, "SELECT value FROM room_state WHERE key = 'store-sync-due'")).toMatchObject({
+      value: expect.any(String),
+    });
+    // One pass only: once through, the job wakes no one.
+    expect(await scheduleStoreSyncs(env, Date.now())).toEqual({ woken: 0, done: true });
   });
 
   it("without a connection says Service not configured; viewers cannot sync or publish", async () => {

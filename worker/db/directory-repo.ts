@@ -3,7 +3,7 @@
  * routes and jobs read them to find a room without waking every room. The
  * room writes them through its outbox (directory-outbox.ts).
  */
-import { eq } from "drizzle-orm";
+import { asc, eq, gt } from "drizzle-orm";
 import type { Database } from "./database";
 import { fileRooms, storeShops } from "./schema";
 
@@ -12,8 +12,15 @@ export async function roomsOfShop(db: Database, shopDomain: string) {
   return db.select().from(storeShops).where(eq(storeShops.shopDomain, shopDomain)).all();
 }
 
-export async function listConnectedRooms(db: Database): Promise<string[]> {
-  const rows = await db.select({ roomId: storeShops.roomId }).from(storeShops).all();
+/** Rooms connected to a store, by id, the next `limit` after `afterId` (a job walks them a page at a time). */
+export async function connectedRoomsAfter(db: Database, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ roomId: storeShops.roomId })
+    .from(storeShops)
+    .where(gt(storeShops.roomId, afterId))
+    .orderBy(asc(storeShops.roomId))
+    .limit(limit)
+    .all();
   return rows.map((row) => row.roomId);
 }
 

@@ -46,7 +46,7 @@ import { sharedItem } from "../share/shared-item";
 import { registerStocktake } from "../stocktake/stocktake-feature";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
-import { storeRuntime } from "../store/store-runtime";
+import { keepStoreSyncScheduled, runDueStoreSync } from "../store/sync-schedule";
 import { applyStoreWebhook, applyStoreWebhooks, type WebhookDelivery } from "../store/webhook-apply";
 
 export type HttpUploadRequest =
@@ -95,12 +95,22 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     await super.onStart();
     // Bulk writes a restart cut off go on from their last chunk.
     resumeBulkJobs(this.liveHost);
+    const syncDue = await keepStoreSyncScheduled(this.liveHost);
+    if (syncDue !== null) await this.wakeAt(syncDue);
   }
 
-  /** Heartbeats (the live layer's), then what the room still owes the directory. */
+  /** Heartbeats (the live layer's), what the room still owes the directory, and its store sync when due. */
   override async onAlarm(): Promise<void> {
     await super.onAlarm();
     await this.syncDirectory();
+    const syncDue = await runDueStoreSync(this.liveHost);
+    if (syncDue !== null) await this.wakeAt(syncDue);
+  }
+
+  /** Makes sure the object's one alarm goes off by `at` (an earlier one stays). */
+  private async wakeAt(at: number): Promise<void> {
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > at) await this.ctx.storage.setAlarm(at);
   }
 
   /**
@@ -110,9 +120,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   private syncDirectory(): Promise<void> {
     const run = async () => {
       const { nextDueAt } = await flushDirectoryOutbox(this.roomDb, openDatabase(this.env.DB), Date.now());
-      if (nextDueAt === null) return;
-      const alarm = await this.ctx.storage.getAlarm();
-      if (alarm === null || alarm > nextDueAt) await this.ctx.storage.setAlarm(nextDueAt);
+      if (nextDueAt !== null) await this.wakeAt(nextDueAt);
     };
     this.directoryFlush = this.directoryFlush.then(run).catch((error: unknown) => {
       console.error("directory: flush failed", error);
@@ -183,9 +191,15 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     return rpcResult("store: webhook batch failed", () => applyStoreWebhooks(this.liveHost, deliveries));
   }
 
-  /** An incremental store sync (RPC from the cron job); answers how it ended (the `sync` document). */
-  syncStore(): Promise<RpcResult> {
-    return rpcResult("store: scheduled sync failed", () => storeRuntime(this.liveHost).sync.run(this.liveHost, false));
+  /**
+   * Wakes the room so it keeps its own store sync schedule (RPC from the
+   * one-pass job for rooms connected before rooms had one); answers when
+   * its next sync is due, or null without a store.
+   */
+  async scheduleStoreSync(): Promise<number | null> {
+    const due = await keepStoreSyncScheduled(this.liveHost);
+    if (due !== null) await this.wakeAt(due);
+    return due;
   }
 
   /** A file's record, for a member's download (RPC from the download route); null when there is none. */
@@ -232,6 +246,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       db,
       roomDb: this.roomDb,
       syncDirectory: () => this.syncDirectory(),
+      wakeAt: (at) => this.wakeAt(at),
       env: this.env,
       object: { kind: "room", name: this.name },
       emit: (change) => this.hub.emit(change),

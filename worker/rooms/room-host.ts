@@ -40,6 +40,8 @@ export interface RoomHost extends AccountsHost {
    * cannot be sent is retried by the room's alarm. Never throws.
    */
   syncDirectory(): Promise<void>;
+  /** Makes sure the room's alarm goes off by `at` (features that wait for a time: the store's next sync). */
+  wakeAt(at: number): Promise<void>;
   /** The user's role here (cached; this object is the only writer of its memberships). */
   roleOf(userId: string): Promise<RoomRole | null>;
   /** Call after changing a membership. */

@@ -32,6 +32,7 @@ import {
 } from "./store-connection";
 import { forgetShopNow } from "./store-products";
 import { storeRuntime } from "./store-runtime";
+import { keepStoreSyncScheduled } from "./sync-schedule";
 import { registerWebhooks } from "./webhook-subscriptions";
 
 const DOC_ID = "connection";
@@ -102,6 +103,9 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
         if (previous && previous.shopDomain !== row.shopDomain) await forgetShopNow(ctx.host);
       });
       await ctx.host.syncDirectory();
+      // From now on the room syncs this store from its own alarm (sync-schedule.ts).
+      const syncDue = await keepStoreSyncScheduled(ctx.host);
+      if (syncDue !== null) await ctx.host.wakeAt(syncDue);
       const saved = await requireConnection(ctx.host);
       const webhooks = await registerWebhooks(
         storeClientFor(ctx.host, saved),

@@ -1,39 +1,43 @@
 /**
- * The scheduled store sync: every connected room's RoomDO runs an
- * incremental sync (what changed since its last one), a few rooms at a time;
- * one room's failure is logged and does not stop the others. Webhooks bring
- * changes at once; this catches whatever a missed webhook would have lost.
+ * Cron, one pass: rooms connected to a store before rooms kept their own
+ * sync schedule (sync-schedule.ts) are woken once each, so they schedule
+ * theirs; a room connected since schedules its own when it connects. Walks
+ * the directory's connected rooms a bounded page per run (its place kept in
+ * cron_state), and stops for good once it has been through them all.
  */
 import { getServerByName } from "partyserver";
+import { cronPosition, saveCronPosition } from "../db/cron-state-repo";
 import { openDatabase } from "../db/database";
-import { listConnectedRooms } from "../db/directory-repo";
-import type { RoomDO, RpcResult } from "../objects/room-do";
+import { connectedRoomsAfter } from "../db/directory-repo";
+import type { RoomDO } from "../objects/room-do";
 
-/** Rooms synchronised at the same time. */
+const JOB = "store-sync-alarms";
+const DONE = "done";
+/** Rooms woken per run, a few at a time. */
+const ROOMS_PER_RUN = 200;
 const CONCURRENT_ROOMS = 8;
 
-export async function syncAllStores(env: Env): Promise<{ synced: number; failed: number }> {
-  const rooms = await listConnectedRooms(openDatabase(env.DB));
-  let synced = 0;
-  let failed = 0;
+export async function scheduleStoreSyncs(env: Env, now: number): Promise<{ woken: number; done: boolean }> {
+  const db = openDatabase(env.DB);
+  const position = await cronPosition(db, JOB);
+  if (position === DONE) return { woken: 0, done: true };
+  const rooms = await connectedRoomsAfter(db, position, ROOMS_PER_RUN);
+  const queue = [...rooms];
+  let woken = 0;
   const next = async (): Promise<void> => {
-    for (let roomId = rooms.shift(); roomId !== undefined; roomId = rooms.shift()) {
+    for (let roomId = queue.shift(); roomId !== undefined; roomId = queue.shift()) {
       try {
         const room = await getServerByName(env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
-        const result = (await room.syncStore()) as unknown as RpcResult;
-        const error = result.ok ? (result.value as { error?: string }).error : result.error.reason;
-        if (error) {
-          failed++;
-          console.error(`cron: store sync of room ${roomId} stopped: ${error}`);
-        } else {
-          synced++;
-        }
+        await room.scheduleStoreSync();
+        woken++;
       } catch (error) {
-        failed++;
-        console.error(`cron: store sync of room ${roomId} failed`, error);
+        // It schedules its own the next time anything wakes it.
+        console.error(`cron: room ${roomId} could not be woken to schedule its store sync`, error);
       }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENT_ROOMS }, next));
-  return { synced, failed };
+  const done = rooms.length < ROOMS_PER_RUN;
+  await saveCronPosition(db, JOB, done ? DONE : (rooms.at(-1) ?? position), now);
+  return { woken, done };
 }
