@@ -8,6 +8,29 @@
 export const ITEM_STATUSES = ["draft", "ready", "listed", "sold", "archived"] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
+/** What the catalogue sorts by. */
+export const ITEM_SORT_KEYS = ["createdAt", "updatedAt", "title", "sku", "priceCents", "quantity", "status"] as const;
+export type ItemSortKey = (typeof ITEM_SORT_KEYS)[number];
+
+/**
+ * One screen's view of a big room's catalogue (`items.window`): the first
+ * `limit` items that match, in order. `text`: every word must appear in the
+ * title, SKU, location, description or tags.
+ */
+export interface ItemWindowQuery {
+  text: string;
+  status: ItemStatus | "all";
+  tag: string;
+  sort: ItemSortKey;
+  descending: boolean;
+  limit: number;
+}
+
+/** The `itemCounts` document that says how many items match a window's query (its sort and limit aside). */
+export function windowCountId(query: Pick<ItemWindowQuery, "text" | "status" | "tag">): string {
+  return JSON.stringify([query.text.trim().toLowerCase(), query.status, query.tag]);
+}
+
 export const LIMITS = {
   ROOM_NAME: 80,
   ITEM_TITLE: 200,
@@ -22,6 +45,8 @@ export const LIMITS = {
   QUANTITY: 1_000_000,
   /** Items one bulk call may change (the app sends bigger selections in steps of this). */
   BULK: 500,
+  /** Items one `items.window` may show, and one `items.copy` page holds. */
+  WINDOW: 1_000,
   /** The longest text a stocktake scan accepts: a label's link or a SKU. */
   SCAN: 500,
   /** History entries sent when an item page opens (newest first). */
@@ -94,6 +119,8 @@ export const METHOD = {
   STOCKTAKE_UNSCAN: "stocktake.unscan",
   /** Public links (share page or store page) for items, e.g. for labels. */
   ITEMS_PUBLIC_LINKS: "items.publicLinks",
+  /** A page of the catalogue's changes after a point (a phone's own copy, kept up to date incrementally). */
+  ITEMS_COPY: "items.copy",
   FILES_START: "files.start",
   FILES_WRITE: "files.write",
   FILES_STATUS: "files.status",
@@ -121,6 +148,8 @@ export const PUBLICATION = {
   ROOM: "room",
   MEMBERS: "members",
   ITEMS: "items",
+  /** A window of the catalogue (search, filter, sort and a limit), for rooms too big to send whole. */
+  ITEMS_WINDOW: "items.window",
   /** One item's change history, newest first. */
   ITEM_HISTORY: "items.history",
   /** The room's finished files (photos, logos). */
@@ -165,6 +194,8 @@ export const COLLECTION = {
   /** Told to the connections of a room as it ends for them (deleted, or they were removed). */
   ROOM_ENDINGS: "roomEndings",
   BULK_JOBS: "bulkJobs",
+  /** How many items match an `items.window` query: one `window` document. */
+  ITEM_COUNTS: "itemCounts",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;

@@ -5,7 +5,7 @@
  * words.
  */
 import * as v from "valibot";
-import { ASSIGNABLE_ROLES, ITEM_STATUSES, JOIN_ROLES, LIMITS, METHOD, PUBLICATION } from "./api";
+import { ASSIGNABLE_ROLES, ITEM_SORT_KEYS, ITEM_STATUSES, JOIN_ROLES, LIMITS, METHOD, PUBLICATION } from "./api";
 
 const trimmed = (max: number, label: string) =>
   v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
@@ -169,9 +169,36 @@ export const METHOD_ARGS = {
     ),
   ]),
   [METHOD.MEMBERS_SET_ORDER_EMAILS]: v.tuple([v.boolean("Choose on or off")]),
+  /** After which change (0: from the start), and at most how many items. */
+  [METHOD.ITEMS_COPY]: v.tuple([
+    v.pipe(v.number("A change number must be a number"), v.integer("A change number is whole"), v.minValue(0)),
+    v.optional(
+      v.pipe(v.number("limit must be a number"), v.integer(), v.minValue(1), v.maxValue(LIMITS.WINDOW)),
+      LIMITS.WINDOW,
+    ),
+  ]),
 } as const;
 
+/** An `items.window` query: every part has a default, so `{}` is the newest items first. */
+export const itemWindowSchema = v.strictObject({
+  text: v.optional(v.pipe(v.string("Search text must be text"), v.maxLength(200, "Search text is too long")), ""),
+  status: v.optional(v.picklist([...ITEM_STATUSES, "all"] as const, "Unknown status"), "all"),
+  tag: v.optional(v.pipe(v.string("A tag must be text"), v.maxLength(LIMITS.TAG, "Tag is too long")), ""),
+  sort: v.optional(v.picklist(ITEM_SORT_KEYS, "Unknown sort"), "createdAt"),
+  descending: v.optional(v.boolean("descending must be true or false"), true),
+  limit: v.optional(
+    v.pipe(
+      v.number("limit must be a number"),
+      v.integer("limit must be a whole number"),
+      v.minValue(1, "limit must be at least 1"),
+      v.maxValue(LIMITS.WINDOW, `limit must be at most ${LIMITS.WINDOW}`),
+    ),
+    100,
+  ),
+});
+
 export const PUBLICATION_ARGS = {
+  [PUBLICATION.ITEMS_WINDOW]: v.tuple([itemWindowSchema]),
   [PUBLICATION.ROOMS_LIST]: v.tuple([]),
   [PUBLICATION.ROOM]: v.tuple([]),
   [PUBLICATION.MEMBERS]: v.tuple([]),

@@ -50,6 +50,14 @@ export interface ItemDoc {
   updatedAt: Date;
 }
 
+/** An `items.copy` page: items changed after the asked-for point, items removed, and the point reached. */
+export interface ItemCopyPage {
+  items: ItemDoc[];
+  removed: string[];
+  seq: number;
+  more: boolean;
+}
+
 /** A room's stocktake (SPEC A8): one at a time is `open`; applying or cancelling ends it. */
 export interface StocktakeDoc {
   _id: string;

@@ -58,6 +58,19 @@ export const bulkJobs = sqliteTable("bulk_jobs", {
   finishedAt: integer("finished_at"),
 });
 
+/**
+ * The room's item changes in order: one row per item, moved to the end
+ * (a new `seq`) each time the item is written or removed — kept by
+ * triggers on `items` (room-migrations/0005_item_changes.sql), so no
+ * write can forget it. A phone's copy of the catalogue asks for what
+ * changed after the last `seq` it has (items-copy.ts).
+ */
+export const itemChanges = sqliteTable("item_changes", {
+  seq: integer("seq").primaryKey({ autoIncrement: true }),
+  itemId: text("item_id").notNull().unique(),
+  removed: integer("removed", { mode: "boolean" }).notNull().default(false),
+});
+
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
 export type ItemHistoryRow = typeof itemHistory.$inferSelect;

@@ -71,8 +71,9 @@ export class LiveSubscription<H> {
     // Listening before fetching: a D1 read does not hold the object's input gate, so writes can land
     // while it runs; one that did makes the poll refresh before `ready`.
     let stale = false;
+    const watched = cursor.watch ?? cursor.collection;
     const stopListening = this.hub.listen((change) => {
-      if (change.collection === cursor.collection) stale = true;
+      if (change.collection === watched) stale = true;
     });
     this.addCleanup(stopListening);
     const initial = await cursor.fetch();
@@ -114,11 +115,26 @@ export class LiveSubscription<H> {
       for (const [id, doc] of next) last.set(id, doc);
     };
     // Refreshes run one after another, so a refresh asked for after a write
-    // always fetches after that write.
+    // always fetches after that write. Asked for again before the next one
+    // has started, it is that one (a burst of writes, e.g. a bulk chunk,
+    // costs one fetch, not one per write).
     let chain: Promise<void> = Promise.resolve();
+    let waiting: Promise<void> | null = null;
     const refreshOnce = () => {
-      chain = chain.then(refresh, refresh);
-      return chain;
+      if (waiting) return waiting;
+      const next = chain.then(
+        () => {
+          waiting = null;
+          return refresh();
+        },
+        () => {
+          waiting = null;
+          return refresh();
+        },
+      );
+      waiting = next;
+      chain = next;
+      return next;
     };
     const timer = setInterval(
       () => void refreshOnce().catch((e) => console.error("live: poll failed", e)),
@@ -126,7 +142,8 @@ export class LiveSubscription<H> {
     );
     this.addCleanup(() => clearInterval(timer));
     // Writes made in this same object refresh at once (and hold the write fence).
-    this.addCleanup(this.hub.listen((change) => (change.collection === cursor.collection ? refreshOnce() : undefined)));
+    const watched = cursor.watch ?? cursor.collection;
+    this.addCleanup(this.hub.listen((change) => (change.collection === watched ? refreshOnce() : undefined)));
     // Something changed while the initial fetch ran: catch up before `ready`.
     if (stale) await refreshOnce();
   }

@@ -77,7 +77,18 @@ export type Cursor =
        */
       first?: { count: number; read(): Promise<Doc[]> };
     }
-  | { kind: "polled"; collection: string; fetch(): Promise<Doc[]>; intervalMs: number };
+  | {
+      kind: "polled";
+      collection: string;
+      fetch(): Promise<Doc[]>;
+      intervalMs: number;
+      /**
+       * The collection whose changes in this object make it fetch again
+       * (`collection` unless given): e.g. a count of items, sent as its own
+       * document, follows the items.
+       */
+      watch?: string;
+    };
 
 /** For publications that call added/changed/removed by hand (aggregates). */
 export interface PublishContext<H> extends CallerInfo {

@@ -33,6 +33,7 @@ import { recordOrder, recordOrderNow } from "../orders/orders-service";
 import { resumeBulkJobs } from "../rooms/bulk-jobs";
 import { registerBulkJobs } from "../rooms/bulk-jobs-feature";
 import { registerItems } from "../rooms/items-feature";
+import { registerItemsWindow } from "../rooms/items-window-feature";
 import { registerJoinLinks } from "../rooms/join-links-feature";
 import { announce, registerMembers } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
@@ -137,6 +138,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     registerRoomEndings(registry);
     registerJoinLinks(registry);
     registerItems(registry);
+    registerItemsWindow(registry);
     registerFiles(registry);
     registerDashboard(registry);
     registerPresence(registry);

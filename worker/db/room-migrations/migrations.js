@@ -2,6 +2,8 @@ import m0000 from "./0000_room_tables.sql";
 import m0001 from "./0001_directory_outbox.sql";
 import m0002 from "./0002_bulk_jobs.sql";
 import m0003 from "./0003_delivery_repeats.sql";
+import m0004 from "./0004_item_changes.sql";
+import m0005 from "./0005_item_triggers_and_search.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -11,5 +13,7 @@ export default {
     m0001,
     m0002,
     m0003,
+    m0004,
+    m0005,
   },
 };

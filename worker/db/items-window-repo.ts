@@ -1,0 +1,106 @@
+/**
+ * The catalogue of a big room read in windows from the room's SQLite
+ * (DESIGN §2): filtered, searched and sorted by SQLite with its indexes and
+ * full-text index (room-migrations/0005_item_triggers_and_search.sql), never
+ * by reading every item; and its changes after a point, in order, for a
+ * phone's own copy.
+ */
+import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import type { ItemSortKey, ItemWindowQuery } from "../../protocol/api";
+import type { RoomDatabase } from "./room-database";
+import { type ItemRow, itemChanges, items } from "./room-schema";
+
+/** The full-text index answers words of 3 characters or more (trigrams); shorter ones are looked for directly. */
+const TRIGRAM = 3;
+
+/** A word as an FTS5 string (any part of a word matches, case and accents aside). */
+const ftsString = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+function conditions(roomId: string, query: Omit<ItemWindowQuery, "limit" | "sort" | "descending">): SQL[] {
+  const where: SQL[] = [eq(items.roomId, roomId)];
+  if (query.status !== "all") where.push(eq(items.status, query.status));
+  if (query.tag) where.push(sql`EXISTS (SELECT 1 FROM json_each(${items.tags}) WHERE value = ${query.tag})`);
+  const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const long = words.filter((word) => word.length >= TRIGRAM);
+  const short = words.filter((word) => word.length < TRIGRAM);
+  if (long.length > 0) {
+    const match = long.map(ftsString).join(" AND ");
+    where.push(sql`${items}.rowid IN (SELECT rowid FROM items_search WHERE items_search MATCH ${match})`);
+  }
+  for (const word of short) {
+    where.push(
+      sql`instr(lower(${items.title} || char(10) || ${items.sku} || char(10) || ${items.location} || char(10) || ${items.description} || char(10) || ${items.tags}), ${word}) > 0`,
+    );
+  }
+  return where;
+}
+
+/** Each sort as its index has it (room-migrations/0005), the id last so equal values keep one order. */
+function orderOf(sort: ItemSortKey, descending: boolean): SQL[] {
+  const column: Record<ItemSortKey, SQL> = {
+    createdAt: sql`${items.createdAt}`,
+    updatedAt: sql`${items.updatedAt}`,
+    title: sql`${items.title} COLLATE NOCASE`,
+    sku: sql`${items.sku} COLLATE NOCASE`,
+    priceCents: sql`${items.priceCents}`,
+    quantity: sql`${items.quantity}`,
+    status: sql`${items.status}`,
+  };
+  const direction = descending ? desc : asc;
+  return [direction(column[sort]), direction(items.id)];
+}
+
+/** The first `limit` items matching the query, in its order. */
+export function itemWindow(db: RoomDatabase, roomId: string, query: ItemWindowQuery): ItemRow[] {
+  return db
+    .select()
+    .from(items)
+    .where(and(...conditions(roomId, query)))
+    .orderBy(...orderOf(query.sort, query.descending))
+    .limit(query.limit)
+    .all();
+}
+
+/** How many items match the query (whatever its limit). */
+export function countWindow(db: RoomDatabase, roomId: string, query: ItemWindowQuery): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(items)
+      .where(and(...conditions(roomId, query)))
+      .get()?.n ?? 0
+  );
+}
+
+export interface ItemChangesPage {
+  /** Items written after the point, as they are now. */
+  rows: ItemRow[];
+  /** Items removed after the point. */
+  removed: string[];
+  /** The point this page reaches (ask for what comes after it next). */
+  seq: number;
+  more: boolean;
+}
+
+/** What changed after change number `afterSeq` (0: everything there is), at most `limit` changes. */
+export function itemChangesAfter(db: RoomDatabase, afterSeq: number, limit: number): ItemChangesPage {
+  const changes = db
+    .select({ seq: itemChanges.seq, itemId: itemChanges.itemId, removed: itemChanges.removed, item: items })
+    .from(itemChanges)
+    .leftJoin(items, eq(items.id, itemChanges.itemId))
+    .where(gt(itemChanges.seq, afterSeq))
+    .orderBy(asc(itemChanges.seq))
+    // One more than asked for says whether there is more.
+    .limit(limit + 1)
+    .all();
+  const more = changes.length > limit;
+  if (more) changes.pop();
+  const rows: ItemRow[] = [];
+  const removed: string[] = [];
+  for (const change of changes) {
+    if (change.item) rows.push(change.item);
+    // A first copy has nothing to remove.
+    else if (afterSeq > 0) removed.push(change.itemId);
+  }
+  return { rows, removed, seq: changes.at(-1)?.seq ?? afterSeq, more };
+}

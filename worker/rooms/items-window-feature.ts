@@ -1,0 +1,56 @@
+/**
+ * Big rooms (DESIGN §2): `items.window` sends a screen just the items it
+ * shows — searched, filtered and sorted by the room's SQLite — with how many
+ * match (`itemCounts`), and follows the room's writes by reading the window
+ * again (one read for a burst of writes); `items.copy` gives a phone its own
+ * copy of the whole catalogue a page at a time, and afterwards only what
+ * changed since. Neither holds the room's items in the object's memory.
+ */
+import { COLLECTION, METHOD, PUBLICATION, windowCountId } from "../../protocol/api";
+import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { toItemDoc } from "../db/items-repo";
+import { countWindow, itemChangesAfter, itemWindow } from "../db/items-window-repo";
+import type { LiveRegistry } from "../live/registry";
+import { asDoc } from "../live/types";
+import { requireRole } from "./access";
+import type { RoomHost } from "./room-host";
+
+/**
+ * Every write is made in this object, so a window reads again when one
+ * lands; the timer only catches what nothing announced.
+ */
+const WINDOW_REREAD_MS = 5 * 60_000;
+
+export function registerItemsWindow(registry: LiveRegistry<RoomHost>): void {
+  registry.publish(PUBLICATION.ITEMS_WINDOW, {
+    args: PUBLICATION_ARGS[PUBLICATION.ITEMS_WINDOW],
+    run: async (ctx, query) => {
+      await requireRole(ctx);
+      const { roomDb, roomId } = ctx.host;
+      return [
+        {
+          kind: "polled",
+          collection: COLLECTION.ITEMS,
+          intervalMs: WINDOW_REREAD_MS,
+          fetch: async () => itemWindow(roomDb, roomId, query).map((row) => asDoc(toItemDoc(row))),
+        },
+        {
+          kind: "polled",
+          collection: COLLECTION.ITEM_COUNTS,
+          watch: COLLECTION.ITEMS,
+          intervalMs: WINDOW_REREAD_MS,
+          fetch: async () => [{ _id: windowCountId(query), total: countWindow(roomDb, roomId, query) }],
+        },
+      ];
+    },
+  });
+
+  registry.method(METHOD.ITEMS_COPY, {
+    args: METHOD_ARGS[METHOD.ITEMS_COPY],
+    run: async (ctx, afterSeq, limit) => {
+      await requireRole(ctx);
+      const page = itemChangesAfter(ctx.host.roomDb, afterSeq, limit);
+      return { items: page.rows.map(toItemDoc), removed: page.removed, seq: page.seq, more: page.more };
+    },
+  });
+}
