@@ -76,6 +76,10 @@ export const can = {
   manageStore: (role: RoomRole | null) => role === "owner" || role === "admin",
   /** Publish items to the connected store, unpublish them, and sync from it: whoever edits the catalogue. */
   useStore: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
+  /** Download the whole room (its data and files): it holds customers' details. */
+  exportRoom: (role: RoomRole | null) => role === "owner" || role === "admin",
+  /** Put the whole room back as it was at an earlier time. */
+  restoreRoom: (role: RoomRole | null) => role === "owner",
 };
 
 export const METHOD = {

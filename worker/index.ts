@@ -26,6 +26,8 @@ import { downloadRoutes } from "./files/download-route";
 import { sweepOrphanObjects } from "./files/orphan-sweep";
 import { uploadRoutes } from "./files/upload-route";
 import { forwardToLiveObject, homeShardOf } from "./live/route";
+import { exportRoutes } from "./rooms/export-route";
+import { restoreRoutes } from "./rooms/restore-route";
 import { registerJob, runScheduledJobs } from "./scheduled";
 import { shareRoutes } from "./share/share-route";
 import { scheduleStoreSyncs } from "./store/sync-job";
@@ -114,6 +116,10 @@ app.get("/api/dev/outbox", async (c) => {
 
 app.use("/api/webhooks/*", edgeRateLimit("webhooks"));
 app.route("/api/webhooks", webhookRoutes);
+app.use("/api/rooms/:roomId/export", edgeRateLimit("files"));
+app.use("/api/rooms/:roomId/restore", edgeRateLimit("files"));
+app.route("/api/rooms", exportRoutes);
+app.route("/api/rooms", restoreRoutes);
 app.use("/api/share/*", edgeRateLimit("share"));
 app.route("/api/share", shareRoutes);
 app.use("/cdn/storage/*", edgeRateLimit("files"));

@@ -1,6 +1,6 @@
 /**
  * The room's settings, apart from the lists people work in (Polaris):
- * its name, its currency, its logo, and — set apart — deleting it.
+ * its name, its currency, its logo, its backups, and — set apart — deleting it.
  */
 import { type FormEvent, useMemo, useState } from "react";
 import { useLocation } from "wouter";
@@ -11,6 +11,7 @@ import { formatPrice } from "../money";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Field } from "../ui/Field";
+import { BackupCard } from "./BackupCard";
 import { currencyChoices } from "./currencies";
 import { RoomLogo } from "./RoomLogo";
 
@@ -21,6 +22,7 @@ export function SettingsPage({ roomId, room, role }: { roomId: string; room: Roo
       <RoomNameCard room={room} canEdit={manage} />
       <CurrencyCard room={room} canEdit={manage} />
       <RoomLogo roomId={roomId} canManage={can.manageMembers(role)} />
+      <BackupCard roomId={roomId} room={room} role={role} />
       {can.deleteRoom(role) && <DangerZone room={room} />}
       {!manage && <p className="muted">Only the room's owner and admins change its settings.</p>}
     </>

@@ -39,9 +39,11 @@ import { announce, registerMembers } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
 import { registerPresence } from "../rooms/presence-feature";
 import { registerRoomEndings } from "../rooms/room-endings";
+import { type ExportPage, type ExportTable, exportedStore, exportRows } from "../rooms/room-export";
 import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
 import type { RoomHost } from "../rooms/room-host";
 import { forgetRoomRecord } from "../rooms/room-record";
+import { prepareRestore, resendDirectory } from "../rooms/room-restore";
 import { WriteQueue } from "../rooms/write-queue";
 import { sharedItem } from "../share/shared-item";
 import { registerStocktake } from "../stocktake/stocktake-feature";
@@ -213,6 +215,35 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   async fileVersions(fileIds: string[]): Promise<Record<string, string[]>> {
     const found = await versionsByFile(this.roomDb, fileIds);
     return Object.fromEntries([...found].map(([id, versions]) => [id, [...versions]]));
+  }
+
+  /** A page of one of the room's tables for its export (RPC from the export route). */
+  exportRows(table: ExportTable, afterRowId: number, limit: number): ExportPage {
+    return exportRows(this.liveHost, table, afterRowId, limit);
+  }
+
+  /** The store the room is connected to, for the export's header (no credentials). */
+  exportedStore(): Promise<{ shopDomain: string; shopName: string } | null> {
+    return exportedStore(this.liveHost);
+  }
+
+  /**
+   * Puts the room back as it was at `at` (RPC from the restore route, which
+   * checked the caller is its owner): everyone connected is told, and the
+   * object restarts from then. Answers an error where the runtime keeps no
+   * history; otherwise the restart ends this call.
+   */
+  async restoreTo(at: number): Promise<RpcResult> {
+    const prepared = await rpcResult("rooms: restore failed", () => prepareRestore(this.ctx.storage, at));
+    if (!prepared.ok) return prepared;
+    this.closeUserConnections(null, "The room is being restored to an earlier time");
+    this.ctx.abort("restoring the room to an earlier time");
+    return prepared;
+  }
+
+  /** Once restored: the directory entries the room keeps are sent again (RPC from the restore route). */
+  afterRestore(): Promise<RpcResult> {
+    return rpcResult("rooms: directory after restore failed", () => resendDirectory(this.liveHost));
   }
 
   /** An item's public share page (RPC from the share route); null when it is gone. */

@@ -1,0 +1,150 @@
+/**
+ * `GET /api/rooms/:roomId/export`: the whole room as one ZIP, for its owners
+ * and admins (signed in by cookie or bearer token): `room.json` (every table
+ * of the room's own storage, as stored, with the room and its store's name),
+ * a CSV file per table people open in a spreadsheet (dates in ISO 8601,
+ * cells that would run as formulas neutralised: protocol/csv.ts), and every
+ * file's original under `files/`. It streams: pages of rows are read from
+ * the room and files from R2 only as the download takes them, so a room of
+ * any size exports with little memory (client-zip writes the ZIP as a
+ * stream, ZIP64 past 4 GB).
+ */
+import { downloadZip } from "client-zip";
+import { Hono } from "hono";
+import { getServerByName } from "partyserver";
+import { can } from "../../protocol/api";
+import { csvLine } from "../../protocol/csv";
+import { ERROR_TEXT } from "../../protocol/errors";
+import { requestUserId } from "../accounts/request-user";
+import { openDatabase } from "../db/database";
+import { roleOf } from "../db/memberships-repo";
+import { findRoom } from "../db/rooms-repo";
+import type { RoomDO } from "../objects/room-do";
+import { EXPORT_TABLES, type ExportPage, type ExportTable } from "./room-export";
+
+const PAGE_ROWS = 1_000;
+/** Tables also written as CSV, under these names. */
+const CSV_FILES: Partial<Record<ExportTable, string>> = {
+  items: "items.csv",
+  item_history: "item-history.csv",
+  orders: "orders.csv",
+  customers: "customers.csv",
+};
+const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+type Row = Record<string, unknown>;
+
+export const exportRoutes = new Hono<{ Bindings: Env }>();
+
+exportRoutes.get("/:roomId/export", async (c) => {
+  const roomId = c.req.param("roomId");
+  const userId = await requestUserId(c);
+  if (userId === null) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
+  const db = openDatabase(c.env.DB);
+  const room = ROOM_ID.test(roomId) ? await findRoom(db, roomId) : null;
+  const role = room ? await roleOf(db, roomId, userId) : null;
+  if (!room || role === null) return c.json({ error: "Room not found" }, 404);
+  if (!can.exportRoom(role)) return c.json({ error: "Only the room's owners and admins can export it" }, 403);
+
+  const stub = await getServerByName(c.env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
+  async function* pages(table: ExportTable): AsyncGenerator<Row[]> {
+    for (let after: number | null = 0; after !== null; ) {
+      const page = (await stub.exportRows(table, after, PAGE_ROWS)) as unknown as ExportPage;
+      if (page.rows.length > 0) yield page.rows;
+      after = page.next;
+    }
+  }
+  const exportedAt = new Date();
+  const header = {
+    format: "stockroom-room-export",
+    version: 1,
+    exportedAt: exportedAt.toISOString(),
+    room: { id: room.id, name: room.name, currency: room.currency, createdAt: new Date(room.createdAt).toISOString() },
+    store: await stub.exportedStore(),
+  };
+
+  async function* files() {
+    yield { name: "room.json", lastModified: exportedAt, input: textStream(roomJson(header, pages)) };
+    for (const table of EXPORT_TABLES) {
+      const name = CSV_FILES[table];
+      if (name) yield { name, lastModified: exportedAt, input: textStream(csvOf(pages(table))) };
+    }
+    for await (const rows of pages("files")) {
+      for (const file of rows) {
+        const object = await c.env.FILES.get(`${file.storage_path}/original`);
+        if (!object) continue;
+        yield {
+          name: `files/${file.collection}/${file.id}-${safeName(String(file.name))}`,
+          lastModified: new Date(Number(file.created_at)),
+          size: object.size,
+          input: object.body,
+        };
+      }
+    }
+  }
+
+  const zip = downloadZip(files());
+  const fileName = `stockroom-${safeName(room.name) || "room"}-${exportedAt.toISOString().slice(0, 10)}.zip`;
+  return new Response(zip.body, {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});
+
+/** `{header..., "tables": {"items": [...], ...}}`, a page at a time. */
+async function* roomJson(header: object, pages: (table: ExportTable) => AsyncGenerator<Row[]>) {
+  yield `${JSON.stringify(header).slice(0, -1)},"tables":{`;
+  for (const [index, table] of EXPORT_TABLES.entries()) {
+    yield `${index > 0 ? "," : ""}${JSON.stringify(table)}:[`;
+    let first = true;
+    for await (const rows of pages(table)) {
+      yield `${first ? "" : ","}${rows.map((row) => JSON.stringify(row)).join(",")}`;
+      first = false;
+    }
+    yield "]";
+  }
+  yield "}}";
+}
+
+/** A table as CSV: its columns as stored, times (`…_at`) in ISO 8601. */
+async function* csvOf(pages: AsyncGenerator<Row[]>) {
+  let columns: string[] | null = null;
+  for await (const rows of pages) {
+    for (const row of rows) {
+      if (!columns) {
+        columns = Object.keys(row);
+        yield csvLine(columns);
+      }
+      yield csvLine(
+        columns.map((column) =>
+          column.endsWith("_at") && typeof row[column] === "number"
+            ? new Date(row[column] as number).toISOString()
+            : row[column],
+        ),
+      );
+    }
+  }
+}
+
+function textStream(parts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await parts.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+  });
+}
+
+/** A name safe in a ZIP entry and a download's file name. */
+function safeName(name: string): string {
+  return name
+    .replace(/[^\w.-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+}
