@@ -43,15 +43,27 @@ export class D1Counter {
   total = 0;
   /** Of those, the ones that read or write the `orders` table. */
   orders = 0;
+  /** Round trips to D1: a statement run on its own is one, a batch is one. */
+  trips = 0;
+  /** Added before every round trip (the distance to a D1 primary far away), in ms. */
+  delayMs = 0;
 
   count(sql: string, statements = 1): void {
     this.total += statements;
     if (ORDERS_TABLE.test(sql)) this.orders += statements;
   }
 
+  /** One round trip: counted, and held back `delayMs` first. */
+  async trip<T>(send: () => Promise<T>): Promise<T> {
+    this.trips++;
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    return send();
+  }
+
   reset(): void {
     this.total = 0;
     this.orders = 0;
+    this.trips = 0;
   }
 
   /** The binding, counting. */
@@ -59,7 +71,7 @@ export class D1Counter {
     const counted = {
       ...this.session(db),
       exec: async (query: string) => {
-        const result = await db.exec(query);
+        const result = await this.trip(() => db.exec(query));
         this.count(query, result.count);
         return result;
       },
@@ -77,15 +89,17 @@ export class D1Counter {
       prepare: (query: string) =>
         new CountedStatement(db.prepare(query), query, this) as unknown as D1PreparedStatement,
       batch: (statements: D1PreparedStatement[]) =>
-        db.batch(
-          statements.map((statement) => {
-            if (!(statement instanceof CountedStatement)) {
-              this.count("");
-              return statement;
-            }
-            this.count(statement.sql);
-            return statement.real;
-          }),
+        this.trip(() =>
+          db.batch(
+            statements.map((statement) => {
+              if (!(statement instanceof CountedStatement)) {
+                this.count("");
+                return statement;
+              }
+              this.count(statement.sql);
+              return statement.real;
+            }),
+          ),
         ),
     };
   }
@@ -104,22 +118,22 @@ class CountedStatement {
 
   first(column?: string) {
     this.counter.count(this.sql);
-    return column === undefined ? this.real.first() : this.real.first(column);
+    return this.counter.trip(() => (column === undefined ? this.real.first() : this.real.first(column)));
   }
 
   run() {
     this.counter.count(this.sql);
-    return this.real.run();
+    return this.counter.trip(() => this.real.run());
   }
 
   all() {
     this.counter.count(this.sql);
-    return this.real.all();
+    return this.counter.trip(() => this.real.all());
   }
 
   raw(options?: { columnNames?: boolean }) {
     this.counter.count(this.sql);
-    return options?.columnNames ? this.real.raw({ columnNames: true }) : this.real.raw();
+    return this.counter.trip(() => (options?.columnNames ? this.real.raw({ columnNames: true }) : this.real.raw()));
   }
 }
 
@@ -157,14 +171,110 @@ async function naiveOrderImport(host: RoomHost): Promise<{ orders: number; pages
   return { orders, pages };
 }
 
+const WORDS = ["Brass", "Oak", "Linen", "Blue", "Speckled", "Walnut", "Glass", "Copper", "Wool", "Stone"];
+const THINGS = ["lamp", "vase", "table", "cushion", "mug", "bowl", "chair", "rug", "frame", "clock"];
+
+/**
+ * `count` items written straight into the room's storage in statements of
+ * 1,000 (the triggers index them as any write does): setting up a room of
+ * 100,000 takes seconds. Call before anything subscribes to the items.
+ */
+function seedRoomItems(host: RoomHost, count: number): number {
+  const sql = host.roomDb.$client.sql;
+  const now = Date.now();
+  for (let start = 0; start < count; start += 1_000) {
+    const rows = Array.from({ length: Math.min(1_000, count - start) }, (_, k) => {
+      const i = start + k;
+      return {
+        id: `${host.roomId}-${i}`,
+        title: `${WORDS[i % 10]} ${THINGS[Math.floor(i / 10) % 10]} ${i}`,
+        sku: `SKU-${i}`,
+        price: (i * 37) % 20_000,
+        quantity: i % 7,
+        at: now - (count - i) * 1000,
+      };
+    });
+    sql.exec(
+      `INSERT INTO items (id, room_id, title, sku, price_cents, quantity, status, created_at, updated_at)
+       SELECT value ->> '$.id', ?1, value ->> '$.title', value ->> '$.sku', value ->> '$.price',
+              value ->> '$.quantity', 'ready', value ->> '$.at', value ->> '$.at'
+       FROM json_each(?2)`,
+      host.roomId,
+      JSON.stringify(rows),
+    );
+  }
+  return count;
+}
+
+/** Every item of the room counted once more than it has, in the stocktake (so applying changes them all). */
+function seedScans(host: RoomHost, stocktakeId: string): number {
+  const sql = host.roomDb.$client.sql;
+  const most = sql.exec<{ n: number }>("SELECT coalesce(max(quantity), 0) + 1 AS n FROM items").one().n;
+  for (let n = 0; n < most; n++) {
+    sql.exec(
+      `INSERT INTO stocktake_scans (id, room_id, stocktake_id, item_id, user_id, at)
+       SELECT 'bench-' || ?3 || '-' || id, room_id, ?2, id, 'bench', ?4 FROM items WHERE quantity + 1 > ?3`,
+      host.roomId,
+      stocktakeId,
+      n,
+      Date.now(),
+    );
+  }
+  return sql.exec<{ n: number }>("SELECT count(*) AS n FROM stocktake_scans WHERE stocktake_id = ?", stocktakeId).one()
+    .n;
+}
+
+/**
+ * `n` point writes then `n` point reads, each awaited one after another, in
+ * the room's own SQLite and through D1 from the same object (same workerd,
+ * same run). Locally D1 is another SQLite a hop away in the same process: a
+ * lower bound of the difference, which in production adds the network.
+ */
+async function compareStorage(host: RoomHost, d1: D1Database, n: number) {
+  const sql = host.roomDb.$client.sql;
+  sql.exec("CREATE TABLE IF NOT EXISTS bench_kv (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
+  await d1.prepare("CREATE TABLE IF NOT EXISTS bench_kv (k TEXT PRIMARY KEY, v TEXT NOT NULL)").run();
+  const time = async (work: (i: number) => unknown) => {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) await work(i);
+    return (performance.now() - start) / n;
+  };
+  // Date.now() and performance.now() only move on I/O in workerd: a batch of awaited D1 calls shows
+  // its time, a run of synchronous SQLite calls shows none. So the room side is timed over a
+  // round trip to D1 that frames it, minus one such round trip measured alone.
+  const frame = await time(() => d1.prepare("SELECT 1").first());
+  const framed = async (work: () => void) => {
+    const start = performance.now();
+    work();
+    await d1.prepare("SELECT 1").first();
+    return Math.max(0, performance.now() - start - frame);
+  };
+  const roomWrite =
+    (await framed(() => {
+      for (let i = 0; i < n; i++) sql.exec("INSERT OR REPLACE INTO bench_kv (k, v) VALUES (?, ?)", `k${i}`, `v${i}`);
+    })) / n;
+  const roomRead =
+    (await framed(() => {
+      for (let i = 0; i < n; i++) sql.exec("SELECT v FROM bench_kv WHERE k = ?", `k${i}`).toArray();
+    })) / n;
+  const d1Write = await time((i) =>
+    d1.prepare("INSERT OR REPLACE INTO bench_kv (k, v) VALUES (?, ?)").bind(`k${i}`, `v${i}`).run(),
+  );
+  const d1Read = await time((i) => d1.prepare("SELECT v FROM bench_kv WHERE k = ?").bind(`k${i}`).first());
+  return { roomWrite, roomRead, d1Write, d1Read };
+}
+
 export class BenchRoomDO extends RoomDO {
   /** This object's D1 statements: its host (created later, in onStart) gets the counting binding. */
   private readonly d1: D1Counter;
+  /** The binding as it is, for the storage comparison's D1 side. */
+  private readonly rawD1: D1Database;
 
   constructor(ctx: DurableObjectState, env: Env) {
     const d1 = new D1Counter();
     super(ctx, { ...env, DB: d1.wrap(env.DB) });
     this.d1 = d1;
+    this.rawD1 = env.DB;
   }
 
   protected override createRegistry(): LiveRegistry<RoomHost> {
@@ -195,7 +305,37 @@ export class BenchRoomDO extends RoomDO {
         })
         .method("bench.d1Statements", {
           args: v.tuple([]),
-          run: () => ({ total: this.d1.total, orders: this.d1.orders }),
+          run: () => ({ total: this.d1.total, orders: this.d1.orders, trips: this.d1.trips }),
+        })
+        .method("bench.setD1Delay", {
+          args: v.tuple([v.number()]),
+          run: (_ctx, delayMs) => {
+            this.d1.delayMs = delayMs;
+            return null;
+          },
+        })
+        .method("bench.seedItems", {
+          args: v.tuple([v.number()]),
+          run: (ctx, count) => seedRoomItems(ctx.host, count),
+        })
+        .method("bench.seedScans", {
+          args: v.tuple([v.string()]),
+          run: (ctx, stocktakeId) => seedScans(ctx.host, stocktakeId),
+        })
+        .method("bench.historyCount", {
+          args: v.tuple([v.string()]),
+          run: (ctx, via) =>
+            ctx.host.roomDb.$client.sql
+              .exec<{ n: number }>("SELECT count(*) AS n FROM item_history WHERE via = ?", via)
+              .one().n,
+        })
+        .method("bench.orderCount", {
+          args: v.tuple([]),
+          run: (ctx) => ctx.host.roomDb.$client.sql.exec<{ n: number }>("SELECT count(*) AS n FROM orders").one().n,
+        })
+        .method("bench.storage", {
+          args: v.tuple([v.number()]),
+          run: (ctx, n) => compareStorage(ctx.host, this.rawD1, n),
         })
         .method("bench.resetD1Statements", {
           args: v.tuple([]),
@@ -286,6 +426,8 @@ export default {
     }
     return app.fetch!(request, env, ctx);
   },
+  // The app's store webhook consumer, as deployed.
+  queue: (batch, env) => app.queue(batch, env),
 } satisfies ExportedHandler<Env>;
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ItemHistoryDoc } from "../../protocol/api";
-import { chunks } from "./items-repo";
+import { insertHistoryRowsStatement, insertHistoryStatement } from "./item-statements";
 import type { RoomDatabase } from "./room-database";
 import { type ItemHistoryRow, itemHistory, items } from "./room-schema";
 
@@ -44,14 +44,15 @@ export async function wasRemoved(db: RoomDatabase, roomId: string, itemId: strin
   return row !== undefined;
 }
 
-/** Eight values a row: 12 rows keep a statement under D1's 100 bound values. */
-const ROWS_PER_STATEMENT = 12;
-
-/** Statements that add these entries, to run in the same batch as the change they describe. */
+/**
+ * The entries as statements to run with their change (one for a single
+ * entry, one for any number: the rows go as one JSON value, past the 100
+ * values a statement may bind).
+ */
 export function insertHistoryQueries(db: RoomDatabase, roomId: string, entries: readonly HistoryEntry[]) {
-  return chunks(entries, ROWS_PER_STATEMENT).map((part) =>
-    db.insert(itemHistory).values(part.map((entry) => ({ ...entry, roomId }))),
-  );
+  if (entries.length === 0) return [];
+  if (entries.length === 1) return [insertHistoryStatement(db, roomId, entries[0] as HistoryEntry)];
+  return [insertHistoryRowsStatement(db, roomId, entries)];
 }
 
 /**

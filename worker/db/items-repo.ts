@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { ItemDoc, ItemStatus } from "../../protocol/api";
 import type { ItemFields, ItemPatch } from "../../protocol/args";
+import { findItemRow, updateItemStatement } from "./item-statements";
 import type { RoomDatabase } from "./room-database";
 import { type ItemRow, items } from "./room-schema";
 
@@ -46,7 +47,6 @@ export async function listItems(db: RoomDatabase, roomId: string): Promise<ItemR
   return db.select().from(items).where(eq(items.roomId, roomId)).all();
 }
 
-/** The room's newest items: the catalogue's first screenful in its default order. */
 /** The next `limit` items by id after `afterId` ("" for the first): how bulk jobs walk a room's items. */
 export function itemsAfter(db: RoomDatabase, roomId: string, afterId: string, limit: number): ItemRow[] {
   return db
@@ -63,18 +63,13 @@ export function countItems(db: RoomDatabase, roomId: string): number {
   return db.select({ n: count() }).from(items).where(eq(items.roomId, roomId)).get()?.n ?? 0;
 }
 
+/** The room's newest items: the catalogue's first screenful in its default order. */
 export async function listNewestItems(db: RoomDatabase, roomId: string, limit: number): Promise<ItemRow[]> {
   return db.select().from(items).where(eq(items.roomId, roomId)).orderBy(desc(items.createdAt)).limit(limit).all();
 }
 
 export async function findItem(db: RoomDatabase, roomId: string, id: string): Promise<ItemRow | null> {
-  return (
-    (await db
-      .select()
-      .from(items)
-      .where(and(eq(items.roomId, roomId), eq(items.id, id)))
-      .get()) ?? null
-  );
+  return findItemRow(db, roomId, id);
 }
 
 /** The room's items with these ids (missing ones are simply absent). */
@@ -182,18 +177,14 @@ export function insertItemQuery(
     .returning();
 }
 
+/** The update of one item read in this same write turn (`before`), answering the row as written. */
 export function updateItemQuery(
   db: RoomDatabase,
-  roomId: string,
-  id: string,
+  before: ItemRow,
   patch: ItemPatch,
   change: { at: number; by: string },
 ) {
-  return db
-    .update(items)
-    .set({ ...columnsOf(patch), updatedAt: change.at, updatedBy: change.by })
-    .where(and(eq(items.roomId, roomId), eq(items.id, id)))
-    .returning();
+  return updateItemStatement(db, before, { ...columnsOf(patch), updatedAt: change.at, updatedBy: change.by });
 }
 
 export function deleteItemQuery(db: RoomDatabase, roomId: string, id: string) {

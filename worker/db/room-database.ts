@@ -56,7 +56,7 @@ export function runTogether<const T extends readonly RoomStatement[]>(
   db: RoomDatabase,
   statements: T,
 ): StatementResults<T> {
-  return db.transaction(() => statements.map((statement) => statement.all())) as StatementResults<T>;
+  return db.$client.transactionSync(() => statements.map((statement) => statement.all())) as StatementResults<T>;
 }
 
 /** Deletes every row of the room's own tables in one transaction (the room was deleted). */

@@ -63,7 +63,7 @@ export const bulkJobs = sqliteTable("bulk_jobs", {
  * (a new `seq`) each time the item is written or removed — kept by
  * triggers on `items` (room-migrations/0005_item_changes.sql), so no
  * write can forget it. A phone's copy of the catalogue asks for what
- * changed after the last `seq` it has (items-copy.ts).
+ * changed after the last `seq` it has (items-window-repo.ts).
  */
 export const itemChanges = sqliteTable("item_changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),

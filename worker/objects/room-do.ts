@@ -6,7 +6,7 @@
  * modules.
  */
 
-import type { RoomRole, SharedItem } from "../../protocol/api";
+import type { MemberDoc, RoomRole, SharedItem } from "../../protocol/api";
 import { LiveError, toWireError, type WireError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
@@ -17,7 +17,7 @@ import { openDatabase } from "../db/database";
 import { dropDirectoryOutbox, flushDirectoryOutbox } from "../db/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/files-repo";
 import { listItems, toItemDoc } from "../db/items-repo";
-import { roleOf } from "../db/memberships-repo";
+import { listMembers, roleOf } from "../db/memberships-repo";
 import { listOrders, toOrderDoc } from "../db/orders-repo";
 import { clearRoomRows, migrateRoomDatabase, openRoomDatabase } from "../db/room-database";
 import type { FileRow } from "../db/room-schema";
@@ -71,6 +71,9 @@ async function rpcResult(failure: string, work: () => Promise<unknown>): Promise
     return { ok: false, error: toWireError(error) };
   }
 }
+
+/** How long the member list is kept without a change here before it is read again. */
+const MEMBERS_KEPT_MS = 10 * 60_000;
 
 export class RoomDO extends AccountsLiveServer<RoomHost> {
   /** The room's own SQLite (DESIGN §2), brought to this release's schema and moved in from D1 before anything runs. */
@@ -264,13 +267,28 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   protected createHost(): RoomHost {
     const db = openDatabase(this.env.DB);
     const roles = new Map<string, RoomRole | null>();
+    // Read again after a while all the same: a change made elsewhere (none today) is not kept for ever.
+    let members: { list: Promise<MemberDoc[]>; at: number } | null = null;
     return {
       roomId: this.name,
       roleOf: async (userId) => {
         if (!roles.has(userId)) roles.set(userId, await roleOf(db, this.name, userId));
         return roles.get(userId) ?? null;
       },
-      forgetRole: (userId) => roles.delete(userId),
+      forgetRole: (userId) => {
+        roles.delete(userId);
+        members = null;
+      },
+      members: () => {
+        if (!members || Date.now() - members.at > MEMBERS_KEPT_MS) {
+          const list = listMembers(db, this.name).catch((error: unknown) => {
+            members = null;
+            throw error;
+          });
+          members = { list, at: Date.now() };
+        }
+        return members.list;
+      },
       disconnectUser: async (userId, reason) => {
         // The changes already emitted (a removal, its reason) reach the connections before they close.
         await this.hub.settled();

@@ -7,7 +7,6 @@
  */
 
 import { appUrl } from "../app-url";
-import { listMembers } from "../db/memberships-repo";
 import type { OrderInput } from "../db/orders-repo";
 import { findStoreConnection } from "../db/store-repo";
 import { type EmailMessage, sendEmail } from "../email/mailer";
@@ -53,7 +52,7 @@ async function messagesFor(host: RoomHost, orders: OrderInput[]): Promise<EmailM
   // a first full sync brings years of them.
   const fresh = orders.filter((order) => order.createdAt >= connection.createdAt);
   if (fresh.length === 0) return [];
-  const recipients = (await listMembers(host.db, host.roomId)).filter((member) => member.orderEmails && member.email);
+  const recipients = (await host.members()).filter((member) => member.orderEmails && member.email);
   if (recipients.length === 0) return [];
   const room = await roomRecord(host);
   if (!room) return [];

@@ -218,7 +218,7 @@ async function editNow(
   const entry = historyEntry(host, id, actor, "updated", changes, via);
   const [updated] = guardUnique(patch.sku, () =>
     runTogether(host.roomDb, [
-      updateItemQuery(host.roomDb, host.roomId, id, patch, { at: entry.at, by: actor }),
+      updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }),
       ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
     ]),
   );
@@ -276,7 +276,7 @@ export function itemEditsInBulk(
   return {
     statements: [
       ...changing.map(({ before, patch, entry }) =>
-        updateItemQuery(host.roomDb, host.roomId, before.id, patch, { at: entry.at, by: actor }),
+        updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }),
       ),
       ...insertHistoryQueries(host.roomDb, host.roomId, entries),
     ],

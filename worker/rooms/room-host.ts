@@ -1,4 +1,4 @@
-import type { RoomRole } from "../../protocol/api";
+import type { MemberDoc, RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
 import type { Dashboard } from "../dashboard/dashboard";
 import type { OrderInput } from "../db/orders-repo";
@@ -44,8 +44,14 @@ export interface RoomHost extends AccountsHost {
   wakeAt(at: number): Promise<void>;
   /** The user's role here (cached; this object is the only writer of its memberships). */
   roleOf(userId: string): Promise<RoomRole | null>;
-  /** Call after changing a membership. */
+  /** Call after changing a membership (also forgets the member list below). */
   forgetRole(userId: string): void;
+  /**
+   * The room's members as listed (with their e-mail and order e-mail
+   * choice), read from the directory once and kept until a membership
+   * changes here (forgetRole) or a member's profile changes (refreshMember).
+   */
+  members(): Promise<MemberDoc[]>;
   /**
    * Closes a user's connections to this room (all when null), e.g. after
    * removal — once what was already said to them (say, why: room-endings.ts)

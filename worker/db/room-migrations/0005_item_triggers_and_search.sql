@@ -1,20 +1,18 @@
 -- Written by hand (drizzle-kit does not make triggers or virtual tables).
--- 1. item_changes follows every write to items (items-copy.ts reads it).
+-- 1. item_changes follows every write to items (items-window-repo.ts reads it): the item's row is
+-- replaced, so it takes the next seq (AUTOINCREMENT never reuses one).
 INSERT INTO item_changes (item_id, removed) SELECT id, 0 FROM items ORDER BY updated_at, id;
 --> statement-breakpoint
 CREATE TRIGGER items_change_on_insert AFTER INSERT ON items BEGIN
-  DELETE FROM item_changes WHERE item_id = NEW.id;
-  INSERT INTO item_changes (item_id, removed) VALUES (NEW.id, 0);
+  INSERT OR REPLACE INTO item_changes (item_id, removed) VALUES (NEW.id, 0);
 END;
 --> statement-breakpoint
 CREATE TRIGGER items_change_on_update AFTER UPDATE ON items BEGIN
-  DELETE FROM item_changes WHERE item_id = NEW.id;
-  INSERT INTO item_changes (item_id, removed) VALUES (NEW.id, 0);
+  INSERT OR REPLACE INTO item_changes (item_id, removed) VALUES (NEW.id, 0);
 END;
 --> statement-breakpoint
 CREATE TRIGGER items_change_on_delete AFTER DELETE ON items BEGIN
-  DELETE FROM item_changes WHERE item_id = OLD.id;
-  INSERT INTO item_changes (item_id, removed) VALUES (OLD.id, 1);
+  INSERT OR REPLACE INTO item_changes (item_id, removed) VALUES (OLD.id, 1);
 END;
 --> statement-breakpoint
 -- 2. Full-text search over what the catalogue's search box looks in (items-window.ts): trigram

@@ -1,0 +1,219 @@
+// Each room's own storage (DESIGN §2), measured in one run of the bench Worker:
+//   (a) D1 round trips per action, counted by the room's D1 binding (a batch
+//       counts one), beside a directory change (rooms.rename), which goes to D1;
+//   (b) a real item edit, until both `result` and `updated`, beside a DDP ping
+//       answered by the same Durable Object on the same socket (target ≤ 1.5×);
+//   (c) a point read and write in the room's own SQLite beside the same through
+//       D1, from the same object (locally D1 is a SQLite in the same process, so
+//       this is a lower bound of the difference: production adds the network);
+//   (d) stocktake.apply of 20,000 changes (BENCH_APPLY_ITEMS), every change in
+//       history, beside the same number of edits one call each (extrapolated);
+//   (e) a room of the previous release waking with 10,000 items
+//       (BENCH_MOVE_ITEMS) in D1, moving them into its own storage, beside a
+//       room that already has them.
+import { FakeShopify } from "../tests/support/fake-shopify.ts";
+import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
+import { knob, ms, percentile, report, seedItems, signedUp, sleep, startBenchServer } from "./harness.mjs";
+
+const ROUNDS = knob("BENCH_ROUNDS", 200, 5);
+const STORAGE_OPS = knob("BENCH_STORAGE_OPS", 2_000, 50);
+const APPLY_ITEMS = knob("BENCH_APPLY_ITEMS", 20_000, 600);
+const SINGLE_EDITS = knob("BENCH_SINGLE_EDITS", 200, 10);
+const MOVE_ITEMS = knob("BENCH_MOVE_ITEMS", 10_000, 300);
+
+const count = (n) => n.toLocaleString("en-US");
+const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
+
+const fake = new FakeShopify();
+const shopify = await startFakeShopifyServer(fake);
+const server = await startBenchServer({ vars: { SHOPIFY_API_ORIGIN: shopify.origin } });
+try {
+  const owner = await signedUp(server.wsUrl, "storage");
+
+  // (a) D1 round trips per action.
+  {
+    const roomId = await owner.newRoom("Round trips");
+    const room = await owner.openRoom(roomId);
+    await room.call("store.connect", [fake.credentials]);
+    // Warm: the room's own record is read from the directory once, the first time it is needed.
+    const itemId = await room.call("items.add", [{ title: "Lamp", sku: "L-1", quantity: 1 }]);
+    const trips = async (action) => {
+      await room.call("bench.resetD1Statements");
+      await action();
+      return (await room.call("bench.d1Statements")).trips;
+    };
+    const update = await trips(() => room.call("items.update", [itemId, { quantity: 2 }]));
+    const add = await trips(() => room.call("items.add", [{ title: "Vase" }]));
+    const stocktakeId = await room.call("stocktake.start");
+    const scan = await trips(() => room.call("stocktake.scan", [stocktakeId, "L-1"]));
+    // Queued, then applied by the consumer within about a second.
+    const orderTrips = (number) =>
+      trips(async () => {
+        await postOrderWebhook(server.url, fake, number);
+        for (let i = 0; i < 100 && (await room.call("bench.orderCount")) < number - 1000; i++) await sleep(100);
+        // The new-order e-mail check runs just after, in the background.
+        await sleep(300);
+      });
+    const firstOrder = await orderTrips(1001);
+    const order = await orderTrips(1002);
+    const rename = await trips(() => room.call("rooms.rename", ["Round trips, renamed"]));
+    console.log(
+      "\n(a) D1 round trips per action in the room (a batch counts one) vs a directory change (rooms.rename)",
+    );
+    const n = (value) => String(value);
+    report("items.update (target 0)", update, rename, n);
+    report("items.add (target 0)", add, rename, n);
+    report("stocktake.scan (target 0)", scan, rename, n);
+    report("a webhook order, in the room (target 0)", order, rename, n);
+    report("the room's first order since it woke", firstOrder, rename, n);
+    console.log(
+      "  (the first reads the member list once, for new-order e-mails, and keeps it until a membership changes;\n" +
+        "   the webhook route itself reads D1 once per delivery: the shop's directory entry, to check the signature)",
+    );
+    room.close();
+  }
+
+  // (b) An item edit vs a ping, alternating on one socket.
+  {
+    const roomId = await owner.newRoom("Edit vs ping");
+    const room = await owner.openRoom(roomId);
+    const itemId = await room.call("items.add", [{ title: "Lamp", quantity: 0 }]);
+    let pings = 0;
+    const ping = async () => {
+      const id = `p${++pings}`;
+      const start = performance.now();
+      const pong = room.next((m) => m.msg === "pong" && m.id === id, "pong");
+      room.ws.send(JSON.stringify({ msg: "ping", id }));
+      await pong;
+      return performance.now() - start;
+    };
+    // items.update itself, under the bench's name so a few hundred in a row stay outside the call budget.
+    const edit = async (quantity) => {
+      const start = performance.now();
+      await room.call("bench.updateItem", [itemId, { quantity }]);
+      return performance.now() - start;
+    };
+    // Warm-up rounds, not counted.
+    for (let i = 0; i < 5; i++) {
+      await ping();
+      await edit(100 + i);
+    }
+    const edits = [];
+    const pingTimes = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      pingTimes.push(await ping());
+      edits.push(await edit(1_000 + round));
+    }
+    console.log(`\n(b) an item edit until result and updated vs a DDP ping, same socket, ${ROUNDS} rounds`);
+    report("p50", percentile(edits, 50), percentile(pingTimes, 50), ms, 1.5);
+    report("p99", percentile(edits, 99), percentile(pingTimes, 99), ms);
+    room.close();
+  }
+
+  // (c) The room's own SQLite vs D1, from the same object.
+  {
+    const roomId = await owner.newRoom("Storage");
+    const room = await owner.openRoom(roomId);
+    const timing = await room.call("bench.storage", [STORAGE_OPS]);
+    console.log(
+      `\n(c) a point write and read, ${count(STORAGE_OPS)} each: the room's own SQLite vs D1 (locally a lower bound)`,
+    );
+    report("write, room SQLite vs D1", timing.roomWrite, timing.d1Write, ms);
+    report("read, room SQLite vs D1", timing.roomRead, timing.d1Read, ms);
+    room.close();
+  }
+
+  // (d) stocktake.apply of many changes.
+  {
+    const roomId = await owner.newRoom("Big stocktake");
+    const room = await owner.openRoom(roomId);
+    await room.call("bench.seedItems", [APPLY_ITEMS]);
+    const stocktakeId = await room.call("stocktake.start");
+    await room.call("bench.seedScans", [stocktakeId]);
+    const start = performance.now();
+    const { changed } = await room.call("stocktake.apply", [stocktakeId]);
+    const applyMs = performance.now() - start;
+    if (changed !== APPLY_ITEMS) throw new Error(`bench: the stocktake changed ${changed} of ${APPLY_ITEMS} items`);
+    const history = await room.call("bench.historyCount", [`stocktake:${stocktakeId}`]);
+    if (history !== APPLY_ITEMS) throw new Error(`bench: ${history} history entries for ${APPLY_ITEMS} changes`);
+
+    // Baseline: the same kind of change, one call per item, for a sample, extrapolated.
+    const ids = Array.from({ length: SINGLE_EDITS }, (_, i) => `${roomId}-${i}`);
+    const singleStart = performance.now();
+    for (const [i, id] of ids.entries()) await room.call("items.update", [id, { quantity: 500 + i }]);
+    const perCall = (performance.now() - singleStart) / SINGLE_EDITS;
+    console.log(
+      `\n(d) stocktake.apply of ${count(APPLY_ITEMS)} changes (chunks of 500, each in one transaction; every change in history) vs one call per item`,
+    );
+    report(`apply ${count(APPLY_ITEMS)} changes`, applyMs, perCall * APPLY_ITEMS, seconds);
+    room.close();
+  }
+
+  // (e) The first wake of a room of the previous release.
+  {
+    const movedId = await owner.newRoom("Previous release");
+    seedItems(server.stateDir, movedId, MOVE_ITEMS, (i) => ({ title: `Old item ${i}`, sku: `OLD-${i}` }));
+    const start = performance.now();
+    const moved = await owner.openRoom(movedId);
+    await moved.subscribe("items");
+    const moveMs = performance.now() - start;
+    // Another person's room (rooms made per person are rate-limited).
+    const other = await signedUp(server.wsUrl, "storage-held");
+    const heldId = await other.newRoom("Already here");
+    const seeder = await other.openRoom(heldId);
+    await seeder.call("bench.seedItems", [MOVE_ITEMS]);
+    seeder.close();
+    await sleep(100);
+    const heldStart = performance.now();
+    const held = await other.openRoom(heldId);
+    await held.subscribe("items");
+    const heldMs = performance.now() - heldStart;
+    console.log(
+      `\n(e) a room of the previous release waking with ${count(MOVE_ITEMS)} items in D1 (moved in chunks of 500, then served) vs one already holding them`,
+    );
+    report("open and read the catalogue", moveMs, heldMs, seconds);
+    moved.close();
+    held.close();
+    other.home.close();
+  }
+  owner.home.close();
+} finally {
+  await server.stop();
+  await shopify.close();
+}
+
+/** An orders/create webhook as the store sends it, signed with the connection's client secret. */
+async function postOrderWebhook(url, store, number) {
+  const body = JSON.stringify({
+    id: number,
+    admin_graphql_api_id: `gid://shopify/Order/${number}`,
+    name: `#${number}`,
+    created_at: new Date().toISOString(),
+    currency: "USD",
+    total_price: "10.00",
+    line_items: [{ product_id: 1, sku: "L-1", title: "Lamp", quantity: 1, price: "10.00" }],
+  });
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(store.clientSecret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const signature = Buffer.from(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body))).toString(
+    "base64",
+  );
+  const response = await fetch(`${url}/api/webhooks/shopify`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Shop-Domain": store.shop,
+      "X-Shopify-Topic": "orders/create",
+      "X-Shopify-Webhook-Id": `bench-${number}-${Date.now()}`,
+      "X-Shopify-Hmac-Sha256": signature,
+    },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`bench: webhook answered ${response.status}: ${await response.text()}`);
+  return response;
+}
