@@ -262,7 +262,11 @@ export async function ddp(url, { batch = false, sent = null } = {}) {
   let ids = 0;
   const client = {
     ws,
-    onMessage: (listener) => listeners.add(listener),
+    /** Hands every message to `listener`; answers a function that stops it. */
+    onMessage: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     next,
     /** `encodeFrame` turns the message into what is sent (e.g. a binary frame). */
     async call(method, params = [], encodeFrame = JSON.stringify) {

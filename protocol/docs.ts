@@ -50,6 +50,13 @@ export interface ItemDoc {
   updatedAt: Date;
 }
 
+/** How many items match an `items.window` query (`itemCounts`, id: windowCountId): `more` past 10,000. */
+export interface ItemCountDoc {
+  _id: string;
+  total: number;
+  more: boolean;
+}
+
 /** An `items.copy` page: items changed after the asked-for point, items removed, and the point reached. */
 export interface ItemCopyPage {
   items: ItemDoc[];

@@ -153,6 +153,22 @@ describe("big rooms", () => {
     socket.close();
   });
 
+  it("counts up to 10,000 and says when there are more, so no count walks a whole huge room", async () => {
+    const roomId = await createRoom();
+    await roomRows(
+      roomId,
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 10049)
+       INSERT INTO items (id, room_id, title, created_at, updated_at) SELECT ?1 || '-' || i, ?1, 'Item ' || i, i, i FROM n`,
+      roomId,
+    );
+    const { socket } = await connectToRoom(roomId);
+    await openWindow(socket, { limit: 10 }, "w");
+    const id = windowCountId({ text: "", status: "all", tag: "" });
+    const count = socket.received.find((m) => m.collection === "itemCounts" && m.id === id);
+    expect(count?.fields).toEqual({ total: 10_000, more: true });
+    socket.close();
+  });
+
   it("refuses a window it cannot serve, in words", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);

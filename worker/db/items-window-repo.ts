@@ -61,15 +61,23 @@ export function itemWindow(db: RoomDatabase, roomId: string, query: ItemWindowQu
     .all();
 }
 
-/** How many items match the query (whatever its limit). */
-export function countWindow(db: RoomDatabase, roomId: string, query: ItemWindowQuery): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(items)
-      .where(and(...conditions(roomId, query)))
-      .get()?.n ?? 0
-  );
+/**
+ * Counts past this many stop: a window shows "more than 10,000", and the
+ * count, read again after every write the window follows, never walks a
+ * whole 100,000-item room.
+ */
+export const COUNT_CAP = 10_000;
+
+/** How many items match the query (whatever its limit), up to COUNT_CAP; `more` when there are more. */
+export function countWindow(db: RoomDatabase, roomId: string, query: ItemWindowQuery): { total: number; more: boolean } {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(items)
+    .where(and(...conditions(roomId, query)))
+    .limit(COUNT_CAP + 1)
+    .as("matching");
+  const n = db.select({ n: count() }).from(matching).get()?.n ?? 0;
+  return { total: Math.min(n, COUNT_CAP), more: n > COUNT_CAP };
 }
 
 export interface ItemChangesPage {

@@ -39,7 +39,7 @@ export function registerItemsWindow(registry: LiveRegistry<RoomHost>): void {
           collection: COLLECTION.ITEM_COUNTS,
           watch: COLLECTION.ITEMS,
           intervalMs: WINDOW_REREAD_MS,
-          fetch: async () => [{ _id: windowCountId(query), total: countWindow(roomDb, roomId, query) }],
+          fetch: async () => [{ _id: windowCountId(query), ...countWindow(roomDb, roomId, query) }],
         },
       ];
     },

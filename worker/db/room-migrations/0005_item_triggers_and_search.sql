@@ -42,6 +42,10 @@ CREATE TRIGGER items_search_on_update AFTER UPDATE OF title, sku, location, desc
 END;
 --> statement-breakpoint
 -- 3. Every sort the catalogue offers reads in order from an index (a page of 100,000 items sorts nothing).
+CREATE INDEX items_created_idx ON items (room_id, created_at, id);
+--> statement-breakpoint
+CREATE INDEX items_updated_idx ON items (room_id, updated_at, id);
+--> statement-breakpoint
 CREATE INDEX items_title_idx ON items (room_id, title COLLATE NOCASE, id);
 --> statement-breakpoint
 CREATE INDEX items_sku_idx ON items (room_id, sku COLLATE NOCASE, id);

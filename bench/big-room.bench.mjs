@@ -1,0 +1,104 @@
+// A room of 100,000 items (BENCH_BIG_ITEMS) served in windows from its own
+// SQLite (DESIGN §2), beside a room of 100 in the same run:
+//   - first rows: from subscribing to `items.window` (the first 50, newest
+//     first) to the first `added` (target ≤ 1.5× the small room);
+//   - search: a search's window until `ready`, p50 (target ≤ 150 ms);
+//   - the Worker's JavaScript heap after GC with both rooms open and
+//     searched, beside the heap with only the small room (target ≤ 64 MB).
+import { freePort } from "../tests/support/server.ts";
+import {
+  heapAfterGc,
+  inspectWorker,
+  knob,
+  ms,
+  percentile,
+  report,
+  signedUp,
+  sleep,
+  startBenchServer,
+} from "./harness.mjs";
+
+const BIG = knob("BENCH_BIG_ITEMS", 100_000, 2_000);
+const SMALL = 100;
+const ROUNDS = knob("BENCH_ROUNDS", 30, 3);
+const TERMS = [
+  "brass lamp",
+  "oak 12",
+  "linen cushion 9",
+  "walnut",
+  "copper clock 77",
+  "glass bowl",
+  "stone 5",
+  "wool rug 3",
+];
+const MB = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const inspectorPort = await freePort();
+const server = await startBenchServer({ inspectorPort });
+try {
+  const owner = await signedUp(server.wsUrl, "big");
+  const smallId = await owner.newRoom("Small shop");
+  const bigId = await owner.newRoom("Big shop");
+  const small = await owner.openRoom(smallId);
+  const big = await owner.openRoom(bigId);
+  await small.call("bench.seedItems", [SMALL]);
+  const seedStart = performance.now();
+  await big.call("bench.seedItems", [BIG]);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  const inspector = await inspectWorker(inspectorPort);
+  await sleep(1000);
+
+  let subs = 0;
+  /** ms from `sub` to the first `added`, and to `ready`; the subscription is ended after. */
+  async function openWindow(client, query) {
+    const id = `w${++subs}`;
+    const start = performance.now();
+    let firstAt = null;
+    const stopWatching = client.onMessage((m) => {
+      if (firstAt === null && m.msg === "added" && m.collection === "items") firstAt = performance.now() - start;
+    });
+    const ready = client.next((m) => m.msg === "ready" && m.subs.includes(id), "ready");
+    client.ws.send(JSON.stringify({ msg: "sub", id, name: "items.window", params: [query] }));
+    await ready;
+    const readyAt = performance.now() - start;
+    stopWatching();
+    client.ws.send(JSON.stringify({ msg: "unsub", id }));
+    await client.next((m) => m.msg === "nosub" && m.id === id, "nosub");
+    return { firstAt, readyAt };
+  }
+
+  await openWindow(small, { limit: 50 });
+  const smallHeap = await heapAfterGc(inspector, server.url);
+  const firstSmall = [];
+  const firstBig = [];
+  const searchSmall = [];
+  const searchBig = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    firstSmall.push((await openWindow(small, { limit: 50 })).firstAt);
+    firstBig.push((await openWindow(big, { limit: 50 })).firstAt);
+    const text = TERMS[round % TERMS.length];
+    searchSmall.push((await openWindow(small, { text, limit: 50 })).readyAt);
+    searchBig.push((await openWindow(big, { text, limit: 50 })).readyAt);
+  }
+  // Both rooms open, a window of each held, as a screen would.
+  await openWindow(big, { sort: "title", descending: false, limit: 200 });
+  big.ws.send(JSON.stringify({ msg: "sub", id: "held", name: "items.window", params: [{ limit: 200 }] }));
+  await big.next((m) => m.msg === "ready" && m.subs.includes("held"), "ready");
+  const bigHeap = await heapAfterGc(inspector, server.url);
+
+  console.log(
+    `\na room of ${BIG.toLocaleString("en-US")} items (seeded in ${seedSeconds.toFixed(1)} s) vs one of ${SMALL}, served in windows from the room's SQLite, ${ROUNDS} rounds`,
+  );
+  report("first rows (50, newest first), p50", percentile(firstBig, 50), percentile(firstSmall, 50), ms, 1.5);
+  const searchP50 = percentile(searchBig, 50);
+  report("search until ready, p50", searchP50, percentile(searchSmall, 50), ms);
+  console.log(`  search p50 ${searchP50.toFixed(1)} ms (target ≤ 150 ms: ${searchP50 <= 150 ? "met" : "NOT met"})`);
+  report("Worker heap after GC, both rooms open", bigHeap, smallHeap, MB);
+  console.log(`  heap ${MB(bigHeap)} (target ≤ 64 MB: ${bigHeap <= 64 * 1024 * 1024 ? "met" : "NOT met"})`);
+  inspector.close();
+  small.close();
+  big.close();
+  owner.home.close();
+} finally {
+  await server.stop();
+}
