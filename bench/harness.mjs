@@ -424,3 +424,39 @@ export async function signUpWithRoom(page, url, roomName) {
   await page.getByText("No items yet").waitFor(loaded);
   return page.url();
 }
+
+/** An orders/create webhook as the store sends it (a fake store's shop), signed with its client secret. */
+export async function postOrderWebhook(url, store, number, deliveryId = `bench-${number}-${Date.now()}`) {
+  const body = JSON.stringify({
+    id: number,
+    admin_graphql_api_id: `gid://shopify/Order/${number}`,
+    name: `#${number}`,
+    created_at: new Date().toISOString(),
+    currency: "USD",
+    total_price: "10.00",
+    line_items: [{ product_id: 1, sku: "L-1", title: "Lamp", quantity: 1, price: "10.00" }],
+  });
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(store.clientSecret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const signature = Buffer.from(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body))).toString(
+    "base64",
+  );
+  const response = await fetch(`${url}/api/webhooks/shopify`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Shop-Domain": store.shop,
+      "X-Shopify-Topic": "orders/create",
+      "X-Shopify-Webhook-Id": deliveryId,
+      "X-Shopify-Hmac-Sha256": signature,
+    },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`bench: webhook answered ${response.status}: ${await response.text()}`);
+  return response;
+}

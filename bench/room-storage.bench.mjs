@@ -13,7 +13,17 @@
 //       room that already has them.
 import { FakeShopify } from "../tests/support/fake-shopify.ts";
 import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
-import { knob, ms, percentile, report, seedItems, signedUp, sleep, startBenchServer } from "./harness.mjs";
+import {
+  knob,
+  ms,
+  percentile,
+  postOrderWebhook,
+  report,
+  seedItems,
+  signedUp,
+  sleep,
+  startBenchServer,
+} from "./harness.mjs";
 
 const ROUNDS = knob("BENCH_ROUNDS", 200, 5);
 const STORAGE_OPS = knob("BENCH_STORAGE_OPS", 2_000, 50);
@@ -180,40 +190,4 @@ try {
 } finally {
   await server.stop();
   await shopify.close();
-}
-
-/** An orders/create webhook as the store sends it, signed with the connection's client secret. */
-async function postOrderWebhook(url, store, number) {
-  const body = JSON.stringify({
-    id: number,
-    admin_graphql_api_id: `gid://shopify/Order/${number}`,
-    name: `#${number}`,
-    created_at: new Date().toISOString(),
-    currency: "USD",
-    total_price: "10.00",
-    line_items: [{ product_id: 1, sku: "L-1", title: "Lamp", quantity: 1, price: "10.00" }],
-  });
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(store.clientSecret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const signature = Buffer.from(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body))).toString(
-    "base64",
-  );
-  const response = await fetch(`${url}/api/webhooks/shopify`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Shop-Domain": store.shop,
-      "X-Shopify-Topic": "orders/create",
-      "X-Shopify-Webhook-Id": `bench-${number}-${Date.now()}`,
-      "X-Shopify-Hmac-Sha256": signature,
-    },
-    body,
-  });
-  if (response.status !== 200) throw new Error(`bench: webhook answered ${response.status}: ${await response.text()}`);
-  return response;
 }

@@ -69,7 +69,11 @@ export function itemWindow(db: RoomDatabase, roomId: string, query: ItemWindowQu
 export const COUNT_CAP = 10_000;
 
 /** How many items match the query (whatever its limit), up to COUNT_CAP; `more` when there are more. */
-export function countWindow(db: RoomDatabase, roomId: string, query: ItemWindowQuery): { total: number; more: boolean } {
+export function countWindow(
+  db: RoomDatabase,
+  roomId: string,
+  query: ItemWindowQuery,
+): { total: number; more: boolean } {
   const matching = db
     .select({ one: sql`1` })
     .from(items)

@@ -73,21 +73,34 @@ export function applyStoreWebhook(host: RoomHost, delivery: WebhookDelivery): Pr
 export type BatchOutcome = WebhookOutcome | { error: WireError };
 
 /**
- * A batch of deliveries from the queue (webhook-consumer.ts), applied in one
- * turn of the room's write queue, in order; one that fails does not stop the
- * others.
+ * Deliveries applied per turn of the room's write queue: a queue batch (up
+ * to 100) is applied a few at a time, so during a flash sale a teammate's
+ * edit waits for at most a few orders, not a hundred (bench/flash-sale).
  */
-export function applyStoreWebhooks(host: RoomHost, deliveries: readonly WebhookDelivery[]): Promise<BatchOutcome[]> {
-  return host.writes.run(async () => {
-    const outcomes: BatchOutcome[] = [];
-    for (const delivery of deliveries) {
-      try {
-        outcomes.push(await applyNow(host, delivery));
-      } catch (error) {
-        if (!(error instanceof LiveError)) console.error("store: webhook failed", error);
-        outcomes.push({ error: toWireError(error) });
+const DELIVERIES_PER_TURN = 8;
+
+/**
+ * A batch of deliveries from the queue (webhook-consumer.ts), applied in
+ * order, DELIVERIES_PER_TURN to a turn of the room's write queue; one that
+ * fails does not stop the others.
+ */
+export async function applyStoreWebhooks(
+  host: RoomHost,
+  deliveries: readonly WebhookDelivery[],
+): Promise<BatchOutcome[]> {
+  const outcomes: BatchOutcome[] = [];
+  for (let start = 0; start < deliveries.length; start += DELIVERIES_PER_TURN) {
+    const turn = deliveries.slice(start, start + DELIVERIES_PER_TURN);
+    await host.writes.run(async () => {
+      for (const delivery of turn) {
+        try {
+          outcomes.push(await applyNow(host, delivery));
+        } catch (error) {
+          if (!(error instanceof LiveError)) console.error("store: webhook failed", error);
+          outcomes.push({ error: toWireError(error) });
+        }
       }
-    }
-    return outcomes;
-  });
+    });
+  }
+  return outcomes;
 }
