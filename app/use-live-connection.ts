@@ -13,7 +13,7 @@ export interface LiveSession {
 
 /**
  * One live connection, with accounts on it, for as long as the component
- * using it is mounted (the app holds one connection at a time, DESIGN §1).
+ * using it is mounted (the app holds one connection at a time, docs/architecture.md §1).
  * Created in an effect, so React's StrictMode re-mount gets a fresh pair
  * instead of a closed one. Null until the first effect has run.
  */

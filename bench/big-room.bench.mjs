@@ -1,5 +1,5 @@
 // A room of 100,000 items (BENCH_BIG_ITEMS) served in windows from its own
-// SQLite (DESIGN §2), beside a room of 100 in the same run:
+// SQLite (docs/architecture.md §5), beside a room of 100 in the same run:
 //   - first rows: from subscribing to `items.window` (the first 50, newest
 //     first) to the first `added` (target ≤ 1.5× the small room);
 //   - search: a search's window until `ready`, p50 (target ≤ 150 ms);

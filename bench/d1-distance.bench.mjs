@@ -1,4 +1,4 @@
-// A room far from D1 (DESIGN §2): edits per second one room sustains to 300
+// A room far from D1 (docs/architecture.md §2): edits per second one room sustains to 300
 // subscribers (BENCH_DISTANCE_SUBSCRIBERS) with 90 ms added to every D1
 // round trip the room makes (the bench Worker's D1 binding holds each one
 // back), beside the same with nothing added, same room, same run. An edit

@@ -1,4 +1,4 @@
-// A flash sale (DESIGN §2): 3,000 signed order webhooks a minute into one
+// A flash sale (docs/architecture.md §2): 3,000 signed order webhooks a minute into one
 // room for 2 minutes (BENCH_SALE_PER_MINUTE, BENCH_SALE_SECONDS), one in 20
 // sent twice as the store does when it thinks a delivery failed. Measured:
 //   - the webhook route's answer, p99 (target < 300 ms), beside the same

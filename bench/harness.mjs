@@ -1,10 +1,8 @@
 // Benchmark plumbing: a bench Worker under `wrangler dev` on a free port with
 // its own state, minimal DDP sockets over `ws`, and figures printed beside
 // their same-run baselines as ratios. Plain JavaScript, run by Node 22.
-import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { registerHooks } from "node:module";
-import { join } from "node:path";
 import WebSocket from "ws";
 // Node 22 strips the types: the same launcher the interop and browser tests use.
 import { startServer } from "../tests/support/server.ts";
@@ -362,50 +360,8 @@ export function reportSimilar(name, figure, baseline, format, tolerance) {
   return ratio;
 }
 
-/**
- * Puts `count` items into the room as the previous release kept them — in
- * D1's shared rows (a SQL file through wrangler, in batches of 500), the
- * room marked as not yet moved — so setting up thousands of items takes
- * seconds: the room moves them into its own storage when it first wakes
- * (worker/db/room-upgrade.ts). So seed a room before anything opens it.
- * Everything measured still goes through the app. `item(i)` gives each
- * one's fields; ids are `<roomId>-<i>`.
- */
-export function seedItems(stateDir, roomId, count, item) {
-  const quote = (text) => `'${String(text).replaceAll("'", "''")}'`;
-  const rows = [];
-  for (let i = 0; i < count; i++) {
-    const { title, sku, priceCents = 100, quantity = 1, tags = [], createdAt = Date.now() } = item(i);
-    rows.push(
-      `(${quote(`${roomId}-${i}`)}, ${quote(roomId)}, ${quote(title)}, ${quote(sku)}, ${priceCents}, ${quantity}, 'draft', ${quote(JSON.stringify(tags))}, ${createdAt}, ${createdAt})`,
-    );
-  }
-  const sql = [];
-  for (let i = 0; i < rows.length; i += 500)
-    sql.push(
-      `INSERT INTO items (id, room_id, title, sku, price_cents, quantity, status, tags, created_at, updated_at) VALUES ${rows.slice(i, i + 500).join(",\n")};`,
-    );
-  sql.push(`UPDATE rooms SET rows_moved_at = NULL WHERE id = ${quote(roomId)};`);
-  const file = join(stateDir, `seed-${roomId}.sql`);
-  writeFileSync(file, sql.join("\n"));
-  const result = spawnSync(
-    process.execPath,
-    [
-      "node_modules/wrangler/bin/wrangler.js",
-      "d1",
-      "execute",
-      "stockroom",
-      "--local",
-      "--persist-to",
-      stateDir,
-      "--file",
-      file,
-    ],
-    { stdio: "pipe" },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
-  return Array.from({ length: count }, (_, i) => `${roomId}-${i}`);
-}
+// Seeding a room's items as the previous release kept them (in D1): shared with the browser tests.
+export { seedItems } from "../tests/support/legacy-seed.ts";
 
 /**
  * Signs a fresh person up in `page` (in Chromium) and creates a room; answers its URL, open in `page`.

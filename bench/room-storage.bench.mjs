@@ -1,4 +1,4 @@
-// Each room's own storage (DESIGN §2), measured in one run of the bench Worker:
+// Each room's own storage (docs/architecture.md §2), measured in one run of the bench Worker:
 //   (a) D1 round trips per action, counted by the room's D1 binding (a batch
 //       counts one), beside a directory change (rooms.rename), which goes to D1;
 //   (b) a real item edit, until both `result` and `updated`, beside a DDP ping

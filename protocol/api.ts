@@ -45,6 +45,8 @@ export const LIMITS = {
   QUANTITY: 1_000_000,
   /** Items one bulk call may change (the app sends bigger selections in steps of this). */
   BULK: 500,
+  /** Rooms with more items than this get their catalogue in windows (items.window), not whole. */
+  BIG_ROOM: 5_000,
   /** Items one `items.window` may show, and one `items.copy` page holds. */
   WINDOW: 1_000,
   /** The longest text a stocktake scan accepts: a label's link or a SKU. */
@@ -152,6 +154,8 @@ export const PUBLICATION = {
   ROOM: "room",
   MEMBERS: "members",
   ITEMS: "items",
+  /** One item (its page in a room too big to send whole). */
+  ITEM: "item",
   /** A window of the catalogue (search, filter, sort and a limit), for rooms too big to send whole. */
   ITEMS_WINDOW: "items.window",
   /** One item's change history, newest first. */

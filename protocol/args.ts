@@ -199,6 +199,7 @@ export const itemWindowSchema = v.strictObject({
 
 export const PUBLICATION_ARGS = {
   [PUBLICATION.ITEMS_WINDOW]: v.tuple([itemWindowSchema]),
+  [PUBLICATION.ITEM]: v.tuple([idSchema]),
   [PUBLICATION.ROOMS_LIST]: v.tuple([]),
   [PUBLICATION.ROOM]: v.tuple([]),
   [PUBLICATION.MEMBERS]: v.tuple([]),

@@ -12,12 +12,17 @@ import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts
 import { ItemRow, type ItemRowActions } from "./ItemRow";
 import { RemovedRow } from "./RemovedRow";
 import { type Removals, useRemovals } from "./removals";
+import { useRoomSize } from "./room-size";
 import { SortSelect } from "./SortSelect";
 import { statusName } from "./StatusMenu";
 import { useSelection } from "./selection";
 import { useCatalogueQuery } from "./url-query";
+import { useBigWindow } from "./use-big-window";
 
 const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
+
+/** A big room's list asks for more this close to its last row. */
+const NEAR_END_ROWS = 10;
 
 /** A row's usual height; rows measure themselves once drawn. */
 const ROW_ESTIMATE = 56;
@@ -72,6 +77,9 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
   const actions = useRowActions(removals);
   // Typing stays responsive with 10,000 items: the list catches up a frame later.
   const deferredQuery = useDeferredValue(query);
+  // A big room's list is a window the server searches and sorts (room-size.ts), longer as it scrolls.
+  const big = useRoomSize() === "big";
+  const bigWindow = useBigWindow(big, deferredQuery);
   // Rows removed here a moment ago keep their place (removals.ts); they are not counted.
   const removedIds = useMemo(() => {
     if (removals.shown.size === 0) return NONE_REMOVED;
@@ -83,8 +91,10 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
       removedIds.size === 0
         ? items
         : [...items, ...[...removedIds].map((id) => removals.shown.get(id)?.item as ItemDoc)];
-    return applyQuery(listed, deferredQuery);
-  }, [items, removedIds, removals.shown, deferredQuery]);
+    const matching = applyQuery(listed, deferredQuery);
+    // Other windows' items (the first screenful, an item's page) may be here too: the window's length is the list's.
+    return big ? matching.slice(0, bigWindow.limit) : matching;
+  }, [items, removedIds, removals.shown, deferredQuery, big, bigWindow.limit]);
   const shown = useMemo(
     () => (removedIds.size === 0 ? rows : rows.filter((item) => !removedIds.has(item._id))),
     [rows, removedIds],
@@ -118,9 +128,11 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           Items{" "}
           <span className="muted" data-testid="item-count">
             (
-            {filtered
-              ? `${shown.length.toLocaleString()} of ${items.length.toLocaleString()}`
-              : items.length.toLocaleString()}
+            {big
+              ? bigWindow.countText(shown.length)
+              : filtered
+                ? `${shown.length.toLocaleString()} of ${items.length.toLocaleString()}`
+                : items.length.toLocaleString()}
             )
           </span>
         </h2>
@@ -151,7 +163,8 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           <option value="all">All tags</option>
           {tags.map(({ tag, count }) => (
             <option key={tag} value={tag}>
-              {tag} ({count})
+              {/* A big room's counts would be of the items in view only. */}
+              {big ? tag : `${tag} (${count})`}
             </option>
           ))}
         </select>
@@ -169,11 +182,11 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
         )}
       </div>
       <BulkBar selection={selection} hiddenSelected={selection.size - shownSelected} items={items} canEdit={canEdit} />
-      {loading && items.length === 0 ? (
+      {(loading || (big && bigWindow.loading)) && rows.length === 0 ? (
         <div className="table-skeleton" aria-busy="true">
           <p className="muted">Loading items…</p>
         </div>
-      ) : items.length === 0 && removedIds.size === 0 ? (
+      ) : !big && items.length === 0 && removedIds.size === 0 ? (
         <div className="empty-state">
           <h3>No items yet</h3>
           <p>
@@ -243,8 +256,14 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
             canEdit={canEdit}
             selection={selection}
             actions={actions}
+            onNearEnd={big ? bigWindow.more : undefined}
           />
         </table>
+      )}
+      {big && bigWindow.atLimit(shown.length) && (
+        <p className="muted list-end-note" role="note">
+          Showing the first {shown.length.toLocaleString()} items. Search or filter to find the others.
+        </p>
       )}
     </section>
   );
@@ -260,6 +279,7 @@ function WindowedRows({
   canEdit,
   selection,
   actions,
+  onNearEnd,
 }: {
   roomId: string;
   items: ItemDoc[];
@@ -270,6 +290,8 @@ function WindowedRows({
   canEdit: boolean;
   selection: ReturnType<typeof useSelection>;
   actions: ItemRowActions;
+  /** Called with how many rows there are when the last of them come into view (a big room's window then grows). */
+  onNearEnd?: ((rows: number) => void) | undefined;
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   // Where the focus goes once a row is drawn: after Undo, the restored row's Remove button (Undo had the
@@ -312,6 +334,10 @@ function WindowedRows({
     virtualizer.scrollToIndex(openedIndex, { align: "center" });
   });
   const rows = virtualizer.getVirtualItems();
+  const lastShown = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onNearEnd && lastShown >= items.length - NEAR_END_ROWS) onNearEnd(items.length);
+  }, [onNearEnd, lastShown, items.length]);
   const before = rows.length > 0 ? (rows[0]?.start ?? 0) - offset : 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? 0) - offset) : 0;
   return (

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD, PUBLICATION } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { type LiveDoc, useCall, useFind } from "../live";
+import { type LiveDoc, useCall, useFind, useSubscribeIf } from "../live";
 import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
 import { ItemStoreSection } from "../store/ItemStoreSection";
@@ -11,6 +11,7 @@ import { ItemForm } from "./ItemForm";
 import { ItemHistory } from "./ItemHistory";
 import { PhotoGallery } from "./PhotoGallery";
 import { RelativeTime } from "./RelativeTime";
+import { useRoomSize } from "./room-size";
 
 /** The QR renderer downloads only when an item page is open. */
 const ItemLabel = lazy(() => import("./ItemLabel"));
@@ -31,6 +32,9 @@ export function ItemPage({
     (doc: LiveDoc): doc is LiveDoc & ItemDoc => doc._id === itemId && typeof doc.title === "string",
     [itemId],
   );
+  // In a big room the item may be in no window this browser holds: it comes on its own.
+  const big = useRoomSize() === "big";
+  const itemLoading = useSubscribeIf(big, PUBLICATION.ITEM, itemId);
   const [item] = useFind(COLLECTION.ITEMS, isThisItem);
   const nameOf = useNameOf();
   const back = (
@@ -43,7 +47,7 @@ export function ItemPage({
     return (
       <div className="item-page">
         {back}
-        {loading ? (
+        {loading || (big && itemLoading) ? (
           <p className="muted">Loading item…</p>
         ) : (
           <div className="empty-state">

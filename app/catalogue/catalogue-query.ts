@@ -39,13 +39,19 @@ function compare(a: ItemDoc, b: ItemDoc, key: SortKey): number {
   }
 }
 
+/** Lower case without accents: "Café" is found by "cafe", as the server's search finds it. */
+function folded(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
 /** Every word must appear somewhere in the item's title, SKU, location, description or tags. */
 function matcher(text: string): ((item: ItemDoc) => boolean) | null {
-  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = folded(text).split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   return (item) => {
-    const haystack =
-      `${item.title}\n${item.sku}\n${item.location}\n${item.description}\n${item.tags.join("\n")}`.toLowerCase();
+    const haystack = folded(
+      `${item.title}\n${item.sku}\n${item.location}\n${item.description}\n${item.tags.join("\n")}`,
+    );
     return words.every((word) => haystack.includes(word));
   };
 }

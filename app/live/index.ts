@@ -16,6 +16,7 @@ export {
   useStatus,
   useStubs,
   useSubscribe,
+  useSubscribeIf,
   useSubscription,
 } from "./react";
 export { retryDelay } from "./retry";

@@ -68,11 +68,24 @@ export interface SubscriptionState {
 
 /** Like `useSubscribe`, and also reports the error a subscription ended with. */
 export function useSubscription(name: string, ...params: unknown[]): SubscriptionState {
+  return useSubscriptionIf(true, name, ...params);
+}
+
+/**
+ * `useSubscribe` while `enabled` (e.g. once the room's size says which
+ * publication fits); while not, nothing is subscribed and it reads as loading.
+ */
+export function useSubscribeIf(enabled: boolean, name: string, ...params: unknown[]): boolean {
+  return useSubscriptionIf(enabled, name, ...params).loading;
+}
+
+function useSubscriptionIf(enabled: boolean, name: string, ...params: unknown[]): SubscriptionState {
   const connection = useConnection();
-  const key = stringify([name, params]);
+  const key = enabled ? stringify([name, params]) : "";
   const [settled, setSettled] = useState<{ key: string; error: LiveError | null } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is name and params by value; listing the params array would resubscribe on every render.
   useEffect(() => {
+    if (!enabled) return;
     const handle = connection.subscribe(name, ...params, {
       onReady: () => setSettled({ key, error: null }),
       onStop: (error?: LiveError) => {
@@ -81,7 +94,7 @@ export function useSubscription(name: string, ...params: unknown[]): Subscriptio
     });
     return () => handle.stop();
   }, [connection, key]);
-  return settled?.key === key ? { loading: false, error: settled.error } : { loading: true, error: null };
+  return enabled && settled?.key === key ? { loading: false, error: settled.error } : { loading: true, error: null };
 }
 
 type Filter<T extends LiveDoc> = ((doc: LiveDoc) => doc is T) | ((doc: LiveDoc) => boolean);

@@ -11,12 +11,13 @@ import { useLoginState } from "../accounts";
 import { readStoredLogin } from "../accounts/stored-login";
 import { catalogueHref } from "../catalogue/catalogue-memory";
 import { itemStubs } from "../catalogue/item-stubs";
+import { RoomSizeContext, useRoomSizeProbe } from "../catalogue/room-size";
 import { useSaveLeftDrafts } from "../catalogue/use-save-left-drafts";
 import { Header } from "../components/Header";
 import { SessionProvider } from "../components/SessionProvider";
 import { DashboardSkeleton } from "../dashboard/DashboardSkeleton";
 import { lazyPage, whenIdle } from "../lazy-page";
-import { type LiveDoc, useConnection, useFind, useStubs, useSubscribe, useSubscription } from "../live";
+import { type LiveDoc, useConnection, useFind, useStubs, useSubscribe, useSubscribeIf, useSubscription } from "../live";
 import { CataloguePage } from "../room/CataloguePage";
 import { forgetRoom } from "../room/forget-room";
 import { PresenceList } from "../room/PresenceList";
@@ -117,6 +118,7 @@ const OFFLINE_COLLECTIONS = [
   COLLECTION.STOCKTAKES,
   COLLECTION.STOCKTAKE_SCANS,
   COLLECTION.STOCKTAKE_LABELS,
+  COLLECTION.ITEM_COUNTS,
 ];
 
 function LiveRoom(props: RoomViewProps) {
@@ -152,8 +154,12 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   const { userId, loggingIn } = useLoginState();
   const roomSubscription = useSubscription(PUBLICATION.ROOM);
   useSubscribe(PUBLICATION.MEMBERS);
-  // Held for the whole room, so moving between its pages sends nothing again.
-  const itemsLoading = useSubscribe(PUBLICATION.ITEMS);
+  // Held for the whole room, so moving between its pages sends nothing again: the whole catalogue,
+  // unless the room is too big to send whole (room-size.ts).
+  const roomSize = useRoomSizeProbe();
+  const wholeLoading = useSubscribeIf(roomSize === "whole", PUBLICATION.ITEMS);
+  // A big room's pages hold their own windows (and say while they load).
+  const itemsLoading = roomSize === "big" ? false : wholeLoading;
   useSubscribe(PUBLICATION.FILES);
   const [room] = useFind(COLLECTION.ROOMS, isRoom);
   const role = useMyRole();
@@ -236,27 +242,29 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
         <TabNav label="Room" tabs={tabs} />
       </div>
       <main className="page room-page">
-        <Suspense fallback={view === "dashboard" ? <DashboardSkeleton /> : <p className="muted">Loading…</p>}>
-          {view === "dashboard" ? (
-            <Dashboard.Page />
-          ) : view === "item" && itemId ? (
-            <Item.Page roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
-          ) : view === "stocktake" ? (
-            <Stocktake.Page role={role} />
-          ) : view === "team" ? (
-            <Team.Page role={role} roomName={room?.name ?? ""} />
-          ) : view === "store" ? (
-            <Store.Page role={role} />
-          ) : view === "settings" ? (
-            room ? (
-              <Settings.Page roomId={roomId} room={room} role={role} />
+        <RoomSizeContext.Provider value={roomSize}>
+          <Suspense fallback={view === "dashboard" ? <DashboardSkeleton /> : <p className="muted">Loading…</p>}>
+            {view === "dashboard" ? (
+              <Dashboard.Page />
+            ) : view === "item" && itemId ? (
+              <Item.Page roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
+            ) : view === "stocktake" ? (
+              <Stocktake.Page role={role} />
+            ) : view === "team" ? (
+              <Team.Page role={role} roomName={room?.name ?? ""} />
+            ) : view === "store" ? (
+              <Store.Page role={role} />
+            ) : view === "settings" ? (
+              room ? (
+                <Settings.Page roomId={roomId} room={room} role={role} />
+              ) : (
+                <p className="muted">Loading…</p>
+              )
             ) : (
-              <p className="muted">Loading…</p>
-            )
-          ) : (
-            <CataloguePage roomId={roomId} role={role} loading={itemsLoading} />
-          )}
-        </Suspense>
+              <CataloguePage roomId={roomId} role={role} loading={itemsLoading} />
+            )}
+          </Suspense>
+        </RoomSizeContext.Provider>
       </main>
     </>
   );

@@ -54,7 +54,7 @@ describe("offline edits", () => {
     await expect.poll(() => badge.textContent()).toBe("Live");
 
     // The room is kept in the browser (written a moment after its data arrives).
-    await expect.poll(() => keptCollections(page)).toEqual(["items", "members", "rooms"]);
+    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "items", "members", "rooms"]);
     await line.cut();
     await row.getByRole("button", { name: "Edit quantity of Oak stool" }).click();
     await page.keyboard.press("Control+A");
@@ -132,7 +132,7 @@ describe("offline edits", () => {
     await page.reload();
     await page.getByTestId("item-row").filter({ hasText: "Copper kettle" }).waitFor();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await expect.poll(() => keptCollections(page)).toEqual(["items", "members", "rooms"]);
+    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "items", "members", "rooms"]);
     await page.waitForLoadState("networkidle");
 
     await context.setOffline(true);
@@ -159,7 +159,7 @@ describe("offline edits", () => {
     await page.getByText("No items yet").waitFor();
     const badge = page.getByTestId("connection-badge");
     await expect.poll(() => badge.textContent()).toBe("Live");
-    await expect.poll(() => keptCollections(page)).toEqual(["members", "rooms"]);
+    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "members", "rooms"]);
     await line.cut();
 
     await page.getByTestId("photo-input").setInputFiles({

@@ -1,5 +1,5 @@
 /**
- * Reads a room's own SQLite from a test, as the room keeps it (DESIGN §2):
+ * Reads a room's own SQLite from a test, as the room keeps it (docs/architecture.md §2):
  * the rows a test checks live in the room's RoomDO, not in D1.
  */
 import { env, runInDurableObject } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * The accounts' tables in D1 (DESIGN §2, §4): people, their e-mail
+ * The accounts' tables in D1 (docs/architecture.md §2, §4): people, their e-mail
  * addresses, hashed login and e-mailed tokens, where a login token is in
  * use, and Google/Facebook identities. Part of the schema (re-exported by
  * schema.ts, which drizzle-kit reads); the failed-login counters and known

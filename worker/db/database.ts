@@ -1,6 +1,6 @@
 /**
  * All D1 access goes through `worker/db/`, so moving room data elsewhere
- * later (DESIGN §8) stays a local change.
+ * later (docs/architecture.md §8) stays a local change.
  */
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";

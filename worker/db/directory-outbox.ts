@@ -1,5 +1,5 @@
 /**
- * The directory entries a room keeps in step (DESIGN §2): its name and
+ * The directory entries a room keeps in step (docs/architecture.md §2): its name and
  * currency in `rooms`, its shop in `store_shops`, its files in
  * `file_rooms`. The room writes what it owes D1 into its own outbox in the
  * same transaction as the change itself, so a change is never made without

@@ -1,5 +1,5 @@
 /**
- * Directory entries that lead from outside into a room (DESIGN §2): the
+ * Directory entries that lead from outside into a room (docs/architecture.md §2): the
  * room keeps them in step with its own rows. Part of the D1 schema
  * (re-exported by schema.ts).
  */

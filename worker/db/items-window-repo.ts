@@ -1,6 +1,6 @@
 /**
  * The catalogue of a big room read in windows from the room's SQLite
- * (DESIGN §2): filtered, searched and sorted by SQLite with its indexes and
+ * (docs/architecture.md §5): filtered, searched and sorted by SQLite with its indexes and
  * full-text index (room-migrations/0005_item_triggers_and_search.sql), never
  * by reading every item; and its changes after a point, in order, for a
  * phone's own copy.

@@ -1,5 +1,5 @@
 /**
- * A room's own SQLite through drizzle (DESIGN §2): every read and write of
+ * A room's own SQLite through drizzle (docs/architecture.md §2): every read and write of
  * the room's rows goes through this, synchronously, in the RoomDO. A write
  * and what it implies (its history rows) commit together in one
  * `transaction` (the storage's `transactionSync`).

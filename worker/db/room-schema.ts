@@ -1,5 +1,5 @@
 /**
- * The room's own SQLite (its RoomDO's `ctx.storage.sql`, DESIGN §2): the
+ * The room's own SQLite (its RoomDO's `ctx.storage.sql`, docs/architecture.md §2): the
  * system of record for everything in one room. `npm run db:generate` writes
  * the schema's changes as migrations into `worker/db/room-migrations/`,
  * which every room applies when it wakes, before it serves

@@ -1,5 +1,5 @@
 /**
- * A room's tables (DESIGN §2), defined once for the two places they live:
+ * A room's tables (docs/architecture.md §2), defined once for the two places they live:
  * the room's own SQLite (room-schema.ts, the system of record) and the D1
  * database the previous release kept them in (legacy-room-schema.ts), from
  * which a room copies its rows on its first wake (room-upgrade.ts). Only

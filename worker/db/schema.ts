@@ -1,5 +1,5 @@
 /**
- * The D1 schema: the directory of what crosses rooms (DESIGN §2) — people,
+ * The D1 schema: the directory of what crosses rooms (docs/architecture.md §2) — people,
  * rooms, memberships, links — while each room's own rows live in its own
  * SQLite (room-schema.ts). `npm run db:generate` turns changes here into a
  * numbered SQL migration in `migrations/`, which wrangler applies. Times are

@@ -3,7 +3,7 @@
  * `jose`): how a private file is shared outside the team, e.g. with a store.
  * The key is the FILE_LINK_SECRET secret. A link carries what serving it
  * needs (where the bytes are, their type, size and tag, the file's name),
- * so a download through one reads neither D1 nor the room (DESIGN §5).
+ * so a download through one reads neither D1 nor the room (docs/architecture.md §6).
  */
 import { jwtVerify, SignJWT } from "jose";
 import * as v from "valibot";

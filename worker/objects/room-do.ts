@@ -76,7 +76,7 @@ async function rpcResult(failure: string, work: () => Promise<unknown>): Promise
 const MEMBERS_KEPT_MS = 10 * 60_000;
 
 export class RoomDO extends AccountsLiveServer<RoomHost> {
-  /** The room's own SQLite (DESIGN §2), brought to this release's schema and moved in from D1 before anything runs. */
+  /** The room's own SQLite (docs/architecture.md §2), brought to this release's schema and moved in from D1 before anything runs. */
   private readonly roomDb = openRoomDatabase(this.ctx.storage);
 
   constructor(ctx: DurableObjectState, env: Env) {

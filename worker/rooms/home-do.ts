@@ -19,7 +19,7 @@ import { asDoc } from "../live/types";
 /** What the HomeDO gives its features: just what accounts need. */
 export type HomeHost = AccountsHost;
 
-/** Rooms change in their own RoomDOs, so the list is polled (DESIGN §2). */
+/** Rooms change in their own RoomDOs, so the list is polled (docs/architecture.md §2). */
 export const ROOM_LIST_POLL_MS = 10_000;
 
 export class HomeDO extends AccountsLiveServer<HomeHost> {

@@ -1,6 +1,6 @@
 /**
- * Big rooms (DESIGN §2): `items.window` sends a screen just the items it
- * shows — searched, filtered and sorted by the room's SQLite — with how many
+ * Big rooms (docs/architecture.md §5): `items.window` sends a screen just the items it
+ * shows (and `item` one item, for its page) — searched, filtered and sorted by the room's SQLite — with how many
  * match (`itemCounts`), and follows the room's writes by reading the window
  * again (one read for a burst of writes); `items.copy` gives a phone its own
  * copy of the whole catalogue a page at a time, and afterwards only what
@@ -8,7 +8,7 @@
  */
 import { COLLECTION, METHOD, PUBLICATION, windowCountId } from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
-import { toItemDoc } from "../db/items-repo";
+import { findItem, toItemDoc } from "../db/items-repo";
 import { countWindow, itemChangesAfter, itemWindow } from "../db/items-window-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
@@ -42,6 +42,23 @@ export function registerItemsWindow(registry: LiveRegistry<RoomHost>): void {
           fetch: async () => [{ _id: windowCountId(query), ...countWindow(roomDb, roomId, query) }],
         },
       ];
+    },
+  });
+
+  registry.publish(PUBLICATION.ITEM, {
+    args: PUBLICATION_ARGS[PUBLICATION.ITEM],
+    run: async (ctx, itemId) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.ITEMS,
+        key: `item:${itemId}`,
+        fetch: async () => {
+          const row = await findItem(ctx.host.roomDb, ctx.host.roomId, itemId);
+          return row ? [asDoc(toItemDoc(row))] : [];
+        },
+        matches: (doc) => doc._id === itemId,
+      } as const;
     },
   });
 

@@ -31,7 +31,7 @@ export interface RoomHost extends AccountsHost {
   roomId: string;
   /**
    * The room's own SQLite: its items, history, files, orders, store and
-   * stocktakes (DESIGN §2). `db` (D1) is the directory: people, rooms,
+   * stocktakes (docs/architecture.md §2). `db` (D1) is the directory: people, rooms,
    * memberships, links.
    */
   roomDb: RoomDatabase;

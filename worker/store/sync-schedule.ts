@@ -1,5 +1,5 @@
 /**
- * Each connected room syncs its store from its own alarm (DESIGN §2), not
+ * Each connected room syncs its store from its own alarm (docs/architecture.md §3), not
  * from one cron job walking every room: every SYNC_EVERY_MS, give or take a
  * fifth, so rooms connected at the same moment drift apart and the store
  * API and D1 see an even trickle rather than a wave every ten minutes. The
