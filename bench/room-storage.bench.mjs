@@ -150,7 +150,8 @@ try {
     // Baseline: the same kind of change, one call per item, for a sample, extrapolated.
     const ids = Array.from({ length: SINGLE_EDITS }, (_, i) => `${roomId}-${i}`);
     const singleStart = performance.now();
-    for (const [i, id] of ids.entries()) await room.call("items.update", [id, { quantity: 500 + i }]);
+    // items.update itself under the bench's name: the call budget would otherwise pace the sample.
+    for (const [i, id] of ids.entries()) await room.call("bench.updateItem", [id, { quantity: 500 + i }]);
     const perCall = (performance.now() - singleStart) / SINGLE_EDITS;
     console.log(
       `\n(d) stocktake.apply of ${count(APPLY_ITEMS)} changes (chunks of 500, each in one transaction; every change in history) vs one call per item`,

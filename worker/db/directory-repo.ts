@@ -7,11 +7,6 @@ import { asc, eq, gt } from "drizzle-orm";
 import type { Database } from "./database";
 import { fileRooms, storeShops } from "./schema";
 
-/** Every room connected to this shop (a webhook names the shop, not the room). */
-export async function roomsOfShop(db: Database, shopDomain: string) {
-  return db.select().from(storeShops).where(eq(storeShops.shopDomain, shopDomain)).all();
-}
-
 /** Rooms connected to a store, by id, the next `limit` after `afterId` (a job walks them a page at a time). */
 export async function connectedRoomsAfter(db: Database, afterId: string, limit: number): Promise<string[]> {
   const rows = await db

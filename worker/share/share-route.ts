@@ -10,8 +10,8 @@
 import { type Context, Hono } from "hono";
 import { getServerByName } from "partyserver";
 import type { SharedItem } from "../../protocol/api";
-import { openDatabase } from "../db/database";
-import { findShareCode, SHARE_CODE_PATTERN } from "../db/share-codes-repo";
+import { sharedCodeNearby } from "../db/directory-reads";
+import { SHARE_CODE_PATTERN } from "../db/share-codes-repo";
 import type { RoomDO } from "../objects/room-do";
 import { shareSignatureValid } from "../rooms/share-links";
 
@@ -24,8 +24,7 @@ export const shareRoutes = new Hono<{ Bindings: Env }>();
 
 shareRoutes.get("/s/:code", async (c) => {
   const { code } = c.req.param();
-  const db = openDatabase(c.env.DB);
-  const found = SHARE_CODE_PATTERN.test(code) ? await findShareCode(db, code) : null;
+  const found = SHARE_CODE_PATTERN.test(code) ? await sharedCodeNearby(c.env.DB, code) : null;
   return found ? sharedItemResponse(c, found.roomId, found.itemId) : c.json({ error: NOT_FOUND }, 404);
 });
 

@@ -9,8 +9,7 @@
  */
 import { Hono } from "hono";
 import { getServerByName } from "partyserver";
-import { openDatabase } from "../db/database";
-import { roomsOfShop } from "../db/directory-repo";
+import { roomsOfShopAccepting } from "../db/directory-reads";
 import type { RoomDO, RpcResult } from "../objects/room-do";
 import { openStored, sealContext } from "./stored-tokens";
 import type { QueuedWebhook } from "./webhook-consumer";
@@ -38,13 +37,11 @@ webhookRoutes.post("/shopify", async (c) => {
   if (!shop || !signature) return c.json({ error: INVALID }, 401);
 
   // Only client-credentials connections know the secret Shopify signs with.
-  const db = openDatabase(c.env.DB);
-  const rooms: string[] = [];
-  for (const row of await roomsOfShop(db, shop)) {
-    if (!row.webhookSecret) continue;
+  const rooms = await roomsOfShopAccepting(c.env.DB, shop, async (row) => {
+    if (!row.webhookSecret) return false;
     const secret = await openStored(c.env, row.webhookSecret, sealContext(row.roomId, "secret")).catch(() => null);
-    if (secret && (await shopifySignatureValid(secret, body, signature))) rooms.push(row.roomId);
-  }
+    return secret !== null && (await shopifySignatureValid(secret, body, signature));
+  });
   if (rooms.length === 0) return c.json({ error: INVALID }, 401);
   if (!topic || !/^[\w-]{1,100}$/.test(deliveryId)) return c.json({ error: "Missing topic or delivery id" }, 400);
 
