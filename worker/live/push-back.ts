@@ -24,6 +24,11 @@ export class PushBack {
   private refusals = 0;
   private windowStart = Number.NEGATIVE_INFINITY;
 
+  /** Frames waiting behind the one being processed. */
+  get waitingCount(): number {
+    return this.waiting;
+  }
+
   /** Whether another frame may wait its turn. */
   get full(): boolean {
     return this.waiting >= MAX_WAITING_MESSAGES;

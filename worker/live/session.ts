@@ -33,6 +33,7 @@ import type { SessionEnvironment, SessionState } from "./session-state";
 import { LiveSubscription } from "./subscription";
 import type { CallerInfo } from "./types";
 import { UniversalRuns } from "./universal-runs";
+import { yieldToRuntime } from "./yield";
 
 /** Subscriptions one connection may hold at once. */
 const MAX_SUBSCRIPTIONS = 200;
@@ -105,8 +106,12 @@ export class Session<H> {
     }
     const parsed = parseClientMessage(frame);
     if (this.pushBack.full && this.refuse(parsed)) return Promise.resolve();
+    const behindOthers = this.pushBack.waitingCount > 0;
     this.pushBack.queued();
-    const next = this.queue.then(() => {
+    const next = this.queue.then(async () => {
+      // A frame that waited behind this connection's others lets the object take its other events
+      // first, so one connection's burst never runs as one uninterrupted turn (live/yield.ts).
+      if (behindOthers) await yieldToRuntime();
       this.pushBack.started();
       return this.process(parsed);
     });

@@ -17,6 +17,7 @@
  * server's lane is its own jobs, paced by them, and is not bounded.)
  */
 import { tooManyRequests } from "../live/rate-limit-rules";
+import { yieldToRuntime } from "../live/yield";
 
 export const SERVER_LANE = "server";
 export const MAX_WAITING_PER_LANE = 8;
@@ -64,6 +65,10 @@ export class WriteQueue {
       this.lanes.delete(lane);
       if (waiting.length > 0) this.lanes.set(lane, waiting);
       await task();
+      // More waiting: let the runtime hand the object its other events first (another person's
+      // message, a heartbeat). Writes resolve without I/O now that they are the room's own SQLite,
+      // so without this a backlog would run to its end as one uninterrupted burst.
+      if (this.lanes.size > 0) await yieldToRuntime();
     }
     this.draining = false;
   }
