@@ -186,6 +186,17 @@ describe("stocktake: mistakes and the record", () => {
     owner.close();
   });
 
+  it("counts a printed label without reading the directory: the room keeps its own labels' codes", async () => {
+    const { roomId, socket: owner, mug, mugLink } = await roomWithItems();
+    const stocktakeId = (await owner.call("stocktake.start")).result as string;
+    const code = mugLink.split("/s/")[1] as string;
+    const directoryReads = await countRoomStatements(roomId, /share_codes/, code);
+    expect((await owner.call("stocktake.scan", [stocktakeId, mugLink])).result).toMatchObject({ itemId: mug });
+    expect((await owner.call("stocktake.scan", [stocktakeId, mugLink])).result).toMatchObject({ itemId: mug });
+    expect(await directoryReads()).toBe(0);
+    owner.close();
+  });
+
   it("counts nothing for the label of an item removed since it was printed", async () => {
     const { socket: owner, mug, mugLink } = await roomWithItems();
     expect((await owner.call("items.remove", [mug])).error).toBeUndefined();

@@ -46,10 +46,6 @@ export async function shareCodesFor(
   return readCodes(db, roomId, itemIds);
 }
 
-export async function findShareCode(db: Database, code: string) {
-  return (await db.select().from(shareCodes).where(eq(shareCodes.code, code)).get()) ?? null;
-}
-
 /** Every share code of the room's items (labels printed so far), by item. */
 export async function roomShareCodes(db: Database, roomId: string): Promise<{ itemId: string; code: string }[]> {
   return db

@@ -27,6 +27,7 @@ import {
   setStatusInBulk,
 } from "./items-service";
 import type { RoomHost } from "./room-host";
+import { rememberCodes } from "./share-code-cache";
 import { shortSharePath } from "./share-links";
 
 const serverFields: readonly string[] = SERVER_ITEM_FIELDS;
@@ -168,6 +169,7 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       const storePages = await ctx.host.extensions.itemPages(ctx.host, found);
       const needCodes = found.filter((row) => !storePages.has(row.id)).map((row) => row.id);
       const codes = await shareCodesFor(ctx.host.db, ctx.host.roomId, needCodes);
+      await rememberCodes(ctx.host, codes);
       const links: Record<string, string> = {};
       for (const row of found) {
         const code = codes.get(row.id);

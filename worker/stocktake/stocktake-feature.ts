@@ -17,13 +17,13 @@ import { labelKey, shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
 import { findItem, findItemByCode } from "../db/items-repo";
 import type { ItemRow } from "../db/room-schema";
-import { findShareCode, roomShareCodes } from "../db/share-codes-repo";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import { findJob, registerBulkKind, runningJobOn } from "../rooms/bulk-jobs";
 import type { RoomHost } from "../rooms/room-host";
+import { roomCodeIndex } from "../rooms/share-code-cache";
 import { applyInBulk, applyJobId, applyStocktake } from "./stocktake-apply";
 import { announcePast, pastStocktakes } from "./stocktake-summary";
 import {
@@ -61,14 +61,15 @@ const announceStocktake = (host: RoomHost, row: StocktakeRow, previous: Stocktak
  * (`…/products/<handle>`), an earlier signed link
  * (`…/share/<room>/<item>/<sig>`), a SKU, or an item id. Null when no item
  * of the room has it (a label of an item removed since counts nothing). It
- * runs in the room's write queue, so each kind costs at most two D1 reads,
- * and a typed SKU or id one (findItemByCode).
+ * runs in the room's write queue and reads only the room's own storage (its
+ * labels' codes are kept in the room: share-code-cache.ts).
  */
 async function itemForCode(host: RoomHost, code: string): Promise<ItemRow | null> {
   const key = labelKey(code);
   if (key?.startsWith("s:")) {
-    const found = await findShareCode(host.db, key.slice(2));
-    return found?.roomId === host.roomId ? findItem(host.roomDb, host.roomId, found.itemId) : null;
+    // The room's own codes are kept in the room; another room's code counts nothing here.
+    const itemId = (await roomCodeIndex(host)).get(key.slice(2));
+    return itemId ? findItem(host.roomDb, host.roomId, itemId) : null;
   }
   if (key?.startsWith("p:")) {
     const listing = (await activeListings(host.roomDb, host.roomId)).find(
@@ -88,7 +89,7 @@ async function itemForCode(host: RoomHost, code: string): Promise<ItemRow | null
 async function labelDocs(host: RoomHost): Promise<{ _id: string; keys: string[] }[]> {
   const keys = new Map<string, string[]>();
   const add = (itemId: string, key: string) => keys.set(itemId, [...(keys.get(itemId) ?? []), key]);
-  for (const row of await roomShareCodes(host.db, host.roomId)) add(row.itemId, shortLinkKey(row.code));
+  for (const [code, itemId] of await roomCodeIndex(host)) add(itemId, shortLinkKey(code));
   for (const row of await activeListings(host.roomDb, host.roomId))
     if (row.handle) add(row.itemId, storePageKey(row.handle));
   return [...keys].map(([itemId, itemKeys]) => ({ _id: itemId, keys: itemKeys }));
