@@ -24,7 +24,8 @@ export async function linkFromOutbox(page: Page, baseUrl: string, to: string, su
 export async function createRoom(page: Page, name: string): Promise<void> {
   await page.getByLabel("New room").fill(name);
   await page.getByRole("button", { name: "Create room" }).click();
-  await page.waitForURL(/\/rooms\/[A-Za-z0-9]+$/);
+  // Generous: a room's first wake sets up its storage, and on a loaded machine that has taken long.
+  await page.waitForURL(/\/rooms\/[A-Za-z0-9]+$/, { timeout: 90_000 });
 }
 
 /** From a room's page: invites `email` from the Team tab, and waits until the invitation is sent. */
