@@ -24,10 +24,13 @@ const LARGE = knob("BENCH_CATALOGUE_ITEMS", 100_000, 5_500);
 const BIG_ROOM = 5_000;
 const WINDOW = 200;
 /** What the list's count says once the room's first rows are all there. */
+const COUNT_CAP = 10_000;
 const countTextOf = (count) =>
-  count > BIG_ROOM
-    ? `(${WINDOW.toLocaleString("en-US")} of ${count.toLocaleString("en-US")})`
-    : `(${count.toLocaleString("en-US")})`;
+  count > COUNT_CAP
+    ? `(${WINDOW.toLocaleString("en-US")} of ${COUNT_CAP.toLocaleString("en-US")}+)`
+    : count > BIG_ROOM
+      ? `(${WINDOW.toLocaleString("en-US")} of ${count.toLocaleString("en-US")})`
+      : `(${count.toLocaleString("en-US")})`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function seed(stateDir, roomId, count) {
