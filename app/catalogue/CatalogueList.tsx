@@ -18,6 +18,7 @@ import { statusName } from "./StatusMenu";
 import { useSelection } from "./selection";
 import { useCatalogueQuery } from "./url-query";
 import { useBigWindow } from "./use-big-window";
+import { type CopyState, useCatalogueCopy } from "./use-catalogue-copy";
 
 const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
@@ -71,7 +72,7 @@ const NONE_REMOVED: ReadonlySet<string> = new Set();
  * rows near the viewport are in the page, so 10,000 items scroll smoothly.
  */
 export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; canEdit: boolean; loading: boolean }) {
-  const items = useFind(COLLECTION.ITEMS, isItem);
+  const liveItems = useFind(COLLECTION.ITEMS, isItem);
   const [query, setQuery] = useCatalogueQuery();
   const removals = useRemovals();
   const actions = useRowActions(removals);
@@ -80,6 +81,11 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
   // A big room's list is a window the server searches and sorts (room-size.ts), longer as it scrolls.
   const big = useRoomSize() === "big";
   const bigWindow = useBigWindow(big, deferredQuery);
+  // With no line, a big room's list is the copy kept on this device, searched here like a small room's.
+  const copy = useCatalogueCopy(big, roomId);
+  const fromCopy = big && copy.offlineItems !== null;
+  const items = fromCopy ? (copy.offlineItems as ItemDoc[]) : liveItems;
+  const windowed = big && !fromCopy;
   // Rows removed here a moment ago keep their place (removals.ts); they are not counted.
   const removedIds = useMemo(() => {
     if (removals.shown.size === 0) return NONE_REMOVED;
@@ -93,8 +99,8 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
         : [...items, ...[...removedIds].map((id) => removals.shown.get(id)?.item as ItemDoc)];
     const matching = applyQuery(listed, deferredQuery);
     // Other windows' items (the first screenful, an item's page) may be here too: the window's length is the list's.
-    return big ? matching.slice(0, bigWindow.limit) : matching;
-  }, [items, removedIds, removals.shown, deferredQuery, big, bigWindow.limit]);
+    return windowed ? matching.slice(0, bigWindow.limit) : matching;
+  }, [items, removedIds, removals.shown, deferredQuery, windowed, bigWindow.limit]);
   const shown = useMemo(
     () => (removedIds.size === 0 ? rows : rows.filter((item) => !removedIds.has(item._id))),
     [rows, removedIds],
@@ -128,7 +134,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           Items{" "}
           <span className="muted" data-testid="item-count">
             (
-            {big
+            {windowed
               ? bigWindow.countText(shown.length)
               : filtered
                 ? `${shown.length.toLocaleString()} of ${items.length.toLocaleString()}`
@@ -182,7 +188,8 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
         )}
       </div>
       <BulkBar selection={selection} hiddenSelected={selection.size - shownSelected} items={items} canEdit={canEdit} />
-      {(loading || (big && bigWindow.loading)) && rows.length === 0 ? (
+      {big && <CopyStatus copy={copy} offline={fromCopy} />}
+      {(loading || (windowed && bigWindow.loading)) && rows.length === 0 ? (
         <div className="table-skeleton" aria-busy="true">
           <p className="muted">Loading items…</p>
         </div>
@@ -256,11 +263,11 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
             canEdit={canEdit}
             selection={selection}
             actions={actions}
-            onNearEnd={big ? bigWindow.more : undefined}
+            onNearEnd={windowed ? bigWindow.more : undefined}
           />
         </table>
       )}
-      {big && bigWindow.atLimit(shown.length) && (
+      {windowed && bigWindow.atLimit(shown.length) && (
         <p className="muted list-end-note" role="note">
           Showing the first {shown.length.toLocaleString()} items. Search or filter to find the others.
         </p>
@@ -378,6 +385,25 @@ function WindowedRows({
       })}
       {after > 0 && <SpacerRow height={after} columns={columnCount} />}
     </tbody>
+  );
+}
+
+/** Where a big room's copy for use offline stands (use-catalogue-copy.ts). */
+function CopyStatus({ copy, offline }: { copy: CopyState; offline: boolean }) {
+  if (copy.copying !== null) {
+    return (
+      <p className="muted copy-status" role="status">
+        Keeping a copy for use offline… {copy.copying.toLocaleString()} items so far <progress aria-label="Copying" />
+      </p>
+    );
+  }
+  if (copy.held === null) return null;
+  return (
+    <p className="muted copy-status" role="status" data-testid="copy-status">
+      {offline
+        ? `No line: the list is the copy kept on this device (${copy.held.toLocaleString()} items).`
+        : `Kept on this device for use offline: ${copy.held.toLocaleString()} items.`}
+    </p>
   );
 }
 

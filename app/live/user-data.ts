@@ -18,7 +18,12 @@ export async function deleteUserData(userId: string): Promise<void> {
  * be made, and its documents are no longer theirs to see.
  */
 export async function deleteRoomData(userId: string, endpoint: string): Promise<void> {
-  const names = [journalName(userId, endpoint), docCacheName(userId, endpoint)];
+  // The cache's name, and a big room's catalogue copy kept under it (catalogue/catalogue-copy.ts).
+  const names = [
+    journalName(userId, endpoint),
+    docCacheName(userId, endpoint),
+    `${docCacheName(userId, endpoint)}:copy`,
+  ];
   await deleteDatabases((name) => names.includes(name));
 }
 

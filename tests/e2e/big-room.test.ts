@@ -74,4 +74,52 @@ describe("a big room", () => {
     await page.getByRole("heading", { name: "Walnut plank 3001" }).waitFor();
     await context.close();
   });
+
+  it("keeps the whole catalogue on the device, up to date, and lists it with no line", async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "copy@shop.example");
+    const token = (await page.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
+    const [roomId] = (await callAsUser(e2e.server.url, "/api/websocket", token, [
+      { method: "rooms.create", params: ["Market hall"] },
+    ])) as [string];
+    const now = Date.now();
+    seedItems(e2e.server.stateDir, roomId, ITEMS, (i) => ({
+      title: `${WOODS[i % WOODS.length]} crate ${i}`,
+      sku: `MH-${i}`,
+      createdAt: now - (ITEMS - i) * 1000,
+    }));
+
+    await page.goto(`${e2e.server.url}/rooms/${roomId}`);
+    const status = page.getByTestId("copy-status");
+    await expect
+      .poll(() => status.textContent(), { timeout: 60_000 })
+      .toBe(`Kept on this device for use offline: ${ITEMS.toLocaleString()} items.`);
+    // A teammate adds an item: the next copy fetches just that (it opens the room afresh here).
+    await callAsUser(e2e.server.url, `/api/rooms/${roomId}/websocket`, token, [
+      { method: "items.add", params: [{ title: "Late delivery", sku: "MH-LATE" }] },
+    ]);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect
+      .poll(() => status.textContent(), { timeout: 60_000 })
+      .toBe(`Kept on this device for use offline: ${(ITEMS + 1).toLocaleString()} items.`);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.waitForLoadState("networkidle");
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toBe(`No line: the list is the copy kept on this device (${(ITEMS + 1).toLocaleString()} items).`);
+    await expect.poll(() => page.getByTestId("item-count").textContent()).toBe(`(${(ITEMS + 1).toLocaleString()})`);
+    await page.getByRole("searchbox", { name: "Search items" }).fill("mh-4242");
+    await expect
+      .poll(() => page.getByTestId("item-row").allTextContents())
+      .toEqual([expect.stringContaining("crate 4242")]);
+    await context.setOffline(false);
+    await context.close();
+  });
 });
