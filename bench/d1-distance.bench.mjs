@@ -5,7 +5,7 @@
 // makes no D1 round trip, so the two should match: target ≥ 0.9×. (Before
 // rooms kept their own rows an edit made two, one after another, inside the
 // room's write queue: about 1 / (2 × 90 ms) ≈ 5.6 edits per second.)
-import { knob, openMany, report, signedUp, sleep, startBenchServer } from "./harness.mjs";
+import { knob, report, signedUp, sleep, startBenchServer, watchedRoom } from "./harness.mjs";
 
 const SUBSCRIBERS = knob("BENCH_DISTANCE_SUBSCRIBERS", 300, 5);
 const SECONDS = knob("BENCH_DISTANCE_SECONDS", 8, 1);
@@ -17,24 +17,9 @@ const server = await startBenchServer();
 try {
   const owner = await signedUp(server.wsUrl, "distance");
   const roomId = await owner.newRoom("Far from D1");
-  const seeder = await owner.openRoom(roomId);
-  const itemIds = [];
-  for (let i = 0; i < 20; i++) itemIds.push(await seeder.call("items.add", [{ title: `Busy item ${i}`, quantity: 0 }]));
-  const seen = [];
-  const watchers = await openMany(
-    SUBSCRIBERS,
-    async (i) => {
-      const watcher = await owner.openRoom(roomId, { batch: true });
-      seen[i] = new Map();
-      watcher.onMessage((m) => {
-        if (m.msg === "changed" && m.fields?.quantity !== undefined) seen[i].set(m.id, m.fields.quantity);
-      });
-      await watcher.subscribe("items");
-      return watcher;
-    },
-    25,
-  );
+  const { itemIds, seen, watchers } = await watchedRoom(owner, roomId, SUBSCRIBERS);
   const writers = await Promise.all(Array.from({ length: WRITERS }, () => owner.openRoom(roomId)));
+  const [control] = writers;
   let value = 0;
 
   /** Edits applied per second for SECONDS, until every subscriber holds the last value of every item. */
@@ -69,16 +54,16 @@ try {
   }
 
   const near = await editsPerSecond();
-  await seeder.call("bench.setD1Delay", [DELAY_MS]);
-  await seeder.call("bench.resetD1Statements");
+  await control.call("bench.setD1Delay", [DELAY_MS]);
+  await control.call("bench.resetD1Statements");
   const far = await editsPerSecond();
-  const { trips } = await seeder.call("bench.d1Statements");
-  await seeder.call("bench.setD1Delay", [0]);
+  const { trips } = await control.call("bench.d1Statements");
+  await control.call("bench.setD1Delay", [0]);
   console.log(
     `\nedits per second to ${SUBSCRIBERS} subscribers (${WRITERS} writers × ${IN_FLIGHT} in flight, ${SECONDS} s each, every subscriber caught up), ${DELAY_MS} ms added to every D1 round trip vs none (${trips} D1 round trips made meanwhile)`,
   );
   report(`edits/s, D1 ${DELAY_MS} ms away`, far, near, (x) => `${x.toFixed(1)}/s`, 0.9, true);
-  for (const client of [...watchers, ...writers, seeder]) client.close();
+  for (const client of [...watchers, ...writers]) client.close();
   owner.home.close();
 } finally {
   await server.stop();

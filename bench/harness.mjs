@@ -319,6 +319,33 @@ export async function rawBroadcastRate(server, name, count, payload, durationMs)
   return { perSecond, cpuPerBroadcast };
 }
 
+/**
+ * A room of 20 items watched by `count` subscribers (batching clients, as
+ * the app's), each keeping the newest quantity it has seen of every item:
+ * `seen[i]` maps item id to quantity. For benches that write to many.
+ */
+export async function watchedRoom(person, roomId, count) {
+  const seeder = await person.openRoom(roomId);
+  const itemIds = [];
+  for (let i = 0; i < 20; i++) itemIds.push(await seeder.call("items.add", [{ title: `Busy item ${i}`, quantity: 0 }]));
+  seeder.close();
+  const seen = [];
+  const watchers = await openMany(
+    count,
+    async (i) => {
+      const watcher = await person.openRoom(roomId, { batch: true });
+      seen[i] = new Map();
+      watcher.onMessage((m) => {
+        if (m.msg === "changed" && m.fields?.quantity !== undefined) seen[i].set(m.id, m.fields.quantity);
+      });
+      await watcher.subscribe("items");
+      return watcher;
+    },
+    25,
+  );
+  return { itemIds, seen, watchers };
+}
+
 /** Opens `count` things `concurrency` at a time. */
 export async function openMany(count, open, concurrency = 50) {
   const out = [];

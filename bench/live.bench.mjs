@@ -23,6 +23,7 @@ import {
   startBenchServer,
   treeCpuSeconds,
   treeRss,
+  watchedRoom,
 } from "./harness.mjs";
 
 const ROUND_TRIPS = knob("BENCH_ROUND_TRIPS", 2000, 50);
@@ -185,26 +186,7 @@ try {
   async function sustained() {
     const n = SUSTAIN_SUBSCRIBERS;
     const roomId = await owner.newRoom();
-    const seeder = await owner.openRoom(roomId);
-    const itemIds = [];
-    for (let i = 0; i < 20; i++)
-      itemIds.push(await seeder.call("items.add", [{ title: `Busy item ${i}`, quantity: 0 }]));
-    seeder.close();
-    // Each subscriber keeps the newest quantity it has seen of every item.
-    const seen = [];
-    const watchers = await openMany(
-      n,
-      async (i) => {
-        const watcher = await owner.openRoom(roomId, { batch: true });
-        seen[i] = new Map();
-        watcher.onMessage((m) => {
-          if (m.msg === "changed" && m.fields?.quantity !== undefined) seen[i].set(m.id, m.fields.quantity);
-        });
-        await watcher.subscribe("items");
-        return watcher;
-      },
-      25,
-    );
+    const { itemIds, seen, watchers } = await watchedRoom(owner, roomId, n);
     // Writers keep SUSTAIN_IN_FLIGHT edits each outstanding (a bench-named items.update, outside the
     // call budgets); the figure is edits applied per second until every subscriber holds the last one.
     const writers = await Promise.all(Array.from({ length: SUSTAIN_WRITERS }, () => owner.openRoom(roomId)));

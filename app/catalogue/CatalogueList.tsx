@@ -7,6 +7,7 @@ import { type LiveDoc, useCall, useFind } from "../live";
 import { useNameOf } from "../people/use-name-of";
 import { useToast } from "../ui/Toast";
 import { BulkBar } from "./BulkBar";
+import { CopyStatus } from "./CopyStatus";
 import { rememberCatalogueSearch, takeOpenedItem } from "./catalogue-memory";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
 import { ItemRow, type ItemRowActions } from "./ItemRow";
@@ -18,7 +19,7 @@ import { statusName } from "./StatusMenu";
 import { useSelection } from "./selection";
 import { useCatalogueQuery } from "./url-query";
 import { useBigWindow } from "./use-big-window";
-import { type CopyState, useCatalogueCopy } from "./use-catalogue-copy";
+import { useCatalogueCopy } from "./use-catalogue-copy";
 
 const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
@@ -385,25 +386,6 @@ function WindowedRows({
       })}
       {after > 0 && <SpacerRow height={after} columns={columnCount} />}
     </tbody>
-  );
-}
-
-/** Where a big room's copy for use offline stands (use-catalogue-copy.ts). */
-function CopyStatus({ copy, offline }: { copy: CopyState; offline: boolean }) {
-  if (copy.copying !== null) {
-    return (
-      <p className="muted copy-status" role="status">
-        Keeping a copy for use offline… {copy.copying.toLocaleString()} items so far <progress aria-label="Copying" />
-      </p>
-    );
-  }
-  if (copy.held === null) return null;
-  return (
-    <p className="muted copy-status" role="status" data-testid="copy-status">
-      {offline
-        ? `No line: the list is the copy kept on this device (${copy.held.toLocaleString()} items).`
-        : `Kept on this device for use offline: ${copy.held.toLocaleString()} items.`}
-    </p>
   );
 }
 

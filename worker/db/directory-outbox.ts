@@ -85,7 +85,8 @@ function statementFor(directory: Database, write: DirectoryWrite) {
   }
 }
 
-export type FlushResult = { sent: number; failed: boolean; nextDueAt: number | null };
+/** When the next unsent write is due (null: nothing is owed). */
+export type FlushResult = { nextDueAt: number | null };
 
 /** How many writes one flush sends at most (one D1 batch). */
 export const FLUSH_BATCH = 100;
@@ -109,7 +110,6 @@ export async function flushDirectoryOutbox(
     .orderBy(asc(directoryOutbox.dueAt))
     .limit(FLUSH_BATCH)
     .all();
-  let failed = false;
   if (due.length > 0) {
     const statements = due.map(
       (row) => statementFor(directory, JSON.parse(row.write) as DirectoryWrite) as BatchItem<"sqlite">,
@@ -124,7 +124,6 @@ export async function flushDirectoryOutbox(
         }
       });
     } catch (error) {
-      failed = true;
       const reason = error instanceof Error ? error.message : String(error);
       db.transaction(() => {
         for (const row of due) {
@@ -143,15 +142,7 @@ export async function flushDirectoryOutbox(
     .orderBy(asc(directoryOutbox.dueAt))
     .limit(1)
     .get();
-  return { sent: failed ? 0 : due.length, failed, nextDueAt: next?.dueAt ?? null };
-}
-
-/** What the room still owes the directory (for tests and the admin view). */
-export function owedWrites(db: RoomDatabase): { key: string; attempts: number; dueAt: number }[] {
-  return db
-    .select({ key: directoryOutbox.key, attempts: directoryOutbox.attempts, dueAt: directoryOutbox.dueAt })
-    .from(directoryOutbox)
-    .all();
+  return { nextDueAt: next?.dueAt ?? null };
 }
 
 /** Forgets every unsent write (the room was deleted: its directory entries went with it). */

@@ -109,8 +109,7 @@ export class Session<H> {
     const behindOthers = this.pushBack.waitingCount > 0;
     this.pushBack.queued();
     const next = this.queue.then(async () => {
-      // A frame that waited behind this connection's others lets the object take its other events
-      // first, so one connection's burst never runs as one uninterrupted turn (live/yield.ts).
+      // One connection's burst gives other events a turn between frames (yield.ts).
       if (behindOthers) await yieldToRuntime();
       this.pushBack.started();
       return this.process(parsed);

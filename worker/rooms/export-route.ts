@@ -14,12 +14,8 @@ import { Hono } from "hono";
 import { getServerByName } from "partyserver";
 import { can } from "../../protocol/api";
 import { csvLine } from "../../protocol/csv";
-import { ERROR_TEXT } from "../../protocol/errors";
-import { requestUserId } from "../accounts/request-user";
-import { openDatabase } from "../db/database";
-import { roleOf } from "../db/memberships-repo";
-import { findRoom } from "../db/rooms-repo";
 import type { RoomDO } from "../objects/room-do";
+import { roomCaller } from "./room-caller";
 import { EXPORT_TABLES, type ExportPage, type ExportTable } from "./room-export";
 
 const PAGE_ROWS = 1_000;
@@ -30,21 +26,16 @@ const CSV_FILES: Partial<Record<ExportTable, string>> = {
   orders: "orders.csv",
   customers: "customers.csv",
 };
-const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Row = Record<string, unknown>;
 
 export const exportRoutes = new Hono<{ Bindings: Env }>();
 
 exportRoutes.get("/:roomId/export", async (c) => {
-  const roomId = c.req.param("roomId");
-  const userId = await requestUserId(c);
-  if (userId === null) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
-  const db = openDatabase(c.env.DB);
-  const room = ROOM_ID.test(roomId) ? await findRoom(db, roomId) : null;
-  const role = room ? await roleOf(db, roomId, userId) : null;
-  if (!room || role === null) return c.json({ error: "Room not found" }, 404);
-  if (!can.exportRoom(role)) return c.json({ error: "Only the room's owners and admins can export it" }, 403);
+  const caller = await roomCaller(c, can.exportRoom, "Only the room's owners and admins can export it");
+  if (caller instanceof Response) return caller;
+  const { room } = caller;
+  const roomId = room.id;
 
   const stub = await getServerByName(c.env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
   async function* pages(table: ExportTable): AsyncGenerator<Row[]> {

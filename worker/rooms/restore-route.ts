@@ -8,28 +8,18 @@ import { Hono } from "hono";
 import { getServerByName } from "partyserver";
 import * as v from "valibot";
 import { can } from "../../protocol/api";
-import { ERROR_TEXT } from "../../protocol/errors";
-import { requestUserId } from "../accounts/request-user";
-import { openDatabase } from "../db/database";
-import { roleOf } from "../db/memberships-repo";
-import { findRoom } from "../db/rooms-repo";
 import type { RoomDO, RpcResult } from "../objects/room-do";
+import { roomCaller } from "./room-caller";
 import { restoreTimeProblem } from "./room-restore";
 
-const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const body = v.object({ at: v.number() });
 
 export const restoreRoutes = new Hono<{ Bindings: Env }>();
 
 restoreRoutes.post("/:roomId/restore", async (c) => {
-  const roomId = c.req.param("roomId");
-  const userId = await requestUserId(c);
-  if (userId === null) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
-  const db = openDatabase(c.env.DB);
-  const room = ROOM_ID.test(roomId) ? await findRoom(db, roomId) : null;
-  const role = room ? await roleOf(db, roomId, userId) : null;
-  if (!room || role === null) return c.json({ error: "Room not found" }, 404);
-  if (!can.restoreRoom(role)) return c.json({ error: "Only the room's owner can restore it" }, 403);
+  const caller = await roomCaller(c, can.restoreRoom, "Only the room's owner can restore it");
+  if (caller instanceof Response) return caller;
+  const roomId = caller.room.id;
   const parsed = v.safeParse(body, await c.req.json().catch(() => null));
   if (!parsed.success) return c.json({ error: "Say when to restore to: { at: milliseconds since 1970 }" }, 400);
   const problem = restoreTimeProblem(parsed.output.at, Date.now());
