@@ -16,21 +16,17 @@
  * yet stored; a part cut off by a dropped line goes again when it is back.
  * The server holds a large file's unfinished parts in memory: if it lost
  * them (a restart), finish says the upload is incomplete, and the upload
- * asks what the server has and sends the rest.
+ * asks what the server has and sends the rest. Which chunks and parts are
+ * left to send is worked out in upload-plan.ts; the speed in upload-speed.ts.
  */
 import { METHOD } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import {
-  FILE_ERRORS,
-  type FinishedFile,
-  INCOMPLETE_UPLOAD,
-  PART_WINDOW,
-  partChunksOf,
-  UPLOAD_WINDOW,
-} from "../../protocol/files";
+import { FILE_ERRORS, type FinishedFile, INCOMPLETE_UPLOAD, PART_WINDOW, UPLOAD_WINDOW } from "../../protocol/files";
 import type { LiveConnection } from "../live";
 import { PartLineError, PartRefused, type SentPart, sendPart } from "./part-request";
 import { forgetUpload, recallUpload, rememberUpload, uploadFingerprint } from "./upload-memory";
+import { partRange, planUpload } from "./upload-plan";
+import { SpeedSampler } from "./upload-speed";
 
 export type UploadState = "active" | "paused" | "aborted" | "completed";
 
@@ -71,9 +67,6 @@ type Listener<T> = (value: T) => void;
 /** Times a finish refused as incomplete sends what the server lacks and tries again. */
 const INCOMPLETE_RETRIES = 3;
 
-/** Speed is smoothed over roughly the last few seconds. */
-const SPEED_SMOOTHING = 0.3;
-
 let uploadIds = 0;
 
 export class Upload {
@@ -105,7 +98,7 @@ export class Upload {
   private incompleteRetries = 0;
   private userPaused = false;
   private offline = false;
-  private lastSample = { at: 0, bytes: 0 };
+  private readonly speedSampler = new SpeedSampler();
   private settle!: { resolve: (doc: FinishedFile) => void; reject: (error: LiveError) => void };
   private readonly stopWatching: () => void;
   private readonly fingerprint: string;
@@ -203,7 +196,7 @@ export class Upload {
         name: this.options.version ? null : this.blob.name,
       });
       this.planFrom(this.started.received);
-      this.lastSample = { at: Date.now(), bytes: this.acknowledgedBytes };
+      this.speedSampler.restart(this.acknowledgedBytes);
       this.emit("start", undefined);
       this.updateProgress();
       this.pump();
@@ -212,17 +205,12 @@ export class Upload {
     }
   }
 
-  /** What is left to send, given the chunks the server says it has. */
+  /** What is left to send, given the chunks the server says it has (upload-plan.ts). */
   private planFrom(received: number[]): void {
-    const have = new Set(received);
-    this.pending = [];
-    this.pendingParts = [];
-    this.acknowledgedBytes = 0;
-    for (let id = 1; id <= (this.started as Started).chunkCount; id++) {
-      if (have.has(id)) this.acknowledgedBytes += this.chunkLength(id);
-      else this.pending.push(id);
-    }
-    this.takeWholeParts();
+    const plan = planUpload(this.started as Started, this.blob.size, received, this.options.httpParts);
+    this.pending = plan.pending;
+    this.pendingParts = plan.pendingParts;
+    this.acknowledgedBytes = plan.acknowledgedBytes;
   }
 
   private async resumeOrStart(): Promise<unknown> {
@@ -245,39 +233,6 @@ export class Upload {
     });
   }
 
-  /**
-   * Moves parts 2 onward out of the chunk queue when none of their chunks is
-   * on the server yet: they go whole over HTTP. A part begun as chunks (before
-   * a reload, say) finishes as chunks.
-   */
-  private takeWholeParts(): void {
-    const { chunkSize, chunkCount } = this.started as Started;
-    const partChunks = partChunksOf(chunkSize);
-    if (this.options.httpParts === false || chunkCount <= partChunks) return;
-    const pending = new Set(this.pending);
-    for (let partNo = 2; (partNo - 1) * partChunks < chunkCount; partNo++) {
-      const first = (partNo - 1) * partChunks + 1;
-      const last = Math.min(chunkCount, partNo * partChunks);
-      let whole = true;
-      for (let id = first; id <= last && whole; id++) whole = pending.has(id);
-      if (!whole) continue;
-      this.pendingParts.push(partNo);
-      for (let id = first; id <= last; id++) pending.delete(id);
-    }
-    this.pending = this.pending.filter((id) => pending.has(id));
-  }
-
-  private partRange(partNo: number): { start: number; end: number } {
-    const { chunkSize } = this.started as Started;
-    const partBytes = partChunksOf(chunkSize) * chunkSize;
-    return { start: (partNo - 1) * partBytes, end: Math.min(this.blob.size, partNo * partBytes) };
-  }
-
-  private chunkLength(id: number): number {
-    const { chunkSize } = this.started as Started;
-    return Math.min(chunkSize, this.blob.size - (id - 1) * chunkSize);
-  }
-
   private pump(): void {
     if (!this.started || this.state !== "active") return;
     const window = this.options.window ?? UPLOAD_WINDOW;
@@ -296,7 +251,7 @@ export class Upload {
 
   private sendWholePart(partNo: number): void {
     const { uploadId } = this.started as Started;
-    const { start, end } = this.partRange(partNo);
+    const { start, end } = partRange(this.started as Started, this.blob.size, partNo);
     const request = sendPart({
       roomId: this.options.roomId,
       collection: this.options.collection,
@@ -378,7 +333,7 @@ export class Upload {
     try {
       const status = (await this.connection.call(METHOD.FILES_STATUS, (this.started as Started).uploadId)) as Started;
       this.planFrom(status.received);
-      this.lastSample = { at: Date.now(), bytes: this.acknowledgedBytes };
+      this.speedSampler.restart(this.acknowledgedBytes);
       this.completing = false;
       this.updateProgress();
       this.pump();
@@ -388,13 +343,7 @@ export class Upload {
   }
 
   private updateProgress(): void {
-    const now = Date.now();
-    const elapsed = (now - this.lastSample.at) / 1000;
-    if (elapsed >= 0.2) {
-      const instant = (this.acknowledgedBytes - this.lastSample.bytes) / elapsed;
-      this.speed = this.speed === 0 ? instant : this.speed * (1 - SPEED_SMOOTHING) + instant * SPEED_SMOOTHING;
-      this.lastSample = { at: now, bytes: this.acknowledgedBytes };
-    }
+    this.speed = this.speedSampler.sample(this.speed, this.acknowledgedBytes);
     // Parts on their way count as far as they have got, so a 5 MiB part moves the bar as it goes.
     let onTheWay = 0;
     for (const { sent } of this.partsInFlight.values()) onTheWay += sent;

@@ -1,17 +1,9 @@
 /**
  * `LiveConnection`: one DDP connection, joining the socket manager (status,
- * retry, transport), the local store, subscriptions and method calls.
- *
- * Every socket that opens gets the same start, whether first or not:
- *   1. `connect`, carrying the last session id so the server can answer
- *      re-sent methods from its exactly-once result cache;
- *   2. on a reconnect, the `onReconnect` hooks (accounts re-logs-in here, as
- *      a `wait` call, so it runs before anything else);
- *   3. outstanding method calls (same id, params and random seed; `noRetry`
- *      calls that were already sent fail instead);
- *   4. every live subscription, with the same id.
- * Then, if an earlier session existed, reconnect quiescence holds incoming
- * data until the old view can be replaced in one batch (see quiescence.ts).
+ * retry, transport), the local store, subscriptions and method calls, and
+ * what outlives a reload (waiting calls, kept documents). What each socket
+ * gets when it opens, and where the server's messages go, is the session's
+ * part (ddp-session.ts).
  *
  * @example
  * const live = new LiveConnection({ url: defaultLiveUrl("websocket") });
@@ -19,14 +11,13 @@
  * await items.ready();
  * const id = await live.call("items.add", { title: "Lamp" });
  */
-import { DDP_VERSION, SUPPORTED_DDP_VERSIONS } from "../../protocol/constants";
-import type { ClientMessage, ServerMessage } from "../../protocol/ddp";
+import type { ClientMessage } from "../../protocol/ddp";
 import { stringify } from "../../protocol/ejson";
 import { LiveError } from "../../protocol/errors";
 import { type CallJournal, readEntry } from "./call-journal";
+import { DdpSession } from "./ddp-session";
 import { type DocCache, keepCached } from "./doc-cache";
 import { type ApplyOptions, Methods } from "./methods";
-import { type ControlMessage, type HeldMessage, Quiescence } from "./quiescence";
 import type { MethodStub } from "./simulation";
 import { type BrowserEvents, SocketManager } from "./socket-manager";
 import type { LiveStatus, StatusListener } from "./status";
@@ -78,6 +69,7 @@ export class LiveConnection {
   private readonly socket: SocketManager;
   private readonly subscriptions: Subscriptions;
   private readonly methods: Methods;
+  private readonly ddp: DdpSession;
   private readonly reconnectHooks = new Set<ReconnectHook>();
   private readonly stubs = new Map<string, MethodStub>();
   private journal: CallJournal | null = null;
@@ -90,9 +82,6 @@ export class LiveConnection {
   /** Every subscription has been ready once on some socket: the server's data is complete. */
   private serverDataComplete = false;
   private readonly restoreFailureListeners = new Set<(name: string, error: LiveError) => void>();
-  private sessionId: string | undefined;
-  private hasOpened = false;
-  private quiescence: Quiescence | null = null;
 
   constructor(options: LiveConnectionOptions) {
     const now = options.now ?? Date.now;
@@ -112,14 +101,19 @@ export class LiveConnection {
         events: options.events ?? pageEvents(),
       },
       {
-        onOpen: () => this.opened(),
-        onMessage: (message) => this.received(message),
-        // Whatever was held for quiescence belonged to that socket's session.
-        onClose: () => {
-          this.quiescence = null;
-        },
+        onOpen: () => this.ddp.opened(),
+        onMessage: (message) => this.ddp.received(message),
+        onClose: () => this.ddp.closed(),
       },
     );
+    this.ddp = new DdpSession({
+      socket: this.socket,
+      store: this.store,
+      subscriptions: this.subscriptions,
+      methods: this.methods,
+      reconnected: () => this.runReconnectHooks(),
+      subscriptionsSettled: () => this.dropCachedWhenComplete(),
+    });
     this.socket.start();
   }
 
@@ -220,7 +214,7 @@ export class LiveConnection {
 
   /** The DDP session id from the latest `connected`, if any. */
   get session(): string | undefined {
-    return this.sessionId;
+    return this.ddp.id;
   }
 
   status(): LiveStatus {
@@ -305,112 +299,13 @@ export class LiveConnection {
     this.subscriptions.endAll(closed);
   }
 
-  private opened(): void {
-    const reconnecting = this.hasOpened;
-    this.hasOpened = true;
-    // `batch`: our server may send a burst of messages in one frame (see protocol/ddp.ts).
-    const connect: ClientMessage = {
-      msg: "connect",
-      version: DDP_VERSION,
-      support: [...SUPPORTED_DDP_VERSIONS],
-      batch: true,
-    };
-    if (this.sessionId !== undefined) connect.session = this.sessionId;
-    this.socket.send(connect);
-    this.methods.beginReconnect();
-    if (reconnecting) {
-      for (const hook of [...this.reconnectHooks]) {
-        try {
-          hook(this);
-        } catch (error) {
-          console.error(error);
-        }
+  private runReconnectHooks(): void {
+    for (const hook of [...this.reconnectHooks]) {
+      try {
+        hook(this);
+      } catch (error) {
+        console.error(error);
       }
-    }
-    this.methods.endReconnect();
-    this.subscriptions.resendAll();
-  }
-
-  private received(message: ServerMessage): void {
-    switch (message.msg) {
-      case "connected":
-        this.sessionStarted(message.session);
-        return;
-      case "failed":
-        this.socket.fail(`DDP version negotiation failed; server requested version ${message.version}`);
-        return;
-      case "added":
-      case "changed":
-      case "removed":
-        if (this.quiescence) this.hold(message);
-        else this.store.write(message);
-        return;
-      case "ready":
-      case "nosub":
-      case "updated":
-        if (this.quiescence) this.hold(message);
-        else this.settle(message);
-        return;
-      case "result":
-        // Data sent before the result belongs to what the caller will look at.
-        if (!this.quiescence) this.store.flush();
-        this.methods.receiveResult(message.id, message.result, message.error);
-        return;
-      case "error":
-        console.warn("Live connection: error from server:", message.reason, message.offendingMessage);
-        return;
-      case "ping":
-      case "pong":
-        // Answered by the transport.
-        return;
-      default:
-        message satisfies never;
-        return;
-    }
-  }
-
-  private sessionStarted(session: string): void {
-    const previous = this.sessionId;
-    this.sessionId = session;
-    if (previous === undefined) return;
-    // A new session re-sends every document: hold them until complete.
-    this.store.flush();
-    const gate = new Quiescence(this.subscriptions.readyIds(), this.methods.sentWithoutResult());
-    if (gate.done) this.release(gate);
-    else this.quiescence = gate;
-  }
-
-  private hold(message: HeldMessage): void {
-    const gate = this.quiescence;
-    if (gate?.hold(message)) this.release(gate);
-  }
-
-  private release(gate: Quiescence): void {
-    this.quiescence = null;
-    const { data, control } = gate.release();
-    this.store.reset(data);
-    for (const message of control) this.settle(message);
-    this.methods.finishHalfDone();
-  }
-
-  /** `ready`, `nosub` and `updated` vouch for the data before them: flush it first. */
-  private settle(message: ControlMessage): void {
-    this.store.flush();
-    switch (message.msg) {
-      case "ready":
-        this.subscriptions.markReady(message.subs);
-        this.dropCachedWhenComplete();
-        return;
-      case "nosub":
-        this.subscriptions.markStopped(message.id, message.error);
-        this.dropCachedWhenComplete();
-        return;
-      case "updated":
-        this.methods.receiveUpdated(message.methods);
-        return;
-      default:
-        message satisfies never;
-        return;
     }
   }
 }
