@@ -5,13 +5,19 @@
 //   (a) the bystander's round trip during the flood vs the same room idle
 //       (p50 and p99; target p99 ≤ 5×) — and that every call was answered;
 //   (b) writes applied per second during the flood vs a raw broadcast of the
-//       same bytes to as many sockets (EchoDO, no storage, no merge box).
+//       same bytes to as many sockets (EchoDO, no storage, no merge box);
+//   (c) the floor none of our code is in: a bystander's echo in a raw room
+//       (EchoDO) while it broadcasts the same change to as many sockets at the
+//       rate (b) applied, vs that room idle — what the runtime and this
+//       machine queue before any handler of ours could run; and (a)'s p99
+//       against it.
 // BENCH_SMOKE=1 runs it small and short (npm test runs it that way).
 import {
   ddp,
   knob,
   ms,
   openMany,
+  openSocket,
   percentile,
   rawBroadcastRate,
   report,
@@ -168,6 +174,58 @@ try {
   report("writes/s applied", appliedInTime / elapsed, rawPerSecond, perSecond);
 
   for (const client of [...subscribers, ...writers.filter((_, w) => !cutOff.has(w)), bystander]) client.close();
+
+  // (c) The floor: the same fan-out with none of our code in the way.
+  const floor = await rawBystanderFloor(SUBSCRIBERS, sample, appliedInTime / elapsed, FLOOD_MS);
+  console.log(
+    `\n(c) a bystander's echo in a raw room (EchoDO: no parsing, no storage, no merge box) while it broadcasts one such change to ${SUBSCRIBERS} sockets ${perSecond(appliedInTime / elapsed)}, vs the same room idle`,
+  );
+  report("p99, raw room busy vs idle", percentile(floor.busy, 99), percentile(floor.idle, 99), ms);
+  report("(a)'s p99 vs this floor", percentile(during, 99), percentile(floor.busy, 99), ms);
 } finally {
   await server.stop();
+}
+
+/**
+ * A bystander's echo round trips in an EchoDO room of `count` sockets, idle
+ * and then while `payload` is broadcast to them all `rate` times a second.
+ */
+async function rawBystanderFloor(count, payload, rate, durationMs) {
+  const room = `${server.wsUrl}/bench/echo/flood-floor`;
+  const sockets = await openMany(count, () => openSocket(room, () => {}), 25);
+  const waiting = new Map();
+  const bystander = await openSocket(room, (frame) => waiting.get(frame)?.());
+  let n = 0;
+  const echo = () =>
+    new Promise((resolve) => {
+      const token = `echo:${n++}`;
+      const t = performance.now();
+      waiting.set(token, () => {
+        waiting.delete(token);
+        resolve(performance.now() - t);
+      });
+      bystander.send(token);
+    });
+  for (let i = 0; i < 10; i++) await echo();
+  const idle = [];
+  for (let i = 0; i < PROBES; i++) idle.push(await echo());
+  let over = false;
+  const start = performance.now();
+  const broadcasting = (async () => {
+    let sent = 0;
+    while (!over) {
+      const due = Math.floor(((performance.now() - start) / 1000) * rate);
+      for (; sent < due; sent++) sockets[0].send(`all:${payload}`);
+      await sleep(5);
+    }
+  })();
+  const busy = [];
+  while (performance.now() - start < durationMs) {
+    busy.push(await echo());
+    await sleep(PROBE_EVERY_MS);
+  }
+  over = true;
+  await broadcasting;
+  for (const socket of [...sockets, bystander]) socket.close(1000);
+  return { idle, busy };
 }

@@ -201,6 +201,8 @@ export const COLLECTION = {
   PAST_STOCKTAKES: "pastStocktakes",
   /** Told to the connections of a room as it ends for them (deleted, or they were removed). */
   ROOM_ENDINGS: "roomEndings",
+  /** A room still moving its rows in: one document while it lasts (RoomOpeningDoc). */
+  ROOM_OPENING: "roomOpening",
   BULK_JOBS: "bulkJobs",
   /** How many items match an `items.window` query: one `window` document. */
   ITEM_COUNTS: "itemCounts",

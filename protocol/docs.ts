@@ -92,6 +92,18 @@ export interface BulkJobDoc {
 }
 
 /**
+ * A room made by the previous release copying its rows into its own storage
+ * on its first wake (docs/architecture.md §2): one document, `_id` the room's,
+ * while it lasts; its calls and subscriptions wait meanwhile.
+ */
+export interface RoomOpeningDoc {
+  _id: string;
+  /** Rows copied so far, of `total`. */
+  copied: number;
+  total: number;
+}
+
+/**
  * A room ending for someone with it open (sent just before their connection
  * is closed): deleted (to everyone) or they were removed. Names are as
  * people see them (a chosen name, else an address).

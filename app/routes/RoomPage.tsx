@@ -6,7 +6,7 @@
  */
 import { type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { Link } from "wouter";
-import { COLLECTION, can, PUBLICATION, type RoomDoc } from "../../protocol/api";
+import { COLLECTION, can, type ItemDoc, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { readStoredLogin } from "../accounts/stored-login";
 import { catalogueHref } from "../catalogue/catalogue-memory";
@@ -21,6 +21,7 @@ import { type LiveDoc, useConnection, useFind, useStubs, useSubscribe, useSubscr
 import { CataloguePage } from "../room/CataloguePage";
 import { forgetRoom } from "../room/forget-room";
 import { PresenceList } from "../room/PresenceList";
+import { RoomOpening } from "../room/RoomOpening";
 import { useRoomLookup } from "../room/room-lookup";
 import { ROOM_VIEWS, type RoomView, roomEndpoint, roomPath, roomViewOf } from "../room/room-views";
 import { useRoleNotice } from "../room/use-role-notice";
@@ -166,13 +167,15 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   // Item edits show at once (their stubs), and the server's answer confirms or takes them back.
   const current = useRef({ room, userId });
   current.current = { room, userId };
+  // A big room's stocktake puts the device copy here, so a scan's stub finds items no window holds.
+  const deviceItems = useRef<readonly ItemDoc[]>([]);
   const stubs = useMemo(
     () => ({
       ...itemStubs({
         roomCurrency: () => current.current.room?.currency ?? null,
         userId: () => current.current.userId ?? null,
       }),
-      ...stocktakeStubs({ userId: () => current.current.userId ?? null }),
+      ...stocktakeStubs({ userId: () => current.current.userId ?? null, deviceItems }),
     }),
     [],
   );
@@ -242,6 +245,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
         <TabNav label="Room" tabs={tabs} />
       </div>
       <main className="page room-page">
+        <RoomOpening />
         <RoomSizeContext.Provider value={roomSize}>
           <Suspense fallback={view === "dashboard" ? <DashboardSkeleton /> : <p className="muted">Loading…</p>}>
             {view === "dashboard" ? (
@@ -249,7 +253,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
             ) : view === "item" && itemId ? (
               <Item.Page roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
             ) : view === "stocktake" ? (
-              <Stocktake.Page role={role} />
+              <Stocktake.Page role={role} roomId={roomId} deviceItems={deviceItems} />
             ) : view === "team" ? (
               <Team.Page role={role} roomName={room?.name ?? ""} />
             ) : view === "store" ? (

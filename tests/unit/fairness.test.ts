@@ -57,6 +57,7 @@ function sessionWithGate() {
       close: () => {},
       saveState: () => {},
       adoptSession: () => false,
+      opening: () => null,
       inflight: new Map(),
     },
   );

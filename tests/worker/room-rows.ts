@@ -6,7 +6,8 @@ import { env, runInDurableObject } from "cloudflare:test";
 
 type Row = Record<string, SqlStorageValue>;
 
-function roomStub(roomId: string) {
+/** The room's RoomDO (waking it runs no onStart: that waits for its first request through the Worker). */
+export function roomStub(roomId: string) {
   const namespace = env.ROOM as unknown as DurableObjectNamespace;
   return namespace.get(namespace.idFromName(roomId));
 }

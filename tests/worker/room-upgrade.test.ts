@@ -4,11 +4,11 @@
  * (worker/db/room-upgrade.ts) and serves from there; the rows here are
  * written as the previous release wrote them.
  */
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { deleteMovedRows, MOVED_ROWS_KEPT_MS } from "../../worker/db/legacy-rows-job";
 import { connectToRoom, createRoom } from "./ddp-socket";
-import { roomRow, roomRows } from "./room-rows";
+import { roomRow, roomRows, roomStub } from "./room-rows";
 
 const ITEMS = 1_203;
 
@@ -66,6 +66,57 @@ describe("moving a room's rows from D1 into its own storage", () => {
     // Edits go to the room's own rows: a SKU moved with its item is still taken.
     const taken = await socket.call("items.add", [{ title: "New", sku: "OLD-7" }]);
     expect(taken.error).toMatchObject({ error: 409 });
+    socket.close();
+  });
+
+  it("takes connections while it moves: its people log in and see how far it got, and what needs its rows waits", async () => {
+    const roomId = await roomOfPreviousRelease();
+    // The move's chunk reads wait for the test (a slow D1, in effect); everything else goes through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await runInDurableObject(roomStub(roomId), (instance) => {
+      const object = instance as unknown as { env: Env };
+      const db = object.env.DB;
+      const holding = {
+        prepare: (query: string) => {
+          const statement = db.prepare(query);
+          if (!query.includes("moved_rowid")) return statement;
+          return {
+            bind: (...values: unknown[]) => {
+              const bound = statement.bind(...values);
+              return {
+                all: async () => {
+                  await held;
+                  return bound.all();
+                },
+              };
+            },
+          };
+        },
+        batch: (statements: D1PreparedStatement[]) => db.batch(statements),
+        exec: (query: string) => db.exec(query),
+      };
+      object.env = { ...object.env, DB: holding as unknown as D1Database };
+    });
+
+    // Logged in while nothing has moved yet.
+    const { socket } = await connectToRoom(roomId);
+    const opening = await socket.next((m) => m.msg === "added" && m.collection === "roomOpening");
+    expect(opening.fields).toEqual({ copied: 0, total: 2 * ITEMS + 2 });
+    const subscribed = socket.subscribe("items", [], "items");
+    // The ping is answered; the subscription, which reads the rows, waits for them.
+    await socket.roundTrip();
+    expect(socket.received.some((m) => m.msg === "ready" || m.collection === "items")).toBe(false);
+
+    release();
+    expect((await subscribed).msg).toBe("ready");
+    expect(socket.received.filter((m) => m.msg === "added" && m.collection === "items")).toHaveLength(ITEMS);
+    const ended = socket.received.findIndex((m) => m.msg === "removed" && m.collection === "roomOpening");
+    const ready = socket.received.findIndex((m) => m.msg === "ready");
+    expect(ended).toBeGreaterThan(-1);
+    expect(ended).toBeLessThan(ready);
     socket.close();
   });
 

@@ -195,6 +195,8 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
 
   accounts.method("login", {
     args: v.tuple([v.unknown()]),
+    // Reads only the directory: a room still opening (opening-gate.ts) lets its people log in meanwhile.
+    whileOpening: true,
     run: async (ctx, options) => {
       if (typeof options === "object" && options !== null && "resume" in options) {
         const token = (options as { resume: unknown }).resume;

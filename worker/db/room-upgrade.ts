@@ -1,7 +1,8 @@
 /**
  * A room made by the previous release keeps its rows in D1's shared tables.
  * On its first wake after the upgrade it copies them into its own SQLite,
- * a chunk at a time, before it serves: each chunk commits in one
+ * a chunk at a time, while it already accepts connections and says how far
+ * it got (what needs its rows waits; opening-gate.ts): each chunk commits in one
  * transaction together with how far the copy got, so a copy cut off (a
  * restart, an exception) goes on from there; rows are inserted `OR IGNORE`,
  * so a chunk copied twice counts once. Once every table is copied the room
@@ -22,14 +23,33 @@ const MOVING = "rows-moving";
 
 type Position = { table: number; afterRowId: number };
 
+/** How far a move got: rows copied of the rows the room had in D1 when it began. */
+export interface MoveProgress {
+  copied: number;
+  total: number;
+}
+
 /** True once this room serves from its own rows (and has nothing left to copy). */
 export function rowsMoved(db: RoomDatabase): boolean {
   return readState(db, MOVED) !== null;
 }
 
+/** The room's rows still in D1 after `position`, all tables together, in one round trip. */
+async function rowsLeft(d1: D1Database, roomId: string, position: Position): Promise<number> {
+  const counts = ROOM_TABLES.slice(position.table).map(
+    (table, index) => `(SELECT count(*) FROM ${table} WHERE room_id = ?1${index === 0 ? " AND rowid > ?2" : ""})`,
+  );
+  const row = await d1
+    .prepare(`SELECT ${counts.join(" + ")} AS n`)
+    .bind(roomId, position.afterRowId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /**
- * Copies the room's rows from D1 if it has not yet (see above). Answers how
- * many rows it copied (0 for a room made by this release, or moved before).
+ * Copies the room's rows from D1 if it has not yet (see above), telling
+ * `progress` after each chunk. Answers how many rows it copied (0 for a
+ * room made by this release, or moved before).
  */
 export async function moveLegacyRows(
   roomDb: RoomDatabase,
@@ -38,6 +58,7 @@ export async function moveLegacyRows(
   directory: Database,
   roomId: string,
   now: () => number,
+  progress: (moved: MoveProgress) => void = () => {},
 ): Promise<number> {
   if (rowsMoved(roomDb)) return 0;
   const room = await directory.select({ rowsMovedAt: rooms.rowsMovedAt }).from(rooms).where(eq(rooms.id, roomId)).get();
@@ -46,6 +67,8 @@ export async function moveLegacyRows(
   if (room && room.rowsMovedAt === null) {
     const saved = readState(roomDb, MOVING);
     const position: Position = saved ? (JSON.parse(saved) as Position) : { table: 0, afterRowId: 0 };
+    const total = await rowsLeft(d1, roomId, position);
+    progress({ copied, total });
     while (position.table < ROOM_TABLES.length) {
       const table = ROOM_TABLES[position.table] as string;
       const { results } = await d1
@@ -69,6 +92,7 @@ export async function moveLegacyRows(
         writeState(roomDb, MOVING, JSON.stringify(position), now());
       });
       copied += results.length;
+      progress({ copied, total: Math.max(total, copied) });
     }
     await directory.update(rooms).set({ rowsMovedAt: now() }).where(eq(rooms.id, roomId));
   }

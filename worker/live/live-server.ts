@@ -41,6 +41,8 @@ export abstract class LiveServer<H> extends Server<Env> {
   private readonly lastSeen = new Map<string, number>();
   /** Sockets whose messages reached `onMessage` since this object woke (see webSocketMessage). */
   private readonly knownSockets = new WeakSet<WebSocket>();
+  /** What the object finishes before it serves everything (see `openWhileServing`), or null once open. */
+  private openingWork: Promise<void> | null = null;
   private liveStorage?: LiveStorage;
   private registry?: LiveRegistry<H>;
   private host?: H;
@@ -70,6 +72,36 @@ export abstract class LiveServer<H> extends Server<Env> {
     return this.liveStorage;
   }
 
+  /**
+   * Runs `work` while the object already accepts connections (opening-gate.ts):
+   * until it finishes, calls and subscriptions not marked `whileOpening` wait,
+   * and so does every `whenOpen()`. Work that fails resets the object, which
+   * starts over on its next request (the work must be resumable).
+   */
+  protected openWhileServing(what: string, work: () => Promise<void>): void {
+    const running = work().then(
+      () => {
+        this.openingWork = null;
+      },
+      (error: unknown) => {
+        console.error(`${what} failed`, error);
+        this.ctx.abort(`${what} failed`);
+      },
+    );
+    this.openingWork = running;
+    this.ctx.waitUntil(running);
+  }
+
+  /** Resolves once the object has opened (at once if it has). Entry points other than the live connection await it. */
+  protected whenOpen(): Promise<void> {
+    return this.openingWork ?? Promise.resolve();
+  }
+
+  /** Whether the object is still opening. */
+  protected get isOpening(): boolean {
+    return this.openingWork !== null;
+  }
+
   override async onStart(): Promise<void> {
     this.registry = this.createRegistry();
     const host = this.createHost();
@@ -82,6 +114,7 @@ export abstract class LiveServer<H> extends Server<Env> {
       open.add(connection.id);
       restoring.push(this.sessionFor(connection).restore());
     }
+    // While opening, stored subscriptions re-run later (Session.restore); nothing to wait for here.
     await Promise.all(restoring);
     this.storage.pruneConnections(open);
     if (open.size > 0) await this.scheduleHeartbeat();
@@ -255,6 +288,7 @@ export abstract class LiveServer<H> extends Server<Env> {
         },
         saveState: (next) => connection.setState(next),
         adoptSession: (sessionId) => this.adoptSession(sessionId, connection.id),
+        opening: () => this.openingWork,
         inflight: this.inflight,
       },
     );

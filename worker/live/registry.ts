@@ -64,7 +64,11 @@ export class LiveRegistry<H> {
 
   method<S extends ArgsSchema>(
     name: string,
-    definition: { args: S; run(ctx: Parameters<MethodDefinition<H>["run"]>[0], ...args: v.InferOutput<S>): unknown },
+    definition: {
+      args: S;
+      whileOpening?: boolean;
+      run(ctx: Parameters<MethodDefinition<H>["run"]>[0], ...args: v.InferOutput<S>): unknown;
+    },
   ): this {
     if (this.methods.has(name)) throw new Error(`live: method '${name}' is already defined`);
     this.methods.set(name, definition as MethodDefinition<H>);

@@ -37,6 +37,8 @@ export interface SessionEnvironment<H> {
   saveState(state: SessionState): void;
   /** Takes over `sessionId` if this object knows it; false if unknown. */
   adoptSession(sessionId: string): boolean;
+  /** What the object has still to finish before it serves everything (opening-gate.ts), or null once open. */
+  opening(): Promise<void> | null;
   /** Methods still running, by `${session}:${id}`, shared by all sessions. */
   inflight: Map<string, Promise<string[]>>;
 }

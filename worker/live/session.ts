@@ -15,6 +15,7 @@ import {
   type DataMessage,
   encode,
   negotiateVersion,
+  type ParsedClientFrame,
   parseClientMessage,
   type ServerMessage,
 } from "../../protocol/ddp";
@@ -26,6 +27,7 @@ import { encodeData } from "./encode-data";
 import { FrameBatcher } from "./frame-batcher";
 import { MergeBox } from "./merge-box";
 import { callMethod, type MethodSession } from "./method-call";
+import { OpeningGate } from "./opening-gate";
 import { backlogRefusal, CLOSE_FLOODING, PushBack } from "./push-back";
 import type { RateLimitInput } from "./rate-limit-rules";
 import type { UserConnection } from "./registry";
@@ -60,6 +62,8 @@ export class Session<H> {
   private joinedAs: UserConnection | null = null;
   /** What a method call needs of this session (method-call.ts). */
   private readonly methodSession: MethodSession<H>;
+  /** Calls and subscriptions waiting for the object to open. */
+  private readonly gate: OpeningGate<H>;
 
   constructor(
     readonly connectionId: string,
@@ -81,6 +85,7 @@ export class Session<H> {
       setUser: (userId, loginTokenHash) => this.setUser(userId, loginTokenHash),
       noteRefusal: () => this.noteRefusal(),
     };
+    this.gate = new OpeningGate(env.registry, env.opening, (parsed) => this.enqueueParsed(parsed));
   }
 
   get sessionId(): string | null {
@@ -105,7 +110,13 @@ export class Session<H> {
       this.env.saveState(this.state);
     }
     const parsed = parseClientMessage(frame);
-    if (this.pushBack.full && this.refuse(parsed)) return Promise.resolve();
+    if ((this.pushBack.full || this.gate.full) && this.refuse(parsed)) return Promise.resolve();
+    if (this.state.sessionId !== null && this.gate.hold(parsed)) return Promise.resolve();
+    return this.enqueueParsed(parsed);
+  }
+
+  /** Queues a parsed frame behind the ones before it. */
+  private enqueueParsed(parsed: ParsedClientFrame): Promise<void> {
     const behindOthers = this.pushBack.waitingCount > 0;
     this.pushBack.queued();
     const next = this.queue.then(async () => {
@@ -124,7 +135,7 @@ export class Session<H> {
   }
 
   /** Answers a call or subscription at once with `too-many-requests` (see push-back.ts); false for anything else. */
-  private refuse(parsed: ReturnType<typeof parseClientMessage>): boolean {
+  private refuse(parsed: ParsedClientFrame): boolean {
     if (parsed.kind !== "message" || this.state.sessionId === null) return false;
     const answer = backlogRefusal(parsed.message);
     if (!answer) return false;
@@ -174,8 +185,10 @@ export class Session<H> {
         this.send({ msg: "nosub", id, error: toWireError(error) });
       }
     };
-    this.queue = this.queue.then(work);
-    return this.queue;
+    // Stored subscriptions read what the object is still preparing: they re-run once it has opened.
+    const opening = this.env.opening();
+    this.queue = opening ? this.queue.then(() => opening).then(work) : this.queue.then(work);
+    return opening ? Promise.resolve() : this.queue;
   }
 
   close(): void {
@@ -251,7 +264,7 @@ export class Session<H> {
     };
   }
 
-  private async process(parsed: ReturnType<typeof parseClientMessage>): Promise<void> {
+  private async process(parsed: ParsedClientFrame): Promise<void> {
     if (this.closed) return;
     if (parsed.kind === "error") return this.sendError(parsed.reason, parsed.offendingMessage);
     if (parsed.kind === "bad-connect") return this.fail(SUPPORTED_DDP_VERSIONS[0] as string);

@@ -42,6 +42,8 @@ export type ArgsSchema = v.GenericSchema<unknown, any[]>;
 
 export interface MethodDefinition<H, S extends ArgsSchema = ArgsSchema> {
   args: S;
+  /** Served while the object is still opening (it needs none of what opening prepares; see opening-gate.ts). */
+  whileOpening?: boolean;
   run(ctx: MethodContext<H>, ...args: v.InferOutput<S>): unknown;
 }
 
@@ -103,6 +105,8 @@ export interface PublishContext<H> extends CallerInfo {
 
 export interface PublicationDefinition<H, S extends ArgsSchema = ArgsSchema> {
   args: S;
+  /** Served while the object is still opening (see opening-gate.ts). */
+  whileOpening?: boolean;
   /** Returns cursors, or nothing after using the context by hand. */
   run(
     ctx: PublishContext<H>,

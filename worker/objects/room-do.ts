@@ -21,7 +21,7 @@ import { listMembers, roleOf } from "../db/memberships-repo";
 import { listOrders, toOrderDoc } from "../db/orders-repo";
 import { clearRoomRows, migrateRoomDatabase, openRoomDatabase } from "../db/room-database";
 import type { FileRow } from "../db/room-schema";
-import { moveLegacyRows } from "../db/room-upgrade";
+import { type MoveProgress, moveLegacyRows, rowsMoved } from "../db/room-upgrade";
 import { registerFiles } from "../files/files-feature";
 import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-service";
 import { finishUpload, partTarget, writeChunk } from "../files/finish-upload";
@@ -42,6 +42,7 @@ import { registerRoomEndings } from "../rooms/room-endings";
 import { type ExportPage, type ExportTable, exportedStore, exportRows } from "../rooms/room-export";
 import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
 import type { RoomHost } from "../rooms/room-host";
+import { announceOpening, registerRoomOpening } from "../rooms/room-opening";
 import { forgetRoomRecord } from "../rooms/room-record";
 import { prepareRestore, resendDirectory } from "../rooms/room-restore";
 import { WriteQueue } from "../rooms/write-queue";
@@ -87,8 +88,21 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   /** The flush in progress, if any: flushes run one after another. */
   private directoryFlush: Promise<void> = Promise.resolve();
+  /** How far the first-wake move got, while it runs. */
+  private moveProgress: MoveProgress | null = null;
 
   override async onStart(): Promise<void> {
+    // A room made by the previous release moves its rows in while it already takes connections (room-upgrade.ts).
+    if (rowsMoved(this.roomDb)) {
+      await super.onStart();
+      await this.opened();
+    } else {
+      this.openWhileServing("room: moving rows from D1", () => this.moveRows());
+      await super.onStart();
+    }
+  }
+
+  private async moveRows(): Promise<void> {
     const moved = await moveLegacyRows(
       this.roomDb,
       this.ctx.storage,
@@ -96,10 +110,22 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       openDatabase(this.env.DB),
       this.name,
       () => Date.now(),
+      (progress) => this.noteMove(progress),
     );
     if (moved > 0) console.log(`room ${this.name}: moved ${moved} rows from D1 into its own storage`);
-    await super.onStart();
-    // Bulk writes a restart cut off go on from their last chunk.
+    this.noteMove(null);
+    await this.opened();
+  }
+
+  private noteMove(progress: MoveProgress | null): void {
+    const previous = this.moveProgress;
+    this.moveProgress = progress;
+    if (previous || progress)
+      announceOpening({ roomId: this.name, emit: (change) => this.hub.emit(change) }, previous, progress);
+  }
+
+  /** Once the room's rows are its own: bulk writes a restart cut off go on, and its store sync is scheduled. */
+  private async opened(): Promise<void> {
     resumeBulkJobs(this.liveHost);
     const syncDue = await keepStoreSyncScheduled(this.liveHost);
     if (syncDue !== null) await this.wakeAt(syncDue);
@@ -107,6 +133,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   /** Heartbeats (the live layer's), what the room still owes the directory, and its store sync when due. */
   override async onAlarm(): Promise<void> {
+    await this.whenOpen();
     await super.onAlarm();
     await this.syncDirectory();
     const syncDue = await runDueStoreSync(this.liveHost);
@@ -141,6 +168,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     registerRoomCurrency(registry);
     registerMembers(registry);
     registerRoomEndings(registry);
+    registerRoomOpening(registry);
     registerJoinLinks(registry);
     registerItems(registry);
     registerItemsWindow(registry);
@@ -158,8 +186,9 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
    * found who the caller is): the same upload state as the live methods.
    */
   fileUpload(userId: string, request: HttpUploadRequest): Promise<RpcResult> {
-    const host = this.liveHost;
     return rpcResult("files: HTTP upload failed", async () => {
+      await this.whenOpen();
+      const host = this.liveHost;
       switch (request.op) {
         case "start":
           return startUpload(host, userId, parseStartUpload(request.options));
@@ -185,17 +214,26 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
    * at once. Answers the order's id.
    */
   recordOrder(order: unknown): Promise<RpcResult> {
-    return rpcResult("orders: record failed", () => recordOrder(this.liveHost, order));
+    return rpcResult("orders: record failed", async () => {
+      await this.whenOpen();
+      return recordOrder(this.liveHost, order);
+    });
   }
 
   /** Applies a verified store webhook (RPC from the webhook route); answers applied, duplicate or ignored. */
   applyStoreWebhook(delivery: WebhookDelivery): Promise<RpcResult> {
-    return rpcResult("store: webhook failed", () => applyStoreWebhook(this.liveHost, delivery));
+    return rpcResult("store: webhook failed", async () => {
+      await this.whenOpen();
+      return applyStoreWebhook(this.liveHost, delivery);
+    });
   }
 
   /** Applies a batch of verified store webhooks from the queue in one write turn; answers each one's outcome. */
   applyStoreWebhooks(deliveries: WebhookDelivery[]): Promise<RpcResult> {
-    return rpcResult("store: webhook batch failed", () => applyStoreWebhooks(this.liveHost, deliveries));
+    return rpcResult("store: webhook batch failed", async () => {
+      await this.whenOpen();
+      return applyStoreWebhooks(this.liveHost, deliveries);
+    });
   }
 
   /**
@@ -204,6 +242,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
    * its next sync is due, or null without a store.
    */
   async scheduleStoreSync(): Promise<number | null> {
+    await this.whenOpen();
     const due = await keepStoreSyncScheduled(this.liveHost);
     if (due !== null) await this.wakeAt(due);
     return due;
@@ -211,22 +250,26 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   /** A file's record, for a member's download (RPC from the download route); null when there is none. */
   async fileRecord(fileId: string): Promise<FileRow | null> {
+    await this.whenOpen();
     return findRoomFile(this.roomDb, this.name, fileId);
   }
 
   /** The versions each of these files has (RPC from the orphan sweep); files this room lacks are absent. */
   async fileVersions(fileIds: string[]): Promise<Record<string, string[]>> {
+    await this.whenOpen();
     const found = await versionsByFile(this.roomDb, fileIds);
     return Object.fromEntries([...found].map(([id, versions]) => [id, [...versions]]));
   }
 
   /** A page of one of the room's tables for its export (RPC from the export route). */
-  exportRows(table: ExportTable, afterRowId: number, limit: number): ExportPage {
+  async exportRows(table: ExportTable, afterRowId: number, limit: number): Promise<ExportPage> {
+    await this.whenOpen();
     return exportRows(this.liveHost, table, afterRowId, limit);
   }
 
   /** The store the room is connected to, for the export's header (no credentials). */
-  exportedStore(): Promise<{ shopDomain: string; shopName: string } | null> {
+  async exportedStore(): Promise<{ shopDomain: string; shopName: string } | null> {
+    await this.whenOpen();
     return exportedStore(this.liveHost);
   }
 
@@ -237,6 +280,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
    * history; otherwise the restart ends this call.
    */
   async restoreTo(at: number): Promise<RpcResult> {
+    await this.whenOpen();
     const prepared = await rpcResult("rooms: restore failed", () => prepareRestore(this.ctx.storage, at));
     if (!prepared.ok) return prepared;
     this.closeUserConnections(null, "The room is being restored to an earlier time");
@@ -246,11 +290,15 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   /** Once restored: the directory entries the room keeps are sent again (RPC from the restore route). */
   afterRestore(): Promise<RpcResult> {
-    return rpcResult("rooms: directory after restore failed", () => resendDirectory(this.liveHost));
+    return rpcResult("rooms: directory after restore failed", async () => {
+      await this.whenOpen();
+      return resendDirectory(this.liveHost);
+    });
   }
 
   /** An item's public share page (RPC from the share route); null when it is gone. */
-  sharedItem(itemId: string): Promise<SharedItem | null> {
+  async sharedItem(itemId: string): Promise<SharedItem | null> {
+    await this.whenOpen();
     return sharedItem(this.liveHost, itemId);
   }
 
@@ -271,6 +319,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     let members: { list: Promise<MemberDoc[]>; at: number } | null = null;
     return {
       roomId: this.name,
+      opening: () => this.moveProgress,
       roleOf: async (userId) => {
         if (!roles.has(userId)) roles.set(userId, await roleOf(db, this.name, userId));
         return roles.get(userId) ?? null;

@@ -4,6 +4,7 @@ import type { Dashboard } from "../dashboard/dashboard";
 import type { OrderInput } from "../db/orders-repo";
 import type { RoomDatabase } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
+import type { MoveProgress } from "../db/room-upgrade";
 import type { UploadManager } from "../files/upload-manager";
 import type { Presence } from "./presence";
 import type { WriteQueue } from "./write-queue";
@@ -58,6 +59,8 @@ export interface RoomHost extends AccountsHost {
    * has gone out.
    */
   disconnectUser(userId: string | null, reason: string): Promise<void>;
+  /** How far the room's first-wake move got while it lasts (room-opening.ts), else null. */
+  opening(): MoveProgress | null;
   /** Uploads in progress in this room. */
   uploads: UploadManager;
   /** Where finished files' bytes live. */
