@@ -19,14 +19,14 @@ import {
   parseClientMessage,
   type ServerMessage,
 } from "../../protocol/ddp";
-import { parse as ejsonParse, stringify as ejsonStringify } from "../../protocol/ejson";
-import { DDP_ERROR, type DdpErrorReason, LiveError, toWireError } from "../../protocol/errors";
-import { enforceRateLimits, parseArgs } from "./call-checks";
+import { DDP_ERROR, type DdpErrorReason } from "../../protocol/errors";
+import { enforceRateLimits } from "./call-checks";
 import { runJoined, runLeft } from "./connection-hooks";
 import { encodeData } from "./encode-data";
 import { FrameBatcher } from "./frame-batcher";
 import { MergeBox } from "./merge-box";
 import { callMethod, type MethodSession } from "./method-call";
+import { NamedSubscriptions } from "./named-subscriptions";
 import { OpeningGate } from "./opening-gate";
 import { backlogRefusal, CLOSE_FLOODING, PushBack } from "./push-back";
 import type { RateLimitInput } from "./rate-limit-rules";
@@ -37,9 +37,6 @@ import type { CallerInfo } from "./types";
 import { UniversalRuns } from "./universal-runs";
 import { yieldToRuntime } from "./yield";
 
-/** Subscriptions one connection may hold at once. */
-const MAX_SUBSCRIPTIONS = 200;
-
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -47,7 +44,7 @@ function newSessionId(): string {
 
 export class Session<H> {
   private state: SessionState;
-  private readonly subs = new Map<string, LiveSubscription<H>>();
+  private readonly subs: NamedSubscriptions<H>;
   private readonly box: MergeBox;
   private queue: Promise<void> = Promise.resolve();
   /** This connection's runs of the universal publications (never in `subs`: no client id). */
@@ -85,6 +82,14 @@ export class Session<H> {
       setUser: (userId, loginTokenHash) => this.setUser(userId, loginTokenHash),
       noteRefusal: () => this.noteRefusal(),
     };
+    this.subs = new NamedSubscriptions({
+      connectionId,
+      env,
+      newSubscription: (id, name, args) => this.newSubscription(id, name, args),
+      send: (message) => this.send(message),
+      rateLimit: (name) => this.rateLimit("subscription", name),
+      closed: () => this.closed,
+    });
     this.gate = new OpeningGate(env.registry, env.opening, (parsed) => this.enqueueParsed(parsed));
   }
 
@@ -155,35 +160,17 @@ export class Session<H> {
     const joined = this.join();
     const work = async () => {
       await joined;
-      const failed: { id: string; error: unknown }[] = [];
+      let failed: { id: string; error: unknown }[] = [];
       this.muted = true;
       try {
         if (this.state.sessionId !== null) await this.runUniversal();
-        for (const stored of this.env.storage.subscriptions(this.connectionId)) {
-          const definition = this.env.registry.publications.get(stored.name);
-          let subscription: LiveSubscription<H> | undefined;
-          try {
-            if (!definition) throw new LiveError(404, `Subscription '${stored.name}' not found`);
-            const args = parseArgs(definition.args, ejsonParse(stored.params) as unknown[]);
-            subscription = this.newSubscription(stored.subId, stored.name, args);
-            await subscription.start(definition);
-            if (this.closed) return subscription.stop();
-            this.subs.set(stored.subId, subscription);
-          } catch (error) {
-            console.error(`live: could not restore subscription '${stored.name}'`, error);
-            subscription?.stop();
-            failed.push({ id: stored.subId, error });
-          }
-        }
+        failed = await this.subs.restore();
       } finally {
         this.muted = false;
       }
       // The client believes these are live: tell it they ended, so it can
       // subscribe again, rather than leave them silently frozen.
-      for (const { id, error } of failed) {
-        this.env.storage.deleteSubscription(this.connectionId, id);
-        this.send({ msg: "nosub", id, error: toWireError(error) });
-      }
+      for (const { id, error } of failed) this.subs.end(id, error);
     };
     // Stored subscriptions read what the object is still preparing: they re-run once it has opened.
     const opening = this.env.opening();
@@ -194,8 +181,7 @@ export class Session<H> {
   close(): void {
     this.closed = true;
     this.muted = true;
-    for (const sub of this.subs.values()) sub.stop();
-    this.subs.clear();
+    this.subs.stopAll();
     this.universal.stopAll();
     this.env.storage.deleteConnection(this.connectionId);
     this.leave();
@@ -281,9 +267,9 @@ export class Session<H> {
       case "pong":
         return;
       case "sub":
-        return this.subscribe(message.id, message.name, message.params);
+        return this.subs.subscribe(message.id, message.name, message.params);
       case "unsub":
-        return this.unsubscribe(message.id);
+        return this.subs.unsubscribe(message.id);
       case "method":
         return callMethod(this.methodSession, message);
       default: {
@@ -353,65 +339,6 @@ export class Session<H> {
     }
     await this.runUniversal();
     if (this.closed) return;
-    for (const [id, old] of [...this.subs]) {
-      const definition = this.env.registry.publications.get(old.name);
-      if (!definition) continue;
-      const next = this.newSubscription(id, old.name, old.args);
-      this.subs.set(id, next);
-      try {
-        await next.start(definition);
-        old.stop();
-      } catch (error) {
-        // The new user may not see this at all: end the subscription
-        // (its documents are removed before the nosub, as DDP orders it).
-        next.stop();
-        old.stop();
-        this.subs.delete(id);
-        this.env.storage.deleteSubscription(this.connectionId, id);
-        this.send({ msg: "nosub", id, error: toWireError(error) });
-      }
-      if (this.closed) {
-        for (const sub of this.subs.values()) sub.stop();
-        return;
-      }
-    }
-  }
-
-  private async subscribe(id: string, name: string, params: unknown[]): Promise<void> {
-    if (this.subs.has(id)) return;
-    const definition = this.env.registry.publications.get(name);
-    if (!definition) {
-      return this.send({ msg: "nosub", id, error: new LiveError(404, `Subscription '${name}' not found`).toWire() });
-    }
-    let subscription: LiveSubscription<H> | undefined;
-    try {
-      if (this.subs.size >= MAX_SUBSCRIPTIONS) throw new LiveError(429, "Too many subscriptions on one connection");
-      this.rateLimit("subscription", name);
-      subscription = this.newSubscription(id, name, parseArgs(definition.args, params));
-      this.subs.set(id, subscription);
-      this.env.storage.saveSubscription(this.connectionId, { subId: id, name, params: ejsonStringify(params) });
-      await subscription.start(definition);
-      if (this.closed) {
-        subscription.stop();
-        return;
-      }
-      if (this.subs.get(id) === subscription) this.send({ msg: "ready", subs: [id] });
-    } catch (error) {
-      if (!(error instanceof LiveError)) console.error(`live: publication '${name}' failed`, error);
-      subscription?.stop();
-      this.subs.delete(id);
-      this.env.storage.deleteSubscription(this.connectionId, id);
-      this.send({ msg: "nosub", id, error: toWireError(error) });
-    }
-  }
-
-  private unsubscribe(id: string): void {
-    const subscription = this.subs.get(id);
-    if (subscription) {
-      subscription.stop();
-      this.subs.delete(id);
-      this.env.storage.deleteSubscription(this.connectionId, id);
-    }
-    this.send({ msg: "nosub", id });
+    await this.subs.rerun();
   }
 }
