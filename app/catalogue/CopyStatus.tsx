@@ -1,7 +1,16 @@
-import type { CopyState } from "./use-catalogue-copy";
+import type { CopyProgress } from "./use-copy-refresh";
 
-/** Where a big room's copy for use offline stands (use-catalogue-copy.ts). */
-export function CopyStatus({ copy, offline }: { copy: CopyState; offline: boolean }) {
+/** Where a big room's copy for use offline stands (use-copy-refresh.ts): in the catalogue, and in the stocktake. */
+export function CopyStatus({
+  copy,
+  offline,
+  counting = false,
+}: {
+  copy: CopyProgress;
+  offline: boolean;
+  /** The stocktake's words: it counts against the copy. */
+  counting?: boolean;
+}) {
   if (copy.copying !== null) {
     return (
       <p className="muted copy-status" role="status">
@@ -13,7 +22,9 @@ export function CopyStatus({ copy, offline }: { copy: CopyState; offline: boolea
   return (
     <p className="muted copy-status" role="status" data-testid="copy-status">
       {offline
-        ? `No line: the list is the copy kept on this device (${copy.held.toLocaleString()} items).`
+        ? counting
+          ? `No line: counting against the copy kept on this device (${copy.held.toLocaleString()} items).`
+          : `No line: the list is the copy kept on this device (${copy.held.toLocaleString()} items).`
         : `Kept on this device for use offline: ${copy.held.toLocaleString()} items.`}
     </p>
   );

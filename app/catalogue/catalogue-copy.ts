@@ -47,6 +47,22 @@ export class CatalogueCopy {
     return db ? ((await request(db.transaction(ITEMS).objectStore(ITEMS).getAll())) as ItemDoc[]) : [];
   }
 
+  /**
+   * Every item and the change number they are up to, read together (one
+   * transaction): what a page holding the copy in memory starts from, so the
+   * pages it applies after are exactly the ones that follow.
+   */
+  async snapshot(): Promise<{ seq: number; items: ItemDoc[] }> {
+    const db = await this.db;
+    if (!db) return { seq: 0, items: [] };
+    const tx = db.transaction([ITEMS, META]);
+    const [seq, items] = await Promise.all([
+      request(tx.objectStore(META).get(SEQ)) as Promise<number | undefined>,
+      request(tx.objectStore(ITEMS).getAll()) as Promise<ItemDoc[]>,
+    ]);
+    return { seq: seq ?? 0, items };
+  }
+
   /** One page of changes and the point it reaches, together (all or nothing). */
   async apply(page: ItemCopyPage): Promise<void> {
     const db = await this.db;
@@ -66,20 +82,26 @@ export class CatalogueCopy {
 
 /**
  * Brings the copy up to date, page after page; `onPage` is told how many
- * changes have come so far. Answers how many items the copy holds.
+ * changes have come so far, and each page once it is kept, with the point
+ * it started from (a page that holds the copy in memory applies it there
+ * too). A refresh that is `stopped` (its page closed, or the line it ran on
+ * went) keeps nothing more, so a later one never finds its pages landing
+ * between its own. Answers how many items the copy holds.
  */
 export async function refreshCopy(
   copy: CatalogueCopy,
   fetchPage: (afterSeq: number) => Promise<ItemCopyPage>,
-  onPage: (changes: number) => void,
+  onPage: (changes: number, page: ItemCopyPage, afterSeq: number) => void,
+  stopped: () => boolean = () => false,
 ): Promise<number> {
   let seq = await copy.seq();
   let changes = 0;
-  for (let more = true; more; ) {
+  for (let more = true; more && !stopped(); ) {
     const page = await fetchPage(seq);
+    if (stopped()) break;
     await copy.apply(page);
     changes += page.items.length + page.removed.length;
-    onPage(changes);
+    onPage(changes, page, seq);
     seq = page.seq;
     more = page.more;
   }

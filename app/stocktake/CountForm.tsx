@@ -4,10 +4,12 @@
  * phone can name at once (a SKU, or a label the room sent) is confirmed at
  * once — beep, buzz and the item's title — even with no line; the rest is
  * confirmed when the server answers. The person's last scans are listed
- * under it, each of which can be taken back.
+ * under it, each of which can be taken back. `items` are the ones the
+ * stocktake counts against (use-stocktake-items.ts): a big room's device
+ * copy, so a code finds any of its items, with a line or without.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { COLLECTION, METHOD, PUBLICATION } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD, PUBLICATION } from "../../protocol/api";
 import { labelKey } from "../../protocol/label-key";
 import { errorMessage } from "../components/ErrorText";
 import { whenIdle } from "../lazy-page";
@@ -27,11 +29,10 @@ interface Outcome {
 /** A long link in a message: enough of it to recognise. */
 const shortened = (code: string) => (code.length > 40 ? `${code.slice(0, 39)}…` : code);
 
-export function CountForm({ stocktakeId }: { stocktakeId: string }) {
+export function CountForm({ stocktakeId, items }: { stocktakeId: string; items: readonly ItemDoc[] }) {
   useSubscribe(PUBLICATION.STOCKTAKE_LABELS);
   const call = useCall();
   const status = useStatus();
-  const items = useFind(COLLECTION.ITEMS);
   const labels = useFind(COLLECTION.STOCKTAKE_LABELS);
   const [code, setCode] = useState("");
   const [last, setLast] = useState<Outcome | null>(null);
@@ -91,7 +92,7 @@ export function CountForm({ stocktakeId }: { stocktakeId: string }) {
       <p className={last?.error ? "error" : "muted"} role="status" aria-live="polite" data-testid="scan-outcome">
         {last?.text ?? ""}
       </p>
-      <RecentScans stocktakeId={stocktakeId} onError={(text) => setLast({ text, error: true })} />
+      <RecentScans stocktakeId={stocktakeId} items={items} onError={(text) => setLast({ text, error: true })} />
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * This person's last scans in the stocktake, newest first, each with
  * "Take back": a mis-scan (the wrong label, a label counted twice) is
  * undone on its own, at once and offline too, instead of cancelling the
- * whole stocktake.
+ * whole stocktake. Each is named from the items the stocktake counts against
+ * (a big room's device copy names an item no window holds).
  */
 import { useCallback } from "react";
 import { COLLECTION, type ItemDoc, METHOD, type StocktakeScanDoc } from "../../protocol/api";
@@ -13,10 +14,17 @@ import { type LiveDoc, useCall, useFind } from "../live";
 /** How many of one's own scans are listed. */
 const SHOWN = 5;
 
-const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 const newestFirst = (a: StocktakeScanDoc, b: StocktakeScanDoc) => b.at.getTime() - a.at.getTime();
 
-export function RecentScans({ stocktakeId, onError }: { stocktakeId: string; onError(text: string): void }) {
+export function RecentScans({
+  stocktakeId,
+  items,
+  onError,
+}: {
+  stocktakeId: string;
+  items: readonly ItemDoc[];
+  onError(text: string): void;
+}) {
   const call = useCall();
   const { userId } = useLoginState();
   const isMine = useCallback(
@@ -24,7 +32,6 @@ export function RecentScans({ stocktakeId, onError }: { stocktakeId: string; onE
     [stocktakeId, userId],
   );
   const mine = useFind(COLLECTION.STOCKTAKE_SCANS, isMine, newestFirst).slice(0, SHOWN);
-  const items = useFind(COLLECTION.ITEMS, isItem);
   if (mine.length === 0) return null;
   const titleOf = (itemId: string) => items.find((item) => item._id === itemId)?.title ?? "An item";
   return (

@@ -6,21 +6,23 @@
  * is expected but not yet seen, and the differences from the recorded
  * quantities — and, as an owner or admin, apply the counted quantities in
  * one step. Scans made offline show at once and join when back (their stub
- * and the journal of waiting calls, app/live).
+ * and the journal of waiting calls, app/live). In a big room every figure
+ * and every code counts against the device copy of the whole catalogue,
+ * also with no line (use-stocktake-items.ts, docs/architecture.md §5).
  */
 import { useMemo, useState } from "react";
 import {
   COLLECTION,
   can,
-  type ItemDoc,
   METHOD,
   PUBLICATION,
   type RoomRole,
   type StocktakeDoc,
   type StocktakeScanDoc,
 } from "../../protocol/api";
+import { CopyStatus } from "../catalogue/CopyStatus";
 import { errorMessage } from "../components/ErrorText";
-import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useCall, useFind, useStatus, useSubscribe } from "../live";
 import { useNameOf } from "../people/use-name-of";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -29,19 +31,32 @@ import { useToast } from "../ui/Toast";
 import { ApplyProgress, useApplyUnderWay } from "./ApplyProgress";
 import { CountForm } from "./CountForm";
 import { PastStocktakes } from "./PastStocktakes";
+import { reviewRows, tally } from "./stocktake-rows";
+import type { DeviceItems } from "./stocktake-stubs";
+import { useStocktakeItems } from "./use-stocktake-items";
 import "./stocktake.css";
 
 const isStocktake = (doc: LiveDoc): doc is LiveDoc & StocktakeDoc => doc.status === "open";
-const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
 type Show = "all" | "differences" | "unseen";
 
-export function StocktakePage({ role }: { role: RoomRole | null }) {
+export interface StocktakePageProps {
+  role: RoomRole | null;
+  roomId: string;
+  /** Where a big room's device copy is handed to the scan's stub (stocktake-stubs.ts). */
+  deviceItems: DeviceItems;
+}
+
+export function StocktakePage({ role, roomId, deviceItems }: StocktakePageProps) {
   useSubscribe(PUBLICATION.STOCKTAKE);
   const [open] = useFind(COLLECTION.STOCKTAKES, isStocktake);
   return (
     <div className="stocktake">
-      {open ? <OpenStocktake stocktake={open} role={role} /> : <NoStocktake role={role} />}
+      {open ? (
+        <OpenStocktake stocktake={open} role={role} roomId={roomId} deviceItems={deviceItems} />
+      ) : (
+        <NoStocktake role={role} />
+      )}
       <PastStocktakes />
     </div>
   );
@@ -87,7 +102,7 @@ function NoStocktake({ role }: { role: RoomRole | null }) {
   );
 }
 
-function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: RoomRole | null }) {
+function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: StocktakeDoc } & StocktakePageProps) {
   useSubscribe(PUBLICATION.STOCKTAKE_SCANS, stocktake._id);
   const isScan = useMemo(
     () =>
@@ -96,25 +111,15 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
     [stocktake._id],
   );
   const scans = useFind(COLLECTION.STOCKTAKE_SCANS, isScan);
-  const items = useFind(COLLECTION.ITEMS, isItem);
+  const { items, copy } = useStocktakeItems(roomId, deviceItems);
+  const connected = useStatus().connected;
   const [show, setShow] = useState<Show>("all");
   const applying = useApplyUnderWay(stocktake._id);
 
-  const counts = new Map<string, number>();
-  const byPerson = new Map<string, number>();
-  for (const scan of scans) {
-    counts.set(scan.itemId, (counts.get(scan.itemId) ?? 0) + 1);
-    byPerson.set(scan.userId, (byPerson.get(scan.userId) ?? 0) + 1);
-  }
-  const rows = items
-    .filter((item) => item.status !== "archived" && item.status !== "sold")
-    .map((item) => {
-      const counted = counts.get(item._id) ?? null;
-      return { item, counted, difference: counted === null ? null : counted - item.quantity };
-    });
-  const unseen = rows.filter((row) => row.counted === null && row.item.quantity > 0);
-  const differing = rows.filter((row) => row.difference !== null && row.difference !== 0);
-  const shown = show === "differences" ? differing : show === "unseen" ? unseen : rows;
+  const { counts, byPerson, rows, unseen, differing } = useMemo(() => tally(scans, items), [scans, items]);
+  const matching = show === "differences" ? differing : show === "unseen" ? unseen : rows;
+  const big = copy !== null;
+  const shown = useMemo(() => reviewRows(matching, big), [matching, big]);
   const name = useNameOf();
 
   return (
@@ -124,10 +129,11 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
         <p className="muted">
           Started {stocktake.startedAt.toLocaleString()} by {name(stocktake.startedBy)}.
         </p>
+        {copy && <CopyStatus copy={copy} offline={!connected} counting />}
         {applying ? (
           <ApplyProgress job={applying} />
         ) : can.editItems(role) ? (
-          <CountForm stocktakeId={stocktake._id} />
+          <CountForm stocktakeId={stocktake._id} items={items} />
         ) : (
           <p className="muted">Viewers watch the counts.</p>
         )}
@@ -194,6 +200,11 @@ function OpenStocktake({ stocktake, role }: { stocktake: StocktakeDoc; role: Roo
             },
           }))}
         />
+        {shown.length < matching.length && (
+          <p className="muted" role="note">
+            Showing {shown.length.toLocaleString()} of {matching.length.toLocaleString()} items, the counted ones first.
+          </p>
+        )}
         {can.manageMembers(role) && (
           <FinishStocktake stocktakeId={stocktake._id} changes={differing.length} unseen={unseen.length} />
         )}

@@ -5,21 +5,35 @@
  * give it, so a scan made in a basement with no signal shows in the counts
  * and joins the server's once, when the line is back. Anything else counts
  * when the server answers. A SKU matches in any case, as on the server.
- * Taking a scan back shows at once too.
+ * Taking a scan back shows at once too. In a big room the live store holds
+ * only windows, so the items of the device copy that the stocktake holds are
+ * searched as well (use-stocktake-items.ts, docs/architecture.md §5): a code
+ * typed or scanned with no line finds any item of the room.
  */
 import * as v from "valibot";
-import { COLLECTION, METHOD } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { METHOD_ARGS } from "../../protocol/args";
 import { labelKey } from "../../protocol/label-key";
 import type { LiveDoc } from "../live";
 import type { MethodStub } from "../live/simulation";
 
+/** What finding an item by its code reads of it. */
+interface CodedItem {
+  readonly _id: string;
+  readonly sku?: unknown;
+}
+
+/** A big room's device copy as the stocktake holds it (empty while it holds none, and in other rooms). */
+export interface DeviceItems {
+  current: readonly ItemDoc[];
+}
+
 /** The item a scanned or typed code names, among the documents this browser has (undefined: ask the server). */
-export function itemForCodeHere(
+export function itemForCodeHere<T extends CodedItem>(
   code: string,
-  items: readonly LiveDoc[],
+  items: readonly T[],
   labels: readonly LiveDoc[],
-): LiveDoc | undefined {
+): T | undefined {
   const key = labelKey(code);
   if (key) {
     const labelled = labels.find((doc) => Array.isArray(doc.keys) && doc.keys.includes(key));
@@ -33,13 +47,20 @@ export function itemForCodeHere(
   );
 }
 
-export function stocktakeStubs(env: { userId(): string | null; now?(): Date }): Record<string, MethodStub> {
+export function stocktakeStubs(env: {
+  userId(): string | null;
+  now?(): Date;
+  deviceItems?: DeviceItems;
+}): Record<string, MethodStub> {
   return {
     [METHOD.STOCKTAKE_SCAN]: (ctx, ...params) => {
       const parsed = v.safeParse(METHOD_ARGS[METHOD.STOCKTAKE_SCAN], params);
       if (!parsed.success) return;
       const [stocktakeId, code] = parsed.output;
-      const item = itemForCodeHere(code, ctx.find(COLLECTION.ITEMS), ctx.find(COLLECTION.STOCKTAKE_LABELS));
+      const shown = ctx.find(COLLECTION.ITEMS);
+      const kept = env.deviceItems?.current ?? [];
+      const items = kept.length === 0 ? shown : [...shown, ...kept];
+      const item = itemForCodeHere(code, items, ctx.find(COLLECTION.STOCKTAKE_LABELS));
       if (!item) return;
       ctx.insert(COLLECTION.STOCKTAKE_SCANS, {
         _id: ctx.newId(COLLECTION.STOCKTAKE_SCANS),
