@@ -93,6 +93,9 @@ export async function moveLegacyRows(
       });
       copied += results.length;
       progress({ copied, total: Math.max(total, copied) });
+      // The room takes connections meanwhile: a login's directory reads waiting for their turn go
+      // before the next chunk's read, rather than queue behind every chunk still to come.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await directory.update(rooms).set({ rowsMovedAt: now() }).where(eq(rooms.id, roomId));
   }
