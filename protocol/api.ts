@@ -55,6 +55,13 @@ export const LIMITS = {
   HISTORY: 100,
   /** Store domains, client IDs, secrets and access tokens. */
   STORE_CREDENTIAL: 500,
+  LOCATION_NAME: 80,
+  /** Locations a room may have, archived ones included. */
+  LOCATIONS: 50,
+  /** A movement's note and reference. */
+  MOVEMENT_NOTE: 500,
+  /** Movements one ledger read sends (newest first). */
+  LEDGER: 500,
 } as const;
 
 /** Room roles, most powerful first (SPEC A1). */
@@ -82,6 +89,8 @@ export const can = {
   exportRoom: (role: RoomRole | null) => role === "owner" || role === "admin",
   /** Put the whole room back as it was at an earlier time. */
   restoreRoom: (role: RoomRole | null) => role === "owner",
+  /** Add, rename and archive the room's locations. */
+  manageLocations: (role: RoomRole | null) => role === "owner" || role === "admin",
 };
 
 export const METHOD = {
@@ -145,6 +154,16 @@ export const METHOD = {
   STORE_UNPUBLISH: "store.unpublish",
   /** Starts a sync of products, orders and customers from the store; progress is the `sync` document of `store`. */
   STORE_SYNC: "store.sync",
+  /** Records one change of an item's stock at a location, with its reason (received, sold, damaged…). */
+  STOCK_ADJUST: "stock.adjust",
+  /** Moves units of an item from one location to another: two movements in one step. */
+  STOCK_TRANSFER: "stock.transfer",
+  /** Takes a movement back (a transfer as its pair) with compensating movements, once. */
+  STOCK_UNDO: "stock.undo",
+  LOCATIONS_ADD: "locations.add",
+  LOCATIONS_RENAME: "locations.rename",
+  /** Archives a location that holds no stock, or brings an archived one back. */
+  LOCATIONS_ARCHIVE: "locations.archive",
 } as const;
 
 export const PUBLICATION = {
@@ -180,6 +199,10 @@ export const PUBLICATION = {
   PAST_STOCKTAKES: "stocktakes.past",
   /** Bulk writes running in the room, and those that ended in the last minutes (`bulkJobs`): their progress. */
   BULK_JOBS: "bulkJobs",
+  /** The room's locations, in order (`locations`). */
+  LOCATIONS: "locations",
+  /** The movement ledger, newest first, narrowed by a LedgerQuery (`movements`). */
+  LEDGER: "stock.ledger",
 } as const;
 
 export const COLLECTION = {
@@ -206,6 +229,8 @@ export const COLLECTION = {
   BULK_JOBS: "bulkJobs",
   /** How many items match an `items.window` query: one `window` document. */
   ITEM_COUNTS: "itemCounts",
+  LOCATIONS: "locations",
+  MOVEMENTS: "movements",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;
@@ -259,6 +284,8 @@ export const STORE_ACTOR = "store";
 export const SERVER_ITEM_FIELDS = [
   "_id",
   "storeProductId",
+  // Kept by the stock ledger: a client changes it through the quantity or stock.* (docs/architecture.md §9).
+  "stock",
   "createdBy",
   "updatedBy",
   "createdAt",
@@ -274,3 +301,5 @@ export type StoreAuthKind = (typeof STORE_AUTH_KINDS)[number];
 
 /** The documents publications send and methods answer live in docs.ts. */
 export * from "./docs";
+/** Stock by location and the movement ledger. */
+export * from "./stock";

@@ -6,6 +6,8 @@
  */
 import * as v from "valibot";
 import { ASSIGNABLE_ROLES, ITEM_SORT_KEYS, ITEM_STATUSES, JOIN_ROLES, LIMITS, METHOD, PUBLICATION } from "./api";
+import { idSchema } from "./id-schema";
+import { STOCK_METHOD_ARGS, STOCK_PUBLICATION_ARGS } from "./stock-args";
 
 const trimmed = (max: number, label: string) =>
   v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
@@ -63,7 +65,7 @@ export type ItemFields = v.InferOutput<typeof itemFieldsSchema>;
 export const itemPatchSchema = v.partial(itemFieldsSchema);
 export type ItemPatch = v.InferOutput<typeof itemPatchSchema>;
 
-export const idSchema = v.pipe(v.string("Id must be text"), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Malformed id"));
+export { idSchema };
 
 const storeText = (label: string) =>
   v.pipe(
@@ -177,6 +179,7 @@ export const METHOD_ARGS = {
       LIMITS.WINDOW,
     ),
   ]),
+  ...STOCK_METHOD_ARGS,
 } as const;
 
 /** An `items.window` query: every part has a default, so `{}` is the newest items first. */
@@ -213,4 +216,5 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.DASHBOARD]: v.tuple([]),
   [PUBLICATION.PRESENCE]: v.tuple([]),
   [PUBLICATION.STORE]: v.tuple([]),
+  ...STOCK_PUBLICATION_ARGS,
 } as const;

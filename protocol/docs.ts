@@ -42,6 +42,12 @@ export interface ItemDoc {
   photos: string[];
   /** The linked store product ("" until published). */
   storeProductId: string;
+  /**
+   * Units at each location holding any (location id → units); `quantity` is
+   * their sum. Absent from copies kept before rooms had locations: read it
+   * through `stockOfItem`.
+   */
+  stock?: Record<string, number>;
   /** The user who created the item ("" when unknown). */
   createdBy: string;
   /** Who made the latest change: a user id, "store" for the store sync, "" when unknown. */

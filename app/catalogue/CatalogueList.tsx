@@ -40,7 +40,7 @@ const COLUMNS: { key: SortKey | null; label: string; width: string }[] = [
   { key: "priceCents", label: "Price", width: "7.5rem" },
   { key: "quantity", label: "Qty", width: "5rem" },
   { key: "status", label: "Status", width: "8rem" },
-  { key: null, label: "Location", width: "8rem" },
+  { key: null, label: "Shelf", width: "8rem" },
   { key: null, label: "Tags", width: "8rem" },
 ];
 const SELECT_WIDTH = "3rem";

@@ -89,7 +89,7 @@ function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
     ["Status", statusName(item.status)],
     ["Price", formatPrice(item.priceCents, item.currency)],
     ["Quantity", item.quantity.toLocaleString()],
-    ["Location", item.location],
+    ["Shelf", item.location],
     ["Tags", item.tags.join(", ")],
   ];
   return (

@@ -15,7 +15,7 @@ const FIELD_NAMES: Record<string, string> = {
   currency: "currency",
   quantity: "quantity",
   status: "status",
-  location: "location",
+  location: "shelf",
   tags: "tags",
   photos: "photos",
 };

@@ -5,6 +5,8 @@ import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind, useSubscribeIf } from "../live";
 import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
+import { Ledger } from "../stock/Ledger";
+import { StockPanel } from "../stock/StockPanel";
 import { ItemStoreSection } from "../store/ItemStoreSection";
 import { catalogueHref } from "./catalogue-memory";
 import { ItemForm } from "./ItemForm";
@@ -80,8 +82,10 @@ export function ItemPage({
           <h2 id="details-heading">Details</h2>
           <ItemForm key={item._id} roomId={roomId} item={item} canEdit={canEdit} />
         </section>
+        <StockPanel item={item} canEdit={canEdit} />
         <ShareSection item={item} />
         <ItemStoreSection roomId={roomId} item={item} />
+        <Ledger itemId={item._id} itemTitle={() => item.title} canEdit={canEdit} />
         <ItemHistory item={item} />
       </div>
     </div>

@@ -137,7 +137,7 @@ export function ItemRow({
           onChange={(status: ItemStatus) => void update({ status })}
         />
       </td>
-      <td data-label="Location">
+      <td data-label="Shelf">
         <EditableCell
           label={`location of ${item.title}`}
           display={item.location || <span className="muted">—</span>}

@@ -114,9 +114,10 @@ export const ITEM_FIELDS: Record<ItemFieldName, ItemFieldSpec> = {
   },
   location: {
     name: "location",
-    label: "Location",
+    // Where in its location it sits; the room's locations (a shop floor, a back room) hold its stock.
+    label: "Shelf",
     read: (item) => item.location,
-    parse: text("location", "Location", LIMITS.LOCATION),
+    parse: text("location", "Shelf", LIMITS.LOCATION),
     describe: describeText,
     maxLength: LIMITS.LOCATION,
     placeholder: "e.g. Shelf B3",

@@ -6,9 +6,19 @@
  * refusal takes it back. Defaults mirror the server's (worker/db/schema.ts).
  */
 import * as v from "valibot";
-import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
+import {
+  COLLECTION,
+  type ItemDoc,
+  type LocationDoc,
+  MAIN_LOCATION_ID,
+  METHOD,
+  settleTotal,
+  stockOfItem,
+  stockWith,
+} from "../../protocol/api";
 import { METHOD_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
+import type { LiveDoc } from "../live";
 import type { MethodStub, StubContext } from "../live/simulation";
 
 /** What the stubs need to know about where they run. */
@@ -51,6 +61,20 @@ function newItem(env: ItemStubEnv, id: string, fields: Partial<ItemDoc>): ItemDo
   };
 }
 
+/** A typed total's stock by location, settled as the server settles it (docs/architecture.md §9). */
+function stockForTotal(ctx: StubContext, id: string, quantity: number | undefined): { stock?: Record<string, number> } {
+  const item = ctx.findOne(ITEMS, id) as ItemDoc | undefined;
+  if (quantity === undefined || !item) return {};
+  const home = (ctx.find(COLLECTION.LOCATIONS) as readonly (LiveDoc & LocationDoc)[])
+    .filter((location) => !location.archived)
+    .sort((a, b) => a.position - b.position)[0];
+  let stock = stockOfItem(item);
+  for (const { locationId, delta } of settleTotal(stock, quantity, home?._id ?? MAIN_LOCATION_ID)) {
+    stock = stockWith(stock, locationId, delta);
+  }
+  return { stock };
+}
+
 const photosOf = (ctx: StubContext, id: string) => (ctx.findOne(ITEMS, id)?.photos as string[] | undefined) ?? [];
 
 export function itemStubs(env: ItemStubEnv): Record<string, MethodStub> {
@@ -63,7 +87,7 @@ export function itemStubs(env: ItemStubEnv): Record<string, MethodStub> {
     },
     [METHOD.ITEMS_UPDATE]: (ctx, ...params) => {
       const [id, patch] = parse(METHOD.ITEMS_UPDATE, params);
-      ctx.update(ITEMS, id, { ...patch, ...touched() });
+      ctx.update(ITEMS, id, { ...patch, ...stockForTotal(ctx, id, patch.quantity), ...touched() });
     },
     [METHOD.ITEMS_REMOVE]: (ctx, ...params) => {
       const [id] = parse(METHOD.ITEMS_REMOVE, params);

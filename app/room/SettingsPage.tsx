@@ -8,6 +8,7 @@ import { can, METHOD, type RoomDoc, type RoomRole } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
 import { formatPrice } from "../money";
+import { LocationsCard } from "../stock/LocationsCard";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Field } from "../ui/Field";
@@ -21,6 +22,7 @@ export function SettingsPage({ roomId, room, role }: { roomId: string; room: Roo
     <>
       <RoomNameCard room={room} canEdit={manage} />
       <CurrencyCard room={room} canEdit={manage} />
+      <LocationsCard canManage={can.manageLocations(role)} />
       <RoomLogo roomId={roomId} canManage={can.manageMembers(role)} />
       <BackupCard roomId={roomId} room={room} role={role} />
       {can.deleteRoom(role) && <DangerZone room={room} />}

@@ -26,6 +26,7 @@ import { useRoomLookup } from "../room/room-lookup";
 import { ROOM_VIEWS, type RoomView, roomEndpoint, roomPath, roomViewOf } from "../room/room-views";
 import { useRoleNotice } from "../room/use-role-notice";
 import { useRoomEnding } from "../room/use-room-ending";
+import { stockStubs } from "../stock/stock-stubs";
 import { stocktakeStubs } from "../stocktake/stocktake-stubs";
 import { useMyRole } from "../team/MembersPanel";
 import { TabNav } from "../ui/TabNav";
@@ -176,6 +177,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
         userId: () => current.current.userId ?? null,
       }),
       ...stocktakeStubs({ userId: () => current.current.userId ?? null, deviceItems }),
+      ...stockStubs(),
     }),
     [],
   );

@@ -40,8 +40,8 @@ describe("the catalogue", () => {
     // Each field saves as it is left (Tab) or with Enter; a wrong value says why and is not saved.
     await page.getByLabel("Tags").fill("ceramics, red");
     await page.getByLabel("Tags").press("Tab");
-    await page.getByLabel("Location").fill("Shelf B3");
-    await page.getByLabel("Location").press("Enter");
+    await page.getByLabel("Shelf").fill("Shelf B3");
+    await page.getByLabel("Shelf").press("Enter");
     await page.getByLabel("Quantity").fill("-2");
     await page.getByLabel("Quantity").press("Enter");
     await page.getByRole("alert").filter({ hasText: "Quantity must be a whole number, 0 or more" }).waitFor();
@@ -50,7 +50,7 @@ describe("the catalogue", () => {
     const history = page.getByTestId("item-history");
     await expect.poll(() => history.textContent()).toContain("changed quantity from 1 to 3");
     await expect.poll(() => history.textContent()).toContain("changed tags from no tags to ceramics, red");
-    expect(await history.textContent()).toContain("changed location from nothing to Shelf B3");
+    expect(await history.textContent()).toContain("changed shelf from nothing to Shelf B3");
     expect(await history.textContent()).toContain("created this item");
 
     const photos = resolve("tests/fixtures/photos");

@@ -74,7 +74,7 @@ describe("photos in a room", () => {
     await page.getByTestId("item-page-title").filter({ hasText: "Brass desk lamp" }).waitFor();
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Brass desk lamp");
     expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("1");
-    expect(await page.getByLabel("Location", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Shelf", { exact: true }).inputValue()).toBe("");
     expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("");
     await page.getByText("Photo details").click();
     const details = page.getByTestId("photo-tags");

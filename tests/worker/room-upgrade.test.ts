@@ -59,6 +59,13 @@ describe("moving a room's rows from D1 into its own storage", () => {
       { name: "#1001", total_cents: 2450 },
     ]);
     expect(await roomRows(roomId, "SELECT status FROM stocktakes")).toEqual([{ status: "applied" }]);
+    // Its stock starts its ledger: each item's units at the first location, as an opening correction.
+    expect(
+      await roomRow(roomId, "SELECT count(*) AS n FROM movements WHERE note = 'Opening stock' AND quantity = 2"),
+    ).toEqual({
+      n: ITEMS,
+    });
+    expect(await roomRows(roomId, "SELECT DISTINCT stock FROM items")).toEqual([{ stock: '{"main":2}' }]);
     // The directory says the room has moved (the clean-up may now delete its D1 rows).
     const room = await env.DB.prepare("SELECT rows_moved_at FROM rooms WHERE id = ?").bind(roomId).first();
     expect(room?.rows_moved_at).toEqual(expect.any(Number));

@@ -22,6 +22,7 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     tags: JSON.parse(row.tags) as string[],
     photos: JSON.parse(row.photos) as string[],
     storeProductId: row.storeProductId,
+    stock: JSON.parse(row.stock) as Record<string, number>,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: new Date(row.createdAt),
@@ -161,12 +162,13 @@ export function insertItemQuery(
   db: RoomDatabase,
   roomId: string,
   fields: ItemFields,
-  options: { id: string; createdBy: string; now: number },
+  options: { id: string; createdBy: string; now: number; stock?: string },
 ) {
   return db
     .insert(items)
     .values({
       ...(columnsOf(fields) as Omit<ItemRow, "id" | "roomId" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy">),
+      ...(options.stock ? { stock: options.stock } : {}),
       id: options.id,
       roomId,
       createdBy: options.createdBy,
@@ -183,8 +185,14 @@ export function updateItemQuery(
   before: ItemRow,
   patch: ItemPatch,
   change: { at: number; by: string },
+  server: Partial<ItemRow> = {},
 ) {
-  return updateItemStatement(db, before, { ...columnsOf(patch), updatedAt: change.at, updatedBy: change.by });
+  return updateItemStatement(db, before, {
+    ...columnsOf(patch),
+    ...server,
+    updatedAt: change.at,
+    updatedBy: change.by,
+  });
 }
 
 export function deleteItemQuery(db: RoomDatabase, roomId: string, id: string) {

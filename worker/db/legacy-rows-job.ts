@@ -6,7 +6,7 @@
  * next run takes the rest); child tables first, so nothing points at a
  * deleted row meanwhile.
  */
-import { ROOM_TABLES } from "./room-database";
+import { MOVED_TABLES } from "./room-database";
 
 /** How long moved rows stay in D1 after the move. */
 export const MOVED_ROWS_KEPT_MS = 24 * 3600_000;
@@ -18,7 +18,7 @@ const DELETES_PER_RUN = 40;
 export async function deleteMovedRows(d1: D1Database, now: number): Promise<number> {
   let deleted = 0;
   let statements = 0;
-  for (const table of [...ROOM_TABLES].reverse()) {
+  for (const table of [...MOVED_TABLES].reverse()) {
     while (statements < DELETES_PER_RUN) {
       statements++;
       const { meta } = await d1

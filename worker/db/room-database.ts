@@ -11,8 +11,8 @@ import * as schema from "./room-schema";
 
 export type RoomDatabase = ReturnType<typeof openRoomDatabase>;
 
-/** The tables of a room's own rows (what moves in from D1, what goes when the room is deleted). */
-export const ROOM_TABLES = [
+/** The tables of a room's own rows the previous release kept in D1 (what moves in from there). */
+export const MOVED_TABLES = [
   "items",
   "item_history",
   "files",
@@ -24,6 +24,9 @@ export const ROOM_TABLES = [
   "stocktakes",
   "stocktake_scans",
 ] as const;
+
+/** Every table of a room's own rows (what goes when the room is deleted). */
+export const ROOM_TABLES = [...MOVED_TABLES, "locations", "movements"] as const;
 
 export function openRoomDatabase(storage: DurableObjectStorage) {
   return drizzle(storage, { schema });

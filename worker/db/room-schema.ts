@@ -10,7 +10,12 @@ import { stocktakeTables } from "../stocktake/stocktake-schema";
 import { plainRoomId, roomTables } from "./room-tables";
 
 export const { items, itemHistory, orders, files, storeConnections, webhookDeliveries, storeListings, customers } =
-  roomTables(plainRoomId);
+  roomTables(plainRoomId, {
+    /** Units at each location holding any: a JSON object, location id → units (docs/architecture.md §9). */
+    stock: text("stock").notNull().default("{}"),
+  });
+
+export { locations, movements } from "./stock-tables";
 
 export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId);
 

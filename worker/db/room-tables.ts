@@ -10,7 +10,7 @@
  * Times are milliseconds since the epoch.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, type SQLiteColumnBuilderBase, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** The room's own tables' `room_id`: a plain column (D1's also refers to `rooms`). */
 export const plainRoomId = () => text("room_id").notNull();
@@ -18,7 +18,14 @@ export const plainRoomId = () => text("room_id").notNull();
 /** Makes a fresh `room_id` column (each table needs its own builder). */
 export type RoomIdColumn = typeof plainRoomId;
 
-export function roomTables(roomId: RoomIdColumn) {
+/**
+ * `itemExtras`: columns only the room's own `items` has (the D1 copy stays
+ * as the previous release left it).
+ */
+export function roomTables<Extras extends Record<string, SQLiteColumnBuilderBase>>(
+  roomId: RoomIdColumn,
+  itemExtras: Extras = {} as Extras,
+) {
   const items = sqliteTable(
     "items",
     {
@@ -36,7 +43,7 @@ export function roomTables(roomId: RoomIdColumn) {
       tags: text("tags").notNull().default("[]"),
       /** JSON array of file ids (itemPhotos), in display order. */
       photos: text("photos").notNull().default("[]"),
-      /** The linked store product, once published (issue 6); "" until then. */
+      /** The linked store product, once published; "" until then. */
       storeProductId: text("store_product_id").notNull().default(""),
       /** Who created the item ("" for items from before this was kept). */
       createdBy: text("created_by").notNull().default(""),
@@ -48,6 +55,7 @@ export function roomTables(roomId: RoomIdColumn) {
       updatedBy: text("updated_by").notNull().default(""),
       createdAt: integer("created_at").notNull(),
       updatedAt: integer("updated_at").notNull(),
+      ...itemExtras,
     },
     (table) => [
       index("items_room_idx").on(table.roomId, table.updatedAt),

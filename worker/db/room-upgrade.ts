@@ -11,7 +11,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "./database";
-import { ROOM_TABLES, type RoomDatabase } from "./room-database";
+import { MOVED_TABLES, type RoomDatabase } from "./room-database";
 import { readState, writeState } from "./room-state";
 import { rooms } from "./schema";
 
@@ -36,7 +36,7 @@ export function rowsMoved(db: RoomDatabase): boolean {
 
 /** The room's rows still in D1 after `position`, all tables together, in one round trip. */
 async function rowsLeft(d1: D1Database, roomId: string, position: Position): Promise<number> {
-  const counts = ROOM_TABLES.slice(position.table).map(
+  const counts = MOVED_TABLES.slice(position.table).map(
     (table, index) => `(SELECT count(*) FROM ${table} WHERE room_id = ?1${index === 0 ? " AND rowid > ?2" : ""})`,
   );
   const row = await d1
@@ -69,8 +69,8 @@ export async function moveLegacyRows(
     const position: Position = saved ? (JSON.parse(saved) as Position) : { table: 0, afterRowId: 0 };
     const total = await rowsLeft(d1, roomId, position);
     progress({ copied, total });
-    while (position.table < ROOM_TABLES.length) {
-      const table = ROOM_TABLES[position.table] as string;
+    while (position.table < MOVED_TABLES.length) {
+      const table = MOVED_TABLES[position.table] as string;
       const { results } = await d1
         .prepare(`SELECT rowid AS moved_rowid, * FROM ${table} WHERE room_id = ? AND rowid > ? ORDER BY rowid LIMIT ?`)
         .bind(roomId, position.afterRowId, MOVE_CHUNK_ROWS)

@@ -47,6 +47,8 @@ import { forgetRoomRecord } from "../rooms/room-record";
 import { prepareRestore, resendDirectory } from "../rooms/room-restore";
 import { WriteQueue } from "../rooms/write-queue";
 import { sharedItem } from "../share/shared-item";
+import { openStockLedger } from "../stock/open-ledger";
+import { registerStock } from "../stock/stock-feature";
 import { registerStocktake } from "../stocktake/stocktake-feature";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
@@ -94,6 +96,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   override async onStart(): Promise<void> {
     // A room made by the previous release moves its rows in while it already takes connections (room-upgrade.ts).
     if (rowsMoved(this.roomDb)) {
+      openStockLedger(this.ctx.storage, this.name, Date.now());
       await super.onStart();
       await this.opened();
     } else {
@@ -113,6 +116,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       (progress) => this.noteMove(progress),
     );
     if (moved > 0) console.log(`room ${this.name}: moved ${moved} rows from D1 into its own storage`);
+    openStockLedger(this.ctx.storage, this.name, Date.now());
     this.noteMove(null);
     await this.opened();
   }
@@ -178,6 +182,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     registerStore(registry);
     registerStocktake(registry);
     registerBulkJobs(registry);
+    registerStock(registry);
     return registry;
   }
 

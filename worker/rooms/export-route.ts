@@ -25,6 +25,8 @@ const CSV_FILES: Partial<Record<ExportTable, string>> = {
   item_history: "item-history.csv",
   orders: "orders.csv",
   customers: "customers.csv",
+  locations: "locations.csv",
+  movements: "stock-movements.csv",
 };
 
 type Row = Record<string, unknown>;

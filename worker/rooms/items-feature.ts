@@ -16,16 +16,8 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
 import { registerBulkKind } from "./bulk-jobs";
-import {
-  addItem,
-  addItemPhoto,
-  editItem,
-  moveItemPhoto,
-  removeItem,
-  restoreItem,
-  setItemsStatus,
-  setStatusInBulk,
-} from "./items-service";
+import { setItemsStatus, setStatusInBulk } from "./item-bulk-edits";
+import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, restoreItem } from "./items-service";
 import type { RoomHost } from "./room-host";
 import { rememberCodes } from "./share-code-cache";
 import { shortSharePath } from "./share-links";

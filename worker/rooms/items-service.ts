@@ -6,90 +6,29 @@
  */
 
 import * as v from "valibot";
-import { COLLECTION, type ItemStatus } from "../../protocol/api";
 import { type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findRoomFile } from "../db/files-repo";
-import { type HistoryEntry, insertHistoryQueries, toHistoryDoc, wasRemoved } from "../db/item-history-repo";
-import {
-  deleteItemQuery,
-  findItem,
-  findItemBySku,
-  findItems,
-  insertItemQuery,
-  toItemDoc,
-  updateItemQuery,
-} from "../db/items-repo";
+import { insertHistoryQueries, wasRemoved } from "../db/item-history-repo";
+import { deleteItemQuery, findItem, insertItemQuery, toItemDoc, updateItemQuery } from "../db/items-repo";
 import { type RoomStatement, runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
-import { asDoc } from "../live/types";
-import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
+import {
+  announce,
+  announceItem,
+  assertPhotosHere,
+  assertSkuFree,
+  guardUnique,
+  historyEntry,
+  invalid,
+  made,
+  movementStatements,
+} from "./item-writes";
 import type { RoomHost } from "./room-host";
 import { roomRecord } from "./room-record";
-
-function invalid(issues: v.BaseIssue<unknown>[]): LiveError {
-  return new LiveError(400, issues[0]?.message ?? "Invalid item");
-}
-
-const skuTaken = (sku: string) => new LiveError(409, `SKU ${sku} is already used in this room`);
-
-async function assertSkuFree(host: RoomHost, sku: string | undefined, exceptId?: string): Promise<void> {
-  if (!sku) return;
-  const existing = await findItemBySku(host.roomDb, host.roomId, sku);
-  if (existing && existing.id !== exceptId) throw skuTaken(sku);
-}
-
-/**
- * Writes are queued, so the SKU check holds; the unique indexes are the last
- * word all the same, and their refusals are reported in words: a SKU in use
- * in this room, or an item id (ids are global) already taken.
- */
-function guardUnique<T>(sku: string | undefined, write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    const text = String(error);
-    if (sku && text.includes("items.room_id, items.sku")) throw skuTaken(sku);
-    if (text.includes("UNIQUE constraint failed: items.id")) throw new LiveError(409, "An item with this id exists");
-    throw error;
-  }
-}
-
-/** Photos must be this room's own item photos. */
-async function assertPhotosHere(host: RoomHost, photos: string[] | undefined): Promise<void> {
-  for (const photoId of photos ?? []) {
-    const file = await findRoomFile(host.roomDb, host.roomId, photoId);
-    if (file?.collection !== "itemPhotos") throw new LiveError(400, `Photo ${photoId} is not in this room`);
-  }
-}
-
-function historyEntry(
-  host: RoomHost,
-  itemId: string,
-  actor: string,
-  action: HistoryEntry["action"],
-  changes: object,
-  via = "",
-): HistoryEntry {
-  return { id: newId(), itemId, userId: actor, action, changes: JSON.stringify(changes), at: host.now(), via };
-}
-
-function announce(host: RoomHost, entries: HistoryEntry[]): void {
-  for (const entry of entries) {
-    host.emit({ collection: COLLECTION.ITEM_HISTORY, id: entry.id, doc: asDoc(toHistoryDoc(entry)), previous: null });
-  }
-}
-
-function announceItem(host: RoomHost, id: string, row: ItemRow | null, before: ItemRow | null): void {
-  host.emit({
-    collection: COLLECTION.ITEMS,
-    id,
-    doc: row ? asDoc(toItemDoc(row)) : null,
-    previous: before ? asDoc(toItemDoc(before)) : null,
-  });
-}
+import { announceMovements, arrivalMoves, removalMoves, totalMoves } from "./stock-moves";
 
 export function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {
   return host.writes.run(() => addNow(host, actor, input, id), actor);
@@ -129,11 +68,19 @@ async function addNow(
     fields.photos?.filter((photo) => !createdWith.photoIds.includes(photo)),
   );
   const entry = historyEntry(host, id, actor, "created", {});
+  const moves = arrivalMoves(
+    host.roomDb,
+    { id, roomId: host.roomId },
+    fields.quantity,
+    "Added with the item",
+    made(host, actor, entry.at),
+  );
   const results = guardUnique(fields.sku, () =>
     runTogether(host.roomDb, [
       ...createdWith.statements,
-      insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
+      insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at, stock: moves?.stock }),
       ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
+      ...movementStatements(host, moves),
     ]),
   );
   const row = (results[createdWith.statements.length] as ItemRow[] | undefined)?.[0];
@@ -141,6 +88,7 @@ async function addNow(
   createdWith.beforeAnnounce?.();
   announceItem(host, id, row, null);
   announce(host, [entry]);
+  announceMovements(host, moves);
   return id;
 }
 
@@ -216,16 +164,19 @@ async function editNow(
   const changes = changedFields(toItemDoc(before), patch);
   if (Object.keys(changes).length === 0) return;
   const entry = historyEntry(host, id, actor, "updated", changes, via);
+  const moves = totalMoves(host.roomDb, before, patch.quantity, made(host, actor, entry.at), via);
   const [updated] = guardUnique(patch.sku, () =>
     runTogether(host.roomDb, [
-      updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }),
+      updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? { stock: moves.stock } : {}),
       ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
+      ...movementStatements(host, moves),
     ]),
   );
   const row = updated[0];
   if (!row) throw new LiveError(404, "Item not found");
   announceItem(host, id, row, before);
   announce(host, [entry]);
+  announceMovements(host, moves);
 }
 
 async function photosOf(host: RoomHost, id: string): Promise<string[]> {
@@ -255,91 +206,6 @@ export function moveItemPhoto(host: RoomHost, actor: string, id: string, photoId
 }
 
 /**
- * Edits of many items by the server, made together (a bulk job's chunk):
- * the statements to commit in one transaction, how many items change, and
- * what to announce once they have committed (given the statements' rows).
- * Patches come from the server (counts, a status), not from a client.
- */
-export function itemEditsInBulk(
-  host: RoomHost,
-  actor: string,
-  edits: readonly { before: ItemRow; patch: ItemPatch }[],
-  via = "",
-) {
-  const changing: { before: ItemRow; entry: HistoryEntry; patch: ItemPatch }[] = [];
-  for (const { before, patch } of edits) {
-    const changes = changedFields(toItemDoc(before), patch);
-    if (Object.keys(changes).length > 0)
-      changing.push({ before, patch, entry: historyEntry(host, before.id, actor, "updated", changes, via) });
-  }
-  const entries = changing.map((change) => change.entry);
-  return {
-    statements: [
-      ...changing.map(({ before, patch, entry }) =>
-        updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }),
-      ),
-      ...insertHistoryQueries(host.roomDb, host.roomId, entries),
-    ],
-    changed: changing.length,
-    announce(results: readonly unknown[]) {
-      changing.forEach(({ before }, index) => {
-        const row = (results[index] as ItemRow[] | undefined)?.[0];
-        if (row) announceItem(host, before.id, row, before);
-      });
-      announce(host, entries);
-    },
-  };
-}
-
-/**
- * One status for many items: refused whole if any of them is gone; then
- * set as a bulk job (bulk-jobs.ts), a chunk of items per transaction.
- * Answers how many items changed.
- */
-export async function setItemsStatus(
-  host: RoomHost,
-  actor: string,
-  ids: readonly string[],
-  status: ItemStatus,
-): Promise<number> {
-  const unique = [...new Set(ids)];
-  const found = await findItems(host.roomDb, host.roomId, unique);
-  if (found.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
-  const job = await runNewBulkJob(host, {
-    id: newId(),
-    kind: "set-status",
-    params: { ids: unique, status },
-    total: unique.length,
-    startedBy: actor,
-  });
-  return (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
-}
-
-/** A status set on many items, a chunk of ids at a time (items removed meanwhile are skipped). */
-export const setStatusInBulk: BulkKind = {
-  async chunk(host, job, commit) {
-    const { ids, status } = JSON.parse(job.params) as { ids: string[]; status: ItemStatus };
-    const start = Number(job.cursor || 0);
-    const part = ids.slice(start, start + BULK_CHUNK);
-    const rows = await findItems(host.roomDb, host.roomId, part);
-    const edits = itemEditsInBulk(
-      host,
-      job.startedBy,
-      rows.map((before) => ({ before, patch: { status } })),
-    );
-    const changedBefore = (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
-    const end = start + part.length;
-    const results = commit(edits.statements, {
-      cursor: String(end),
-      done: end,
-      result: { changed: changedBefore + edits.changed },
-      finished: end >= ids.length,
-    });
-    edits.announce(results);
-  },
-};
-
-/**
  * Brings a removed item back under its id (the undo of a remove), with the
  * fields it had — as the person undoing saw them. Only an item this room
  * removed comes back, and only once; its store link does not (the product
@@ -360,16 +226,25 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
     const present = await Promise.all(photos.map((photo) => findRoomFile(host.roomDb, host.roomId, photo)));
     fields.photos = photos.filter((_, index) => present[index]?.collection === "itemPhotos");
     const entry = historyEntry(host, id, actor, "restored", {});
+    const moves = arrivalMoves(
+      host.roomDb,
+      { id, roomId: host.roomId },
+      fields.quantity,
+      "Item restored",
+      made(host, actor, entry.at),
+    );
     const [inserted] = guardUnique(fields.sku, () =>
       runTogether(host.roomDb, [
-        insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at }),
+        insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at, stock: moves?.stock }),
         ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
+        ...movementStatements(host, moves),
       ]),
     );
     const row = inserted[0];
     if (!row) throw new Error("items: restore returned no row");
     announceItem(host, id, row, null);
     announce(host, [entry]);
+    announceMovements(host, moves);
   }, actor);
 }
 
@@ -383,11 +258,14 @@ async function removeNow(host: RoomHost, actor: string, id: string): Promise<voi
   if (!before && (await wasRemoved(host.roomDb, host.roomId, id))) return;
   if (!before) throw new LiveError(404, "Item not found");
   const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null } });
+  const moves = removalMoves(before, made(host, actor, entry.at));
   const [deleted] = runTogether(host.roomDb, [
     deleteItemQuery(host.roomDb, host.roomId, id),
     ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
+    ...movementStatements(host, moves),
   ]);
   if (deleted.length === 0) throw new LiveError(404, "Item not found");
   announceItem(host, id, null, before);
   announce(host, [entry]);
+  announceMovements(host, moves);
 }

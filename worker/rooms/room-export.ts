@@ -17,6 +17,8 @@ export const EXPORT_TABLES = [
   "store_listings",
   "stocktakes",
   "stocktake_scans",
+  "locations",
+  "movements",
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 

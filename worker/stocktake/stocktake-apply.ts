@@ -8,7 +8,7 @@
  */
 import { countItems, itemsAfter } from "../db/items-repo";
 import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "../rooms/bulk-jobs";
-import { itemEditsInBulk } from "../rooms/items-service";
+import { itemEditsInBulk } from "../rooms/item-bulk-edits";
 import type { RoomHost } from "../rooms/room-host";
 import { stocktakeVia } from "./stocktake-summary";
 import { countsOfItems, endStocktakeQuery, type StocktakeRow } from "./stocktakes-repo";

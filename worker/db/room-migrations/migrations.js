@@ -4,6 +4,7 @@ import m0002 from "./0002_bulk_jobs.sql";
 import m0003 from "./0003_delivery_repeats.sql";
 import m0004 from "./0004_item_changes.sql";
 import m0005 from "./0005_item_triggers_and_search.sql";
+import m0006 from "./0006_stock_ledger.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -15,5 +16,6 @@ export default {
     m0003,
     m0004,
     m0005,
+    m0006,
   },
 };

@@ -1,0 +1,107 @@
+/**
+ * Records one change of an item's stock at one location, with why: units
+ * received or returned are added, sold, damaged or lost are taken away, a
+ * correction either way (a person types how many; the reason gives the sign).
+ */
+import { type FormEvent, useState } from "react";
+import {
+  ADJUST_REASONS,
+  type AdjustReason,
+  type ItemDoc,
+  type LocationDoc,
+  METHOD,
+  MOVEMENT_REASON_LABELS,
+} from "../../protocol/api";
+import { errorMessage } from "../components/ErrorText";
+import { useCall } from "../live";
+import { Button } from "../ui/Button";
+import { Field } from "../ui/Field";
+
+const REASONS = Object.keys(ADJUST_REASONS) as AdjustReason[];
+
+export function AdjustStockForm({
+  item,
+  locations,
+  onDone,
+}: {
+  item: ItemDoc;
+  locations: readonly LocationDoc[];
+  onDone(): void;
+}) {
+  const call = useCall();
+  const open = locations.filter((location) => !location.archived);
+  const [reason, setReason] = useState<AdjustReason>("received");
+  const [locationId, setLocationId] = useState(open[0]?._id ?? "");
+  const [units, setUnits] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const direction = ADJUST_REASONS[reason];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = Number(units);
+    if (!Number.isInteger(typed) || typed === 0) {
+      setError(direction === "either" ? "Enter how many units, + or −" : "Enter how many units");
+      return;
+    }
+    const quantity = direction === "out" ? -Math.abs(typed) : direction === "in" ? Math.abs(typed) : typed;
+    setError(null);
+    // Shown at once by its stub; a refusal comes back in words.
+    call(METHOD.STOCK_ADJUST, { itemId: item._id, locationId, quantity, reason, note }).catch((caught) =>
+      setError(errorMessage(caught)),
+    );
+    onDone();
+  }
+
+  return (
+    <form className="stock-form" onSubmit={submit} aria-label="Record a stock change">
+      <Field label="Why">
+        {(props) => (
+          <select {...props} value={reason} onChange={(event) => setReason(event.target.value as AdjustReason)}>
+            {REASONS.map((option) => (
+              <option key={option} value={option}>
+                {MOVEMENT_REASON_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Where">
+        {(props) => (
+          <select {...props} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
+            {open.map((location) => (
+              <option key={location._id} value={location._id}>
+                {location.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label={direction === "in" ? "Units added" : direction === "out" ? "Units taken away" : "Units (+ or −)"}
+        error={error}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={units}
+            onChange={(event) => setUnits(event.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field label="Note" hint="Optional: a delivery, an order number, what happened">
+        {(props) => <input {...props} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />}
+      </Field>
+      <div className="form-actions">
+        <Button type="submit">Record</Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+/** Moves units of an item from one location to another in one step (a transfer: two movements). */
+import { type FormEvent, useState } from "react";
+import { type ItemDoc, type LocationDoc, METHOD, stockOfItem } from "../../protocol/api";
+import { errorMessage } from "../components/ErrorText";
+import { useCall } from "../live";
+import { Button } from "../ui/Button";
+import { Field } from "../ui/Field";
+
+export function MoveStockForm({
+  item,
+  locations,
+  onDone,
+}: {
+  item: ItemDoc;
+  locations: readonly LocationDoc[];
+  onDone(): void;
+}) {
+  const call = useCall();
+  const stock = stockOfItem(item);
+  const holding = locations.filter((location) => (stock[location._id] ?? 0) > 0);
+  const open = locations.filter((location) => !location.archived);
+  const [from, setFrom] = useState(holding[0]?._id ?? "");
+  const [to, setTo] = useState(open.find((location) => location._id !== holding[0]?._id)?._id ?? "");
+  const [units, setUnits] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const quantity = Number(units);
+    if (!Number.isInteger(quantity) || quantity < 1) return setError("Enter how many units to move");
+    if (from === to) return setError("Choose two different locations");
+    if (quantity > (stock[from] ?? 0)) return setError(`Only ${stock[from] ?? 0} there to move`);
+    setError(null);
+    call(METHOD.STOCK_TRANSFER, { itemId: item._id, from, to, quantity, note }).catch((caught) =>
+      setError(errorMessage(caught)),
+    );
+    onDone();
+  }
+
+  if (holding.length === 0) return <p className="muted">There is no stock of this item to move.</p>;
+  return (
+    <form className="stock-form" onSubmit={submit} aria-label="Move stock">
+      <Field label="From">
+        {(props) => (
+          <select {...props} value={from} onChange={(event) => setFrom(event.target.value)}>
+            {holding.map((location) => (
+              <option key={location._id} value={location._id}>
+                {location.name} ({stock[location._id]})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="To">
+        {(props) => (
+          <select {...props} value={to} onChange={(event) => setTo(event.target.value)}>
+            {open.map((location) => (
+              <option key={location._id} value={location._id}>
+                {location.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Units to move" error={error}>
+        {(props) => (
+          <input
+            {...props}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={units}
+            onChange={(event) => setUnits(event.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field label="Note" hint="Optional">
+        {(props) => <input {...props} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />}
+      </Field>
+      <div className="form-actions">
+        <Button type="submit">Move</Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

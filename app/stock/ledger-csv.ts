@@ -1,0 +1,25 @@
+/** The ledger as a CSV file (cells a spreadsheet would run as formulas kept as text: protocol/csv.ts). */
+
+import { MOVEMENT_REASON_LABELS, type MovementDoc } from "../../protocol/api";
+import { csvLine } from "../../protocol/csv";
+
+export function ledgerCsv(
+  movements: readonly MovementDoc[],
+  names: { item(id: string): string; location(id: string): string; person(id: string): string },
+): string {
+  const header = csvLine(["When", "Item", "Location", "Change", "Balance", "Reason", "Who", "Note", "Reference"]);
+  const rows = movements.map((movement) =>
+    csvLine([
+      movement.at,
+      names.item(movement.itemId),
+      names.location(movement.locationId),
+      movement.quantity,
+      movement.balance,
+      MOVEMENT_REASON_LABELS[movement.reason],
+      names.person(movement.userId),
+      movement.note,
+      movement.reference,
+    ]),
+  );
+  return header + rows.join("");
+}

@@ -1,0 +1,64 @@
+/**
+ * The quick local versions of the stock methods (app/live/simulation.ts): an
+ * adjustment or a move shows on the item at once, with or without a line,
+ * and the server's answer confirms it (or its refusal — say, a location
+ * that would go below zero — takes it back, in words).
+ */
+import * as v from "valibot";
+import {
+  ADJUST_REASONS,
+  COLLECTION,
+  type ItemDoc,
+  METHOD,
+  stockOfItem,
+  stockTotal,
+  stockWith,
+} from "../../protocol/api";
+import { METHOD_ARGS } from "../../protocol/args";
+import { LiveError } from "../../protocol/errors";
+import type { MethodStub, StubContext } from "../live/simulation";
+
+const ITEMS = COLLECTION.ITEMS;
+
+function parse<T extends typeof METHOD.STOCK_ADJUST | typeof METHOD.STOCK_TRANSFER>(
+  method: T,
+  params: readonly unknown[],
+) {
+  const parsed = v.safeParse(METHOD_ARGS[method], params);
+  if (!parsed.success) throw new LiveError(400, parsed.issues[0]?.message ?? "Invalid arguments");
+  return parsed.output as v.InferOutput<(typeof METHOD_ARGS)[T]>;
+}
+
+/** Applies `changes` to the item as shown, refusing one that takes a location below zero, as the server does. */
+function move(ctx: StubContext, itemId: string, changes: readonly { locationId: string; delta: number }[]): void {
+  const item = ctx.findOne(ITEMS, itemId) as (ItemDoc & Record<string, unknown>) | undefined;
+  if (!item) throw new LiveError(404, "Item not found");
+  let stock = stockOfItem(item);
+  for (const { locationId, delta } of changes) {
+    stock = stockWith(stock, locationId, delta);
+    if ((stock[locationId] ?? 0) < 0)
+      throw new LiveError(409, `Not enough of “${item.title}” there: that would take it below zero`);
+  }
+  ctx.update(ITEMS, itemId, { stock, quantity: stockTotal(stock) });
+}
+
+export function stockStubs(): Record<string, MethodStub> {
+  return {
+    [METHOD.STOCK_ADJUST]: (ctx, ...params) => {
+      const [input] = parse(METHOD.STOCK_ADJUST, params);
+      const direction = ADJUST_REASONS[input.reason];
+      if ((direction === "in" && input.quantity < 0) || (direction === "out" && input.quantity > 0)) {
+        throw new LiveError(400, "That reason moves stock the other way");
+      }
+      move(ctx, input.itemId, [{ locationId: input.locationId, delta: input.quantity }]);
+    },
+    [METHOD.STOCK_TRANSFER]: (ctx, ...params) => {
+      const [input] = parse(METHOD.STOCK_TRANSFER, params);
+      if (input.from === input.to) throw new LiveError(400, "Choose two different locations");
+      move(ctx, input.itemId, [
+        { locationId: input.from, delta: -input.quantity },
+        { locationId: input.to, delta: input.quantity },
+      ]);
+    },
+  };
+}

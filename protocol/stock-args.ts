@@ -1,0 +1,73 @@
+/** What the stock methods and the ledger take (docs/architecture.md §9), checked on both sides. */
+import * as v from "valibot";
+import { LIMITS, METHOD, PUBLICATION } from "./api";
+import { idSchema } from "./id-schema";
+import { ADJUST_REASONS, MOVEMENT_REASONS } from "./stock";
+
+const noteSchema = v.pipe(
+  v.string("A note must be text"),
+  v.trim(),
+  v.maxLength(LIMITS.MOVEMENT_NOTE, `A note must be at most ${LIMITS.MOVEMENT_NOTE} characters`),
+);
+
+const unitsSchema = v.pipe(
+  v.number("Quantity must be a number"),
+  v.integer("Quantity must be a whole number"),
+  v.minValue(-LIMITS.QUANTITY, "Quantity is too large"),
+  v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
+  v.check((units) => units !== 0, "Enter a quantity other than 0"),
+);
+
+export const locationNameSchema = v.pipe(
+  v.string("A location's name must be text"),
+  v.trim(),
+  v.nonEmpty("Give the location a name"),
+  v.maxLength(LIMITS.LOCATION_NAME, `A location's name must be at most ${LIMITS.LOCATION_NAME} characters`),
+);
+
+/** One change of stock a person records: + in, − out (the reason says which way it may go). */
+export const stockAdjustSchema = v.strictObject({
+  itemId: idSchema,
+  locationId: idSchema,
+  quantity: unitsSchema,
+  reason: v.picklist(Object.keys(ADJUST_REASONS) as (keyof typeof ADJUST_REASONS)[], "Choose why the stock changed"),
+  note: v.optional(noteSchema, ""),
+  reference: v.optional(noteSchema, ""),
+});
+export type StockAdjust = v.InferOutput<typeof stockAdjustSchema>;
+
+export const stockTransferSchema = v.strictObject({
+  itemId: idSchema,
+  from: idSchema,
+  to: idSchema,
+  quantity: v.pipe(unitsSchema, v.minValue(1, "Move at least 1")),
+  note: v.optional(noteSchema, ""),
+});
+export type StockTransfer = v.InferOutput<typeof stockTransferSchema>;
+
+const timeSchema = v.pipe(v.number("A time must be a number"), v.integer(), v.minValue(0));
+
+/** The ledger's filter: every part has a default, so `{}` is the newest movements of the room. */
+export const ledgerQuerySchema = v.strictObject({
+  itemId: v.optional(v.union([v.literal(""), idSchema]), ""),
+  reason: v.optional(v.picklist([...MOVEMENT_REASONS, ""] as const, "Unknown reason"), ""),
+  locationId: v.optional(v.union([v.literal(""), idSchema]), ""),
+  userId: v.optional(v.union([v.literal(""), idSchema]), ""),
+  from: v.optional(timeSchema, 0),
+  to: v.optional(timeSchema, 0),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.LEDGER)), 100),
+});
+
+export const STOCK_METHOD_ARGS = {
+  [METHOD.STOCK_ADJUST]: v.tuple([stockAdjustSchema]),
+  [METHOD.STOCK_TRANSFER]: v.tuple([stockTransferSchema]),
+  [METHOD.STOCK_UNDO]: v.tuple([idSchema]),
+  [METHOD.LOCATIONS_ADD]: v.tuple([locationNameSchema]),
+  [METHOD.LOCATIONS_RENAME]: v.tuple([idSchema, locationNameSchema]),
+  [METHOD.LOCATIONS_ARCHIVE]: v.tuple([idSchema, v.boolean("Archive: true or false")]),
+} as const;
+
+export const STOCK_PUBLICATION_ARGS = {
+  [PUBLICATION.LOCATIONS]: v.tuple([]),
+  [PUBLICATION.LEDGER]: v.tuple([ledgerQuerySchema]),
+} as const;

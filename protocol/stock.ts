@@ -1,0 +1,152 @@
+/**
+ * Stock by location and the movement ledger (SPEC A10, docs/architecture.md §9):
+ * the reasons a stock can change, the documents the ledger and locations
+ * publish, and the rules both sides check.
+ */
+
+/** Why stock changed. `stocktake` and `transfer` are written by those actions, never chosen. */
+export const MOVEMENT_REASONS = [
+  "received",
+  "sold",
+  "returned",
+  "damaged",
+  "lost",
+  "correction",
+  "stocktake",
+  "transfer",
+] as const;
+export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+
+/** Reasons a person records with `stock.adjust`, and which way each moves stock. */
+export const ADJUST_REASONS = {
+  received: "in",
+  returned: "in",
+  sold: "out",
+  damaged: "out",
+  lost: "out",
+  correction: "either",
+} as const satisfies Partial<Record<MovementReason, "in" | "out" | "either">>;
+export type AdjustReason = keyof typeof ADJUST_REASONS;
+
+export const MOVEMENT_REASON_LABELS: Record<MovementReason, string> = {
+  received: "Received",
+  sold: "Sold",
+  returned: "Returned",
+  damaged: "Damaged",
+  lost: "Lost",
+  correction: "Correction",
+  stocktake: "Stocktake",
+  transfer: "Transfer",
+};
+
+/** Every room's first location: its id is known to every device without asking. */
+export const MAIN_LOCATION_ID = "main";
+export const MAIN_LOCATION_NAME = "Main";
+
+/** A place stock is kept (a shop floor, a back room, a market stall). */
+export interface LocationDoc {
+  _id: string;
+  name: string;
+  /** Order in lists (the first active one takes new stock). */
+  position: number;
+  archived: boolean;
+}
+
+/** One change of stock at one location. */
+export interface MovementDoc {
+  _id: string;
+  itemId: string;
+  /** The variant moved (an item's only variant has the item's id). */
+  variantId: string;
+  locationId: string;
+  /** Units, + in, − out. */
+  quantity: number;
+  reason: MovementReason;
+  note: string;
+  /** What it belongs to: a stocktake, an order, a purchase order (free text for a person's own). */
+  reference: string;
+  userId: string;
+  at: Date;
+  /** Stock of the variant at the location after this movement. */
+  balance: number;
+  /** The movement this one takes back (an undo), if it is one. */
+  undoes: string | null;
+  /** Movements made together (a transfer's two halves) share it; "" alone. */
+  group: string;
+  /** Whether it has been taken back (by a movement whose `undoes` is this). */
+  undone: boolean;
+}
+
+/** The ledger's filter (`stock.ledger`): every field narrows; empty means any. */
+export interface LedgerQuery {
+  itemId: string;
+  reason: MovementReason | "";
+  locationId: string;
+  userId: string;
+  /** Milliseconds since the epoch, inclusive; 0 for no bound. */
+  from: number;
+  to: number;
+  limit: number;
+}
+
+export const EMPTY_LEDGER_QUERY: LedgerQuery = {
+  itemId: "",
+  reason: "",
+  locationId: "",
+  userId: "",
+  from: 0,
+  to: 0,
+  limit: 100,
+};
+
+/** An item's stock by location (an item kept before rooms had locations holds its quantity at `main`). */
+export function stockOfItem(item: { quantity: number; stock?: Record<string, number> }): Record<string, number> {
+  if (item.stock) return item.stock;
+  return item.quantity ? { [MAIN_LOCATION_ID]: item.quantity } : {};
+}
+
+/** The total of a stock map. */
+export function stockTotal(stock: Readonly<Record<string, number>>): number {
+  let total = 0;
+  for (const quantity of Object.values(stock)) total += quantity;
+  return total;
+}
+
+/** `stock` with `delta` at `locationId` (a location left with none leaves the map). */
+export function stockWith(
+  stock: Readonly<Record<string, number>>,
+  locationId: string,
+  delta: number,
+): Record<string, number> {
+  const next = { ...stock, [locationId]: (stock[locationId] ?? 0) + delta };
+  if (next[locationId] === 0) delete next[locationId];
+  return next;
+}
+
+/**
+ * The movements that bring a stock map to `target` in all: more goes to the
+ * location holding most (or `fallback` when none holds any); less is taken
+ * from the locations holding most first, none going below zero.
+ */
+export function settleTotal(
+  stock: Readonly<Record<string, number>>,
+  target: number,
+  fallback: string,
+): { locationId: string; delta: number }[] {
+  let delta = target - stockTotal(stock);
+  if (delta === 0) return [];
+  const held = Object.entries(stock)
+    .filter(([, quantity]) => quantity > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (delta > 0) return [{ locationId: held[0]?.[0] ?? fallback, delta }];
+  const out: { locationId: string; delta: number }[] = [];
+  for (const [locationId, quantity] of held) {
+    if (delta === 0) break;
+    const take = Math.min(quantity, -delta);
+    out.push({ locationId, delta: -take });
+    delta += take;
+  }
+  // Nothing left to take from (a target below zero is refused before this).
+  if (delta < 0) out.push({ locationId: held[0]?.[0] ?? fallback, delta });
+  return out;
+}

@@ -1,0 +1,107 @@
+/**
+ * Edits of many items at once by the server: a bulk job's chunk of edits
+ * in one transaction (a stocktake applied, a status set on many items).
+ */
+import type { ItemStatus } from "../../protocol/api";
+import type { ItemPatch } from "../../protocol/args";
+import { LiveError } from "../../protocol/errors";
+import { newId } from "../db/database";
+import { type HistoryEntry, insertHistoryQueries } from "../db/item-history-repo";
+import { findItems, toItemDoc, updateItemQuery } from "../db/items-repo";
+import { insertMovementsStatement } from "../db/movements-repo";
+import type { ItemRow } from "../db/room-schema";
+import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
+import { changedFields } from "./item-changes";
+import { announce, announceItem, historyEntry, made } from "./item-writes";
+import type { RoomHost } from "./room-host";
+import { announceMovements, type StockMoves, totalMoves } from "./stock-moves";
+
+/**
+ * Edits of many items by the server, made together (a bulk job's chunk):
+ * the statements to commit in one transaction, how many items change, and
+ * what to announce once they have committed (given the statements' rows).
+ * Patches come from the server (counts, a status), not from a client.
+ */
+export function itemEditsInBulk(
+  host: RoomHost,
+  actor: string,
+  edits: readonly { before: ItemRow; patch: ItemPatch }[],
+  via = "",
+) {
+  const changing: { before: ItemRow; entry: HistoryEntry; patch: ItemPatch; moves: StockMoves | null }[] = [];
+  for (const { before, patch } of edits) {
+    const changes = changedFields(toItemDoc(before), patch);
+    if (Object.keys(changes).length === 0) continue;
+    const entry = historyEntry(host, before.id, actor, "updated", changes, via);
+    const moves = totalMoves(host.roomDb, before, patch.quantity, made(host, actor, entry.at), via);
+    changing.push({ before, patch, entry, moves });
+  }
+  const entries = changing.map((change) => change.entry);
+  const rows = changing.flatMap((change) => change.moves?.rows ?? []);
+  return {
+    statements: [
+      ...changing.map(({ before, patch, entry, moves }) =>
+        updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? { stock: moves.stock } : {}),
+      ),
+      ...insertHistoryQueries(host.roomDb, host.roomId, entries),
+      ...(rows.length ? [insertMovementsStatement(host.roomDb, rows)] : []),
+    ],
+    changed: changing.length,
+    announce(results: readonly unknown[]) {
+      changing.forEach(({ before }, index) => {
+        const row = (results[index] as ItemRow[] | undefined)?.[0];
+        if (row) announceItem(host, before.id, row, before);
+      });
+      announce(host, entries);
+      for (const { moves } of changing) announceMovements(host, moves);
+    },
+  };
+}
+
+/**
+ * One status for many items: refused whole if any of them is gone; then
+ * set as a bulk job (bulk-jobs.ts), a chunk of items per transaction.
+ * Answers how many items changed.
+ */
+export async function setItemsStatus(
+  host: RoomHost,
+  actor: string,
+  ids: readonly string[],
+  status: ItemStatus,
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  const found = await findItems(host.roomDb, host.roomId, unique);
+  if (found.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
+  const job = await runNewBulkJob(host, {
+    id: newId(),
+    kind: "set-status",
+    params: { ids: unique, status },
+    total: unique.length,
+    startedBy: actor,
+  });
+  return (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
+}
+
+/** A status set on many items, a chunk of ids at a time (items removed meanwhile are skipped). */
+export const setStatusInBulk: BulkKind = {
+  async chunk(host, job, commit) {
+    const { ids, status } = JSON.parse(job.params) as { ids: string[]; status: ItemStatus };
+    const start = Number(job.cursor || 0);
+    const part = ids.slice(start, start + BULK_CHUNK);
+    const rows = await findItems(host.roomDb, host.roomId, part);
+    const edits = itemEditsInBulk(
+      host,
+      job.startedBy,
+      rows.map((before) => ({ before, patch: { status } })),
+    );
+    const changedBefore = (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
+    const end = start + part.length;
+    const results = commit(edits.statements, {
+      cursor: String(end),
+      done: end,
+      result: { changed: changedBefore + edits.changed },
+      finished: end >= ids.length,
+    });
+    edits.announce(results);
+  },
+};

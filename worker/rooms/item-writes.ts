@@ -1,0 +1,89 @@
+/**
+ * What every item write shares (items-service.ts, item-bulk-edits.ts, the
+ * stock feature): its checks, its history entry and stock movements, and
+ * how it is announced to the room once committed.
+ */
+import type * as v from "valibot";
+import { COLLECTION } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { newId } from "../db/database";
+import { findRoomFile } from "../db/files-repo";
+import { type HistoryEntry, toHistoryDoc } from "../db/item-history-repo";
+import { findItemBySku, toItemDoc } from "../db/items-repo";
+import { insertMovementsStatement } from "../db/movements-repo";
+import type { RoomStatement } from "../db/room-database";
+import type { ItemRow } from "../db/room-schema";
+import { asDoc } from "../live/types";
+import type { RoomHost } from "./room-host";
+import type { Made, StockMoves } from "./stock-moves";
+
+export function invalid(issues: v.BaseIssue<unknown>[]): LiveError {
+  return new LiveError(400, issues[0]?.message ?? "Invalid item");
+}
+
+export const skuTaken = (sku: string) => new LiveError(409, `SKU ${sku} is already used in this room`);
+
+export async function assertSkuFree(host: RoomHost, sku: string | undefined, exceptId?: string): Promise<void> {
+  if (!sku) return;
+  const existing = await findItemBySku(host.roomDb, host.roomId, sku);
+  if (existing && existing.id !== exceptId) throw skuTaken(sku);
+}
+
+/**
+ * Writes are queued, so the SKU check holds; the unique indexes are the last
+ * word all the same, and their refusals are reported in words: a SKU in use
+ * in this room, or an item id (ids are global) already taken.
+ */
+export function guardUnique<T>(sku: string | undefined, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    const text = String(error);
+    if (sku && text.includes("items.room_id, items.sku")) throw skuTaken(sku);
+    if (text.includes("UNIQUE constraint failed: items.id")) throw new LiveError(409, "An item with this id exists");
+    throw error;
+  }
+}
+
+/** Photos must be this room's own item photos. */
+export async function assertPhotosHere(host: RoomHost, photos: string[] | undefined): Promise<void> {
+  for (const photoId of photos ?? []) {
+    const file = await findRoomFile(host.roomDb, host.roomId, photoId);
+    if (file?.collection !== "itemPhotos") throw new LiveError(400, `Photo ${photoId} is not in this room`);
+  }
+}
+
+export function historyEntry(
+  host: RoomHost,
+  itemId: string,
+  actor: string,
+  action: HistoryEntry["action"],
+  changes: object,
+  via = "",
+): HistoryEntry {
+  return { id: newId(), itemId, userId: actor, action, changes: JSON.stringify(changes), at: host.now(), via };
+}
+
+/** Who makes a write's stock movements, and when (its history entry's time). */
+export function made(_host: RoomHost, actor: string, at: number): Made {
+  return { by: actor, at, newId };
+}
+
+export function movementStatements(host: RoomHost, moves: StockMoves | null): RoomStatement[] {
+  return moves ? [insertMovementsStatement(host.roomDb, moves.rows)] : [];
+}
+
+export function announce(host: RoomHost, entries: HistoryEntry[]): void {
+  for (const entry of entries) {
+    host.emit({ collection: COLLECTION.ITEM_HISTORY, id: entry.id, doc: asDoc(toHistoryDoc(entry)), previous: null });
+  }
+}
+
+export function announceItem(host: RoomHost, id: string, row: ItemRow | null, before: ItemRow | null): void {
+  host.emit({
+    collection: COLLECTION.ITEMS,
+    id,
+    doc: row ? asDoc(toItemDoc(row)) : null,
+    previous: before ? asDoc(toItemDoc(before)) : null,
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * Every change of an item's stock is a movement (docs/architecture.md §9): this turns
+ * the changes an action asks for into ledger rows and the item's new
+ * running figures — its `stock` map and `quantity` — which the caller
+ * writes in the same transaction as the rows.
+ */
+import {
+  COLLECTION,
+  MAIN_LOCATION_ID,
+  type MovementReason,
+  settleTotal,
+  stockTotal,
+  stockWith,
+} from "../../protocol/api";
+import { firstLocationId } from "../db/locations-repo";
+import { toMovementDoc } from "../db/movements-repo";
+import type { RoomDatabase } from "../db/room-database";
+import type { ItemRow } from "../db/room-schema";
+import type { MovementRow } from "../db/stock-tables";
+import { asDoc } from "../live/types";
+import type { RoomHost } from "./room-host";
+
+/** One change at one location, as an action asks for it. */
+export interface StockChange {
+  locationId: string;
+  delta: number;
+  reason: MovementReason;
+  note?: string;
+  reference?: string;
+}
+
+export interface StockMoves {
+  rows: MovementRow[];
+  /** The item's stock map after the changes (JSON, for its `stock` column). */
+  stock: string;
+  quantity: number;
+}
+
+export function stockOf(row: Pick<ItemRow, "stock">): Record<string, number> {
+  return JSON.parse(row.stock) as Record<string, number>;
+}
+
+/** The ledger rows for `changes` to `item`, in order, each with the balance at its location after it. */
+/** Who made the moves and when; `group` ties rows made together (a transfer), `undoes` what each takes back. */
+export interface Made {
+  by: string;
+  at: number;
+  newId: () => string;
+  group?: string;
+  undoes?: readonly (string | null)[];
+}
+
+export function stockMoves(
+  item: Pick<ItemRow, "id" | "roomId" | "stock">,
+  changes: readonly StockChange[],
+  made: Made,
+): StockMoves {
+  let stock = stockOf(item);
+  const rows = changes.map((change, index): MovementRow => {
+    stock = stockWith(stock, change.locationId, change.delta);
+    return {
+      id: made.newId(),
+      roomId: item.roomId,
+      itemId: item.id,
+      // An item's only variant has the item's id (variants come with their own ids).
+      variantId: item.id,
+      locationId: change.locationId,
+      quantity: change.delta,
+      reason: change.reason,
+      note: change.note ?? "",
+      reference: change.reference ?? "",
+      userId: made.by,
+      at: made.at,
+      balance: stock[change.locationId] ?? 0,
+      undoes: made.undoes?.[index] ?? null,
+      groupId: made.group ?? "",
+    };
+  });
+  return { rows, stock: JSON.stringify(stock), quantity: stockTotal(stock) };
+}
+
+/** What an item edit's `via` says its quantity change was: a stocktake's count, else a correction. */
+function reasonOf(via: string): Pick<StockChange, "reason" | "reference" | "note"> {
+  if (via.startsWith(STOCKTAKE_VIA)) return { reason: "stocktake", reference: via.slice(STOCKTAKE_VIA.length) };
+  return { reason: "correction" };
+}
+
+const STOCKTAKE_VIA = "stocktake:";
+
+/** Where stock goes when nothing says otherwise: the room's first location in use. */
+function homeLocation(db: RoomDatabase): string {
+  return firstLocationId(db) ?? MAIN_LOCATION_ID;
+}
+
+/**
+ * The moves an item edit that sets its quantity to `target` makes (a
+ * correction, or a stocktake's count, by `via`), or null when it keeps it.
+ */
+export function totalMoves(
+  db: RoomDatabase,
+  before: ItemRow,
+  target: number | undefined,
+  made: Made,
+  via = "",
+): StockMoves | null {
+  if (target === undefined || target === before.quantity) return null;
+  const reason = reasonOf(via);
+  const changes = settleTotal(stockOf(before), target, homeLocation(db)).map((change) => ({ ...change, ...reason }));
+  return stockMoves(before, changes, made);
+}
+
+/** The moves of an item that comes with stock (added, or restored): a correction at the home location. */
+export function arrivalMoves(
+  db: RoomDatabase,
+  item: Pick<ItemRow, "id" | "roomId">,
+  quantity: number | undefined,
+  note: string,
+  made: Made,
+): StockMoves | null {
+  if (!quantity) return null;
+  return stockMoves(
+    { ...item, stock: "{}" },
+    [{ locationId: homeLocation(db), delta: quantity, reason: "correction", note }],
+    made,
+  );
+}
+
+/** The moves of an item removed with stock: every location back to zero. */
+export function removalMoves(before: ItemRow, made: Made): StockMoves | null {
+  const changes = Object.entries(stockOf(before)).map(([locationId, quantity]) => ({
+    locationId,
+    delta: -quantity,
+    reason: "correction" as const,
+    note: "Item removed",
+  }));
+  return changes.length ? stockMoves(before, changes, made) : null;
+}
+
+/** Tells the room's ledgers about new movements (after they committed). */
+export function announceMovements(host: Pick<RoomHost, "emit">, moves: StockMoves | null): void {
+  for (const row of moves?.rows ?? []) {
+    host.emit({
+      collection: COLLECTION.MOVEMENTS,
+      id: row.id,
+      doc: asDoc(toMovementDoc({ ...row, undone: false })),
+      previous: null,
+    });
+  }
+}

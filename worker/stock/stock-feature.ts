@@ -1,0 +1,101 @@
+/**
+ * Stock by location and the movement ledger, registered with the live layer
+ * (docs/architecture.md §9): `stock.adjust`, `stock.transfer` and `stock.undo` for
+ * whoever edits the catalogue, locations for owners and admins, and the
+ * `locations` and `stock.ledger` publications for every member.
+ */
+import { COLLECTION, can, type LedgerQuery, METHOD, PUBLICATION } from "../../protocol/api";
+import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { listLocations, toLocationDoc } from "../db/locations-repo";
+import { listMovements, toMovementDoc } from "../db/movements-repo";
+import type { LiveRegistry } from "../live/registry";
+import { asDoc, type Doc } from "../live/types";
+import { requireRole } from "../rooms/access";
+import type { RoomHost } from "../rooms/room-host";
+import { addLocation, archiveLocation, renameLocation } from "./locations-service";
+import { adjustStock, transferStock, undoMovement } from "./stock-service";
+
+/** Whether a ledger document belongs to a query (movements that arrive after it was read). */
+function inLedger(query: LedgerQuery, doc: Doc): boolean {
+  const at = (doc.at as Date).getTime();
+  return (
+    (!query.itemId || doc.itemId === query.itemId) &&
+    (!query.reason || doc.reason === query.reason) &&
+    (!query.locationId || doc.locationId === query.locationId) &&
+    (!query.userId || doc.userId === query.userId) &&
+    (!query.from || at >= query.from) &&
+    (!query.to || at <= query.to)
+  );
+}
+
+export function registerStock(registry: LiveRegistry<RoomHost>): void {
+  registry.method(METHOD.STOCK_ADJUST, {
+    args: METHOD_ARGS[METHOD.STOCK_ADJUST],
+    run: async (ctx, input) => {
+      await requireRole(ctx, can.editItems);
+      return adjustStock(ctx.host, ctx.userId as string, input);
+    },
+  });
+  registry.method(METHOD.STOCK_TRANSFER, {
+    args: METHOD_ARGS[METHOD.STOCK_TRANSFER],
+    run: async (ctx, input) => {
+      await requireRole(ctx, can.editItems);
+      return transferStock(ctx.host, ctx.userId as string, input);
+    },
+  });
+  registry.method(METHOD.STOCK_UNDO, {
+    args: METHOD_ARGS[METHOD.STOCK_UNDO],
+    run: async (ctx, movementId) => {
+      await requireRole(ctx, can.editItems);
+      return undoMovement(ctx.host, ctx.userId as string, movementId);
+    },
+  });
+  registry.method(METHOD.LOCATIONS_ADD, {
+    args: METHOD_ARGS[METHOD.LOCATIONS_ADD],
+    run: async (ctx, name) => {
+      await requireRole(ctx, can.manageLocations);
+      return addLocation(ctx.host, name);
+    },
+  });
+  registry.method(METHOD.LOCATIONS_RENAME, {
+    args: METHOD_ARGS[METHOD.LOCATIONS_RENAME],
+    run: async (ctx, id, name) => {
+      await requireRole(ctx, can.manageLocations);
+      return renameLocation(ctx.host, id, name);
+    },
+  });
+  registry.method(METHOD.LOCATIONS_ARCHIVE, {
+    args: METHOD_ARGS[METHOD.LOCATIONS_ARCHIVE],
+    run: async (ctx, id, archived) => {
+      await requireRole(ctx, can.manageLocations);
+      return archiveLocation(ctx.host, id, archived);
+    },
+  });
+
+  registry.publish(PUBLICATION.LOCATIONS, {
+    args: PUBLICATION_ARGS[PUBLICATION.LOCATIONS],
+    run: async (ctx) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.LOCATIONS,
+        key: "all",
+        fetch: async () => listLocations(ctx.host.roomDb).map((row) => asDoc(toLocationDoc(row))),
+        matches: () => true,
+      } as const;
+    },
+  });
+  registry.publish(PUBLICATION.LEDGER, {
+    args: PUBLICATION_ARGS[PUBLICATION.LEDGER],
+    run: async (ctx, query) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.MOVEMENTS,
+        key: JSON.stringify(query),
+        fetch: async () => listMovements(ctx.host.roomDb, query).map((row) => asDoc(toMovementDoc(row))),
+        matches: (doc) => inLedger(query, doc),
+      } as const;
+    },
+  });
+}

@@ -1,0 +1,177 @@
+/**
+ * A person's own stock changes (docs/architecture.md §9): one reason at one location,
+ * a transfer between two, and the undo of either. Each is one write turn:
+ * the movements, the item's running figures and (when its total changes)
+ * its history entry commit together, then are announced.
+ */
+import { ADJUST_REASONS, COLLECTION, MOVEMENT_REASON_LABELS, stockWith } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import type { StockAdjust, StockTransfer } from "../../protocol/stock-args";
+import { newId } from "../db/database";
+import { insertHistoryQueries } from "../db/item-history-repo";
+import { findItem, updateItemQuery } from "../db/items-repo";
+import { findLocation } from "../db/locations-repo";
+import { movementWithGroup, toMovementDoc } from "../db/movements-repo";
+import { runTogether } from "../db/room-database";
+import type { ItemRow } from "../db/room-schema";
+import { asDoc } from "../live/types";
+import { announce, announceItem, historyEntry, made, movementStatements } from "../rooms/item-writes";
+import type { RoomHost } from "../rooms/room-host";
+import { announceMovements, type StockChange, stockMoves, stockOf } from "../rooms/stock-moves";
+
+async function itemHere(host: RoomHost, itemId: string): Promise<ItemRow> {
+  const item = await findItem(host.roomDb, host.roomId, itemId);
+  if (!item) throw new LiveError(404, "Item not found");
+  return item;
+}
+
+/** A location stock may go to or come from: this room's, and not archived. */
+function openLocation(host: RoomHost, locationId: string): string {
+  const location = findLocation(host.roomDb, locationId);
+  if (!location) throw new LiveError(404, "That location does not exist in this room");
+  if (location.archivedAt !== null) throw new LiveError(409, `${location.name} is archived`);
+  return location.name;
+}
+
+function locationName(host: RoomHost, locationId: string): string {
+  return findLocation(host.roomDb, locationId)?.name ?? "that location";
+}
+
+/** No location below zero: what a change would take is refused in words. */
+function assertCovered(host: RoomHost, item: ItemRow, changes: readonly StockChange[]): void {
+  let stock = stockOf(item);
+  for (const change of changes) {
+    const before = stock[change.locationId] ?? 0;
+    stock = stockWith(stock, change.locationId, change.delta);
+    if ((stock[change.locationId] ?? 0) < 0) {
+      throw new LiveError(
+        409,
+        `Only ${before} of “${item.title}” at ${locationName(host, change.locationId)}: that would take it below zero`,
+      );
+    }
+  }
+}
+
+/** Writes `changes` to `item` as one turn's transaction and announces them. */
+function writeChanges(
+  host: RoomHost,
+  actor: string,
+  item: ItemRow,
+  changes: readonly StockChange[],
+  options: { group?: string; undoes?: readonly (string | null)[] } = {},
+): string[] {
+  assertCovered(host, item, changes);
+  const at = host.now();
+  const moves = stockMoves(item, changes, { ...made(host, actor, at), ...options });
+  const entry =
+    moves.quantity === item.quantity
+      ? null
+      : historyEntry(
+          host,
+          item.id,
+          actor,
+          "updated",
+          { quantity: { from: item.quantity, to: moves.quantity } },
+          "stock",
+        );
+  const [updated] = runTogether(host.roomDb, [
+    updateItemQuery(host.roomDb, item, { quantity: moves.quantity }, { at, by: actor }, { stock: moves.stock }),
+    ...(entry ? insertHistoryQueries(host.roomDb, host.roomId, [entry]) : []),
+    ...movementStatements(host, moves),
+  ]);
+  const row = updated[0];
+  if (!row) throw new LiveError(404, "Item not found");
+  announceItem(host, item.id, row, item);
+  if (entry) announce(host, [entry]);
+  announceMovements(host, moves);
+  return moves.rows.map((movement) => movement.id);
+}
+
+/** Records one change at one location; answers the movement's id. */
+export function adjustStock(host: RoomHost, actor: string, input: StockAdjust): Promise<string> {
+  return host.writes.run(async () => {
+    const direction = ADJUST_REASONS[input.reason];
+    const label = MOVEMENT_REASON_LABELS[input.reason];
+    if (direction === "in" && input.quantity < 0)
+      throw new LiveError(400, `${label} stock is added: enter a number above 0`);
+    if (direction === "out" && input.quantity > 0)
+      throw new LiveError(400, `${label} stock is taken away: enter a number below 0`);
+    const item = await itemHere(host, input.itemId);
+    openLocation(host, input.locationId);
+    const [id] = writeChanges(host, actor, item, [
+      {
+        locationId: input.locationId,
+        delta: input.quantity,
+        reason: input.reason,
+        note: input.note,
+        reference: input.reference,
+      },
+    ]);
+    return id as string;
+  }, actor);
+}
+
+/** Moves units from one location to another (two movements, one group); answers the group's id. */
+export function transferStock(host: RoomHost, actor: string, input: StockTransfer): Promise<string> {
+  return host.writes.run(async () => {
+    if (input.from === input.to) throw new LiveError(400, "Choose two different locations");
+    const item = await itemHere(host, input.itemId);
+    if (!findLocation(host.roomDb, input.from)) throw new LiveError(404, "That location does not exist in this room");
+    const to = openLocation(host, input.to);
+    const group = newId();
+    const note = input.note;
+    writeChanges(
+      host,
+      actor,
+      item,
+      [
+        { locationId: input.from, delta: -input.quantity, reason: "transfer", note, reference: `to ${to}` },
+        {
+          locationId: input.to,
+          delta: input.quantity,
+          reason: "transfer",
+          note,
+          reference: `from ${locationName(host, input.from)}`,
+        },
+      ],
+      { group },
+    );
+    return group;
+  }, actor);
+}
+
+/** Takes a movement back (a transfer as both halves), once; answers the new movements' ids. */
+export function undoMovement(host: RoomHost, actor: string, movementId: string): Promise<string[]> {
+  return host.writes.run(async () => {
+    const taken = movementWithGroup(host.roomDb, movementId);
+    if (taken.length === 0) throw new LiveError(404, "That movement does not exist in this room");
+    if (taken.some((movement) => movement.undone)) throw new LiveError(409, "This change was already undone");
+    if (taken.some((movement) => movement.undoes !== null)) throw new LiveError(409, "An undo cannot itself be undone");
+    const item = await itemHere(host, (taken[0] as (typeof taken)[number]).itemId);
+    // Taken back in reverse, so a transfer's "in" is taken back before its "out" is returned.
+    const backwards = [...taken].reverse();
+    const ids = writeChanges(
+      host,
+      actor,
+      item,
+      backwards.map((movement) => ({
+        locationId: movement.locationId,
+        delta: -movement.quantity,
+        reason: movement.reason as StockChange["reason"],
+        note: "Undo",
+        reference: movement.reference,
+      })),
+      { group: taken.length > 1 ? newId() : "", undoes: backwards.map((movement) => movement.id) },
+    );
+    // The ledgers showing what was taken back say so.
+    for (const movement of taken) {
+      host.emit({
+        collection: COLLECTION.MOVEMENTS,
+        id: movement.id,
+        doc: asDoc(toMovementDoc({ ...movement, undone: true })),
+        previous: asDoc(toMovementDoc(movement)),
+      });
+    }
+    return ids;
+  }, actor);
+}
