@@ -482,6 +482,8 @@ const BENCH_STATUSES = ["draft", "ready", "listed", "sold", "archived"] as const
 
 function benchItem(index: number, variant: number): CountedItem {
   return {
+    _id: `item-${index}`,
+    title: `Item ${index}`,
     status: BENCH_STATUSES[variant % BENCH_STATUSES.length] as CountedItem["status"],
     priceCents: 100 + ((index * 37) % 10_000),
     quantity: 1 + (variant % 9),

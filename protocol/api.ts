@@ -21,14 +21,16 @@ export interface ItemWindowQuery {
   text: string;
   status: ItemStatus | "all";
   tag: string;
+  /** Only items low on stock (at or below their reorder point). */
+  low: boolean;
   sort: ItemSortKey;
   descending: boolean;
   limit: number;
 }
 
 /** The `itemCounts` document that says how many items match a window's query (its sort and limit aside). */
-export function windowCountId(query: Pick<ItemWindowQuery, "text" | "status" | "tag">): string {
-  return JSON.stringify([query.text.trim().toLowerCase(), query.status, query.tag]);
+export function windowCountId(query: Pick<ItemWindowQuery, "text" | "status" | "tag" | "low">): string {
+  return JSON.stringify([query.text.trim().toLowerCase(), query.status, query.tag, query.low]);
 }
 
 export const LIMITS = {

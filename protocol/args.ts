@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { ASSIGNABLE_ROLES, ITEM_SORT_KEYS, ITEM_STATUSES, JOIN_ROLES, LIMITS, METHOD, PUBLICATION } from "./api";
+import { parseBarcode } from "./barcodes";
 import { idSchema } from "./id-schema";
 import { STOCK_METHOD_ARGS, STOCK_PUBLICATION_ARGS } from "./stock-args";
 
@@ -33,6 +34,17 @@ const quantitySchema = v.pipe(
   v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
 );
 
+/** A barcode as typed or scanned: trimmed; empty, or one `parseBarcode` accepts (its message when not). */
+const barcodeSchema = v.pipe(
+  v.string("Barcode must be text"),
+  v.trim(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value === "") return;
+    const check = parseBarcode(dataset.value);
+    if (!check.ok) addIssue({ message: check.message });
+  }),
+);
+
 /** Fields a client may set on an item. */
 export const itemFieldsSchema = v.strictObject(
   {
@@ -43,7 +55,20 @@ export const itemFieldsSchema = v.strictObject(
     currency: v.optional(currencySchema),
     quantity: v.optional(quantitySchema),
     status: v.optional(v.picklist(ITEM_STATUSES, "Unknown status")),
-    location: v.optional(trimmed(LIMITS.LOCATION, "Location")),
+    location: v.optional(trimmed(LIMITS.LOCATION, "Shelf")),
+    /** A product barcode, check digit right (protocol/barcodes.ts); "" for none. */
+    barcode: v.optional(barcodeSchema),
+    /** Low on stock at or below this many units; null for never. */
+    reorderPoint: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number("Reorder point must be a number"),
+          v.integer("Reorder point must be a whole number"),
+          v.minValue(0, "Reorder point cannot be negative"),
+          v.maxValue(LIMITS.QUANTITY, "Reorder point is too large"),
+        ),
+      ),
+    ),
     tags: v.optional(
       v.pipe(
         v.array(v.pipe(trimmed(LIMITS.TAG, "Tag"), v.nonEmpty("Tags cannot be empty"))),
@@ -187,6 +212,8 @@ export const itemWindowSchema = v.strictObject({
   text: v.optional(v.pipe(v.string("Search text must be text"), v.maxLength(200, "Search text is too long")), ""),
   status: v.optional(v.picklist([...ITEM_STATUSES, "all"] as const, "Unknown status"), "all"),
   tag: v.optional(v.pipe(v.string("A tag must be text"), v.maxLength(LIMITS.TAG, "Tag is too long")), ""),
+  /** Only items at or below their reorder point. */
+  low: v.optional(v.boolean("low must be true or false"), false),
   sort: v.optional(v.picklist(ITEM_SORT_KEYS, "Unknown sort"), "createdAt"),
   descending: v.optional(v.boolean("descending must be true or false"), true),
   limit: v.optional(

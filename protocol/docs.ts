@@ -48,6 +48,10 @@ export interface ItemDoc {
    * through `stockOfItem`.
    */
   stock?: Record<string, number>;
+  /** Its product barcode ("" for none; absent from copies kept before items had one). */
+  barcode?: string;
+  /** Low on stock at or below this many units; null (or absent) for never. */
+  reorderPoint?: number | null;
   /** The user who created the item ("" when unknown). */
   createdBy: string;
   /** Who made the latest change: a user id, "store" for the store sync, "" when unknown. */
@@ -204,6 +208,8 @@ export interface DashboardDoc {
   ordersPlaced: { at: string; currency: string; orders: number; revenueCents: number }[];
   topProducts: { productKey: string; title: string; currency: string; quantity: number; revenueCents: number }[];
   topCustomers: { customerKey: string; name: string; currency: string; orders: number; revenueCents: number }[];
+  /** Items at or below their reorder point: how many, and the furthest below it (absent before rooms had them). */
+  lowStock?: { count: number; items: { itemId: string; title: string; quantity: number; reorderPoint: number }[] };
 }
 
 /** How many days of history and how many top entries the dashboard shows. */

@@ -105,6 +105,11 @@ export function stockOfItem(item: { quantity: number; stock?: Record<string, num
   return item.quantity ? { [MAIN_LOCATION_ID]: item.quantity } : {};
 }
 
+/** Whether an item is low on stock: it has a reorder point and is at or below it. */
+export function isLowStock(item: { quantity: number; reorderPoint?: number | null }): boolean {
+  return item.reorderPoint !== undefined && item.reorderPoint !== null && item.quantity <= item.reorderPoint;
+}
+
 /** The total of a stock map. */
 export function stockTotal(stock: Readonly<Record<string, number>>): number {
   let total = 0;

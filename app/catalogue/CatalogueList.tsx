@@ -1,21 +1,21 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useSearch } from "wouter";
-import { COLLECTION, ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
 import { useNameOf } from "../people/use-name-of";
 import { useToast } from "../ui/Toast";
 import { BulkBar } from "./BulkBar";
+import { CatalogueFilters } from "./CatalogueFilters";
 import { CopyStatus } from "./CopyStatus";
 import { rememberCatalogueSearch, takeOpenedItem } from "./catalogue-memory";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
 import { ItemRow, type ItemRowActions } from "./ItemRow";
+import { NoMatch } from "./NoMatch";
 import { RemovedRow } from "./RemovedRow";
 import { type Removals, useRemovals } from "./removals";
 import { useRoomSize } from "./room-size";
-import { SortSelect } from "./SortSelect";
-import { statusName } from "./StatusMenu";
 import { useSelection } from "./selection";
 import { useCatalogueQuery } from "./url-query";
 import { useBigWindow } from "./use-big-window";
@@ -126,7 +126,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
   const selectedIds = selection.ids;
   const shownSelected = useMemo(() => shown.filter((item) => selectedIds.has(item._id)).length, [shown, selectedIds]);
   const allShownSelected = shown.length > 0 && shownSelected === shown.length;
-  const filtered = query.status !== "all" || query.tag !== "all" || query.text.trim() !== "";
+  const filtered = query.status !== "all" || query.tag !== "all" || query.low || query.text.trim() !== "";
 
   return (
     <section className="card catalogue" aria-labelledby="items-heading">
@@ -143,50 +143,22 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
             )
           </span>
         </h2>
-        <input
-          type="search"
-          aria-label="Search items"
-          placeholder="Search title, SKU, location, tags"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            set({ text: e.target.value });
+        <CatalogueFilters
+          query={query}
+          set={set}
+          searchText={searchText}
+          onSearch={(text) => {
+            setSearchText(text);
+            set({ text });
+          }}
+          tags={tags}
+          tagCounts={!big}
+          filtered={filtered}
+          onClear={() => {
+            setSearchText("");
+            setQuery((current) => ({ ...DEFAULT_QUERY, sort: current.sort, descending: current.descending }));
           }}
         />
-        <select
-          aria-label="Filter by status"
-          value={query.status}
-          onChange={(e) => set({ status: e.target.value as ItemStatus | "all" })}
-        >
-          <option value="all">All statuses</option>
-          {ITEM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusName(s)}
-            </option>
-          ))}
-        </select>
-        <SortSelect query={query} onChange={(sort, descending) => set({ sort, descending })} />
-        <select aria-label="Filter by tag" value={query.tag} onChange={(e) => set({ tag: e.target.value })}>
-          <option value="all">All tags</option>
-          {tags.map(({ tag, count }) => (
-            <option key={tag} value={tag}>
-              {/* A big room's counts would be of the items in view only. */}
-              {big ? tag : `${tag} (${count})`}
-            </option>
-          ))}
-        </select>
-        {filtered && (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setSearchText("");
-              setQuery((current) => ({ ...DEFAULT_QUERY, sort: current.sort, descending: current.descending }));
-            }}
-          >
-            Clear filters
-          </button>
-        )}
       </div>
       <BulkBar selection={selection} hiddenSelected={selection.size - shownSelected} items={items} canEdit={canEdit} />
       {big && <CopyStatus copy={copy} offline={fromCopy} />}
@@ -204,10 +176,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           </p>
         </div>
       ) : rows.length === 0 ? (
-        <div className="empty-state">
-          <h3>No items match</h3>
-          <p>Try other words, or clear the filters.</p>
-        </div>
+        <NoMatch roomId={roomId} text={query.text} canEdit={canEdit} />
       ) : (
         <table className="items" data-testid="item-table" aria-rowcount={shown.length + 1}>
           <colgroup>

@@ -17,7 +17,7 @@ import { ItemField } from "./ItemField";
 import { ITEM_FIELDS, type ItemFieldName, itemField } from "./item-fields";
 import { statusName } from "./StatusMenu";
 
-const GRID_FIELDS = ["sku", "price", "currency", "quantity", "location"] as const;
+const GRID_FIELDS = ["sku", "barcode", "price", "currency", "quantity", "reorderPoint", "location"] as const;
 
 export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: ItemDoc; canEdit: boolean }) {
   const nameOf = useNameOf();
@@ -86,9 +86,11 @@ function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
     ["Title", item.title],
     ["Description", item.description],
     ["SKU", item.sku],
+    ["Barcode", item.barcode ?? ""],
     ["Status", statusName(item.status)],
     ["Price", formatPrice(item.priceCents, item.currency)],
     ["Quantity", item.quantity.toLocaleString()],
+    ["Reorder point", item.reorderPoint === null || item.reorderPoint === undefined ? "" : String(item.reorderPoint)],
     ["Shelf", item.location],
     ["Tags", item.tags.join(", ")],
   ];

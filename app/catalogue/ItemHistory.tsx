@@ -14,6 +14,8 @@ const FIELD_NAMES: Record<string, string> = {
   priceCents: "price",
   currency: "currency",
   quantity: "quantity",
+  barcode: "barcode",
+  reorderPoint: "reorder point",
   status: "status",
   location: "shelf",
   tags: "tags",

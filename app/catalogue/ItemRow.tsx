@@ -5,9 +5,10 @@
  * for a few seconds (removals.ts).
  */
 import { Link } from "wouter";
-import { COLLECTION, type ItemDoc, type ItemStatus } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, type ItemStatus, isLowStock } from "../../protocol/api";
 import { usePending } from "../live";
 import { formatPrice } from "../money";
+import { Badge } from "../ui/Badge";
 import { rememberOpenedItem } from "./catalogue-memory";
 import { EditableCell } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
@@ -128,6 +129,15 @@ export function ItemRow({
           describe={(text) => ITEM_FIELDS.quantity.describe(text, item)}
           inputMode="numeric"
         />
+        {isLowStock(item) && (
+          <span
+            className="low-badge"
+            data-testid="low-badge"
+            title={`At or below its reorder point (${item.reorderPoint})`}
+          >
+            <Badge tone="warn">Low</Badge>
+          </span>
+        )}
       </td>
       <td data-label="Status">
         <StatusMenu

@@ -3,7 +3,7 @@
  * and text, then sorted. Pure, so it is tested on its own and runs over
  * 10,000 items in a few milliseconds on every live change.
  */
-import type { ItemDoc, ItemStatus } from "../../protocol/api";
+import { type ItemDoc, type ItemStatus, isLowStock } from "../../protocol/api";
 
 export const SORT_KEYS = ["createdAt", "updatedAt", "title", "sku", "priceCents", "quantity", "status"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -11,6 +11,8 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export interface CatalogueQuery {
   status: ItemStatus | "all";
   tag: string | "all";
+  /** Only items at or below their reorder point. */
+  low: boolean;
   text: string;
   sort: SortKey;
   descending: boolean;
@@ -19,6 +21,7 @@ export interface CatalogueQuery {
 export const DEFAULT_QUERY: CatalogueQuery = {
   status: "all",
   tag: "all",
+  low: false,
   text: "",
   sort: "createdAt",
   descending: true,
@@ -44,13 +47,13 @@ function folded(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-/** Every word must appear somewhere in the item's title, SKU, location, description or tags. */
+/** Every word must appear somewhere in the item's title, SKU, shelf, description, tags or barcode. */
 function matcher(text: string): ((item: ItemDoc) => boolean) | null {
   const words = folded(text).split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   return (item) => {
     const haystack = folded(
-      `${item.title}\n${item.sku}\n${item.location}\n${item.description}\n${item.tags.join("\n")}`,
+      `${item.title}\n${item.sku}\n${item.location}\n${item.description}\n${item.tags.join("\n")}\n${item.barcode ?? ""}`,
     );
     return words.every((word) => haystack.includes(word));
   };
@@ -62,6 +65,7 @@ export function applyQuery(items: readonly ItemDoc[], query: CatalogueQuery): It
     (item) =>
       (query.status === "all" || item.status === query.status) &&
       (query.tag === "all" || item.tags.includes(query.tag)) &&
+      (!query.low || isLowStock(item)) &&
       (!matchesText || matchesText(item)),
   );
   const direction = query.descending ? -1 : 1;

@@ -52,7 +52,17 @@ const text =
     return problem ? { ok: false, error: problem } : checked({ [key]: typed });
   };
 
-export type ItemFieldName = "title" | "description" | "sku" | "price" | "currency" | "quantity" | "location" | "tags";
+export type ItemFieldName =
+  | "title"
+  | "description"
+  | "sku"
+  | "barcode"
+  | "price"
+  | "currency"
+  | "quantity"
+  | "reorderPoint"
+  | "location"
+  | "tags";
 
 export const ITEM_FIELDS: Record<ItemFieldName, ItemFieldSpec> = {
   title: {
@@ -80,6 +90,17 @@ export const ITEM_FIELDS: Record<ItemFieldName, ItemFieldSpec> = {
     describe: describeText,
     maxLength: LIMITS.SKU,
     mono: true,
+  },
+  barcode: {
+    name: "barcode",
+    label: "Barcode",
+    read: (item) => item.barcode ?? "",
+    // The schema checks the check digit and says which it should be (protocol/barcodes.ts).
+    parse: (typed) => checked({ barcode: typed }),
+    describe: describeText,
+    maxLength: 48,
+    mono: true,
+    placeholder: "EAN, UPC or Code 128",
   },
   price: {
     name: "price",
@@ -111,6 +132,21 @@ export const ITEM_FIELDS: Record<ItemFieldName, ItemFieldSpec> = {
     },
     describe: (typed) => typed.trim(),
     inputMode: "numeric",
+  },
+  reorderPoint: {
+    name: "reorderPoint",
+    label: "Reorder point",
+    read: (item) => (item.reorderPoint === null || item.reorderPoint === undefined ? "" : String(item.reorderPoint)),
+    parse: (typed) => {
+      if (typed.trim() === "") return checked({ reorderPoint: null });
+      const reorderPoint = parseQuantity(typed);
+      return reorderPoint === null
+        ? { ok: false, error: "Enter a whole number of units, or leave it empty" }
+        : checked({ reorderPoint });
+    },
+    describe: (typed) => (typed.trim() === "" ? "none" : typed.trim()),
+    inputMode: "numeric",
+    placeholder: "Low at or below",
   },
   location: {
     name: "location",

@@ -51,6 +51,8 @@ function newItem(env: ItemStubEnv, id: string, fields: Partial<ItemDoc>): ItemDo
     tags: [],
     photos: [],
     storeProductId: "",
+    barcode: "",
+    reorderPoint: null,
     createdBy: env.userId() ?? "",
     updatedBy: env.userId() ?? "",
     createdAt: now,

@@ -22,6 +22,7 @@ export const FIRST_WINDOW: ItemWindowQuery = {
   text: "",
   status: "all",
   tag: "",
+  low: false,
   sort: "createdAt",
   descending: true,
   limit: 50,
@@ -36,7 +37,9 @@ export function useRoomSize(): RoomSize {
 }
 
 /** How many items match a window's query, as the server counted them (undefined until it has). */
-export function useWindowCount(query: Pick<ItemWindowQuery, "text" | "status" | "tag">): ItemCountDoc | undefined {
+export function useWindowCount(
+  query: Pick<ItemWindowQuery, "text" | "status" | "tag" | "low">,
+): ItemCountDoc | undefined {
   const id = windowCountId(query);
   const isCount = useMemo(
     () =>

@@ -18,6 +18,7 @@ export function queryFromParams(params: URLSearchParams): CatalogueQuery {
     text: params.get("q") ?? "",
     status: ITEM_STATUSES.includes(status as ItemStatus) ? (status as ItemStatus) : "all",
     tag: params.get("tag") ?? "all",
+    low: params.get("stock") === "low",
     sort: sortKey,
     descending: dir === "asc" ? false : dir === "desc" ? true : sortKey === DEFAULT_QUERY.sort,
   };
@@ -28,6 +29,7 @@ export function paramsFromQuery(query: CatalogueQuery): URLSearchParams {
   if (query.text) params.set("q", query.text);
   if (query.status !== "all") params.set("status", query.status);
   if (query.tag !== "all") params.set("tag", query.tag);
+  if (query.low) params.set("stock", "low");
   if (query.sort !== DEFAULT_QUERY.sort || query.descending !== DEFAULT_QUERY.descending) {
     params.set("sort", query.sort);
     params.set("dir", query.descending ? "desc" : "asc");

@@ -18,13 +18,14 @@ export function useBigWindow(enabled: boolean, query: CatalogueQuery) {
     text: query.text.trim(),
     status: query.status,
     tag: query.tag === "all" ? "" : query.tag,
+    low: query.low,
     sort: query.sort,
     descending: query.descending,
     limit,
   };
-  const { text, status, tag, sort, descending } = windowQuery;
+  const { text, status, tag, low, sort, descending } = windowQuery;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search, filter or sort starts from the top.
-  useEffect(() => setLimit(WINDOW_STEP), [text, status, tag, sort, descending]);
+  useEffect(() => setLimit(WINDOW_STEP), [text, status, tag, low, sort, descending]);
   const loading = useSubscribeIf(enabled, PUBLICATION.ITEMS_WINDOW, windowQuery);
   const count = useWindowCount(windowQuery);
   const total = count?.total;

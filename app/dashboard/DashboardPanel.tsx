@@ -21,6 +21,7 @@ import { Table, type TableColumn } from "../ui/Table";
 import { type Bar, BarChart } from "./BarChart";
 import "./dashboard.css";
 import { DashboardSkeleton } from "./DashboardSkeleton";
+import { LowStockCard } from "./LowStockCard";
 import { byLocalDay, dateOfDay, lastLocalDays } from "./local-days";
 
 const isSummary = (doc: LiveDoc): doc is LiveDoc & DashboardDoc => doc._id === "summary";
@@ -142,7 +143,13 @@ function Figures({ summary }: { summary: DashboardDoc }) {
           <span className="muted">Orders, last {DASHBOARD_DAYS} days</span>
           <strong>{orderCount}</strong>
         </div>
+        <div className="card tile" data-testid="tile-low-stock">
+          <span className="muted">Low on stock</span>
+          <strong>{summary.lowStock?.count ?? 0}</strong>
+        </div>
       </div>
+
+      <LowStockCard lowStock={summary.lowStock} />
 
       <div className="card">
         <h2>Items by status</h2>

@@ -21,6 +21,7 @@ import type { MethodStub } from "../live/simulation";
 interface CodedItem {
   readonly _id: string;
   readonly sku?: unknown;
+  readonly barcode?: unknown;
 }
 
 /** A big room's device copy as the stocktake holds it (empty while it holds none, and in other rooms). */
@@ -43,6 +44,7 @@ export function itemForCodeHere<T extends CodedItem>(
   return (
     items.find((item) => item.sku === code) ??
     items.find((item) => typeof item.sku === "string" && item.sku !== "" && item.sku.toLowerCase() === lower) ??
+    items.find((item) => typeof item.barcode === "string" && item.barcode !== "" && item.barcode === code.trim()) ??
     items.find((item) => item._id === code)
   );
 }

@@ -26,7 +26,12 @@ describe("dashboard aggregates", () => {
         const orders = new Map<number, CountedOrder>();
         const products = Array.from({ length: 12 }, (_, i) => ({ productKey: `gid-${i}`, title: `Product ${i}` }));
         const customers = Array.from({ length: 8 }, (_, i) => ({ key: `c${i}`, name: `Customer ${i}` }));
+        let made = 0;
         const randomItem = (): CountedItem => ({
+          _id: `item-${made++}`,
+          title: `Item ${made}`,
+          // Some have a reorder point, so the low-stock rows are counted both ways too.
+          reorderPoint: random.int(3) === 0 ? random.int(10) : null,
           status: random.pick(ITEM_STATUSES),
           priceCents: random.int(4) === 0 ? 0 : random.int(50_000),
           quantity: random.int(20),
@@ -61,7 +66,7 @@ describe("dashboard aggregates", () => {
           } else if (roll < 0.6) {
             const id = random.pick(itemIds);
             const previous = items.get(id) as CountedItem;
-            const next = { ...previous, ...randomItem(), createdAt: previous.createdAt };
+            const next = { ...previous, ...randomItem(), _id: previous._id, createdAt: previous.createdAt };
             items.set(id, next);
             live.applyItem(previous, next);
           } else if (roll < 0.7) {
@@ -109,6 +114,8 @@ describe("dashboard aggregates: old quarter hours", () => {
       const aggregates = new RoomAggregates(state.storage.sql, "prune_");
       aggregates.rebuild([], []);
       const item = (createdAt: number): CountedItem => ({
+        _id: `item-${createdAt}`,
+        title: "Item",
         status: "draft",
         priceCents: 0,
         quantity: 1,

@@ -5,7 +5,7 @@
  * room is; a full recompute is the sum over every row. Both paths use these
  * same contributions, which is what makes them comparable in tests.
  */
-import type { ItemDoc, OrderDoc } from "../../protocol/api";
+import { type ItemDoc, isLowStock, type OrderDoc } from "../../protocol/api";
 
 /** One aggregate table: key columns, summed value columns, an optional label kept from the latest row. */
 export interface AggregateTableShape {
@@ -21,6 +21,8 @@ export const AGGREGATE_TABLES = {
   orders_quarter: { keys: ["at", "currency"], values: ["orders", "revenue_cents"] },
   products: { keys: ["product_key", "currency"], values: ["quantity", "revenue_cents"], label: "title" },
   customers: { keys: ["customer_key", "currency"], values: ["orders", "revenue_cents"], label: "name" },
+  // One row per item at or below its reorder point (docs/architecture.md §9).
+  low_stock: { keys: ["item_id"], values: ["count", "quantity", "reorder_point"], label: "title" },
 } as const satisfies Record<string, AggregateTableShape>;
 
 export type AggregateTable = keyof typeof AGGREGATE_TABLES;
@@ -33,7 +35,10 @@ export interface Contribution {
 }
 
 /** The fields of an item the dashboard counts. */
-export type CountedItem = Pick<ItemDoc, "status" | "priceCents" | "quantity" | "currency" | "createdAt">;
+export type CountedItem = Pick<
+  ItemDoc,
+  "_id" | "title" | "status" | "priceCents" | "quantity" | "currency" | "createdAt" | "reorderPoint"
+>;
 
 /** The fields of an order the dashboard counts. */
 export type CountedOrder = Pick<
@@ -59,6 +64,14 @@ export function itemContributions(item: CountedItem): Contribution[] {
   ];
   const value = item.priceCents * item.quantity;
   if (value !== 0) out.push({ table: "value", key: [item.status, item.currency], values: [value] });
+  if (isLowStock(item)) {
+    out.push({
+      table: "low_stock",
+      key: [item._id],
+      values: [1, item.quantity, item.reorderPoint ?? 0],
+      label: item.title,
+    });
+  }
   return out;
 }
 

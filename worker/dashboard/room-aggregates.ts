@@ -164,6 +164,19 @@ export class RoomAggregates {
         orders: Number(r.orders),
         revenueCents: Number(r.revenue_cents),
       })),
+      lowStock: {
+        count: Number(rows(`SELECT count(*) AS n FROM ${this.table("low_stock")}`)[0]?.n ?? 0),
+        items: rows(
+          `SELECT item_id, title, quantity, reorder_point FROM ${this.table("low_stock")}
+           ORDER BY reorder_point - quantity DESC, title LIMIT ?`,
+          DASHBOARD_TOP,
+        ).map((r) => ({
+          itemId: String(r.item_id),
+          title: String(r.title),
+          quantity: Number(r.quantity),
+          reorderPoint: Number(r.reorder_point),
+        })),
+      },
     };
   }
 

@@ -23,6 +23,8 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     photos: JSON.parse(row.photos) as string[],
     storeProductId: row.storeProductId,
     stock: JSON.parse(row.stock) as Record<string, number>,
+    barcode: row.barcode,
+    reorderPoint: row.reorderPoint,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: new Date(row.createdAt),
@@ -97,13 +99,29 @@ export async function findItemBySku(db: RoomDatabase, roomId: string, sku: strin
   );
 }
 
+/**
+ * The item carrying this barcode (one at most: a unique index,
+ * room-migrations/0007). `barcode <> ''` is written out so SQLite can use
+ * that partial index.
+ */
+export function findItemByBarcode(db: RoomDatabase, roomId: string, barcode: string): ItemRow | null {
+  return (
+    db
+      .select()
+      .from(items)
+      .where(and(eq(items.roomId, roomId), eq(items.barcode, barcode), sql`${items.barcode} <> ''`))
+      .get() ?? null
+  );
+}
+
 /** What an item id can look like: a code of any other shape is never looked up as one. */
 const ITEM_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The item a typed or scanned code names, in one statement: the SKU as
  * typed, else the SKU in any case (SKUs are unique as typed; when several
- * differ only in case, the oldest item), else an item whose id it is. A
+ * differ only in case, the oldest item), else the product barcode, else an
+ * item whose id it is. A
  * stocktake scan runs this inside the room's write queue, so it is one
  * round trip whatever matches. SQLite's lower() folds ASCII letters only,
  * as SKUs are written; the browser's stub folds the same way for those.
@@ -114,7 +132,7 @@ const ITEM_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
  * where D1 has no planner statistics (an OR then scans the whole room).
  */
 export async function findItemByCode(db: RoomDatabase, roomId: string, code: string): Promise<ItemRow | null> {
-  // 0: the SKU as typed, 1: in another case, 2: the id.
+  // 0: the SKU as typed, 1: in another case, 2: the barcode, 3: the id.
   const ranked = (preference: SQL, where: SQL | undefined) =>
     db
       .select({ ...getTableColumns(items), preference: preference.as("preference") })
@@ -125,9 +143,13 @@ export async function findItemByCode(db: RoomDatabase, roomId: string, code: str
     sql`(${items.sku} <> ${code})`,
     and(eq(items.roomId, roomId), sql`${items.sku} <> ''`, sql`lower(${items.sku}) = lower(${code})`),
   );
+  const byBarcode = ranked(
+    sql`2`,
+    and(eq(items.roomId, roomId), sql`${items.barcode} <> ''`, eq(items.barcode, code.trim())),
+  );
   const candidates = ITEM_ID_SHAPE.test(code)
-    ? bySku.unionAll(ranked(sql`2`, and(eq(items.roomId, roomId), eq(items.id, code))))
-    : bySku;
+    ? bySku.unionAll(byBarcode).unionAll(ranked(sql`3`, and(eq(items.roomId, roomId), eq(items.id, code))))
+    : bySku.unionAll(byBarcode);
   const found = await candidates.orderBy(sql`"preference"`, sql`"created_at"`).limit(1).get();
   if (!found) return null;
   const { preference: _preference, ...row } = found;

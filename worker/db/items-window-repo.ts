@@ -20,6 +20,8 @@ function conditions(roomId: string, query: Omit<ItemWindowQuery, "limit" | "sort
   const where: SQL[] = [eq(items.roomId, roomId)];
   if (query.status !== "all") where.push(eq(items.status, query.status));
   if (query.tag) where.push(sql`EXISTS (SELECT 1 FROM json_each(${items.tags}) WHERE value = ${query.tag})`);
+  // Low on stock: read through the index of items that have a reorder point (room-migrations/0007).
+  if (query.low) where.push(sql`${items.reorderPoint} IS NOT NULL AND ${items.quantity} <= ${items.reorderPoint}`);
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
   const long = words.filter((word) => word.length >= TRIGRAM);
   const short = words.filter((word) => word.length < TRIGRAM);
@@ -29,7 +31,7 @@ function conditions(roomId: string, query: Omit<ItemWindowQuery, "limit" | "sort
   }
   for (const word of short) {
     where.push(
-      sql`instr(lower(${items.title} || char(10) || ${items.sku} || char(10) || ${items.location} || char(10) || ${items.description} || char(10) || ${items.tags}), ${word}) > 0`,
+      sql`instr(lower(${items.title} || char(10) || ${items.sku} || char(10) || ${items.location} || char(10) || ${items.description} || char(10) || ${items.tags} || char(10) || ${items.barcode}), ${word}) > 0`,
     );
   }
   return where;

@@ -13,6 +13,10 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
   roomTables(plainRoomId, {
     /** Units at each location holding any: a JSON object, location id → units (docs/architecture.md §9). */
     stock: text("stock").notNull().default("{}"),
+    /** The product barcode printed on it (EAN-13, UPC-A, EAN-8 or Code 128; protocol/barcodes.ts); "" for none. */
+    barcode: text("barcode").notNull().default(""),
+    /** At or below this many units the item is low on stock; null: never. */
+    reorderPoint: integer("reorder_point"),
   });
 
 export { locations, movements } from "./stock-tables";

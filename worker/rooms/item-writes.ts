@@ -9,7 +9,7 @@ import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findRoomFile } from "../db/files-repo";
 import { type HistoryEntry, toHistoryDoc } from "../db/item-history-repo";
-import { findItemBySku, toItemDoc } from "../db/items-repo";
+import { findItemByBarcode, findItemBySku, toItemDoc } from "../db/items-repo";
 import { insertMovementsStatement } from "../db/movements-repo";
 import type { RoomStatement } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
@@ -22,24 +22,39 @@ export function invalid(issues: v.BaseIssue<unknown>[]): LiveError {
 }
 
 export const skuTaken = (sku: string) => new LiveError(409, `SKU ${sku} is already used in this room`);
+const barcodeTaken = (barcode: string, title?: string) =>
+  new LiveError(409, `Barcode ${barcode} is already on ${title ? `“${title}”` : "another item"}`);
 
-export async function assertSkuFree(host: RoomHost, sku: string | undefined, exceptId?: string): Promise<void> {
-  if (!sku) return;
-  const existing = await findItemBySku(host.roomDb, host.roomId, sku);
-  if (existing && existing.id !== exceptId) throw skuTaken(sku);
+/** The codes that name one item of the room: its SKU and its barcode. */
+export interface ItemCodes {
+  sku?: string;
+  barcode?: string;
+}
+
+/** A SKU or barcode another item of the room already has is refused, naming it. */
+export async function assertCodesFree(host: RoomHost, codes: ItemCodes, exceptId?: string): Promise<void> {
+  if (codes.sku) {
+    const existing = await findItemBySku(host.roomDb, host.roomId, codes.sku);
+    if (existing && existing.id !== exceptId) throw skuTaken(codes.sku);
+  }
+  if (codes.barcode) {
+    const existing = findItemByBarcode(host.roomDb, host.roomId, codes.barcode);
+    if (existing && existing.id !== exceptId) throw barcodeTaken(codes.barcode, existing.title);
+  }
 }
 
 /**
- * Writes are queued, so the SKU check holds; the unique indexes are the last
- * word all the same, and their refusals are reported in words: a SKU in use
- * in this room, or an item id (ids are global) already taken.
+ * Writes are queued, so the checks above hold; the unique indexes are the
+ * last word all the same, and their refusals are reported in words: a SKU
+ * or barcode in use in this room, or an item id (ids are global) already taken.
  */
-export function guardUnique<T>(sku: string | undefined, write: () => T): T {
+export function guardUnique<T>(codes: ItemCodes, write: () => T): T {
   try {
     return write();
   } catch (error) {
     const text = String(error);
-    if (sku && text.includes("items.room_id, items.sku")) throw skuTaken(sku);
+    if (codes.sku && text.includes("items.room_id, items.sku")) throw skuTaken(codes.sku);
+    if (codes.barcode && text.includes("items.room_id, items.barcode")) throw barcodeTaken(codes.barcode);
     if (text.includes("UNIQUE constraint failed: items.id")) throw new LiveError(409, "An item with this id exists");
     throw error;
   }

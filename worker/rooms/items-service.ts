@@ -18,8 +18,8 @@ import { changedFields } from "./item-changes";
 import {
   announce,
   announceItem,
+  assertCodesFree,
   assertPhotosHere,
-  assertSkuFree,
   guardUnique,
   historyEntry,
   invalid,
@@ -62,7 +62,7 @@ async function addNow(
   // A new item is priced in the room's currency unless it says otherwise.
   const currency = parsed.output.currency ?? (await roomRecord(host))?.currency;
   const fields: ItemFields = { ...parsed.output, ...(currency ? { currency } : {}), ...server };
-  await assertSkuFree(host, fields.sku);
+  await assertCodesFree(host, fields);
   await assertPhotosHere(
     host,
     fields.photos?.filter((photo) => !createdWith.photoIds.includes(photo)),
@@ -75,7 +75,7 @@ async function addNow(
     "Added with the item",
     made(host, actor, entry.at),
   );
-  const results = guardUnique(fields.sku, () =>
+  const results = guardUnique(fields, () =>
     runTogether(host.roomDb, [
       ...createdWith.statements,
       insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at, stock: moves?.stock }),
@@ -159,13 +159,13 @@ async function editNow(
   const patch: ItemPatch & ServerFields = { ...parsed.output, ...server };
   const before = await findItem(host.roomDb, host.roomId, id);
   if (!before) throw new LiveError(404, "Item not found");
-  await assertSkuFree(host, patch.sku, id);
+  await assertCodesFree(host, patch, id);
   await assertPhotosHere(host, patch.photos);
   const changes = changedFields(toItemDoc(before), patch);
   if (Object.keys(changes).length === 0) return;
   const entry = historyEntry(host, id, actor, "updated", changes, via);
   const moves = totalMoves(host.roomDb, before, patch.quantity, made(host, actor, entry.at), via);
-  const [updated] = guardUnique(patch.sku, () =>
+  const [updated] = guardUnique(patch, () =>
     runTogether(host.roomDb, [
       updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? { stock: moves.stock } : {}),
       ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
@@ -221,7 +221,7 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
       ...parsed.output,
       ...(parsed.output.status === "listed" ? { status: "ready" as const } : {}),
     };
-    await assertSkuFree(host, fields.sku);
+    await assertCodesFree(host, fields);
     const photos = fields.photos ?? [];
     const present = await Promise.all(photos.map((photo) => findRoomFile(host.roomDb, host.roomId, photo)));
     fields.photos = photos.filter((_, index) => present[index]?.collection === "itemPhotos");
@@ -233,7 +233,7 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
       "Item restored",
       made(host, actor, entry.at),
     );
-    const [inserted] = guardUnique(fields.sku, () =>
+    const [inserted] = guardUnique(fields, () =>
       runTogether(host.roomDb, [
         insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at, stock: moves?.stock }),
         ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),

@@ -5,6 +5,7 @@ import m0003 from "./0003_delivery_repeats.sql";
 import m0004 from "./0004_item_changes.sql";
 import m0005 from "./0005_item_triggers_and_search.sql";
 import m0006 from "./0006_stock_ledger.sql";
+import m0007 from "./0007_barcodes_and_reorder_points.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -17,5 +18,6 @@ export default {
     m0004,
     m0005,
     m0006,
+    m0007,
   },
 };

@@ -1,0 +1,33 @@
+/**
+ * Items at or below their reorder point, live (docs/architecture.md §9): how many, and the
+ * furthest below it, each a link to its page. Says how to start when no
+ * item has a reorder point yet.
+ */
+import { Link, useLocation } from "wouter";
+import type { DashboardDoc } from "../../protocol/api";
+
+export function LowStockCard({ lowStock }: { lowStock: DashboardDoc["lowStock"] }) {
+  const [location] = useLocation();
+  const room = location.replace(/\/dashboard\/?$/, "");
+  const count = lowStock?.count ?? 0;
+  return (
+    <div className="card" data-testid="low-stock-card">
+      <h2>Low on stock{count > 0 ? ` (${count.toLocaleString()})` : ""}</h2>
+      {count === 0 ? (
+        <p className="muted">
+          Nothing is low. Give an item a reorder point on its page to see it here when it runs low.
+        </p>
+      ) : (
+        <ol className="top-list">
+          {(lowStock?.items ?? []).map((item) => (
+            <li key={item.itemId}>
+              <Link href={`${room}/items/${item.itemId}`}>{item.title}</Link>
+              <span className="muted">reorder at {item.reorderPoint.toLocaleString()}</span>
+              <strong>{item.quantity.toLocaleString()} left</strong>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
