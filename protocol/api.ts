@@ -66,14 +66,17 @@ export const LIMITS = {
   LEDGER: 500,
 } as const;
 
-/** Room roles, most powerful first (SPEC A1). */
-export const ROOM_ROLES = ["owner", "admin", "member", "viewer"] as const;
+/**
+ * Room roles, most powerful first (SPEC A1). A counter (a helper) only takes
+ * part in stocktakes and receives stock; a viewer only reads.
+ */
+export const ROOM_ROLES = ["owner", "admin", "member", "counter", "viewer"] as const;
 export type RoomRole = (typeof ROOM_ROLES)[number];
 /** Roles that can be given by invitation or role change (ownership is not handed out here). */
-export const ASSIGNABLE_ROLES = ["admin", "member", "viewer"] as const;
+export const ASSIGNABLE_ROLES = ["admin", "member", "counter", "viewer"] as const;
 
 /** Roles a join link may give: never admin, which is given to a named person only. */
-export const JOIN_ROLES = ["member", "viewer"] as const;
+export const JOIN_ROLES = ["member", "counter", "viewer"] as const;
 /** How long a join link works. */
 export const JOIN_LINK_DAYS = 7;
 
@@ -91,6 +94,10 @@ export const can = {
   exportRoom: (role: RoomRole | null) => role === "owner" || role === "admin",
   /** Put the whole room back as it was at an earlier time. */
   restoreRoom: (role: RoomRole | null) => role === "owner",
+  /** Count in a stocktake under way (scan, take back one's own scans). */
+  count: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member" || role === "counter",
+  /** Record stock received (a delivery), and nothing else about stock. */
+  receive: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member" || role === "counter",
   /** Add, rename and archive the room's locations. */
   manageLocations: (role: RoomRole | null) => role === "owner" || role === "admin",
 };

@@ -2,7 +2,7 @@
  * The shapes of what the server sends: publications' documents and some
  * methods' answers. Names, limits and argument schemas are in api.ts.
  */
-import type { ItemStatus, JOIN_ROLES, RoomRole, StoreAuthKind } from "./api";
+import type { ASSIGNABLE_ROLES, ItemStatus, JOIN_ROLES, RoomRole, StoreAuthKind } from "./api";
 
 /** What the client sees of a room. */
 export interface RoomDoc {
@@ -237,6 +237,8 @@ export interface SharedItem {
   description: string;
   priceCents: number;
   currency: string;
+  /** Marked sold, or none left (of an item on offer): the page says it is sold. */
+  sold: boolean;
   /** Signed, expiring links to web-sized copies (never an original, whose tags may hold a location). */
   photos: { url: string; thumbnailUrl: string | null }[];
   /** Whose item it is: the room's name and its logo (a signed, expiring link), so a customer knows the shop. */
@@ -309,6 +311,6 @@ export interface AccountLinkInfo {
 /** What a room's join link leads to (`members.joinLinkInfo`), shown before joining. */
 export interface JoinLinkInfo {
   roomName: string;
-  role: "member" | "viewer" | "admin";
+  role: (typeof ASSIGNABLE_ROLES)[number];
   invitedBy: string | null;
 }

@@ -33,6 +33,18 @@ export const stockAdjustSchema = v.strictObject({
   reason: v.picklist(Object.keys(ADJUST_REASONS) as (keyof typeof ADJUST_REASONS)[], "Choose why the stock changed"),
   note: v.optional(noteSchema, ""),
   reference: v.optional(noteSchema, ""),
+  /** What each unit sold (or was returned) for: only with a sale or a return. */
+  priceCents: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number("Price must be a number"),
+        v.integer("Price must be a whole number of cents"),
+        v.minValue(0, "Price cannot be negative"),
+        v.maxValue(LIMITS.PRICE_CENTS, "Price is too large"),
+      ),
+    ),
+    null,
+  ),
 });
 export type StockAdjust = v.InferOutput<typeof stockAdjustSchema>;
 

@@ -75,6 +75,8 @@ export interface MovementDoc {
   group: string;
   /** Whether it has been taken back (by a movement whose `undoes` is this). */
   undone: boolean;
+  /** What each unit sold (or was returned) for, in the item's currency; null when not a sale. */
+  priceCents: number | null;
 }
 
 /** The ledger's filter (`stock.ledger`): every field narrows; empty means any. */

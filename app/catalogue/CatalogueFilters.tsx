@@ -3,6 +3,7 @@
  * and _Clear filters_ — all kept in the address (url-query.ts).
  */
 import { ITEM_STATUSES, type ItemStatus } from "../../protocol/api";
+import { Button } from "../ui/Button";
 import type { CatalogueQuery } from "./catalogue-query";
 import { SortSelect } from "./SortSelect";
 import { statusName } from "./StatusMenu";
@@ -16,6 +17,7 @@ export function CatalogueFilters({
   tagCounts,
   filtered,
   onClear,
+  onExport,
 }: {
   query: CatalogueQuery;
   set(patch: Partial<CatalogueQuery>): void;
@@ -27,6 +29,8 @@ export function CatalogueFilters({
   tagCounts: boolean;
   filtered: boolean;
   onClear(): void;
+  /** Downloads what the filters match as CSV. */
+  onExport(): void;
 }) {
   return (
     <>
@@ -66,6 +70,9 @@ export function CatalogueFilters({
           Clear filters
         </button>
       )}
+      <Button variant="ghost" size="sm" onClick={onExport}>
+        Download CSV
+      </Button>
     </>
   );
 }

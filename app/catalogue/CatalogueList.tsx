@@ -5,6 +5,7 @@ import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
 import { useNameOf } from "../people/use-name-of";
+import { useOfferSale } from "../stock/use-offer-sale";
 import { useToast } from "../ui/Toast";
 import { BulkBar } from "./BulkBar";
 import { CatalogueFilters } from "./CatalogueFilters";
@@ -20,6 +21,7 @@ import { useSelection } from "./selection";
 import { useCatalogueQuery } from "./url-query";
 import { useBigWindow } from "./use-big-window";
 import { useCatalogueCopy } from "./use-catalogue-copy";
+import { useCatalogueExport } from "./use-catalogue-export";
 
 const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
@@ -51,6 +53,7 @@ function useRowActions(removals: Removals): ItemRowActions {
   const call = useCall();
   const toast = useToast();
   const nameOf = useNameOf();
+  const offerSale = useOfferSale();
   return useMemo(
     () => ({
       update: (id, patch) =>
@@ -60,8 +63,9 @@ function useRowActions(removals: Removals): ItemRowActions {
         }),
       remove: removals.remove,
       nameOf,
+      sold: offerSale,
     }),
-    [call, toast, removals.remove, nameOf],
+    [call, toast, removals.remove, nameOf, offerSale],
   );
 }
 
@@ -107,6 +111,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
     [rows, removedIds],
   );
   const tags = useMemo(() => tagCounts(items), [items]);
+  const exportCsv = useCatalogueExport(items, query, big ? copy.readAll : null);
   const showTags = tags.length > 0;
   const columns = showTags ? COLUMNS : COLUMNS.filter((column) => column.label !== "Tags");
   const selection = useSelection(items);
@@ -158,6 +163,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
             setSearchText("");
             setQuery((current) => ({ ...DEFAULT_QUERY, sort: current.sort, descending: current.descending }));
           }}
+          onExport={() => void exportCsv()}
         />
       </div>
       <BulkBar selection={selection} hiddenSelected={selection.size - shownSelected} items={items} canEdit={canEdit} />

@@ -85,7 +85,7 @@ export function ItemPage({
         <StockPanel item={item} canEdit={canEdit} />
         <ShareSection item={item} />
         <ItemStoreSection roomId={roomId} item={item} />
-        <Ledger itemId={item._id} itemTitle={() => item.title} canEdit={canEdit} />
+        <Ledger itemId={item._id} itemTitle={() => item.title} currency={item.currency} canEdit={canEdit} />
         <ItemHistory item={item} />
       </div>
     </div>

@@ -21,6 +21,8 @@ export interface ItemRowActions {
   nameOf(userId: string): string;
   /** `height` is the row's, so its stand-in can keep the rows below in place. */
   remove(item: ItemDoc, height: number): void;
+  /** An item just marked sold: its last unit's sale may be recorded too (use-offer-sale.ts). */
+  sold(item: ItemDoc): void;
 }
 
 interface ItemRowProps {
@@ -144,7 +146,10 @@ export function ItemRow({
           status={item.status}
           itemTitle={item.title}
           canEdit={canEdit}
-          onChange={(status: ItemStatus) => void update({ status })}
+          onChange={(status: ItemStatus) => {
+            void update({ status });
+            if (status === "sold" && item.status !== "sold") actions.sold(item);
+          }}
         />
       </td>
       <td data-label="Shelf">

@@ -14,6 +14,8 @@ import { type CopyProgress, useCopyRefresh, useDeviceCopy } from "./use-copy-ref
 export interface CopyState extends CopyProgress {
   /** Every item of the copy, while there is no line (null otherwise). */
   offlineItems: readonly ItemDoc[] | null;
+  /** Reads every item of the copy (for an export of the whole catalogue); null in a room without one. */
+  readAll: (() => Promise<readonly ItemDoc[]>) | null;
 }
 
 export function useCatalogueCopy(enabled: boolean, roomId: string): CopyState {
@@ -36,5 +38,5 @@ export function useCatalogueCopy(enabled: boolean, roomId: string): CopyState {
     };
   }, [copy, connected, setHeld]);
 
-  return { held, copying, offlineItems: useWithPendingItems(kept) };
+  return { held, copying, offlineItems: useWithPendingItems(kept), readAll: copy ? () => copy.all() : null };
 }

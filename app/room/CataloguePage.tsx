@@ -17,6 +17,12 @@ export function CataloguePage({ roomId, role, loading }: { roomId: string; role:
           You are a viewer in this room: you can see everything and print labels, but not change items.
         </p>
       )}
+      {role === "counter" && (
+        <p className="read-only-note" role="note">
+          You are a counter in this room: you count in stocktakes and record stock received on an item's page, but do
+          not change items.
+        </p>
+      )}
       {canEdit && (
         <div className="catalogue-add">
           <PhotoIntake roomId={roomId} />

@@ -11,6 +11,7 @@ const WHAT: Record<RoomRole, string> = {
   owner: "you own it and can do everything in it",
   admin: "you can change items, the team and the store connection",
   member: "you can add and change items",
+  counter: "you can count in stocktakes and receive stock, but not change items",
   viewer: "you can see everything but no longer change items",
 };
 

@@ -77,7 +77,19 @@ export function SharePage({ path }: { path: readonly string[] }) {
         <article>
           {main && <img className="share-photo" src={main.url} alt={item.title} />}
           <h1 data-testid="shared-title">{item.title}</h1>
-          <p className="share-price">{formatPrice(item.priceCents, item.currency)}</p>
+          <p className="share-price">
+            {item.sold ? (
+              <>
+                <span className="share-sold" data-testid="share-sold">
+                  Sold
+                </span>{" "}
+                <s>{formatPrice(item.priceCents, item.currency)}</s>
+              </>
+            ) : (
+              formatPrice(item.priceCents, item.currency)
+            )}
+          </p>
+          {item.sold && <p className="muted">This item has been sold.</p>}
           {item.description && <p className="share-description">{item.description}</p>}
           {rest.length > 0 && (
             <ul className="share-thumbs" aria-label="More photos">

@@ -11,9 +11,11 @@ import {
   type LocationDoc,
   METHOD,
   MOVEMENT_REASON_LABELS,
+  stockOfItem,
 } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
+import { PRICE_HINT, parsePrice } from "../money";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 
@@ -22,17 +24,29 @@ const REASONS = Object.keys(ADJUST_REASONS) as AdjustReason[];
 export function AdjustStockForm({
   item,
   locations,
+  receiveOnly = false,
+  initialReason = "received",
   onDone,
 }: {
   item: ItemDoc;
   locations: readonly LocationDoc[];
+  /** Only deliveries received (a counter's one stock action). */
+  receiveOnly?: boolean;
+  /** The reason it opens with (_Record a sale_ opens on "sold", one unit, at the item's price). */
+  initialReason?: AdjustReason;
   onDone(): void;
 }) {
   const call = useCall();
   const open = locations.filter((location) => !location.archived);
-  const [reason, setReason] = useState<AdjustReason>("received");
-  const [locationId, setLocationId] = useState(open[0]?._id ?? "");
-  const [units, setUnits] = useState("");
+  const [reason, setReason] = useState<AdjustReason>(initialReason);
+  // Taking away starts where the item is held; adding, at the first location.
+  const held = open.find((location) => (stockOfItem(item)[location._id] ?? 0) > 0);
+  const [locationId, setLocationId] = useState(
+    (ADJUST_REASONS[initialReason] === "out" ? held?._id : undefined) ?? open[0]?._id ?? "",
+  );
+  const [units, setUnits] = useState(initialReason === "sold" ? "1" : "");
+  const [price, setPrice] = useState((item.priceCents / 100).toFixed(2));
+  const priced = reason === "sold" || reason === "returned";
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const direction = ADJUST_REASONS[reason];
@@ -45,9 +59,14 @@ export function AdjustStockForm({
       return;
     }
     const quantity = direction === "out" ? -Math.abs(typed) : direction === "in" ? Math.abs(typed) : typed;
+    const priceCents = priced && price.trim() !== "" ? parsePrice(price) : null;
+    if (priced && price.trim() !== "" && priceCents === null) {
+      setError(PRICE_HINT);
+      return;
+    }
     setError(null);
     // Shown at once by its stub; a refusal comes back in words.
-    call(METHOD.STOCK_ADJUST, { itemId: item._id, locationId, quantity, reason, note }).catch((caught) =>
+    call(METHOD.STOCK_ADJUST, { itemId: item._id, locationId, quantity, reason, note, priceCents }).catch((caught) =>
       setError(errorMessage(caught)),
     );
     onDone();
@@ -58,7 +77,7 @@ export function AdjustStockForm({
       <Field label="Why">
         {(props) => (
           <select {...props} value={reason} onChange={(event) => setReason(event.target.value as AdjustReason)}>
-            {REASONS.map((option) => (
+            {(receiveOnly ? (["received"] as const) : REASONS).map((option) => (
               <option key={option} value={option}>
                 {MOVEMENT_REASON_LABELS[option]}
               </option>
@@ -93,6 +112,13 @@ export function AdjustStockForm({
           />
         )}
       </Field>
+      {priced && (
+        <Field label={`Price each (${item.currency})`} hint="Optional">
+          {(props) => (
+            <input {...props} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
+          )}
+        </Field>
+      )}
       <Field label="Note" hint="Optional: a delivery, an order number, what happened">
         {(props) => <input {...props} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />}
       </Field>

@@ -16,9 +16,11 @@ import {
   type MovementDoc,
   PUBLICATION,
 } from "../../protocol/api";
+import { downloadCsv } from "../catalogue/catalogue-csv";
 import { RelativeTime } from "../catalogue/RelativeTime";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
@@ -44,10 +46,13 @@ function signed(quantity: number): string {
 export function Ledger({
   itemId = "",
   itemTitle,
+  currency,
   canEdit,
 }: {
   itemId?: string;
   itemTitle(id: string): string;
+  /** The currency sale prices are in (the item's). */
+  currency: string;
   canEdit: boolean;
 }) {
   const [filter, setFilter] = useState({ reason: "", locationId: "", userId: "", from: "", to: "" });
@@ -89,16 +94,12 @@ export function Ledger({
   const set = (part: Partial<typeof filter>) => setFilter((current) => ({ ...current, ...part }));
 
   function download() {
-    const csv = ledgerCsv(movements, {
+    const csv = ledgerCsv(movements, currency, {
       item: itemTitle,
       location: (id) => locationName(locations, id),
       person: (id) => nameOf(id),
     });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-    link.download = "stock-movements.csv";
-    link.click();
-    URL.revokeObjectURL(link.href);
+    downloadCsv(csv, "stock-movements.csv");
   }
 
   function undo(movement: MovementDoc) {
@@ -209,7 +210,12 @@ export function Ledger({
                   {movement.undoes ? " (undo)" : ""}
                   {movement.undone ? " — undone" : ""}
                 </td>
-                <td className="number">{signed(movement.quantity)}</td>
+                <td className="number">
+                  {signed(movement.quantity)}
+                  {movement.priceCents !== null && movement.priceCents !== undefined && (
+                    <span className="muted small"> at {formatPrice(movement.priceCents, currency)}</span>
+                  )}
+                </td>
                 <td className="number">{movement.balance.toLocaleString()}</td>
                 <td>{nameOf(movement.userId)}</td>
                 <td>{[movement.note, movement.reference].filter(Boolean).join(" · ")}</td>

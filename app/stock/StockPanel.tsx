@@ -5,17 +5,21 @@
  * (the stock stubs) and wait for the line like any edit.
  */
 import { useState } from "react";
-import { type ItemDoc, stockOfItem } from "../../protocol/api";
+import { can, type ItemDoc, stockOfItem } from "../../protocol/api";
+import { useMyRole } from "../team/MembersPanel";
 import { Button } from "../ui/Button";
 import { AdjustStockForm } from "./AdjustStockForm";
 import { MoveStockForm } from "./MoveStockForm";
 import { useLocations } from "./use-locations";
 import "./stock.css";
 
-type Open = "adjust" | "move" | null;
+type Open = "adjust" | "sale" | "move" | null;
 
 export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
   const { locations } = useLocations();
+  // A counter (a helper) records deliveries received, nothing else.
+  const role = useMyRole();
+  const receiveOnly = !canEdit && can.receive(role);
   const [open, setOpen] = useState<Open>(null);
   const stock = stockOfItem(item);
   // Every location in use, and an archived one only while it still shows stock.
@@ -42,19 +46,29 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
           </tr>
         </tfoot>
       </table>
-      {canEdit && (
+      {(canEdit || receiveOnly) && (
         <>
           <div className="form-actions">
             <Button variant="secondary" aria-expanded={open === "adjust"} onClick={() => toggle("adjust")}>
-              Record a change
+              {receiveOnly ? "Record stock received" : "Record a change"}
             </Button>
-            {locations.filter((location) => !location.archived).length > 1 && (
+            {canEdit && (
+              <Button variant="secondary" aria-expanded={open === "sale"} onClick={() => toggle("sale")}>
+                Record a sale
+              </Button>
+            )}
+            {canEdit && locations.filter((location) => !location.archived).length > 1 && (
               <Button variant="secondary" aria-expanded={open === "move"} onClick={() => toggle("move")}>
                 Move stock
               </Button>
             )}
           </div>
-          {open === "adjust" && <AdjustStockForm item={item} locations={locations} onDone={() => setOpen(null)} />}
+          {open === "adjust" && (
+            <AdjustStockForm item={item} locations={locations} receiveOnly={receiveOnly} onDone={() => setOpen(null)} />
+          )}
+          {open === "sale" && (
+            <AdjustStockForm item={item} locations={locations} initialReason="sold" onDone={() => setOpen(null)} />
+          )}
           {open === "move" && <MoveStockForm item={item} locations={locations} onDone={() => setOpen(null)} />}
         </>
       )}

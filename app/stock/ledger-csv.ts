@@ -5,9 +5,22 @@ import { csvLine } from "../../protocol/csv";
 
 export function ledgerCsv(
   movements: readonly MovementDoc[],
+  currency: string,
   names: { item(id: string): string; location(id: string): string; person(id: string): string },
 ): string {
-  const header = csvLine(["When", "Item", "Location", "Change", "Balance", "Reason", "Who", "Note", "Reference"]);
+  const header = csvLine([
+    "When",
+    "Item",
+    "Location",
+    "Change",
+    "Balance",
+    "Reason",
+    "Who",
+    "Note",
+    "Reference",
+    "Price each",
+    "Currency",
+  ]);
   const rows = movements.map((movement) =>
     csvLine([
       movement.at,
@@ -19,6 +32,8 @@ export function ledgerCsv(
       names.person(movement.userId),
       movement.note,
       movement.reference,
+      movement.priceCents === null ? "" : (movement.priceCents / 100).toFixed(2),
+      movement.priceCents === null ? "" : currency,
     ]),
   );
   return header + rows.join("");

@@ -91,7 +91,10 @@ function NoStocktake({ role }: { role: RoomRole | null }) {
           {busy ? "Starting…" : "Start stocktake"}
         </Button>
       ) : (
-        <p className="muted">No stocktake is under way. Members of the room can start one.</p>
+        <p className="muted">
+          No stocktake is under way. Members of the room can start one
+          {can.count(role) ? "; you can count as soon as they do." : "."}
+        </p>
       )}
       {error && (
         <p className="error" role="alert">
@@ -132,7 +135,7 @@ function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: St
         {copy && <CopyStatus copy={copy} offline={!connected} counting />}
         {applying ? (
           <ApplyProgress job={applying} />
-        ) : can.editItems(role) ? (
+        ) : can.count(role) ? (
           <CountForm stocktakeId={stocktake._id} items={items} />
         ) : (
           <p className="muted">Viewers watch the counts.</p>

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { InviteByLink } from "./InviteByLink";
 
 const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
-const ROLE_ORDER: Record<RoomRole, number> = { owner: 0, admin: 1, member: 2, viewer: 3 };
+const ROLE_ORDER: Record<RoomRole, number> = { owner: 0, admin: 1, member: 2, counter: 3, viewer: 4 };
 const byRole = (a: MemberDoc, b: MemberDoc) =>
   ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.name || a.email).localeCompare(b.name || b.email);
 

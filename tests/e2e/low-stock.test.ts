@@ -6,6 +6,7 @@
  * barcode typed by a handheld scanner (keys, then Enter) finds the item, and
  * an unknown one offers to make the item that carries it.
  */
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
@@ -69,6 +70,14 @@ describe("low stock and barcodes", () => {
     // The filter, and the dashboard.
     await helper.getByLabel("Low stock").check();
     await expect.poll(() => titles(helper)).toEqual(["Mug"]);
+    // What the filter shows, as a spreadsheet.
+    const [download] = await Promise.all([
+      helper.waitForEvent("download"),
+      helper.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    const csv = (await readFile((await download.path()) as string, "utf8")).trim().split("\r\n");
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(/^Mug,,4006381333931,0\.00,\w{3},2,2,draft,/);
     await helper.getByLabel("Low stock").uncheck();
     await openTab(helper, "Dashboard");
     await expect.poll(() => helper.getByTestId("tile-low-stock").textContent()).toContain("1");

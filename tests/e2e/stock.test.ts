@@ -109,7 +109,7 @@ describe("stock by location", () => {
     ]);
     const csv = await readFile((await download.path()) as string, "utf8");
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe("When,Item,Location,Change,Balance,Reason,Who,Note,Reference");
+    expect(lines[0]).toBe("When,Item,Location,Change,Balance,Reason,Who,Note,Reference,Price each,Currency");
     expect(lines).toHaveLength(6);
     expect(lines.some((line) => line.includes(",Teapot,Back room,-1,1,Damaged,") && line.includes("Dropped"))).toBe(
       true,

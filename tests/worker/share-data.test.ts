@@ -1,6 +1,7 @@
 /**
  * The share page's data (`GET /api/share/s/<code>`) is public:
- * title, price, description and photo links, and not one field more.
+ * title, price, description, photo links and whether it is sold, and not
+ * one field more.
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -23,7 +24,7 @@ async function uploadPhoto(socket: DdpSocket): Promise<string> {
 }
 
 describe("share data", () => {
-  it("holds exactly title, description, price and photo links", async () => {
+  it("holds exactly title, description, price, photo links and whether it is sold", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);
     const photo = await uploadPhoto(socket);
@@ -48,7 +49,17 @@ describe("share data", () => {
     const response = await SELF.fetch(`https://stockroom.test/api/share${path}`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(["currency", "description", "photos", "priceCents", "shop", "title"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "currency",
+      "description",
+      "photos",
+      "priceCents",
+      "shop",
+      "sold",
+      "title",
+    ]);
+    // Marked sold: the page says so (and nothing of its status or stock besides).
+    expect(body.sold).toBe(true);
     for (const hidden of ["sku", "status", "quantity", "location"]) expect(body).not.toHaveProperty(hidden);
     expect(body).toMatchObject({ title: "Teapot", description: "Blue glaze", priceCents: 2500 });
     expect(typeof body.currency).toBe("string");
@@ -59,8 +70,9 @@ describe("share data", () => {
     expect(photos[0]?.url).toMatch(new RegExp(`/${photo}/web/.*\\?token=`));
     // No value of the hidden fields travels under another name either (the
     // photo links are left out: their random tokens could hold any text).
-    const text = JSON.stringify({ ...body, photos: null });
-    for (const secret of ["TP-7", "Shelf B3", "sold"]) expect(text).not.toContain(secret);
+    const { photos: _photos, sold: _sold, ...rest } = body;
+    const text = JSON.stringify(rest);
+    for (const secret of ["TP-7", "Shelf B3", "sold", '"4"']) expect(text).not.toContain(secret);
   });
 
   it("names the shop and shows its logo through a link that works without an account", async () => {

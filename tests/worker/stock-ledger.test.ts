@@ -2,6 +2,7 @@
  * Stock by location and the movement ledger (docs/architecture.md §9): every change of
  * stock is a movement, and an item's figures are the sum of its movements.
  */
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom, type DdpSocket, type Received, signUpUser } from "./ddp-socket";
 import { roomRows } from "./room-rows";
@@ -134,12 +135,8 @@ describe("stock by location, and the ledger", () => {
       ["correction", 3, "main", 3],
     ]);
     // The ledger sums to the stock, location by location.
-    expect(await sumOfMovements(roomId, itemId)).toEqual(
-      [
-        { location_id: back, units: 1 },
-        { location_id: "main", units: 1 },
-      ].sort((a, b) => a.location_id.localeCompare(b.location_id)),
-    );
+    const sums = await sumOfMovements(roomId, itemId);
+    expect(Object.fromEntries(sums.map((row) => [row.location_id, row.units]))).toEqual({ [back]: 1, main: 1 });
     // Narrowed: by location, by reason, by person, by time.
     expect((await ledger(socket, { locationId: back })).length).toBe(5);
     expect((await ledger(socket, { reason: "received" })).map((m) => m.note)).toEqual(["Delivery"]);
@@ -217,6 +214,39 @@ describe("stock by location, and the ledger", () => {
       "SELECT reference FROM movements WHERE reason = 'stocktake'",
     );
     expect(row?.reference).toBe(stocktakeId);
+    socket.close();
+  });
+});
+
+describe("sales made by hand", () => {
+  it("records a sale with its price, refuses a price on other reasons, and a sold-out item's share page says it is sold", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const itemId = (await socket.call("items.add", [{ title: "Bowl", priceCents: 1800, quantity: 1, status: "ready" }]))
+      .result as string;
+    const links = (await socket.call("items.publicLinks", [[itemId]])).result as Record<string, string>;
+    const shared = async () =>
+      (await (
+        await SELF.fetch(`https://stockroom.test/api/share${new URL(links[itemId] as string).pathname}`)
+      ).json()) as {
+        sold: boolean;
+      };
+    expect((await shared()).sold).toBe(false);
+
+    expect(
+      (
+        await socket.call("stock.adjust", [
+          { itemId, locationId: "main", quantity: 2, reason: "received", priceCents: 100 },
+        ])
+      ).error,
+    ).toMatchObject({ error: 400, reason: "A price goes with a sale or a return" });
+    const sale = { itemId, locationId: "main", quantity: -1, reason: "sold", priceCents: 1650, note: "Market stall" };
+    expect((await socket.call("stock.adjust", [sale])).error).toBeUndefined();
+    const [sold] = await ledger(socket, { itemId, reason: "sold" });
+    expect(sold).toMatchObject({ quantity: -1, balance: 0, note: "Market stall" });
+    expect((sold as unknown as { priceCents: number }).priceCents).toBe(1650);
+    // None left of an item on offer: sold out.
+    expect((await shared()).sold).toBe(true);
     socket.close();
   });
 });

@@ -35,6 +35,8 @@ export const movements = sqliteTable(
     undoes: text("undoes"),
     /** Movements made together (a transfer's halves); "" alone. */
     groupId: text("group_id").notNull().default(""),
+    /** What each unit sold (or returned) for, in the item's currency; null when not a sale. */
+    priceCents: integer("price_cents"),
   },
   (table) => [
     // The ledger reads newest first (time, then the order written: rowid), as a whole or narrowed to

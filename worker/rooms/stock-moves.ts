@@ -27,6 +27,7 @@ export interface StockChange {
   reason: MovementReason;
   note?: string;
   reference?: string;
+  priceCents?: number | null;
 }
 
 export interface StockMoves {
@@ -74,6 +75,7 @@ export function stockMoves(
       balance: stock[change.locationId] ?? 0,
       undoes: made.undoes?.[index] ?? null,
       groupId: made.group ?? "",
+      priceCents: change.priceCents ?? null,
     };
   });
   return { rows, stock: JSON.stringify(stock), quantity: stockTotal(stock) };

@@ -55,6 +55,8 @@ export async function sharedItem(host: RoomHost, itemId: string): Promise<Shared
     description: item.description,
     priceCents: item.priceCents,
     currency: item.currency,
+    // A draft may have none yet: only an item on offer (ready or listed) with none left is sold out.
+    sold: item.status === "sold" || (item.quantity <= 0 && (item.status === "ready" || item.status === "listed")),
     photos,
     shop: { name: room.name, logoUrl: await shopLogoUrl(host, now) },
   };

@@ -6,6 +6,7 @@
  */
 import { COLLECTION, can, type LedgerQuery, METHOD, PUBLICATION } from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { LiveError } from "../../protocol/errors";
 import { listLocations, toLocationDoc } from "../db/locations-repo";
 import { listMovements, toMovementDoc } from "../db/movements-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -32,7 +33,11 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCK_ADJUST, {
     args: METHOD_ARGS[METHOD.STOCK_ADJUST],
     run: async (ctx, input) => {
-      await requireRole(ctx, can.editItems);
+      // A counter receives stock (a delivery) and records nothing else.
+      const role = await requireRole(ctx, can.receive);
+      if (!can.editItems(role) && input.reason !== "received") {
+        throw new LiveError(403, "As a counter you can record stock received, nothing else");
+      }
       return adjustStock(ctx.host, ctx.userId as string, input);
     },
   });

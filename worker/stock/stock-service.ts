@@ -96,6 +96,9 @@ export function adjustStock(host: RoomHost, actor: string, input: StockAdjust): 
       throw new LiveError(400, `${label} stock is added: enter a number above 0`);
     if (direction === "out" && input.quantity > 0)
       throw new LiveError(400, `${label} stock is taken away: enter a number below 0`);
+    if (input.priceCents !== null && input.reason !== "sold" && input.reason !== "returned") {
+      throw new LiveError(400, "A price goes with a sale or a return");
+    }
     const item = await itemHere(host, input.itemId);
     openLocation(host, input.locationId);
     const [id] = writeChanges(host, actor, item, [
@@ -105,6 +108,7 @@ export function adjustStock(host: RoomHost, actor: string, input: StockAdjust): 
         reason: input.reason,
         note: input.note,
         reference: input.reference,
+        priceCents: input.priceCents,
       },
     ]);
     return id as string;
@@ -160,6 +164,7 @@ export function undoMovement(host: RoomHost, actor: string, movementId: string):
         reason: movement.reason as StockChange["reason"],
         note: "Undo",
         reference: movement.reference,
+        priceCents: movement.priceCents,
       })),
       { group: taken.length > 1 ? newId() : "", undoes: backwards.map((movement) => movement.id) },
     );

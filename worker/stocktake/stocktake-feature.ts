@@ -159,12 +159,14 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCKTAKE_START, {
     args: METHOD_ARGS[METHOD.STOCKTAKE_START],
     run: async (ctx) => {
-      await requireRole(ctx, can.editItems);
+      const role = await requireRole(ctx, can.count);
       const host = ctx.host;
       return host.writes.run(async () => {
         // One at a time: whoever starts while one is under way joins it.
         const open = await findOpenStocktake(host.roomDb, host.roomId);
         if (open) return open.id;
+        // A counter takes part in a stocktake; starting one is for those who change the catalogue.
+        if (!can.editItems(role)) throw new LiveError(403, "Ask a member of the room to start the stocktake");
         const row: StocktakeRow = {
           id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKES),
           roomId: host.roomId,
@@ -184,7 +186,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCKTAKE_SCAN, {
     args: METHOD_ARGS[METHOD.STOCKTAKE_SCAN],
     run: async (ctx, stocktakeId, code) => {
-      await requireRole(ctx, can.editItems);
+      await requireRole(ctx, can.count);
       const host = ctx.host;
       return host.writes.run(async () => {
         await openStocktake(ctx, stocktakeId);
@@ -246,7 +248,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCKTAKE_UNSCAN, {
     args: METHOD_ARGS[METHOD.STOCKTAKE_UNSCAN],
     run: async (ctx, stocktakeId, scanId) => {
-      const role = await requireRole(ctx, can.editItems);
+      const role = await requireRole(ctx, can.count);
       const host = ctx.host;
       return host.writes.run(async () => {
         await openStocktake(ctx, stocktakeId);

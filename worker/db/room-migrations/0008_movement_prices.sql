@@ -1,0 +1,1 @@
+ALTER TABLE `movements` ADD `price_cents` integer;
