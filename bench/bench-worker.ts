@@ -289,10 +289,14 @@ export class BenchRoomDO extends RoomDO {
     // fan-out bench can write faster than one person's call budget allows.
     const updateItem = registry.methods.get("items.update");
     if (!updateItem) throw new Error("bench: items.update is not registered");
+    // `stock.adjust` the same way: a movement's round trip beside an edit's (stock bench).
+    const adjustStock = registry.methods.get("stock.adjust");
+    if (!adjustStock) throw new Error("bench: stock.adjust is not registered");
     return (
       registry
         .method("bench.noop", { args: v.tuple([]), run: () => null })
         .method("bench.updateItem", updateItem)
+        .method("bench.adjustStock", adjustStock)
         // The most bytes of upload parts this room held in memory at once since the last ask.
         .method("bench.partsHighWater", {
           args: v.tuple([]),

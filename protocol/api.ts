@@ -173,6 +173,8 @@ export const METHOD = {
   LOCATIONS_RENAME: "locations.rename",
   /** Archives a location that holds no stock, or brings an archived one back. */
   LOCATIONS_ARCHIVE: "locations.archive",
+  /** The caller's own choice: a daily e-mail listing what is low on stock in this room, or none. */
+  MEMBERS_SET_LOW_STOCK_EMAILS: "members.setLowStockEmails",
 } as const;
 
 export const PUBLICATION = {

@@ -25,6 +25,8 @@ export interface MemberDoc {
   joined: boolean;
   /** The member gets an e-mail for each new store order. */
   orderEmails: boolean;
+  /** The member gets a daily e-mail listing what is low on stock. */
+  lowStockEmails: boolean;
 }
 
 /** What the client sees of an item. */

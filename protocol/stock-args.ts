@@ -77,6 +77,7 @@ export const STOCK_METHOD_ARGS = {
   [METHOD.LOCATIONS_ADD]: v.tuple([locationNameSchema]),
   [METHOD.LOCATIONS_RENAME]: v.tuple([idSchema, locationNameSchema]),
   [METHOD.LOCATIONS_ARCHIVE]: v.tuple([idSchema, v.boolean("Archive: true or false")]),
+  [METHOD.MEMBERS_SET_LOW_STOCK_EMAILS]: v.tuple([v.boolean("Choose on or off")]),
 } as const;
 
 export const STOCK_PUBLICATION_ARGS = {

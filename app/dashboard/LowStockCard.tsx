@@ -4,10 +4,14 @@
  * item has a reorder point yet.
  */
 import { Link, useLocation } from "wouter";
-import type { DashboardDoc } from "../../protocol/api";
+import { type DashboardDoc, METHOD } from "../../protocol/api";
+import { useLoginState } from "../accounts";
+import { MemberEmailToggle } from "../people/MemberEmailToggle";
+import "../store/order-emails.css";
 
 export function LowStockCard({ lowStock }: { lowStock: DashboardDoc["lowStock"] }) {
   const [location] = useLocation();
+  const { userId } = useLoginState();
   const room = location.replace(/\/dashboard\/?$/, "");
   const count = lowStock?.count ?? 0;
   return (
@@ -28,6 +32,18 @@ export function LowStockCard({ lowStock }: { lowStock: DashboardDoc["lowStock"] 
           ))}
         </ol>
       )}
+      <MemberEmailToggle
+        userId={userId}
+        field="lowStockEmails"
+        method={METHOD.MEMBERS_SET_LOW_STOCK_EMAILS}
+        label="E-mail me what is low, once a day"
+        hint={(me) =>
+          `Sent to ${me.email || "your e-mail address"} at ${DIGEST_HOUR} UTC when anything is at or below its reorder point.`
+        }
+      />
     </div>
   );
 }
+
+/** When the server sends the daily list (worker/stock/low-stock-digest.ts). */
+const DIGEST_HOUR = "07:00";

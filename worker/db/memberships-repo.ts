@@ -89,6 +89,14 @@ export async function setOrderEmails(db: Database, roomId: string, userId: strin
     .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
 }
 
+/** A member's own choice of a daily e-mail listing what is low on stock. */
+export async function setLowStockEmails(db: Database, roomId: string, userId: string, on: boolean): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ lowStockEmails: on })
+    .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
+}
+
 export async function removeMembership(db: Database, roomId: string, userId: string): Promise<void> {
   await db.delete(memberships).where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
 }
@@ -103,6 +111,7 @@ export async function listMembers(db: Database, roomId: string): Promise<MemberD
       profile: users.profile,
       passwordHash: users.passwordHash,
       orderEmails: memberships.orderEmails,
+      lowStockEmails: memberships.lowStockEmails,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -119,6 +128,7 @@ export async function listMembers(db: Database, roomId: string): Promise<MemberD
         name: profileName(row.profile),
         joined: row.passwordHash !== null,
         orderEmails: row.orderEmails,
+        lowStockEmails: row.lowStockEmails,
       });
     }
   }

@@ -58,6 +58,8 @@ export const memberships = sqliteTable(
     role: text("role", { enum: ["owner", "admin", "member", "counter", "viewer"] }).notNull(),
     /** The member asked for an e-mail about each new store order (SPEC A6). */
     orderEmails: integer("order_emails", { mode: "boolean" }).notNull().default(false),
+    /** The member asked for a daily e-mail listing what is low on stock (docs/architecture.md §9). */
+    lowStockEmails: integer("low_stock_emails", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [

@@ -7,7 +7,7 @@
 import type { OrderDoc } from "../../protocol/api";
 import type { EmailMessage } from "./mailer";
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -106,13 +106,14 @@ export function formatMoney(cents: number, currency: string): string {
   }
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-function layout(paragraphsHtml: string, action: string, url: string): string {
+/** An e-mail's HTML: its paragraphs, one button, and why it was sent (how to stop it). */
+export function layout(paragraphsHtml: string, action: string, url: string, hint = STOP_HINT): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2421">
 ${paragraphsHtml}
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#2f5d50;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="color:#68706b;font-size:14px">${escapeHtml(STOP_HINT)}<br>If the button does not work, copy this link: ${escapeHtml(url)}</p>
+<p style="color:#68706b;font-size:14px">${escapeHtml(hint)}<br>If the button does not work, copy this link: ${escapeHtml(url)}</p>
 <p>— Stockroom</p></body></html>`;
 }
 

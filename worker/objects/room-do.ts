@@ -7,7 +7,6 @@
  */
 
 import type { MemberDoc, RoomRole, SharedItem } from "../../protocol/api";
-import { LiveError, toWireError, type WireError } from "../../protocol/errors";
 import { registerAccounts } from "../accounts/accounts-feature";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { Dashboard } from "../dashboard/dashboard";
@@ -47,6 +46,7 @@ import { forgetRoomRecord } from "../rooms/room-record";
 import { prepareRestore, resendDirectory } from "../rooms/room-restore";
 import { WriteQueue } from "../rooms/write-queue";
 import { sharedItem } from "../share/shared-item";
+import { keepDigestScheduled, runDueDigest } from "../stock/low-stock-digest";
 import { openStockLedger } from "../stock/open-ledger";
 import { registerStock } from "../stock/stock-feature";
 import { registerStocktake } from "../stocktake/stocktake-feature";
@@ -54,26 +54,9 @@ import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
 import { keepStoreSyncScheduled, runDueStoreSync } from "../store/sync-schedule";
 import { applyStoreWebhook, applyStoreWebhooks, type WebhookDelivery } from "../store/webhook-apply";
+import { type HttpUploadRequest, type RpcResult, rpcResult } from "./rpc-result";
 
-export type HttpUploadRequest =
-  | { op: "start"; options: unknown }
-  | { op: "chunk"; uploadId: string; chunkId: number; bytes: ArrayBuffer }
-  | { op: "status" | "finish" | "abort"; uploadId: string }
-  | { op: "partTarget"; uploadId: string; partNo: number; length: number }
-  | { op: "partSent"; uploadId: string; partNo: number; etag: string };
-
-/** What RPC entry points answer: a value, or the error a live client would get. */
-export type RpcResult = { ok: true; value: unknown } | { ok: false; error: WireError };
-
-/** Runs an RPC entry point: its value, or the error a live client would get (unexpected ones logged, never leaked). */
-async function rpcResult(failure: string, work: () => Promise<unknown>): Promise<RpcResult> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    if (!(error instanceof LiveError)) console.error(failure, error);
-    return { ok: false, error: toWireError(error) };
-  }
-}
+export type { HttpUploadRequest, RpcResult } from "./rpc-result";
 
 /** How long the member list is kept without a change here before it is read again. */
 const MEMBERS_KEPT_MS = 10 * 60_000;
@@ -133,6 +116,9 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     resumeBulkJobs(this.liveHost);
     const syncDue = await keepStoreSyncScheduled(this.liveHost);
     if (syncDue !== null) await this.wakeAt(syncDue);
+    await keepDigestScheduled(this.liveHost).catch((error: unknown) =>
+      console.error("stock: could not schedule the low-stock e-mail", error),
+    );
   }
 
   /** Heartbeats (the live layer's), what the room still owes the directory, and its store sync when due. */
@@ -142,6 +128,11 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     await this.syncDirectory();
     const syncDue = await runDueStoreSync(this.liveHost);
     if (syncDue !== null) await this.wakeAt(syncDue);
+    const digestDue = await runDueDigest(this.liveHost).catch((error: unknown) => {
+      console.error("stock: the low-stock e-mail failed", error);
+      return null;
+    });
+    if (digestDue !== null) await this.wakeAt(digestDue);
   }
 
   /** Makes sure the object's one alarm goes off by `at` (an earlier one stays). */

@@ -35,7 +35,7 @@ import { roomRecord } from "./room-record";
 /** Lets the caller's own result and `updated` go out before its connection is closed. */
 const CLOSE_DELAY_MS = 1_000;
 
-async function memberDoc(host: RoomHost, userId: string): Promise<MemberDoc | null> {
+export async function memberDoc(host: RoomHost, userId: string): Promise<MemberDoc | null> {
   return (await listMembers(host.db, host.roomId)).find((member) => member._id === userId) ?? null;
 }
 

@@ -8,12 +8,15 @@ import { COLLECTION, can, type LedgerQuery, METHOD, PUBLICATION } from "../../pr
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { listLocations, toLocationDoc } from "../db/locations-repo";
+import { setLowStockEmails } from "../db/memberships-repo";
 import { listMovements, toMovementDoc } from "../db/movements-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc } from "../live/types";
 import { requireRole } from "../rooms/access";
+import { announce, memberDoc } from "../rooms/members-feature";
 import type { RoomHost } from "../rooms/room-host";
 import { addLocation, archiveLocation, renameLocation } from "./locations-service";
+import { keepDigestScheduled } from "./low-stock-digest";
 import { adjustStock, transferStock, undoMovement } from "./stock-service";
 
 /** Whether a ledger document belongs to a query (movements that arrive after it was read). */
@@ -74,6 +77,20 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, id, archived) => {
       await requireRole(ctx, can.manageLocations);
       return archiveLocation(ctx.host, id, archived);
+    },
+  });
+
+  registry.method(METHOD.MEMBERS_SET_LOW_STOCK_EMAILS, {
+    args: METHOD_ARGS[METHOD.MEMBERS_SET_LOW_STOCK_EMAILS],
+    run: async (ctx, on) => {
+      await requireRole(ctx);
+      // Only ever the caller's own row: nobody signs someone else up for e-mail.
+      const userId = ctx.userId as string;
+      const before = await memberDoc(ctx.host, userId);
+      await setLowStockEmails(ctx.host.db, ctx.host.roomId, userId, on);
+      await announce(ctx.host, userId, before);
+      if (on) await keepDigestScheduled(ctx.host);
+      return null;
     },
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE `memberships` ADD `low_stock_emails` integer DEFAULT false NOT NULL;

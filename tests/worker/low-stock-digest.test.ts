@@ -1,0 +1,60 @@
+/**
+ * The daily low-stock e-mail (docs/architecture.md §9): once a day, to the members who
+ * asked for it, listing what is at or below its reorder point — and nothing
+ * on a day when nothing is low.
+ */
+import { runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { RoomHost } from "../../worker/rooms/room-host";
+import { nextDigestAt, runDueDigest } from "../../worker/stock/low-stock-digest";
+import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
+import { outboxMails } from "./outbox";
+import { roomRow, roomStub } from "./room-rows";
+
+/** Runs the room's digest as its alarm would at `now`; answers when the next is due. */
+function digestAt(roomId: string, now: number): Promise<number | null> {
+  return runInDurableObject(roomStub(roomId), (instance) =>
+    runDueDigest((instance as unknown as { liveHost: RoomHost }).liveHost, now),
+  );
+}
+
+const mailsTo = async (to: string) => (await outboxMails()).filter((mail) => mail.to === to);
+
+describe("the daily low-stock e-mail", () => {
+  it("goes once a day to those who asked, listing what is low, and not at all when nothing is", async () => {
+    const roomId = await createRoom("Corner shop");
+    const { socket } = await connectToRoom(roomId);
+    const lamp = (await socket.call("items.add", [{ title: "Lamp", quantity: 1, reorderPoint: 2 }])).result as string;
+    await socket.call("items.add", [{ title: "Vase", quantity: 8, reorderPoint: 2 }]);
+    const quiet = await signUpUser();
+    await socket.call("members.invite", [quiet.email, "member"]);
+    expect((await socket.call("members.setLowStockEmails", [true])).error).toBeUndefined();
+
+    // Asked for: the next one is due at the digest hour.
+    const due = Number(
+      (await roomRow<{ value: string }>(roomId, "SELECT value FROM room_state WHERE key = 'low-stock-digest-due'"))
+        ?.value,
+    );
+    expect(due).toBe(nextDigestAt(Date.now()));
+
+    const before = await outboxMails();
+    expect(await digestAt(roomId, due - 60_000)).toBe(due);
+    expect((await outboxMails()).length).toBe(before.length);
+
+    expect(await digestAt(roomId, due + 60_000)).toBe(due + 24 * 60 * 60 * 1000);
+    const sent = (await outboxMails()).filter((mail) => mail.subject === "Low on stock in Corner shop: 1 item");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain("Lamp: 1 left (reorder at 2)");
+    expect(sent[0]?.text).not.toContain("Vase");
+    // The member who did not ask gets none (only their invitation).
+    expect((await mailsTo(quiet.email)).filter((mail) => mail.subject.startsWith("Low on stock"))).toHaveLength(0);
+
+    // The same day again: nothing more. The next day with nothing low: nothing either.
+    expect(await digestAt(roomId, due + 120_000)).toBe(due + 24 * 60 * 60 * 1000);
+    expect((await socket.call("items.update", [lamp, { quantity: 5 }])).error).toBeUndefined();
+    const count = (await outboxMails()).length;
+    await digestAt(roomId, due + 24 * 60 * 60 * 1000 + 60_000);
+    expect((await outboxMails()).length).toBe(count);
+    socket.close();
+  });
+});
