@@ -131,6 +131,10 @@ export const METHOD = {
   ITEMS_MOVE_PHOTO: "items.movePhoto",
   /** Sets one status on many items at once, all or none. */
   ITEMS_SET_STATUS: "items.setStatus",
+  /** One change to many items (price, stock with a reason, shelf, tags, status), all or none; answers how to undo it. */
+  ITEMS_BULK_EDIT: "items.bulkEdit",
+  /** Puts back what one `items.bulkEdit` changed, in one step. */
+  ITEMS_BULK_UNDO: "items.bulkUndo",
   /** Starts the room's stocktake, or joins the one under way: answers its id. */
   STOCKTAKE_START: "stocktake.start",
   /** Counts one of an item, found by its label's link, its SKU or its id. */

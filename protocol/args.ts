@@ -7,6 +7,7 @@
 import * as v from "valibot";
 import { ASSIGNABLE_ROLES, ITEM_SORT_KEYS, ITEM_STATUSES, JOIN_ROLES, LIMITS, METHOD, PUBLICATION } from "./api";
 import { parseBarcode } from "./barcodes";
+import { bulkBeforeSchema, bulkChangeSchema } from "./bulk-edit";
 import { idSchema } from "./id-schema";
 import { STOCK_METHOD_ARGS, STOCK_PUBLICATION_ARGS } from "./stock-args";
 
@@ -203,6 +204,20 @@ export const METHOD_ARGS = {
       v.pipe(v.number("limit must be a number"), v.integer(), v.minValue(1), v.maxValue(LIMITS.WINDOW)),
       LIMITS.WINDOW,
     ),
+  ]),
+  [METHOD.ITEMS_BULK_EDIT]: v.tuple([
+    v.pipe(
+      v.array(idSchema, "Item ids must be a list"),
+      v.nonEmpty("Choose at least one item"),
+      v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
+    ),
+    bulkChangeSchema,
+  ]),
+  [METHOD.ITEMS_BULK_UNDO]: v.tuple([
+    v.strictObject({
+      items: v.pipe(v.array(bulkBeforeSchema), v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`)),
+      movements: v.pipe(v.array(idSchema), v.maxLength(LIMITS.BULK)),
+    }),
   ]),
   ...STOCK_METHOD_ARGS,
 } as const;

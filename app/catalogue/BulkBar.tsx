@@ -6,6 +6,7 @@ import { type PublishAction, PublishProgress, useQueueRunning } from "../store/P
 import { createPublishQueue, type PublishQueue } from "../store/publish-queue";
 import { useStoreState } from "../store/store-state";
 import { useMyRole } from "../team/MembersPanel";
+import { BulkEditPanel } from "./BulkEditPanel";
 import type { Selection } from "./selection";
 
 /** The QR renderer and label layout download only when someone prints labels. */
@@ -41,6 +42,7 @@ export function BulkBar({
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   // The items being printed, as they were when "Print labels" was pressed.
   const [printing, setPrinting] = useState<ItemDoc[] | null>(null);
+  const [editing, setEditing] = useState(false);
   const role = useMyRole();
   const store = useStoreState();
   const [publishing, setPublishing] = useState<{
@@ -51,7 +53,7 @@ export function BulkBar({
   } | null>(null);
   const publishRunning = useQueueRunning(publishing?.queue ?? null);
   const storeActions = can.useStore(role) && store.connected;
-  if (selection.size === 0 && !printing && !publishing) return <div className="bulk-bar-space" />;
+  if (selection.size === 0 && !printing && !publishing && !editing) return <div className="bulk-bar-space" />;
 
   const selectedInStore = storeActions
     ? items.filter((item) => item.storeProductId && selection.has(item._id)).length
@@ -120,6 +122,15 @@ export function BulkBar({
             <button type="button" disabled={progress !== null || selection.size === 0} onClick={applyStatus}>
               Apply
             </button>
+            <button
+              type="button"
+              className="secondary"
+              aria-expanded={editing}
+              disabled={selection.size === 0}
+              onClick={() => setEditing((open) => !open)}
+            >
+              Edit selected…
+            </button>
           </>
         )}
         {storeActions && (
@@ -168,6 +179,7 @@ export function BulkBar({
           </span>
         )}
       </div>
+      {editing && selection.size > 0 && <BulkEditPanel ids={[...selection.ids]} onClose={() => setEditing(false)} />}
       {publishing && (
         <PublishProgress
           key={publishing.run}

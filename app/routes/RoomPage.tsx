@@ -9,6 +9,7 @@ import { Link } from "wouter";
 import { COLLECTION, can, type ItemDoc, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { readStoredLogin } from "../accounts/stored-login";
+import { bulkEditStubs } from "../catalogue/bulk-edit-stubs";
 import { catalogueHref } from "../catalogue/catalogue-memory";
 import { itemStubs } from "../catalogue/item-stubs";
 import { RoomSizeContext, useRoomSizeProbe } from "../catalogue/room-size";
@@ -178,6 +179,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
       }),
       ...stocktakeStubs({ userId: () => current.current.userId ?? null, deviceItems }),
       ...stockStubs(),
+      ...bulkEditStubs(),
     }),
     [],
   );

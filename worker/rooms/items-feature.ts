@@ -15,6 +15,7 @@ import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { requireRole } from "./access";
+import { bulkEdit, bulkUndo } from "./bulk-edit";
 import { registerBulkKind } from "./bulk-jobs";
 import { setItemsStatus, setStatusInBulk } from "./item-bulk-edits";
 import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, restoreItem } from "./items-service";
@@ -135,6 +136,20 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, ids, status) => {
       await requireRole(ctx, can.editItems);
       return setItemsStatus(ctx.host, actorOf(ctx), ids, status);
+    },
+  });
+  registry.method(METHOD.ITEMS_BULK_EDIT, {
+    args: METHOD_ARGS[METHOD.ITEMS_BULK_EDIT],
+    run: async (ctx, ids, change) => {
+      await requireRole(ctx, can.editItems);
+      return bulkEdit(ctx.host, actorOf(ctx), ids, change);
+    },
+  });
+  registry.method(METHOD.ITEMS_BULK_UNDO, {
+    args: METHOD_ARGS[METHOD.ITEMS_BULK_UNDO],
+    run: async (ctx, undo) => {
+      await requireRole(ctx, can.editItems);
+      return bulkUndo(ctx.host, actorOf(ctx), undo);
     },
   });
   registry.method(METHOD.ITEMS_RESTORE, {

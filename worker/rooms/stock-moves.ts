@@ -13,7 +13,7 @@ import {
   stockWith,
 } from "../../protocol/api";
 import { firstLocationId } from "../db/locations-repo";
-import { toMovementDoc } from "../db/movements-repo";
+import { type ReadMovement, toMovementDoc } from "../db/movements-repo";
 import type { RoomDatabase } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
 import type { MovementRow } from "../db/stock-tables";
@@ -136,6 +136,18 @@ export function removalMoves(before: ItemRow, made: Made): StockMoves | null {
     note: "Item removed",
   }));
   return changes.length ? stockMoves(before, changes, made) : null;
+}
+
+/** Tells the room's ledgers that these movements were taken back (after the undo committed). */
+export function announceUndone(host: Pick<RoomHost, "emit">, movements: readonly ReadMovement[]): void {
+  for (const movement of movements) {
+    host.emit({
+      collection: COLLECTION.MOVEMENTS,
+      id: movement.id,
+      doc: asDoc(toMovementDoc({ ...movement, undone: true })),
+      previous: asDoc(toMovementDoc(movement)),
+    });
+  }
 }
 
 /** Tells the room's ledgers about new movements (after they committed). */

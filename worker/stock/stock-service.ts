@@ -4,20 +4,19 @@
  * the movements, the item's running figures and (when its total changes)
  * its history entry commit together, then are announced.
  */
-import { ADJUST_REASONS, COLLECTION, MOVEMENT_REASON_LABELS, stockWith } from "../../protocol/api";
+import { ADJUST_REASONS, MOVEMENT_REASON_LABELS, stockWith } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import type { StockAdjust, StockTransfer } from "../../protocol/stock-args";
 import { newId } from "../db/database";
 import { insertHistoryQueries } from "../db/item-history-repo";
 import { findItem, updateItemQuery } from "../db/items-repo";
 import { findLocation } from "../db/locations-repo";
-import { movementWithGroup, toMovementDoc } from "../db/movements-repo";
+import { movementWithGroup } from "../db/movements-repo";
 import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
-import { asDoc } from "../live/types";
 import { announce, announceItem, historyEntry, made, movementStatements } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
-import { announceMovements, type StockChange, stockMoves, stockOf } from "../rooms/stock-moves";
+import { announceMovements, announceUndone, type StockChange, stockMoves, stockOf } from "../rooms/stock-moves";
 
 async function itemHere(host: RoomHost, itemId: string): Promise<ItemRow> {
   const item = await findItem(host.roomDb, host.roomId, itemId);
@@ -169,14 +168,7 @@ export function undoMovement(host: RoomHost, actor: string, movementId: string):
       { group: taken.length > 1 ? newId() : "", undoes: backwards.map((movement) => movement.id) },
     );
     // The ledgers showing what was taken back say so.
-    for (const movement of taken) {
-      host.emit({
-        collection: COLLECTION.MOVEMENTS,
-        id: movement.id,
-        doc: asDoc(toMovementDoc({ ...movement, undone: true })),
-        previous: asDoc(toMovementDoc(movement)),
-      });
-    }
+    announceUndone(host, taken);
     return ids;
   }, actor);
 }

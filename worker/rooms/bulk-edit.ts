@@ -1,0 +1,188 @@
+/**
+ * One change to many items as one action (`items.bulkEdit`, docs/architecture.md §4 and
+ * §9): price set or moved by a percentage, the same stock change with its
+ * reason, a shelf, tags added or removed, a status — up to LIMITS.BULK items
+ * in one write turn and one transaction (all or none; the app sends a bigger
+ * selection in steps). It answers what each item was, and the movements it
+ * made, so `items.bulkUndo` puts everything back in one step.
+ */
+
+import { type MovementReason, stockWith } from "../../protocol/api";
+import type { ItemPatch } from "../../protocol/args";
+import { type BulkBefore, type BulkChange, type BulkEditResult, bulkPrice, bulkTags } from "../../protocol/bulk-edit";
+import { LiveError } from "../../protocol/errors";
+import { newId } from "../db/database";
+import { type HistoryEntry, insertHistoryQueries } from "../db/item-history-repo";
+import { findItems, toItemDoc, updateItemQuery } from "../db/items-repo";
+import { findLocation } from "../db/locations-repo";
+import { insertMovementsStatement, movementWithGroup, type ReadMovement } from "../db/movements-repo";
+import { type RoomStatement, runTogether } from "../db/room-database";
+import type { ItemRow } from "../db/room-schema";
+import { changedFields } from "./item-changes";
+import { announce, announceItem, historyEntry } from "./item-writes";
+import type { RoomHost } from "./room-host";
+import { announceMovements, announceUndone, type StockMoves, stockMoves, stockOf } from "./stock-moves";
+
+interface Planned {
+  before: ItemRow;
+  patch: ItemPatch;
+  entry: HistoryEntry | null;
+  moves: StockMoves | null;
+}
+
+/** Writes the planned edits in one transaction and announces them. */
+function commit(host: RoomHost, actor: string, at: number, planned: readonly Planned[]): void {
+  const statements: RoomStatement[] = planned.map(({ before, patch, moves }) =>
+    updateItemQuery(
+      host.roomDb,
+      before,
+      { ...patch, ...(moves ? { quantity: moves.quantity } : {}) },
+      { at, by: actor },
+      moves ? { stock: moves.stock } : {},
+    ),
+  );
+  const entries = planned.flatMap((plan) => (plan.entry ? [plan.entry] : []));
+  const rows = planned.flatMap((plan) => plan.moves?.rows ?? []);
+  const results = runTogether(host.roomDb, [
+    ...statements,
+    ...insertHistoryQueries(host.roomDb, host.roomId, entries),
+    ...(rows.length ? [insertMovementsStatement(host.roomDb, rows)] : []),
+  ]);
+  planned.forEach(({ before }, index) => {
+    const row = (results[index] as ItemRow[] | undefined)?.[0];
+    if (row) announceItem(host, before.id, row, before);
+  });
+  announce(host, entries);
+  for (const plan of planned) announceMovements(host, plan.moves);
+}
+
+async function itemsHere(host: RoomHost, ids: readonly string[]): Promise<ItemRow[]> {
+  const unique = [...new Set(ids)];
+  const found = await findItems(host.roomDb, host.roomId, unique);
+  if (found.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
+  return found;
+}
+
+export function bulkEdit(
+  host: RoomHost,
+  actor: string,
+  ids: readonly string[],
+  change: BulkChange,
+): Promise<BulkEditResult> {
+  return host.writes.run(async () => {
+    const items = await itemsHere(host, ids);
+    const stock = change.stock;
+    if (stock) {
+      const location = findLocation(host.roomDb, stock.locationId);
+      if (!location) throw new LiveError(404, "That location does not exist in this room");
+      if (location.archivedAt !== null) throw new LiveError(409, `${location.name} is archived`);
+    }
+    const at = host.now();
+    const planned: Planned[] = items.map((before) => {
+      const patch: ItemPatch = {};
+      if (change.price) patch.priceCents = bulkPrice(before.priceCents, change.price);
+      if (change.location !== undefined) patch.location = change.location;
+      if (change.addTags || change.removeTags) patch.tags = bulkTags(JSON.parse(before.tags) as string[], change);
+      if (change.status) patch.status = change.status;
+      let moves: StockMoves | null = null;
+      if (stock) {
+        const held = stockOf(before)[stock.locationId] ?? 0;
+        if ((stockWith(stockOf(before), stock.locationId, stock.quantity)[stock.locationId] ?? 0) < 0) {
+          throw new LiveError(409, `Only ${held} of “${before.title}” there: that would take it below zero`);
+        }
+        moves = stockMoves(
+          before,
+          [{ locationId: stock.locationId, delta: stock.quantity, reason: stock.reason, note: "Bulk edit" }],
+          {
+            by: actor,
+            at,
+            newId,
+          },
+        );
+      }
+      const changes = changedFields(toItemDoc(before), { ...patch, ...(moves ? { quantity: moves.quantity } : {}) });
+      const entry = Object.keys(changes).length
+        ? historyEntry(host, before.id, actor, "updated", changes, "bulk")
+        : null;
+      return { before, patch, entry, moves };
+    });
+    const changing = planned.filter((plan) => plan.entry !== null);
+    commit(host, actor, at, changing);
+    return {
+      changed: changing.length,
+      undo: {
+        items: changing.map(
+          ({ before }): BulkBefore => ({
+            id: before.id,
+            priceCents: before.priceCents,
+            location: before.location,
+            tags: JSON.parse(before.tags) as string[],
+            status: before.status as BulkBefore["status"],
+          }),
+        ),
+        movements: changing.flatMap((plan) => plan.moves?.rows.map((row) => row.id) ?? []),
+      },
+    };
+  }, actor);
+}
+
+/**
+ * Puts items back as a bulk edit found them (their price, shelf, tags and
+ * status) and takes back its movements, in one transaction; items removed
+ * since are skipped, a movement already taken back is not taken back again.
+ */
+export function bulkUndo(
+  host: RoomHost,
+  actor: string,
+  undo: { items: readonly BulkBefore[]; movements: readonly string[] },
+): Promise<number> {
+  return host.writes.run(async () => {
+    const wanted = new Map(undo.items.map((item) => [item.id, item]));
+    const items = await findItems(host.roomDb, host.roomId, [...wanted.keys()]);
+    const taken = new Map<string, ReadMovement[]>();
+    for (const movementId of undo.movements) {
+      for (const movement of movementWithGroup(host.roomDb, movementId)) {
+        if (movement.undone || movement.undoes !== null || movement.id !== movementId) continue;
+        const list = taken.get(movement.itemId) ?? [];
+        list.push(movement);
+        taken.set(movement.itemId, list);
+      }
+    }
+    const at = host.now();
+    const planned: Planned[] = items.map((before) => {
+      const was = wanted.get(before.id) as BulkBefore;
+      const patch: ItemPatch = {
+        priceCents: was.priceCents,
+        location: was.location,
+        tags: was.tags,
+        status: was.status,
+      };
+      const back = taken.get(before.id) ?? [];
+      let moves: StockMoves | null = null;
+      if (back.length) {
+        moves = stockMoves(
+          before,
+          back.map((movement) => ({
+            locationId: movement.locationId,
+            delta: -movement.quantity,
+            reason: movement.reason as MovementReason,
+            note: "Undo",
+          })),
+          { by: actor, at, newId, undoes: back.map((movement) => movement.id) },
+        );
+        const negative = Object.values(JSON.parse(moves.stock) as Record<string, number>).some((units) => units < 0);
+        if (negative)
+          throw new LiveError(409, `“${before.title}” no longer holds what the edit brought: undo it by hand`);
+      }
+      const changes = changedFields(toItemDoc(before), { ...patch, ...(moves ? { quantity: moves.quantity } : {}) });
+      const entry = Object.keys(changes).length
+        ? historyEntry(host, before.id, actor, "updated", changes, "bulk")
+        : null;
+      return { before, patch, entry, moves };
+    });
+    const changing = planned.filter((plan) => plan.entry !== null);
+    commit(host, actor, at, changing);
+    announceUndone(host, [...taken.values()].flat());
+    return changing.length;
+  }, actor);
+}
