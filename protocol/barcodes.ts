@@ -38,6 +38,18 @@ export function checkDigit(body: string): number {
 }
 
 /**
+ * The ways one product's code may be written: a UPC-A is also an EAN-13
+ * with a leading 0 (many scanners send that form), so either finds it and
+ * neither can be given to a second item.
+ */
+export function barcodeForms(code: string): string[] {
+  const value = code.trim();
+  if (/^\d{12}$/.test(value)) return [value, `0${value}`];
+  if (/^0\d{12}$/.test(value)) return [value, value.slice(1)];
+  return [value];
+}
+
+/**
  * Reads a barcode as typed or scanned (surrounding spaces dropped). A value
  * of 8, 12 or 13 digits is an EAN-8, UPC-A or EAN-13 and must have its
  * check digit right; anything else printable is a Code 128 value.

@@ -139,13 +139,15 @@ export function settleTotal(
   stock: Readonly<Record<string, number>>,
   target: number,
   fallback: string,
+  /** Where stock may go (an archived location takes none); any location when not given. */
+  open: (locationId: string) => boolean = () => true,
 ): { locationId: string; delta: number }[] {
   let delta = target - stockTotal(stock);
   if (delta === 0) return [];
   const held = Object.entries(stock)
     .filter(([, quantity]) => quantity > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  if (delta > 0) return [{ locationId: held[0]?.[0] ?? fallback, delta }];
+  if (delta > 0) return [{ locationId: held.find(([id]) => open(id))?.[0] ?? fallback, delta }];
   const out: { locationId: string; delta: number }[] = [];
   for (const [locationId, quantity] of held) {
     if (delta === 0) break;

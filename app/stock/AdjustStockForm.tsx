@@ -18,6 +18,7 @@ import { useCall } from "../live";
 import { PRICE_HINT, parsePrice } from "../money";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
+import { useToast } from "../ui/Toast";
 
 const REASONS = Object.keys(ADJUST_REASONS) as AdjustReason[];
 
@@ -37,6 +38,7 @@ export function AdjustStockForm({
   onDone(): void;
 }) {
   const call = useCall();
+  const toast = useToast();
   const open = locations.filter((location) => !location.archived);
   const [reason, setReason] = useState<AdjustReason>(initialReason);
   // Taking away starts where the item is held; adding, at the first location.
@@ -65,10 +67,15 @@ export function AdjustStockForm({
       return;
     }
     setError(null);
-    // Shown at once by its stub; a refusal comes back in words.
-    call(METHOD.STOCK_ADJUST, { itemId: item._id, locationId, quantity, reason, note, priceCents }).catch((caught) =>
-      setError(errorMessage(caught)),
-    );
+    // Shown at once by its stub, and the form closes; a refusal comes back in words, as a toast.
+    call(METHOD.STOCK_ADJUST, {
+      itemId: item._id,
+      locationId: locationId || open[0]?._id || "",
+      quantity,
+      reason,
+      note,
+      priceCents,
+    }).catch((caught) => toast.show({ text: errorMessage(caught), tone: "danger" }));
     onDone();
   }
 

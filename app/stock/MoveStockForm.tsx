@@ -5,6 +5,7 @@ import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
+import { useToast } from "../ui/Toast";
 
 export function MoveStockForm({
   item,
@@ -16,6 +17,7 @@ export function MoveStockForm({
   onDone(): void;
 }) {
   const call = useCall();
+  const toast = useToast();
   const stock = stockOfItem(item);
   const holding = locations.filter((location) => (stock[location._id] ?? 0) > 0);
   const open = locations.filter((location) => !location.archived);
@@ -32,8 +34,9 @@ export function MoveStockForm({
     if (from === to) return setError("Choose two different locations");
     if (quantity > (stock[from] ?? 0)) return setError(`Only ${stock[from] ?? 0} there to move`);
     setError(null);
+    // Shown at once by its stub, and the form closes; a refusal comes back in words, as a toast.
     call(METHOD.STOCK_TRANSFER, { itemId: item._id, from, to, quantity, note }).catch((caught) =>
-      setError(errorMessage(caught)),
+      toast.show({ text: errorMessage(caught), tone: "danger" }),
     );
     onDone();
   }

@@ -13,6 +13,7 @@
 import * as v from "valibot";
 import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { METHOD_ARGS } from "../../protocol/args";
+import { barcodeForms } from "../../protocol/barcodes";
 import { labelKey } from "../../protocol/label-key";
 import type { LiveDoc } from "../live";
 import type { MethodStub } from "../live/simulation";
@@ -41,10 +42,11 @@ export function itemForCodeHere<T extends CodedItem>(
     return labelled ? items.find((item) => item._id === labelled._id) : undefined;
   }
   const lower = code.toLowerCase();
+  const forms = barcodeForms(code);
   return (
     items.find((item) => item.sku === code) ??
     items.find((item) => typeof item.sku === "string" && item.sku !== "" && item.sku.toLowerCase() === lower) ??
-    items.find((item) => typeof item.barcode === "string" && item.barcode !== "" && item.barcode === code.trim()) ??
+    items.find((item) => typeof item.barcode === "string" && item.barcode !== "" && forms.includes(item.barcode)) ??
     items.find((item) => item._id === code)
   );
 }

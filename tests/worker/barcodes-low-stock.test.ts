@@ -36,11 +36,19 @@ describe("barcodes", () => {
       reason: "Barcode 4006381333931 is already on “Lamp”",
     });
 
-    // A scan of the product's own barcode counts it.
+    // A UPC-A is also written as an EAN-13 with a leading 0: the same product, one item.
+    const soup = (await socket.call("items.add", [{ title: "Soup", barcode: "051000012517" }])).result as string;
+    expect((await socket.call("items.add", [{ title: "Soup again", barcode: "0051000012517" }])).error).toMatchObject({
+      error: 409,
+      reason: "Barcode 0051000012517 is already on “Soup”",
+    });
+
+    // A scan of the product's own barcode counts it (in either form).
     const stocktakeId = (await socket.call("stocktake.start")).result as string;
     expect((await socket.call("stocktake.scan", [stocktakeId, "4006381333931"])).error).toBeUndefined();
+    expect((await socket.call("stocktake.scan", [stocktakeId, "0051000012517"])).error).toBeUndefined();
     await socket.subscribe("stocktake.scans", [stocktakeId]);
-    expect([...held(socket, "stocktakeScans").values()].map((scan) => scan.itemId)).toEqual([lamp]);
+    expect([...held(socket, "stocktakeScans").values()].map((scan) => scan.itemId).sort()).toEqual([lamp, soup].sort());
 
     // The big room's search looks in barcodes too (the full-text index and the short-word path).
     await socket.subscribe("items.window", [{ text: "3813339" }], "w1");

@@ -7,6 +7,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { deleteMovedRows, MOVED_ROWS_KEPT_MS } from "../../worker/db/legacy-rows-job";
+import { MOVED_TABLES } from "../../worker/db/room-database";
 import { connectToRoom, createRoom } from "./ddp-socket";
 import { roomRow, roomRows, roomStub } from "./room-rows";
 
@@ -155,6 +156,20 @@ describe("moving a room's rows from D1 into its own storage", () => {
     expect(socket.received.filter((m) => m.msg === "added" && m.collection === "items")).toHaveLength(ITEMS);
     expect(await roomRow(roomId, "SELECT count(*) AS n FROM items")).toEqual({ n: ITEMS });
     expect(await roomRow(roomId, "SELECT count(*) AS n FROM item_history")).toEqual({ n: ITEMS });
+    socket.close();
+  });
+
+  it("opens when a move was cut off after its last chunk, before it was marked done", async () => {
+    const roomId = await roomOfPreviousRelease();
+    await roomRows(
+      roomId,
+      "INSERT INTO room_state (key, value, updated_at) VALUES ('rows-moving', ?, 1)",
+      JSON.stringify({ table: MOVED_TABLES.length, afterRowId: 0 }),
+    );
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.subscribe("items", [], "items")).msg).toBe("ready");
+    const room = await env.DB.prepare("SELECT rows_moved_at FROM rooms WHERE id = ?").bind(roomId).first();
+    expect(room?.rows_moved_at).toEqual(expect.any(Number));
     socket.close();
   });
 

@@ -171,6 +171,12 @@ describe("stock by location, and the ledger", () => {
       error: 409,
       reason: "Main still holds 2 units of 1 item: move them first",
     });
+    // Taking back the move out of the stall would put stock into it, archived: refused.
+    const [backFromStall] = await ledger(socket, { itemId, locationId: stall, reason: "transfer" });
+    expect((await socket.call("stock.undo", [backFromStall?.id])).error).toMatchObject({
+      error: 409,
+      reason: "Market stall is archived: bring it back in Settings → Locations first",
+    });
     expect((await socket.call("locations.rename", ["main", "Shop floor"])).error).toBeUndefined();
     await socket.subscribe("locations");
     expect(socket.received.filter((m) => m.collection === "locations").map((m) => m.fields)).toEqual([

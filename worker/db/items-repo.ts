@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { ItemDoc, ItemStatus } from "../../protocol/api";
 import type { ItemFields, ItemPatch } from "../../protocol/args";
+import { barcodeForms } from "../../protocol/barcodes";
 import { findItemRow, updateItemStatement } from "./item-statements";
 import type { RoomDatabase } from "./room-database";
 import { type ItemRow, items } from "./room-schema";
@@ -109,7 +110,7 @@ export function findItemByBarcode(db: RoomDatabase, roomId: string, barcode: str
     db
       .select()
       .from(items)
-      .where(and(eq(items.roomId, roomId), eq(items.barcode, barcode), sql`${items.barcode} <> ''`))
+      .where(and(eq(items.roomId, roomId), inArray(items.barcode, barcodeForms(barcode)), sql`${items.barcode} <> ''`))
       .get() ?? null
   );
 }
@@ -145,7 +146,7 @@ export async function findItemByCode(db: RoomDatabase, roomId: string, code: str
   );
   const byBarcode = ranked(
     sql`2`,
-    and(eq(items.roomId, roomId), sql`${items.barcode} <> ''`, eq(items.barcode, code.trim())),
+    and(eq(items.roomId, roomId), sql`${items.barcode} <> ''`, inArray(items.barcode, barcodeForms(code))),
   );
   const candidates = ITEM_ID_SHAPE.test(code)
     ? bySku.unionAll(byBarcode).unionAll(ranked(sql`3`, and(eq(items.roomId, roomId), eq(items.id, code))))

@@ -36,6 +36,8 @@ export function rowsMoved(db: RoomDatabase): boolean {
 
 /** The room's rows still in D1 after `position`, all tables together, in one round trip. */
 async function rowsLeft(d1: D1Database, roomId: string, position: Position): Promise<number> {
+  // Every table copied (a move cut off just before it was marked done): nothing left to count.
+  if (position.table >= MOVED_TABLES.length) return 0;
   const counts = MOVED_TABLES.slice(position.table).map(
     (table, index) => `(SELECT count(*) FROM ${table} WHERE room_id = ?1${index === 0 ? " AND rowid > ?2" : ""})`,
   );

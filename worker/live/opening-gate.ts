@@ -29,17 +29,20 @@ export class OpeningGate<H> {
 
   /**
    * Holds `parsed` if it must wait for the object to open (true), or leaves
-   * it to be served now (false). Once anything is held, an `unsub` waits too,
-   * so it never overtakes the subscription it ends.
+   * it to be served now (false). Once anything is held, every later call and
+   * subscription waits too, so nothing overtakes what came before it.
    */
   hold(parsed: ParsedClientFrame): boolean {
     const opening = this.opening();
     if (opening === null || parsed.kind !== "message") return false;
     const message = parsed.message;
+    // Once anything waits, every later call and subscription waits behind it (a login never overtakes a logout).
+    const behind =
+      this.held.length > 0 && (message.msg === "sub" || message.msg === "method" || message.msg === "unsub");
     const waits =
+      behind ||
       (message.msg === "sub" && !this.registry.publications.get(message.name)?.whileOpening) ||
-      (message.msg === "method" && !this.registry.methods.get(message.method)?.whileOpening) ||
-      (message.msg === "unsub" && this.held.length > 0);
+      (message.msg === "method" && !this.registry.methods.get(message.method)?.whileOpening);
     if (!waits) return false;
     this.held.push(parsed);
     if (this.held.length === 1) {

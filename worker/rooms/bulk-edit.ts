@@ -160,6 +160,12 @@ export function bulkUndo(
       const back = taken.get(before.id) ?? [];
       let moves: StockMoves | null = null;
       if (back.length) {
+        for (const movement of back) {
+          const location = findLocation(host.roomDb, movement.locationId);
+          if (movement.quantity < 0 && location && location.archivedAt !== null) {
+            throw new LiveError(409, `${location.name} is archived: bring it back in Settings → Locations first`);
+          }
+        }
         moves = stockMoves(
           before,
           back.map((movement) => ({

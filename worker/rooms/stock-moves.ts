@@ -12,7 +12,7 @@ import {
   stockTotal,
   stockWith,
 } from "../../protocol/api";
-import { firstLocationId } from "../db/locations-repo";
+import { firstLocationId, listLocations } from "../db/locations-repo";
 import { type ReadMovement, toMovementDoc } from "../db/movements-repo";
 import type { RoomDatabase } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
@@ -107,7 +107,13 @@ export function totalMoves(
 ): StockMoves | null {
   if (target === undefined || target === before.quantity) return null;
   const reason = reasonOf(via);
-  const changes = settleTotal(stockOf(before), target, homeLocation(db)).map((change) => ({ ...change, ...reason }));
+  const archived = new Set(
+    listLocations(db).flatMap((location) => (location.archivedAt === null ? [] : [location.id])),
+  );
+  const changes = settleTotal(stockOf(before), target, homeLocation(db), (id) => !archived.has(id)).map((change) => ({
+    ...change,
+    ...reason,
+  }));
   return stockMoves(before, changes, made);
 }
 

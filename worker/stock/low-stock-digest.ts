@@ -36,8 +36,9 @@ async function someoneAsked(host: RoomHost): Promise<boolean> {
 export async function keepDigestScheduled(host: RoomHost): Promise<number | null> {
   if (!(await someoneAsked(host))) return null;
   const saved = readState(host.roomDb, DUE);
-  const due = saved ? Number(saved) : nextDigestAt(host.now());
-  if (!saved) writeState(host.roomDb, DUE, String(due), host.now());
+  // A time gone by was left from before nobody asked any more: the next digest hour, not at once.
+  const due = saved && Number(saved) > host.now() ? Number(saved) : nextDigestAt(host.now());
+  if (String(due) !== saved) writeState(host.roomDb, DUE, String(due), host.now());
   await host.wakeAt(due);
   return due;
 }

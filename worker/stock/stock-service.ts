@@ -151,6 +151,13 @@ export function undoMovement(host: RoomHost, actor: string, movementId: string):
     if (taken.some((movement) => movement.undone)) throw new LiveError(409, "This change was already undone");
     if (taken.some((movement) => movement.undoes !== null)) throw new LiveError(409, "An undo cannot itself be undone");
     const item = await itemHere(host, (taken[0] as (typeof taken)[number]).itemId);
+    // Taking back stock that left a location brings it back there: not into one archived since.
+    for (const movement of taken) {
+      const location = findLocation(host.roomDb, movement.locationId);
+      if (movement.quantity < 0 && location && location.archivedAt !== null) {
+        throw new LiveError(409, `${location.name} is archived: bring it back in Settings → Locations first`);
+      }
+    }
     // Taken back in reverse, so a transfer's "in" is taken back before its "out" is returned.
     const backwards = [...taken].reverse();
     const ids = writeChanges(
