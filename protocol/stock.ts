@@ -91,6 +91,19 @@ export interface LedgerQuery {
   limit: number;
 }
 
+/** Whether a movement belongs to a ledger query (the server's read, and what arrives after it, on both sides). */
+export function inLedger(query: LedgerQuery, movement: Readonly<Record<string, unknown>>): boolean {
+  const at = movement.at instanceof Date ? movement.at.getTime() : Number.NaN;
+  return (
+    (!query.itemId || movement.itemId === query.itemId) &&
+    (!query.reason || movement.reason === query.reason) &&
+    (!query.locationId || movement.locationId === query.locationId) &&
+    (!query.userId || movement.userId === query.userId) &&
+    (!query.from || at >= query.from) &&
+    (!query.to || at <= query.to)
+  );
+}
+
 export const EMPTY_LEDGER_QUERY: LedgerQuery = {
   itemId: "",
   reason: "",

@@ -8,6 +8,7 @@ import { useCallback, useMemo, useState } from "react";
 import {
   COLLECTION,
   EMPTY_LEDGER_QUERY,
+  inLedger,
   type LedgerQuery,
   METHOD,
   type MemberDoc,
@@ -71,18 +72,7 @@ export function Ledger({
   );
   const loading = useSubscribe(PUBLICATION.LEDGER, query);
   const matches = useCallback(
-    (doc: LiveDoc): doc is LiveDoc & MovementDoc => {
-      if (!isMovement(doc)) return false;
-      const at = doc.at.getTime();
-      return (
-        (!query.itemId || doc.itemId === query.itemId) &&
-        (!query.reason || doc.reason === query.reason) &&
-        (!query.locationId || doc.locationId === query.locationId) &&
-        (!query.userId || doc.userId === query.userId) &&
-        (!query.from || at >= query.from) &&
-        (!query.to || at <= query.to)
-      );
-    },
+    (doc: LiveDoc): doc is LiveDoc & MovementDoc => isMovement(doc) && inLedger(query, doc),
     [query],
   );
   const movements = useFind(COLLECTION.MOVEMENTS, matches, newestFirst);

@@ -30,6 +30,13 @@ interface Planned {
   moves: StockMoves | null;
 }
 
+/** One item's part of a bulk edit (or of its undo), with its history entry (none when nothing changes). */
+function plan(host: RoomHost, actor: string, before: ItemRow, patch: ItemPatch, moves: StockMoves | null): Planned {
+  const changes = changedFields(toItemDoc(before), { ...patch, ...(moves ? { quantity: moves.quantity } : {}) });
+  const entry = Object.keys(changes).length ? historyEntry(host, before.id, actor, "updated", changes, "bulk") : null;
+  return { before, patch, entry, moves };
+}
+
 /** Writes the planned edits in one transaction and announces them. */
 function commit(host: RoomHost, actor: string, at: number, planned: readonly Planned[]): void {
   const statements: RoomStatement[] = planned.map(({ before, patch, moves }) =>
@@ -100,11 +107,7 @@ export function bulkEdit(
           },
         );
       }
-      const changes = changedFields(toItemDoc(before), { ...patch, ...(moves ? { quantity: moves.quantity } : {}) });
-      const entry = Object.keys(changes).length
-        ? historyEntry(host, before.id, actor, "updated", changes, "bulk")
-        : null;
-      return { before, patch, entry, moves };
+      return plan(host, actor, before, patch, moves);
     });
     const changing = planned.filter((plan) => plan.entry !== null);
     commit(host, actor, at, changing);
@@ -180,11 +183,7 @@ export function bulkUndo(
         if (negative)
           throw new LiveError(409, `“${before.title}” no longer holds what the edit brought: undo it by hand`);
       }
-      const changes = changedFields(toItemDoc(before), { ...patch, ...(moves ? { quantity: moves.quantity } : {}) });
-      const entry = Object.keys(changes).length
-        ? historyEntry(host, before.id, actor, "updated", changes, "bulk")
-        : null;
-      return { before, patch, entry, moves };
+      return plan(host, actor, before, patch, moves);
     });
     const changing = planned.filter((plan) => plan.entry !== null);
     commit(host, actor, at, changing);

@@ -4,33 +4,20 @@
  * whoever edits the catalogue, locations for owners and admins, and the
  * `locations` and `stock.ledger` publications for every member.
  */
-import { COLLECTION, can, type LedgerQuery, METHOD, PUBLICATION } from "../../protocol/api";
+import { COLLECTION, can, inLedger, METHOD, PUBLICATION } from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { listLocations, toLocationDoc } from "../db/locations-repo";
 import { setLowStockEmails } from "../db/memberships-repo";
 import { listMovements, toMovementDoc } from "../db/movements-repo";
 import type { LiveRegistry } from "../live/registry";
-import { asDoc, type Doc } from "../live/types";
+import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";
 import { announce, memberDoc } from "../rooms/members-feature";
 import type { RoomHost } from "../rooms/room-host";
 import { addLocation, archiveLocation, renameLocation } from "./locations-service";
 import { keepDigestScheduled } from "./low-stock-digest";
 import { adjustStock, transferStock, undoMovement } from "./stock-service";
-
-/** Whether a ledger document belongs to a query (movements that arrive after it was read). */
-function inLedger(query: LedgerQuery, doc: Doc): boolean {
-  const at = (doc.at as Date).getTime();
-  return (
-    (!query.itemId || doc.itemId === query.itemId) &&
-    (!query.reason || doc.reason === query.reason) &&
-    (!query.locationId || doc.locationId === query.locationId) &&
-    (!query.userId || doc.userId === query.userId) &&
-    (!query.from || at >= query.from) &&
-    (!query.to || at <= query.to)
-  );
-}
 
 export function registerStock(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCK_ADJUST, {
