@@ -67,6 +67,7 @@ export default function LabelsPanel({ items, onClose }: { items: readonly ItemDo
             title: item.title,
             priceText: formatPrice(item.priceCents, item.currency),
             sku: item.sku,
+            barcode: item.barcode ?? "",
             link: links[item._id] as string,
           })),
       );

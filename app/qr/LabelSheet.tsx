@@ -4,6 +4,8 @@
  * (labels.css); the page size and margins follow the chosen paper.
  */
 import { useState } from "react";
+import { BarcodeVector } from "./BarcodeVector";
+import { labelBarcode } from "./label-barcode";
 import type { QrStyle } from "./options";
 import { cssLength, labelSize, labelsPerPage, PAPERS, type Paper, paginate, sheetPageSize } from "./paper";
 import QrVector from "./QrVector";
@@ -14,9 +16,14 @@ export interface SheetLabel {
   title: string;
   priceText: string;
   sku: string;
+  /** The item's product barcode ("" or absent: none; the SKU is printed as Code 128 instead). */
+  barcode?: string;
   /** What the QR encodes: the item's public link. */
   link: string;
 }
+
+/** What each label prints: the QR of its link, a barcode (its product barcode, else its SKU), or both. */
+export type LabelCode = "qr" | "barcode" | "both";
 
 export interface LabelSheetProps {
   labels: SheetLabel[];
@@ -24,10 +31,19 @@ export interface LabelSheetProps {
   paper: Paper;
   style?: QrStyle;
   onPaperChange?: (paper: Paper) => void;
+  /** The code first printed; the sheet's own selector changes it. */
+  code?: LabelCode;
 }
 
-export default function LabelSheet({ labels, paper: initialPaper, style, onPaperChange }: LabelSheetProps) {
+export default function LabelSheet({
+  labels,
+  paper: initialPaper,
+  style,
+  onPaperChange,
+  code: initialCode = "qr",
+}: LabelSheetProps) {
   const [paper, setPaper] = useState<Paper>(initialPaper);
+  const [code, setCode] = useState<LabelCode>(initialCode);
   const layout = PAPERS[paper];
   const label = labelSize(layout);
   const pages = paginate(labels, labelsPerPage(layout));
@@ -54,6 +70,14 @@ export default function LabelSheet({ labels, paper: initialPaper, style, onPaper
             ))}
           </select>
         </label>
+        <label>
+          Code{" "}
+          <select value={code} onChange={(event) => setCode(event.target.value as LabelCode)}>
+            <option value="qr">QR code</option>
+            <option value="barcode">Barcode</option>
+            <option value="both">QR code and barcode</option>
+          </select>
+        </label>
         <span className="muted">
           {labels.length} {labels.length === 1 ? "label" : "labels"}, {pages.length}{" "}
           {pages.length === 1 ? "page" : "pages"}
@@ -73,17 +97,24 @@ export default function LabelSheet({ labels, paper: initialPaper, style, onPaper
             gridTemplateRows: `repeat(${layout.rows}, ${cssLength(layout, label.height)})`,
           }}
         >
-          {items.map((item) => (
-            <article key={item.id} className="qr-label" data-testid="qr-label">
-              {/* Vector, not a canvas: sharp at any printer resolution (QrVector.tsx). */}
-              <QrVector data={item.link} style={style} className="qr-label-code" />
-              <div className="qr-label-text">
-                <h3 className="qr-label-title">{item.title}</h3>
-                <p className="qr-label-price">{item.priceText}</p>
-                <p className="qr-label-sku mono">{item.sku}</p>
-              </div>
-            </article>
-          ))}
+          {items.map((item) => {
+            // An item with neither barcode nor SKU keeps its QR code: every label has a code.
+            const barcode = code === "qr" ? null : labelBarcode(item);
+            return (
+              <article key={item.id} className={barcode ? "qr-label with-barcode" : "qr-label"} data-testid="qr-label">
+                {/* Vector, not a canvas: sharp at any printer resolution (QrVector.tsx). */}
+                {(code !== "barcode" || !barcode) && (
+                  <QrVector data={item.link} style={style} className="qr-label-code" />
+                )}
+                <div className="qr-label-text">
+                  <h3 className="qr-label-title">{item.title}</h3>
+                  <p className="qr-label-price">{item.priceText}</p>
+                  <p className="qr-label-sku mono">{item.sku}</p>
+                </div>
+                {barcode && <BarcodeVector code={barcode} className="qr-label-barcode" />}
+              </article>
+            );
+          })}
         </div>
       ))}
     </section>

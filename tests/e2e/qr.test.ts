@@ -307,14 +307,22 @@ const LABELS = Array.from({ length: 23 }, (_, i) => ({
 }));
 
 /** Renders a LabelSheet into the page's #app and waits until every label's code is drawn. */
-async function renderSheet(labels: typeof LABELS, withLogo = false): Promise<void> {
+async function renderSheet(
+  labels: (typeof LABELS)[number][] | ((typeof LABELS)[number] & { barcode: string })[],
+  withLogo = false,
+  code: "qr" | "both" = "qr",
+): Promise<void> {
   await page.evaluate(
-    ({ items, withLogo }) => {
+    ({ items, withLogo, code }) => {
       const { render, h, components, testImages } = window.qrTest;
       const style = withLogo ? { logo: { src: testImages.logo() } } : undefined;
-      render(document.getElementById("app")!, h(components.LabelSheet, { labels: items, paper: "a4", style }));
+      // Keyed by the code: the sheet's selector starts from it, so a new code is a new sheet.
+      render(
+        document.getElementById("app")!,
+        h(components.LabelSheet, { key: code, labels: items, paper: "a4", style, code }),
+      );
     },
-    { items: labels, withLogo },
+    { items: labels, withLogo, code },
   );
   // Generous: drawing 23 codes can take seconds on a loaded machine.
   await expect.poll(() => page.locator("#app [data-qr-status=ready]").count(), { timeout: 60_000 }).toBe(labels.length);
@@ -455,6 +463,31 @@ describe("the label sheet", () => {
     }
   });
 
+  it("prints product barcodes beside the QR codes that ZBar reads from a 300 dpi rendering of the PDF", async () => {
+    // An EAN-13, a UPC-A, an EAN-8, and an item with only a SKU (printed as Code 128).
+    const barcodes = ["4006381333931", "051000012517", "96385074", ""];
+    const labels = LABELS.slice(0, 4).map((label, i) => ({ ...label, barcode: barcodes[i] as string }));
+    await renderSheet(labels, false, "both");
+    await page.emulateMedia({ media: "print" });
+    let pdf: Buffer;
+    let boxes: LabelBox[];
+    try {
+      pdf = await page.pdf({ preferCSSPageSize: true });
+      boxes = await page.evaluate(() => {
+        const sheetPage = document.querySelector(".label-page")!;
+        const origin = sheetPage.getBoundingClientRect();
+        return [...sheetPage.querySelectorAll("[data-testid=label-barcode]")].map((code) => {
+          const box = code.getBoundingClientRect();
+          return { page: 1, x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height };
+        });
+      });
+    } finally {
+      await page.emulateMedia({ media: null });
+    }
+    const read = boxes.map((box) => zbarReadLabel(pdf, 300, box, A4_MARGIN_MM, ["ean13", "upca", "ean8", "code128"]));
+    expect(read).toEqual(["4006381333931", "051000012517", "96385074", "MUG-1003"]);
+  });
+
   it("prints from its Print button", async () => {
     await renderSheet(LABELS.slice(0, 2));
     await page.evaluate(() => {
@@ -519,10 +552,17 @@ const A4_MARGIN_MM = 10;
 
 /**
  * Renders one label of the printed `pdf` at `dpi` with poppler's pdftoppm
- * (cropped to the label) and reads it with ZBar's zbarimg, QR only.
+ * (cropped to the label) and reads it with ZBar's zbarimg (QR codes only,
+ * unless other symbologies are named).
  * @returns the code's text, or null when ZBar finds none.
  */
-function zbarReadLabel(pdf: Buffer, dpi: number, box: LabelBox, marginMm: number): string | null {
+function zbarReadLabel(
+  pdf: Buffer,
+  dpi: number,
+  box: LabelBox,
+  marginMm: number,
+  symbologies: readonly string[] = ["qrcode"],
+): string | null {
   const dir = mkdtempSync(join(tmpdir(), "label-"));
   const pixels = (cssPx: number) => Math.round(((cssPx + (marginMm / 25.4) * 96) * dpi) / 96);
   try {
@@ -544,7 +584,7 @@ function zbarReadLabel(pdf: Buffer, dpi: number, box: LabelBox, marginMm: number
     try {
       const out = execFileSync(
         "zbarimg",
-        ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", join(dir, "label.png")],
+        ["--quiet", "--raw", "-Sdisable", ...symbologies.map((name) => `-S${name}.enable`), join(dir, "label.png")],
         {
           encoding: "utf8",
         },
