@@ -173,6 +173,8 @@ export const METHOD = {
   STOCK_TRANSFER: "stock.transfer",
   /** Takes a movement back (a transfer as its pair) with compensating movements, once. */
   STOCK_UNDO: "stock.undo",
+  /** Records units received of the item a scanned or typed code names (a label, a barcode, a SKU) at a location. */
+  STOCK_RECEIVE: "stock.receive",
   LOCATIONS_ADD: "locations.add",
   LOCATIONS_RENAME: "locations.rename",
   /** Archives a location that holds no stock, or brings an archived one back. */

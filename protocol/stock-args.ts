@@ -74,6 +74,16 @@ export const STOCK_METHOD_ARGS = {
   [METHOD.STOCK_ADJUST]: v.tuple([stockAdjustSchema]),
   [METHOD.STOCK_TRANSFER]: v.tuple([stockTransferSchema]),
   [METHOD.STOCK_UNDO]: v.tuple([idSchema]),
+  [METHOD.STOCK_RECEIVE]: v.tuple([
+    v.pipe(
+      v.string("Scan a label or barcode, or type a SKU"),
+      v.trim(),
+      v.nonEmpty("Scan a label or barcode, or type a SKU"),
+      v.maxLength(LIMITS.SCAN, "That code is too long"),
+    ),
+    idSchema,
+    v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, "Receive at least 1"), v.maxValue(LIMITS.QUANTITY)), 1),
+  ]),
   [METHOD.LOCATIONS_ADD]: v.tuple([locationNameSchema]),
   [METHOD.LOCATIONS_RENAME]: v.tuple([idSchema, locationNameSchema]),
   [METHOD.LOCATIONS_ARCHIVE]: v.tuple([idSchema, v.boolean("Archive: true or false")]),

@@ -17,6 +17,7 @@ import {
 import { METHOD_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import type { MethodStub, StubContext } from "../live/simulation";
+import { itemForCodeHere } from "../stocktake/stocktake-stubs";
 
 const ITEMS = COLLECTION.ITEMS;
 
@@ -51,6 +52,14 @@ export function stockStubs(): Record<string, MethodStub> {
         throw new LiveError(400, "That reason moves stock the other way");
       }
       move(ctx, input.itemId, [{ locationId: input.locationId, delta: input.quantity }]);
+    },
+    [METHOD.STOCK_RECEIVE]: (ctx, ...params) => {
+      const parsed = v.safeParse(METHOD_ARGS[METHOD.STOCK_RECEIVE], params);
+      if (!parsed.success) throw new LiveError(400, parsed.issues[0]?.message ?? "Invalid arguments");
+      const [code, locationId, quantity] = parsed.output;
+      // What this browser can name at once shows at once; anything else is the server's to find.
+      const item = itemForCodeHere(code, ctx.find(ITEMS), ctx.find(COLLECTION.STOCKTAKE_LABELS));
+      if (item) move(ctx, item._id, [{ locationId, delta: quantity }]);
     },
     [METHOD.STOCK_TRANSFER]: (ctx, ...params) => {
       const [input] = parse(METHOD.STOCK_TRANSFER, params);

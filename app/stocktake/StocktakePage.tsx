@@ -35,6 +35,7 @@ import { reviewRows, tally } from "./stocktake-rows";
 import type { DeviceItems } from "./stocktake-stubs";
 import { useStocktakeItems } from "./use-stocktake-items";
 import "./stocktake.css";
+import { ReceiveStock } from "../stock/ReceiveStock";
 
 const isStocktake = (doc: LiveDoc): doc is LiveDoc & StocktakeDoc => doc.status === "open";
 
@@ -57,6 +58,7 @@ export function StocktakePage({ role, roomId, deviceItems }: StocktakePageProps)
       ) : (
         <NoStocktake role={role} />
       )}
+      {can.receive(role) && <ReceiveStock />}
       <PastStocktakes />
     </div>
   );

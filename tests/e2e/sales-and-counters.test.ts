@@ -33,7 +33,7 @@ describe("sales made by hand, and counters", () => {
     await signUp(owner, url, "owner@sales.example");
     await createRoom(owner, "Market stall");
     const roomUrl = owner.url();
-    await addItem(owner, { title: "Green vase", price: "12.00", quantity: "1" });
+    await addItem(owner, { title: "Green vase", sku: "VASE-1", price: "12.00", quantity: "1" });
 
     // Sold at the stall: the status, then the sale it offers to record.
     const row = owner.getByTestId("item-row").filter({ hasText: "Green vase" });
@@ -81,5 +81,17 @@ describe("sales made by hand, and counters", () => {
     await openTab(helper, "Stocktake");
     await helper.getByText("you can count as soon as they do").waitFor();
     expect(await helper.getByRole("button", { name: "Start stocktake" }).count()).toBe(0);
+
+    // Receiving by scanning: a handheld scanner types the SKU and presses Enter, once per unit.
+    const receiveBox = helper.getByLabel("Scan a label or barcode, or type a SKU: each is one unit received");
+    for (let unit = 0; unit < 2; unit++) {
+      await receiveBox.click();
+      await helper.keyboard.type("vase-1", { delay: 5 });
+      await helper.keyboard.press("Enter");
+    }
+    await expect
+      .poll(() => helper.getByTestId("receive-outcome").textContent())
+      .toBe("Received: Green vase (5 at Main)");
+    await expect.poll(() => owner.getByTestId("stock-total").textContent()).toBe("5");
   });
 });

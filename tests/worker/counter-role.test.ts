@@ -24,6 +24,13 @@ describe("a counter", () => {
       (await counter.call("stock.adjust", [{ itemId, locationId: "main", quantity: -1, reason: "sold" }])).error,
     ).toMatchObject({ error: 403, reason: "As a counter you can record stock received, nothing else" });
     expect((await counter.call("locations.add", ["Van"])).error).toMatchObject({ error: 403 });
+    // A delivery received by scanning: each scan of the SKU (in any case) is one unit.
+    const received = await counter.call("stock.receive", ["jug-1", "main"]);
+    expect(received.result).toEqual({ itemId, title: "Jug", held: 7 });
+    expect((await counter.call("stock.receive", ["NO-SUCH", "main"])).error).toMatchObject({
+      error: 404,
+      reason: "No item of this room has that label, barcode or SKU",
+    });
 
     // A stocktake: started by a member, joined and counted in by the counter.
     expect((await counter.call("stocktake.start")).error).toMatchObject({
@@ -45,7 +52,7 @@ describe("a counter", () => {
     const reasons = owner.received
       .filter((m) => m.msg === "added" && m.collection === "movements")
       .map((m) => (m.fields as { reason: string; userId: string }).reason);
-    expect(reasons).toEqual(["stocktake", "received", "correction"]);
+    expect(reasons).toEqual(["stocktake", "received", "received", "correction"]);
     owner.close();
     counter.close();
   });

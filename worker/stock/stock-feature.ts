@@ -17,7 +17,7 @@ import { announce, memberDoc } from "../rooms/members-feature";
 import type { RoomHost } from "../rooms/room-host";
 import { addLocation, archiveLocation, renameLocation } from "./locations-service";
 import { keepDigestScheduled } from "./low-stock-digest";
-import { adjustStock, transferStock, undoMovement } from "./stock-service";
+import { adjustStock, receiveByCode, transferStock, undoMovement } from "./stock-service";
 
 export function registerStock(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCK_ADJUST, {
@@ -29,6 +29,13 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
         throw new LiveError(403, "As a counter you can record stock received, nothing else");
       }
       return adjustStock(ctx.host, ctx.userId as string, input);
+    },
+  });
+  registry.method(METHOD.STOCK_RECEIVE, {
+    args: METHOD_ARGS[METHOD.STOCK_RECEIVE],
+    run: async (ctx, code, locationId, quantity) => {
+      await requireRole(ctx, can.receive);
+      return receiveByCode(ctx.host, ctx.userId as string, code, locationId, quantity);
     },
   });
   registry.method(METHOD.STOCK_TRANSFER, {

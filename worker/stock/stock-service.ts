@@ -14,6 +14,7 @@ import { findLocation } from "../db/locations-repo";
 import { movementWithGroup } from "../db/movements-repo";
 import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
+import { itemForCode } from "../rooms/item-for-code";
 import { announce, announceItem, historyEntry, made, movementStatements } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
 import { announceMovements, announceUndone, type StockChange, stockMoves, stockOf } from "../rooms/stock-moves";
@@ -111,6 +112,27 @@ export function adjustStock(host: RoomHost, actor: string, input: StockAdjust): 
       },
     ]);
     return id as string;
+  }, actor);
+}
+
+/**
+ * Records units received of the item `code` names (a label, a barcode, a
+ * SKU), as a handheld scanner or a camera reads a delivery; answers the item
+ * and what the location holds now.
+ */
+export function receiveByCode(
+  host: RoomHost,
+  actor: string,
+  code: string,
+  locationId: string,
+  quantity: number,
+): Promise<{ itemId: string; title: string; held: number }> {
+  return host.writes.run(async () => {
+    const item = await itemForCode(host, code);
+    if (!item) throw new LiveError(404, "No item of this room has that label, barcode or SKU");
+    openLocation(host, locationId);
+    writeChanges(host, actor, item, [{ locationId, delta: quantity, reason: "received", note: "Received by scan" }]);
+    return { itemId: item.id, title: item.title, held: (stockOf(item)[locationId] ?? 0) + quantity };
   }, actor);
 }
 

@@ -13,15 +13,14 @@
 import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import { labelKey, shortLinkKey, storePageKey } from "../../protocol/label-key";
+import { shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
-import { findItem, findItemByCode } from "../db/items-repo";
-import type { ItemRow } from "../db/room-schema";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import { findJob, registerBulkKind, runningJobOn } from "../rooms/bulk-jobs";
+import { itemForCode } from "../rooms/item-for-code";
 import type { RoomHost } from "../rooms/room-host";
 import { roomCodeIndex } from "../rooms/share-code-cache";
 import { applyInBulk, applyJobId, applyStocktake } from "./stocktake-apply";
@@ -55,35 +54,6 @@ const announceStocktake = (host: RoomHost, row: StocktakeRow, previous: Stocktak
     doc: asDoc(toStocktakeDoc(row)),
     previous: previous ? asDoc(toStocktakeDoc(previous)) : null,
   });
-
-/**
- * The item a scan names: a label's short link (`…/s/<code>`) or store page
- * (`…/products/<handle>`), an earlier signed link
- * (`…/share/<room>/<item>/<sig>`), a SKU, or an item id. Null when no item
- * of the room has it (a label of an item removed since counts nothing). It
- * runs in the room's write queue and reads only the room's own storage (its
- * labels' codes are kept in the room: share-code-cache.ts).
- */
-async function itemForCode(host: RoomHost, code: string): Promise<ItemRow | null> {
-  const key = labelKey(code);
-  if (key?.startsWith("s:")) {
-    // The room's own codes are kept in the room; another room's code counts nothing here.
-    const itemId = (await roomCodeIndex(host)).get(key.slice(2));
-    return itemId ? findItem(host.roomDb, host.roomId, itemId) : null;
-  }
-  if (key?.startsWith("p:")) {
-    const listing = (await activeListings(host.roomDb, host.roomId)).find(
-      (row) => row.handle && storePageKey(row.handle) === key,
-    );
-    return listing ? findItem(host.roomDb, host.roomId, listing.itemId) : null;
-  }
-  const signed = /\/share\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//.exec(code);
-  if (signed?.[1] && signed[2]) {
-    return signed[1] === host.roomId ? findItem(host.roomDb, host.roomId, signed[2]) : null;
-  }
-  // A SKU as typed, else in any case (a handheld scanner or a phone keyboard may change it), else an id.
-  return findItemByCode(host.roomDb, host.roomId, code);
-}
 
 /** Each item's label keys: its share code (once a label was printed) and its store page while listed. */
 async function labelDocs(host: RoomHost): Promise<{ _id: string; keys: string[] }[]> {
