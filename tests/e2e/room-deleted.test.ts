@@ -101,5 +101,6 @@ describe("a room that ends for people who have it open", () => {
       .click();
     await member.waitForURL(`${url}/`);
     await notice(member).filter({ hasText: "owner.removes@shop.example removed you from “Tidy team”." }).waitFor();
-  });
+    // As long as its sibling's: two sign-ups and a room's first wake on a loaded machine.
+  }, 120_000);
 });
