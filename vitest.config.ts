@@ -114,7 +114,9 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
-          testTimeout: 60_000,
+          // A person's whole flow (sign up, a room's first wake, a second browser) on a loaded machine:
+          // createRoom alone may wait 90 s for the room, so a test gets more than that.
+          testTimeout: 150_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // A loaded CI machine can take seconds to show live changes; a poll gives up after this.
