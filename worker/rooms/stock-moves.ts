@@ -107,10 +107,11 @@ export function totalMoves(
 ): StockMoves | null {
   if (target === undefined || target === before.quantity) return null;
   const reason = reasonOf(via);
-  const archived = new Set(
-    listLocations(db).flatMap((location) => (location.archivedAt === null ? [] : [location.id])),
-  );
-  const changes = settleTotal(stockOf(before), target, homeLocation(db), (id) => !archived.has(id)).map((change) => ({
+  // One read of the locations: where new stock goes, and which take none.
+  const locations = listLocations(db);
+  const open = new Set(locations.flatMap((location) => (location.archivedAt === null ? [location.id] : [])));
+  const home = locations.find((location) => open.has(location.id))?.id ?? MAIN_LOCATION_ID;
+  const changes = settleTotal(stockOf(before), target, home, (id) => open.has(id)).map((change) => ({
     ...change,
     ...reason,
   }));
