@@ -64,6 +64,16 @@ export const LIMITS = {
   MOVEMENT_NOTE: 500,
   /** Movements one ledger read sends (newest first). */
   LEDGER: 500,
+  /** Options a product may have (Size, Colour, Material), as Shopify allows. */
+  OPTIONS: 3,
+  /** Variants one product may have. */
+  VARIANTS: 100,
+  OPTION_NAME: 40,
+  OPTION_VALUE: 60,
+  /** Variants (CSV rows) one `items.import` call carries: a file is sent in parts of this. */
+  IMPORT_PART: 500,
+  /** The largest CSV file the import reads. */
+  IMPORT_BYTES: 20 * 1024 * 1024,
 } as const;
 
 /**
@@ -135,6 +145,12 @@ export const METHOD = {
   ITEMS_BULK_EDIT: "items.bulkEdit",
   /** Puts back what one `items.bulkEdit` changed, in one step. */
   ITEMS_BULK_UNDO: "items.bulkUndo",
+  /** Sets a product's options (Size, Colour…) and its variants; stock stays with the variants kept. */
+  ITEMS_SET_VARIANTS: "items.setVariants",
+  /** Edits one variant (its values, SKU, barcode, price, reorder point; a count records a correction). */
+  ITEMS_UPDATE_VARIANT: "items.updateVariant",
+  /** One part of a CSV import (products with their variants): created or updated by handle and SKU in one transaction. */
+  ITEMS_IMPORT: "items.import",
   /** Starts the room's stocktake, or joins the one under way: answers its id. */
   STOCKTAKE_START: "stocktake.start",
   /** Counts one of an item, found by its label's link, its SKU or its id. */
@@ -303,6 +319,11 @@ export const SERVER_ITEM_FIELDS = [
   "storeProductId",
   // Kept by the stock ledger: a client changes it through the quantity or stock.* (docs/architecture.md §9).
   "stock",
+  // A product's options and variants change through items.setVariants and items.updateVariant (protocol/variants.ts).
+  "options",
+  "variants",
+  // Set by a CSV import: a re-import finds the product by it.
+  "handle",
   "createdBy",
   "updatedBy",
   "createdAt",
@@ -320,3 +341,4 @@ export type StoreAuthKind = (typeof STORE_AUTH_KINDS)[number];
 export * from "./docs";
 /** Stock by location and the movement ledger. */
 export * from "./stock";
+export * from "./variants";

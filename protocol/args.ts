@@ -6,45 +6,19 @@
  */
 import * as v from "valibot";
 import { ASSIGNABLE_ROLES, ITEM_SORT_KEYS, ITEM_STATUSES, JOIN_ROLES, LIMITS, METHOD, PUBLICATION } from "./api";
-import { parseBarcode } from "./barcodes";
 import { bulkBeforeSchema, bulkChangeSchema } from "./bulk-edit";
+import {
+  barcodeSchema,
+  currencySchema,
+  priceSchema,
+  quantitySchema,
+  reorderPointSchema,
+  roomNameSchema,
+  trimmed,
+} from "./field-schemas";
 import { idSchema } from "./id-schema";
 import { STOCK_METHOD_ARGS, STOCK_PUBLICATION_ARGS } from "./stock-args";
-
-const trimmed = (max: number, label: string) =>
-  v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
-
-/** ISO 4217 three-letter code. */
-export const currencySchema = v.pipe(
-  v.string("Currency must be text"),
-  v.regex(/^[A-Z]{3}$/, "Currency must be a three-letter code, like EUR"),
-);
-
-export const roomNameSchema = v.pipe(trimmed(LIMITS.ROOM_NAME, "Room name"), v.nonEmpty("Room name is required"));
-
-const priceSchema = v.pipe(
-  v.number("Price must be a number"),
-  v.integer("Price must be a whole number of cents"),
-  v.minValue(0, "Price cannot be negative"),
-  v.maxValue(LIMITS.PRICE_CENTS, "Price is too large"),
-);
-const quantitySchema = v.pipe(
-  v.number("Quantity must be a number"),
-  v.integer("Quantity must be a whole number"),
-  v.minValue(0, "Quantity cannot be negative"),
-  v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
-);
-
-/** A barcode as typed or scanned: trimmed; empty, or one `parseBarcode` accepts (its message when not). */
-const barcodeSchema = v.pipe(
-  v.string("Barcode must be text"),
-  v.trim(),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed || dataset.value === "") return;
-    const check = parseBarcode(dataset.value);
-    if (!check.ok) addIssue({ message: check.message });
-  }),
-);
+import { VARIANT_METHOD_ARGS } from "./variant-args";
 
 /** Fields a client may set on an item. */
 export const itemFieldsSchema = v.strictObject(
@@ -60,16 +34,7 @@ export const itemFieldsSchema = v.strictObject(
     /** A product barcode, check digit right (protocol/barcodes.ts); "" for none. */
     barcode: v.optional(barcodeSchema),
     /** Low on stock at or below this many units; null for never. */
-    reorderPoint: v.optional(
-      v.nullable(
-        v.pipe(
-          v.number("Reorder point must be a number"),
-          v.integer("Reorder point must be a whole number"),
-          v.minValue(0, "Reorder point cannot be negative"),
-          v.maxValue(LIMITS.QUANTITY, "Reorder point is too large"),
-        ),
-      ),
-    ),
+    reorderPoint: v.optional(v.nullable(reorderPointSchema)),
     tags: v.optional(
       v.pipe(
         v.array(v.pipe(trimmed(LIMITS.TAG, "Tag"), v.nonEmpty("Tags cannot be empty"))),
@@ -91,7 +56,7 @@ export type ItemFields = v.InferOutput<typeof itemFieldsSchema>;
 export const itemPatchSchema = v.partial(itemFieldsSchema);
 export type ItemPatch = v.InferOutput<typeof itemPatchSchema>;
 
-export { idSchema };
+export { currencySchema, idSchema, roomNameSchema };
 
 const storeText = (label: string) =>
   v.pipe(
@@ -220,6 +185,7 @@ export const METHOD_ARGS = {
     }),
   ]),
   ...STOCK_METHOD_ARGS,
+  ...VARIANT_METHOD_ARGS,
 } as const;
 
 /** An `items.window` query: every part has a default, so `{}` is the newest items first. */

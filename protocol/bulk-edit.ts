@@ -76,6 +76,10 @@ export const bulkBeforeSchema = v.strictObject({
   location: v.pipe(v.string(), v.maxLength(LIMITS.LOCATION)),
   tags: v.pipe(v.array(tagSchema), v.maxLength(LIMITS.TAGS)),
   status: v.picklist(ITEM_STATUSES),
+  /** Each variant's price, for a product sold in variants (protocol/variants.ts). */
+  variantPrices: v.optional(
+    v.record(idSchema, v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(LIMITS.PRICE_CENTS))),
+  ),
 });
 export type BulkBefore = v.InferOutput<typeof bulkBeforeSchema>;
 

@@ -3,6 +3,7 @@
  * methods' answers. Names, limits and argument schemas are in api.ts.
  */
 import type { ASSIGNABLE_ROLES, ItemStatus, JOIN_ROLES, RoomRole, StoreAuthKind } from "./api";
+import type { VariantDoc } from "./variants";
 
 /** What the client sees of a room. */
 export interface RoomDoc {
@@ -54,6 +55,12 @@ export interface ItemDoc {
   barcode?: string;
   /** Low on stock at or below this many units; null (or absent) for never. */
   reorderPoint?: number | null;
+  /** Its options' names (Size, Colour…): [] (or absent) for a product that is its own only variant. */
+  options?: string[];
+  /** Its variants when it has options (protocol/variants.ts): [] (or absent) otherwise. */
+  variants?: VariantDoc[];
+  /** The handle a CSV import knows it by ("" for none; absent from copies kept before imports). */
+  handle?: string;
   /** The user who created the item ("" when unknown). */
   createdBy: string;
   /** Who made the latest change: a user id, "store" for the store sync, "" when unknown. */
@@ -150,6 +157,8 @@ export interface StocktakeScanDoc {
   _id: string;
   stocktakeId: string;
   itemId: string;
+  /** The variant counted: the item's own id for a product without options. */
+  variantId: string;
   userId: string;
   at: Date;
 }
@@ -245,6 +254,10 @@ export interface SharedItem {
   photos: { url: string; thumbnailUrl: string | null }[];
   /** Whose item it is: the room's name and its logo (a signed, expiring link), so a customer knows the shop. */
   shop: { name: string; logoUrl: string | null };
+  /** A product sold in variants: its options' names ([] otherwise). */
+  options: string[];
+  /** …and each variant's values, price and whether any is left (never its count or codes). */
+  variants: { values: string[]; priceCents: number; soldOut: boolean }[];
 }
 
 /** A join link as its creator gets it; the token travels in the URL's fragment, never to a server log. */

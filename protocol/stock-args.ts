@@ -28,6 +28,8 @@ export const locationNameSchema = v.pipe(
 /** One change of stock a person records: + in, − out (the reason says which way it may go). */
 export const stockAdjustSchema = v.strictObject({
   itemId: idSchema,
+  /** Which of the product's variants (its own id, or absent, for a product without options). */
+  variantId: v.optional(idSchema),
   locationId: idSchema,
   quantity: unitsSchema,
   reason: v.picklist(Object.keys(ADJUST_REASONS) as (keyof typeof ADJUST_REASONS)[], "Choose why the stock changed"),
@@ -50,6 +52,7 @@ export type StockAdjust = v.InferOutput<typeof stockAdjustSchema>;
 
 export const stockTransferSchema = v.strictObject({
   itemId: idSchema,
+  variantId: v.optional(idSchema),
   from: idSchema,
   to: idSchema,
   quantity: v.pipe(unitsSchema, v.minValue(1, "Move at least 1")),
@@ -62,6 +65,7 @@ const timeSchema = v.pipe(v.number("A time must be a number"), v.integer(), v.mi
 /** The ledger's filter: every part has a default, so `{}` is the newest movements of the room. */
 export const ledgerQuerySchema = v.strictObject({
   itemId: v.optional(v.union([v.literal(""), idSchema]), ""),
+  variantId: v.optional(v.union([v.literal(""), idSchema]), ""),
   reason: v.optional(v.picklist([...MOVEMENT_REASONS, ""] as const, "Unknown reason"), ""),
   locationId: v.optional(v.union([v.literal(""), idSchema]), ""),
   userId: v.optional(v.union([v.literal(""), idSchema]), ""),

@@ -82,6 +82,8 @@ export interface MovementDoc {
 /** The ledger's filter (`stock.ledger`): every field narrows; empty means any. */
 export interface LedgerQuery {
   itemId: string;
+  /** One variant of the item (protocol/variants.ts); "" for all of them. */
+  variantId: string;
   reason: MovementReason | "";
   locationId: string;
   userId: string;
@@ -96,6 +98,7 @@ export function inLedger(query: LedgerQuery, movement: Readonly<Record<string, u
   const at = movement.at instanceof Date ? movement.at.getTime() : Number.NaN;
   return (
     (!query.itemId || movement.itemId === query.itemId) &&
+    (!query.variantId || movement.variantId === query.variantId) &&
     (!query.reason || movement.reason === query.reason) &&
     (!query.locationId || movement.locationId === query.locationId) &&
     (!query.userId || movement.userId === query.userId) &&
@@ -106,6 +109,7 @@ export function inLedger(query: LedgerQuery, movement: Readonly<Record<string, u
 
 export const EMPTY_LEDGER_QUERY: LedgerQuery = {
   itemId: "",
+  variantId: "",
   reason: "",
   locationId: "",
   userId: "",
@@ -120,8 +124,18 @@ export function stockOfItem(item: { quantity: number; stock?: Record<string, num
   return item.quantity ? { [MAIN_LOCATION_ID]: item.quantity } : {};
 }
 
-/** Whether an item is low on stock: it has a reorder point and is at or below it. */
-export function isLowStock(item: { quantity: number; reorderPoint?: number | null }): boolean {
+/**
+ * Whether an item is low on stock: it has a reorder point and is at or
+ * below it; a product sold in variants when any of them is (protocol/variants.ts).
+ */
+export function isLowStock(item: {
+  quantity: number;
+  reorderPoint?: number | null;
+  variants?: readonly { quantity: number; reorderPoint: number | null }[];
+}): boolean {
+  if (item.variants && item.variants.length > 0) {
+    return item.variants.some((variant) => variant.reorderPoint !== null && variant.quantity <= variant.reorderPoint);
+  }
   return item.reorderPoint !== undefined && item.reorderPoint !== null && item.quantity <= item.reorderPoint;
 }
 

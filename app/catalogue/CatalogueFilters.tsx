@@ -1,12 +1,24 @@
 /**
  * The catalogue's search and filters (status, tag, low on stock), its sort,
- * and _Clear filters_ — all kept in the address (url-query.ts).
+ * and _Clear filters_ — all kept in the address (url-query.ts). Beside the
+ * search box the phone's camera reads a product barcode or a label into
+ * it, as a handheld scanner types one: the item that carries it shows, or
+ * NoMatch.tsx offers to make it.
  */
 import { ITEM_STATUSES, type ItemStatus } from "../../protocol/api";
+import { CameraScan } from "../camera/CameraScan";
 import { Button } from "../ui/Button";
 import type { CatalogueQuery } from "./catalogue-query";
 import { SortSelect } from "./SortSelect";
 import { statusName } from "./StatusMenu";
+
+/**
+ * A code read by the camera, as searched. A UPC-A that a camera reads as
+ * an EAN-13 (a 0 before its 12 digits, as some detectors give it) is
+ * searched as its 12 digits, which the search finds in an item's barcode
+ * saved in either form.
+ */
+const searchedCode = (code: string) => (/^0\d{12}$/.test(code) ? code.slice(1) : code);
 
 export function CatalogueFilters({
   query,
@@ -34,13 +46,25 @@ export function CatalogueFilters({
 }) {
   return (
     <>
-      <input
-        type="search"
-        aria-label="Search items"
-        placeholder="Search title, SKU, barcode, shelf, tags"
-        value={searchText}
-        onChange={(e) => onSearch(e.target.value)}
-      />
+      <div className="catalogue-search">
+        <input
+          type="search"
+          aria-label="Search items"
+          placeholder="Search title, SKU, barcode, shelf, tags"
+          value={searchText}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+        <CameraScan
+          once
+          startLabel={
+            <>
+              Scan<span className="scan-label-more"> with camera</span>
+            </>
+          }
+          onCode={(code) => onSearch(searchedCode(code))}
+          hint="Hold a product's barcode in the frame to find its item."
+        />
+      </div>
       <select
         aria-label="Filter by status"
         value={query.status}

@@ -1,5 +1,4 @@
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useSearch } from "wouter";
 import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
@@ -10,11 +9,11 @@ import { useToast } from "../ui/Toast";
 import { BulkBar } from "./BulkBar";
 import { CatalogueFilters } from "./CatalogueFilters";
 import { CopyStatus } from "./CopyStatus";
-import { rememberCatalogueSearch, takeOpenedItem } from "./catalogue-memory";
+import { rememberCatalogueSearch } from "./catalogue-memory";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
-import { ItemRow, type ItemRowActions } from "./ItemRow";
+import { listEntries } from "./catalogue-rows";
+import type { ItemRowActions } from "./ItemRow";
 import { NoMatch } from "./NoMatch";
-import { RemovedRow } from "./RemovedRow";
 import { type Removals, useRemovals } from "./removals";
 import { useRoomSize } from "./room-size";
 import { useSelection } from "./selection";
@@ -22,14 +21,9 @@ import { useCatalogueQuery } from "./url-query";
 import { useBigWindow } from "./use-big-window";
 import { useCatalogueCopy } from "./use-catalogue-copy";
 import { useCatalogueExport } from "./use-catalogue-export";
+import { WindowedRows } from "./WindowedRows";
 
 const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
-
-/** A big room's list asks for more this close to its last row. */
-const NEAR_END_ROWS = 10;
-
-/** A row's usual height; rows measure themselves once drawn. */
-const ROW_ESTIMATE = 56;
 
 /**
  * The columns, with their widths on a wide screen: the table's layout is
@@ -61,6 +55,8 @@ function useRowActions(removals: Removals): ItemRowActions {
           if (!("status" in patch)) throw error;
           toast.show({ text: errorMessage(error), tone: "danger" });
         }),
+      // A variant's cell shows a refusal beside itself, as the item's cells do.
+      updateVariant: (itemId, variantId, patch) => call(METHOD.ITEMS_UPDATE_VARIANT, itemId, variantId, patch),
       remove: removals.remove,
       nameOf,
       sold: offerSale,
@@ -110,6 +106,18 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
     () => (removedIds.size === 0 ? rows : rows.filter((item) => !removedIds.has(item._id))),
     [rows, removedIds],
   );
+  // Products whose variants' rows are shown under them (catalogue-rows.ts).
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (itemId: string) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(itemId)) next.add(itemId);
+        return next;
+      }),
+    [],
+  );
+  const entries = useMemo(() => listEntries(rows, expanded), [rows, expanded]);
   const tags = useMemo(() => tagCounts(items), [items]);
   const exportCsv = useCatalogueExport(items, query, big ? copy.readAll : null);
   const showTags = tags.length > 0;
@@ -184,7 +192,11 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
       ) : rows.length === 0 ? (
         <NoMatch roomId={roomId} text={query.text} canEdit={canEdit} />
       ) : (
-        <table className="items" data-testid="item-table" aria-rowcount={shown.length + 1}>
+        <table
+          className="items"
+          data-testid="item-table"
+          aria-rowcount={shown.length + (entries.length - rows.length) + 1}
+        >
           <colgroup>
             <col style={{ width: SELECT_WIDTH }} />
             {columns.map(({ label, width }) => (
@@ -231,7 +243,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           </thead>
           <WindowedRows
             roomId={roomId}
-            items={rows}
+            entries={entries}
             removedIds={removedIds}
             removals={removals}
             columnCount={columns.length + 2}
@@ -239,6 +251,8 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
             canEdit={canEdit}
             selection={selection}
             actions={actions}
+            expanded={expanded}
+            onToggle={toggle}
             onNearEnd={windowed ? bigWindow.more : undefined}
           />
         </table>
@@ -249,126 +263,5 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
         </p>
       )}
     </section>
-  );
-}
-
-function WindowedRows({
-  roomId,
-  items,
-  removedIds,
-  removals,
-  columnCount,
-  showTags,
-  canEdit,
-  selection,
-  actions,
-  onNearEnd,
-}: {
-  roomId: string;
-  items: ItemDoc[];
-  removedIds: ReadonlySet<string>;
-  removals: Removals;
-  columnCount: number;
-  showTags: boolean;
-  canEdit: boolean;
-  selection: ReturnType<typeof useSelection>;
-  actions: ItemRowActions;
-  /** Called with how many rows there are when the last of them come into view (a big room's window then grows). */
-  onNearEnd?: ((rows: number) => void) | undefined;
-}) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  // Where the focus goes once a row is drawn: after Undo, the restored row's Remove button (Undo had the
-  // focus); back from an item's page, that item's Open link, its row scrolled into view.
-  const focusNext = useRef<{ itemId: string; selector: string } | null>(null);
-  const [openedIndex] = useState(() => {
-    const opened = takeOpenedItem(roomId);
-    if (opened) focusNext.current = { itemId: opened, selector: ".open-link" };
-    return opened ? items.findIndex((item) => item._id === opened) : -1;
-  });
-  useEffect(() => {
-    const next = focusNext.current;
-    if (!next) return;
-    const target = bodyRef.current?.querySelector<HTMLElement>(
-      `tr[data-item-id="${CSS.escape(next.itemId)}"] ${next.selector}`,
-    );
-    if (target) {
-      focusNext.current = null;
-      target.focus({ preventScroll: true });
-    }
-  });
-  const [offset, setOffset] = useState(0);
-  // The rows start below the forms above the list; that distance is the virtualizer's scroll margin.
-  useLayoutEffect(() => {
-    const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - offset) > 1) setOffset(top);
-  });
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 8,
-    scrollMargin: offset,
-    getItemKey: (index) => items[index]?._id ?? index,
-  });
-  // Back from an item's page: its row is brought into view, once.
-  const scrolledToOpened = useRef(false);
-  useLayoutEffect(() => {
-    if (scrolledToOpened.current || openedIndex < 0) return;
-    scrolledToOpened.current = true;
-    virtualizer.scrollToIndex(openedIndex, { align: "center" });
-  });
-  const rows = virtualizer.getVirtualItems();
-  const lastShown = rows.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (onNearEnd && lastShown >= items.length - NEAR_END_ROWS) onNearEnd(items.length);
-  }, [onNearEnd, lastShown, items.length]);
-  const before = rows.length > 0 ? (rows[0]?.start ?? 0) - offset : 0;
-  const after = rows.length > 0 ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? 0) - offset) : 0;
-  return (
-    <tbody ref={bodyRef}>
-      {before > 0 && <SpacerRow height={before} columns={columnCount} />}
-      {rows.map((row) => {
-        const item = items[row.index];
-        if (!item) return null;
-        const removed = removedIds.has(item._id) ? removals.shown.get(item._id) : undefined;
-        if (removed) {
-          return (
-            <RemovedRow
-              key={item._id}
-              removed={removed}
-              columns={columnCount}
-              onUndo={() => {
-                focusNext.current = { itemId: item._id, selector: ".row-remove" };
-                removals.undo(item._id);
-              }}
-              onHold={(held) => removals.hold(item._id, held)}
-            />
-          );
-        }
-        return (
-          <ItemRow
-            key={item._id}
-            roomId={roomId}
-            item={item}
-            canEdit={canEdit}
-            showTags={showTags}
-            index={row.index}
-            measure={virtualizer.measureElement}
-            selected={selection.has(item._id)}
-            onSelect={(on) => (on ? selection.add([item._id]) : selection.remove([item._id]))}
-            actions={actions}
-          />
-        );
-      })}
-      {after > 0 && <SpacerRow height={after} columns={columnCount} />}
-    </tbody>
-  );
-}
-
-/** Stands in for the rows above or below the window, so the scroll bar matches the whole list. */
-function SpacerRow({ height, columns }: { height: number; columns: number }) {
-  return (
-    <tr className="spacer">
-      <td colSpan={columns} aria-hidden="true" style={{ height }} />
-    </tr>
   );
 }

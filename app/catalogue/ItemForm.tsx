@@ -6,7 +6,7 @@
  * saying why they cannot change them.
  */
 import { useId, useState } from "react";
-import { ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
+import { hasVariants, ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
@@ -16,8 +16,14 @@ import { draftsFor } from "./field-drafts";
 import { ItemField } from "./ItemField";
 import { ITEM_FIELDS, type ItemFieldName, itemField } from "./item-fields";
 import { statusName } from "./StatusMenu";
+import { priceText } from "./variant-price";
 
 const GRID_FIELDS = ["sku", "barcode", "price", "currency", "quantity", "reorderPoint", "location"] as const;
+/** A product with options keeps these in its variants (protocol/variants.ts): they are edited there. */
+const VARIANT_FIELDS: readonly ItemFieldName[] = ["sku", "barcode", "price", "quantity", "reorderPoint"];
+const gridFields = (item: ItemDoc) =>
+  hasVariants(item) ? GRID_FIELDS.filter((name) => !VARIANT_FIELDS.includes(name)) : GRID_FIELDS;
+const VARIANTS_NOTE = "SKU, barcode, price, stock and reorder point are each variant's own: see Variants.";
 
 export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: ItemDoc; canEdit: boolean }) {
   const nameOf = useNameOf();
@@ -32,8 +38,9 @@ export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: Item
       {field("description")}
       <div className="form-grid">
         <StatusField item={item} />
-        {GRID_FIELDS.map(field)}
+        {gridFields(item).map(field)}
       </div>
+      {hasVariants(item) && <p className="muted small">{VARIANTS_NOTE}</p>}
       {field("tags")}
       <p className="muted small hint">Each change saves as you leave its field, or press Enter.</p>
     </fieldset>
@@ -82,15 +89,27 @@ function StatusField({ item }: { item: ItemDoc }) {
 function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
   const { userId } = useLoginState();
   const unsaved = userId ? draftsFor(userId, roomId, item._id).filter((draft) => itemField(draft.field)) : [];
+  const own = !hasVariants(item);
   const rows: [string, string][] = [
     ["Title", item.title],
     ["Description", item.description],
-    ["SKU", item.sku],
-    ["Barcode", item.barcode ?? ""],
+    ...(own
+      ? ([
+          ["SKU", item.sku],
+          ["Barcode", item.barcode ?? ""],
+        ] as [string, string][])
+      : []),
     ["Status", statusName(item.status)],
-    ["Price", formatPrice(item.priceCents, item.currency)],
+    ["Price", own ? formatPrice(item.priceCents, item.currency) : priceText(item)],
     ["Quantity", item.quantity.toLocaleString()],
-    ["Reorder point", item.reorderPoint === null || item.reorderPoint === undefined ? "" : String(item.reorderPoint)],
+    ...(own
+      ? ([
+          [
+            "Reorder point",
+            item.reorderPoint === null || item.reorderPoint === undefined ? "" : String(item.reorderPoint),
+          ],
+        ] as [string, string][])
+      : []),
     ["Shelf", item.location],
     ["Tags", item.tags.join(", ")],
   ];

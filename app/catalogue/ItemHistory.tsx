@@ -20,13 +20,26 @@ const FIELD_NAMES: Record<string, string> = {
   location: "shelf",
   tags: "tags",
   photos: "photos",
+  options: "options",
+  variants: "variants",
+  values: "values",
 };
+
+/** A change's field and how it reads; one variant's is keyed "M / Red: priceCents" (worker/stock/variants-service.ts). */
+function fieldOf(key: string): { field: string; name: string } {
+  const at = key.lastIndexOf(": ");
+  const field = at < 0 ? key : key.slice(at + 2);
+  const name = FIELD_NAMES[field] ?? field;
+  return { field, name: at < 0 ? name : `${name} of ${key.slice(0, at)}` };
+}
 
 function describeValue(field: string, value: unknown, currency: string): string {
   if (value === "" || value === null || value === undefined) return "nothing";
   if (field === "priceCents" && typeof value === "number") return formatPrice(value, currency);
   if (field === "tags" && Array.isArray(value)) return value.length ? value.join(", ") : "no tags";
   if (field === "photos" && Array.isArray(value)) return `${value.length} photo${value.length === 1 ? "" : "s"}`;
+  // A product's options and variants (and a variant's values) are lists of names.
+  if (Array.isArray(value)) return value.length ? value.join(", ") : "none";
   const text = String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
@@ -40,8 +53,8 @@ function describe(entry: ItemHistoryDoc, currency: string): string[] {
   if (entry.action === "created") return ["created this item"];
   if (entry.action === "removed") return ["removed this item"];
   if (entry.action === "restored") return ["brought this item back (undo)"];
-  return Object.entries(entry.changes).map(([field, { from, to }]) => {
-    const name = FIELD_NAMES[field] ?? field;
+  return Object.entries(entry.changes).map(([key, { from, to }]) => {
+    const { field, name } = fieldOf(key);
     if (field === "photos" && Array.isArray(from) && Array.isArray(to)) {
       const difference = to.length - from.length;
       if (difference === 0) return "reordered the photos";

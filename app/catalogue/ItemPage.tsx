@@ -3,7 +3,6 @@ import { Link } from "wouter";
 import { COLLECTION, type ItemDoc, METHOD, PUBLICATION } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind, useSubscribeIf } from "../live";
-import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
 import { Ledger } from "../stock/Ledger";
 import { StockPanel } from "../stock/StockPanel";
@@ -14,6 +13,9 @@ import { ItemHistory } from "./ItemHistory";
 import { PhotoGallery } from "./PhotoGallery";
 import { RelativeTime } from "./RelativeTime";
 import { useRoomSize } from "./room-size";
+import { VariantsSection } from "./VariantsSection";
+import { variantTitle } from "./variant-names";
+import { priceText } from "./variant-price";
 
 /** The QR renderer downloads only when an item page is open. */
 const ItemLabel = lazy(() => import("./ItemLabel"));
@@ -67,7 +69,7 @@ export function ItemPage({
       <header className="item-page-head">
         <h2 data-testid="item-page-title">{item.title}</h2>
         <span className={`status-pill status-${item.status}`}>{item.status}</span>
-        <span className="muted">{formatPrice(item.priceCents, item.currency)}</span>
+        <span className="muted">{priceText(item)}</span>
         <span className="muted small">
           Added {creator ? `by ${creator} ` : ""}
           <RelativeTime date={item.createdAt} />
@@ -82,10 +84,17 @@ export function ItemPage({
           <h2 id="details-heading">Details</h2>
           <ItemForm key={item._id} roomId={roomId} item={item} canEdit={canEdit} />
         </section>
+        <VariantsSection item={item} canEdit={canEdit} />
         <StockPanel item={item} canEdit={canEdit} />
         <ShareSection item={item} />
         <ItemStoreSection roomId={roomId} item={item} />
-        <Ledger itemId={item._id} itemTitle={() => item.title} currency={item.currency} canEdit={canEdit} />
+        <Ledger
+          itemId={item._id}
+          itemTitle={(_, variantId) => variantTitle(item, variantId)}
+          variants={item.variants}
+          currency={item.currency}
+          canEdit={canEdit}
+        />
         <ItemHistory item={item} />
       </div>
     </div>

@@ -2,10 +2,15 @@
  * One item in the catalogue: click a cell — title, price, quantity, status,
  * location — to edit it in place; the thumbnail and "Open" lead to the item
  * page; Remove removes at once, and the row stays in place as "Removed · Undo"
- * for a few seconds (removals.ts).
+ * for a few seconds (removals.ts). A product with options keeps its stock
+ * and codes in its variants (docs/architecture.md §9): its row shows "3
+ * variants" (a button that shows their rows under it, VariantRow.tsx), its
+ * total stock and its price ("from $12.00" when they differ), none of which
+ * are edited on the product's row.
  */
 import { Link } from "wouter";
-import { COLLECTION, type ItemDoc, type ItemStatus, isLowStock } from "../../protocol/api";
+import { COLLECTION, hasVariants, type ItemDoc, type ItemStatus, isLowStock } from "../../protocol/api";
+import type { VariantPatch } from "../../protocol/variant-args";
 import { usePending } from "../live";
 import { formatPrice } from "../money";
 import { Badge } from "../ui/Badge";
@@ -14,9 +19,13 @@ import { EditableCell } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
 import { ITEM_FIELDS } from "./item-fields";
 import { StatusMenu } from "./StatusMenu";
+import { VariantToggle } from "./VariantRow";
+import { pricesDiffer, priceText } from "./variant-price";
 
 export interface ItemRowActions {
   update(id: string, patch: Partial<ItemDoc>): Promise<unknown>;
+  /** One variant's edit (`items.updateVariant`): a count records a correction. */
+  updateVariant(itemId: string, variantId: string, patch: VariantPatch): Promise<unknown>;
   /** Names whoever changed the item last (for a cell whose value changes while it is edited). */
   nameOf(userId: string): string;
   /** `height` is the row's, so its stand-in can keep the rows below in place. */
@@ -37,6 +46,9 @@ interface ItemRowProps {
   selected: boolean;
   onSelect(selected: boolean): void;
   actions: ItemRowActions;
+  /** Whether its variants' rows show under it (a product with options). */
+  expanded?: boolean;
+  onToggle?(): void;
 }
 
 export function ItemRow({
@@ -49,6 +61,8 @@ export function ItemRow({
   selected,
   onSelect,
   actions,
+  expanded = false,
+  onToggle,
 }: ItemRowProps) {
   const href = `/rooms/${roomId}/items/${item._id}`;
   const opening = () => rememberOpenedItem(roomId, item._id);
@@ -56,6 +70,9 @@ export function ItemRow({
   const pending = usePending(COLLECTION.ITEMS, item._id);
   const update = (patch: Partial<ItemDoc>) => actions.update(item._id, patch);
   const whoChanged = () => actions.nameOf(item.updatedBy);
+  const sold = hasVariants(item);
+  // A product's price is edited here only while its variants share it (it then sets each one's).
+  const fixedPrice = sold && pricesDiffer(item);
   return (
     <tr
       data-testid="item-row"
@@ -103,39 +120,62 @@ export function ItemRow({
           </Link>
         </div>
       </td>
-      <td className="mono sku-cell" data-label="SKU" title={item.sku || undefined}>
-        {item.sku || <span className="muted">—</span>}
-      </td>
+      {sold ? (
+        <td className="variants-cell" data-label="Variants">
+          <VariantToggle item={item} expanded={expanded} onToggle={() => onToggle?.()} />
+        </td>
+      ) : (
+        <td className="mono sku-cell" data-label="SKU" title={item.sku || undefined}>
+          {item.sku || <span className="muted">—</span>}
+        </td>
+      )}
       <td data-label="Price" className="numeric">
-        <EditableCell
-          label={`price of ${item.title}`}
-          display={formatPrice(item.priceCents, item.currency)}
-          text={ITEM_FIELDS.price.read(item)}
-          parse={ITEM_FIELDS.price.parse}
-          save={update}
-          canEdit={canEdit}
-          whoChanged={whoChanged}
-          describe={(text) => ITEM_FIELDS.price.describe(text, item)}
-          inputMode="decimal"
-        />
+        {fixedPrice ? (
+          <span className="product-figure" data-testid="product-price">
+            {priceText(item)}
+          </span>
+        ) : (
+          <EditableCell
+            label={`price of ${item.title}`}
+            display={formatPrice(item.priceCents, item.currency)}
+            text={ITEM_FIELDS.price.read(item)}
+            parse={ITEM_FIELDS.price.parse}
+            save={update}
+            canEdit={canEdit}
+            whoChanged={whoChanged}
+            describe={(text) => ITEM_FIELDS.price.describe(text, item)}
+            inputMode="decimal"
+          />
+        )}
       </td>
       <td data-label="Qty" className="numeric">
-        <EditableCell
-          label={`quantity of ${item.title}`}
-          display={item.quantity.toLocaleString()}
-          text={ITEM_FIELDS.quantity.read(item)}
-          parse={ITEM_FIELDS.quantity.parse}
-          save={update}
-          canEdit={canEdit}
-          whoChanged={whoChanged}
-          describe={(text) => ITEM_FIELDS.quantity.describe(text, item)}
-          inputMode="numeric"
-        />
+        {sold ? (
+          // The product's stock is its variants' total: each is counted on its own row.
+          <span className="product-figure" data-testid="product-quantity">
+            {item.quantity.toLocaleString()}
+          </span>
+        ) : (
+          <EditableCell
+            label={`quantity of ${item.title}`}
+            display={item.quantity.toLocaleString()}
+            text={ITEM_FIELDS.quantity.read(item)}
+            parse={ITEM_FIELDS.quantity.parse}
+            save={update}
+            canEdit={canEdit}
+            whoChanged={whoChanged}
+            describe={(text) => ITEM_FIELDS.quantity.describe(text, item)}
+            inputMode="numeric"
+          />
+        )}
         {isLowStock(item) && (
           <span
             className="low-badge"
             data-testid="low-badge"
-            title={`At or below its reorder point (${item.reorderPoint})`}
+            title={
+              sold
+                ? "A variant is at or below its reorder point"
+                : `At or below its reorder point (${item.reorderPoint})`
+            }
           >
             <Badge tone="warn">Low</Badge>
           </span>

@@ -3,15 +3,16 @@
  * renderer). Each label encodes the item's public link, which only the
  * server can sign, so the links are fetched first. One label per item, or
  * one per unit in stock (a quantity of 6 gives 6 labels), for labelling
- * every piece.
+ * every piece; a product with options gets one per variant, with the
+ * variant's name and barcode (label-sets.ts, docs/architecture.md §9).
  */
 import { useEffect, useMemo, useState } from "react";
-import { type ItemDoc, LIMITS, METHOD } from "../../protocol/api";
+import { hasVariants, type ItemDoc, LIMITS, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useRoomLogoUrl } from "../files/room-logo";
 import { useCall } from "../live";
-import { formatPrice } from "../money";
-import LabelSheet, { type SheetLabel } from "../qr/LabelSheet";
+import LabelSheet from "../qr/LabelSheet";
+import { itemLabels, labelsPerUnit, variantLabels } from "./label-sets";
 
 /** Letter for the Americas' usual paper, A4 everywhere else. */
 function defaultPaper(): "a4" | "letter" {
@@ -21,56 +22,37 @@ function defaultPaper(): "a4" | "letter" {
 /** More labels than this on one sheet would make the page slow to draw and print. */
 const MAX_LABELS = 1_000;
 
-/**
- * Each item's label repeated once per unit in stock (none for an item with
- * none); built only up to one past the sheet's limit, which is enough to say
- * the sheet was cut.
- */
-function labelsPerUnit(labels: readonly SheetLabel[], items: readonly ItemDoc[]): SheetLabel[] {
-  const quantities = new Map(items.map((item) => [item._id, item.quantity]));
-  const sheet: SheetLabel[] = [];
-  for (const label of labels) {
-    const units = quantities.get(label.id) ?? 1;
-    for (let unit = 1; unit <= units && sheet.length <= MAX_LABELS; unit++)
-      sheet.push({ ...label, id: `${label.id}:${unit}` });
-  }
-  return sheet;
-}
-
 export default function LabelsPanel({ items, onClose }: { items: readonly ItemDoc[]; onClose(): void }) {
   const call = useCall();
-  const [labels, setLabels] = useState<SheetLabel[] | null>(null);
+  const [links, setLinks] = useState<Record<string, string> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [perUnit, setPerUnit] = useState(false);
+  const someVariants = items.some(hasVariants);
+  // Variants are what is on the shelf: their labels are the ones offered first.
+  const [perVariant, setPerVariant] = useState(true);
   const logo = useRoomLogoUrl();
-  const perUnitLabels = useMemo(
-    () => (perUnit && labels ? labelsPerUnit(labels, items) : null),
-    [perUnit, labels, items],
+  const counted = useMemo(
+    () => (links ? (someVariants && perVariant ? variantLabels : itemLabels)(items, links) : null),
+    [links, items, someVariants, perVariant],
   );
+  const labels = useMemo(() => counted?.map(({ label }) => label) ?? null, [counted]);
+  const perUnitLabels = useMemo(
+    () => (perUnit && counted ? labelsPerUnit(counted, MAX_LABELS) : null),
+    [perUnit, counted],
+  );
+  const labelled = useMemo(() => (links ? items.filter((item) => links[item._id]).length : 0), [links, items]);
 
   useEffect(() => {
     let cancelled = false;
-    setLabels(null);
+    setLinks(null);
     setError(null);
     (async () => {
-      const links: Record<string, string> = {};
+      const found: Record<string, string> = {};
       for (let start = 0; start < items.length; start += LIMITS.BULK) {
         const part = items.slice(start, start + LIMITS.BULK).map((item) => item._id);
-        Object.assign(links, await call(METHOD.ITEMS_PUBLIC_LINKS, part));
+        Object.assign(found, await call(METHOD.ITEMS_PUBLIC_LINKS, part));
       }
-      if (cancelled) return;
-      setLabels(
-        items
-          .filter((item) => links[item._id])
-          .map((item) => ({
-            id: item._id,
-            title: item.title,
-            priceText: formatPrice(item.priceCents, item.currency),
-            sku: item.sku,
-            barcode: item.barcode ?? "",
-            link: links[item._id] as string,
-          })),
-      );
+      if (!cancelled) setLinks(found);
     })().catch((caught) => !cancelled && setError(errorMessage(caught)));
     return () => {
       cancelled = true;
@@ -93,10 +75,16 @@ export default function LabelsPanel({ items, onClose }: { items: readonly ItemDo
         </p>
       ) : labels ? (
         <>
-          {labels.length < items.length && (
+          {labelled < items.length && (
             <p className="muted" role="status">
-              {items.length - labels.length} of the selected items no longer exist and have no label.
+              {items.length - labelled} of the selected items no longer exist and have no label.
             </p>
+          )}
+          {someVariants && (
+            <label className="checkbox-label">
+              <input type="checkbox" checked={perVariant} onChange={(event) => setPerVariant(event.target.checked)} />
+              One label per variant (its name, price and barcode) for products with options
+            </label>
           )}
           <label className="checkbox-label">
             <input type="checkbox" checked={perUnit} onChange={(event) => setPerUnit(event.target.checked)} />

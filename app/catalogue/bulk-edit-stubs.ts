@@ -4,7 +4,16 @@
  * is refused whole, as on the server, when one item would go below zero.
  */
 import * as v from "valibot";
-import { COLLECTION, type ItemDoc, METHOD, stockOfItem, stockTotal, stockWith } from "../../protocol/api";
+import {
+  COLLECTION,
+  hasVariants,
+  type ItemDoc,
+  lowestPrice,
+  METHOD,
+  stockOfItem,
+  stockTotal,
+  stockWith,
+} from "../../protocol/api";
 import { METHOD_ARGS } from "../../protocol/args";
 import { bulkPrice, bulkTags } from "../../protocol/bulk-edit";
 import { LiveError } from "../../protocol/errors";
@@ -20,7 +29,18 @@ export function bulkEditStubs(): Record<string, MethodStub> {
         const item = ctx.findOne(COLLECTION.ITEMS, id) as ItemDoc | undefined;
         if (!item) throw new LiveError(404, "Some of these items no longer exist");
         const fields: Partial<ItemDoc> = {};
-        if (change.price) fields.priceCents = bulkPrice(item.priceCents, change.price);
+        const price = change.price;
+        if (price && hasVariants(item)) {
+          // Each variant's own price moves; the product shows the lowest (protocol/variants.ts).
+          fields.variants = (item.variants ?? []).map((variant) => ({
+            ...variant,
+            priceCents: bulkPrice(variant.priceCents, price),
+          }));
+          fields.priceCents = lowestPrice(fields.variants);
+        } else if (price) fields.priceCents = bulkPrice(item.priceCents, price);
+        if (change.stock && hasVariants(item)) {
+          throw new LiveError(409, `“${item.title}” is sold in variants: change each variant's stock on its page`);
+        }
         if (change.location !== undefined) fields.location = change.location;
         if (change.addTags || change.removeTags) fields.tags = bulkTags(item.tags, change);
         if (change.status) fields.status = change.status;

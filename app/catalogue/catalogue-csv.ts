@@ -1,45 +1,86 @@
 /**
- * The catalogue as a CSV file, in Stockroom's own format (the one its import
- * reads back): one row per item, its stock at each location in a column of
- * its own. Cells a spreadsheet would run as formulas are kept as text
- * (protocol/csv.ts).
+ * The catalogue as a CSV file in Stockroom's own format — the one its import
+ * reads back (app/catalogue/import/), laid out like Shopify's product CSV:
+ * one row per variant, grouped by the product's handle. A product's own
+ * fields (title, status, shelf, tags, description) are on its first row and
+ * blank on the others, as Shopify writes them; a product without options is
+ * one row with the option cells empty. Each variant's stock at each
+ * location has a column of its own (docs/architecture.md §9). Cells a
+ * spreadsheet would run as formulas are kept as text (protocol/csv.ts), and
+ * the import takes them back without the apostrophe.
  */
-import { type ItemDoc, type LocationDoc, stockOfItem } from "../../protocol/api";
+import { type ItemDoc, LIMITS, type LocationDoc, variantsOf } from "../../protocol/api";
 import { csvLine } from "../../protocol/csv";
+import { HandleSet, slugify } from "./import/handles";
 
-export function catalogueCsv(items: readonly ItemDoc[], locations: readonly LocationDoc[]): string {
-  const header = csvLine([
-    "Title",
-    "SKU",
-    "Barcode",
-    "Price",
-    "Currency",
-    "Quantity",
-    "Reorder point",
-    "Status",
-    "Shelf",
-    "Tags",
-    "Description",
-    ...locations.map((location) => `Stock: ${location.name}`),
-  ]);
-  const rows = items.map((item) => {
-    const stock = stockOfItem(item);
+/** The columns before the stock ones; the import finds them by these names (import-fields.ts). */
+export const CATALOGUE_COLUMNS = [
+  "Handle",
+  "Title",
+  ...Array.from({ length: LIMITS.OPTIONS }, (_, i) => [`Option${i + 1} Name`, `Option${i + 1} Value`]).flat(),
+  "SKU",
+  "Barcode",
+  "Price",
+  "Currency",
+  "Quantity",
+  "Reorder point",
+  "Status",
+  "Shelf",
+  "Tags",
+  "Description",
+] as const;
+
+/** The column of a location's stock. */
+export const stockColumn = (locationName: string) => `Stock: ${locationName}`;
+
+/**
+ * Each item's handle: the one an import gave it, else one made from its
+ * title, made ones given out in the order of the items' ids so the same
+ * catalogue always gets the same handles whatever the list's sort.
+ */
+export function handlesOf(items: readonly ItemDoc[]): Map<string, string> {
+  const handles = new Map<string, string>();
+  const set = new HandleSet();
+  const own = (item: ItemDoc) => item.handle ?? "";
+  for (const item of items) if (own(item)) set.reserve(own(item));
+  const byId = [...items].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  for (const item of byId) handles.set(item._id, own(item) || set.take(slugify(item.title)));
+  return handles;
+}
+
+function productRows(item: ItemDoc, handle: string, locations: readonly LocationDoc[]): string[] {
+  const options = item.options ?? [];
+  return variantsOf(item).map((variant, index) => {
+    const first = index === 0;
+    const optionCells = Array.from({ length: LIMITS.OPTIONS }, (_, i) =>
+      i < options.length ? [options[i], variant.values[i] ?? ""] : ["", ""],
+    ).flat();
     return csvLine([
-      item.title,
-      item.sku,
-      item.barcode ?? "",
-      (item.priceCents / 100).toFixed(2),
+      handle,
+      first ? item.title : "",
+      ...optionCells,
+      variant.sku,
+      variant.barcode,
+      (variant.priceCents / 100).toFixed(2),
       item.currency,
-      item.quantity,
-      item.reorderPoint ?? "",
-      item.status,
-      item.location,
-      item.tags.join(", "),
-      item.description,
-      ...locations.map((location) => stock[location._id] ?? 0),
+      variant.quantity,
+      variant.reorderPoint ?? "",
+      first ? item.status : "",
+      first ? item.location : "",
+      first ? item.tags.join(", ") : "",
+      first ? item.description : "",
+      ...locations.map((location) => variant.stock[location._id] ?? 0),
     ]);
   });
-  return header + rows.join("");
+}
+
+export function catalogueCsv(items: readonly ItemDoc[], allLocations: readonly LocationDoc[]): string {
+  // An archived location holds nothing (docs/architecture.md §9: one holding stock cannot be archived), and a column
+  // for it would have the import add it, open, to another room.
+  const locations = allLocations.filter((location) => !location.archived);
+  const handles = handlesOf(items);
+  const header = csvLine([...CATALOGUE_COLUMNS, ...locations.map((location) => stockColumn(location.name))]);
+  return header + items.flatMap((item) => productRows(item, handles.get(item._id) as string, locations)).join("");
 }
 
 /** Hands `csv` to the browser as a download named `name`. */

@@ -47,13 +47,20 @@ function folded(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-/** Every word must appear somewhere in the item's title, SKU, shelf, description, tags or barcode. */
+/**
+ * Every word must appear somewhere in the item's title, SKU, shelf,
+ * description, tags or barcode, or in one of its variants' names and codes
+ * (a size's SKU finds its product).
+ */
 function matcher(text: string): ((item: ItemDoc) => boolean) | null {
   const words = folded(text).split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   return (item) => {
+    const variants = (item.variants ?? []).map(
+      (variant) => `${variant.values.join(" ")}\n${variant.sku}\n${variant.barcode}`,
+    );
     const haystack = folded(
-      `${item.title}\n${item.sku}\n${item.location}\n${item.description}\n${item.tags.join("\n")}\n${item.barcode ?? ""}`,
+      `${item.title}\n${item.sku}\n${item.location}\n${item.description}\n${item.tags.join("\n")}\n${item.barcode ?? ""}\n${variants.join("\n")}`,
     );
     return words.every((word) => haystack.includes(word));
   };

@@ -8,10 +8,12 @@
 import * as v from "valibot";
 import {
   COLLECTION,
+  hasVariants,
   type ItemDoc,
   type LocationDoc,
   MAIN_LOCATION_ID,
   METHOD,
+  productEditFields,
   settleTotal,
   stockOfItem,
   stockWith,
@@ -89,7 +91,10 @@ export function itemStubs(env: ItemStubEnv): Record<string, MethodStub> {
     },
     [METHOD.ITEMS_UPDATE]: (ctx, ...params) => {
       const [id, patch] = parse(METHOD.ITEMS_UPDATE, params);
-      ctx.update(ITEMS, id, { ...patch, ...stockForTotal(ctx, id, patch.quantity), ...touched() });
+      const item = ctx.findOne(ITEMS, id) as ItemDoc | undefined;
+      // A product sold in variants keeps its stock and codes in them (variant-stubs.ts).
+      const own = item && hasVariants(item) ? productEditFields(item, patch) : stockForTotal(ctx, id, patch.quantity);
+      ctx.update(ITEMS, id, { ...patch, ...own, ...touched() });
     },
     [METHOD.ITEMS_REMOVE]: (ctx, ...params) => {
       const [id] = parse(METHOD.ITEMS_REMOVE, params);

@@ -35,7 +35,9 @@ export interface Removals {
 /** The fields a removed item had, to bring it back with Undo. */
 function restorableFields(item: ItemDoc) {
   const { title, description, sku, priceCents, currency, quantity, status, location, tags, photos } = item;
-  return { title, description, sku, priceCents, currency, quantity, status, location, tags, photos };
+  const codes = { barcode: item.barcode ?? "", reorderPoint: item.reorderPoint ?? null };
+  // A product's variants come back from its history on the server (worker/rooms/restored-variants.ts).
+  return { title, description, sku, priceCents, currency, quantity, status, location, tags, photos, ...codes };
 }
 
 export function useRemovals(): Removals {

@@ -1,13 +1,15 @@
 /**
  * Items at or below their reorder point, live (docs/architecture.md §9): how many, and the
- * furthest below it, each a link to its page. Says how to start when no
- * item has a reorder point yet.
+ * furthest below it, each a link to its page. A product with options is
+ * low when a variant is: its low variants are listed by name ("Tee — S",
+ * LowStockLines.tsx). Says how to start when no item has a reorder point yet.
  */
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { type DashboardDoc, METHOD } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { MemberEmailToggle } from "../people/MemberEmailToggle";
 import "../store/order-emails.css";
+import { LowStockLines } from "./LowStockLines";
 
 export function LowStockCard({ lowStock }: { lowStock: DashboardDoc["lowStock"] }) {
   const [location] = useLocation();
@@ -24,11 +26,7 @@ export function LowStockCard({ lowStock }: { lowStock: DashboardDoc["lowStock"] 
       ) : (
         <ol className="top-list">
           {(lowStock?.items ?? []).map((item) => (
-            <li key={item.itemId}>
-              <Link href={`${room}/items/${item.itemId}`}>{item.title}</Link>
-              <span className="muted">reorder at {item.reorderPoint.toLocaleString()}</span>
-              <strong>{item.quantity.toLocaleString()} left</strong>
-            </li>
+            <LowStockLines key={item.itemId} line={item} room={room} />
           ))}
         </ol>
       )}

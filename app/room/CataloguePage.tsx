@@ -1,11 +1,12 @@
 /**
  * The catalogue: the live list with its sticky toolbar, and — for people who
- * edit — quick add and new items from photos. On a phone the list comes
- * first and the add forms after it.
+ * edit — quick add, new items from photos and a CSV import. On a phone the
+ * list comes first and the add forms after it.
  */
 import { can, type RoomRole } from "../../protocol/api";
 import { AddItemForm } from "../catalogue/AddItemForm";
 import { CatalogueList } from "../catalogue/CatalogueList";
+import { ImportCsv } from "../catalogue/import/ImportCsv";
 import { PhotoIntake } from "../catalogue/PhotoIntake";
 
 export function CataloguePage({ roomId, role, loading }: { roomId: string; role: RoomRole | null; loading: boolean }) {
@@ -27,6 +28,7 @@ export function CataloguePage({ roomId, role, loading }: { roomId: string; role:
         <div className="catalogue-add">
           <PhotoIntake roomId={roomId} />
           <AddItemForm />
+          <ImportCsv />
         </div>
       )}
       <CatalogueList roomId={roomId} canEdit={canEdit} loading={loading} />

@@ -14,6 +14,7 @@ import { catalogueHref } from "../catalogue/catalogue-memory";
 import { itemStubs } from "../catalogue/item-stubs";
 import { RoomSizeContext, useRoomSizeProbe } from "../catalogue/room-size";
 import { useSaveLeftDrafts } from "../catalogue/use-save-left-drafts";
+import { variantStubs } from "../catalogue/variant-stubs";
 import { Header } from "../components/Header";
 import { SessionProvider } from "../components/SessionProvider";
 import { DashboardSkeleton } from "../dashboard/DashboardSkeleton";
@@ -180,6 +181,7 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
       ...stocktakeStubs({ userId: () => current.current.userId ?? null, deviceItems }),
       ...stockStubs(),
       ...bulkEditStubs(),
+      ...variantStubs({ userId: () => current.current.userId ?? null }),
     }),
     [],
   );

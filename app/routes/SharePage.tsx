@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { SharedItem } from "../../protocol/api";
 import { formatPrice } from "../money";
 import { useDocumentTitle } from "../ui/use-document-title";
+import { SharedVariants, sharedPriceText } from "./SharedVariants";
 
 /** The share page stands alone (no account, no live connection): the shop's name and logo, no menus. */
 function ShareHeader({ shop }: { shop?: SharedItem["shop"] }) {
@@ -19,7 +20,10 @@ function ShareHeader({ shop }: { shop?: SharedItem["shop"] }) {
   );
 }
 
-type Load = { state: "loading" } | { state: "found"; item: SharedItem } | { state: "error"; message: string };
+/** The share data; a server from before variants sends no `options` or `variants`. */
+type Shared = Omit<SharedItem, "options" | "variants"> & Partial<Pick<SharedItem, "options" | "variants">>;
+
+type Load = { state: "loading" } | { state: "found"; item: Shared } | { state: "error"; message: string };
 
 /**
  * An item's public page: what a printed label's QR opens. Read-only, no
@@ -36,7 +40,7 @@ export function SharePage({ path }: { path: readonly string[] }) {
     let cancelled = false;
     fetch(`/api/share/${apiPath}`)
       .then(async (response) => {
-        const body = (await response.json().catch(() => ({}))) as SharedItem & { error?: string };
+        const body = (await response.json().catch(() => ({}))) as Shared & { error?: string };
         if (cancelled) return;
         if (response.ok) setLoad({ state: "found", item: body });
         else setLoad({ state: "error", message: body.error ?? "This item could not be loaded." });
@@ -86,10 +90,11 @@ export function SharePage({ path }: { path: readonly string[] }) {
                 <s>{formatPrice(item.priceCents, item.currency)}</s>
               </>
             ) : (
-              formatPrice(item.priceCents, item.currency)
+              sharedPriceText(item.priceCents, item.currency, item.variants)
             )}
           </p>
           {item.sold && <p className="muted">This item has been sold.</p>}
+          <SharedVariants options={item.options} variants={item.variants} currency={item.currency} />
           {item.description && <p className="share-description">{item.description}</p>}
           {rest.length > 0 && (
             <ul className="share-thumbs" aria-label="More photos">

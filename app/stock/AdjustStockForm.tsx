@@ -2,16 +2,18 @@
  * Records one change of an item's stock at one location, with why: units
  * received or returned are added, sold, damaged or lost are taken away, a
  * correction either way (a person types how many; the reason gives the sign).
+ * For a product with options, of the variant chosen (docs/architecture.md §9).
  */
 import { type FormEvent, useState } from "react";
 import {
   ADJUST_REASONS,
   type AdjustReason,
+  findVariant,
+  hasVariants,
   type ItemDoc,
   type LocationDoc,
   METHOD,
   MOVEMENT_REASON_LABELS,
-  stockOfItem,
 } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
@@ -19,6 +21,7 @@ import { PRICE_HINT, parsePrice } from "../money";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { useToast } from "../ui/Toast";
+import { firstVariantId, VariantSelect } from "./VariantSelect";
 
 const REASONS = Object.keys(ADJUST_REASONS) as AdjustReason[];
 
@@ -41,13 +44,14 @@ export function AdjustStockForm({
   const toast = useToast();
   const open = locations.filter((location) => !location.archived);
   const [reason, setReason] = useState<AdjustReason>(initialReason);
-  // Taking away starts where the item is held; adding, at the first location.
-  const held = open.find((location) => (stockOfItem(item)[location._id] ?? 0) > 0);
-  const [locationId, setLocationId] = useState(
-    (ADJUST_REASONS[initialReason] === "out" ? held?._id : undefined) ?? open[0]?._id ?? "",
-  );
+  const takesAway = ADJUST_REASONS[initialReason] === "out";
+  const [variantId, setVariantId] = useState(() => firstVariantId(item, takesAway));
+  const variant = findVariant(item, variantId);
+  // Taking away starts where the variant is held; adding, at the first location.
+  const heldAt = (id: string) => open.find((location) => (findVariant(item, id)?.stock[location._id] ?? 0) > 0)?._id;
+  const [locationId, setLocationId] = useState((takesAway ? heldAt(variantId) : undefined) ?? open[0]?._id ?? "");
   const [units, setUnits] = useState(initialReason === "sold" ? "1" : "");
-  const [price, setPrice] = useState((item.priceCents / 100).toFixed(2));
+  const [price, setPrice] = useState(((variant?.priceCents ?? item.priceCents) / 100).toFixed(2));
   const priced = reason === "sold" || reason === "returned";
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -70,6 +74,7 @@ export function AdjustStockForm({
     // Shown at once by its stub, and the form closes; a refusal comes back in words, as a toast.
     call(METHOD.STOCK_ADJUST, {
       itemId: item._id,
+      ...(hasVariants(item) ? { variantId } : {}),
       locationId: locationId || open[0]?._id || "",
       quantity,
       reason,
@@ -81,6 +86,16 @@ export function AdjustStockForm({
 
   return (
     <form className="stock-form" onSubmit={submit} aria-label="Record a stock change">
+      <VariantSelect
+        item={item}
+        value={variantId}
+        onChange={(next) => {
+          setVariantId(next);
+          // A sale is at the variant's own price, and taken from where that variant is.
+          setPrice(((findVariant(item, next)?.priceCents ?? item.priceCents) / 100).toFixed(2));
+          if (direction === "out") setLocationId(heldAt(next) ?? locationId);
+        }}
+      />
       <Field label="Why">
         {(props) => (
           <select {...props} value={reason} onChange={(event) => setReason(event.target.value as AdjustReason)}>

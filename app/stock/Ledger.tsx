@@ -2,7 +2,9 @@
  * Why stock changed (docs/architecture.md §9): the movement ledger, newest first and
  * live, narrowed by reason, location, person and dates, taken back one
  * change at a time (a compensating movement), and downloaded as CSV. On an
- * item's page it is that item's; in the Stock view, the room's.
+ * item's page it is that item's; in the Stock view, the room's. A movement
+ * of a variant names it ("Tee — M"; a Variant column on the page of a
+ * product with options, which can also be narrowed to one variant).
  */
 import { useCallback, useMemo, useState } from "react";
 import {
@@ -16,6 +18,8 @@ import {
   MOVEMENT_REASONS,
   type MovementDoc,
   PUBLICATION,
+  type VariantDoc,
+  variantName,
 } from "../../protocol/api";
 import { downloadCsv } from "../catalogue/catalogue-csv";
 import { RelativeTime } from "../catalogue/RelativeTime";
@@ -47,20 +51,25 @@ function signed(quantity: number): string {
 export function Ledger({
   itemId = "",
   itemTitle,
+  variants = [],
   currency,
   canEdit,
 }: {
   itemId?: string;
-  itemTitle(id: string): string;
+  /** How a movement's item (and its variant: "Tee — M") reads. */
+  itemTitle(id: string, variantId: string): string;
+  /** The item's variants when it has options (its page): a Variant column and filter. */
+  variants?: readonly VariantDoc[];
   /** The currency sale prices are in (the item's). */
   currency: string;
   canEdit: boolean;
 }) {
-  const [filter, setFilter] = useState({ reason: "", locationId: "", userId: "", from: "", to: "" });
+  const [filter, setFilter] = useState({ reason: "", locationId: "", userId: "", from: "", to: "", variantId: "" });
   const query: LedgerQuery = useMemo(
     () => ({
       ...EMPTY_LEDGER_QUERY,
       itemId,
+      variantId: filter.variantId,
       reason: filter.reason as LedgerQuery["reason"],
       locationId: filter.locationId,
       userId: filter.userId,
@@ -76,6 +85,11 @@ export function Ledger({
     [query],
   );
   const movements = useFind(COLLECTION.MOVEMENTS, matches, newestFirst);
+  const byVariant = variants.length > 0;
+  const variantCell = (id: string) => {
+    const variant = variants.find((each) => each._id === id);
+    return variant ? variantName(variant) : "A removed variant";
+  };
   const { locations } = useLocations();
   const members = useFind(COLLECTION.MEMBERS, isMember);
   const nameOf = useNameOf();
@@ -85,7 +99,7 @@ export function Ledger({
 
   function download() {
     const csv = ledgerCsv(movements, currency, {
-      item: itemTitle,
+      item: (movement) => itemTitle(movement.itemId, movement.variantId),
       location: (id) => locationName(locations, id),
       person: (id) => nameOf(id),
     });
@@ -138,6 +152,20 @@ export function Ledger({
             </select>
           )}
         </Field>
+        {byVariant && (
+          <Field label="Variant">
+            {(props) => (
+              <select {...props} value={filter.variantId} onChange={(event) => set({ variantId: event.target.value })}>
+                <option value="">Every variant</option>
+                {variants.map((variant) => (
+                  <option key={variant._id} value={variant._id}>
+                    {variantName(variant)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
         <Field label="Since">
           {(props) => (
             <input {...props} type="date" value={filter.from} onChange={(event) => set({ from: event.target.value })} />
@@ -159,7 +187,7 @@ export function Ledger({
       ) : movements.length === 0 ? (
         <p className="muted">
           No stock movements
-          {filter.reason || filter.locationId || filter.userId || filter.from || filter.to
+          {filter.reason || filter.locationId || filter.userId || filter.from || filter.to || filter.variantId
             ? " match these filters"
             : " yet"}
           .
@@ -170,6 +198,7 @@ export function Ledger({
             <tr>
               <th scope="col">When</th>
               {!itemId && <th scope="col">Item</th>}
+              {byVariant && <th scope="col">Variant</th>}
               <th scope="col">Where</th>
               <th scope="col">Why</th>
               <th scope="col" className="number">
@@ -193,7 +222,8 @@ export function Ledger({
                 <td>
                   <RelativeTime date={movement.at} />
                 </td>
-                {!itemId && <td>{itemTitle(movement.itemId)}</td>}
+                {!itemId && <td>{itemTitle(movement.itemId, movement.variantId)}</td>}
+                {byVariant && <td>{variantCell(movement.variantId)}</td>}
                 <td>{locationName(locations, movement.locationId)}</td>
                 <td>
                   {MOVEMENT_REASON_LABELS[movement.reason]}

@@ -1,11 +1,16 @@
-/** Moves units of an item from one location to another in one step (a transfer: two movements). */
+/**
+ * Moves units of an item from one location to another in one step (a
+ * transfer: two movements); for a product with options, of the variant
+ * chosen (docs/architecture.md §9).
+ */
 import { type FormEvent, useState } from "react";
-import { type ItemDoc, type LocationDoc, METHOD, stockOfItem } from "../../protocol/api";
+import { findVariant, hasVariants, type ItemDoc, type LocationDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { useToast } from "../ui/Toast";
+import { firstVariantId, VariantSelect } from "./VariantSelect";
 
 export function MoveStockForm({
   item,
@@ -18,11 +23,15 @@ export function MoveStockForm({
 }) {
   const call = useCall();
   const toast = useToast();
-  const stock = stockOfItem(item);
-  const holding = locations.filter((location) => (stock[location._id] ?? 0) > 0);
+  const [variantId, setVariantId] = useState(() => firstVariantId(item, true));
+  const stockOf = (id: string) => findVariant(item, id)?.stock ?? {};
+  const holdingOf = (id: string) => locations.filter((location) => (stockOf(id)[location._id] ?? 0) > 0);
+  const stock = stockOf(variantId);
+  const holding = holdingOf(variantId);
   const open = locations.filter((location) => !location.archived);
+  const otherThan = (id: string | undefined) => open.find((location) => location._id !== id)?._id ?? "";
   const [from, setFrom] = useState(holding[0]?._id ?? "");
-  const [to, setTo] = useState(open.find((location) => location._id !== holding[0]?._id)?._id ?? "");
+  const [to, setTo] = useState(otherThan(holding[0]?._id));
   const [units, setUnits] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -35,15 +44,43 @@ export function MoveStockForm({
     if (quantity > (stock[from] ?? 0)) return setError(`Only ${stock[from] ?? 0} there to move`);
     setError(null);
     // Shown at once by its stub, and the form closes; a refusal comes back in words, as a toast.
-    call(METHOD.STOCK_TRANSFER, { itemId: item._id, from, to, quantity, note }).catch((caught) =>
+    const variant = hasVariants(item) ? { variantId } : {};
+    call(METHOD.STOCK_TRANSFER, { itemId: item._id, ...variant, from, to, quantity, note }).catch((caught) =>
       toast.show({ text: errorMessage(caught), tone: "danger" }),
     );
     onDone();
   }
 
-  if (holding.length === 0) return <p className="muted">There is no stock of this item to move.</p>;
+  const chooseVariant = (
+    <VariantSelect
+      item={item}
+      value={variantId}
+      onChange={(next) => {
+        setVariantId(next);
+        const first = holdingOf(next)[0]?._id ?? "";
+        setFrom(first);
+        if (to === first) setTo(otherThan(first));
+      }}
+    />
+  );
+  if (holding.length === 0 && !hasVariants(item))
+    return <p className="muted">There is no stock of this item to move.</p>;
+  if (holding.length === 0) {
+    return (
+      <div className="stock-form">
+        {chooseVariant}
+        <p className="muted">There is no stock of this variant to move.</p>
+        <div className="form-actions">
+          <Button variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  }
   return (
     <form className="stock-form" onSubmit={submit} aria-label="Move stock">
+      {chooseVariant}
       <Field label="From">
         {(props) => (
           <select {...props} value={from} onChange={(event) => setFrom(event.target.value)}>

@@ -1,13 +1,17 @@
 /**
  * Receiving a delivery by scanning (docs/architecture.md §9): each label, product barcode or
- * SKU scanned — a handheld scanner types it and presses Enter — records one
- * unit received at the chosen location (`stock.receive`). What this browser
- * can name shows at once; with no line the scans wait like any edit and are
- * recorded once when it is back. For members and counters.
+ * SKU scanned — a handheld scanner types it and presses Enter, or the phone's
+ * camera reads it (_Receive with camera_) — records one unit received at the
+ * chosen location (`stock.receive`). What this browser can name shows at
+ * once; with no line the scans wait like any edit and are recorded once
+ * when it is back. For members and counters.
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { METHOD, PUBLICATION } from "../../protocol/api";
+import { CameraScan } from "../camera/CameraScan";
+import { warmUpCodeReader } from "../camera/frame-readers";
 import { errorMessage } from "../components/ErrorText";
+import { whenIdle } from "../lazy-page";
 import { useCall, useSubscribe } from "../live";
 import { confirmScan } from "../stocktake/confirm-scan";
 import { Button } from "../ui/Button";
@@ -24,13 +28,12 @@ export function ReceiveStock() {
   const [code, setCode] = useState("");
   const [last, setLast] = useState<{ text: string; error: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Deliveries come into stockrooms with no signal: the camera's reader is fetched while there is one.
+  useEffect(() => whenIdle(warmUpCodeReader), []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const text = code.trim();
-    if (!text || !locationId) return;
-    setCode("");
-    input.current?.focus();
+  /** One unit of what `text` names, received: typed, or read by the camera. */
+  function receive(text: string) {
+    if (!locationId) return;
     call(METHOD.STOCK_RECEIVE, text, locationId, 1).then(
       (result) => {
         const { title, held } = result as { title: string; held: number };
@@ -42,6 +45,15 @@ export function ReceiveStock() {
         confirmScan("refused");
       },
     );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = code.trim();
+    if (!text || !locationId) return;
+    setCode("");
+    input.current?.focus();
+    receive(text);
   }
 
   return (
@@ -58,6 +70,12 @@ export function ReceiveStock() {
             ))}
           </select>
         </label>
+        {/* Each unit's label or barcode in turn: one held in view counts once (app/camera/scan-gate.ts). */}
+        <CameraScan
+          onCode={receive}
+          startLabel="Receive with camera"
+          hint="Hold each unit's label or barcode in the frame in turn; each one seen is one unit received."
+        />
         <label htmlFor="receive-code">Scan a label or barcode, or type a SKU: each is one unit received</label>
         <div className="stocktake-count-row">
           <input

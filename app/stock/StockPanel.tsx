@@ -2,15 +2,18 @@
  * An item's stock where it is kept (docs/architecture.md §9): units at each location,
  * the total, and — for whoever edits the catalogue — recording a change
  * with its reason, or moving units between locations. Both show at once
- * (the stock stubs) and wait for the line like any edit.
+ * (the stock stubs) and wait for the line like any edit. A product with
+ * options also shows each variant's stock by location, and its forms ask
+ * which variant (VariantSelect.tsx).
  */
 import { useState } from "react";
-import { can, type ItemDoc, stockOfItem } from "../../protocol/api";
+import { can, hasVariants, type ItemDoc, stockOfItem } from "../../protocol/api";
 import { useMyRole } from "../team/MembersPanel";
 import { Button } from "../ui/Button";
 import { AdjustStockForm } from "./AdjustStockForm";
 import { MoveStockForm } from "./MoveStockForm";
 import { useLocations } from "./use-locations";
+import { VariantStock } from "./VariantStock";
 import "./stock.css";
 
 type Open = "adjust" | "sale" | "move" | null;
@@ -46,6 +49,7 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
           </tr>
         </tfoot>
       </table>
+      {hasVariants(item) && <VariantStock item={item} locations={shown} />}
       {(canEdit || receiveOnly) && (
         <>
           <div className="form-actions">

@@ -6,7 +6,8 @@ import { csvLine } from "../../protocol/csv";
 export function ledgerCsv(
   movements: readonly MovementDoc[],
   currency: string,
-  names: { item(id: string): string; location(id: string): string; person(id: string): string },
+  /** `item` names a movement's item, and its variant when it is one of a product's ("Tee — M"). */
+  names: { item(movement: MovementDoc): string; location(id: string): string; person(id: string): string },
 ): string {
   const header = csvLine([
     "When",
@@ -24,7 +25,7 @@ export function ledgerCsv(
   const rows = movements.map((movement) =>
     csvLine([
       movement.at,
-      names.item(movement.itemId),
+      names.item(movement),
       names.location(movement.locationId),
       movement.quantity,
       movement.balance,

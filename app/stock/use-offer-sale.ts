@@ -1,11 +1,12 @@
 /**
  * Marking an item's last unit Sold (a sale in person, at a market stall)
  * offers to record the sale too: a `sold` movement of one unit at its price,
- * from where it is held. Only offered — the status alone moves no stock
- * (SPEC A10).
+ * from where it is held — of the variant holding it, for a product with
+ * options (docs/architecture.md §9). Only offered — the status alone moves
+ * no stock (SPEC A10).
  */
 import { useCallback } from "react";
-import { type ItemDoc, METHOD, stockOfItem } from "../../protocol/api";
+import { hasVariants, type ItemDoc, METHOD, variantsOf } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
 import { formatPrice } from "../money";
@@ -16,19 +17,22 @@ export function useOfferSale(): (item: ItemDoc) => void {
   const toast = useToast();
   return useCallback(
     (item: ItemDoc) => {
-      const [where] = Object.entries(stockOfItem(item)).find(([, units]) => units > 0) ?? [];
-      if (item.quantity !== 1 || !where) return;
+      const held = variantsOf(item).find((variant) => variant.quantity > 0);
+      const [where] = Object.entries(held?.stock ?? {}).find(([, units]) => units > 0) ?? [];
+      if (item.quantity !== 1 || !held || !where) return;
+      const priceCents = held.priceCents;
       toast.show({
-        text: `“${item.title}” is marked sold. Record the sale of its last unit at ${formatPrice(item.priceCents, item.currency)}?`,
+        text: `“${item.title}” is marked sold. Record the sale of its last unit at ${formatPrice(priceCents, item.currency)}?`,
         action: {
           label: "Record sale",
           run: () =>
             void call(METHOD.STOCK_ADJUST, {
               itemId: item._id,
+              ...(hasVariants(item) ? { variantId: held._id } : {}),
               locationId: where,
               quantity: -1,
               reason: "sold",
-              priceCents: item.priceCents,
+              priceCents,
             }).catch((error: unknown) => toast.show({ text: errorMessage(error), tone: "danger" })),
         },
       });

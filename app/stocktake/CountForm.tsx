@@ -1,6 +1,7 @@
 /**
- * Counting: scan labels with the phone's camera, or type a SKU (a handheld
- * scanner typing a label's link works too). Each scan counts one. What this
+ * Counting: scan labels and product barcodes with the phone's camera, or
+ * type a SKU or barcode (a handheld scanner typing a label's link or a
+ * barcode's digits works too). Each scan counts one. What this
  * phone can name at once (a SKU, or a label the room sent) is confirmed at
  * once — beep, buzz and the item's title — even with no line; the rest is
  * confirmed when the server answers. The person's last scans are listed
@@ -11,15 +12,15 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { COLLECTION, type ItemDoc, METHOD, PUBLICATION } from "../../protocol/api";
 import { labelKey } from "../../protocol/label-key";
+import { CameraScan } from "../camera/CameraScan";
+import { warmUpCodeReader } from "../camera/frame-readers";
 import { errorMessage } from "../components/ErrorText";
 import { whenIdle } from "../lazy-page";
 import { useCall, useFind, useStatus, useSubscribe } from "../live";
 import { Button } from "../ui/Button";
-import { CameraScan } from "./CameraScan";
-import { warmUpQrReader } from "./camera-scanner";
 import { confirmScan } from "./confirm-scan";
 import { RecentScans } from "./RecentScans";
-import { itemForCodeHere } from "./stocktake-stubs";
+import { targetForCodeHere } from "./stocktake-stubs";
 
 interface Outcome {
   text: string;
@@ -37,10 +38,10 @@ export function CountForm({ stocktakeId, items }: { stocktakeId: string; items: 
   const [code, setCode] = useState("");
   const [last, setLast] = useState<Outcome | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => whenIdle(warmUpQrReader), []);
+  useEffect(() => whenIdle(warmUpCodeReader), []);
 
   function countCode(text: string) {
-    const here = itemForCodeHere(text, items, labels);
+    const here = targetForCodeHere(text, items, labels); // "Tee — M" for a variant
     if (here) {
       setLast({ text: `Counted: ${String(here.title)}`, error: false });
       confirmScan("counted");
@@ -73,7 +74,7 @@ export function CountForm({ stocktakeId, items }: { stocktakeId: string; items: 
 
   return (
     <div className="stocktake-count">
-      <CameraScan onCode={countCode} />
+      <CameraScan onCode={countCode} hint="Hold a label or barcode in the frame; each one counts once." />
       <form onSubmit={submit}>
         <label htmlFor="stocktake-code">Scan a label or type a SKU</label>
         <div className="stocktake-count-row">

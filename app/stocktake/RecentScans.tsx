@@ -8,6 +8,7 @@
 import { useCallback } from "react";
 import { COLLECTION, type ItemDoc, METHOD, type StocktakeScanDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
+import { variantTitle } from "../catalogue/variant-names";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind } from "../live";
 
@@ -33,7 +34,11 @@ export function RecentScans({
   );
   const mine = useFind(COLLECTION.STOCKTAKE_SCANS, isMine, newestFirst).slice(0, SHOWN);
   if (mine.length === 0) return null;
-  const titleOf = (itemId: string) => items.find((item) => item._id === itemId)?.title ?? "An item";
+  // A variant counted is named as the review names it: "Tee — M".
+  const titleOf = (scan: StocktakeScanDoc) => {
+    const item = items.find((each) => each._id === scan.itemId);
+    return item ? variantTitle(item, scan.variantId || item._id) : "An item";
+  };
   return (
     <section aria-labelledby="recent-scans-heading" className="recent-scans">
       <h3 id="recent-scans-heading">Your last scans</h3>
@@ -43,12 +48,12 @@ export function RecentScans({
           return (
             <li key={scan._id}>
               <span>
-                {titleOf(scan.itemId)} <span className="muted">· {when}</span>
+                {titleOf(scan)} <span className="muted">· {when}</span>
               </span>
               <button
                 type="button"
                 className="ui-button ui-button-ghost ui-button-sm"
-                aria-label={`Take back ${titleOf(scan.itemId)} (${when})`}
+                aria-label={`Take back ${titleOf(scan)} (${when})`}
                 onClick={() =>
                   call(METHOD.STOCKTAKE_UNSCAN, stocktakeId, scan._id).catch((error: unknown) =>
                     onError(errorMessage(error)),

@@ -1,7 +1,7 @@
 /**
  * The room's stocktake (SPEC A8): start one or join the one under way, count
- * items by scanning their labels with the phone's camera or typing a SKU
- * (one scan counts one; CountForm.tsx),
+ * items by scanning their labels or barcodes with the phone's camera, or
+ * typing a SKU (one scan counts one; CountForm.tsx),
  * see everyone's counts merge live — who is counting, what is counted, what
  * is expected but not yet seen, and the differences from the recorded
  * quantities — and, as an owner or admin, apply the counted quantities in
@@ -72,8 +72,9 @@ function NoStocktake({ role }: { role: RoomRole | null }) {
     <section className="card empty-state" aria-labelledby="stocktake-heading">
       <h2 id="stocktake-heading">Stocktake</h2>
       <p>
-        Count what is really on the shelves: everyone taking part scans item labels with their phone (or types a SKU),
-        the counts come together here, and the differences from the recorded quantities are set right in one step.
+        Count what is really on the shelves: everyone taking part scans item labels or barcodes with their phone (or
+        types a SKU), the counts come together here, and the differences from the recorded quantities are set right in
+        one step.
       </p>
       {can.editItems(role) ? (
         <Button
@@ -195,11 +196,12 @@ function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: St
             { key: "counted", header: "Counted", numeric: true },
             { key: "difference", header: "Difference", numeric: true },
           ]}
-          rows={shown.map(({ item, counted, difference }) => ({
-            key: item._id,
+          rows={shown.map(({ variantId, title, expected, counted, difference }) => ({
+            // One row per variant of a product with options ("Tee — M"); a simple product's is its own id.
+            key: variantId,
             cells: {
-              title: item.title,
-              recorded: item.quantity.toLocaleString(),
+              title,
+              recorded: expected.toLocaleString(),
               counted: counted === null ? "—" : counted.toLocaleString(),
               difference: difference === null ? "not seen" : difference > 0 ? `+${difference}` : String(difference),
             },

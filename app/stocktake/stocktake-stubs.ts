@@ -8,10 +8,12 @@
  * Taking a scan back shows at once too. In a big room the live store holds
  * only windows, so the items of the device copy that the stocktake holds are
  * searched as well (use-stocktake-items.ts, docs/architecture.md §5): a code
- * typed or scanned with no line finds any item of the room.
+ * typed or scanned with no line finds any item of the room. A count is of a
+ * variant (docs/architecture.md §9): a variant's own SKU or barcode names
+ * it; a product's label or id names its first, as on the server.
  */
 import * as v from "valibot";
-import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD, type VariantDoc, variantName } from "../../protocol/api";
 import { METHOD_ARGS } from "../../protocol/args";
 import { barcodeForms } from "../../protocol/barcodes";
 import { labelKey } from "../../protocol/label-key";
@@ -23,15 +25,27 @@ interface CodedItem {
   readonly _id: string;
   readonly sku?: unknown;
   readonly barcode?: unknown;
+  readonly title?: unknown;
+  readonly variants?: unknown;
 }
+
+/** What a code names here: the item, which of its variants, and how a person reads it ("Tee — M"). */
+export interface CodeTargetHere<T> {
+  item: T;
+  variantId: string;
+  title: string;
+}
+
+const variantsHere = (item: CodedItem): readonly VariantDoc[] =>
+  Array.isArray(item.variants) ? (item.variants as VariantDoc[]) : [];
 
 /** A big room's device copy as the stocktake holds it (empty while it holds none, and in other rooms). */
 export interface DeviceItems {
   current: readonly ItemDoc[];
 }
 
-/** The item a scanned or typed code names, among the documents this browser has (undefined: ask the server). */
-export function itemForCodeHere<T extends CodedItem>(
+/** The product a label, the product's own SKU or barcode, or its id names (undefined: none here). */
+function productForCodeHere<T extends CodedItem>(
   code: string,
   items: readonly T[],
   labels: readonly LiveDoc[],
@@ -51,6 +65,44 @@ export function itemForCodeHere<T extends CodedItem>(
   );
 }
 
+/**
+ * The item and variant a scanned or typed code names, among the documents
+ * this browser has (undefined: ask the server). Found in the server's order
+ * (worker/rooms/item-for-code.ts): what names a product first (a product
+ * with variants counts its first), then a variant's own SKU or barcode in
+ * any case and form.
+ */
+export function targetForCodeHere<T extends CodedItem>(
+  code: string,
+  items: readonly T[],
+  labels: readonly LiveDoc[],
+): CodeTargetHere<T> | undefined {
+  const titleOf = (item: T, variant?: VariantDoc) =>
+    variant && variant.values.length > 0 ? `${String(item.title)} — ${variantName(variant)}` : String(item.title);
+  const product = productForCodeHere(code, items, labels);
+  if (product) {
+    const first = variantsHere(product)[0];
+    return { item: product, variantId: first?._id ?? product._id, title: titleOf(product, first) };
+  }
+  if (labelKey(code)) return undefined;
+  const forms = new Set([code, ...barcodeForms(code)].map((form) => form.toLowerCase()));
+  const named = (text: string) => text !== "" && forms.has(text.toLowerCase());
+  for (const item of items) {
+    const variant = variantsHere(item).find((each) => named(each.sku) || named(each.barcode));
+    if (variant) return { item, variantId: variant._id, title: titleOf(item, variant) };
+  }
+  return undefined;
+}
+
+/** The item a scanned or typed code names, among the documents this browser has (undefined: ask the server). */
+export function itemForCodeHere<T extends CodedItem>(
+  code: string,
+  items: readonly T[],
+  labels: readonly LiveDoc[],
+): T | undefined {
+  return targetForCodeHere(code, items, labels)?.item;
+}
+
 export function stocktakeStubs(env: {
   userId(): string | null;
   now?(): Date;
@@ -64,12 +116,13 @@ export function stocktakeStubs(env: {
       const shown = ctx.find(COLLECTION.ITEMS);
       const kept = env.deviceItems?.current ?? [];
       const items = kept.length === 0 ? shown : [...shown, ...kept];
-      const item = itemForCodeHere(code, items, ctx.find(COLLECTION.STOCKTAKE_LABELS));
-      if (!item) return;
+      const target = targetForCodeHere(code, items, ctx.find(COLLECTION.STOCKTAKE_LABELS));
+      if (!target) return;
       ctx.insert(COLLECTION.STOCKTAKE_SCANS, {
         _id: ctx.newId(COLLECTION.STOCKTAKE_SCANS),
         stocktakeId,
-        itemId: item._id,
+        itemId: target.item._id,
+        variantId: target.variantId,
         userId: env.userId() ?? "",
         at: env.now?.() ?? new Date(),
       });

@@ -1,8 +1,9 @@
 /**
- * A phone whose camera films a printed label: Chromium's fake capture
- * device plays a Y4M video we write from a screenshot of the label as the
- * app drew it, so the app's real camera path (getUserMedia, frames, the QR
- * reader) runs on it.
+ * A phone whose camera films a printed label or a product's barcode:
+ * Chromium's fake capture device plays a Y4M video we write — from a
+ * screenshot of the label as the app drew it, or from a barcode's modules
+ * drawn here bar by bar — so the app's real camera path (getUserMedia,
+ * frames, the QR and barcode readers) runs on it.
  */
 import { writeFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -11,6 +12,7 @@ import { launchBrowser } from "./browser";
 const WIDTH = 640;
 const HEIGHT = 480;
 const FRAMES = 10;
+const FRAME_RATE = 10;
 
 /**
  * Writes a Y4M video (640×480, grey) of `label` — a screenshot of it, on
@@ -43,11 +45,50 @@ export async function filmLabel(page: Page, label: Locator, file: string): Promi
     },
     { base64: png.toString("base64"), width: WIDTH, height: HEIGHT },
   );
-  const luma = Buffer.from(lumaBase64, "base64");
+  writeVideo(file, [{ luma: Buffer.from(lumaBase64, "base64"), frames: FRAMES }]);
+}
+
+/** Writes a grey Y4M video: each picture (full-range luma, WIDTH × HEIGHT) for its number of frames, in turn. */
+function writeVideo(file: string, pictures: readonly { luma: Buffer; frames: number }[]): void {
   const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128); // no colour
-  const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: FRAMES }, () => frame)]));
+  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F${FRAME_RATE}:1 Ip A1:1 C420jpeg\n`);
+  const frames = pictures.flatMap(({ luma, frames: count }) => {
+    const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma]);
+    return Array.from({ length: count }, () => frame);
+  });
+  writeFileSync(file, Buffer.concat([header, ...frames]));
+}
+
+/**
+ * A camera's picture of a printed 1D barcode: `bits` (one character a
+ * module, "1" dark), as wide as fits with whole pixels a module (at most
+ * 4), centred with a quiet zone, the bars a little grey on off-white as a
+ * print in a room's light is.
+ */
+function barcodePicture(bits: string): Buffer {
+  const module = Math.min(4, Math.floor((WIDTH * 0.85) / (bits.length + 20)));
+  if (module < 2) throw new Error(`a barcode of ${bits.length} modules is too wide to film`);
+  const luma = Buffer.alloc(WIDTH * HEIGHT, 230);
+  const left = Math.round((WIDTH - bits.length * module) / 2);
+  const top = Math.round(HEIGHT * 0.3);
+  for (let y = top; y < HEIGHT - top; y++) {
+    for (let x = 0; x < bits.length * module; x++) {
+      if (bits[Math.floor(x / module)] === "1") luma[y * WIDTH + left + x] = 35;
+    }
+  }
+  return luma;
+}
+
+/**
+ * Writes a video (looping, as the fake camera plays it) of each barcode in
+ * turn, `secondsEach` on screen: `barcodes` are their modules, as
+ * app/qr/label-barcode.ts encodes them.
+ */
+export function filmBarcodes(file: string, barcodes: readonly string[], secondsEach = 2): void {
+  writeVideo(
+    file,
+    barcodes.map((bits) => ({ luma: barcodePicture(bits), frames: secondsEach * FRAME_RATE })),
+  );
 }
 
 /** A Chromium whose camera plays `video` (looping), allowed without asking. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ScanGate } from "../../app/stocktake/scan-gate";
+import { ScanGate } from "../../app/camera/scan-gate";
 
 describe("a camera's scans", () => {
   it("count a label held in view once, however many frames show it", () => {

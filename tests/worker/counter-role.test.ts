@@ -26,7 +26,7 @@ describe("a counter", () => {
     expect((await counter.call("locations.add", ["Van"])).error).toMatchObject({ error: 403 });
     // A delivery received by scanning: each scan of the SKU (in any case) is one unit.
     const received = await counter.call("stock.receive", ["jug-1", "main"]);
-    expect(received.result).toEqual({ itemId, title: "Jug", held: 7 });
+    expect(received.result).toEqual({ itemId, variantId: itemId, title: "Jug", held: 7 });
     expect((await counter.call("stock.receive", ["NO-SUCH", "main"])).error).toMatchObject({
       error: 404,
       reason: "No item of this room has that label, barcode or SKU",

@@ -52,12 +52,16 @@ describe("share data", () => {
     expect(Object.keys(body).sort()).toEqual([
       "currency",
       "description",
+      "options",
       "photos",
       "priceCents",
       "shop",
       "sold",
       "title",
+      "variants",
     ]);
+    // Not sold in variants: no options, no variants.
+    expect(body).toMatchObject({ options: [], variants: [] });
     // Marked sold: the page says so (and nothing of its status or stock besides).
     expect(body.sold).toBe(true);
     for (const hidden of ["sku", "status", "quantity", "location"]) expect(body).not.toHaveProperty(hidden);

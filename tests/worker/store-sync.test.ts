@@ -470,6 +470,55 @@ describe("publishing", () => {
     socket.close();
   });
 
+  it("publishes a product sold in variants with every size, its own price, SKU, barcode and stock, and sends a price change of one", async () => {
+    const fake = fakeStore();
+    const { socket } = await connectedRoom(fake);
+    const itemId = (await socket.call("items.add", [{ title: "Tee", quantity: 3, priceCents: 1500 }])).result as string;
+    const [small, medium] = (
+      await socket.call("items.setVariants", [
+        itemId,
+        {
+          options: ["Size"],
+          variants: [
+            { values: ["S"], sku: "TEE-S" },
+            { values: ["M"], sku: "TEE-M", barcode: "4006381333931", priceCents: 1700 },
+          ],
+        },
+      ])
+    ).result as string[];
+    expect(small).toBe(itemId);
+    expect((await socket.call("store.publish", [itemId])).error).toBeUndefined();
+    const set = fake.calls.find((call) => call.operation === "StockroomProductSet");
+    const input = ((set?.variables ?? {}) as { input: Record<string, unknown> }).input;
+    expect(input.productOptions).toEqual([{ name: "Size", values: [{ name: "S" }, { name: "M" }] }]);
+    expect(input.variants).toMatchObject([
+      {
+        optionValues: [{ optionName: "Size", name: "S" }],
+        price: "15.00",
+        inventoryItem: { sku: "TEE-S" },
+        inventoryQuantities: [{ quantity: 3 }],
+      },
+      {
+        optionValues: [{ optionName: "Size", name: "M" }],
+        price: "17.00",
+        barcode: "4006381333931",
+        inventoryItem: { sku: "TEE-M" },
+        inventoryQuantities: [{ quantity: 0 }],
+      },
+    ]);
+    // A variant's new price follows to the store as the product's variants, its stock left as the store counts it.
+    await socket.call("items.updateVariant", [itemId, medium, { priceCents: 1900 }]);
+    await expect
+      .poll(() => fake.calls.filter((call) => call.operation === "StockroomProductSet").length, { timeout: 10_000 })
+      .toBe(2);
+    const again = (fake.calls.findLast((call) => call.operation === "StockroomProductSet")?.variables ?? {}) as {
+      input: { variants: Record<string, unknown>[] };
+    };
+    expect(again.input.variants[1]).toMatchObject({ price: "19.00", inventoryItem: { sku: "TEE-M" } });
+    expect(again.input.variants.every((variant) => !("inventoryQuantities" in variant))).toBe(true);
+    socket.close();
+  });
+
   it("deleting a published item archives its product, and no sync brings it back", async () => {
     const fake = fakeStore();
     const { roomId, socket } = await connectedRoom(fake);

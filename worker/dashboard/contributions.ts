@@ -37,7 +37,7 @@ export interface Contribution {
 /** The fields of an item the dashboard counts. */
 export type CountedItem = Pick<
   ItemDoc,
-  "_id" | "title" | "status" | "priceCents" | "quantity" | "currency" | "createdAt" | "reorderPoint"
+  "_id" | "title" | "status" | "priceCents" | "quantity" | "currency" | "createdAt" | "reorderPoint" | "variants"
 >;
 
 /** The fields of an order the dashboard counts. */
@@ -62,7 +62,10 @@ export function itemContributions(item: CountedItem): Contribution[] {
     { table: "status", key: [item.status], values: [1] },
     { table: "items_quarter", key: [quarterOf(item.createdAt)], values: [1] },
   ];
-  const value = item.priceCents * item.quantity;
+  // A product sold in variants is worth each variant's count at its own price.
+  const value = item.variants?.length
+    ? item.variants.reduce((sum, variant) => sum + variant.priceCents * variant.quantity, 0)
+    : item.priceCents * item.quantity;
   if (value !== 0) out.push({ table: "value", key: [item.status, item.currency], values: [value] });
   if (isLowStock(item)) {
     out.push({

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { ItemDoc, ItemStatus } from "../../protocol/api";
+import type { ItemDoc, ItemStatus, VariantDoc } from "../../protocol/api";
 import type { ItemFields, ItemPatch } from "../../protocol/args";
 import { barcodeForms } from "../../protocol/barcodes";
 import { findItemRow, updateItemStatement } from "./item-statements";
 import type { RoomDatabase } from "./room-database";
-import { type ItemRow, items } from "./room-schema";
+import { type ItemRow, items, variantCodes } from "./room-schema";
 
 /** SQLite (D1 and a room's own) binds at most 100 values per statement; id lists are cut to this. */
 export const IDS_PER_STATEMENT = 90;
@@ -26,6 +26,9 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     stock: JSON.parse(row.stock) as Record<string, number>,
     barcode: row.barcode,
     reorderPoint: row.reorderPoint,
+    options: row.options === "[]" ? [] : (JSON.parse(row.options) as string[]),
+    variants: row.variants === "[]" ? [] : (JSON.parse(row.variants) as VariantDoc[]),
+    handle: row.handle,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: new Date(row.createdAt),
@@ -157,6 +160,24 @@ export async function findItemByCode(db: RoomDatabase, roomId: string, code: str
   return row;
 }
 
+/** The variant whose SKU or barcode (in any of its forms, any case) is `code`: variant_codes keeps them. */
+export function findVariantByCode(db: RoomDatabase, code: string): { itemId: string; variantId: string } | null {
+  const forms = [...new Set([code, ...barcodeForms(code)].map((form) => form.toLowerCase()))];
+  return (
+    db
+      .select({ itemId: variantCodes.itemId, variantId: variantCodes.variantId })
+      .from(variantCodes)
+      .where(inArray(variantCodes.code, forms))
+      .limit(1)
+      .get() ?? null
+  );
+}
+
+/** The product a CSV import knows by this handle. */
+export function findItemByHandle(db: RoomDatabase, handle: string): ItemRow | null {
+  return db.select().from(items).where(eq(items.handle, handle)).limit(1).get() ?? null;
+}
+
 export async function findItemByStoreProduct(
   db: RoomDatabase,
   roomId: string,
@@ -185,13 +206,14 @@ export function insertItemQuery(
   db: RoomDatabase,
   roomId: string,
   fields: ItemFields,
-  options: { id: string; createdBy: string; now: number; stock?: string },
+  options: { id: string; createdBy: string; now: number; stock?: string; server?: Partial<ItemRow> },
 ) {
   return db
     .insert(items)
     .values({
       ...(columnsOf(fields) as Omit<ItemRow, "id" | "roomId" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy">),
       ...(options.stock ? { stock: options.stock } : {}),
+      ...options.server,
       id: options.id,
       roomId,
       createdBy: options.createdBy,

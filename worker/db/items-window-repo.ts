@@ -20,19 +20,30 @@ function conditions(roomId: string, query: Omit<ItemWindowQuery, "limit" | "sort
   const where: SQL[] = [eq(items.roomId, roomId)];
   if (query.status !== "all") where.push(eq(items.status, query.status));
   if (query.tag) where.push(sql`EXISTS (SELECT 1 FROM json_each(${items.tags}) WHERE value = ${query.tag})`);
-  // Low on stock: read through the index of items that have a reorder point (room-migrations/0007).
-  if (query.low) where.push(sql`${items.reorderPoint} IS NOT NULL AND ${items.quantity} <= ${items.reorderPoint}`);
+  // Low on stock: read through the indexes of items that have a reorder point (room-migrations/0007)
+  // and of products sold in variants (0009), any of whose variants may be low.
+  if (query.low) {
+    where.push(
+      sql`((${items.reorderPoint} IS NOT NULL AND ${items.quantity} <= ${items.reorderPoint}) OR (${items.variants} <> '[]' AND EXISTS (SELECT 1 FROM json_each(${items.variants}) WHERE json_extract(value, '$.reorderPoint') IS NOT NULL AND json_extract(value, '$.quantity') <= json_extract(value, '$.reorderPoint'))))`,
+    );
+  }
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
   const long = words.filter((word) => word.length >= TRIGRAM);
   const short = words.filter((word) => word.length < TRIGRAM);
+  const text: SQL[] = [];
   if (long.length > 0) {
     const match = long.map(ftsString).join(" AND ");
-    where.push(sql`${items}.rowid IN (SELECT rowid FROM items_search WHERE items_search MATCH ${match})`);
+    text.push(sql`${items}.rowid IN (SELECT rowid FROM items_search WHERE items_search MATCH ${match})`);
   }
   for (const word of short) {
-    where.push(
+    text.push(
       sql`instr(lower(${items.title} || char(10) || ${items.sku} || char(10) || ${items.location} || char(10) || ${items.description} || char(10) || ${items.tags} || char(10) || ${items.barcode}), ${word}) > 0`,
     );
+  }
+  if (text.length > 0) {
+    // A variant's own SKU or barcode, typed or scanned whole, finds its product (variant_codes, 0009).
+    const code = query.text.trim().toLowerCase();
+    where.push(sql`((${and(...text)}) OR ${items.id} IN (SELECT item_id FROM variant_codes WHERE code = ${code}))`);
   }
   return where;
 }

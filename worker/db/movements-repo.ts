@@ -83,6 +83,7 @@ export function listMovements(db: RoomDatabase, query: LedgerQuery): ReadMovemen
     binds.push(value);
   };
   if (query.itemId) narrow("item_id = ?", query.itemId);
+  if (query.variantId) narrow("variant_id = ?", query.variantId);
   if (query.reason) narrow("reason = ?", query.reason);
   if (query.locationId) narrow("location_id = ?", query.locationId);
   if (query.userId) narrow("user_id = ?", query.userId);

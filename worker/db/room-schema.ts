@@ -5,7 +5,7 @@
  * which every room applies when it wakes, before it serves
  * (room-database.ts).
  */
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { stocktakeTables } from "../stocktake/stocktake-schema";
 import { plainRoomId, roomTables } from "./room-tables";
 
@@ -17,11 +17,35 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
     barcode: text("barcode").notNull().default(""),
     /** At or below this many units the item is low on stock; null: never. */
     reorderPoint: integer("reorder_point"),
+    /** Its options' names, a JSON array (protocol/variants.ts); "[]" for a product that is its own only variant. */
+    options: text("options").notNull().default("[]"),
+    /** Its variants with their codes, prices and stock, a JSON array of VariantDoc; "[]" without options. */
+    variants: text("variants").notNull().default("[]"),
+    /** The handle a CSV import knows the product by (Shopify's, or one made from its title); "" for none. */
+    handle: text("handle").notNull().default(""),
   });
 
 export { locations, movements } from "./stock-tables";
 
-export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId);
+export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId, {
+  /** The variant counted (its product's id for a product without options). */
+  variantId: text("variant_id").notNull().default(""),
+});
+
+/**
+ * Every variant's SKU and barcode (lower case), kept from `items.variants`
+ * by triggers (room-migrations/0009), so a scan finds a variant by an index
+ * and no write can leave a code behind.
+ */
+export const variantCodes = sqliteTable(
+  "variant_codes",
+  {
+    code: text("code").notNull(),
+    itemId: text("item_id").notNull(),
+    variantId: text("variant_id").notNull(),
+  },
+  (table) => [index("variant_codes_code_idx").on(table.code), index("variant_codes_item_idx").on(table.itemId)],
+);
 
 /** The room's own bookkeeping, by key: how far its copy from D1 got (room-upgrade.ts), and the like. */
 export const roomState = sqliteTable("room_state", {

@@ -7,7 +7,7 @@
  * made, so `items.bulkUndo` puts everything back in one step.
  */
 
-import { type MovementReason, stockWith } from "../../protocol/api";
+import { lowestPrice, type MovementReason, stockWith, type VariantDoc } from "../../protocol/api";
 import type { ItemPatch } from "../../protocol/args";
 import { type BulkBefore, type BulkChange, type BulkEditResult, bulkPrice, bulkTags } from "../../protocol/bulk-edit";
 import { LiveError } from "../../protocol/errors";
@@ -28,24 +28,50 @@ interface Planned {
   patch: ItemPatch;
   entry: HistoryEntry | null;
   moves: StockMoves | null;
+  /** A product sold in variants: its variants as the edit leaves them (their prices). */
+  variants?: VariantDoc[];
+}
+
+function variantsOfItem(before: ItemRow): VariantDoc[] {
+  return before.variants === "[]" ? [] : (JSON.parse(before.variants) as VariantDoc[]);
+}
+
+/** A product's variants with new prices (`price` of each variant's own): the product shows the lowest. */
+function repriced(
+  before: ItemRow,
+  price: (variant: VariantDoc) => number,
+): { variants: VariantDoc[]; priceCents: number } {
+  const variants = variantsOfItem(before).map((variant) => ({ ...variant, priceCents: price(variant) }));
+  return { variants, priceCents: lowestPrice(variants) };
 }
 
 /** One item's part of a bulk edit (or of its undo), with its history entry (none when nothing changes). */
-function plan(host: RoomHost, actor: string, before: ItemRow, patch: ItemPatch, moves: StockMoves | null): Planned {
+function plan(
+  host: RoomHost,
+  actor: string,
+  before: ItemRow,
+  patch: ItemPatch,
+  moves: StockMoves | null,
+  variants?: VariantDoc[],
+): Planned {
   const changes = changedFields(toItemDoc(before), { ...patch, ...(moves ? { quantity: moves.quantity } : {}) });
+  if (variants && JSON.stringify(variants) !== before.variants) {
+    const prices = (list: readonly VariantDoc[]) => list.map((variant) => variant.priceCents);
+    changes.variantPrices = { from: prices(variantsOfItem(before)), to: prices(variants) };
+  }
   const entry = Object.keys(changes).length ? historyEntry(host, before.id, actor, "updated", changes, "bulk") : null;
-  return { before, patch, entry, moves };
+  return { before, patch, entry, moves, ...(variants ? { variants } : {}) };
 }
 
 /** Writes the planned edits in one transaction and announces them. */
 function commit(host: RoomHost, actor: string, at: number, planned: readonly Planned[]): void {
-  const statements: RoomStatement[] = planned.map(({ before, patch, moves }) =>
+  const statements: RoomStatement[] = planned.map(({ before, patch, moves, variants }) =>
     updateItemQuery(
       host.roomDb,
       before,
       { ...patch, ...(moves ? { quantity: moves.quantity } : {}) },
       { at, by: actor },
-      moves ? { stock: moves.stock } : {},
+      { ...(variants ? { variants: JSON.stringify(variants) } : {}), ...(moves ? moves.columns : {}) },
     ),
   );
   const entries = planned.flatMap((plan) => (plan.entry ? [plan.entry] : []));
@@ -87,11 +113,22 @@ export function bulkEdit(
     const at = host.now();
     const planned: Planned[] = items.map((before) => {
       const patch: ItemPatch = {};
-      if (change.price) patch.priceCents = bulkPrice(before.priceCents, change.price);
+      const sold = before.variants !== "[]";
+      const price = change.price;
+      let variants: VariantDoc[] | undefined;
+      if (price && sold) {
+        // Each size keeps its own price, moved the same way.
+        const next = repriced(before, (variant) => bulkPrice(variant.priceCents, price));
+        variants = next.variants;
+        patch.priceCents = next.priceCents;
+      } else if (price) patch.priceCents = bulkPrice(before.priceCents, price);
       if (change.location !== undefined) patch.location = change.location;
       if (change.addTags || change.removeTags) patch.tags = bulkTags(JSON.parse(before.tags) as string[], change);
       if (change.status) patch.status = change.status;
       let moves: StockMoves | null = null;
+      if (stock && sold) {
+        throw new LiveError(409, `“${before.title}” is sold in variants: change each variant's stock on its page`);
+      }
       if (stock) {
         const held = stockOf(before)[stock.locationId] ?? 0;
         if ((stockWith(stockOf(before), stock.locationId, stock.quantity)[stock.locationId] ?? 0) < 0) {
@@ -107,7 +144,7 @@ export function bulkEdit(
           },
         );
       }
-      return plan(host, actor, before, patch, moves);
+      return plan(host, actor, before, patch, moves, variants);
     });
     const changing = planned.filter((plan) => plan.entry !== null);
     commit(host, actor, at, changing);
@@ -121,6 +158,13 @@ export function bulkEdit(
             location: before.location,
             tags: JSON.parse(before.tags) as string[],
             status: before.status as BulkBefore["status"],
+            ...(before.variants === "[]"
+              ? {}
+              : {
+                  variantPrices: Object.fromEntries(
+                    variantsOfItem(before).map((variant) => [variant._id, variant.priceCents]),
+                  ),
+                }),
           }),
         ),
         movements: changing.flatMap((plan) => plan.moves?.rows.map((row) => row.id) ?? []),
@@ -160,6 +204,11 @@ export function bulkUndo(
         tags: was.tags,
         status: was.status,
       };
+      const prices = was.variantPrices;
+      const variants = prices
+        ? repriced(before, (variant) => prices[variant._id] ?? variant.priceCents).variants
+        : undefined;
+      if (variants) patch.priceCents = lowestPrice(variants);
       const back = taken.get(before.id) ?? [];
       let moves: StockMoves | null = null;
       if (back.length) {
@@ -172,6 +221,7 @@ export function bulkUndo(
         moves = stockMoves(
           before,
           back.map((movement) => ({
+            variantId: movement.variantId,
             locationId: movement.locationId,
             delta: -movement.quantity,
             reason: movement.reason as MovementReason,
@@ -179,11 +229,11 @@ export function bulkUndo(
           })),
           { by: actor, at, newId, undoes: back.map((movement) => movement.id) },
         );
-        const negative = Object.values(JSON.parse(moves.stock) as Record<string, number>).some((units) => units < 0);
+        const negative = moves.rows.some((row) => row.balance < 0);
         if (negative)
           throw new LiveError(409, `“${before.title}” no longer holds what the edit brought: undo it by hand`);
       }
-      return plan(host, actor, before, patch, moves);
+      return plan(host, actor, before, patch, moves, variants);
     });
     const changing = planned.filter((plan) => plan.entry !== null);
     commit(host, actor, at, changing);

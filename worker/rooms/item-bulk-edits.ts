@@ -14,7 +14,7 @@ import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
 import { announce, announceItem, historyEntry, made } from "./item-writes";
 import type { RoomHost } from "./room-host";
-import { announceMovements, type StockMoves, totalMoves } from "./stock-moves";
+import { announceMovements, countMoves, type StockMoves, totalMoves } from "./stock-moves";
 
 /**
  * Edits of many items by the server, made together (a bulk job's chunk):
@@ -25,15 +25,19 @@ import { announceMovements, type StockMoves, totalMoves } from "./stock-moves";
 export function itemEditsInBulk(
   host: RoomHost,
   actor: string,
-  edits: readonly { before: ItemRow; patch: ItemPatch }[],
+  edits: readonly { before: ItemRow; patch: ItemPatch; counts?: ReadonlyMap<string, number> }[],
   via = "",
 ) {
   const changing: { before: ItemRow; entry: HistoryEntry; patch: ItemPatch; moves: StockMoves | null }[] = [];
-  for (const { before, patch } of edits) {
+  for (const { before, patch: asked, counts } of edits) {
+    // Counts by variant (a stocktake of a product with options) set its total through its variants.
+    const moves = counts
+      ? countMoves(host.roomDb, before, counts, made(host, actor, host.now()), via)
+      : totalMoves(host.roomDb, before, asked.quantity, made(host, actor, host.now()), via);
+    const patch = counts ? { ...asked, quantity: moves?.quantity ?? before.quantity } : asked;
     const changes = changedFields(toItemDoc(before), patch);
     if (Object.keys(changes).length === 0) continue;
     const entry = historyEntry(host, before.id, actor, "updated", changes, via);
-    const moves = totalMoves(host.roomDb, before, patch.quantity, made(host, actor, entry.at), via);
     changing.push({ before, patch, entry, moves });
   }
   const entries = changing.map((change) => change.entry);
@@ -41,7 +45,7 @@ export function itemEditsInBulk(
   return {
     statements: [
       ...changing.map(({ before, patch, entry, moves }) =>
-        updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? { stock: moves.stock } : {}),
+        updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? moves.columns : {}),
       ),
       ...insertHistoryQueries(host.roomDb, host.roomId, entries),
       ...(rows.length ? [insertMovementsStatement(host.roomDb, rows)] : []),

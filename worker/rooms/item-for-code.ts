@@ -1,10 +1,12 @@
 /** What a scanned or typed code names in this room: a stocktake's count and a delivery received both ask here. */
+import { variantName } from "../../protocol/api";
 import { labelKey, storePageKey } from "../../protocol/label-key";
-import { findItem, findItemByCode } from "../db/items-repo";
+import { findItem, findItemByCode, findVariantByCode } from "../db/items-repo";
 import type { ItemRow } from "../db/room-schema";
 import { activeListings } from "../db/store-listings-repo";
 import type { RoomHost } from "./room-host";
 import { roomCodeIndex } from "./share-code-cache";
+import { variantsOfRow } from "./stock-moves";
 
 /**
  * The item a scan names: a label's short link (`…/s/<code>`) or store page
@@ -33,4 +35,30 @@ export async function itemForCode(host: RoomHost, code: string): Promise<ItemRow
   }
   // A SKU as typed, else in any case (a handheld scanner or a phone keyboard may change it), else an id.
   return findItemByCode(host.roomDb, host.roomId, code);
+}
+
+/** What a code names: an item, and which of its variants (the item's own id for a product without options). */
+export interface CodeTarget {
+  item: ItemRow;
+  variantId: string;
+  /** The variant's name ("M / Red"), "" for a product's only variant. */
+  variantName: string;
+}
+
+/**
+ * The item and variant a scan names: what `itemForCode` finds (a product
+ * with variants named by its label counts its first variant), else a
+ * variant's own SKU or barcode.
+ */
+export async function targetForCode(host: RoomHost, code: string): Promise<CodeTarget | null> {
+  const item = await itemForCode(host, code);
+  if (item) {
+    const first = item.variants === "[]" ? null : variantsOfRow(item)[0];
+    return { item, variantId: first?._id ?? item.id, variantName: first ? variantName(first) : "" };
+  }
+  const found = findVariantByCode(host.roomDb, code);
+  if (!found) return null;
+  const owner = await findItem(host.roomDb, host.roomId, found.itemId);
+  const variant = owner ? variantsOfRow(owner).find((each) => each._id === found.variantId) : undefined;
+  return owner && variant ? { item: owner, variantId: variant._id, variantName: variantName(variant) } : null;
 }

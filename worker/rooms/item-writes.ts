@@ -9,7 +9,7 @@ import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findRoomFile } from "../db/files-repo";
 import { type HistoryEntry, toHistoryDoc } from "../db/item-history-repo";
-import { findItemByBarcode, findItemBySku, toItemDoc } from "../db/items-repo";
+import { findItemByBarcode, findItemBySku, findVariantByCode, toItemDoc } from "../db/items-repo";
 import { insertMovementsStatement } from "../db/movements-repo";
 import type { RoomStatement } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
@@ -40,6 +40,13 @@ export async function assertCodesFree(host: RoomHost, codes: ItemCodes, exceptId
   if (codes.barcode) {
     const existing = findItemByBarcode(host.roomDb, host.roomId, codes.barcode);
     if (existing && existing.id !== exceptId) throw barcodeTaken(codes.barcode, existing.title);
+  }
+  // A variant's own SKU or barcode (of another product) names it as surely.
+  for (const code of [codes.sku, codes.barcode]) {
+    const variant = code ? findVariantByCode(host.roomDb, code) : null;
+    if (code && variant && variant.itemId !== exceptId) {
+      throw code === codes.sku ? skuTaken(code) : barcodeTaken(code);
+    }
   }
 }
 

@@ -6,6 +6,7 @@
  */
 
 import * as v from "valibot";
+import { productEditFields, type VariantDoc } from "../../protocol/api";
 import { type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
@@ -26,6 +27,7 @@ import {
   made,
   movementStatements,
 } from "./item-writes";
+import { restoredVariantMoves, variantsAtRemoval } from "./restored-variants";
 import type { RoomHost } from "./room-host";
 import { roomRecord } from "./room-record";
 import { announceMovements, arrivalMoves, removalMoves, totalMoves } from "./stock-moves";
@@ -161,13 +163,14 @@ async function editNow(
   if (!before) throw new LiveError(404, "Item not found");
   await assertCodesFree(host, patch, id);
   await assertPhotosHere(host, patch.photos);
+  const ownVariants = before.variants === "[]" ? {} : variantEdit(before, patch);
   const changes = changedFields(toItemDoc(before), patch);
   if (Object.keys(changes).length === 0) return;
   const entry = historyEntry(host, id, actor, "updated", changes, via);
   const moves = totalMoves(host.roomDb, before, patch.quantity, made(host, actor, entry.at), via);
   const [updated] = guardUnique(patch, () =>
     runTogether(host.roomDb, [
-      updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? { stock: moves.stock } : {}),
+      updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? moves.columns : ownVariants),
       ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
       ...movementStatements(host, moves),
     ]),
@@ -177,6 +180,12 @@ async function editNow(
   announceItem(host, id, row, before);
   announce(host, [entry]);
   announceMovements(host, moves);
+}
+
+/** An edit of a product sold in variants (protocol/variants.ts productEditFields): a price set is every variant's. */
+function variantEdit(before: ItemRow, patch: ItemPatch): Partial<ItemRow> {
+  const { variants } = productEditFields(toItemDoc(before), patch);
+  return variants ? { variants: JSON.stringify(variants) } : {};
 }
 
 async function photosOf(host: RoomHost, id: string): Promise<string[]> {
@@ -226,16 +235,26 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
     const present = await Promise.all(photos.map((photo) => findRoomFile(host.roomDb, host.roomId, photo)));
     fields.photos = photos.filter((_, index) => present[index]?.collection === "itemPhotos");
     const entry = historyEntry(host, id, actor, "restored", {});
-    const moves = arrivalMoves(
-      host.roomDb,
-      { id, roomId: host.roomId },
-      fields.quantity,
-      "Item restored",
-      made(host, actor, entry.at),
-    );
+    const sold = await variantsAtRemoval(host, id);
+    const moves = sold
+      ? restoredVariantMoves(host, id, sold.variants, made(host, actor, entry.at))
+      : arrivalMoves(
+          host.roomDb,
+          { id, roomId: host.roomId },
+          fields.quantity,
+          "Item restored",
+          made(host, actor, entry.at),
+        );
+    const server = sold ? { options: JSON.stringify(sold.options), ...(moves?.columns ?? {}) } : {};
     const [inserted] = guardUnique(fields, () =>
       runTogether(host.roomDb, [
-        insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at, stock: moves?.stock }),
+        insertItemQuery(host.roomDb, host.roomId, fields, {
+          id,
+          createdBy: actor,
+          now: entry.at,
+          stock: moves?.stock,
+          server: { ...server, ...(moves ? { quantity: moves.quantity } : {}) },
+        }),
         ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
         ...movementStatements(host, moves),
       ]),
@@ -257,7 +276,15 @@ async function removeNow(host: RoomHost, actor: string, id: string): Promise<voi
   // Removing is idempotent too: a re-sent remove of an item already removed is done.
   if (!before && (await wasRemoved(host.roomDb, host.roomId, id))) return;
   if (!before) throw new LiveError(404, "Item not found");
-  const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null } });
+  // A product sold in variants leaves them in its history, so an undo of the remove brings them back.
+  const variants =
+    before.variants === "[]"
+      ? {}
+      : {
+          options: { from: JSON.parse(before.options) as string[], to: null },
+          variants: { from: JSON.parse(before.variants) as VariantDoc[], to: null },
+        };
+  const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null }, ...variants });
   const moves = removalMoves(before, made(host, actor, entry.at));
   const [deleted] = runTogether(host.roomDb, [
     deleteItemQuery(host.roomDb, host.roomId, id),

@@ -9,8 +9,10 @@ import {
   MAIN_LOCATION_ID,
   type MovementReason,
   settleTotal,
-  stockTotal,
   stockWith,
+  type VariantDoc,
+  variantsOf,
+  withVariantStock,
 } from "../../protocol/api";
 import { firstLocationId, listLocations } from "../db/locations-repo";
 import { type ReadMovement, toMovementDoc } from "../db/movements-repo";
@@ -22,6 +24,8 @@ import type { RoomHost } from "./room-host";
 
 /** One change at one location, as an action asks for it. */
 export interface StockChange {
+  /** The variant changed: absent (or the item's id) for a product without options. */
+  variantId?: string;
   locationId: string;
   delta: number;
   reason: MovementReason;
@@ -35,10 +39,32 @@ export interface StockMoves {
   /** The item's stock map after the changes (JSON, for its `stock` column). */
   stock: string;
   quantity: number;
+  /** The item's columns the changes rewrite: its stock, and its variants when it has them. */
+  columns: Pick<ItemRow, "stock"> & Partial<Pick<ItemRow, "variants">>;
 }
+
+type StockRow = Pick<ItemRow, "id" | "roomId" | "stock" | "variants" | "sku" | "priceCents" | "quantity">;
 
 export function stockOf(row: Pick<ItemRow, "stock">): Record<string, number> {
   return JSON.parse(row.stock) as Record<string, number>;
+}
+
+/** The row's variants (protocol/variants.ts): its own list, or itself as its only one. */
+export function variantsOfRow(row: StockRow): VariantDoc[] {
+  return variantsOf({
+    _id: row.id,
+    sku: row.sku,
+    priceCents: row.priceCents,
+    quantity: row.quantity,
+    stock: stockOf(row),
+    variants: row.variants === "[]" ? [] : (JSON.parse(row.variants) as VariantDoc[]),
+  });
+}
+
+/** A variant's stock map (the item's own for a product without options). */
+export function stockOfVariant(row: StockRow, variantId: string): Record<string, number> {
+  if (row.variants === "[]") return stockOf(row);
+  return variantsOfRow(row).find((variant) => variant._id === variantId)?.stock ?? {};
 }
 
 /** The ledger rows for `changes` to `item`, in order, each with the balance at its location after it. */
@@ -51,20 +77,26 @@ export interface Made {
   undoes?: readonly (string | null)[];
 }
 
-export function stockMoves(
-  item: Pick<ItemRow, "id" | "roomId" | "stock">,
-  changes: readonly StockChange[],
-  made: Made,
-): StockMoves {
-  let stock = stockOf(item);
+export function stockMoves(item: StockRow, changes: readonly StockChange[], made: Made): StockMoves {
+  let product = {
+    _id: item.id,
+    sku: item.sku,
+    priceCents: item.priceCents,
+    quantity: item.quantity,
+    stock: stockOf(item),
+    variants: item.variants === "[]" ? [] : (JSON.parse(item.variants) as VariantDoc[]),
+  };
   const rows = changes.map((change, index): MovementRow => {
-    stock = stockWith(stock, change.locationId, change.delta);
+    const variantId = change.variantId ?? item.id;
+    const variant = variantsOf(product).find((each) => each._id === variantId);
+    if (!variant) throw new Error(`no variant ${variantId} in item ${item.id}`);
+    const stock = stockWith(variant.stock, change.locationId, change.delta);
+    product = { ...product, ...withVariantStock(product, variantId, stock) };
     return {
       id: made.newId(),
       roomId: item.roomId,
       itemId: item.id,
-      // An item's only variant has the item's id (variants come with their own ids).
-      variantId: item.id,
+      variantId,
       locationId: change.locationId,
       quantity: change.delta,
       reason: change.reason,
@@ -78,7 +110,9 @@ export function stockMoves(
       priceCents: change.priceCents ?? null,
     };
   });
-  return { rows, stock: JSON.stringify(stock), quantity: stockTotal(stock) };
+  const stock = JSON.stringify(product.stock);
+  const columns = item.variants === "[]" ? { stock } : { stock, variants: JSON.stringify(product.variants) };
+  return { rows, stock, quantity: product.quantity, columns };
 }
 
 /** What an item edit's `via` says its quantity change was: a stocktake's count, else a correction. */
@@ -104,17 +138,39 @@ export function totalMoves(
   target: number | undefined,
   made: Made,
   via = "",
+  variantId = before.id,
 ): StockMoves | null {
-  if (target === undefined || target === before.quantity) return null;
+  return target === undefined ? null : countMoves(db, before, new Map([[variantId, target]]), made, via);
+}
+
+/**
+ * The moves that bring variants of an item to counts (a stocktake's, an
+ * import's, a typed one), each settled over its locations as `settleTotal`
+ * does; null when every count is what the variant holds.
+ */
+export function countMoves(
+  db: RoomDatabase,
+  before: ItemRow,
+  targets: ReadonlyMap<string, number>,
+  made: Made,
+  via = "",
+): StockMoves | null {
+  const variants = variantsOfRow(before).filter(
+    (variant) => targets.has(variant._id) && targets.get(variant._id) !== variant.quantity,
+  );
+  if (variants.length === 0) return null;
   const reason = reasonOf(via);
   // One read of the locations: where new stock goes, and which take none.
   const locations = listLocations(db);
   const open = new Set(locations.flatMap((location) => (location.archivedAt === null ? [location.id] : [])));
   const home = locations.find((location) => open.has(location.id))?.id ?? MAIN_LOCATION_ID;
-  const changes = settleTotal(stockOf(before), target, home, (id) => open.has(id)).map((change) => ({
-    ...change,
-    ...reason,
-  }));
+  const changes = variants.flatMap((variant) =>
+    settleTotal(variant.stock, targets.get(variant._id) as number, home, (id) => open.has(id)).map((change) => ({
+      ...change,
+      ...reason,
+      variantId: variant._id,
+    })),
+  );
   return stockMoves(before, changes, made);
 }
 
@@ -128,7 +184,7 @@ export function arrivalMoves(
 ): StockMoves | null {
   if (!quantity) return null;
   return stockMoves(
-    { ...item, stock: "{}" },
+    { ...item, sku: "", priceCents: 0, stock: "{}", variants: "[]", quantity: 0 },
     [{ locationId: homeLocation(db), delta: quantity, reason: "correction", note }],
     made,
   );
@@ -136,12 +192,15 @@ export function arrivalMoves(
 
 /** The moves of an item removed with stock: every location back to zero. */
 export function removalMoves(before: ItemRow, made: Made): StockMoves | null {
-  const changes = Object.entries(stockOf(before)).map(([locationId, quantity]) => ({
-    locationId,
-    delta: -quantity,
-    reason: "correction" as const,
-    note: "Item removed",
-  }));
+  const changes = variantsOfRow(before).flatMap((variant) =>
+    Object.entries(variant.stock).map(([locationId, quantity]) => ({
+      variantId: variant._id,
+      locationId,
+      delta: -quantity,
+      reason: "correction" as const,
+      note: "Item removed",
+    })),
+  );
   return changes.length ? stockMoves(before, changes, made) : null;
 }
 

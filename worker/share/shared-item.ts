@@ -59,5 +59,11 @@ export async function sharedItem(host: RoomHost, itemId: string): Promise<Shared
     sold: item.status === "sold" || (item.quantity <= 0 && (item.status === "ready" || item.status === "listed")),
     photos,
     shop: { name: room.name, logoUrl: await shopLogoUrl(host, now) },
+    options: item.options ?? [],
+    variants: (item.variants ?? []).map((variant) => ({
+      values: variant.values,
+      priceCents: variant.priceCents,
+      soldOut: variant.quantity <= 0,
+    })),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Stock by location and the movement ledger, registered with the live layer
- * (docs/architecture.md §9): `stock.adjust`, `stock.transfer` and `stock.undo` for
- * whoever edits the catalogue, locations for owners and admins, and the
+ * (docs/architecture.md §9): `stock.adjust`, `stock.transfer` and `stock.undo`, and
+ * a product's variants, for whoever edits the catalogue, locations for owners and admins, and the
  * `locations` and `stock.ledger` publications for every member.
  */
 import { COLLECTION, can, inLedger, METHOD, PUBLICATION } from "../../protocol/api";
@@ -15,9 +15,12 @@ import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";
 import { announce, memberDoc } from "../rooms/members-feature";
 import type { RoomHost } from "../rooms/room-host";
+import { roomRecord } from "../rooms/room-record";
+import { importPart } from "./catalogue-import";
 import { addLocation, archiveLocation, renameLocation } from "./locations-service";
 import { keepDigestScheduled } from "./low-stock-digest";
 import { adjustStock, receiveByCode, transferStock, undoMovement } from "./stock-service";
+import { setVariants, updateVariant } from "./variants-service";
 
 export function registerStock(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCK_ADJUST, {
@@ -50,6 +53,29 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, movementId) => {
       await requireRole(ctx, can.editItems);
       return undoMovement(ctx.host, ctx.userId as string, movementId);
+    },
+  });
+  registry.method(METHOD.ITEMS_SET_VARIANTS, {
+    args: METHOD_ARGS[METHOD.ITEMS_SET_VARIANTS],
+    run: async (ctx, itemId, set) => {
+      await requireRole(ctx, can.editItems);
+      return setVariants(ctx.host, ctx.userId as string, itemId, set, ctx.randomSeed);
+    },
+  });
+  registry.method(METHOD.ITEMS_UPDATE_VARIANT, {
+    args: METHOD_ARGS[METHOD.ITEMS_UPDATE_VARIANT],
+    run: async (ctx, itemId, variantId, patch) => {
+      await requireRole(ctx, can.editItems);
+      await updateVariant(ctx.host, ctx.userId as string, itemId, variantId, patch);
+      return null;
+    },
+  });
+  registry.method(METHOD.ITEMS_IMPORT, {
+    args: METHOD_ARGS[METHOD.ITEMS_IMPORT],
+    run: async (ctx, part) => {
+      await requireRole(ctx, can.editItems);
+      const currency = (await roomRecord(ctx.host))?.currency;
+      return importPart(ctx.host, ctx.userId as string, part, currency);
     },
   });
   registry.method(METHOD.LOCATIONS_ADD, {

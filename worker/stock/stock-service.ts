@@ -4,7 +4,7 @@
  * the movements, the item's running figures and (when its total changes)
  * its history entry commit together, then are announced.
  */
-import { ADJUST_REASONS, MOVEMENT_REASON_LABELS, stockWith } from "../../protocol/api";
+import { ADJUST_REASONS, MOVEMENT_REASON_LABELS, stockWith, type VariantDoc, variantName } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import type { StockAdjust, StockTransfer } from "../../protocol/stock-args";
 import { newId } from "../db/database";
@@ -14,10 +14,17 @@ import { findLocation } from "../db/locations-repo";
 import { movementWithGroup } from "../db/movements-repo";
 import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
-import { itemForCode } from "../rooms/item-for-code";
+import { targetForCode } from "../rooms/item-for-code";
 import { announce, announceItem, historyEntry, made, movementStatements } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
-import { announceMovements, announceUndone, type StockChange, stockMoves, stockOf } from "../rooms/stock-moves";
+import {
+  announceMovements,
+  announceUndone,
+  type StockChange,
+  stockMoves,
+  stockOfVariant,
+  variantsOfRow,
+} from "../rooms/stock-moves";
 
 async function itemHere(host: RoomHost, itemId: string): Promise<ItemRow> {
   const item = await findItem(host.roomDb, host.roomId, itemId);
@@ -37,16 +44,27 @@ function locationName(host: RoomHost, locationId: string): string {
   return findLocation(host.roomDb, locationId)?.name ?? "that location";
 }
 
+/** The variant a call names (the item's own id, or none, for a product without options), checked. */
+function variantHere(item: ItemRow, variantId: string | undefined): VariantDoc {
+  const variant = variantsOfRow(item).find((each) => each._id === (variantId ?? item.id));
+  if (variant) return variant;
+  throw new LiveError(404, item.variants === "[]" ? "That variant does not exist" : "Choose which variant");
+}
+
 /** No location below zero: what a change would take is refused in words. */
 function assertCovered(host: RoomHost, item: ItemRow, changes: readonly StockChange[]): void {
-  let stock = stockOf(item);
+  const stocks = new Map(variantsOfRow(item).map((variant) => [variant._id, variant]));
   for (const change of changes) {
-    const before = stock[change.locationId] ?? 0;
-    stock = stockWith(stock, change.locationId, change.delta);
+    const variant = stocks.get(change.variantId ?? item.id);
+    if (!variant) throw new LiveError(404, "That variant does not exist");
+    const before = variant.stock[change.locationId] ?? 0;
+    const stock = stockWith(variant.stock, change.locationId, change.delta);
+    stocks.set(variant._id, { ...variant, stock });
     if ((stock[change.locationId] ?? 0) < 0) {
+      const name = variant.values.length ? `${item.title} — ${variantName(variant)}` : item.title;
       throw new LiveError(
         409,
-        `Only ${before} of “${item.title}” at ${locationName(host, change.locationId)}: that would take it below zero`,
+        `Only ${before} of “${name}” at ${locationName(host, change.locationId)}: that would take it below zero`,
       );
     }
   }
@@ -75,7 +93,7 @@ function writeChanges(
           "stock",
         );
   const [updated] = runTogether(host.roomDb, [
-    updateItemQuery(host.roomDb, item, { quantity: moves.quantity }, { at, by: actor }, { stock: moves.stock }),
+    updateItemQuery(host.roomDb, item, { quantity: moves.quantity }, { at, by: actor }, moves.columns),
     ...(entry ? insertHistoryQueries(host.roomDb, host.roomId, [entry]) : []),
     ...movementStatements(host, moves),
   ]);
@@ -100,9 +118,11 @@ export function adjustStock(host: RoomHost, actor: string, input: StockAdjust): 
       throw new LiveError(400, "A price goes with a sale or a return");
     }
     const item = await itemHere(host, input.itemId);
+    const variant = variantHere(item, input.variantId);
     openLocation(host, input.locationId);
     const [id] = writeChanges(host, actor, item, [
       {
+        variantId: variant._id,
         locationId: input.locationId,
         delta: input.quantity,
         reason: input.reason,
@@ -126,13 +146,17 @@ export function receiveByCode(
   code: string,
   locationId: string,
   quantity: number,
-): Promise<{ itemId: string; title: string; held: number }> {
+): Promise<{ itemId: string; variantId: string; title: string; held: number }> {
   return host.writes.run(async () => {
-    const item = await itemForCode(host, code);
-    if (!item) throw new LiveError(404, "No item of this room has that label, barcode or SKU");
+    const target = await targetForCode(host, code);
+    if (!target) throw new LiveError(404, "No item of this room has that label, barcode or SKU");
+    const { item, variantId, variantName: name } = target;
     openLocation(host, locationId);
-    writeChanges(host, actor, item, [{ locationId, delta: quantity, reason: "received", note: "Received by scan" }]);
-    return { itemId: item.id, title: item.title, held: (stockOf(item)[locationId] ?? 0) + quantity };
+    const held = (stockOfVariant(item, variantId)[locationId] ?? 0) + quantity;
+    writeChanges(host, actor, item, [
+      { variantId, locationId, delta: quantity, reason: "received", note: "Received by scan" },
+    ]);
+    return { itemId: item.id, variantId, title: name ? `${item.title} — ${name}` : item.title, held };
   }, actor);
 }
 
@@ -141,6 +165,7 @@ export function transferStock(host: RoomHost, actor: string, input: StockTransfe
   return host.writes.run(async () => {
     if (input.from === input.to) throw new LiveError(400, "Choose two different locations");
     const item = await itemHere(host, input.itemId);
+    const variantId = variantHere(item, input.variantId)._id;
     if (!findLocation(host.roomDb, input.from)) throw new LiveError(404, "That location does not exist in this room");
     const to = openLocation(host, input.to);
     const group = newId();
@@ -150,8 +175,9 @@ export function transferStock(host: RoomHost, actor: string, input: StockTransfe
       actor,
       item,
       [
-        { locationId: input.from, delta: -input.quantity, reason: "transfer", note, reference: `to ${to}` },
+        { variantId, locationId: input.from, delta: -input.quantity, reason: "transfer", note, reference: `to ${to}` },
         {
+          variantId,
           locationId: input.to,
           delta: input.quantity,
           reason: "transfer",
@@ -187,6 +213,7 @@ export function undoMovement(host: RoomHost, actor: string, movementId: string):
       actor,
       item,
       backwards.map((movement) => ({
+        variantId: movement.variantId,
         locationId: movement.locationId,
         delta: -movement.quantity,
         reason: movement.reason as StockChange["reason"],

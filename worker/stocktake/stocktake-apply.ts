@@ -1,15 +1,18 @@
 /**
  * Applying a stocktake (SPEC A8) as a bulk job (rooms/bulk-jobs.ts): the
  * room's items are walked by id a chunk at a time; each chunk sets the
- * counted quantities that differ, with their history entries marked as the
- * stocktake's, in one transaction. The last chunk also marks the stocktake
+ * counted quantities that differ (a product with options, each variant's),
+ * with their history entries marked as the stocktake's, in one transaction. The last chunk also marks the stocktake
  * applied. While it runs the stocktake takes no more scans
  * (STOCKTAKE_ERROR.APPLYING), so the counts it applies hold still.
  */
+import type { ItemPatch } from "../../protocol/args";
 import { countItems, itemsAfter } from "../db/items-repo";
+import type { ItemRow } from "../db/room-schema";
 import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "../rooms/bulk-jobs";
 import { itemEditsInBulk } from "../rooms/item-bulk-edits";
 import type { RoomHost } from "../rooms/room-host";
+import { variantsOfRow } from "../rooms/stock-moves";
 import { stocktakeVia } from "./stocktake-summary";
 import { countsOfItems, endStocktakeQuery, type StocktakeRow } from "./stocktakes-repo";
 
@@ -51,7 +54,16 @@ export function applyInBulk(ended: (host: RoomHost, after: StocktakeRow) => Prom
       const edits = itemEditsInBulk(
         host,
         job.startedBy,
-        items.flatMap((before) => {
+        items.flatMap((before): { before: ItemRow; patch: ItemPatch; counts?: Map<string, number> }[] => {
+          if (before.variants !== "[]") {
+            // A product with options is counted variant by variant.
+            const byVariant = new Map<string, number>();
+            for (const variant of variantsOfRow(before)) {
+              const counted = counts.get(variant._id) ?? (unseenToZero ? 0 : null);
+              if (counted !== null) byVariant.set(variant._id, counted);
+            }
+            return byVariant.size ? [{ before, patch: {}, counts: byVariant }] : [];
+          }
           const counted = counts.get(before.id) ?? (unseenToZero ? 0 : null);
           return counted === null ? [] : [{ before, patch: { quantity: counted } }];
         }),

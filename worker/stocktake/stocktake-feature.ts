@@ -20,7 +20,7 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import { findJob, registerBulkKind, runningJobOn } from "../rooms/bulk-jobs";
-import { itemForCode } from "../rooms/item-for-code";
+import { targetForCode } from "../rooms/item-for-code";
 import type { RoomHost } from "../rooms/room-host";
 import { roomCodeIndex } from "../rooms/share-code-cache";
 import { applyInBulk, applyJobId, applyStocktake } from "./stocktake-apply";
@@ -160,14 +160,16 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       const host = ctx.host;
       return host.writes.run(async () => {
         await openStocktake(ctx, stocktakeId);
-        const item = await itemForCode(host, code);
-        if (!item) throw new LiveError(404, STOCKTAKE_ERROR.UNKNOWN_CODE);
+        const target = await targetForCode(host, code);
+        if (!target) throw new LiveError(404, STOCKTAKE_ERROR.UNKNOWN_CODE);
+        const { item, variantId, variantName } = target;
         const itemId = item.id;
         const scan = {
           id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKE_SCANS),
           roomId: host.roomId,
           stocktakeId,
           itemId,
+          variantId,
           userId: ctx.userId as string,
           at: host.now(),
           takenBackAt: null,
@@ -180,7 +182,12 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
             doc: asDoc(toScanDoc(inserted)),
             previous: null,
           });
-        return { scanId: scan.id, itemId, title: item.title };
+        return {
+          scanId: scan.id,
+          itemId,
+          variantId,
+          title: variantName ? `${item.title} — ${variantName}` : item.title,
+        };
       }, ctx.userId ?? "");
     },
   });

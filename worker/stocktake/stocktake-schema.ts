@@ -2,10 +2,14 @@
  * The stocktake's tables, defined once for the room's own SQLite and the D1
  * database of the previous release (see worker/db/room-tables.ts).
  */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, type SQLiteColumnBuilderBase, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { RoomIdColumn } from "../db/room-tables";
 
-export function stocktakeTables(roomId: RoomIdColumn) {
+/** `scanExtras`: columns only the room's own `stocktake_scans` has (the D1 copy stays as the previous release left it). */
+export function stocktakeTables<Extras extends Record<string, SQLiteColumnBuilderBase>>(
+  roomId: RoomIdColumn,
+  scanExtras: Extras = {} as Extras,
+) {
   /** Stocktakes (SPEC A8): at most one `open` per room at a time (checked by the RoomDO, which serializes writes). */
   const stocktakes = sqliteTable(
     "stocktakes",
@@ -37,6 +41,7 @@ export function stocktakeTables(roomId: RoomIdColumn) {
        * again.
        */
       takenBackAt: integer("taken_back_at"),
+      ...scanExtras,
     },
     (table) => [index("stocktake_scans_stocktake_idx").on(table.stocktakeId)],
   );

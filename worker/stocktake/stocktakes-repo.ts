@@ -1,4 +1,4 @@
-/** Stocktakes and their scans (schema.ts `stocktakes`, `stocktakeScans`). */
+/** Stocktakes and their scans (counts are by variant: protocol/variants.ts) (schema.ts `stocktakes`, `stocktakeScans`). */
 import { and, count, countDistinct, desc, eq, inArray, isNull, min, ne, sql } from "drizzle-orm";
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
 import type { RoomDatabase } from "../db/room-database";
@@ -12,7 +12,15 @@ export function toStocktakeDoc(row: StocktakeRow): StocktakeDoc {
 }
 
 export function toScanDoc(row: ScanRow): StocktakeScanDoc {
-  return { _id: row.id, stocktakeId: row.stocktakeId, itemId: row.itemId, userId: row.userId, at: new Date(row.at) };
+  return {
+    _id: row.id,
+    stocktakeId: row.stocktakeId,
+    itemId: row.itemId,
+    // Scans from before products had variants counted the product's only one.
+    variantId: row.variantId || row.itemId,
+    userId: row.userId,
+    at: new Date(row.at),
+  };
 }
 
 export async function findOpenStocktake(db: RoomDatabase, roomId: string): Promise<StocktakeRow | null> {
@@ -160,8 +168,10 @@ export function countsOfItems(
   itemIds: readonly string[],
 ): Map<string, number> {
   if (itemIds.length === 0) return new Map();
+  // By variant: a product without options (and a scan from before variants) counts under the item's id.
+  const variant = sql<string>`coalesce(nullif(${stocktakeScans.variantId}, ''), ${stocktakeScans.itemId})`;
   const rows = db
-    .select({ itemId: stocktakeScans.itemId, counted: count() })
+    .select({ variantId: variant, counted: count() })
     .from(stocktakeScans)
     .where(
       and(
@@ -172,9 +182,9 @@ export function countsOfItems(
         sql`${stocktakeScans.itemId} IN (SELECT value FROM json_each(${JSON.stringify(itemIds)}))`,
       ),
     )
-    .groupBy(stocktakeScans.itemId)
+    .groupBy(variant)
     .all();
-  return new Map(rows.map((row) => [row.itemId, row.counted]));
+  return new Map(rows.map((row) => [row.variantId, row.counted]));
 }
 
 /** Marks a scan taken back; @returns whether it counted until now. */

@@ -9,12 +9,15 @@
  * - price and SKU: `productVariantsBulkUpdate` on the item's variant;
  * - stock: `inventorySetQuantities`, compare-and-set against the quantity
  *   last seen, so a sale in the store since then is never overwritten.
+ * A product sold in variants is made with all of them, each with its stock;
+ * later its options, codes and prices go in one `productSet` with the
+ * variants, its stock staying as the store counts it.
  * Unpublishing archives the product and keeps the link, so publishing again
  * brings the same product back. An edit of a published item follows it to
  * the store by itself once the edits settle.
  */
 import * as v from "valibot";
-import { type ItemDoc, STORE_ACTOR } from "../../protocol/api";
+import { hasVariants, type ItemDoc, STORE_ACTOR } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
 import { findItem, toItemDoc } from "../db/items-repo";
@@ -99,6 +102,30 @@ const createdProduct = v.object({
   ),
 });
 
+/**
+ * A product sold in variants as `productSet` takes it: its options with
+ * their values, and a variant for each of ours (protocol/variants.ts).
+ * Stock goes with a new product (`locationId`); after that a variant's
+ * stock is not sent blindly over the store's (see updateProduct).
+ */
+function variantsInput(item: ItemDoc, locationId: string | null) {
+  const options = item.options ?? [];
+  const variants = item.variants ?? [];
+  return {
+    productOptions: options.map((name, index) => ({
+      name,
+      values: [...new Set(variants.map((variant) => variant.values[index] ?? ""))].map((value) => ({ name: value })),
+    })),
+    variants: variants.map((variant) => ({
+      optionValues: options.map((optionName, index) => ({ optionName, name: variant.values[index] ?? "" })),
+      price: money(variant.priceCents),
+      ...(variant.barcode ? { barcode: variant.barcode } : {}),
+      inventoryItem: { sku: variant.sku, tracked: true },
+      ...(locationId ? { inventoryQuantities: [{ locationId, name: "available", quantity: variant.quantity }] } : {}),
+    })),
+  };
+}
+
 /** What a publish leaves in the listing. */
 type Published = Pick<StoreListingRow, "productId" | "variantId" | "inventoryItemId" | "handle"> & {
   sent: StoreFields;
@@ -111,19 +138,24 @@ async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDo
     alt: item.title,
     contentType: "IMAGE",
   }));
+  const locationId = await firstLocation(client);
   const input = {
     title: item.title,
     descriptionHtml: textToHtml(item.description),
     status: "ACTIVE",
-    productOptions: [{ name: DEFAULT_OPTION.optionName, values: [{ name: DEFAULT_OPTION.name }] }],
-    variants: [
-      {
-        optionValues: [DEFAULT_OPTION],
-        price: money(item.priceCents),
-        inventoryItem: { sku: item.sku, tracked: true },
-        inventoryQuantities: [{ locationId: await firstLocation(client), name: "available", quantity: item.quantity }],
-      },
-    ],
+    ...(hasVariants(item)
+      ? variantsInput(item, locationId)
+      : {
+          productOptions: [{ name: DEFAULT_OPTION.optionName, values: [{ name: DEFAULT_OPTION.name }] }],
+          variants: [
+            {
+              optionValues: [DEFAULT_OPTION],
+              price: money(item.priceCents),
+              inventoryItem: { sku: item.sku, tracked: true },
+              inventoryQuantities: [{ locationId, name: "available", quantity: item.quantity }],
+            },
+          ],
+        }),
     files,
   };
   const identifier = item.storeProductId ? { identifier: { id: item.storeProductId } } : {};
@@ -182,6 +214,20 @@ async function updateProduct(
     );
     if (answer.product?.handle) published.handle = answer.product.handle;
     Object.assign(sent, { title: now.title, description: now.description, photos: now.photos });
+  }
+  if (hasVariants(item)) {
+    // Options, values, codes and prices of every variant in one `productSet`; stock stays as the store has it.
+    if (!known || now.variants !== known.variants) {
+      await mutate(
+        client,
+        PRODUCT_SET_MUTATION,
+        { input: variantsInput(item, null), identifier: { id: listing.productId } },
+        "productSet",
+        createdProduct,
+      );
+      Object.assign(sent, { variants: now.variants, priceCents: now.priceCents, sku: now.sku, quantity: now.quantity });
+    }
+    return;
   }
   if ((!known || now.priceCents !== known.priceCents || now.sku !== known.sku) && listing.variantId) {
     await mutate(

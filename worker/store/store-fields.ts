@@ -11,22 +11,39 @@ export interface StoreFields {
   sku: string;
   quantity: number;
   photos: string[];
+  /** A product sold in variants: its options and each variant's values, SKU, barcode and price ("" otherwise). */
+  variants?: string;
 }
 
-export function storeFieldsOf(item: Pick<ItemDoc, keyof StoreFields>): StoreFields {
+type StoreSource = Pick<ItemDoc, "title" | "description" | "priceCents" | "sku" | "quantity" | "photos"> &
+  Partial<Pick<ItemDoc, "options" | "variants">>;
+
+export function storeFieldsOf(item: StoreSource): StoreFields {
   const { title, description, priceCents, sku, quantity, photos } = item;
-  return { title, description, priceCents, sku, quantity, photos };
+  const variants = item.variants?.length
+    ? JSON.stringify([
+        item.options ?? [],
+        item.variants.map((variant) => [variant.values, variant.sku, variant.barcode, variant.priceCents]),
+      ])
+    : "";
+  return { title, description, priceCents, sku, quantity, photos, ...(variants ? { variants } : {}) };
+}
+
+/** The fields themselves, in one order (a record read back may carry more, or in another order). */
+function ownFields(fields: StoreFields): StoreFields {
+  const { title, description, priceCents, sku, quantity, photos, variants } = fields;
+  return { title, description, priceCents, sku, quantity, photos, ...(variants ? { variants } : {}) };
 }
 
 export function sameStoreFields(a: StoreFields, b: StoreFields): boolean {
-  return JSON.stringify(storeFieldsOf(a)) === JSON.stringify(storeFieldsOf(b));
+  return JSON.stringify(ownFields(a)) === JSON.stringify(ownFields(b));
 }
 
 /** The listing's record of what the store has, or null when unknown (listings from before it was kept). */
 export function parseSent(text: string): StoreFields | null {
   if (!text) return null;
   try {
-    return storeFieldsOf(JSON.parse(text) as StoreFields);
+    return ownFields(JSON.parse(text) as StoreFields);
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import m0005 from "./0005_item_triggers_and_search.sql";
 import m0006 from "./0006_stock_ledger.sql";
 import m0007 from "./0007_barcodes_and_reorder_points.sql";
 import m0008 from "./0008_movement_prices.sql";
+import m0009 from "./0009_variants.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -21,5 +22,6 @@ export default {
     m0006,
     m0007,
     m0008,
+    m0009,
   },
 };

@@ -1,8 +1,8 @@
 /**
- * A camera sees the same label in frame after frame; one label held in view
- * must count once. A code counts when it comes into view: the first time,
- * after another code, or after it has been out of view for `awayMs` (the
- * phone moved on to the next jug and back to this one's twin).
+ * A camera sees the same label or barcode in frame after frame; one held in
+ * view must count once. A code counts when it comes into view: the first
+ * time, after another code, or after it has been out of view for `awayMs`
+ * (the phone moved on to the next jug and back to this one's twin).
  */
 export class ScanGate {
   private code: string | null = null;

@@ -1,0 +1,158 @@
+/**
+ * _Check import_ and _Import_: the check sends the file's products as a
+ * dry run and lists what would happen with every problem, here and the
+ * server's; the import is offered once nothing is wrong, or once the person
+ * chooses to skip the rows with problems, and then runs part by part with a
+ * progress bar (send-import.ts). A stop part-way says how far it got.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { ImportProblem, ImportProduct, ImportReport } from "../../../protocol/variant-args";
+import { errorMessage } from "../../components/ErrorText";
+import { useCall } from "../../live";
+import { Button } from "../../ui/Button";
+import { ImportProgress } from "./ImportProgress";
+import { ImportSummary } from "./ImportSummary";
+import { productsText, rowsText, stoppedText } from "./import-words";
+import { byRow, goodProducts, type ImportPlan, problemRowCount } from "./plan-import";
+import { checkImport, type ImportOutcome, inFileColumns, runImport } from "./send-import";
+
+type Check =
+  | { state: "idle" }
+  | { state: "checking" }
+  | { state: "failed"; message: string }
+  | { state: "checked"; report: ImportReport; problems: ImportProblem[]; products: ImportProduct[] };
+
+type Run = { state: "running"; done: number; total: number } | { state: "done"; outcome: ImportOutcome };
+
+export function ImportActions({
+  plan,
+  columnOf,
+  onBusy,
+  onAnother,
+}: {
+  plan: ImportPlan;
+  /** The file's name for a column the server names by Stockroom's ("SKU"). */
+  columnOf(label: string): string;
+  onBusy(busy: boolean): void;
+  onAnother(): void;
+}) {
+  const call = useCall();
+  const [check, setCheck] = useState<Check>({ state: "idle" });
+  const [skip, setSkip] = useState(false);
+  const [run, setRun] = useState<Run | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const good = useMemo(() => goodProducts(plan), [plan]);
+
+  // Keyboard and screen-reader users land on what the check found, and on the import's outcome.
+  useEffect(() => {
+    if (check.state === "checked" || run?.state === "done") heading.current?.focus();
+  }, [check.state, run?.state]);
+
+  async function runCheck() {
+    setCheck({ state: "checking" });
+    onBusy(true);
+    try {
+      const report = await checkImport(call, good);
+      const serverProblems = inFileColumns(report.problems, columnOf);
+      setCheck({
+        state: "checked",
+        report,
+        problems: [...plan.problems, ...serverProblems].sort(byRow),
+        products: goodProducts(plan, serverProblems),
+      });
+    } catch (error) {
+      setCheck({ state: "failed", message: errorMessage(error) });
+    } finally {
+      onBusy(false);
+    }
+  }
+
+  async function runAll(products: ImportProduct[]) {
+    onBusy(true);
+    const outcome = await runImport(call, products, (done, total) => setRun({ state: "running", done, total }));
+    setRun({ state: "done", outcome });
+    onBusy(false);
+  }
+
+  if (run?.state === "running") return <ImportProgress done={run.done} total={run.total} />;
+  if (run?.state === "done") {
+    const { outcome } = run;
+    const problems = inFileColumns(outcome.report.problems, columnOf).sort(byRow);
+    return (
+      <div className="import-actions">
+        <ImportSummary
+          ref={heading}
+          heading={outcome.error ? "Import stopped" : "Import finished"}
+          report={outcome.report}
+          problems={problems}
+          locationsWord="Locations added"
+        />
+        {outcome.error !== undefined && (
+          <p className="error" role="alert">
+            {stoppedText(outcome.sentRows, outcome.totalRows, errorMessage(outcome.error))}
+          </p>
+        )}
+        <div className="form-actions">
+          <Button variant="secondary" onClick={onAnother}>
+            Import another file
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const checked = check.state === "checked" ? check : null;
+  const problemRows = checked ? problemRowCount(checked.problems) : 0;
+  const sending = new Set(checked?.products.map((product) => product.handle));
+  const leftOut =
+    plan.drafts.filter((draft) => !sending.has(draft.product.handle)).reduce((sum, d) => sum + d.rows.length, 0) +
+    plan.looseRows.length;
+  const blocked = !checked || checked.products.length === 0 || (checked.problems.length > 0 && !skip);
+  return (
+    <div className="import-actions">
+      <p>
+        {productsText(plan.drafts.length)} in {rowsText(plan.rowCount)}.
+      </p>
+      <div className="form-actions">
+        <Button variant={checked ? "secondary" : "primary"} onClick={runCheck} disabled={check.state === "checking"}>
+          {check.state === "checking" ? "Checking…" : "Check import"}
+        </Button>
+      </div>
+      {check.state === "failed" && (
+        <p className="error" role="alert">
+          The check could not be made: {check.message}
+        </p>
+      )}
+      {checked && (
+        <>
+          <ImportSummary
+            ref={heading}
+            heading="What the import will do"
+            report={checked.report}
+            problems={checked.problems}
+            locationsWord="Locations to add"
+          />
+          {checked.problems.length > 0 && (
+            <div className="import-skip">
+              <label>
+                <input type="checkbox" checked={skip} onChange={(event) => setSkip(event.target.checked)} /> Skip the{" "}
+                {rowsText(problemRows)} with problems
+              </label>
+              {leftOut > problemRows && (
+                <p className="muted">A product with a problem is left out whole: {rowsText(leftOut)} in all.</p>
+              )}
+            </div>
+          )}
+          <div className="form-actions">
+            <Button onClick={() => void runAll(checked.products)} disabled={blocked}>
+              Import {productsText(checked.products.length)}
+            </Button>
+            {checked.problems.length > 0 && !skip && (
+              <span className="muted">Fix the file and choose it again, or skip the rows with problems.</span>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

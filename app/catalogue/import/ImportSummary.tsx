@@ -1,0 +1,50 @@
+/**
+ * What a check found (or an import did): how many products are new,
+ * updated or unchanged, the locations the file adds, and every problem with
+ * its row and column, found here or by the server.
+ */
+import { forwardRef } from "react";
+import type { ImportProblem, ImportReport } from "../../../protocol/variant-args";
+import { problemText, reportCounts } from "./import-words";
+
+export function ProblemList({ problems, label }: { problems: readonly ImportProblem[]; label: string }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="import-problems" aria-label={label} data-testid="import-problems">
+      {problems.map((problem, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: one row may have the same problem in two columns.
+        <li key={index}>{problemText(problem)}</li>
+      ))}
+    </ul>
+  );
+}
+
+export const ImportSummary = forwardRef<
+  HTMLHeadingElement,
+  { heading: string; report: ImportReport; problems: readonly ImportProblem[]; locationsWord: string }
+>(function ImportSummary({ heading, report, problems, locationsWord }, ref) {
+  return (
+    <section className="import-summary" aria-label={heading} data-testid="import-summary">
+      <h3 ref={ref} tabIndex={-1}>
+        {heading}
+      </h3>
+      <p>{reportCounts(report)}.</p>
+      {report.locationsAdded.length > 0 && (
+        <p>
+          {locationsWord}: {report.locationsAdded.join(", ")}.
+        </p>
+      )}
+      {problems.length > 0 ? (
+        <>
+          <p className="error">
+            {problems.length === 1 ? "1 problem" : `${problems.length.toLocaleString("en")} problems`}: products with
+            one are left out whole.
+          </p>
+          <ProblemList problems={problems} label="Problems" />
+        </>
+      ) : (
+        <p>No problems.</p>
+      )}
+    </section>
+  );
+});

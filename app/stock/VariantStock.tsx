@@ -1,0 +1,44 @@
+/**
+ * A product's stock by variant and location (docs/architecture.md §9): a
+ * row per variant, a column per location the panel shows, its total, and a
+ * "Low" badge on a variant at or below its reorder point. Scrolls sideways
+ * inside its card on a phone.
+ */
+import { type ItemDoc, isLowVariant, type LocationDoc, variantName } from "../../protocol/api";
+import { Badge } from "../ui/Badge";
+import { Table } from "../ui/Table";
+
+export function VariantStock({ item, locations }: { item: ItemDoc; locations: readonly LocationDoc[] }) {
+  return (
+    <div className="variant-stock">
+      <Table
+        label={`Stock of each variant of ${item.title}`}
+        testId="stock-by-variant"
+        columns={[
+          { key: "variant", header: "Variant" },
+          ...locations.map((location) => ({ key: location._id, header: location.name, numeric: true })),
+          { key: "total", header: "Total", numeric: true },
+        ]}
+        rows={(item.variants ?? []).map((variant) => ({
+          key: variant._id,
+          cells: {
+            variant: variantName(variant),
+            ...Object.fromEntries(
+              locations.map((location) => [location._id, (variant.stock[location._id] ?? 0).toLocaleString()]),
+            ),
+            total: (
+              <>
+                {variant.quantity.toLocaleString()}
+                {isLowVariant(variant) && (
+                  <span className="low-badge">
+                    <Badge tone="warn">Low</Badge>
+                  </span>
+                )}
+              </>
+            ),
+          },
+        }))}
+      />
+    </div>
+  );
+}

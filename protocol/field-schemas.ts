@@ -1,0 +1,51 @@
+/**
+ * The schemas of single fields (a price, a quantity, a barcode…) that
+ * several methods' arguments share (args.ts, variant-args.ts), so each
+ * field is refused in the same words wherever it is typed.
+ */
+import * as v from "valibot";
+import { LIMITS } from "./api";
+import { parseBarcode } from "./barcodes";
+
+export const trimmed = (max: number, label: string) =>
+  v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+
+/** ISO 4217 three-letter code. */
+export const currencySchema = v.pipe(
+  v.string("Currency must be text"),
+  v.regex(/^[A-Z]{3}$/, "Currency must be a three-letter code, like EUR"),
+);
+
+export const roomNameSchema = v.pipe(trimmed(LIMITS.ROOM_NAME, "Room name"), v.nonEmpty("Room name is required"));
+
+export const priceSchema = v.pipe(
+  v.number("Price must be a number"),
+  v.integer("Price must be a whole number of cents"),
+  v.minValue(0, "Price cannot be negative"),
+  v.maxValue(LIMITS.PRICE_CENTS, "Price is too large"),
+);
+export const quantitySchema = v.pipe(
+  v.number("Quantity must be a number"),
+  v.integer("Quantity must be a whole number"),
+  v.minValue(0, "Quantity cannot be negative"),
+  v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
+);
+
+/** A barcode as typed or scanned: trimmed; empty, or one `parseBarcode` accepts (its message when not). */
+export const barcodeSchema = v.pipe(
+  v.string("Barcode must be text"),
+  v.trim(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value === "") return;
+    const check = parseBarcode(dataset.value);
+    if (!check.ok) addIssue({ message: check.message });
+  }),
+);
+
+/** Low on stock at or below this many units. */
+export const reorderPointSchema = v.pipe(
+  v.number("Reorder point must be a number"),
+  v.integer("Reorder point must be a whole number"),
+  v.minValue(0, "Reorder point cannot be negative"),
+  v.maxValue(LIMITS.QUANTITY, "Reorder point is too large"),
+);

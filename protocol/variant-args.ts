@@ -1,0 +1,124 @@
+/**
+ * What the variant methods and the CSV import take (protocol/variants.ts,
+ * docs/architecture.md §9), checked on both sides.
+ */
+import * as v from "valibot";
+import { ITEM_STATUSES, LIMITS, METHOD } from "./api";
+import { barcodeSchema, priceSchema, quantitySchema, reorderPointSchema, trimmed } from "./field-schemas";
+import { idSchema } from "./id-schema";
+
+const optionNameSchema = v.pipe(trimmed(LIMITS.OPTION_NAME, "An option's name"), v.nonEmpty("Give each option a name"));
+const optionValueSchema = v.pipe(trimmed(LIMITS.OPTION_VALUE, "An option's value"), v.nonEmpty("Give each value"));
+const skuSchema = trimmed(LIMITS.SKU, "SKU");
+
+export const variantSpecSchema = v.strictObject({
+  _id: v.optional(idSchema),
+  values: v.pipe(v.array(optionValueSchema), v.maxLength(LIMITS.OPTIONS)),
+  sku: v.optional(skuSchema, ""),
+  barcode: v.optional(barcodeSchema, ""),
+  priceCents: v.optional(priceSchema),
+  reorderPoint: v.optional(v.nullable(reorderPointSchema), null),
+});
+
+export const variantSetSchema = v.strictObject({
+  options: v.pipe(
+    v.array(optionNameSchema),
+    v.maxLength(LIMITS.OPTIONS, `A product has at most ${LIMITS.OPTIONS} options`),
+  ),
+  variants: v.pipe(
+    v.array(variantSpecSchema),
+    v.maxLength(LIMITS.VARIANTS, `A product has at most ${LIMITS.VARIANTS} variants`),
+  ),
+});
+export type VariantSet = v.InferOutput<typeof variantSetSchema>;
+
+/** One variant's fields as edited in place; a quantity records a correction. */
+export const variantPatchSchema = v.strictObject({
+  values: v.optional(v.pipe(v.array(optionValueSchema), v.maxLength(LIMITS.OPTIONS))),
+  sku: v.optional(skuSchema),
+  barcode: v.optional(barcodeSchema),
+  priceCents: v.optional(priceSchema),
+  reorderPoint: v.optional(v.nullable(reorderPointSchema)),
+  quantity: v.optional(quantitySchema),
+});
+export type VariantPatch = v.InferOutput<typeof variantPatchSchema>;
+
+const rowSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** One CSV row that is a variant: its row number in the file (for problems), its values and figures. */
+export const importVariantSchema = v.strictObject({
+  row: rowSchema,
+  values: v.pipe(v.array(optionValueSchema), v.maxLength(LIMITS.OPTIONS)),
+  sku: v.optional(skuSchema, ""),
+  barcode: v.optional(barcodeSchema, ""),
+  priceCents: v.optional(priceSchema),
+  /** The variant's count in all (settled over its locations), when the file has one. */
+  quantity: v.optional(quantitySchema),
+  /** Its count at named locations (Stockroom's own "Stock: <location>" columns); a missing location is added. */
+  stock: v.optional(v.record(v.pipe(trimmed(LIMITS.LOCATION_NAME, "A location's name"), v.nonEmpty()), quantitySchema)),
+  reorderPoint: v.optional(v.nullable(reorderPointSchema)),
+});
+export type ImportVariant = v.InferOutput<typeof importVariantSchema>;
+
+/** One product of a CSV file: the rows that share a handle. */
+export const importProductSchema = v.strictObject({
+  row: rowSchema,
+  /** Shopify's handle (or one made from the title): a re-import finds the product by it. */
+  handle: v.pipe(trimmed(255, "Handle"), v.nonEmpty("Every product needs a handle or a title")),
+  title: v.pipe(trimmed(LIMITS.ITEM_TITLE, "Title"), v.nonEmpty("Title is required")),
+  description: v.optional(trimmed(LIMITS.ITEM_TEXT, "Description")),
+  status: v.optional(v.picklist(ITEM_STATUSES, "Unknown status")),
+  location: v.optional(trimmed(LIMITS.LOCATION, "Shelf")),
+  tags: v.optional(
+    v.pipe(
+      v.array(v.pipe(trimmed(LIMITS.TAG, "Tag"), v.nonEmpty("Tags cannot be empty"))),
+      v.maxLength(LIMITS.TAGS, `At most ${LIMITS.TAGS} tags`),
+    ),
+  ),
+  options: v.pipe(v.array(optionNameSchema), v.maxLength(LIMITS.OPTIONS, `At most ${LIMITS.OPTIONS} options`)),
+  variants: v.pipe(
+    v.array(importVariantSchema),
+    v.minLength(1),
+    v.maxLength(LIMITS.VARIANTS, `A product has at most ${LIMITS.VARIANTS} variants`),
+  ),
+});
+export type ImportProduct = v.InferOutput<typeof importProductSchema>;
+
+export const importPartSchema = v.pipe(
+  v.strictObject({
+    /** The same for every part of one file's import. */
+    importId: idSchema,
+    part: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    /** Only say what would happen: nothing is written. */
+    dryRun: v.boolean(),
+    products: v.array(importProductSchema),
+  }),
+  v.check(
+    (input) => input.products.reduce((rows, product) => rows + product.variants.length, 0) <= LIMITS.IMPORT_PART,
+    `Send at most ${LIMITS.IMPORT_PART} rows in one part`,
+  ),
+);
+export type ImportPart = v.InferOutput<typeof importPartSchema>;
+
+/** A problem with one row of the file, in words: which row, which column, what is wrong. */
+export interface ImportProblem {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** What a part of an import did (or, in a dry run, would do). */
+export interface ImportReport {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Locations added for "Stock: <name>" columns naming one the room did not have. */
+  locationsAdded: string[];
+  problems: ImportProblem[];
+}
+
+export const VARIANT_METHOD_ARGS = {
+  [METHOD.ITEMS_SET_VARIANTS]: v.tuple([idSchema, variantSetSchema]),
+  [METHOD.ITEMS_UPDATE_VARIANT]: v.tuple([idSchema, idSchema, variantPatchSchema]),
+  [METHOD.ITEMS_IMPORT]: v.tuple([importPartSchema]),
+} as const;

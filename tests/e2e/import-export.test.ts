@@ -1,0 +1,162 @@
+/**
+ * The catalogue's CSV import and export in Chromium, as a shop owner uses
+ * them: on a phone, a spreadsheet whose title column the import does not
+ * recognise is mapped by choosing it, its bad row is named by its row
+ * number, skipped, and the good products land in the catalogue, nothing
+ * running off the screen; and a room's export —
+ * a product with sizes and stock at two locations among plain items —
+ * imported into a new room gives the same catalogue, which its own export
+ * shows line for line.
+ */
+import { readFile } from "node:fs/promises";
+import Papa from "papaparse";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpServerAndBrowser } from "../support/e2e";
+import { addItem, createRoom, signUp } from "../support/flows";
+
+const e2e = setUpServerAndBrowser();
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** Nothing runs off the side of a phone's screen. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+const titles = async (page: Page) => (await page.getByTestId("item-title").allTextContents()).sort();
+
+async function openImport(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const panel = page.getByTestId("import-panel");
+  await panel.getByRole("heading", { name: "Import products from a CSV file" }).waitFor();
+  return panel;
+}
+
+async function chooseFile(panel: Locator, name: string, text: string | Buffer) {
+  await panel.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+}
+
+/** Checks, then imports, and waits for the outcome's summary. */
+async function checkAndImport(panel: Locator, products: string) {
+  await panel.getByRole("button", { name: "Check import" }).click();
+  await panel.getByRole("heading", { name: "What the import will do" }).waitFor();
+  await panel.getByRole("button", { name: `Import ${products}` }).click();
+  await panel.getByRole("heading", { name: "Import finished" }).waitFor();
+}
+
+async function downloadCatalogue(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  return readFile((await download.path()) as string, "utf8");
+}
+
+/** A file's products as sorted blocks of rows (the list's order is the room's, not the file's). */
+function productBlocks(csv: string): string[][][] {
+  const [header, ...rows] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
+  const blocks = new Map<string, string[][]>();
+  for (const row of rows) blocks.set(row[0] as string, [...(blocks.get(row[0] as string) ?? []), row]);
+  return [
+    [header as string[]],
+    ...[...blocks.values()].sort((a, b) => String(a[0]?.[0]).localeCompare(String(b[0]?.[0]))),
+  ];
+}
+
+describe("CSV import and export", () => {
+  it("on a phone, maps an unknown column, names a bad row by its number, skips it and imports the rest", async () => {
+    const context = await e2e.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "importer@shop.example");
+    await createRoom(page, "Import shop");
+    const panel = await openImport(page);
+    await chooseFile(
+      panel,
+      "stock list.csv",
+      [
+        "Product name,SKU,Price,Count",
+        "Brass lamp,LAMP-1,120.00,2",
+        'Tea towel,TOWEL-1,"12,5x",3',
+        "Enamel mug,MUG-1,8.50,12",
+        "",
+      ].join("\r\n"),
+    );
+    await panel.getByText("read as a layout Stockroom does not know").waitFor();
+    await panel.getByText("Choose the column that holds each product's title (or its handle)").waitFor();
+    // The person says which column holds the title and the quantity.
+    await panel.getByLabel("Title", { exact: true }).selectOption({ label: "A: Product name" });
+    await panel.getByLabel("Quantity", { exact: true }).selectOption({ label: "D: Count" });
+    const preview = panel.getByTestId("import-preview");
+    await preview.getByRole("row").filter({ hasText: "Enamel mug" }).filter({ hasText: "8.50" }).waitFor();
+
+    await panel.getByRole("button", { name: "Check import" }).click();
+    const summary = panel.getByTestId("import-summary");
+    await summary.getByText("2 new products, 0 updated, 0 unchanged").waitFor();
+    expect(await summary.getByTestId("import-problems").getByRole("listitem").allTextContents()).toEqual([
+      "Row 3, Price: “12,5x” is not a price",
+    ]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    const importButton = panel.getByRole("button", { name: "Import 2 products" });
+    expect(await importButton.isDisabled()).toBe(true);
+    await panel.getByLabel("Skip the 1 row with problems").check();
+    expect(await importButton.isEnabled()).toBe(true);
+    await importButton.click();
+    await panel.getByRole("heading", { name: "Import finished" }).waitFor();
+    await panel.getByText("2 new products, 0 updated, 0 unchanged").waitFor();
+    await expect.poll(() => titles(page)).toEqual(["Brass lamp", "Enamel mug"]);
+    await context.close();
+  });
+
+  it("imports a room's export into a new room as the same catalogue", async () => {
+    const context = await e2e.browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "exporter@shop.example");
+    await createRoom(page, "First shop");
+    await addItem(page, { title: "Mug", sku: "MUG-1", price: "8.50", quantity: "3" });
+    await addItem(page, { title: "Vase", sku: "VASE-1", price: "30", quantity: "1" });
+    // A product with sizes, stock at the first location and at one the file adds.
+    const panel = await openImport(page);
+    await chooseFile(
+      panel,
+      "tees.csv",
+      [
+        "Handle,Title,Option1 Name,Option1 Value,SKU,Barcode,Price,Status,Tags,Shelf,Description,Stock: Main,Stock: Back room",
+        'tee,Classic tee,Size,S,TEE-S,4006381333931,19.00,listed,"cotton, summer",Rail 2,Soft cotton,3,1',
+        "tee,,Size,M,TEE-M,,21.00,,,,,0,4",
+        "",
+      ].join("\n"),
+    );
+    await panel.getByText("read as a Stockroom catalogue export").waitFor();
+    await panel.getByRole("button", { name: "Check import" }).click();
+    await panel.getByText("Locations to add: Back room.").waitFor();
+    await panel.getByRole("button", { name: "Import 1 product" }).click();
+    await panel.getByRole("heading", { name: "Import finished" }).waitFor();
+    await expect.poll(() => titles(page)).toEqual(["Classic tee", "Mug", "Vase"]);
+
+    const first = await downloadCatalogue(page);
+    const lines = productBlocks(first);
+    expect(lines[0]?.[0]?.slice(-2)).toEqual(["Stock: Main", "Stock: Back room"]);
+    expect(
+      lines.slice(1).map((block) => block.map((row) => [row[0], row[1], row[3], row[8], row.at(-2), row.at(-1)])),
+    ).toEqual([
+      [["mug", "Mug", "", "MUG-1", "3", "0"]],
+      [
+        // The handle the import gave it.
+        ["tee", "Classic tee", "S", "TEE-S", "3", "1"],
+        ["tee", "", "M", "TEE-M", "0", "4"],
+      ],
+      [["vase", "Vase", "", "VASE-1", "1", "0"]],
+    ]);
+
+    // The export, into a new room.
+    await page.goto(e2e.server.url);
+    await createRoom(page, "Second shop");
+    const second = await openImport(page);
+    await chooseFile(second, "catalogue.csv", first);
+    await second.getByText("read as a Stockroom catalogue export").waitFor();
+    await checkAndImport(second, "3 products");
+    await second.getByText("3 new products, 0 updated, 0 unchanged").waitFor();
+    await expect.poll(() => titles(page)).toEqual(["Classic tee", "Mug", "Vase"]);
+    // Its own export is the same, line for line: codes, prices, options, stock at each location, every field.
+    await expect.poll(async () => productBlocks(await downloadCatalogue(page))).toEqual(productBlocks(first));
+    await context.close();
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * What the export writes the import reads back as the same products
+ * (app/catalogue/catalogue-csv.ts → app/catalogue/import/): titles, codes,
+ * prices, stock per location, options and variants, status, tags, shelf and
+ * description, awkward text included. And the sending (send-import.ts):
+ * parts of at most LIMITS.IMPORT_PART rows with no product split, a check's
+ * reports added up, an import's progress, and a stop part-way.
+ */
+import { describe, expect, it } from "vitest";
+import { catalogueCsv } from "../../app/catalogue/catalogue-csv";
+import { detectFormat, prefillMapping } from "../../app/catalogue/import/import-fields";
+import { stoppedText } from "../../app/catalogue/import/import-words";
+import { planImport } from "../../app/catalogue/import/plan-import";
+import { decodeCsv, parseCsv } from "../../app/catalogue/import/read-csv";
+import { checkImport, runImport, splitParts } from "../../app/catalogue/import/send-import";
+import { type ItemDoc, LIMITS, type LocationDoc, METHOD, variantsOf } from "../../protocol/api";
+import type { ImportPart, ImportProduct, ImportReport } from "../../protocol/variant-args";
+
+const item = (fields: Partial<ItemDoc> & Pick<ItemDoc, "_id" | "title">): ItemDoc => ({
+  description: "",
+  sku: "",
+  priceCents: 0,
+  currency: "EUR",
+  quantity: 0,
+  status: "draft",
+  location: "",
+  tags: [],
+  photos: [],
+  storeProductId: "",
+  createdBy: "",
+  updatedBy: "",
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  ...fields,
+});
+
+const locations: LocationDoc[] = [
+  { _id: "main", name: "Main", position: 0, archived: false },
+  { _id: "loc2", name: "Back room, upstairs", position: 1, archived: false },
+];
+
+const catalogue: ItemDoc[] = [
+  item({
+    _id: "a1",
+    title: 'Brass lamp, "Anglepoise"',
+    description: "Line one\nLine two, with a comma\n=not a formula here",
+    sku: "LAMP-1",
+    barcode: "4006381333931",
+    priceCents: 12050,
+    quantity: 5,
+    stock: { main: 2, loc2: 3 },
+    reorderPoint: 1,
+    status: "listed",
+    location: "Shelf B3",
+    tags: ["lights", "brass"],
+  }),
+  item({
+    _id: "b2",
+    title: "=SUM(1,2) tee",
+    status: "ready",
+    tags: ["cotton"],
+    options: ["Size", "Colour"],
+    quantity: 7,
+    variants: [
+      {
+        _id: "b2",
+        values: ["S", "-"],
+        sku: "-T-S",
+        barcode: "",
+        priceCents: 1900,
+        stock: { main: 4 },
+        quantity: 4,
+        reorderPoint: 2,
+      },
+      {
+        _id: "v2",
+        values: ["M", "@home"],
+        sku: "T-M",
+        barcode: "96385074",
+        priceCents: 2100,
+        stock: { loc2: 3 },
+        quantity: 3,
+        reorderPoint: null,
+      },
+    ],
+  }),
+  item({ _id: "c3", title: "Crème brûlée dish", priceCents: 899, description: "", location: "" }),
+];
+
+/** What the import should send for an item: its fields, and each variant's stock at every location, by name. */
+function expected(doc: ItemDoc, handle: string): Omit<ImportProduct, "row"> {
+  return {
+    handle,
+    title: doc.title,
+    description: doc.description,
+    status: doc.status,
+    location: doc.location,
+    tags: doc.tags,
+    options: doc.options ?? [],
+    variants: variantsOf(doc).map((variant) => ({
+      row: expect.any(Number) as unknown as number,
+      values: variant.values,
+      sku: variant.sku,
+      barcode: variant.barcode,
+      priceCents: variant.priceCents,
+      stock: Object.fromEntries(locations.map((location) => [location.name, variant.stock[location._id] ?? 0])),
+      reorderPoint: variant.reorderPoint,
+    })),
+  };
+}
+
+describe("export, then import", () => {
+  it("reads back the same products from the exported file's bytes", () => {
+    const bytes = new TextEncoder().encode(catalogueCsv(catalogue, locations));
+    const decoded = decodeCsv(bytes);
+    if (!decoded.ok) throw new Error(decoded.message);
+    const read = parseCsv(decoded.text);
+    if (!read.ok) throw new Error(read.message);
+    const format = detectFormat(read.table.headers);
+    expect(format).toBe("stockroom");
+    const plan = planImport(read.table, prefillMapping(read.table.headers, format));
+    expect(plan.problems).toEqual([]);
+    expect(plan.drafts.map((draft) => draft.product)).toEqual([
+      { row: 2, ...expected(catalogue[0] as ItemDoc, "brass-lamp-anglepoise") },
+      { row: 3, ...expected(catalogue[1] as ItemDoc, "sum-1-2-tee") },
+      { row: 5, ...expected(catalogue[2] as ItemDoc, "creme-brulee-dish") },
+    ]);
+  });
+});
+
+const product = (handle: string, variants: number): ImportProduct => ({
+  row: 2,
+  handle,
+  title: handle,
+  options: variants > 1 ? ["Size"] : [],
+  variants: Array.from({ length: variants }, (_, i) => ({
+    row: 2 + i,
+    values: variants > 1 ? [`S${i}`] : [],
+    sku: "",
+    barcode: "",
+  })),
+});
+
+const report = (fields: Partial<ImportReport>): ImportReport => ({
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  locationsAdded: [],
+  problems: [],
+  ...fields,
+});
+
+describe("sending the products", () => {
+  it("sends parts of at most LIMITS.IMPORT_PART rows and never splits a product", () => {
+    const products = [...Array.from({ length: 6 }, (_, i) => product(`p${i}`, 100)), product("one", 1)];
+    const parts = splitParts(products);
+    expect(parts.map((part) => part.map((each) => each.handle))).toEqual([
+      ["p0", "p1", "p2", "p3", "p4"],
+      ["p5", "one"],
+    ]);
+    expect(LIMITS.IMPORT_PART).toBe(500);
+    expect(
+      splitParts([
+        product("a", 99),
+        product("b", 100),
+        product("c", 100),
+        product("d", 100),
+        product("e", 100),
+        product("f", 2),
+      ]).map((part) => part.length),
+    ).toEqual([5, 1]);
+  });
+
+  it("checks with dry runs only and adds their reports up, each location once", async () => {
+    const sent: ImportPart[] = [];
+    const call = async (name: string, part: unknown) => {
+      expect(name).toBe(METHOD.ITEMS_IMPORT);
+      sent.push(part as ImportPart);
+      return sent.length === 1
+        ? report({ created: 5, locationsAdded: ["Back"] })
+        : report({
+            updated: 1,
+            unchanged: 1,
+            locationsAdded: ["back", "Shop"],
+            problems: [{ row: 9, column: "SKU", message: "taken" }],
+          });
+    };
+    const products = [...Array.from({ length: 5 }, (_, i) => product(`p${i}`, 100)), product("q", 1), product("r", 1)];
+    expect(await checkImport(call, products)).toEqual(
+      report({
+        created: 5,
+        updated: 1,
+        unchanged: 1,
+        locationsAdded: ["Back", "Shop"],
+        problems: [{ row: 9, column: "SKU", message: "taken" }],
+      }),
+    );
+    expect(sent.map((part) => [part.part, part.dryRun, part.products.length])).toEqual([
+      [0, true, 5],
+      [1, true, 2],
+    ]);
+    expect(sent[0]?.importId).toBe(sent[1]?.importId);
+  });
+
+  it("imports part after part with its progress, and stops at a part that fails, saying how far it got", async () => {
+    const products = [...Array.from({ length: 10 }, (_, i) => product(`p${i}`, 100)), product("last", 1)];
+    const progress: [number, number][] = [];
+    let calls = 0;
+    const outcome = await runImport(
+      async () => {
+        calls += 1;
+        if (calls === 2) throw new Error("The connection was closed");
+        return report({ created: 5 });
+      },
+      products,
+      (done, total) => progress.push([done, total]),
+    );
+    expect(progress).toEqual([
+      [0, 1001],
+      [500, 1001],
+    ]);
+    expect(outcome).toMatchObject({ sentRows: 500, totalRows: 1001, report: report({ created: 5 }) });
+    expect(outcome.error).toBeInstanceOf(Error);
+    expect(stoppedText(outcome.sentRows, outcome.totalRows, "The connection was closed")).toBe(
+      "The import stopped: The connection was closed. 500 rows of 1,001 were imported. Import the same file again to go on: products already in are found by their handle or SKU and updated, never added twice.",
+    );
+
+    const whole = await runImport(
+      async () => report({ created: 1 }),
+      products,
+      () => {},
+    );
+    expect(whole).toEqual({ report: report({ created: 3 }), sentRows: 1001, totalRows: 1001 });
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * A stocktake counts variants (app/stocktake/stocktake-rows.ts,
+ * stocktake-stubs.ts, docs/architecture.md §9): a product with options is a
+ * row per variant, counted by the scans that name it; a product without
+ * options is one row, as it always was; a variant's own SKU or barcode
+ * scanned here counts that variant at once.
+ */
+import { describe, expect, it } from "vitest";
+import { SimulationLayers } from "../../app/live/simulation";
+import type { LiveDoc } from "../../app/live/store";
+import { tally } from "../../app/stocktake/stocktake-rows";
+import { stocktakeStubs, targetForCodeHere } from "../../app/stocktake/stocktake-stubs";
+import type { ItemDoc, StocktakeScanDoc } from "../../protocol/api";
+
+const base: Omit<ItemDoc, "_id" | "title" | "sku" | "priceCents" | "quantity"> = {
+  description: "",
+  barcode: "",
+  currency: "EUR",
+  status: "ready",
+  location: "",
+  tags: [],
+  photos: [],
+  storeProductId: "",
+  createdBy: "",
+  updatedBy: "",
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+};
+
+const lamp: ItemDoc = { ...base, _id: "lamp", title: "Lamp", sku: "LAMP", priceCents: 1000, quantity: 2 };
+const tee: ItemDoc = {
+  ...base,
+  _id: "tee",
+  title: "Tee",
+  sku: "",
+  priceCents: 2000,
+  quantity: 4,
+  options: ["Size"],
+  variants: [
+    {
+      _id: "tee",
+      values: ["S"],
+      sku: "TEE-S",
+      barcode: "",
+      priceCents: 2000,
+      stock: { main: 3 },
+      quantity: 3,
+      reorderPoint: null,
+    },
+    {
+      _id: "m",
+      values: ["M"],
+      sku: "TEE-M",
+      barcode: "036000291452",
+      priceCents: 2000,
+      stock: { main: 1 },
+      quantity: 1,
+      reorderPoint: null,
+    },
+    {
+      _id: "l",
+      values: ["L"],
+      sku: "TEE-L",
+      barcode: "",
+      priceCents: 2000,
+      stock: {},
+      quantity: 0,
+      reorderPoint: null,
+    },
+  ],
+};
+
+let scanCount = 0;
+function scan(itemId: string, variantId: string | undefined, userId = "ann"): StocktakeScanDoc {
+  return {
+    _id: `scan-${++scanCount}`,
+    stocktakeId: "st",
+    itemId,
+    variantId: variantId as string,
+    userId,
+    at: new Date(0),
+  };
+}
+
+describe("a stocktake's tally by variant", () => {
+  it("is a row per variant of a product with options, and one for a product without", () => {
+    const { rows } = tally([], [lamp, tee]);
+    expect(rows.map((row) => [row.variantId, row.title, row.expected])).toEqual([
+      ["lamp", "Lamp", 2],
+      ["tee", "Tee — S", 3],
+      ["m", "Tee — M", 1],
+      ["l", "Tee — L", 0],
+    ]);
+  });
+
+  it("counts each scan for the variant it names, and one without a variant for the item's own", () => {
+    const scans = [scan("tee", "m"), scan("tee", "m"), scan("tee", "tee", "bob"), scan("lamp", undefined)];
+    const { counts, byPerson, rows, unseen, differing } = tally(scans, [lamp, tee]);
+    expect(Object.fromEntries(counts)).toEqual({ m: 2, tee: 1, lamp: 1 });
+    expect(Object.fromEntries(byPerson)).toEqual({ ann: 3, bob: 1 });
+    expect(rows.map((row) => [row.title, row.counted, row.difference])).toEqual([
+      ["Lamp", 1, -1],
+      ["Tee — S", 1, -2],
+      ["Tee — M", 2, 1],
+      ["Tee — L", null, null],
+    ]);
+    // L holds none: not expected, so not missing.
+    expect(unseen).toEqual([]);
+    expect(differing.map((row) => row.title)).toEqual(["Lamp", "Tee — S", "Tee — M"]);
+  });
+});
+
+describe("a scan counted here", () => {
+  it("names a variant by its own SKU in any case, or its barcode in another form", () => {
+    expect(targetForCodeHere("tee-m", [lamp, tee], [])).toMatchObject({ variantId: "m", title: "Tee — M" });
+    expect(targetForCodeHere("0036000291452", [lamp, tee], [])?.variantId).toBe("m");
+    expect(targetForCodeHere("LAMP", [lamp, tee], [])).toMatchObject({ variantId: "lamp", title: "Lamp" });
+    // The product's id (or label) names its first variant, as on the server.
+    expect(targetForCodeHere("tee", [lamp, tee], [])).toMatchObject({ variantId: "tee", title: "Tee — S" });
+    expect(targetForCodeHere("NOPE", [lamp, tee], [])).toBeUndefined();
+  });
+
+  it("shows at once under the variant scanned", () => {
+    const items = new Map([lamp, tee].map((doc) => [doc._id, doc as unknown as LiveDoc]));
+    const layers = new SimulationLayers(
+      (collection, id) => (collection === "items" ? items.get(id) : undefined),
+      (collection) => (collection === "items" ? [...items.values()] : []),
+    );
+    const stub = stocktakeStubs({ userId: () => "ann", now: () => new Date(0) })["stocktake.scan"];
+    layers.run("1", "seed", stub as NonNullable<typeof stub>, ["st", "TEE-L"]);
+    expect(layers.view("stocktakeScans", [])).toEqual([
+      expect.objectContaining({ stocktakeId: "st", itemId: "tee", variantId: "l", userId: "ann" }),
+    ]);
+  });
+});

@@ -1,0 +1,254 @@
+/**
+ * Products with variants (protocol/variants.ts) and the CSV import's bulk
+ * path (worker/stock/catalogue-import.ts): stock per variant, counted and
+ * received by a variant's own code, and an import that updates by handle
+ * and SKU rather than duplicating.
+ */
+import { describe, expect, it } from "vitest";
+import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
+import { roomRows } from "./room-rows";
+
+type Variant = {
+  _id: string;
+  values: string[];
+  sku: string;
+  barcode: string;
+  priceCents: number;
+  quantity: number;
+  stock: Record<string, number>;
+  reorderPoint: number | null;
+};
+type Product = {
+  title: string;
+  quantity: number;
+  priceCents: number;
+  stock: Record<string, number>;
+  options: string[];
+  variants: Variant[];
+};
+
+async function productNow(socket: DdpSocket, itemId: string): Promise<Product> {
+  const id = crypto.randomUUID();
+  const before = socket.received.length;
+  await socket.subscribe("item", [itemId], id);
+  const added = socket.received
+    .slice(before)
+    .find((m) => m.msg === "added" && m.collection === "items" && m.id === itemId);
+  socket.send({ msg: "unsub", id });
+  return added?.fields as Product;
+}
+
+const shirtSizes = {
+  options: ["Size"],
+  variants: [
+    { values: ["S"], sku: "TEE-S", barcode: "", priceCents: 1500, reorderPoint: 2 },
+    { values: ["M"], sku: "TEE-M", barcode: "4006381333931", priceCents: 1500, reorderPoint: null },
+    { values: ["L"], sku: "TEE-L", barcode: "", priceCents: 1700, reorderPoint: null },
+  ],
+};
+
+describe("variants", () => {
+  it("gives a product sizes: its stock stays with the first, each size is counted, received and low on its own", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const itemId = (await socket.call("items.add", [{ title: "Tee", sku: "TEE", quantity: 4, priceCents: 1500 }]))
+      .result as string;
+    const set = await socket.call("items.setVariants", [itemId, shirtSizes]);
+    expect(set.error).toBeUndefined();
+    const ids = set.result as string[];
+    expect(ids[0]).toBe(itemId);
+    let tee = await productNow(socket, itemId);
+    expect(tee.options).toEqual(["Size"]);
+    expect(tee.variants.map((v) => [v.values[0], v.sku, v.quantity])).toEqual([
+      ["S", "TEE-S", 4],
+      ["M", "TEE-M", 0],
+      ["L", "TEE-L", 0],
+    ]);
+    expect(tee.quantity).toBe(4);
+    expect(tee.priceCents).toBe(1500);
+
+    // A typed count on one variant is a correction of that variant only.
+    expect((await socket.call("items.updateVariant", [itemId, ids[1], { quantity: 6 }])).error).toBeUndefined();
+    // Received by the medium's barcode, in its UPC form as a handheld scanner may type it.
+    const received = await socket.call("stock.receive", ["4006381333931", "main", 2]);
+    expect(received.result).toMatchObject({ itemId, variantId: ids[1], title: "Tee — M", held: 8 });
+    // Sold one large, which has none: refused in words naming the size.
+    const refused = await socket.call("stock.adjust", [
+      { itemId, variantId: ids[2], locationId: "main", quantity: -1, reason: "sold" },
+    ]);
+    expect(refused.error).toMatchObject({ reason: expect.stringContaining("Tee — L") });
+    tee = await productNow(socket, itemId);
+    expect(tee.variants.map((v) => v.quantity)).toEqual([4, 8, 0]);
+    expect(tee.quantity).toBe(12);
+    expect(tee.stock).toEqual({ main: 12 });
+
+    const movements = await roomRows<{ variant_id: string; quantity: number; reason: string }>(
+      roomId,
+      "SELECT variant_id, quantity, reason FROM movements WHERE item_id = ? ORDER BY at, rowid",
+      itemId,
+    );
+    expect(movements).toEqual([
+      { variant_id: itemId, quantity: 4, reason: "correction" },
+      { variant_id: ids[1], quantity: 6, reason: "correction" },
+      { variant_id: ids[1], quantity: 2, reason: "received" },
+    ]);
+
+    // A stocktake counts each size by its own code, and applies per size.
+    const stocktakeId = (await socket.call("stocktake.start", [])).result as string;
+    for (const code of ["TEE-S", "TEE-S", "tee-m"]) {
+      expect((await socket.call("stocktake.scan", [stocktakeId, code])).error).toBeUndefined();
+    }
+    expect((await socket.call("stocktake.apply", [stocktakeId, { unseenToZero: false }])).error).toBeUndefined();
+    tee = await productNow(socket, itemId);
+    expect(tee.variants.map((v) => v.quantity)).toEqual([2, 1, 0]);
+    expect(tee.quantity).toBe(3);
+    socket.close();
+  });
+
+  it("refuses a size that still holds stock being dropped, a code used elsewhere, and one value for two options", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    await socket.call("items.add", [{ title: "Mug", sku: "MUG" }]);
+    const itemId = (await socket.call("items.add", [{ title: "Tee", quantity: 3 }])).result as string;
+    const [first] = (await socket.call("items.setVariants", [itemId, shirtSizes])).result as string[];
+    const dropped = await socket.call("items.setVariants", [
+      itemId,
+      { options: ["Size"], variants: [{ values: ["M"], sku: "TEE-M" }] },
+    ]);
+    expect(dropped.error).toMatchObject({ reason: "S still holds 3: move, sell or correct its stock to 0 first" });
+    const taken = await socket.call("items.updateVariant", [itemId, first, { sku: "MUG" }]);
+    expect(taken.error).toMatchObject({ reason: "SKU MUG is already used in this room" });
+    const short = await socket.call("items.setVariants", [
+      itemId,
+      { options: ["Size", "Colour"], variants: [{ _id: first, values: ["S"] }] },
+    ]);
+    expect(short.error).toMatchObject({ reason: "Give variant 1 a value for each option (Size, Colour)" });
+    const tee = await productNow(socket, itemId);
+    expect(tee.variants.map((v) => v.sku)).toEqual(["TEE-S", "TEE-M", "TEE-L"]);
+    socket.close();
+  });
+});
+
+describe("variants in bulk edits and removal", () => {
+  it("moves each variant's price by a percentage and puts them back, and a removed product comes back with its sizes and stock", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const itemId = (await socket.call("items.add", [{ title: "Tee", quantity: 3 }])).result as string;
+    await socket.call("items.setVariants", [itemId, shirtSizes]);
+    const edit = await socket.call("items.bulkEdit", [[itemId], { price: { percent: 10 } }]);
+    let tee = await productNow(socket, itemId);
+    expect(tee.variants.map((v) => v.priceCents)).toEqual([1650, 1650, 1870]);
+    expect(tee.priceCents).toBe(1650);
+    const stock = await socket.call("items.bulkEdit", [
+      [itemId],
+      { stock: { quantity: 1, reason: "received", locationId: "main" } },
+    ]);
+    expect(stock.error).toMatchObject({ reason: "“Tee” is sold in variants: change each variant's stock on its page" });
+    await socket.call("items.bulkUndo", [(edit.result as { undo: unknown }).undo]);
+    tee = await productNow(socket, itemId);
+    expect(tee.variants.map((v) => v.priceCents)).toEqual([1500, 1500, 1700]);
+
+    await socket.call("items.remove", [itemId]);
+    await socket.call("items.restore", [itemId, { title: "Tee" }]);
+    tee = await productNow(socket, itemId);
+    expect(tee.options).toEqual(["Size"]);
+    expect(tee.variants.map((v) => [v.sku, v.quantity])).toEqual([
+      ["TEE-S", 3],
+      ["TEE-M", 0],
+      ["TEE-L", 0],
+    ]);
+    expect(tee.quantity).toBe(3);
+    socket.close();
+  });
+});
+
+const importedTee = (row: number, quantities: [number, number]) => ({
+  row,
+  handle: "classic-tee",
+  title: "Classic tee",
+  status: "ready",
+  tags: ["cotton"],
+  options: ["Size"],
+  variants: [
+    { row, values: ["S"], sku: "CT-S", priceCents: 1900, quantity: quantities[0] },
+    { row: row + 1, values: ["M"], sku: "CT-M", priceCents: 1900, quantity: quantities[1] },
+  ],
+});
+
+describe("CSV import", () => {
+  it("weighs a part in a dry run without writing, imports it, and updates by handle and SKU on a second import", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const mug = {
+      row: 4,
+      handle: "mug",
+      title: "Mug",
+      options: [],
+      variants: [{ row: 4, values: [], sku: "MUG-1", barcode: "4006381333931", stock: { Main: 2, "Back room": 5 } }],
+    };
+    const part = { importId: "import-one", part: 0, dryRun: true, products: [importedTee(2, [3, 4]), mug] };
+    const dry = await socket.call("items.import", [part]);
+    expect(dry.result).toEqual({ created: 2, updated: 0, unchanged: 0, locationsAdded: ["Back room"], problems: [] });
+    expect(await roomRows(roomId, "SELECT id FROM items")).toEqual([]);
+
+    const done = await socket.call("items.import", [{ ...part, dryRun: false }]);
+    expect(done.result).toMatchObject({ created: 2, updated: 0, problems: [] });
+    const rows = await roomRows<{ id: string; title: string; quantity: number; handle: string }>(
+      roomId,
+      "SELECT id, title, quantity, handle FROM items ORDER BY title",
+    );
+    expect(rows.map((row) => [row.title, row.quantity, row.handle])).toEqual([
+      ["Classic tee", 7, "classic-tee"],
+      ["Mug", 7, "mug"],
+    ]);
+    const mugRow = rows[1] as { id: string };
+    expect((await productNow(socket, mugRow.id)).stock).toMatchObject({ main: 2 });
+
+    // The same file again, with one count changed: the tee is updated, the mug left as it is.
+    const again = await socket.call("items.import", [
+      { importId: "import-two", part: 0, dryRun: false, products: [importedTee(2, [3, 1]), mug] },
+    ]);
+    expect(again.result).toEqual({ created: 0, updated: 1, unchanged: 1, locationsAdded: [], problems: [] });
+    // The mug's row given a SKU another item has: that row is refused, in words, and nothing changes.
+    await socket.call("items.add", [{ title: "Cap", sku: "CAP" }]);
+    const clash = { ...mug, variants: [{ row: 4, values: [], sku: "CAP" }] };
+    const third = await socket.call("items.import", [
+      { importId: "import-three", part: 0, dryRun: false, products: [clash] },
+    ]);
+    expect(third.result).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      locationsAdded: [],
+      problems: [{ row: 4, column: "SKU", message: "CAP is already on “Cap” in this room" }],
+    });
+    const tee = await productNow(socket, (rows[0] as { id: string }).id);
+    expect(tee.variants.map((v) => [v.sku, v.quantity])).toEqual([
+      ["CT-S", 3],
+      ["CT-M", 1],
+    ]);
+    expect(await roomRows(roomId, "SELECT count(*) AS n FROM items")).toEqual([{ n: 3 }]);
+    const imported = await roomRows<{ reason: string; note: string; quantity: number }>(
+      roomId,
+      "SELECT reason, note, quantity FROM movements WHERE item_id = ? ORDER BY at, rowid",
+      (rows[0] as { id: string }).id,
+    );
+    expect(imported.at(-1)).toEqual({ reason: "correction", note: "Imported", quantity: -3 });
+    socket.close();
+  });
+
+  it("refuses a part of more rows than one part carries", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const many = Array.from({ length: 501 }, (_, index) => ({
+      row: index + 2,
+      handle: `p-${index}`,
+      title: `P ${index}`,
+      options: [],
+      variants: [{ row: index + 2, values: [] }],
+    }));
+    const big = await socket.call("items.import", [{ importId: "big", part: 0, dryRun: true, products: many }]);
+    expect(big.error).toMatchObject({ reason: "Send at most 500 rows in one part" });
+    socket.close();
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * A product's options and variants (protocol/variants.ts, docs/architecture.md §9):
+ * setting them, and editing one variant in place. Each is one write turn:
+ * the product's row (its variants, and the totals that follow them), its
+ * history entry and any stock movements commit together, then are announced.
+ */
+import {
+  checkVariantEdit,
+  lowestPrice,
+  planVariants,
+  type VariantDoc,
+  type VariantSpec,
+  variantName,
+  variantsOf,
+} from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import { RandomStream } from "../../protocol/random-stream";
+import type { VariantPatch, VariantSet } from "../../protocol/variant-args";
+import { insertHistoryQueries } from "../db/item-history-repo";
+import { findItem, toItemDoc, updateItemQuery } from "../db/items-repo";
+import { runTogether } from "../db/room-database";
+import type { ItemRow } from "../db/room-schema";
+import {
+  announce,
+  announceItem,
+  assertCodesFree,
+  guardUnique,
+  historyEntry,
+  made,
+  movementStatements,
+} from "../rooms/item-writes";
+import type { RoomHost } from "../rooms/room-host";
+import { announceMovements, countMoves, type StockMoves } from "../rooms/stock-moves";
+
+/** The random stream a call's new variant ids come from (the client's stub makes the same ones). */
+export const variantIds = (seed: string | undefined) => {
+  const stream = new RandomStream(seed ?? crypto.randomUUID());
+  return () => stream.id("variants");
+};
+
+async function itemHere(host: RoomHost, itemId: string): Promise<ItemRow> {
+  const item = await findItem(host.roomDb, host.roomId, itemId);
+  if (!item) throw new LiveError(404, "Item not found");
+  return item;
+}
+
+/** Every SKU and barcode of these variants is free in the room (this product's own aside). */
+async function assertVariantCodesFree(host: RoomHost, itemId: string, variants: readonly VariantDoc[]): Promise<void> {
+  for (const variant of variants) {
+    await assertCodesFree(host, { sku: variant.sku || undefined, barcode: variant.barcode || undefined }, itemId);
+  }
+}
+
+/** Writes the product's new variants (and what follows them), with its history entry and movements. */
+function writeProduct(
+  host: RoomHost,
+  actor: string,
+  before: ItemRow,
+  columns: Partial<ItemRow>,
+  changes: Record<string, { from: unknown; to: unknown }>,
+  moves: StockMoves | null,
+): void {
+  const at = host.now();
+  const entry = historyEntry(host, before.id, actor, "updated", changes);
+  const [updated] = guardUnique({ sku: columns.sku, barcode: columns.barcode }, () =>
+    runTogether(host.roomDb, [
+      updateItemQuery(
+        host.roomDb,
+        before,
+        {},
+        { at, by: actor },
+        { ...columns, ...(moves ? { ...moves.columns, quantity: moves.quantity } : {}) },
+      ),
+      ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
+      ...movementStatements(host, moves),
+    ]),
+  );
+  const row = updated[0];
+  if (!row) throw new LiveError(404, "Item not found");
+  announceItem(host, before.id, row, before);
+  announce(host, [entry]);
+  announceMovements(host, moves);
+}
+
+/** Sets a product's options and variants; answers the variants' ids, in order. */
+export function setVariants(
+  host: RoomHost,
+  actor: string,
+  itemId: string,
+  set: VariantSet,
+  seed: string | undefined,
+): Promise<string[]> {
+  return host.writes.run(async () => {
+    const before = await itemHere(host, itemId);
+    const doc = toItemDoc(before);
+    const plan = planVariants(doc, set.options, set.variants as VariantSpec[], variantIds(seed));
+    await assertVariantCodesFree(host, itemId, plan.variants);
+    if (plan.variants.length === 0) await assertCodesFree(host, plan.own, itemId);
+    const wasOptions = doc.options ?? [];
+    const names = (variants: readonly VariantDoc[]) => variants.map(variantName).filter(Boolean);
+    writeProduct(
+      host,
+      actor,
+      before,
+      {
+        options: JSON.stringify(plan.options),
+        variants: JSON.stringify(plan.variants),
+        sku: plan.own.sku,
+        barcode: plan.own.barcode,
+        priceCents: plan.own.priceCents,
+        reorderPoint: plan.own.reorderPoint,
+        // A product going back to one variant keeps that variant's stock as its own (the one with the
+        // product's id: planVariants refuses while any other holds stock).
+        ...(plan.variants.length === 0
+          ? { stock: JSON.stringify(variantsOf(doc).find((variant) => variant._id === doc._id)?.stock ?? {}) }
+          : {}),
+      },
+      {
+        options: { from: wasOptions, to: plan.options },
+        variants: { from: names(doc.variants ?? []), to: names(plan.variants) },
+      },
+      null,
+    );
+    return plan.variants.map((variant) => variant._id);
+  }, actor);
+}
+
+/** Edits one variant in place; a new count records a correction at its locations. */
+export function updateVariant(
+  host: RoomHost,
+  actor: string,
+  itemId: string,
+  variantId: string,
+  patch: VariantPatch,
+): Promise<void> {
+  return host.writes.run(async () => {
+    const before = await itemHere(host, itemId);
+    const doc = toItemDoc(before);
+    if (!doc.variants?.length) throw new LiveError(409, "This product has no variants: edit the item itself");
+    const variant = doc.variants.find((each) => each._id === variantId);
+    if (!variant) throw new LiveError(404, "That variant no longer exists");
+    const { quantity, ...fields } = patch;
+    const next: VariantDoc = { ...variant, ...fields };
+    checkVariantEdit(doc, next, fields.values !== undefined);
+    await assertVariantCodesFree(host, itemId, [next]);
+    const variants = doc.variants.map((each) => (each._id === variantId ? next : each));
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const [field, value] of Object.entries(fields)) {
+      const was = variant[field as keyof VariantDoc];
+      if (JSON.stringify(was) !== JSON.stringify(value))
+        changes[`${variantName(variant)}: ${field}`] = { from: was, to: value };
+    }
+    const moves =
+      quantity === undefined
+        ? null
+        : countMoves(
+            host.roomDb,
+            { ...before, variants: JSON.stringify(variants) },
+            new Map([[variantId, quantity]]),
+            made(host, actor, host.now()),
+          );
+    if (moves) changes[`${variantName(variant)}: quantity`] = { from: variant.quantity, to: quantity };
+    if (Object.keys(changes).length === 0) return;
+    writeProduct(
+      host,
+      actor,
+      before,
+      { variants: JSON.stringify(variants), priceCents: lowestPrice(variants) },
+      changes,
+      moves,
+    );
+  }, actor);
+}
