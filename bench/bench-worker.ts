@@ -206,6 +206,51 @@ function seedRoomItems(host: RoomHost, count: number): number {
   return count;
 }
 
+/**
+ * `count` products sold in four sizes each (protocol/variants.ts), written
+ * straight into the room's SQLite in batches of 1,000 (the variant_codes
+ * triggers index their SKUs as any write's would).
+ */
+function seedVariantProducts(host: RoomHost, count: number): number {
+  const sql = host.roomDb.$client.sql;
+  const now = Date.now();
+  const sizes = ["S", "M", "L", "XL"];
+  for (let start = 0; start < count; start += 1_000) {
+    const rows = Array.from({ length: Math.min(1_000, count - start) }, (_, k) => {
+      const i = start + k;
+      const id = `${host.roomId}-p${i}`;
+      const variants = sizes.map((size, index) => ({
+        _id: index === 0 ? id : `${id}-${size}`,
+        values: [size],
+        sku: `TEE-${i}-${size}`,
+        barcode: "",
+        priceCents: 1500 + index * 100,
+        stock: { main: (i + index) % 5 },
+        quantity: (i + index) % 5,
+        reorderPoint: null,
+      }));
+      const quantity = variants.reduce((sum, variant) => sum + variant.quantity, 0);
+      return {
+        id,
+        title: `${WORDS[i % 10]} tee ${i}`,
+        quantity,
+        stock: JSON.stringify({ main: quantity }),
+        variants: JSON.stringify(variants),
+        at: now - (count - i) * 1000,
+      };
+    });
+    sql.exec(
+      `INSERT INTO items (id, room_id, title, sku, price_cents, quantity, status, stock, options, variants, created_at, updated_at)
+       SELECT value ->> '$.id', ?1, value ->> '$.title', '', 1500, value ->> '$.quantity', 'ready',
+              value ->> '$.stock', '["Size"]', value ->> '$.variants', value ->> '$.at', value ->> '$.at'
+       FROM json_each(?2)`,
+      host.roomId,
+      JSON.stringify(rows),
+    );
+  }
+  return count;
+}
+
 /** Every item of the room counted once more than it has, in the stocktake (so applying changes them all). */
 function seedScans(host: RoomHost, stocktakeId: string): number {
   const sql = host.roomDb.$client.sql;
@@ -292,11 +337,31 @@ export class BenchRoomDO extends RoomDO {
     // `stock.adjust` the same way: a movement's round trip beside an edit's (stock bench).
     const adjustStock = registry.methods.get("stock.adjust");
     if (!adjustStock) throw new Error("bench: stock.adjust is not registered");
+    // `items.add` too: the import bench's baseline adds the same items one call at a time.
+    const addItem = registry.methods.get("items.add");
+    if (!addItem) throw new Error("bench: items.add is not registered");
     return (
       registry
         .method("bench.noop", { args: v.tuple([]), run: () => null })
+        // The least a durable write costs: one row in one transaction, its answer held until stored (the floor of an edit).
+        .method("bench.touch", {
+          args: v.tuple([v.number()]),
+          run: (ctx, value) => {
+            ctx.host.roomDb.$client.sql.exec(
+              "INSERT OR REPLACE INTO room_state (key, value, updated_at) VALUES ('bench-touch', ?, ?)",
+              String(value),
+              Date.now(),
+            );
+            return null;
+          },
+        })
         .method("bench.updateItem", updateItem)
         .method("bench.adjustStock", adjustStock)
+        .method("bench.addItem", addItem)
+        .method("bench.seedVariantProducts", {
+          args: v.tuple([v.number()]),
+          run: (ctx, count) => seedVariantProducts(ctx.host, count),
+        })
         // The most bytes of upload parts this room held in memory at once since the last ask.
         .method("bench.partsHighWater", {
           args: v.tuple([]),

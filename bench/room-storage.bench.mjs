@@ -103,20 +103,45 @@ try {
       await room.call("bench.updateItem", [itemId, { quantity }]);
       return performance.now() - start;
     };
+    // The floor under an edit: a method whose whole work is one durable row write. The runtime holds its
+    // answer until the write is stored (the output gate), as it holds every write's.
+    const touch = async (value) => {
+      const start = performance.now();
+      await room.call("bench.touch", [value]);
+      return performance.now() - start;
+    };
+    // …and a method that writes nothing: what a call costs beside a ping before any storage.
+    const noop = async () => {
+      const start = performance.now();
+      await room.call("bench.noop", []);
+      return performance.now() - start;
+    };
     // Warm-up rounds, not counted.
     for (let i = 0; i < 5; i++) {
       await ping();
       await edit(100 + i);
+      await touch(i);
+      await noop();
     }
     const edits = [];
     const pingTimes = [];
+    const touches = [];
+    const noops = [];
     for (let round = 0; round < ROUNDS; round++) {
       pingTimes.push(await ping());
       edits.push(await edit(1_000 + round));
+      touches.push(await touch(round));
+      noops.push(await noop());
     }
     console.log(`\n(b) an item edit until result and updated vs a DDP ping, same socket, ${ROUNDS} rounds`);
     report("p50", percentile(edits, 50), percentile(pingTimes, 50), ms, 1.5);
     report("p99", percentile(edits, 99), percentile(pingTimes, 99), ms);
+    console.log(
+      "    the floor: a method that writes nothing, one writing one row (answered once stored), each vs the same ping; the edit vs the write",
+    );
+    report("no-op p50", percentile(noops, 50), percentile(pingTimes, 50), ms);
+    report("write p50", percentile(touches, 50), percentile(pingTimes, 50), ms);
+    report("edit/write p50", percentile(edits, 50), percentile(touches, 50), ms);
     room.close();
   }
 
