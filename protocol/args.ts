@@ -10,6 +10,7 @@ import { bulkBeforeSchema, bulkChangeSchema } from "./bulk-edit";
 import {
   barcodeSchema,
   currencySchema,
+  locationReorderPointsSchema,
   priceSchema,
   quantitySchema,
   reorderPointSchema,
@@ -35,6 +36,8 @@ export const itemFieldsSchema = v.strictObject(
     barcode: v.optional(barcodeSchema),
     /** Low on stock at or below this many units; null for never. */
     reorderPoint: v.optional(v.nullable(reorderPointSchema)),
+    /** Low, too, at a location holding at or below its own point (docs/architecture.md §9). */
+    locationReorderPoints: v.optional(locationReorderPointsSchema),
     tags: v.optional(
       v.pipe(
         v.array(v.pipe(trimmed(LIMITS.TAG, "Tag"), v.nonEmpty("Tags cannot be empty"))),
@@ -177,11 +180,20 @@ export const METHOD_ARGS = {
       v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
     ),
     bulkChangeSchema,
+    /** Variants of the products among them that the price and stock change is for (all of each product's when none). */
+    v.optional(
+      v.pipe(
+        v.array(idSchema, "Variant ids must be a list"),
+        v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} variants at once`),
+      ),
+      [],
+    ),
   ]),
   [METHOD.ITEMS_BULK_UNDO]: v.tuple([
     v.strictObject({
       items: v.pipe(v.array(bulkBeforeSchema), v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`)),
-      movements: v.pipe(v.array(idSchema), v.maxLength(LIMITS.BULK)),
+      // One movement per item or chosen variant.
+      movements: v.pipe(v.array(idSchema), v.maxLength(LIMITS.BULK * 2)),
     }),
   ]),
   ...STOCK_METHOD_ARGS,

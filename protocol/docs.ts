@@ -55,6 +55,8 @@ export interface ItemDoc {
   barcode?: string;
   /** Low on stock at or below this many units; null (or absent) for never. */
   reorderPoint?: number | null;
+  /** Low, too, when a location holds at or below its own point here (location id → units; absent for none). */
+  locationReorderPoints?: Record<string, number>;
   /** Its options' names (Size, Colour…): [] (or absent) for a product that is its own only variant. */
   options?: string[];
   /** Its variants when it has options (protocol/variants.ts): [] (or absent) otherwise. */

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { LIMITS } from "./api";
 import { parseBarcode } from "./barcodes";
+import { idSchema } from "./id-schema";
 
 export const trimmed = (max: number, label: string) =>
   v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
@@ -48,4 +49,13 @@ export const reorderPointSchema = v.pipe(
   v.integer("Reorder point must be a whole number"),
   v.minValue(0, "Reorder point cannot be negative"),
   v.maxValue(LIMITS.QUANTITY, "Reorder point is too large"),
+);
+
+/** A reorder point per location (location id → units), beside the one in all; {} for none. */
+export const locationReorderPointsSchema = v.pipe(
+  v.record(idSchema, reorderPointSchema),
+  v.check(
+    (points) => Object.keys(points).length <= LIMITS.LOCATIONS,
+    `At most ${LIMITS.LOCATIONS} locations have a reorder point`,
+  ),
 );

@@ -124,19 +124,40 @@ export function stockOfItem(item: { quantity: number; stock?: Record<string, num
   return item.quantity ? { [MAIN_LOCATION_ID]: item.quantity } : {};
 }
 
-/**
- * Whether an item is low on stock: it has a reorder point and is at or
- * below it; a product sold in variants when any of them is (protocol/variants.ts).
- */
-export function isLowStock(item: {
+/** The locations at or below their own reorder point (a point per location, where one is set). */
+export function lowLocations(
+  stock: Readonly<Record<string, number>> | undefined,
+  points: Readonly<Record<string, number>> | undefined,
+): string[] {
+  return Object.entries(points ?? {}).flatMap(([locationId, point]) =>
+    (stock?.[locationId] ?? 0) <= point ? [locationId] : [],
+  );
+}
+
+/** What decides whether stock is low: a reorder point in all, and optionally one per location. */
+interface ReorderFigures {
   quantity: number;
+  stock?: Record<string, number>;
   reorderPoint?: number | null;
-  variants?: readonly { quantity: number; reorderPoint: number | null }[];
-}): boolean {
-  if (item.variants && item.variants.length > 0) {
-    return item.variants.some((variant) => variant.reorderPoint !== null && variant.quantity <= variant.reorderPoint);
-  }
-  return item.reorderPoint !== undefined && item.reorderPoint !== null && item.quantity <= item.reorderPoint;
+  locationReorderPoints?: Record<string, number>;
+}
+
+function isLowFigures(figures: ReorderFigures): boolean {
+  const point = figures.reorderPoint;
+  if (point !== undefined && point !== null && figures.quantity <= point) return true;
+  return lowLocations(figures.stock, figures.locationReorderPoints).length > 0;
+}
+
+/**
+ * Whether an item is low on stock: at or below its reorder point, or at
+ * any location at or below that location's own point; a product sold in
+ * variants when any of them is (protocol/variants.ts).
+ */
+export function isLowStock(
+  item: ReorderFigures & { variants?: readonly (ReorderFigures & { reorderPoint: number | null })[] },
+): boolean {
+  if (item.variants && item.variants.length > 0) return item.variants.some(isLowFigures);
+  return isLowFigures(item);
 }
 
 /** The total of a stock map. */

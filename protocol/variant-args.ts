@@ -4,7 +4,14 @@
  */
 import * as v from "valibot";
 import { ITEM_STATUSES, LIMITS, METHOD } from "./api";
-import { barcodeSchema, priceSchema, quantitySchema, reorderPointSchema, trimmed } from "./field-schemas";
+import {
+  barcodeSchema,
+  locationReorderPointsSchema,
+  priceSchema,
+  quantitySchema,
+  reorderPointSchema,
+  trimmed,
+} from "./field-schemas";
 import { idSchema } from "./id-schema";
 
 const optionNameSchema = v.pipe(trimmed(LIMITS.OPTION_NAME, "An option's name"), v.nonEmpty("Give each option a name"));
@@ -18,6 +25,7 @@ export const variantSpecSchema = v.strictObject({
   barcode: v.optional(barcodeSchema, ""),
   priceCents: v.optional(priceSchema),
   reorderPoint: v.optional(v.nullable(reorderPointSchema), null),
+  locationReorderPoints: v.optional(locationReorderPointsSchema),
 });
 
 export const variantSetSchema = v.strictObject({
@@ -39,6 +47,7 @@ export const variantPatchSchema = v.strictObject({
   barcode: v.optional(barcodeSchema),
   priceCents: v.optional(priceSchema),
   reorderPoint: v.optional(v.nullable(reorderPointSchema)),
+  locationReorderPoints: v.optional(locationReorderPointsSchema),
   quantity: v.optional(quantitySchema),
 });
 export type VariantPatch = v.InferOutput<typeof variantPatchSchema>;

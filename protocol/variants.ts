@@ -13,7 +13,7 @@
  */
 import { LIMITS } from "./api";
 import { LiveError } from "./errors";
-import { stockTotal } from "./stock";
+import { isLowStock, stockTotal } from "./stock";
 
 /** One variant of a product, as the product's document carries it. */
 export interface VariantDoc {
@@ -28,6 +28,8 @@ export interface VariantDoc {
   quantity: number;
   /** Low on stock at or below this many units; null for never. */
   reorderPoint: number | null;
+  /** Low, too, when a location holds at or below its own point here (location id → units); absent for none. */
+  locationReorderPoints?: Record<string, number>;
 }
 
 /** What a product's own fields look like to these rules (ItemDoc, or a stored row turned into one). */
@@ -39,6 +41,7 @@ export interface ProductLike {
   quantity: number;
   stock?: Record<string, number>;
   reorderPoint?: number | null;
+  locationReorderPoints?: Record<string, number>;
   options?: string[];
   variants?: VariantDoc[];
 }
@@ -62,6 +65,7 @@ export function variantsOf(item: ProductLike): VariantDoc[] {
       stock,
       quantity: item.quantity,
       reorderPoint: item.reorderPoint ?? null,
+      ...(item.locationReorderPoints ? { locationReorderPoints: item.locationReorderPoints } : {}),
     },
   ];
 }
@@ -102,9 +106,11 @@ export function withVariantStock(
   return { ...totalsOf(variants), variants };
 }
 
-/** Whether a variant is at or below its reorder point. */
-export function isLowVariant(variant: Pick<VariantDoc, "quantity" | "reorderPoint">): boolean {
-  return variant.reorderPoint !== null && variant.quantity <= variant.reorderPoint;
+/** Whether a variant is at or below its reorder point, in all or at a location with its own. */
+export function isLowVariant(
+  variant: Pick<VariantDoc, "quantity" | "reorderPoint"> & Partial<Pick<VariantDoc, "stock" | "locationReorderPoints">>,
+): boolean {
+  return isLowStock(variant);
 }
 
 /** The lowest price of a product's variants: what its catalogue row and sort show ("from"). */
@@ -120,6 +126,7 @@ export interface VariantSpec {
   barcode: string;
   priceCents?: number;
   reorderPoint: number | null;
+  locationReorderPoints?: Record<string, number>;
 }
 
 /** What a product's options and variants become. */
@@ -128,7 +135,13 @@ export interface VariantPlan {
   /** [] when the product goes back to being its own only variant. */
   variants: VariantDoc[];
   /** The product's own fields that follow its variants. */
-  own: { sku: string; barcode: string; priceCents: number; reorderPoint: number | null };
+  own: {
+    sku: string;
+    barcode: string;
+    priceCents: number;
+    reorderPoint: number | null;
+    locationReorderPoints: Record<string, number>;
+  };
 }
 
 const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: "accent" }) === 0;
@@ -173,6 +186,7 @@ export function planVariants(
         barcode: own?.barcode ?? item.barcode ?? "",
         priceCents: own?.priceCents ?? item.priceCents,
         reorderPoint: own?.reorderPoint ?? null,
+        locationReorderPoints: own?.locationReorderPoints ?? {},
       },
     };
   }
@@ -210,6 +224,9 @@ export function planVariants(
       stock: old?.stock ?? {},
       quantity: old?.quantity ?? 0,
       reorderPoint: spec.reorderPoint,
+      ...((spec.locationReorderPoints ?? old?.locationReorderPoints)
+        ? { locationReorderPoints: spec.locationReorderPoints ?? old?.locationReorderPoints }
+        : {}),
     };
   });
   const ids = new Set(variants.map((variant) => variant._id));
@@ -223,12 +240,14 @@ export function planVariants(
     options: names,
     variants,
     // The codes, price and reorder point are the variants' own now; the product's row shows the lowest price.
-    own: { sku: "", barcode: "", priceCents: lowestPrice(variants), reorderPoint: null },
+    own: { sku: "", barcode: "", priceCents: lowestPrice(variants), reorderPoint: null, locationReorderPoints: {} },
   };
 }
 
 /** What an edit of the product itself may carry that its variants own. */
-type ProductPatch = Partial<Pick<ProductLike, "quantity" | "sku" | "barcode" | "reorderPoint" | "priceCents">>;
+type ProductPatch = Partial<
+  Pick<ProductLike, "quantity" | "sku" | "barcode" | "reorderPoint" | "priceCents" | "locationReorderPoints">
+>;
 
 /**
  * What `items.update` does to a product sold in variants: its stock, codes
@@ -239,7 +258,10 @@ export function productEditFields(item: ProductLike, patch: ProductPatch): { var
   const moved = (field: "quantity" | "sku" | "barcode" | "reorderPoint") =>
     patch[field] !== undefined && patch[field] !== item[field];
   if (moved("quantity")) throw new LiveError(409, "This product's stock is kept by variant: change a variant's count");
-  if (moved("sku") || moved("barcode") || moved("reorderPoint")) {
+  const pointsMoved =
+    patch.locationReorderPoints !== undefined &&
+    JSON.stringify(patch.locationReorderPoints) !== JSON.stringify(item.locationReorderPoints ?? {});
+  if (moved("sku") || moved("barcode") || moved("reorderPoint") || pointsMoved) {
     throw new LiveError(409, "This product's SKUs, barcodes and reorder points are its variants': edit a variant");
   }
   if (patch.priceCents === undefined || patch.priceCents === item.priceCents) return {};

@@ -7,7 +7,7 @@ import { createPublishQueue, type PublishQueue } from "../store/publish-queue";
 import { useStoreState } from "../store/store-state";
 import { useMyRole } from "../team/MembersPanel";
 import { BulkEditPanel } from "./BulkEditPanel";
-import type { Selection } from "./selection";
+import { type Selection, variantSelection } from "./selection";
 
 /** The QR renderer and label layout download only when someone prints labels. */
 const LabelsPanel = lazy(() => import("./LabelsPanel"));
@@ -77,7 +77,8 @@ export function BulkBar({
   }
 
   async function applyStatus() {
-    const ids = [...selection.ids];
+    // A status is the product's: variants chosen on their own do not carry it.
+    const ids = [...selection.itemIds];
     setMessage(null);
     setProgress({ done: 0, total: ids.length });
     let changed = 0;
@@ -179,7 +180,9 @@ export function BulkBar({
           </span>
         )}
       </div>
-      {editing && selection.size > 0 && <BulkEditPanel ids={[...selection.ids]} onClose={() => setEditing(false)} />}
+      {editing && selection.size > 0 && (
+        <BulkEditPanel {...variantSelection(selection.ids, items)} onClose={() => setEditing(false)} />
+      )}
       {publishing && (
         <PublishProgress
           key={publishing.run}

@@ -68,7 +68,16 @@ function changeOf(form: {
   return Object.keys(change).length > 0 ? change : "Choose something to change";
 }
 
-export function BulkEditPanel({ ids, onClose }: { ids: readonly string[]; onClose(): void }) {
+export function BulkEditPanel({
+  itemIds: ids,
+  variantIds,
+  onClose,
+}: {
+  itemIds: readonly string[];
+  /** Variants chosen on their own: the price and stock change goes to them only (docs/architecture.md §9). */
+  variantIds: readonly string[];
+  onClose(): void;
+}) {
   const call = useCall();
   const toast = useToast();
   const { locations } = useLocations();
@@ -98,7 +107,12 @@ export function BulkEditPanel({ ids, onClose }: { ids: readonly string[]; onClos
     const steps: Promise<BulkEditResult>[] = [];
     for (let start = 0; start < ids.length; start += LIMITS.BULK) {
       steps.push(
-        call(METHOD.ITEMS_BULK_EDIT, ids.slice(start, start + LIMITS.BULK), change) as Promise<BulkEditResult>,
+        call(
+          METHOD.ITEMS_BULK_EDIT,
+          ids.slice(start, start + LIMITS.BULK),
+          change,
+          variantIds,
+        ) as Promise<BulkEditResult>,
       );
     }
     onClose();
@@ -131,6 +145,8 @@ export function BulkEditPanel({ ids, onClose }: { ids: readonly string[]; onClos
     <form className="card bulk-edit" onSubmit={apply} aria-label="Edit selected items">
       <h3>
         Edit {ids.length.toLocaleString()} selected {ids.length === 1 ? "item" : "items"}
+        {variantIds.length > 0 &&
+          ` (${variantIds.length.toLocaleString()} ${variantIds.length === 1 ? "variant" : "variants"})`}
       </h3>
       <div className="bulk-edit-grid">
         <Field label="Prices">

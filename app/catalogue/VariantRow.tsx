@@ -4,7 +4,8 @@
  * row per variant under it — its name, SKU, price and stock, the price and
  * stock edited in place as the item's cells are (EditableCell.tsx: a count
  * typed records a correction through `items.updateVariant`), with "Low" on
- * a variant at or below its reorder point.
+ * a variant at or below its reorder point. Its own checkbox chooses it for
+ * a bulk change of price or stock (selection.ts).
  */
 import * as v from "valibot";
 import { type ItemDoc, isLowVariant, type VariantDoc, variantName } from "../../protocol/api";
@@ -54,6 +55,8 @@ export function VariantRow({
   index,
   measure,
   actions,
+  selected,
+  onSelect,
 }: {
   item: ItemDoc;
   variant: VariantDoc;
@@ -65,6 +68,9 @@ export function VariantRow({
   index: number;
   measure: (row: HTMLTableRowElement | null) => void;
   actions: ItemRowActions;
+  /** Chosen on its own for a bulk change (selection.ts variantKey). */
+  selected: boolean;
+  onSelect(selected: boolean): void;
 }) {
   const name = variantName(variant);
   const title = `${item.title} — ${name}`;
@@ -78,9 +84,17 @@ export function VariantRow({
       data-index={index}
       ref={measure}
       aria-rowindex={index + 2}
-      className={last ? "variant-row variant-row-last" : "variant-row"}
+      className={["variant-row", last ? "variant-row-last" : "", selected ? "selected" : ""].filter(Boolean).join(" ")}
     >
-      {empty}
+      <td className="select-column">
+        <input
+          type="checkbox"
+          className="row-check"
+          aria-label={`Select ${title}`}
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+        />
+      </td>
       <td className="title-column">
         <span className="variant-name" data-testid="variant-name" title={title}>
           <span className="visually-hidden">{item.title} — </span>

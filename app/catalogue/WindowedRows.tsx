@@ -11,7 +11,7 @@ import type { ListEntry } from "./catalogue-rows";
 import { ItemRow, type ItemRowActions } from "./ItemRow";
 import { RemovedRow } from "./RemovedRow";
 import type { Removals } from "./removals";
-import type { useSelection } from "./selection";
+import { type useSelection, variantKey } from "./selection";
 import { VariantRow } from "./VariantRow";
 
 /** A big room's list asks for more this close to its last row. */
@@ -117,6 +117,12 @@ export function WindowedRows({
               index={row.index}
               measure={virtualizer.measureElement}
               actions={actions}
+              selected={selection.has(variantKey(item._id, entry.variant._id))}
+              onSelect={(on) => {
+                const key = variantKey(item._id, entry.variant._id);
+                if (on) selection.add([key]);
+                else selection.remove([key]);
+              }}
             />
           );
         }

@@ -7,16 +7,18 @@
  * which variant (VariantSelect.tsx).
  */
 import { useState } from "react";
-import { can, hasVariants, type ItemDoc, stockOfItem } from "../../protocol/api";
+import { can, hasVariants, type ItemDoc, lowLocations, stockOfItem } from "../../protocol/api";
 import { useMyRole } from "../team/MembersPanel";
+import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { AdjustStockForm } from "./AdjustStockForm";
+import { LocationReorderForm } from "./LocationReorderForm";
 import { MoveStockForm } from "./MoveStockForm";
 import { useLocations } from "./use-locations";
 import { VariantStock } from "./VariantStock";
 import "./stock.css";
 
-type Open = "adjust" | "sale" | "move" | null;
+type Open = "adjust" | "sale" | "move" | "reorder" | null;
 
 export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
   const { locations } = useLocations();
@@ -28,6 +30,9 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
   // Every location in use, and an archived one only while it still shows stock.
   const shown = locations.filter((location) => !location.archived || stock[location._id]);
   const toggle = (next: Open) => setOpen((current) => (current === next ? null : next));
+  // A simple item's own points per location (a product's are its variants', in VariantStock).
+  const points = hasVariants(item) ? {} : (item.locationReorderPoints ?? {});
+  const low = new Set(lowLocations(stock, points));
   return (
     <section className="card" aria-labelledby="stock-heading">
       <h2 id="stock-heading">Stock</h2>
@@ -36,7 +41,17 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
           {shown.map((location) => (
             <tr key={location._id}>
               <th scope="row">{location.name}</th>
-              <td className="number">{(stock[location._id] ?? 0).toLocaleString()}</td>
+              <td className="number">
+                {(stock[location._id] ?? 0).toLocaleString()}
+                {points[location._id] !== undefined && (
+                  <span className="muted"> · reorder at {points[location._id]?.toLocaleString()}</span>
+                )}
+                {low.has(location._id) && (
+                  <span className="low-badge">
+                    <Badge tone="warn">Low</Badge>
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -66,6 +81,11 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
                 Move stock
               </Button>
             )}
+            {canEdit && (
+              <Button variant="secondary" aria-expanded={open === "reorder"} onClick={() => toggle("reorder")}>
+                Reorder points by location
+              </Button>
+            )}
           </div>
           {open === "adjust" && (
             <AdjustStockForm item={item} locations={locations} receiveOnly={receiveOnly} onDone={() => setOpen(null)} />
@@ -74,6 +94,7 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
             <AdjustStockForm item={item} locations={locations} initialReason="sold" onDone={() => setOpen(null)} />
           )}
           {open === "move" && <MoveStockForm item={item} locations={locations} onDone={() => setOpen(null)} />}
+          {open === "reorder" && <LocationReorderForm item={item} locations={locations} onDone={() => setOpen(null)} />}
         </>
       )}
     </section>

@@ -1,10 +1,11 @@
 /**
  * A product's stock by variant and location (docs/architecture.md §9): a
  * row per variant, a column per location the panel shows, its total, and a
- * "Low" badge on a variant at or below its reorder point. Scrolls sideways
+ * "Low" badge on a variant at or below its reorder point (a location at or
+ * below the variant's own point there says "(low)"). Scrolls sideways
  * inside its card on a phone.
  */
-import { type ItemDoc, isLowVariant, type LocationDoc, variantName } from "../../protocol/api";
+import { type ItemDoc, isLowVariant, type LocationDoc, lowLocations, variantName } from "../../protocol/api";
 import { Badge } from "../ui/Badge";
 import { Table } from "../ui/Table";
 
@@ -24,7 +25,12 @@ export function VariantStock({ item, locations }: { item: ItemDoc; locations: re
           cells: {
             variant: variantName(variant),
             ...Object.fromEntries(
-              locations.map((location) => [location._id, (variant.stock[location._id] ?? 0).toLocaleString()]),
+              locations.map((location) => {
+                const held = (variant.stock[location._id] ?? 0).toLocaleString();
+                // A location at or below the variant's own point there is marked.
+                const low = lowLocations(variant.stock, variant.locationReorderPoints).includes(location._id);
+                return [location._id, low ? `${held} (low)` : held];
+              }),
             ),
             total: (
               <>

@@ -5,7 +5,8 @@
  * up in the catalogue with its "3 variants" button (by mouse and by
  * keyboard), the M variant's stock typed into its cell, and the product's
  * total following; then stock received for one variant on the item's page,
- * named in its ledger — and the server agreeing after a reload.
+ * named in its ledger — and the server agreeing after a reload; then two
+ * sizes chosen in the catalogue get one bulk stock change, undone in one step.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -134,6 +135,24 @@ describe("products with variants", () => {
         ["M", "3"],
         ["L", "2"],
       ]);
+
+    // In the catalogue, two sizes chosen on their own get the same stock change in one action; Undo takes it back.
+    await openTab(page, "Catalogue");
+    await teeRow(page).getByRole("button", { name: "3 variants of Tee" }).click();
+    await page.getByLabel("Select Tee — M").check();
+    await page.getByLabel("Select Tee — L").check();
+    await page.getByRole("button", { name: "Edit selected…" }).click();
+    const bulk = page.getByRole("form", { name: "Edit selected items" });
+    await bulk.getByText("(2 variants)").waitFor();
+    await bulk.getByLabel("Stock change (units)").fill("5");
+    await bulk.getByRole("button", { name: "Apply to selected" }).click();
+    await expect.poll(() => teeRow(page).getByTestId("product-quantity").textContent()).toBe("19");
+    const quantityOf = (size: string) =>
+      page.getByRole("button", { name: `edit quantity of Tee — ${size}` }).textContent();
+    await expect.poll(() => quantityOf("M")).toContain("8");
+    await expect.poll(() => quantityOf("S")).toContain("4");
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => teeRow(page).getByTestId("product-quantity").textContent()).toBe("9");
     await page.close();
   });
 

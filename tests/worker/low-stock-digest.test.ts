@@ -58,3 +58,52 @@ describe("the daily low-stock e-mail", () => {
     socket.close();
   });
 });
+
+describe("reorder points per location, and per variant", () => {
+  it("lists a location at or below its own point, and a low size, in the e-mail and the catalogue's Low filter", async () => {
+    const roomId = await createRoom("Two rooms shop");
+    const { socket } = await connectToRoom(roomId);
+    const back = (await socket.call("locations.add", ["Back room"])).result as string;
+    // Plenty in all (7), but the shop floor's own point is 3 and it holds 2.
+    const lamp = (
+      await socket.call("items.add", [{ title: "Lamp", quantity: 2, reorderPoint: 1, locationReorderPoints: { main: 3 } }])
+    ).result as string;
+    await socket.call("stock.adjust", [{ itemId: lamp, locationId: back, quantity: 5, reason: "received" }]);
+    const tee = (await socket.call("items.add", [{ title: "Tee", quantity: 4 }])).result as string;
+    await socket.call("items.setVariants", [
+      tee,
+      {
+        options: ["Size"],
+        variants: [
+          { values: ["S"], reorderPoint: 5 },
+          { values: ["M"], locationReorderPoints: { [back]: 1 } },
+        ],
+      },
+    ]);
+    await socket.call("items.add", [{ title: "Vase", quantity: 8, reorderPoint: 2, locationReorderPoints: { main: 1 } }]);
+    expect((await socket.call("members.setLowStockEmails", [true])).error).toBeUndefined();
+
+    const due = Number(
+      (await roomRow<{ value: string }>(roomId, "SELECT value FROM room_state WHERE key = 'low-stock-digest-due'"))
+        ?.value,
+    );
+    await digestAt(roomId, due + 60_000);
+    const [mail] = (await outboxMails()).filter((each) => each.subject.startsWith("Low on stock in Two rooms shop"));
+    expect(mail?.subject).toBe("Low on stock in Two rooms shop: 3 items");
+    expect(mail?.text).toContain("Lamp at Main: 2 left (reorder at 3)");
+    expect(mail?.text).toContain("Tee — S: 4 left (reorder at 5)");
+    expect(mail?.text).toContain("Tee — M at Back room: 0 left (reorder at 1)");
+    expect(mail?.text).not.toContain("Vase");
+
+    const windowId = "low-window";
+    const before = socket.received.length;
+    expect((await socket.subscribe("items.window", [{ low: true }], windowId)).msg).toBe("ready");
+    const shown = socket.received
+      .slice(before)
+      .filter((m) => m.msg === "added" && m.collection === "items")
+      .map((m) => (m.fields as { title: string }).title)
+      .sort();
+    expect(shown).toEqual(["Lamp", "Tee"]);
+    socket.close();
+  });
+});

@@ -143,10 +143,39 @@ describe("variants in bulk edits and removal", () => {
       [itemId],
       { stock: { quantity: 1, reason: "received", locationId: "main" } },
     ]);
-    expect(stock.error).toMatchObject({ reason: "“Tee” is sold in variants: change each variant's stock on its page" });
+    expect(stock.error).toMatchObject({ reason: "“Tee” is sold in variants: choose which of its variants" });
     await socket.call("items.bulkUndo", [(edit.result as { undo: unknown }).undo]);
     tee = await productNow(socket, itemId);
     expect(tee.variants.map((v) => v.priceCents)).toEqual([1500, 1500, 1700]);
+
+    // Chosen variants only: two sizes received 2 each and priced at 20.00, the third left alone; then undone.
+    const [small, medium, large] = tee.variants.map((v) => v._id);
+    const chosen = await socket.call("items.bulkEdit", [
+      [itemId],
+      { price: { set: 2000 }, stock: { quantity: 2, reason: "received", locationId: "main" } },
+      [medium, large],
+    ]);
+    expect(chosen.error).toBeUndefined();
+    tee = await productNow(socket, itemId);
+    expect(tee.variants.map((v) => [v.priceCents, v.quantity])).toEqual([
+      [1500, 3],
+      [2000, 2],
+      [2000, 2],
+    ]);
+    expect(tee.quantity).toBe(7);
+    const tooMany = await socket.call("items.bulkEdit", [
+      [itemId],
+      { stock: { quantity: -3, reason: "damaged", locationId: "main" } },
+      [small, medium],
+    ]);
+    expect(tooMany.error).toMatchObject({ reason: "Only 2 of “Tee — M” there: that would take it below zero" });
+    await socket.call("items.bulkUndo", [(chosen.result as { undo: unknown }).undo]);
+    tee = await productNow(socket, itemId);
+    expect(tee.variants.map((v) => [v.priceCents, v.quantity])).toEqual([
+      [1500, 3],
+      [1500, 0],
+      [1700, 0],
+    ]);
 
     await socket.call("items.remove", [itemId]);
     await socket.call("items.restore", [itemId, { title: "Tee" }]);

@@ -37,7 +37,17 @@ export interface Contribution {
 /** The fields of an item the dashboard counts. */
 export type CountedItem = Pick<
   ItemDoc,
-  "_id" | "title" | "status" | "priceCents" | "quantity" | "currency" | "createdAt" | "reorderPoint" | "variants"
+  | "_id"
+  | "title"
+  | "status"
+  | "priceCents"
+  | "quantity"
+  | "currency"
+  | "createdAt"
+  | "reorderPoint"
+  | "variants"
+  | "stock"
+  | "locationReorderPoints"
 >;
 
 /** The fields of an order the dashboard counts. */

@@ -29,6 +29,8 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     options: row.options === "[]" ? [] : (JSON.parse(row.options) as string[]),
     variants: row.variants === "[]" ? [] : (JSON.parse(row.variants) as VariantDoc[]),
     handle: row.handle,
+    locationReorderPoints:
+      row.locationReorderPoints === "{}" ? {} : (JSON.parse(row.locationReorderPoints) as Record<string, number>),
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: new Date(row.createdAt),
@@ -37,10 +39,11 @@ export function toItemDoc(row: ItemRow): ItemDoc {
 }
 
 function columnsOf(fields: ItemPatch): Partial<ItemRow> {
-  const { tags, photos, ...rest } = fields;
+  const { tags, photos, locationReorderPoints, ...rest } = fields;
   const out: Partial<ItemRow> = { ...rest };
   if (tags !== undefined) out.tags = JSON.stringify(tags);
   if (photos !== undefined) out.photos = JSON.stringify(photos);
+  if (locationReorderPoints !== undefined) out.locationReorderPoints = JSON.stringify(locationReorderPoints);
   return out;
 }
 

@@ -16,17 +16,28 @@ const TRIGRAM = 3;
 /** A word as an FTS5 string (any part of a word matches, case and accents aside). */
 const ftsString = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
+/**
+ * Low on stock, as protocol/stock.ts `isLowStock` decides: read through the
+ * partial indexes of items with a reorder point (room-migrations/0007), of
+ * products sold in variants (0009) and of items with a point at a location (0010).
+ */
+const LOW_STOCK = `(
+  (items.reorder_point IS NOT NULL AND items.quantity <= items.reorder_point)
+  OR (items.location_reorder_points <> '{}' AND EXISTS (SELECT 1 FROM json_each(items.location_reorder_points) AS point
+      WHERE coalesce(json_extract(items.stock, '$."' || point.key || '"'), 0) <= point.value))
+  OR (items.variants <> '[]' AND EXISTS (SELECT 1 FROM json_each(items.variants) AS variant
+      WHERE (json_extract(variant.value, '$.reorderPoint') IS NOT NULL
+             AND json_extract(variant.value, '$.quantity') <= json_extract(variant.value, '$.reorderPoint'))
+         OR EXISTS (SELECT 1 FROM json_each(json_extract(variant.value, '$.locationReorderPoints')) AS point
+             WHERE coalesce(json_extract(variant.value, '$.stock."' || point.key || '"'), 0) <= point.value))))`;
+
 function conditions(roomId: string, query: Omit<ItemWindowQuery, "limit" | "sort" | "descending">): SQL[] {
   const where: SQL[] = [eq(items.roomId, roomId)];
   if (query.status !== "all") where.push(eq(items.status, query.status));
   if (query.tag) where.push(sql`EXISTS (SELECT 1 FROM json_each(${items.tags}) WHERE value = ${query.tag})`);
   // Low on stock: read through the indexes of items that have a reorder point (room-migrations/0007)
   // and of products sold in variants (0009), any of whose variants may be low.
-  if (query.low) {
-    where.push(
-      sql`((${items.reorderPoint} IS NOT NULL AND ${items.quantity} <= ${items.reorderPoint}) OR (${items.variants} <> '[]' AND EXISTS (SELECT 1 FROM json_each(${items.variants}) WHERE json_extract(value, '$.reorderPoint') IS NOT NULL AND json_extract(value, '$.quantity') <= json_extract(value, '$.reorderPoint'))))`,
-    );
-  }
+  if (query.low) where.push(sql.raw(LOW_STOCK));
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
   const long = words.filter((word) => word.length >= TRIGRAM);
   const short = words.filter((word) => word.length < TRIGRAM);

@@ -21,6 +21,8 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
     options: text("options").notNull().default("[]"),
     /** Its variants with their codes, prices and stock, a JSON array of VariantDoc; "[]" without options. */
     variants: text("variants").notNull().default("[]"),
+    /** A reorder point per location, a JSON object (location id → units); "{}" for none. */
+    locationReorderPoints: text("location_reorder_points").notNull().default("{}"),
     /** The handle a CSV import knows the product by (Shopify's, or one made from its title); "" for none. */
     handle: text("handle").notNull().default(""),
   });

@@ -101,6 +101,7 @@ export function bulkEdit(
   actor: string,
   ids: readonly string[],
   change: BulkChange,
+  variantIds: readonly string[] = [],
 ): Promise<BulkEditResult> {
   return host.writes.run(async () => {
     const items = await itemsHere(host, ids);
@@ -110,15 +111,21 @@ export function bulkEdit(
       if (!location) throw new LiveError(404, "That location does not exist in this room");
       if (location.archivedAt !== null) throw new LiveError(409, `${location.name} is archived`);
     }
+    const chosen = new Set(variantIds);
     const at = host.now();
     const planned: Planned[] = items.map((before) => {
       const patch: ItemPatch = {};
       const sold = before.variants !== "[]";
+      // A product's variants the change is for: those chosen, else (for its price) all of them.
+      const picked = variantsOfItem(before).filter((variant) => chosen.has(variant._id));
       const price = change.price;
       let variants: VariantDoc[] | undefined;
       if (price && sold) {
         // Each size keeps its own price, moved the same way.
-        const next = repriced(before, (variant) => bulkPrice(variant.priceCents, price));
+        const moving = picked.length ? new Set(picked.map((variant) => variant._id)) : null;
+        const next = repriced(before, (variant) =>
+          !moving || moving.has(variant._id) ? bulkPrice(variant.priceCents, price) : variant.priceCents,
+        );
         variants = next.variants;
         patch.priceCents = next.priceCents;
       } else if (price) patch.priceCents = bulkPrice(before.priceCents, price);
@@ -126,22 +133,29 @@ export function bulkEdit(
       if (change.addTags || change.removeTags) patch.tags = bulkTags(JSON.parse(before.tags) as string[], change);
       if (change.status) patch.status = change.status;
       let moves: StockMoves | null = null;
-      if (stock && sold) {
-        throw new LiveError(409, `“${before.title}” is sold in variants: change each variant's stock on its page`);
+      if (stock && sold && picked.length === 0) {
+        throw new LiveError(409, `“${before.title}” is sold in variants: choose which of its variants`);
       }
       if (stock) {
-        const held = stockOf(before)[stock.locationId] ?? 0;
-        if ((stockWith(stockOf(before), stock.locationId, stock.quantity)[stock.locationId] ?? 0) < 0) {
-          throw new LiveError(409, `Only ${held} of “${before.title}” there: that would take it below zero`);
+        // The item itself, or each chosen variant of a product, by the same units.
+        const targets = sold ? picked : [{ _id: before.id, values: [] as string[], stock: stockOf(before) }];
+        for (const target of targets) {
+          const held = target.stock[stock.locationId] ?? 0;
+          if ((stockWith(target.stock, stock.locationId, stock.quantity)[stock.locationId] ?? 0) < 0) {
+            const name = target.values.length ? `${before.title} — ${target.values.join(" / ")}` : before.title;
+            throw new LiveError(409, `Only ${held} of “${name}” there: that would take it below zero`);
+          }
         }
         moves = stockMoves(
-          before,
-          [{ locationId: stock.locationId, delta: stock.quantity, reason: stock.reason, note: "Bulk edit" }],
-          {
-            by: actor,
-            at,
-            newId,
-          },
+          variants ? { ...before, variants: JSON.stringify(variants) } : before,
+          targets.map((target) => ({
+            variantId: target._id,
+            locationId: stock.locationId,
+            delta: stock.quantity,
+            reason: stock.reason,
+            note: "Bulk edit",
+          })),
+          { by: actor, at, newId },
         );
       }
       return plan(host, actor, before, patch, moves, variants);
@@ -218,8 +232,9 @@ export function bulkUndo(
             throw new LiveError(409, `${location.name} is archived: bring it back in Settings → Locations first`);
           }
         }
+        // On top of the prices put back, so the row written carries both.
         moves = stockMoves(
-          before,
+          variants ? { ...before, variants: JSON.stringify(variants) } : before,
           back.map((movement) => ({
             variantId: movement.variantId,
             locationId: movement.locationId,

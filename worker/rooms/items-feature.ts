@@ -140,9 +140,9 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
   });
   registry.method(METHOD.ITEMS_BULK_EDIT, {
     args: METHOD_ARGS[METHOD.ITEMS_BULK_EDIT],
-    run: async (ctx, ids, change) => {
+    run: async (ctx, ids, change, variantIds) => {
       await requireRole(ctx, can.editItems);
-      return bulkEdit(ctx.host, actorOf(ctx), ids, change);
+      return bulkEdit(ctx.host, actorOf(ctx), ids, change, variantIds);
     },
   });
   registry.method(METHOD.ITEMS_BULK_UNDO, {

@@ -350,6 +350,7 @@ function emptyRow(host: RoomHost, id: string, at: number): ItemRow {
     options: "[]",
     variants: "[]",
     handle: "",
+    locationReorderPoints: "{}",
   };
 }
 

@@ -109,6 +109,7 @@ export function setVariants(
         barcode: plan.own.barcode,
         priceCents: plan.own.priceCents,
         reorderPoint: plan.own.reorderPoint,
+        locationReorderPoints: JSON.stringify(plan.own.locationReorderPoints),
         // A product going back to one variant keeps that variant's stock as its own (the one with the
         // product's id: planVariants refuses while any other holds stock).
         ...(plan.variants.length === 0

@@ -8,6 +8,7 @@ import m0006 from "./0006_stock_ledger.sql";
 import m0007 from "./0007_barcodes_and_reorder_points.sql";
 import m0008 from "./0008_movement_prices.sql";
 import m0009 from "./0009_variants.sql";
+import m0010 from "./0010_location_reorder_points.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -23,5 +24,6 @@ export default {
     m0007,
     m0008,
     m0009,
+    m0010,
   },
 };
