@@ -7,26 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { catalogueCsv, handlesOf } from "../../app/catalogue/catalogue-csv";
 import type { ItemDoc, LocationDoc } from "../../protocol/api";
+import { itemDoc } from "../support/item-doc";
 
-const item = (fields: Partial<ItemDoc>): ItemDoc => ({
-  _id: "i1",
-  title: "Lamp",
-  description: "",
-  sku: "",
-  priceCents: 0,
-  currency: "EUR",
-  quantity: 0,
-  status: "draft",
-  location: "",
-  tags: [],
-  photos: [],
-  storeProductId: "",
-  createdBy: "",
-  updatedBy: "",
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-  ...fields,
-});
+const item = (fields: Partial<ItemDoc>): ItemDoc => itemDoc(fields);
 
 const locations: LocationDoc[] = [
   { _id: "main", name: "Main", position: 0, archived: false },

@@ -15,24 +15,9 @@ import { decodeCsv, parseCsv } from "../../app/catalogue/import/read-csv";
 import { checkImport, runImport, splitParts } from "../../app/catalogue/import/send-import";
 import { type ItemDoc, LIMITS, type LocationDoc, METHOD, variantsOf } from "../../protocol/api";
 import type { ImportPart, ImportProduct, ImportReport } from "../../protocol/variant-args";
+import { itemDoc } from "../support/item-doc";
 
-const item = (fields: Partial<ItemDoc> & Pick<ItemDoc, "_id" | "title">): ItemDoc => ({
-  description: "",
-  sku: "",
-  priceCents: 0,
-  currency: "EUR",
-  quantity: 0,
-  status: "draft",
-  location: "",
-  tags: [],
-  photos: [],
-  storeProductId: "",
-  createdBy: "",
-  updatedBy: "",
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-  ...fields,
-});
+const item = (fields: Partial<ItemDoc> & Pick<ItemDoc, "_id" | "title">): ItemDoc => itemDoc(fields);
 
 const locations: LocationDoc[] = [
   { _id: "main", name: "Main", position: 0, archived: false },

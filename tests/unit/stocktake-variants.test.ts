@@ -11,21 +11,9 @@ import type { LiveDoc } from "../../app/live/store";
 import { tally } from "../../app/stocktake/stocktake-rows";
 import { stocktakeStubs, targetForCodeHere } from "../../app/stocktake/stocktake-stubs";
 import type { ItemDoc, StocktakeScanDoc } from "../../protocol/api";
+import { itemDoc } from "../support/item-doc";
 
-const base: Omit<ItemDoc, "_id" | "title" | "sku" | "priceCents" | "quantity"> = {
-  description: "",
-  barcode: "",
-  currency: "EUR",
-  status: "ready",
-  location: "",
-  tags: [],
-  photos: [],
-  storeProductId: "",
-  createdBy: "",
-  updatedBy: "",
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-};
+const base = itemDoc({ barcode: "", status: "ready" });
 
 const lamp: ItemDoc = { ...base, _id: "lamp", title: "Lamp", sku: "LAMP", priceCents: 1000, quantity: 2 };
 const tee: ItemDoc = {

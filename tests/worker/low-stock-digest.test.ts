@@ -66,7 +66,9 @@ describe("reorder points per location, and per variant", () => {
     const back = (await socket.call("locations.add", ["Back room"])).result as string;
     // Plenty in all (7), but the shop floor's own point is 3 and it holds 2.
     const lamp = (
-      await socket.call("items.add", [{ title: "Lamp", quantity: 2, reorderPoint: 1, locationReorderPoints: { main: 3 } }])
+      await socket.call("items.add", [
+        { title: "Lamp", quantity: 2, reorderPoint: 1, locationReorderPoints: { main: 3 } },
+      ])
     ).result as string;
     await socket.call("stock.adjust", [{ itemId: lamp, locationId: back, quantity: 5, reason: "received" }]);
     const tee = (await socket.call("items.add", [{ title: "Tee", quantity: 4 }])).result as string;
@@ -80,7 +82,9 @@ describe("reorder points per location, and per variant", () => {
         ],
       },
     ]);
-    await socket.call("items.add", [{ title: "Vase", quantity: 8, reorderPoint: 2, locationReorderPoints: { main: 1 } }]);
+    await socket.call("items.add", [
+      { title: "Vase", quantity: 8, reorderPoint: 2, locationReorderPoints: { main: 1 } },
+    ]);
     expect((await socket.call("members.setLowStockEmails", [true])).error).toBeUndefined();
 
     const due = Number(

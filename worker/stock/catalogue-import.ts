@@ -98,14 +98,19 @@ async function existingProduct(host: RoomHost, product: ImportProduct): Promise<
   return null;
 }
 
+/** A row's codes, each with the column a problem about it names. */
+function codesOf(variant: ImportProduct["variants"][number]): [column: string, code: string][] {
+  const codes: [string, string][] = [
+    ["SKU", variant.sku],
+    ["Barcode", variant.barcode],
+  ];
+  return codes.filter(([, code]) => code !== "");
+}
+
 /** A code of the file's product that another product of the room has: a problem, in words. */
 async function codeClash(host: RoomHost, product: ImportProduct, itemId: string | null): Promise<ImportProblem | null> {
   for (const variant of product.variants) {
-    for (const [column, code] of [
-      ["SKU", variant.sku],
-      ["Barcode", variant.barcode],
-    ] as const) {
-      if (!code) continue;
+    for (const [column, code] of codesOf(variant)) {
       const item =
         (await findItemBySku(host.roomDb, host.roomId, code)) ?? findItemByBarcode(host.roomDb, host.roomId, code);
       const owner = item?.id ?? findVariantByCode(host.roomDb, code)?.itemId;
@@ -357,11 +362,7 @@ function emptyRow(host: RoomHost, id: string, at: number): ItemRow {
 /** A SKU or barcode an earlier row of the part has too (the room's unique codes would refuse it). */
 function repeatedCode(product: ImportProduct, seen: Map<string, number>): ImportProblem | null {
   for (const variant of product.variants) {
-    for (const [column, code] of [
-      ["SKU", variant.sku],
-      ["Barcode", variant.barcode],
-    ] as const) {
-      if (!code) continue;
+    for (const [column, code] of codesOf(variant)) {
       const earlier = seen.get(code.toLowerCase());
       if (earlier !== undefined) return { row: variant.row, column, message: `${code} is also on row ${earlier}` };
       seen.set(code.toLowerCase(), variant.row);
