@@ -5,7 +5,7 @@ import { useCall } from "../live";
 import { type PublishAction, PublishProgress, useQueueRunning } from "../store/PublishProgress";
 import { createPublishQueue, type PublishQueue } from "../store/publish-queue";
 import { useStoreState } from "../store/store-state";
-import { useMyRole } from "../team/MembersPanel";
+import { useMyRole } from "../team/use-my-role";
 import { BulkEditPanel } from "./BulkEditPanel";
 import { type Selection, variantSelection } from "./selection";
 

@@ -30,7 +30,7 @@ import { useRoleNotice } from "../room/use-role-notice";
 import { useRoomEnding } from "../room/use-room-ending";
 import { stockStubs } from "../stock/stock-stubs";
 import { stocktakeStubs } from "../stocktake/stocktake-stubs";
-import { useMyRole } from "../team/MembersPanel";
+import { useMyRole } from "../team/use-my-role";
 import { TabNav } from "../ui/TabNav";
 import { useToast } from "../ui/Toast";
 import { useDocumentTitle } from "../ui/use-document-title";

@@ -8,7 +8,7 @@
  */
 import { useState } from "react";
 import { can, hasVariants, type ItemDoc, lowLocations, stockOfItem } from "../../protocol/api";
-import { useMyRole } from "../team/MembersPanel";
+import { useMyRole } from "../team/use-my-role";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { AdjustStockForm } from "./AdjustStockForm";

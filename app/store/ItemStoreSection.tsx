@@ -2,7 +2,7 @@ import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import { can, type ItemDoc, METHOD } from "../../protocol/api";
 import { useCall } from "../live";
-import { useMyRole } from "../team/MembersPanel";
+import { useMyRole } from "../team/use-my-role";
 import type { PublishAction } from "./PublishProgress";
 import { useStoreState } from "./store-state";
 import "./store.css";

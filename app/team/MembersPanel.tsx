@@ -2,23 +2,16 @@ import { type FormEvent, useState } from "react";
 import { ASSIGNABLE_ROLES, COLLECTION, can, METHOD, type MemberDoc, type RoomRole } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { ErrorText, errorMessage } from "../components/ErrorText";
-import { type LiveDoc, useCall, useFind } from "../live";
+import { useCall, useFind } from "../live";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { InviteByLink } from "./InviteByLink";
+import { isMember } from "./use-my-role";
 
-const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
 const ROLE_ORDER: Record<RoomRole, number> = { owner: 0, admin: 1, member: 2, counter: 3, viewer: 4 };
 const byRole = (a: MemberDoc, b: MemberDoc) =>
   ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.name || a.email).localeCompare(b.name || b.email);
-
-/** The caller's role in the open room, from the members list. */
-export function useMyRole(): RoomRole | null {
-  const { userId } = useLoginState();
-  const members = useFind(COLLECTION.MEMBERS, isMember);
-  return members.find((member) => member._id === userId)?.role ?? null;
-}
 
 /** Who is in the room; owners and admins invite, change roles and remove. */
 export function MembersPanel({ role, roomName }: { role: RoomRole | null; roomName: string }) {
