@@ -103,3 +103,32 @@ describe("share data", () => {
     expect(new Uint8Array(await logo.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });
+
+describe("share data of a product sold in variants", () => {
+  it("lists its options and each variant's price and whether any is left, never counts or codes", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const itemId = (await socket.call("items.add", [{ title: "Tee", priceCents: 1500, quantity: 2, status: "ready" }]))
+      .result as string;
+    await socket.call("items.setVariants", [
+      itemId,
+      {
+        options: ["Size"],
+        variants: [
+          { values: ["S"], sku: "TEE-S" },
+          { values: ["M"], sku: "TEE-M", priceCents: 1700 },
+        ],
+      },
+    ]);
+    const links = (await socket.call("items.publicLinks", [[itemId]])).result as Record<string, string>;
+    socket.close();
+    const response = await SELF.fetch(`https://stockroom.test/api/share${new URL(links[itemId] as string).pathname}`);
+    const body = (await response.json()) as SharedItem;
+    expect(body.options).toEqual(["Size"]);
+    expect(body.variants).toEqual([
+      { values: ["S"], priceCents: 1500, soldOut: false },
+      { values: ["M"], priceCents: 1700, soldOut: true },
+    ]);
+    expect(JSON.stringify(body)).not.toContain("TEE-");
+  });
+});
