@@ -6,7 +6,9 @@
 //   - every order applied exactly once;
 //   - apply lag (answered → the order in the room), p99 (target < 5 s);
 //   - a teammate's edit meanwhile, p99, beside the same edits before the
-//     sale (target ≤ 3×).
+//     sale (target ≤ 3×);
+//   - the floor under it: the teammate's edits while the route refuses the
+//     same rate of forged deliveries (nothing reaches a queue or the room).
 import { FakeShopify } from "../tests/support/fake-shopify.ts";
 import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
 import { knob, ms, percentile, postOrderWebhook, report, signedUp, sleep, startBenchServer } from "./harness.mjs";
@@ -41,8 +43,7 @@ try {
   const idle = await editsFor(Math.min(10_000, SECONDS * 1000));
 
   // Forged deliveries: the route's own cost, with no queue and no room behind it.
-  const forged = [];
-  for (let i = 0; i < 50; i++) {
+  const forgedDelivery = async (i) => {
     const start = performance.now();
     const response = await fetch(`${server.url}/api/webhooks/shopify`, {
       method: "POST",
@@ -55,8 +56,10 @@ try {
       body: "{}",
     });
     await response.arrayBuffer();
-    forged.push(performance.now() - start);
-  }
+    return performance.now() - start;
+  };
+  const forged = [];
+  for (let i = 0; i < 50; i++) forged.push(await forgedDelivery(i));
 
   // The sale: webhooks at a steady rate, each answered in its own time.
   const answered = [];
@@ -106,6 +109,21 @@ try {
   const finalCount = await room.call("bench.orderCount");
   if (finalCount !== total) throw new Error(`bench: ${finalCount} orders in the room for ${total} sold`);
 
+  // The floor under the teammate's edits: the same rate of deliveries, all forged, so the route answers
+  // each (its signature check) and nothing reaches a queue or the room — what the traffic alone costs
+  // the teammate on this machine, where the route, the room and the bench's clients share its cores.
+  const floorSeconds = Math.min(SECONDS, 60);
+  const floorDuring = editsFor(floorSeconds * 1000);
+  const floorStart = performance.now();
+  const floorSends = [];
+  for (let n = 0; n < Math.round((PER_MINUTE * floorSeconds) / 60); n++) {
+    const wait = floorStart + n * interval - performance.now();
+    if (wait > 0) await sleep(wait);
+    floorSends.push(forgedDelivery(100_000 + n));
+  }
+  await Promise.all(floorSends);
+  const editsOverFloor = await floorDuring;
+
   console.log(
     `\na flash sale: ${total.toLocaleString("en-US")} signed order webhooks at ${PER_MINUTE.toLocaleString("en-US")}/min for ${SECONDS} s into one room (one in 20 delivered twice); ${finalCount.toLocaleString("en-US")} orders applied, each once`,
   );
@@ -118,6 +136,11 @@ try {
   report("a teammate's edit meanwhile, p99", percentile(editsDuring, 99), percentile(idle, 99), ms, 3);
   report("a teammate's edit meanwhile, p90", percentile(editsDuring, 90), percentile(idle, 90), ms);
   report("a teammate's edit meanwhile, p50", percentile(editsDuring, 50), percentile(idle, 50), ms);
+  console.log(
+    `  the floor: the same rate of forged deliveries for ${floorSeconds} s, answered by the route alone (no queue, no room)`,
+  );
+  report("a teammate's edit over the floor, p99", percentile(editsOverFloor, 99), percentile(idle, 99), ms);
+  report("the sale's teammate p99 vs the floor's", percentile(editsDuring, 99), percentile(editsOverFloor, 99), ms);
   room.close();
   teammate.close();
   owner.home.close();
