@@ -33,7 +33,12 @@ export function ReceiveStock() {
 
   /** One unit of what `text` names, received: typed, or read by the camera. */
   function receive(text: string) {
-    if (!locationId) return;
+    if (!locationId) {
+      // Nothing to receive into yet (the room's locations have not arrived): say so, never drop it silently.
+      setLast({ text: `Not received — ${text}: the room's locations are still loading`, error: true });
+      confirmScan("refused");
+      return;
+    }
     call(METHOD.STOCK_RECEIVE, text, locationId, 1).then(
       (result) => {
         const { title, held } = result as { title: string; held: number };
@@ -50,7 +55,7 @@ export function ReceiveStock() {
   function submit(event: FormEvent) {
     event.preventDefault();
     const text = code.trim();
-    if (!text || !locationId) return;
+    if (!text) return;
     setCode("");
     input.current?.focus();
     receive(text);

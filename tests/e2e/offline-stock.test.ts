@@ -38,6 +38,8 @@ describe("stock changes offline", () => {
     await openTab(page, "Stocktake");
     const receiveBox = page.getByLabel("Scan a label or barcode, or type a SKU: each is one unit received");
     await receiveBox.waitFor();
+    // The room's locations are here (where the units go) before the line goes.
+    await expect.poll(() => page.getByLabel("Into").locator("option").allTextContents()).toEqual(["Main"]);
     await line.cut();
     for (let unit = 0; unit < 2; unit++) {
       await receiveBox.click();

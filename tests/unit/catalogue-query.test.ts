@@ -1,29 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { applyQuery, DEFAULT_QUERY, parseTags, tagCounts } from "../../app/catalogue/catalogue-query";
 import type { ItemDoc } from "../../protocol/api";
+import { itemDoc } from "../support/item-doc";
 
 let clock = 0;
 function item(fields: Partial<ItemDoc>): ItemDoc {
   clock += 1000;
-  return {
-    _id: `id${clock}`,
-    title: "Untitled",
-    description: "",
-    sku: "",
-    priceCents: 0,
-    currency: "EUR",
-    quantity: 0,
-    status: "draft",
-    location: "",
-    tags: [],
-    photos: [],
-    storeProductId: "",
-    createdBy: "",
-    updatedBy: "",
-    createdAt: new Date(clock),
-    updatedAt: new Date(clock),
-    ...fields,
-  };
+  const at = new Date(clock);
+  return itemDoc({ _id: `id${clock}`, title: "Untitled", createdAt: at, updatedAt: at, ...fields });
 }
 
 const items = [

@@ -9,7 +9,7 @@ import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findRoomFile } from "../db/files-repo";
 import { type HistoryEntry, toHistoryDoc } from "../db/item-history-repo";
-import { findItemByBarcode, findItemBySku, findVariantByCode, toItemDoc } from "../db/items-repo";
+import { findItem, findItemByBarcode, findItemBySku, findVariantByCode, toItemDoc } from "../db/items-repo";
 import { insertMovementsStatement } from "../db/movements-repo";
 import type { RoomStatement } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
@@ -73,6 +73,13 @@ export async function assertPhotosHere(host: RoomHost, photos: string[] | undefi
     const file = await findRoomFile(host.roomDb, host.roomId, photoId);
     if (file?.collection !== "itemPhotos") throw new LiveError(400, `Photo ${photoId} is not in this room`);
   }
+}
+
+/** The room's item with this id, or a 404 in words. */
+export async function itemHere(host: RoomHost, itemId: string): Promise<ItemRow> {
+  const item = await findItem(host.roomDb, host.roomId, itemId);
+  if (!item) throw new LiveError(404, "Item not found");
+  return item;
 }
 
 export function historyEntry(

@@ -8,17 +8,7 @@
  * the same file twice updates rather than duplicates. A dry run goes
  * through the same steps and writes nothing.
  */
-import {
-  COLLECTION,
-  type ItemDoc,
-  LIMITS,
-  MAIN_LOCATION_ID,
-  planVariants,
-  settleTotal,
-  type VariantDoc,
-  type VariantSpec,
-  variantName,
-} from "../../protocol/api";
+import { COLLECTION, type ItemDoc, LIMITS, MAIN_LOCATION_ID, planVariants } from "../../protocol/api";
 import type { ItemFields } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import type { ImportPart, ImportProblem, ImportProduct, ImportReport } from "../../protocol/variant-args";
@@ -43,9 +33,8 @@ import { asDoc } from "../live/types";
 import { changedFields } from "../rooms/item-changes";
 import { announce, announceItem, historyEntry, made } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
-import { announceMovements, type StockChange, type StockMoves, stockMoves } from "../rooms/stock-moves";
-
-const IMPORT_NOTE = "Imported";
+import { announceMovements, type StockMoves, stockMoves } from "../rooms/stock-moves";
+import { COMPARED, codesOf, countChanges, emptyRow, repeatedCode, specsFor, variantSummary } from "./import-rows";
 
 /** The part's locations by name (any case): those the room has, and those the file adds. */
 function locationsFor(host: RoomHost, part: ImportPart, report: ImportReport): Map<string, string> {
@@ -98,15 +87,6 @@ async function existingProduct(host: RoomHost, product: ImportProduct): Promise<
   return null;
 }
 
-/** A row's codes, each with the column a problem about it names. */
-function codesOf(variant: ImportProduct["variants"][number]): [column: string, code: string][] {
-  const codes: [string, string][] = [
-    ["SKU", variant.sku],
-    ["Barcode", variant.barcode],
-  ];
-  return codes.filter(([, code]) => code !== "");
-}
-
 /** A code of the file's product that another product of the room has: a problem, in words. */
 async function codeClash(host: RoomHost, product: ImportProduct, itemId: string | null): Promise<ImportProblem | null> {
   for (const variant of product.variants) {
@@ -121,54 +101,6 @@ async function codeClash(host: RoomHost, product: ImportProduct, itemId: string 
     }
   }
   return null;
-}
-
-/** The stock changes that bring each row's variant to its counts: by location where named, else settled. */
-function countChanges(
-  product: ImportProduct,
-  variants: readonly VariantDoc[],
-  locationIds: ReadonlyMap<string, string>,
-  home: string,
-): StockChange[] {
-  return product.variants.flatMap((row, index) => {
-    const variant = variants[index] as VariantDoc;
-    const reason = { reason: "correction" as const, note: IMPORT_NOTE, variantId: variant._id };
-    if (row.stock) {
-      return Object.entries(row.stock).flatMap(([name, units]) => {
-        const locationId = locationIds.get(name.toLowerCase()) as string;
-        const delta = units - (variant.stock[locationId] ?? 0);
-        return delta === 0 ? [] : [{ ...reason, locationId, delta }];
-      });
-    }
-    if (row.quantity === undefined) return [];
-    return settleTotal(variant.stock, row.quantity, home).map((change) => ({ ...change, ...reason }));
-  });
-}
-
-/** The variants the file's rows are, matched to those the product has (by SKU, else by values). */
-function specsFor(product: ImportProduct, doc: ItemDoc | null): VariantSpec[] {
-  const have = doc?.variants ?? [];
-  const used = new Set<string>();
-  const key = (values: readonly string[]) => values.map((value) => value.toLowerCase()).join("\u0000");
-  const specs = product.variants.map((row): VariantSpec => {
-    const match = have.find(
-      (variant) =>
-        !used.has(variant._id) &&
-        ((row.sku && variant.sku.toLowerCase() === row.sku.toLowerCase()) || key(variant.values) === key(row.values)),
-    );
-    if (match) used.add(match._id);
-    return {
-      ...(match ? { _id: match._id } : {}),
-      values: row.values,
-      sku: row.sku || match?.sku || "",
-      barcode: row.barcode || match?.barcode || "",
-      ...(row.priceCents !== undefined ? { priceCents: row.priceCents } : {}),
-      reorderPoint: row.reorderPoint !== undefined ? row.reorderPoint : (match?.reorderPoint ?? null),
-    };
-  });
-  // Variants the file does not mention stay as they are.
-  const kept = have.filter((variant) => !used.has(variant._id)).map((variant) => ({ ...variant }));
-  return [...specs, ...kept];
 }
 
 interface Planned {
@@ -242,7 +174,7 @@ async function planProduct(
       };
   const at = host.now();
   const shaped: ItemRow = {
-    ...(before ?? emptyRow(host, id, at)),
+    ...(before ?? emptyRow(host.roomId, id, at)),
     ...columns,
     handle: product.handle,
     id,
@@ -301,75 +233,6 @@ async function planProduct(
 }
 
 type ProductBase = Parameters<typeof planVariants>[0];
-
-const COMPARED = [
-  "title",
-  "description",
-  "status",
-  "location",
-  "tags",
-  "sku",
-  "barcode",
-  "priceCents",
-  "reorderPoint",
-  "quantity",
-  "options",
-] as const;
-
-/** A product's variants as its history shows them: name, codes, price, count. */
-function variantSummary(variants: readonly VariantDoc[]): string[] {
-  return variants.map((variant) =>
-    [
-      variantName(variant),
-      variant.sku,
-      variant.barcode,
-      variant.priceCents,
-      variant.quantity,
-      variant.reorderPoint,
-    ].join(" · "),
-  );
-}
-
-function emptyRow(host: RoomHost, id: string, at: number): ItemRow {
-  return {
-    id,
-    roomId: host.roomId,
-    title: "",
-    description: "",
-    sku: "",
-    priceCents: 0,
-    currency: "USD",
-    quantity: 0,
-    status: "draft",
-    location: "",
-    tags: "[]",
-    photos: "[]",
-    storeProductId: "",
-    createdBy: "",
-    updatedBy: "",
-    createdAt: at,
-    updatedAt: at,
-    stock: "{}",
-    barcode: "",
-    reorderPoint: null,
-    options: "[]",
-    variants: "[]",
-    handle: "",
-    locationReorderPoints: "{}",
-  };
-}
-
-/** A SKU or barcode an earlier row of the part has too (the room's unique codes would refuse it). */
-function repeatedCode(product: ImportProduct, seen: Map<string, number>): ImportProblem | null {
-  for (const variant of product.variants) {
-    for (const [column, code] of codesOf(variant)) {
-      const earlier = seen.get(code.toLowerCase());
-      if (earlier !== undefined) return { row: variant.row, column, message: `${code} is also on row ${earlier}` };
-      seen.set(code.toLowerCase(), variant.row);
-    }
-  }
-  return null;
-}
 
 /** Imports (or, in a dry run, weighs) one part of a file; answers what it did and the rows it could not take. */
 export function importPart(

@@ -9,13 +9,13 @@ import { LiveError } from "../../protocol/errors";
 import type { StockAdjust, StockTransfer } from "../../protocol/stock-args";
 import { newId } from "../db/database";
 import { insertHistoryQueries } from "../db/item-history-repo";
-import { findItem, updateItemQuery } from "../db/items-repo";
+import { updateItemQuery } from "../db/items-repo";
 import { findLocation } from "../db/locations-repo";
 import { movementWithGroup } from "../db/movements-repo";
 import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
 import { targetForCode } from "../rooms/item-for-code";
-import { announce, announceItem, historyEntry, made, movementStatements } from "../rooms/item-writes";
+import { announce, announceItem, historyEntry, itemHere, made, movementStatements } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
 import {
   announceMovements,
@@ -25,12 +25,6 @@ import {
   stockOfVariant,
   variantsOfRow,
 } from "../rooms/stock-moves";
-
-async function itemHere(host: RoomHost, itemId: string): Promise<ItemRow> {
-  const item = await findItem(host.roomDb, host.roomId, itemId);
-  if (!item) throw new LiveError(404, "Item not found");
-  return item;
-}
 
 /** A location stock may go to or come from: this room's, and not archived. */
 function openLocation(host: RoomHost, locationId: string): string {

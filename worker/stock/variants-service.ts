@@ -17,7 +17,7 @@ import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import type { VariantPatch, VariantSet } from "../../protocol/variant-args";
 import { insertHistoryQueries } from "../db/item-history-repo";
-import { findItem, toItemDoc, updateItemQuery } from "../db/items-repo";
+import { toItemDoc, updateItemQuery } from "../db/items-repo";
 import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
 import {
@@ -26,6 +26,7 @@ import {
   assertCodesFree,
   guardUnique,
   historyEntry,
+  itemHere,
   made,
   movementStatements,
 } from "../rooms/item-writes";
@@ -37,12 +38,6 @@ export const variantIds = (seed: string | undefined) => {
   const stream = new RandomStream(seed ?? crypto.randomUUID());
   return () => stream.id("variants");
 };
-
-async function itemHere(host: RoomHost, itemId: string): Promise<ItemRow> {
-  const item = await findItem(host.roomDb, host.roomId, itemId);
-  if (!item) throw new LiveError(404, "Item not found");
-  return item;
-}
 
 /** Every SKU and barcode of these variants is free in the room (this product's own aside). */
 async function assertVariantCodesFree(host: RoomHost, itemId: string, variants: readonly VariantDoc[]): Promise<void> {

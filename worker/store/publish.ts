@@ -26,6 +26,7 @@ import { findListing, markListingRemoved, saveListing, setListingState } from ".
 import { findStoreConnection } from "../db/store-repo";
 import { editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
+import { money, oneVariantInput, variantsInput } from "./product-input";
 import type { ShopifyClient } from "./shopify-client";
 import {
   INVENTORY_SET_MUTATION,
@@ -43,10 +44,6 @@ import { storeRuntime } from "./store-runtime";
 
 /** How long an item must stay unedited before its edits go to the store (typing a title is many saves). */
 export const FOLLOW_DELAY_MS = 1_500;
-
-const DEFAULT_OPTION = { optionName: "Title", name: "Default Title" };
-
-const money = (cents: number) => (cents / 100).toFixed(2);
 
 const userErrors = v.array(v.object({ message: v.string() }));
 
@@ -102,30 +99,6 @@ const createdProduct = v.object({
   ),
 });
 
-/**
- * A product sold in variants as `productSet` takes it: its options with
- * their values, and a variant for each of ours (protocol/variants.ts).
- * Stock goes with a new product (`locationId`); after that a variant's
- * stock is not sent blindly over the store's (see updateProduct).
- */
-function variantsInput(item: ItemDoc, locationId: string | null) {
-  const options = item.options ?? [];
-  const variants = item.variants ?? [];
-  return {
-    productOptions: options.map((name, index) => ({
-      name,
-      values: [...new Set(variants.map((variant) => variant.values[index] ?? ""))].map((value) => ({ name: value })),
-    })),
-    variants: variants.map((variant) => ({
-      optionValues: options.map((optionName, index) => ({ optionName, name: variant.values[index] ?? "" })),
-      price: money(variant.priceCents),
-      ...(variant.barcode ? { barcode: variant.barcode } : {}),
-      inventoryItem: { sku: variant.sku, tracked: true },
-      ...(locationId ? { inventoryQuantities: [{ locationId, name: "available", quantity: variant.quantity }] } : {}),
-    })),
-  };
-}
-
 /** What a publish leaves in the listing. */
 type Published = Pick<StoreListingRow, "productId" | "variantId" | "inventoryItemId" | "handle"> & {
   sent: StoreFields;
@@ -143,19 +116,7 @@ async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDo
     title: item.title,
     descriptionHtml: textToHtml(item.description),
     status: "ACTIVE",
-    ...(hasVariants(item)
-      ? variantsInput(item, locationId)
-      : {
-          productOptions: [{ name: DEFAULT_OPTION.optionName, values: [{ name: DEFAULT_OPTION.name }] }],
-          variants: [
-            {
-              optionValues: [DEFAULT_OPTION],
-              price: money(item.priceCents),
-              inventoryItem: { sku: item.sku, tracked: true },
-              inventoryQuantities: [{ locationId, name: "available", quantity: item.quantity }],
-            },
-          ],
-        }),
+    ...(hasVariants(item) ? variantsInput(item, locationId) : oneVariantInput(item, locationId)),
     files,
   };
   const identifier = item.storeProductId ? { identifier: { id: item.storeProductId } } : {};
