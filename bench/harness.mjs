@@ -398,10 +398,13 @@ export { seedItems } from "../tests/support/legacy-seed.ts";
 export async function signUpWithRoom(page, url, roomName) {
   const loaded = { timeout: 120_000 };
   await page.goto(`${url}/sign-up`, loaded);
-  await page.getByLabel("E-mail").fill(`bench${Date.now()}-${Math.random().toString(36).slice(2, 8)}@bench.example`);
+  const email = `bench${Date.now()}-${Math.random().toString(36).slice(2, 8)}@bench.example`;
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("a long password");
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(`${url}/?welcome=1`, loaded);
+  // The home page is whole once the account has arrived: its "Check your inbox" card names the address.
+  await page.getByTestId("check-inbox").getByText(email, { exact: true }).waitFor(loaded);
   await page.getByLabel("New room").fill(roomName);
   await page.getByRole("button", { name: "Create room" }).click();
   await page.getByText("No items yet").waitFor(loaded);

@@ -80,18 +80,22 @@ function Welcome() {
   );
 }
 
-/** After sign-up: where the confirmation link went. */
+/**
+ * After sign-up: where the confirmation link went. Shown from the first
+ * paint, before the account has arrived on this page's connection, so the
+ * room form below never moves under a pointer on its way to it.
+ */
 function CheckInbox() {
   const [params] = useSearchParams();
   const user = useUser();
   const email = user?.emails?.[0];
-  if (params.get("welcome") !== "1" || !email || email.verified) return null;
+  if (params.get("welcome") !== "1" || email?.verified) return null;
   return (
     <section className="card check-inbox" aria-labelledby="inbox-heading" data-testid="check-inbox">
       <h2 id="inbox-heading">Check your inbox</h2>
       <p>
-        We sent a link to <strong>{email.address}</strong> to confirm it is yours. You can start right away and confirm
-        when it suits you.
+        We sent a link to {email ? <strong>{email.address}</strong> : "your e-mail address"} to confirm it is yours. You
+        can start right away and confirm when it suits you.
       </p>
     </section>
   );

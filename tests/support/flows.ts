@@ -1,7 +1,9 @@
 /** Browser steps several tests share: signing up, reading the dev outbox, adding items, opening a room's tabs. */
 import type { Page } from "playwright-core";
+import { socketTrace, traceSockets } from "./socket-trace";
 
 export async function signUp(page: Page, baseUrl: string, email: string, password = "a long password"): Promise<void> {
+  traceSockets(page);
   await page.goto(`${baseUrl}/sign-up`);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -9,6 +11,9 @@ export async function signUp(page: Page, baseUrl: string, email: string, passwor
   // Signed in, the sign-up page first gives way to the home page, then the app moves on to the
   // welcome address: wait for that last step, so nothing the test does next is raced by it.
   await page.waitForURL(`${baseUrl}/?welcome=1`);
+  // The home page is whole once the account has arrived on its connection: its "Check your inbox"
+  // card then names the address, as a person reads before acting.
+  await page.getByTestId("check-inbox").getByText(email, { exact: true }).waitFor();
 }
 
 /** Opens the outbox page and returns the link in the newest mail to `to` with `subject`. */
@@ -25,7 +30,12 @@ export async function createRoom(page: Page, name: string): Promise<void> {
   await page.getByLabel("New room").fill(name);
   await page.getByRole("button", { name: "Create room" }).click();
   // Generous: a room's first wake sets up its storage, and on a loaded machine that has taken long.
-  await page.waitForURL(/\/rooms\/[A-Za-z0-9]+$/, { timeout: 90_000 });
+  try {
+    await page.waitForURL(/\/rooms\/[A-Za-z0-9]+$/, { timeout: 90_000 });
+  } catch (error) {
+    const shown = await page.locator("body").innerText().catch(() => "(page gone)");
+    throw new Error(`no room after Create room: ${error}\nshown:\n${shown}\nline:\n${socketTrace(page)}`);
+  }
 }
 
 /** From a room's page: invites `email` from the Team tab, and waits until the invitation is sent. */
