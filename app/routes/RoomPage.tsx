@@ -111,13 +111,15 @@ interface RoomViewProps {
 }
 
 /**
- * What a room keeps for offline use: the room, its members (your role), items, file records and its
- * stocktake, with what its labels encode (so a label scanned in a basement after a reload still counts).
+ * What a room keeps for offline use: the room, its members (your role), items, file records, its
+ * locations (where received units go) and its stocktake, with what its labels encode (so a label
+ * scanned in a basement after a reload still counts, and a delivery is still received there).
  */
 const OFFLINE_COLLECTIONS = [
   COLLECTION.ROOMS,
   COLLECTION.MEMBERS,
   COLLECTION.ITEMS,
+  COLLECTION.LOCATIONS,
   COLLECTION.FILES,
   COLLECTION.STOCKTAKES,
   COLLECTION.STOCKTAKE_SCANS,
@@ -165,6 +167,9 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   // A big room's pages hold their own windows (and say while they load).
   const itemsLoading = roomSize === "big" ? false : wholeLoading;
   useSubscribe(PUBLICATION.FILES);
+  // Held for the whole room too, so the browser keeps them: a delivery is still received into a
+  // location after a reload with no line.
+  useSubscribe(PUBLICATION.LOCATIONS);
   const [room] = useFind(COLLECTION.ROOMS, isRoom);
   const role = useMyRole();
   // Item edits show at once (their stubs), and the server's answer confirms or takes them back.

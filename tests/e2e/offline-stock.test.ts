@@ -1,7 +1,8 @@
 /**
  * Stock changes made with no line to the server, in Chromium
  * (docs/architecture.md §9): a change recorded on an item's page and two
- * units received by scanning show at once and wait; when the line comes
+ * units received by scanning — after a reload with no line, from the
+ * locations the browser kept — show at once and wait; when the line comes
  * back each is applied once — the ledger holds exactly those movements, and
  * the counts are what they should be, also after a reload.
  */
@@ -9,6 +10,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, openTab, signUp } from "../support/flows";
+import { keptCollections } from "../support/kept-collections";
 import { cuttableLine } from "../support/line";
 
 const e2e = setUpServerAndBrowser();
@@ -38,9 +40,13 @@ describe("stock changes offline", () => {
     await openTab(page, "Stocktake");
     const receiveBox = page.getByLabel("Scan a label or barcode, or type a SKU: each is one unit received");
     await receiveBox.waitFor();
-    // The room's locations are here (where the units go) before the line goes.
+    // The room's locations (where the units go) are here and kept in the browser before the line goes.
     await expect.poll(() => page.getByLabel("Into").locator("option").allTextContents()).toEqual(["Main"]);
+    await expect.poll(async () => (await keptCollections(page)).includes("locations")).toBe(true);
     await line.cut();
+    // A reload with no line: the room, its items and its locations come from what the browser kept.
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Into").locator("option").allTextContents()).toEqual(["Main"]);
     for (let unit = 0; unit < 2; unit++) {
       await receiveBox.click();
       await page.keyboard.type("CIDER-1", { delay: 5 });

@@ -7,36 +7,13 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { createRoom, signUp } from "../support/flows";
+import { keptCollections } from "../support/kept-collections";
 import { cuttableLine } from "../support/line";
 
 const e2e = setUpServerAndBrowser();
-
-/** The collections of the room kept in the browser's IndexedDB (app/live/doc-cache.ts). */
-function keptCollections(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const kept: string[] = [];
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith("stockroom-docs:")) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const rows = await new Promise<{ collection: string }[]>((resolve, reject) => {
-        const all = db.transaction("collections").objectStore("collections").getAll();
-        all.onsuccess = () => resolve(all.result);
-        all.onerror = () => reject(all.error);
-      });
-      db.close();
-      kept.push(...rows.map((row) => row.collection));
-    }
-    return kept.sort();
-  });
-}
 
 describe("offline edits", () => {
   it("keep waiting through a reload with no line, then are saved once", async () => {
@@ -54,7 +31,7 @@ describe("offline edits", () => {
     await expect.poll(() => badge.textContent()).toBe("Live");
 
     // The room is kept in the browser (written a moment after its data arrives).
-    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "items", "members", "rooms"]);
+    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "items", "locations", "members", "rooms"]);
     await line.cut();
     await row.getByRole("button", { name: "Edit quantity of Oak stool" }).click();
     await page.keyboard.press("Control+A");
@@ -132,7 +109,7 @@ describe("offline edits", () => {
     await page.reload();
     await page.getByTestId("item-row").filter({ hasText: "Copper kettle" }).waitFor();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "items", "members", "rooms"]);
+    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "items", "locations", "members", "rooms"]);
     await page.waitForLoadState("networkidle");
 
     await context.setOffline(true);
@@ -159,7 +136,7 @@ describe("offline edits", () => {
     await page.getByText("No items yet").waitFor();
     const badge = page.getByTestId("connection-badge");
     await expect.poll(() => badge.textContent()).toBe("Live");
-    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "members", "rooms"]);
+    await expect.poll(() => keptCollections(page)).toEqual(["itemCounts", "locations", "members", "rooms"]);
     await line.cut();
 
     await page.getByTestId("photo-input").setInputFiles({

@@ -33,7 +33,10 @@ export async function createRoom(page: Page, name: string): Promise<void> {
   try {
     await page.waitForURL(/\/rooms\/[A-Za-z0-9]+$/, { timeout: 90_000 });
   } catch (error) {
-    const shown = await page.locator("body").innerText().catch(() => "(page gone)");
+    const shown = await page
+      .locator("body")
+      .textContent()
+      .catch(() => "(page gone)");
     throw new Error(`no room after Create room: ${error}\nshown:\n${shown}\nline:\n${socketTrace(page)}`);
   }
 }
