@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { LIMITS, METHOD, PUBLICATION } from "./api";
 import { idSchema } from "./id-schema";
 import { ADJUST_REASONS, MOVEMENT_REASONS } from "./stock";
+import { isTimeZone } from "./time-zones";
 
 const noteSchema = v.pipe(
   v.string("A note must be text"),
@@ -91,7 +92,11 @@ export const STOCK_METHOD_ARGS = {
   [METHOD.LOCATIONS_ADD]: v.tuple([locationNameSchema]),
   [METHOD.LOCATIONS_RENAME]: v.tuple([idSchema, locationNameSchema]),
   [METHOD.LOCATIONS_ARCHIVE]: v.tuple([idSchema, v.boolean("Archive: true or false")]),
-  [METHOD.MEMBERS_SET_LOW_STOCK_EMAILS]: v.tuple([v.boolean("Choose on or off")]),
+  // The time zone (the browser's) whose 07:00 the daily e-mail goes at; UTC when not given.
+  [METHOD.MEMBERS_SET_LOW_STOCK_EMAILS]: v.tuple([
+    v.boolean("Choose on or off"),
+    v.optional(v.pipe(v.string("A time zone must be text"), v.check(isTimeZone, "That is not a time zone"))),
+  ]),
 } as const;
 
 export const STOCK_PUBLICATION_ARGS = {

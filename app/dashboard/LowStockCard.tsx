@@ -34,14 +34,15 @@ export function LowStockCard({ lowStock }: { lowStock: DashboardDoc["lowStock"] 
         userId={userId}
         field="lowStockEmails"
         method={METHOD.MEMBERS_SET_LOW_STOCK_EMAILS}
+        args={[timeZone]}
         label="E-mail me what is low, once a day"
         hint={(me) =>
-          `Sent to ${me.email || "your e-mail address"} at ${DIGEST_HOUR} UTC when anything is at or below its reorder point.`
+          `Sent to ${me.email || "your e-mail address"} at 07:00 your time (${timeZone}) when anything is at or below its reorder point.`
         }
       />
     </div>
   );
 }
 
-/** When the server sends the daily list (worker/stock/low-stock-digest.ts). */
-const DIGEST_HOUR = "07:00";
+/** The daily list goes at 07:00 in this browser's time zone, sent along when the box is ticked (worker/stock/low-stock-digest.ts). */
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";

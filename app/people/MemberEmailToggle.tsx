@@ -16,11 +16,13 @@ export function MemberEmailToggle({
   method,
   label,
   hint,
+  args = [],
 }: {
   userId: string | null;
   field: "orderEmails" | "lowStockEmails";
-  /** The method that sets the caller's own choice (true or false). */
+  /** The method that sets the caller's own choice (true or false), followed by `args`. */
   method: string;
+  args?: readonly unknown[];
   label: string;
   hint(me: MemberDoc): ReactNode;
 }) {
@@ -38,7 +40,7 @@ export function MemberEmailToggle({
     setSaving(on);
     setError(null);
     try {
-      await call(method, on);
+      await call(method, on, ...args);
     } catch (caught) {
       setError(caught);
     } finally {

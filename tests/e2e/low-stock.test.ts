@@ -2,7 +2,8 @@
  * Reorder points and barcodes, as a shop uses them in Chromium: the owner
  * gives an item a reorder point and a barcode on its page; a teammate with
  * the catalogue open in a second browser sees the "Low" badge appear the
- * moment a sale takes it to that point, and the dashboard counts it; the
+ * moment a sale takes it to that point, and the dashboard counts it (and
+ * offers the daily e-mail at 07:00 the teammate's time); the
  * barcode typed by a handheld scanner (keys, then Enter) finds the item, and
  * an unknown one offers to make the item that carries it.
  */
@@ -14,8 +15,8 @@ import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp }
 
 const e2e = setUpServerAndBrowser();
 
-async function newPage(): Promise<Page> {
-  const context = await e2e.browser.newContext();
+async function newPage(timezoneId?: string): Promise<Page> {
+  const context = await e2e.browser.newContext(timezoneId ? { timezoneId } : {});
   return context.newPage();
 }
 
@@ -38,7 +39,8 @@ describe("low stock and barcodes", () => {
     await addItem(owner, { title: "Mug", quantity: "3" });
     await addItem(owner, { title: "Plate", quantity: "9" });
     await inviteByEmail(owner, "helper@low.example");
-    const helper = await newPage();
+    // The helper works in Tokyo.
+    const helper = await newPage("Asia/Tokyo");
     await acceptInvitation(helper, url, "helper@low.example", "Low shop", roomUrl);
     await helper.getByTestId("item-row").filter({ hasText: "Mug" }).waitFor();
 
@@ -83,6 +85,11 @@ describe("low stock and barcodes", () => {
     await openTab(helper, "Dashboard");
     await expect.poll(() => helper.getByTestId("tile-low-stock").textContent()).toContain("1");
     expect(await helper.getByTestId("low-stock-card").textContent()).toContain("Mug");
+    // The daily e-mail, at 07:00 where the helper is.
+    const daily = helper.getByRole("checkbox", { name: "E-mail me what is low, once a day" });
+    await daily.check();
+    await expect.poll(() => daily.isChecked()).toBe(true);
+    await helper.getByText("helper@low.example at 07:00 your time (Asia/Tokyo)", { exact: false }).waitFor();
 
     // A handheld scanner types the barcode into the search: the mug.
     await openTab(helper, "Catalogue");

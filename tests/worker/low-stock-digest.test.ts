@@ -1,12 +1,13 @@
 /**
  * The daily low-stock e-mail (docs/architecture.md §9): once a day, to the members who
- * asked for it, listing what is at or below its reorder point — and nothing
- * on a day when nothing is low.
+ * asked for it, at 07:00 in each one's own time zone, listing what is at or
+ * below its reorder point — and nothing on a day when nothing is low.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { nextHourIn } from "../../protocol/time-zones";
 import type { RoomHost } from "../../worker/rooms/room-host";
-import { nextDigestAt, runDueDigest } from "../../worker/stock/low-stock-digest";
+import { runDueDigest } from "../../worker/stock/low-stock-digest";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
 import { outboxMails } from "./outbox";
 import { roomRow, roomStub } from "./room-rows";
@@ -16,6 +17,15 @@ function digestAt(roomId: string, now: number): Promise<number | null> {
   return runInDurableObject(roomStub(roomId), (instance) =>
     runDueDigest((instance as unknown as { liveHost: RoomHost }).liveHost, now),
   );
+}
+
+/** When the room's alarm next runs the digest. */
+async function dueAt(roomId: string): Promise<number> {
+  const row = await roomRow<{ value: string }>(
+    roomId,
+    "SELECT value FROM room_state WHERE key = 'low-stock-digest-due'",
+  );
+  return Number(row?.value);
 }
 
 const mailsTo = async (to: string) => (await outboxMails()).filter((mail) => mail.to === to);
@@ -30,12 +40,9 @@ describe("the daily low-stock e-mail", () => {
     await socket.call("members.invite", [quiet.email, "member"]);
     expect((await socket.call("members.setLowStockEmails", [true])).error).toBeUndefined();
 
-    // Asked for: the next one is due at the digest hour.
-    const due = Number(
-      (await roomRow<{ value: string }>(roomId, "SELECT value FROM room_state WHERE key = 'low-stock-digest-due'"))
-        ?.value,
-    );
-    expect(due).toBe(nextDigestAt(Date.now()));
+    // Asked for with no time zone: the next one is due at 07:00 UTC.
+    const due = await dueAt(roomId);
+    expect(due).toBe(nextHourIn(Date.now(), "UTC", 7));
 
     const before = await outboxMails();
     expect(await digestAt(roomId, due - 60_000)).toBe(due);
@@ -56,6 +63,51 @@ describe("the daily low-stock e-mail", () => {
     await digestAt(roomId, due + 24 * 60 * 60 * 1000 + 60_000);
     expect((await outboxMails()).length).toBe(count);
     socket.close();
+  });
+});
+
+describe("the e-mail in each member's own time zone", () => {
+  it("goes at 07:00 in New York to one member and at 07:00 in Tokyo to another, each once a day", async () => {
+    const roomId = await createRoom("Two cities");
+    const { socket } = await connectToRoom(roomId);
+    await socket.call("items.add", [{ title: "Kettle", quantity: 1, reorderPoint: 3 }]);
+    const tokyo = await signUpUser();
+    expect((await socket.call("members.invite", [tokyo.email, "member"])).error).toBeUndefined();
+    expect((await socket.call("members.setLowStockEmails", [true, "Mars/Olympus"])).error).toMatchObject({
+      reason: "That is not a time zone",
+    });
+    expect((await socket.call("members.setLowStockEmails", [true, "America/New_York"])).error).toBeUndefined();
+    const asked = Date.now();
+    const { socket: other } = await connectToRoom(roomId, { token: tokyo.token });
+    expect((await other.call("members.setLowStockEmails", [true, "Asia/Tokyo"])).error).toBeUndefined();
+
+    // The room wakes at whichever 07:00 comes first.
+    const newYork = nextHourIn(asked, "America/New_York", 7);
+    const tokyoHour = nextHourIn(Date.now(), "Asia/Tokyo", 7);
+    expect(await dueAt(roomId)).toBe(Math.min(newYork, tokyoHour));
+    const lowMails = async () =>
+      (await outboxMails()).filter((mail) => mail.subject === "Low on stock in Two cities: 1 item").map((m) => m.to);
+
+    // Each run at one city's hour mails that city's member only, and names the other city's hour as next.
+    const first = Math.min(newYork, tokyoHour);
+    const second = Math.max(newYork, tokyoHour);
+    const isTokyo = (to: string | undefined) => to === tokyo.email;
+    expect(await digestAt(roomId, first + 60_000)).toBe(second);
+    const [firstTo] = await lowMails();
+    expect(isTokyo(firstTo)).toBe(first === tokyoHour);
+    expect(await digestAt(roomId, second + 60_000)).toBe(first + 24 * 60 * 60 * 1000);
+    const both = await lowMails();
+    expect(both).toHaveLength(2);
+    expect(both.filter(isTokyo)).toHaveLength(1);
+    // A second run in the same hour sends nothing more; the next day's first hour, one to that city again.
+    await digestAt(roomId, second + 120_000);
+    expect(await lowMails()).toHaveLength(2);
+    await digestAt(roomId, first + 24 * 60 * 60 * 1000 + 60_000);
+    const three = await lowMails();
+    expect(three).toHaveLength(3);
+    expect(three.filter((to) => to === firstTo)).toHaveLength(2);
+    socket.close();
+    other.close();
   });
 });
 
@@ -87,10 +139,7 @@ describe("reorder points per location, and per variant", () => {
     ]);
     expect((await socket.call("members.setLowStockEmails", [true])).error).toBeUndefined();
 
-    const due = Number(
-      (await roomRow<{ value: string }>(roomId, "SELECT value FROM room_state WHERE key = 'low-stock-digest-due'"))
-        ?.value,
-    );
+    const due = await dueAt(roomId);
     await digestAt(roomId, due + 60_000);
     const [mail] = (await outboxMails()).filter((each) => each.subject.startsWith("Low on stock in Two rooms shop"));
     expect(mail?.subject).toBe("Low on stock in Two rooms shop: 3 items");

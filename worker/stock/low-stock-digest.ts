@@ -1,65 +1,121 @@
 /**
  * The daily e-mail of what is low on stock (docs/architecture.md §9), to the members who
- * asked for it — one a day, never one per change. The room keeps when the
- * next is due (room_state) and wakes for it by its own alarm; a day with
- * nothing low sends nothing. Sending runs beside the write queue and never
- * throws: a failing mail provider costs that day's e-mail, nothing else.
+ * asked for it — one a day, never one per change — at 07:00 in each one's
+ * own time zone (the browser's, sent when they ask). The room keeps when it
+ * next runs (room_state) and wakes for it by its own alarm: each run sends
+ * to those whose 07:00 has come since the last run, so an alarm that is
+ * late or runs twice still gives each person one e-mail that day. A day
+ * with nothing low sends nothing. Sending runs beside the write queue and
+ * never throws: a failing mail provider costs that day's e-mail, nothing
+ * else.
  */
+import type { MemberDoc } from "../../protocol/api";
+import { lastHourIn, nextHourIn } from "../../protocol/time-zones";
 import { appUrl } from "../app-url";
 import { lowItems } from "../db/low-stock-repo";
-import { readState, writeState } from "../db/room-state";
+import { deleteState, readState, writeState } from "../db/room-state";
 import { lowStockMessage, MAX_LOW_LINES } from "../email/low-stock-template";
 import { sendEmail } from "../email/mailer";
 import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
 
+/** When the room's alarm next runs the digest. */
 const DUE = "low-stock-digest-due";
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The hour (UTC) the digest goes out: early morning in Europe, the night before in the Americas. */
-export const DIGEST_HOUR_UTC = 7;
+/** When it last ran: each member's digest hour since then is theirs to get. */
+const RAN = "low-stock-digest-ran";
+/** Per member: their time zone, and when they asked (a digest hour before that is not theirs). */
+const choiceKey = (userId: string) => `low-stock-digest-for:${userId}`;
 
-/** The first digest hour after `now`. */
-export function nextDigestAt(now: number): number {
-  const day = new Date(now);
-  const today = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), DIGEST_HOUR_UTC);
-  return today > now ? today : today + DAY_MS;
+/** The hour of the member's own day the digest goes out. */
+export const DIGEST_HOUR = 7;
+/** For a member who asked before time zones were kept (or from a client that sent none). */
+export const DEFAULT_DIGEST_ZONE = "UTC";
+
+interface Recipient {
+  member: MemberDoc;
+  zone: string;
+  /** When they asked (ms); 0 when it was before this was kept. */
+  since: number;
 }
 
-async function someoneAsked(host: RoomHost): Promise<boolean> {
-  return (await host.members()).some((member) => member.lowStockEmails && member.email);
+/** Keeps the time zone `userId` wants the digest in, from now on. */
+export function chooseDigestZone(host: RoomHost, userId: string, zone: string): void {
+  const now = host.now();
+  writeState(host.roomDb, choiceKey(userId), JSON.stringify({ zone, since: now }), now);
+}
+
+function choiceOf(host: RoomHost, userId: string): { zone: string; since: number } {
+  const saved = readState(host.roomDb, choiceKey(userId));
+  const parsed = saved ? (JSON.parse(saved) as { zone?: unknown; since?: unknown }) : {};
+  return {
+    zone: typeof parsed.zone === "string" ? parsed.zone : DEFAULT_DIGEST_ZONE,
+    since: typeof parsed.since === "number" ? parsed.since : 0,
+  };
+}
+
+async function recipients(host: RoomHost): Promise<Recipient[]> {
+  return (await host.members())
+    .filter((member) => member.lowStockEmails && member.email)
+    .map((member) => ({ member, ...choiceOf(host, member._id) }));
+}
+
+/** The first digest hour after `now` in any recipient's time zone. */
+export function nextDigestAt(now: number, zones: readonly string[]): number {
+  return Math.min(...zones.map((zone) => nextHourIn(now, zone, DIGEST_HOUR)));
 }
 
 /**
- * When someone asked for the digest: makes sure one is due and the room's
- * alarm will go off for it. Answers when it is due (null when nobody asked).
+ * When someone asked for the digest: makes sure a run is due at the
+ * earliest recipient's next digest hour and the room's alarm will go off
+ * for it. Answers when it is due (null when nobody asked).
  */
 export async function keepDigestScheduled(host: RoomHost): Promise<number | null> {
-  if (!(await someoneAsked(host))) return null;
-  const saved = readState(host.roomDb, DUE);
-  // A time gone by was left from before nobody asked any more: the next digest hour, not at once.
-  const due = saved && Number(saved) > host.now() ? Number(saved) : nextDigestAt(host.now());
-  if (String(due) !== saved) writeState(host.roomDb, DUE, String(due), host.now());
+  const list = await recipients(host);
+  if (list.length === 0) return null;
+  const now = host.now();
+  // Nothing from before the first run is owed: a digest hour gone by when someone asks waits for tomorrow.
+  if (readState(host.roomDb, RAN) === null) writeState(host.roomDb, RAN, String(now), now);
+  const saved = Number(readState(host.roomDb, DUE));
+  const next = nextDigestAt(
+    now,
+    list.map((each) => each.zone),
+  );
+  // A run already due sooner stays (it finds nobody due and sets the next); a new, earlier zone brings it forward.
+  const due = saved > now ? Math.min(saved, next) : next;
+  if (due !== saved) writeState(host.roomDb, DUE, String(due), now);
   await host.wakeAt(due);
   return due;
 }
 
 /**
- * Sends the digest if it is due (to each member who asked, if anything is
- * low) and sets the next one. Answers when the next is due, or null when
- * nobody asks any more.
+ * Sends the digest to each member who asked and whose digest hour has come
+ * since the last run, if anything is low, and sets the next run. Answers
+ * when the next is due, or null when nobody asks any more.
  */
 export async function runDueDigest(host: RoomHost, now = host.now()): Promise<number | null> {
   const saved = readState(host.roomDb, DUE);
   if (saved === null || Number(saved) > now) return saved === null ? null : Number(saved);
-  // The next one first: a send that fails is not retried all day.
-  writeState(host.roomDb, DUE, String(nextDigestAt(now)), now);
-  const recipients = (await host.members()).filter((member) => member.lowStockEmails && member.email);
-  if (recipients.length === 0) return null;
+  // A room scheduled before runs were recorded: its one due hour belongs to this run.
+  const lastRan = Number(readState(host.roomDb, RAN) ?? Number(saved) - 1);
+  const list = await recipients(host);
+  const next =
+    list.length > 0
+      ? nextDigestAt(
+          now,
+          list.map((each) => each.zone),
+        )
+      : null;
+  // The next run first: a send that fails is not retried all day.
+  writeState(host.roomDb, RAN, String(now), now);
+  if (next === null) deleteState(host.roomDb, DUE);
+  else writeState(host.roomDb, DUE, String(next), now);
+  const due = list.filter(({ zone, since }) => lastHourIn(now, zone, DIGEST_HOUR) > Math.max(lastRan, since));
+  if (due.length === 0) return next;
   const { items, total } = lowItems(host.roomDb, MAX_LOW_LINES);
   const room = await roomRecord(host);
   if (total > 0 && room) {
     const url = appUrl(host.env, { origin: null });
-    for (const member of recipients) {
+    for (const { member } of due) {
       try {
         await sendEmail(host.env, lowStockMessage(member.email, url, room.id, room.name, items, total), now);
       } catch (error) {
@@ -67,5 +123,5 @@ export async function runDueDigest(host: RoomHost, now = host.now()): Promise<nu
       }
     }
   }
-  return nextDigestAt(now);
+  return next;
 }

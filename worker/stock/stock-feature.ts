@@ -18,7 +18,7 @@ import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
 import { importPart } from "./catalogue-import";
 import { addLocation, archiveLocation, renameLocation } from "./locations-service";
-import { keepDigestScheduled } from "./low-stock-digest";
+import { chooseDigestZone, DEFAULT_DIGEST_ZONE, keepDigestScheduled } from "./low-stock-digest";
 import { adjustStock, receiveByCode, transferStock, undoMovement } from "./stock-service";
 import { setVariants, updateVariant } from "./variants-service";
 
@@ -102,11 +102,13 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
 
   registry.method(METHOD.MEMBERS_SET_LOW_STOCK_EMAILS, {
     args: METHOD_ARGS[METHOD.MEMBERS_SET_LOW_STOCK_EMAILS],
-    run: async (ctx, on) => {
+    run: async (ctx, on, timeZone) => {
       await requireRole(ctx);
       // Only ever the caller's own row: nobody signs someone else up for e-mail.
       const userId = ctx.userId as string;
       const before = await memberDoc(ctx.host, userId);
+      // Sent at 07:00 where they are: their browser's time zone, kept in the room.
+      if (on) chooseDigestZone(ctx.host, userId, timeZone ?? DEFAULT_DIGEST_ZONE);
       await setLowStockEmails(ctx.host.db, ctx.host.roomId, userId, on);
       await announce(ctx.host, userId, before);
       if (on) await keepDigestScheduled(ctx.host);
