@@ -4,7 +4,10 @@
  * and Firefox on desktop Linux and Windows, Firefox everywhere): each
  * message is one frame's RGBA pixels, each answer the code's text or null.
  * A QR label is looked for first (jsQR), then a product barcode
- * (product-barcodes.ts): one frame costs at most both, on a 640 px frame.
+ * (product-barcodes.ts) held level, and in every other frame with none
+ * level, one held upright: one frame costs at most those three passes, on
+ * a 640 px frame, and a code in view is read in every frame (level) or
+ * every other (upright).
  */
 import jsQR from "jsqr";
 import { readProductBarcode } from "./product-barcodes";
@@ -30,7 +33,17 @@ function readQr({ pixels, width, height }: FrameMessage): string | null {
   }
 }
 
+/** Frames read so far: every other one with nothing level in it looks for a barcode held upright. */
+let frames = 0;
+
+function readBarcode({ pixels, width, height }: FrameMessage): string | null {
+  const level = readProductBarcode(pixels, width, height);
+  if (level !== null || frames % 2 === 0) return level;
+  return readProductBarcode(pixels, width, height, { upright: true });
+}
+
 scope.onmessage = (event) => {
   const frame = event.data;
-  scope.postMessage(readQr(frame) ?? readProductBarcode(frame.pixels, frame.width, frame.height));
+  frames++;
+  scope.postMessage(readQr(frame) ?? readBarcode(frame));
 };

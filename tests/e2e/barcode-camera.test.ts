@@ -4,7 +4,7 @@
  * encoder gives): in the catalogue, an unknown EAN-13 filmed goes into the
  * search, which offers to make its item; in a stocktake, that item is
  * counted when the camera sees its EAN-13, and an item whose SKU is printed
- * as Code 128 when it sees that; the same barcode typed by a handheld
+ * as Code 128 when it sees that, held upright; the same barcode typed by a handheld
  * scanner (digits, then Enter) counts too; and receiving a delivery by
  * camera receives a unit of what it sees.
  */
@@ -66,7 +66,11 @@ describe("product barcodes by camera", () => {
 
     // A tin with a barcode no item has yet; a box filmed with the tin's barcode, then the jug's SKU label.
     filmBarcodes(join(videos, "tin.y4m"), [modules({ barcode: EAN, sku: "" })]);
-    filmBarcodes(join(videos, "box.y4m"), [modules({ barcode: EAN, sku: "" }), modules({ sku: SKU })]);
+    // The jug's Code 128 is held upright (a phone in portrait over a box lying level).
+    filmBarcodes(join(videos, "box.y4m"), [
+      modules({ barcode: EAN, sku: "" }),
+      { bits: modules({ sku: SKU }), upright: true },
+    ]);
 
     // In the catalogue, the camera beside the search (reached with the keyboard) reads the tin's barcode into it.
     const finder = await phoneFilming(join(videos, "tin.y4m"), url, roomUrl);
@@ -98,7 +102,7 @@ describe("product barcodes by camera", () => {
       .waitFor();
     await expect.poll(() => figure(desk, "items-counted")).toBe("1");
 
-    // A phone's camera films the box: the tin by its EAN-13, the jug by its SKU's Code 128.
+    // A phone's camera films the box: the tin by its EAN-13, the jug by its SKU's Code 128, upright.
     const counter = await phoneFilming(join(videos, "box.y4m"), url, roomUrl);
     await openTab(counter, "Stocktake");
     await counter.getByRole("button", { name: "Scan with camera" }).click();

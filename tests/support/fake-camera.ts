@@ -59,21 +59,29 @@ function writeVideo(file: string, pictures: readonly { luma: Buffer; frames: num
   writeFileSync(file, Buffer.concat([header, ...frames]));
 }
 
+/** A barcode to film: its modules, and whether it is held upright (its bars lying across the picture). */
+export type FilmedBarcode = string | { bits: string; upright: true };
+
 /**
  * A camera's picture of a printed 1D barcode: `bits` (one character a
- * module, "1" dark), as wide as fits with whole pixels a module (at most
+ * module, "1" dark), as long as fits with whole pixels a module (at most
  * 4), centred with a quiet zone, the bars a little grey on off-white as a
- * print in a room's light is.
+ * print in a room's light is — level, or held upright.
  */
-function barcodePicture(bits: string): Buffer {
-  const module = Math.min(4, Math.floor((WIDTH * 0.85) / (bits.length + 20)));
-  if (module < 2) throw new Error(`a barcode of ${bits.length} modules is too wide to film`);
+function barcodePicture(barcode: FilmedBarcode): Buffer {
+  const { bits, upright } = typeof barcode === "string" ? { bits: barcode, upright: false } : barcode;
+  // Along the bars' run (across them: the code's length) and along the bars themselves.
+  const [along, across] = upright ? [HEIGHT, WIDTH] : [WIDTH, HEIGHT];
+  const module = Math.min(4, Math.floor((along * 0.85) / (bits.length + 20)));
+  if (module < 2) throw new Error(`a barcode of ${bits.length} modules is too long to film`);
   const luma = Buffer.alloc(WIDTH * HEIGHT, 230);
-  const left = Math.round((WIDTH - bits.length * module) / 2);
-  const top = Math.round(HEIGHT * 0.3);
-  for (let y = top; y < HEIGHT - top; y++) {
-    for (let x = 0; x < bits.length * module; x++) {
-      if (bits[Math.floor(x / module)] === "1") luma[y * WIDTH + left + x] = 35;
+  const start = Math.round((along - bits.length * module) / 2);
+  const edge = Math.round(across * 0.3);
+  for (let bar = edge; bar < across - edge; bar++) {
+    for (let run = 0; run < bits.length * module; run++) {
+      if (bits[Math.floor(run / module)] !== "1") continue;
+      const [x, y] = upright ? [bar, start + run] : [start + run, bar];
+      luma[y * WIDTH + x] = 35;
     }
   }
   return luma;
@@ -84,10 +92,10 @@ function barcodePicture(bits: string): Buffer {
  * turn, `secondsEach` on screen: `barcodes` are their modules, as
  * app/qr/label-barcode.ts encodes them.
  */
-export function filmBarcodes(file: string, barcodes: readonly string[], secondsEach = 2): void {
+export function filmBarcodes(file: string, barcodes: readonly FilmedBarcode[], secondsEach = 2): void {
   writeVideo(
     file,
-    barcodes.map((bits) => ({ luma: barcodePicture(bits), frames: secondsEach * FRAME_RATE })),
+    barcodes.map((barcode) => ({ luma: barcodePicture(barcode), frames: secondsEach * FRAME_RATE })),
   );
 }
 

@@ -27,6 +27,21 @@ function frameOf(bits: string, module = 3, offsetY = 0): Uint8ClampedArray {
   return pixels;
 }
 
+/** The same, held upright: the bars lie across the frame, `module` pixels each, centred. */
+function uprightFrameOf(bits: string, module = 3): Uint8ClampedArray {
+  const pixels = new Uint8ClampedArray(WIDTH * HEIGHT * 4).fill(215);
+  const top = Math.round((HEIGHT - bits.length * module) / 2);
+  const left = Math.round(WIDTH * 0.3);
+  for (let y = 0; y < bits.length * module; y++) {
+    if (bits[Math.floor(y / module)] !== "1") continue;
+    for (let x = left; x < left + WIDTH * 0.4; x++) {
+      const at = ((top + y) * WIDTH + x) * 4;
+      pixels[at] = pixels[at + 1] = pixels[at + 2] = 45;
+    }
+  }
+  return pixels;
+}
+
 const bitsOf = (item: { barcode?: string; sku: string }) => {
   const code = labelBarcode(item);
   if (!code) throw new Error(`no barcode for ${JSON.stringify(item)}`);
@@ -51,6 +66,19 @@ describe("the camera's product barcode reader", () => {
     expect(readProductBarcode(frameOf(reversed), WIDTH, HEIGHT)).toBe("5901234123457");
     expect(readProductBarcode(frameOf(bits, 2), WIDTH, HEIGHT)).toBe("5901234123457");
     expect(readProductBarcode(frameOf(bits, 3, -100), WIDTH, HEIGHT)).toBe("5901234123457");
+  });
+
+  it("reads a barcode held upright when asked to, either end up", () => {
+    const bits = bitsOf({ barcode: "4006381333931", sku: "" });
+    const upright = uprightFrameOf(bits, 2);
+    // Read level, the frame's rows cross no bars.
+    expect(readProductBarcode(upright, WIDTH, HEIGHT)).toBeNull();
+    expect(readProductBarcode(upright, WIDTH, HEIGHT, { upright: true })).toBe("4006381333931");
+    const reversed = uprightFrameOf([...bits].reverse().join(""), 2);
+    expect(readProductBarcode(reversed, WIDTH, HEIGHT, { upright: true })).toBe("4006381333931");
+    expect(readProductBarcode(uprightFrameOf(bitsOf({ sku: "JUG-128" }), 2), WIDTH, HEIGHT, { upright: true })).toBe(
+      "JUG-128",
+    );
   });
 
   it("finds nothing in a blank frame, a damaged barcode, or pixels that do not fit the size", () => {
