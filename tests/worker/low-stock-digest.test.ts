@@ -52,6 +52,7 @@ describe("the daily low-stock e-mail", () => {
     const sent = (await outboxMails()).filter((mail) => mail.subject === "Low on stock in Corner shop: 1 item");
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain("Lamp: 1 left (reorder at 2)");
+    expect(sent[0]?.text).toContain("once a day, at 07:00 UTC time");
     expect(sent[0]?.text).not.toContain("Vase");
     // The member who did not ask gets none (only their invitation).
     expect((await mailsTo(quiet.email)).filter((mail) => mail.subject.startsWith("Low on stock"))).toHaveLength(0);
@@ -99,6 +100,8 @@ describe("the e-mail in each member's own time zone", () => {
     const both = await lowMails();
     expect(both).toHaveLength(2);
     expect(both.filter(isTokyo)).toHaveLength(1);
+    const [tokyoMail] = (await mailsTo(tokyo.email)).filter((mail) => mail.subject.startsWith("Low on stock"));
+    expect(tokyoMail?.text).toContain("once a day, at 07:00 Asia/Tokyo time");
     // A second run in the same hour sends nothing more; the next day's first hour, one to that city again.
     await digestAt(roomId, second + 120_000);
     expect(await lowMails()).toHaveLength(2);

@@ -12,8 +12,9 @@ export interface LowItem {
 /** Items listed in one e-mail; the rest are counted. */
 export const MAX_LOW_LINES = 50;
 
-const HINT =
-  "You get this once a day because you asked for it. To stop it, untick “E-mail me what is low, once a day” on the room's Dashboard.";
+/** Why it came, when, and how to stop it; `zone` is the time zone whose 07:00 it goes at. */
+const hint = (zone: string) =>
+  `You get this once a day, at 07:00 ${zone} time, because you asked for it. To stop it, untick “E-mail me what is low, once a day” on the room's Dashboard (ticking it again there sets the time to that browser's).`;
 
 export function lowStockMessage(
   to: string,
@@ -22,6 +23,7 @@ export function lowStockMessage(
   roomName: string,
   items: readonly LowItem[],
   total: number,
+  zone: string,
 ): EmailMessage {
   const url = `${appUrl}/rooms/${roomId}?stock=low`;
   const intro = `${plural(total, "item is", "items are")} at or below the reorder point in “${roomName}”.`;
@@ -33,14 +35,14 @@ export function lowStockMessage(
     intro,
     lines.map((line) => `  ${line}`).join("\n"),
     `See them in the room:\n${url}`,
-    HINT,
+    hint(zone),
     "— Stockroom",
   ].join("\n\n");
   const html = layout(
     `<p><strong>${escapeHtml(intro)}</strong></p>\n<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`,
     "See them in the room",
     url,
-    HINT,
+    hint(zone),
   );
   return { to, subject: `Low on stock in ${roomName}: ${plural(total, "item", "items")}`, text, html };
 }

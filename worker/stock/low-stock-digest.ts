@@ -115,9 +115,9 @@ export async function runDueDigest(host: RoomHost, now = host.now()): Promise<nu
   const room = await roomRecord(host);
   if (total > 0 && room) {
     const url = appUrl(host.env, { origin: null });
-    for (const { member } of due) {
+    for (const { member, zone } of due) {
       try {
-        await sendEmail(host.env, lowStockMessage(member.email, url, room.id, room.name, items, total), now);
+        await sendEmail(host.env, lowStockMessage(member.email, url, room.id, room.name, items, total, zone), now);
       } catch (error) {
         console.error(`stock: a low-stock e-mail for room ${host.roomId} failed`, error);
       }
