@@ -6,7 +6,9 @@
  * running off the screen; and a room's export —
  * a product with sizes and stock at two locations among plain items —
  * imported into a new room gives the same catalogue, which its own export
- * shows line for line.
+ * shows line for line; and a shop moving from Shopify brings its products
+ * over with the product export, then their counts at each location with
+ * the inventory export, which changes nothing else.
  */
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
@@ -157,6 +159,59 @@ describe("CSV import and export", () => {
     await expect.poll(() => titles(page)).toEqual(["Classic tee", "Mug", "Vase"]);
     // Its own export is the same, line for line: codes, prices, options, stock at each location, every field.
     await expect.poll(async () => productBlocks(await downloadCatalogue(page))).toEqual(productBlocks(first));
+    await context.close();
+  });
+
+  it("brings the counts at each location over from Shopify's inventory export, and nothing else", async () => {
+    const context = await e2e.browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "from.shopify@shop.example");
+    await createRoom(page, "Moving shop");
+    // Shopify's product export: the products and prices, but no stock.
+    const products = await openImport(page);
+    await chooseFile(
+      products,
+      "products_export.csv",
+      [
+        "Handle,Title,Body (HTML),Vendor,Option1 Name,Option1 Value,Variant SKU,Variant Price,Status",
+        "tee,Classic tee,<p>Soft</p>,Us,Size,S,TEE-S,19.00,active",
+        "tee,,,,,M,TEE-M,21.00,",
+      ].join("\n"),
+    );
+    await products.getByText("read as a Shopify product export").waitFor();
+    await checkAndImport(products, "1 product");
+    await products.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => titles(page)).toEqual(["Classic tee"]);
+
+    // Then its inventory export: a row per size and location, one never stocked at the market.
+    const inventory = await openImport(page);
+    await chooseFile(
+      inventory,
+      "inventory_export.csv",
+      [
+        "Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,SKU,HS Code,COO,Location,Available (not editable),On hand (current),On hand (new)",
+        "tee,Classic tee,Size,S,,,,,TEE-S,,,Main,5,5,",
+        "tee,Classic tee,Size,S,,,,,TEE-S,,,Market stall,2,2,",
+        "tee,Classic tee,Size,M,,,,,TEE-M,,,Main,1,1,",
+        "tee,Classic tee,Size,M,,,,,TEE-M,,,Market stall,,not stocked,",
+      ].join("\n"),
+    );
+    await inventory
+      .getByText("inventory_export.csv: 4 rows, read as a Shopify inventory export (stock by location)")
+      .waitFor();
+    await inventory.getByRole("button", { name: "Check import" }).click();
+    await inventory.getByText("Locations to add: Market stall.").waitFor();
+    await inventory.getByRole("button", { name: "Import 1 product" }).click();
+    await inventory.getByText("0 new products, 1 updated, 0 unchanged").waitFor();
+
+    const lines = productBlocks(await downloadCatalogue(page));
+    expect(lines[0]?.[0]?.slice(-2)).toEqual(["Stock: Main", "Stock: Market stall"]);
+    const price = lines[0]?.[0]?.indexOf("Price") ?? -1;
+    // Each size's counts where Shopify had them; its price as the product export gave it.
+    expect(lines[1]?.map((row) => [row[3], row[price], row.at(-2), row.at(-1)])).toEqual([
+      ["S", "19.00", "5", "2"],
+      ["M", "21.00", "1", "0"],
+    ]);
     await context.close();
   });
 });

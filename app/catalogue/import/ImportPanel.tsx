@@ -24,12 +24,16 @@ import { MappingForm } from "./MappingForm";
 import { planImport } from "./plan-import";
 import { type CsvTable, readCsvFile } from "./read-csv";
 import { columnName } from "./read-row";
+import { isShopifyInventory, pivotInventory } from "./shopify-inventory";
 import "./import.css";
 
 interface LoadedFile {
   name: string;
+  /** What is imported: the file's table, or a Shopify inventory export's turned into one row per variant. */
   table: CsvTable;
   format: FileFormat;
+  /** The file's own rows under its header. */
+  rowCount: number;
 }
 
 export default function ImportPanel({ onClose }: { onClose(): void }) {
@@ -67,9 +71,11 @@ export default function ImportPanel({ onClose }: { onClose(): void }) {
     }));
     setReading(false);
     if (!read.ok) return setFileError(read.message);
-    const format = detectFormat(read.table.headers);
-    setFile({ name: chosen.name, table: read.table, format });
-    setMapping(prefillMapping(read.table.headers, format));
+    const inventory = isShopifyInventory(read.table.headers);
+    const table = inventory ? pivotInventory(read.table) : read.table;
+    const format = inventory ? "shopify-inventory" : detectFormat(table.headers);
+    setFile({ name: chosen.name, table, format, rowCount: read.table.rows.length });
+    setMapping(prefillMapping(table.headers, format));
   }
 
   function another() {
@@ -96,8 +102,9 @@ export default function ImportPanel({ onClose }: { onClose(): void }) {
         </Button>
       </div>
       <p className="muted">
-        Stockroom's own <em>Download CSV</em> file or a Shopify product export, or any other spreadsheet saved as CSV:
-        you choose which column holds what. Products already here are found by their handle or SKU and updated.
+        Stockroom's own <em>Download CSV</em> file, a Shopify product export (then its inventory export, for the stock
+        at each location), or any other spreadsheet saved as CSV: you choose which column holds what. Products already
+        here are found by their handle or SKU and updated.
       </p>
       <Field label="CSV file" hint="Saved as “CSV UTF-8”, at most 20 MB." error={fileError}>
         {(props) => (
@@ -115,7 +122,7 @@ export default function ImportPanel({ onClose }: { onClose(): void }) {
       {file && mapping && (
         <>
           <p role="status">
-            {file.name}: {rowsText(file.table.rows.length)}, read as {FORMAT_NAMES[file.format]}.
+            {file.name}: {rowsText(file.rowCount)}, read as {FORMAT_NAMES[file.format]}.
           </p>
           <MappingForm
             headers={file.table.headers}

@@ -57,11 +57,12 @@ export const FIELDS: readonly FieldDef[] = [
 
 export const fieldDef = (key: FieldKey) => FIELDS.find((field) => field.key === key) as FieldDef;
 
-export type FileFormat = "stockroom" | "shopify" | "unknown";
+export type FileFormat = "stockroom" | "shopify" | "shopify-inventory" | "unknown";
 
 export const FORMAT_NAMES: Record<FileFormat, string> = {
   stockroom: "a Stockroom catalogue export",
   shopify: "a Shopify product export",
+  "shopify-inventory": "a Shopify inventory export (stock by location)",
   unknown: "a layout Stockroom does not know",
 };
 
@@ -94,7 +95,11 @@ export interface Mapping {
   stock: StockMapping[];
 }
 
-/** The mapping the detected layout suggests: each field to the column of its name in that layout. */
+/**
+ * The mapping the detected layout suggests: each field to the column of its
+ * name in that layout (a Shopify inventory export is read in Stockroom's own,
+ * shopify-inventory.ts).
+ */
 export function prefillMapping(headers: readonly string[], format: FileFormat): Mapping {
   const names = lower(headers);
   const find = (name: string | undefined) => {
