@@ -6,6 +6,7 @@ import * as v from "valibot";
 import { ITEM_STATUSES, LIMITS, METHOD } from "./api";
 import {
   barcodeSchema,
+  currencySchema,
   locationReorderPointsSchema,
   priceSchema,
   quantitySchema,
@@ -84,6 +85,8 @@ export const importProductSchema = v.strictObject({
       v.maxLength(LIMITS.TAGS, `At most ${LIMITS.TAGS} tags`),
     ),
   ),
+  /** The currency of its prices; the room's when not given. */
+  currency: v.optional(currencySchema),
   options: v.pipe(v.array(optionNameSchema), v.maxLength(LIMITS.OPTIONS, `At most ${LIMITS.OPTIONS} options`)),
   variants: v.pipe(
     v.array(importVariantSchema),

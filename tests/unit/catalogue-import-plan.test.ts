@@ -95,6 +95,16 @@ describe("grouping rows into products", () => {
   });
 });
 
+describe("a product's currency", () => {
+  it("comes from its first row's Currency cell, in capitals, and a code that is not one is named by its row", () => {
+    const plan = planOf(["Handle,Title,SKU,Price,Currency", "vase,Vase,V-1,30,eur", "cup,Cup,C-1,4,"].join("\n"));
+    expect(plan.drafts.map((draft) => draft.product.currency)).toEqual(["EUR", undefined]);
+    expect(problemsOf(["Title,Price,Currency", "Vase,30,euro"].join("\n"))).toEqual([
+      "Row 2, Currency: “euro” is not a currency: use its three-letter code, like EUR or USD",
+    ]);
+  });
+});
+
 describe("problems, per row in words", () => {
   it("names a price, a count and a status that cannot be read", () => {
     expect(

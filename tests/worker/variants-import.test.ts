@@ -266,6 +266,46 @@ describe("CSV import", () => {
     socket.close();
   });
 
+  it("prices a product in the file's currency, else the room's, and a later file without one keeps it", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const vase = (currency?: string) => ({
+      row: 2,
+      handle: "vase",
+      title: "Vase",
+      ...(currency ? { currency } : {}),
+      options: [],
+      variants: [{ row: 2, values: [], sku: "VASE-1", priceCents: 3000 }],
+    });
+    const plate = { ...vase(), handle: "plate", title: "Plate", variants: [{ row: 3, values: [], sku: "PLATE-1" }] };
+    const first = await socket.call("items.import", [
+      { importId: "money-one", part: 0, dryRun: false, products: [vase("EUR"), { ...plate, row: 3 }] },
+    ]);
+    expect(first.result).toMatchObject({ created: 2, problems: [] });
+    const currencies = () =>
+      roomRows<{ title: string; currency: string }>(roomId, "SELECT title, currency FROM items ORDER BY title");
+    const roomCurrency = (await currencies()).find((row) => row.title === "Plate")?.currency;
+    expect(await currencies()).toEqual([
+      { title: "Plate", currency: roomCurrency },
+      { title: "Vase", currency: "EUR" },
+    ]);
+    // Without a Currency column the vase keeps its euros; with one, it changes.
+    const again = await socket.call("items.import", [
+      { importId: "money-two", part: 0, dryRun: false, products: [vase()] },
+    ]);
+    expect(again.result).toMatchObject({ unchanged: 1 });
+    const changed = await socket.call("items.import", [
+      { importId: "money-three", part: 0, dryRun: false, products: [vase("GBP")] },
+    ]);
+    expect(changed.result).toMatchObject({ updated: 1 });
+    expect((await currencies()).find((row) => row.title === "Vase")?.currency).toBe("GBP");
+    const bad = await socket.call("items.import", [
+      { importId: "money-four", part: 0, dryRun: true, products: [vase("euro")] },
+    ]);
+    expect(bad.error).toMatchObject({ error: 400 });
+    socket.close();
+  });
+
   it("refuses a part of more rows than one part carries", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);

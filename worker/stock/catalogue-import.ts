@@ -154,6 +154,7 @@ async function planProduct(
     ...(product.status !== undefined ? { status: product.status } : {}),
     ...(product.location !== undefined ? { location: product.location } : {}),
     ...(product.tags !== undefined ? { tags: product.tags } : {}),
+    ...(product.currency !== undefined ? { currency: product.currency } : {}),
   };
   const columns: Partial<ItemRow> = simple
     ? {
@@ -221,7 +222,8 @@ async function planProduct(
   const insert = insertItemQuery(
     host.roomDb,
     host.roomId,
-    { ...fields, title: product.title, ...(currency ? { currency } : {}) },
+    // In the file's currency, else the room's.
+    { ...(currency ? { currency } : {}), ...fields, title: product.title },
     {
       id,
       createdBy: actor,

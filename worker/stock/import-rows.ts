@@ -74,6 +74,7 @@ export const COMPARED = [
   "status",
   "location",
   "tags",
+  "currency",
   "sku",
   "barcode",
   "priceCents",

@@ -76,6 +76,13 @@ export function readStatus(raw: string): Cell<ItemStatus> {
   };
 }
 
+/** A price's currency, as ISO 4217 writes it ("eur" reads as EUR). */
+export function readCurrency(raw: string): Cell<string> {
+  const code = raw.trim().toUpperCase();
+  if (/^[A-Z]{3}$/.test(code)) return { value: code };
+  return { problem: `${quoted(raw)} is not a currency: use its three-letter code, like EUR or USD` };
+}
+
 /** "lights, brass" → ["lights", "brass"]: each tag once, blanks dropped. */
 export function readTags(text: string): Cell<string[]> {
   const tags = [

@@ -23,6 +23,7 @@ export type FieldKey =
   | "sku"
   | "barcode"
   | "price"
+  | "currency"
   | "quantity"
   | "reorderPoint";
 
@@ -46,6 +47,8 @@ export const FIELDS: readonly FieldDef[] = [
   { key: "sku", label: "SKU", shopify: "Variant SKU" },
   { key: "barcode", label: "Barcode", shopify: "Variant Barcode" },
   { key: "price", label: "Price", shopify: "Variant Price", numeric: true },
+  // Shopify's product export has none: its prices are in the store's currency, as the room's are.
+  { key: "currency", label: "Currency" },
   // Newer Shopify exports leave this out: stock then comes from its own inventory file, and is left as it is.
   { key: "quantity", label: "Quantity", shopify: "Variant Inventory Qty", numeric: true },
   { key: "reorderPoint", label: "Reorder point", numeric: true },

@@ -136,6 +136,7 @@ export function draftProduct(handle: string, rows: readonly RowValues[], context
   if (first.status !== undefined) product.status = first.status;
   if (first.shelf !== undefined) product.location = first.shelf;
   if (first.tags !== undefined) product.tags = first.tags;
+  if (first.currency !== undefined) product.currency = first.currency;
   if (problems.length === 0) {
     const checked = v.safeParse(importProductSchema, product);
     if (!checked.success) {

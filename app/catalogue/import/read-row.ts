@@ -7,7 +7,7 @@
  */
 import { type ItemStatus, LIMITS } from "../../../protocol/api";
 import type { ImportProblem } from "../../../protocol/variant-args";
-import { type Cell, htmlToText, readCount, readPrice, readStatus, readTags, readText } from "./cells";
+import { type Cell, htmlToText, readCount, readCurrency, readPrice, readStatus, readTags, readText } from "./cells";
 import { type FieldKey, fieldDef, type Mapping, OPTION_NUMBERS } from "./import-fields";
 import type { CsvRow } from "./read-csv";
 
@@ -19,6 +19,8 @@ export interface RowValues {
   status?: ItemStatus;
   shelf?: string;
   tags?: string[];
+  /** The currency of the product's prices (a product's first row gives it). */
+  currency?: string;
   /** Option names and values, "" where blank, one per option column. */
   optionNames: string[];
   optionValues: string[];
@@ -108,6 +110,7 @@ export function readRow(
   const tags = text("tags", Number.POSITIVE_INFINITY);
   if (tags !== undefined) values.tags = take("tags", readTags(tags));
   values.priceCents = figure("price", readPrice);
+  if (filled("currency")) values.currency = take("currency", readCurrency(raw("currency") as string));
   values.quantity = figure("quantity", readCount);
   if (mapping.columns.reorderPoint !== null) {
     values.reorderPoint = filled("reorderPoint") ? (figure("reorderPoint", readCount) ?? null) : null;
