@@ -38,10 +38,11 @@ interface Recipient {
   since: number;
 }
 
-/** Keeps the time zone `userId` wants the digest in, from now on. */
-export function chooseDigestZone(host: RoomHost, userId: string, zone: string): void {
+/** Keeps the time zone `userId` wants the digest in, from now on; null when they no longer want it. */
+export function chooseDigestZone(host: RoomHost, userId: string, zone: string | null): void {
   const now = host.now();
-  writeState(host.roomDb, choiceKey(userId), JSON.stringify({ zone, since: now }), now);
+  if (zone === null) deleteState(host.roomDb, choiceKey(userId));
+  else writeState(host.roomDb, choiceKey(userId), JSON.stringify({ zone, since: now }), now);
 }
 
 function choiceOf(host: RoomHost, userId: string): { zone: string; since: number } {

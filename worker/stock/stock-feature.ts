@@ -108,7 +108,7 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
       const userId = ctx.userId as string;
       const before = await memberDoc(ctx.host, userId);
       // Sent at 07:00 where they are: their browser's time zone, kept in the room.
-      if (on) chooseDigestZone(ctx.host, userId, timeZone ?? DEFAULT_DIGEST_ZONE);
+      chooseDigestZone(ctx.host, userId, on ? (timeZone ?? DEFAULT_DIGEST_ZONE) : null);
       await setLowStockEmails(ctx.host.db, ctx.host.roomId, userId, on);
       await announce(ctx.host, userId, before);
       if (on) await keepDigestScheduled(ctx.host);
