@@ -1,7 +1,7 @@
 /**
  * What the export writes the import reads back as the same products
  * (app/catalogue/catalogue-csv.ts → app/catalogue/import/): titles, codes,
- * prices, stock per location, options and variants, status, tags, shelf and
+ * prices and their currency, stock per location, options and variants, status, tags, shelf and
  * description, awkward text included. And the sending (send-import.ts):
  * parts of at most LIMITS.IMPORT_PART rows with no product split, a check's
  * reports added up, an import's progress, and a stop part-way.
@@ -69,7 +69,8 @@ const catalogue: ItemDoc[] = [
       },
     ],
   }),
-  item({ _id: "c3", title: "Crème brûlée dish", priceCents: 899, description: "", location: "" }),
+  // Priced in another currency than the others: it comes back in its own.
+  item({ _id: "c3", title: "Crème brûlée dish", priceCents: 899, currency: "GBP", description: "", location: "" }),
 ];
 
 /** What the import should send for an item: its fields, and each variant's stock at every location, by name. */
@@ -78,6 +79,7 @@ function expected(doc: ItemDoc, handle: string): Omit<ImportProduct, "row"> {
     handle,
     title: doc.title,
     description: doc.description,
+    currency: doc.currency,
     status: doc.status,
     location: doc.location,
     tags: doc.tags,
