@@ -10,6 +10,7 @@
  * is set at its location (a location the room lacks is added), and nothing
  * else of a product changes.
  */
+import { FIELDS } from "./import-fields";
 import type { CsvRow, CsvTable } from "./read-csv";
 
 const lower = (headers: readonly string[]) => headers.map((header) => header.trim().toLowerCase());
@@ -17,18 +18,10 @@ const lower = (headers: readonly string[]) => headers.map((header) => header.tri
 /** The columns the units may be in, most wanted first: a count typed into Shopify's file wins. */
 const UNIT_COLUMNS = ["on hand (new)", "on hand (current)", "on hand", "available", "available (not editable)"];
 
-/** The variant's own columns, kept as they are (Stockroom's layout names them the same). */
-const KEY_COLUMNS = [
-  "Handle",
-  "Title",
-  "Option1 Name",
-  "Option1 Value",
-  "Option2 Name",
-  "Option2 Value",
-  "Option3 Name",
-  "Option3 Value",
-  "SKU",
-];
+/** The variant's own columns, kept as they are: both layouts name them the same (Handle, Title, Option1 Name…, SKU). */
+const KEY_COLUMNS = FIELDS.filter(
+  ({ key }) => key === "handle" || key === "title" || key === "sku" || /^option/.test(key),
+).map((field) => field.label);
 
 /** Whether the header row is Shopify's inventory export: a handle, a location and units at it. */
 export function isShopifyInventory(headers: readonly string[]): boolean {
