@@ -35,16 +35,31 @@ export function buildApp(): void {
   spawnSync("rm", ["-f", ".wrangler/deploy/config.json", "dist/.source-fingerprint"]);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+/** Whether nothing listens on `port` (on 127.0.0.1) at this moment. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
+}
+
+/** The first port of the ephemeral range (Linux's default; macOS's starts higher still). */
+const EPHEMERAL_FROM = 32768;
+const LOWEST = 20000;
+
+/**
+ * A port nothing listens on, for a server about to start. Below the
+ * ephemeral range: a port the system picks (listening on 0) comes from that
+ * range, and may be handed to an outgoing connection (a browser's, a
+ * test's) before the server binds it.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = LOWEST + Math.floor(Math.random() * (EPHEMERAL_FROM - LOWEST));
+    if (await canListen(port)) return port;
+  }
+  throw new Error("no free port below the ephemeral range");
 }
 
 /** State folders made in this process: removed when it exits (a test may restart a server on its folder). */
@@ -116,10 +131,13 @@ export interface ServerOptions {
   inspectorPort?: number;
 }
 
+/** wrangler ended before it served anything (its reason is in its output). */
+class WranglerExited extends Error {}
+
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new WranglerExited(`wrangler dev exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) return;
@@ -131,10 +149,28 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server at ${url} did not become ready`);
 }
 
-/** Starts `wrangler dev` on the built app (or another config). */
+/** Times a server on a port of our choosing is started again on another when the first is taken meanwhile. */
+const PORT_TRIES = 3;
+
+/**
+ * Starts `wrangler dev` on the built app (or another config). On a port it
+ * chose itself, a start that fails (another process took the port between
+ * the check and wrangler's bind) goes again on another port.
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
   const stateDir = options.stateDir ?? newStateDir(options.migrationsConfig);
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startOnPort(options, port, stateDir);
+    } catch (error) {
+      if (options.port !== undefined || attempt >= PORT_TRIES || !(error instanceof WranglerExited)) throw error;
+      console.warn(`wrangler dev could not start on port ${port}; trying another`);
+    }
+  }
+}
+
+async function startOnPort(options: ServerOptions, port: number, stateDir: string): Promise<RunningServer> {
   const child = spawn(
     process.execPath,
     [
