@@ -13,7 +13,7 @@ import { COLLECTION, hasVariants, type ItemDoc, type ItemStatus, isLowStock } fr
 import type { VariantPatch } from "../../protocol/variant-args";
 import { usePending } from "../live";
 import { formatPrice } from "../money";
-import { Badge } from "../ui/Badge";
+import { LowBadge } from "../stock/LowBadge";
 import { rememberOpenedItem } from "./catalogue-memory";
 import { EditableCell } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
@@ -168,17 +168,14 @@ export function ItemRow({
           />
         )}
         {isLowStock(item) && (
-          <span
-            className="low-badge"
-            data-testid="low-badge"
+          <LowBadge
+            testId="low-badge"
             title={
               sold
                 ? "A variant is at or below its reorder point"
                 : `At or below its reorder point (${item.reorderPoint})`
             }
-          >
-            <Badge tone="warn">Low</Badge>
-          </span>
+          />
         )}
       </td>
       <td data-label="Status">

@@ -11,7 +11,7 @@ import * as v from "valibot";
 import { type ItemDoc, isLowVariant, type VariantDoc, variantName } from "../../protocol/api";
 import { type VariantPatch, variantPatchSchema } from "../../protocol/variant-args";
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
-import { Badge } from "../ui/Badge";
+import { LowBadge } from "../stock/LowBadge";
 import { EditableCell, type Parsed } from "./EditableCell";
 import "./variants.css";
 import type { ItemRowActions } from "./ItemRow";
@@ -130,13 +130,7 @@ export function VariantRow({
           inputMode="numeric"
         />
         {isLowVariant(variant) && (
-          <span
-            className="low-badge"
-            data-testid="low-badge"
-            title={`At or below its reorder point (${variant.reorderPoint})`}
-          >
-            <Badge tone="warn">Low</Badge>
-          </span>
+          <LowBadge testId="low-badge" title={`At or below its reorder point (${variant.reorderPoint})`} />
         )}
       </td>
       {empty}

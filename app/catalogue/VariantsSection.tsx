@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { hasVariants, type ItemDoc, isLowVariant, variantName } from "../../protocol/api";
 import { formatPrice } from "../money";
-import { Badge } from "../ui/Badge";
+import { LowBadge } from "../stock/LowBadge";
 import { Button } from "../ui/Button";
 import { Table } from "../ui/Table";
 import { VariantEditor } from "./VariantEditor";
@@ -86,11 +86,7 @@ function VariantList({ item }: { item: ItemDoc }) {
             stock: (
               <>
                 {variant.quantity.toLocaleString()}
-                {isLowVariant(variant) && (
-                  <span className="low-badge">
-                    <Badge tone="warn">Low</Badge>
-                  </span>
-                )}
+                {isLowVariant(variant) && <LowBadge />}
               </>
             ),
           },

@@ -9,10 +9,10 @@
 import { useState } from "react";
 import { can, hasVariants, type ItemDoc, lowLocations, stockOfItem } from "../../protocol/api";
 import { useMyRole } from "../team/use-my-role";
-import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { AdjustStockForm } from "./AdjustStockForm";
 import { LocationReorderForm } from "./LocationReorderForm";
+import { LowBadge } from "./LowBadge";
 import { MoveStockForm } from "./MoveStockForm";
 import { useLocations } from "./use-locations";
 import { VariantStock } from "./VariantStock";
@@ -46,11 +46,7 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
                 {points[location._id] !== undefined && (
                   <span className="muted"> · reorder at {points[location._id]?.toLocaleString()}</span>
                 )}
-                {low.has(location._id) && (
-                  <span className="low-badge">
-                    <Badge tone="warn">Low</Badge>
-                  </span>
-                )}
+                {low.has(location._id) && <LowBadge />}
               </td>
             </tr>
           ))}

@@ -6,8 +6,8 @@
  * inside its card on a phone.
  */
 import { type ItemDoc, isLowVariant, type LocationDoc, lowLocations, variantName } from "../../protocol/api";
-import { Badge } from "../ui/Badge";
 import { Table } from "../ui/Table";
+import { LowBadge } from "./LowBadge";
 
 export function VariantStock({ item, locations }: { item: ItemDoc; locations: readonly LocationDoc[] }) {
   return (
@@ -35,11 +35,7 @@ export function VariantStock({ item, locations }: { item: ItemDoc; locations: re
             total: (
               <>
                 {variant.quantity.toLocaleString()}
-                {isLowVariant(variant) && (
-                  <span className="low-badge">
-                    <Badge tone="warn">Low</Badge>
-                  </span>
-                )}
+                {isLowVariant(variant) && <LowBadge />}
               </>
             ),
           },
