@@ -29,6 +29,7 @@ import { ROOM_VIEWS, type RoomView, roomEndpoint, roomPath, roomViewOf } from ".
 import { useRoleNotice } from "../room/use-role-notice";
 import { useRoomEnding } from "../room/use-room-ending";
 import { stockStubs } from "../stock/stock-stubs";
+import { LocationsLoadingContext } from "../stock/use-locations";
 import { stocktakeStubs } from "../stocktake/stocktake-stubs";
 import { useMyRole } from "../team/use-my-role";
 import { TabNav } from "../ui/TabNav";
@@ -167,9 +168,9 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
   // A big room's pages hold their own windows (and say while they load).
   const itemsLoading = roomSize === "big" ? false : wholeLoading;
   useSubscribe(PUBLICATION.FILES);
-  // Held for the whole room too, so the browser keeps them: a delivery is still received into a
-  // location after a reload with no line.
-  useSubscribe(PUBLICATION.LOCATIONS);
+  // Held for the whole room too (every page's useLocations reads it), so the browser keeps them:
+  // a delivery is still received into a location after a reload with no line.
+  const locationsLoading = useSubscribe(PUBLICATION.LOCATIONS);
   const [room] = useFind(COLLECTION.ROOMS, isRoom);
   const role = useMyRole();
   // Item edits show at once (their stubs), and the server's answer confirms or takes them back.
@@ -258,27 +259,29 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
       <main className="page room-page">
         <RoomOpening />
         <RoomSizeContext.Provider value={roomSize}>
-          <Suspense fallback={view === "dashboard" ? <DashboardSkeleton /> : <p className="muted">Loading…</p>}>
-            {view === "dashboard" ? (
-              <Dashboard.Page />
-            ) : view === "item" && itemId ? (
-              <Item.Page roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
-            ) : view === "stocktake" ? (
-              <Stocktake.Page role={role} roomId={roomId} deviceItems={deviceItems} />
-            ) : view === "team" ? (
-              <Team.Page role={role} roomName={room?.name ?? ""} />
-            ) : view === "store" ? (
-              <Store.Page role={role} />
-            ) : view === "settings" ? (
-              room ? (
-                <Settings.Page roomId={roomId} room={room} role={role} />
+          <LocationsLoadingContext.Provider value={locationsLoading}>
+            <Suspense fallback={view === "dashboard" ? <DashboardSkeleton /> : <p className="muted">Loading…</p>}>
+              {view === "dashboard" ? (
+                <Dashboard.Page />
+              ) : view === "item" && itemId ? (
+                <Item.Page roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
+              ) : view === "stocktake" ? (
+                <Stocktake.Page role={role} roomId={roomId} deviceItems={deviceItems} />
+              ) : view === "team" ? (
+                <Team.Page role={role} roomName={room?.name ?? ""} />
+              ) : view === "store" ? (
+                <Store.Page role={role} />
+              ) : view === "settings" ? (
+                room ? (
+                  <Settings.Page roomId={roomId} room={room} role={role} />
+                ) : (
+                  <p className="muted">Loading…</p>
+                )
               ) : (
-                <p className="muted">Loading…</p>
-              )
-            ) : (
-              <CataloguePage roomId={roomId} role={role} loading={itemsLoading} />
-            )}
-          </Suspense>
+                <CataloguePage roomId={roomId} role={role} loading={itemsLoading} />
+              )}
+            </Suspense>
+          </LocationsLoadingContext.Provider>
         </RoomSizeContext.Provider>
       </main>
     </>
