@@ -106,6 +106,23 @@ export const itemChanges = sqliteTable("item_changes", {
   removed: integer("removed", { mode: "boolean" }).notNull().default(false),
 });
 
+/**
+ * The writes method calls made, by call (applied-writes-repo.ts): each row
+ * commits in the same transaction as the write it names, with what the
+ * write answered, so a call run again after a crash answers that instead
+ * of writing twice (docs/architecture.md §10).
+ */
+export const appliedWrites = sqliteTable(
+  "applied_writes",
+  {
+    key: text("key").primaryKey(),
+    /** What the write answered, as EJSON. */
+    answer: text("answer").notNull(),
+    at: integer("at").notNull(),
+  },
+  (table) => [index("applied_writes_at_idx").on(table.at)],
+);
+
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
 export type ItemHistoryRow = typeof itemHistory.$inferSelect;

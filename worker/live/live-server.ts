@@ -12,10 +12,12 @@
  * pings sockets that have been silent for 15 s and closes those that stay
  * silent 15 s after the ping. Auto-answered client pings count as activity.
  */
+
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { AUTO_PING_FRAME, AUTO_PONG_FRAME, MAX_FRAME_BYTES, SERVER_HEARTBEAT_INTERVAL } from "../../protocol/constants";
 import { encode } from "../../protocol/ddp";
 import { DDP_ERROR } from "../../protocol/errors";
+import { outsideCall } from "./call-scope";
 import { ChangeHub } from "./change-hub";
 import { heartbeatAction } from "./heartbeat";
 import { LiveStorage } from "./live-storage";
@@ -243,9 +245,12 @@ export abstract class LiveServer<H> extends Server<Env> {
    * `updated` nor competes with them for the database.
    */
   protected runInBackground(what: string, task: () => Promise<unknown>): void {
-    const running = new Promise((resolve) => setTimeout(resolve, BACKGROUND_DELAY_MS))
-      .then(task)
-      .catch((error: unknown) => console.error(`${what} failed`, error));
+    // Not the work of the call that started it: its writes are not that call's (call-scope.ts).
+    const running = outsideCall(() =>
+      new Promise((resolve) => setTimeout(resolve, BACKGROUND_DELAY_MS))
+        .then(task)
+        .catch((error: unknown) => console.error(`${what} failed`, error)),
+    );
     this.ctx.waitUntil(running);
   }
 

@@ -146,10 +146,10 @@ export class LiveStorage {
    * with `allowUnconfirmed`: the output gate then does not hold the frames
    * that follow (the next calls' replies) until the write is stored. A
    * write lost to a crash at that moment loses only cache rows, which are
-   * the fast path, not the guarantee (re-sent calls are idempotent by their
-   * seeded ids). SQL writes have no such option: with the rows in SQLite
-   * the batched round trip measured 1.21–1.29× an echo, with this
-   * 1.06–1.12×.
+   * the fast path, not the guarantee (a room's writes are recorded with
+   * the call that made them, in the same commit: docs/architecture.md
+   * §10). SQL writes have no such option: with the rows in SQLite the
+   * batched round trip measured 1.21–1.29× an echo, with this 1.06–1.12×.
    */
   private writeResults(): void {
     this.writeScheduled = false;

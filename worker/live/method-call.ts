@@ -9,6 +9,7 @@ import { type ClientMessage, encode, type ServerMessage } from "../../protocol/d
 import { LiveError, toWireError } from "../../protocol/errors";
 import { parseWriteMethod, runWrite } from "./allow-deny";
 import { parseArgs } from "./call-checks";
+import { callKey, runAsCall } from "./call-scope";
 import type { SessionEnvironment, SessionState } from "./session-state";
 import type { CallerInfo, MethodContext } from "./types";
 
@@ -104,6 +105,7 @@ async function run<H>(session: MethodSession<H>, message: MethodMessage, unblock
   const collection = write ? env.registry.collections.get(write.collection) : undefined;
   if (!definition && !collection) throw new LiveError(404, `Method '${message.method}' not found`);
   session.rateLimit(message.method);
-  if (definition) return definition.run(ctx, ...parseArgs(definition.args, message.params));
-  if (write && collection) return runWrite(collection, write.operation, ctx, message.params);
+  const key = callKey({ ...ctx, method: message.method, methodId: message.id });
+  if (definition) return runAsCall(key, () => definition.run(ctx, ...parseArgs(definition.args, message.params)));
+  if (write && collection) return runAsCall(key, () => runWrite(collection, write.operation, ctx, message.params));
 }

@@ -12,6 +12,7 @@ import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { Dashboard } from "../dashboard/dashboard";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { RoomAggregates } from "../dashboard/room-aggregates";
+import { AppliedWrites } from "../db/applied-writes-repo";
 import { openDatabase } from "../db/database";
 import { dropDirectoryOutbox, flushDirectoryOutbox } from "../db/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/files-repo";
@@ -64,6 +65,8 @@ const MEMBERS_KEPT_MS = 10 * 60_000;
 export class RoomDO extends AccountsLiveServer<RoomHost> {
   /** The room's own SQLite (docs/architecture.md §2), brought to this release's schema and moved in from D1 before anything runs. */
   private readonly roomDb = openRoomDatabase(this.ctx.storage);
+  /** The writes method calls made, so a call run again answers instead of writing twice (docs/architecture.md §10). */
+  private readonly appliedWrites = new AppliedWrites(this.roomDb, () => Date.now());
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -125,6 +128,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   override async onAlarm(): Promise<void> {
     await this.whenOpen();
     await super.onAlarm();
+    this.appliedWrites.prune();
     await this.syncDirectory();
     const syncDue = await runDueStoreSync(this.liveHost);
     if (syncDue !== null) await this.wakeAt(syncDue);
@@ -366,7 +370,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
         () => Date.now(),
       ),
       presence: new Presence((change) => this.hub.emit(change)),
-      writes: new WriteQueue(),
+      writes: new WriteQueue(this.appliedWrites),
       extensions: {
         itemPages: storePageLinks,
         beforeRoomDeleted: async (host) => {

@@ -12,6 +12,8 @@ import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { COLLECTION } from "../../protocol/api";
 import type { BulkJobDoc } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
+import { APPLIED_WRITES_KEPT_MS } from "../db/applied-writes-repo";
+import { newId } from "../db/database";
 import { type RoomStatement, runTogether, type StatementResults } from "../db/room-database";
 import { type BulkJobRow, bulkJobs } from "../db/room-schema";
 import { asDoc } from "../live/types";
@@ -19,8 +21,8 @@ import type { RoomHost } from "./room-host";
 
 /** Items one chunk looks at: one transaction's worth, a few milliseconds of the room's time. */
 export const BULK_CHUNK = 500;
-/** An ended job stays listed this long (a screen shows it finished), then goes. */
-const ENDED_KEPT_MS = 10 * 60_000;
+/** An ended job stays listed this long (a screen shows it finished). */
+const ENDED_LISTED_MS = 10 * 60_000;
 
 export type BulkKindName = BulkJobRow["kind"];
 
@@ -79,7 +81,7 @@ export function listedJobs(host: RoomHost): BulkJobRow[] {
   return host.roomDb
     .select()
     .from(bulkJobs)
-    .where(or(isNull(bulkJobs.finishedAt), gt(bulkJobs.finishedAt, host.now() - ENDED_KEPT_MS)))
+    .where(or(isNull(bulkJobs.finishedAt), gt(bulkJobs.finishedAt, host.now() - ENDED_LISTED_MS)))
     .all();
 }
 
@@ -93,8 +95,8 @@ function announceJob(host: RoomHost, row: BulkJobRow, before: BulkJobRow | null)
 }
 
 export interface NewBulkJob {
-  /** Stable for one request (a re-sent call finds the job it started). */
-  id: string;
+  /** The job's id (a new one when not given). */
+  id?: string;
   kind: BulkKindName;
   subject?: string;
   params: unknown;
@@ -105,21 +107,30 @@ export interface NewBulkJob {
 /**
  * Starts a job (or finds the one with this id) and runs it to its end;
  * answers it ended (its `result` says what it did). A job that fails
- * rejects with its error, its chunks done so far kept.
+ * rejects with its error, its chunks done so far kept. Starting is a write
+ * of the call that asks (write-queue.ts): the call run again finds the job
+ * it started — ended jobs are kept as long as calls' writes are
+ * remembered — and answers what it did.
  */
 export async function runNewBulkJob(host: RoomHost, job: NewBulkJob): Promise<BulkJobRow> {
   if (!kinds.has(job.kind)) throw new Error(`bulk job kind ${job.kind} is not registered`);
+  const id = await host.writes.run(async () => startJob(host, job), job.startedBy);
+  return runBulkJob(host, id);
+}
+
+function startJob(host: RoomHost, job: NewBulkJob): string {
   const now = host.now();
-  // Ended jobs no one is shown any more go as new ones start.
+  const id = job.id ?? newId();
+  // Ended jobs go once no re-sent call can ask for them any more.
   host.roomDb
     .delete(bulkJobs)
-    .where(lt(bulkJobs.finishedAt, now - ENDED_KEPT_MS))
+    .where(lt(bulkJobs.finishedAt, now - APPLIED_WRITES_KEPT_MS))
     .run();
   const [inserted] = runTogether(host.roomDb, [
     host.roomDb
       .insert(bulkJobs)
       .values({
-        id: job.id,
+        id,
         kind: job.kind,
         subject: job.subject ?? "",
         params: JSON.stringify(job.params),
@@ -132,7 +143,7 @@ export async function runNewBulkJob(host: RoomHost, job: NewBulkJob): Promise<Bu
       .returning(),
   ]);
   if (inserted[0]) announceJob(host, inserted[0], null);
-  return runBulkJob(host, job.id);
+  return id;
 }
 
 /** Jobs being driven by this object now, by id: a second caller waits for the same run. */
@@ -158,7 +169,7 @@ async function drive(host: RoomHost, id: string): Promise<BulkJobRow> {
     if (!job) throw new LiveError(404, "There is no such bulk change in this room");
     if (job.status === "failed") throw new LiveError(500, job.error ?? "This bulk change failed");
     if (job.status === "done") return job;
-    await host.writes.run(() => runChunk(host, id), job.startedBy);
+    await host.writes.run(() => runChunk(host, id), job.startedBy, { keyedByItself: true });
   }
 }
 

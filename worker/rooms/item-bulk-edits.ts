@@ -5,7 +5,6 @@
 import type { ItemStatus } from "../../protocol/api";
 import type { ItemPatch } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import { newId } from "../db/database";
 import { type HistoryEntry, insertHistoryQueries } from "../db/item-history-repo";
 import { findItems, toItemDoc, updateItemQuery } from "../db/items-repo";
 import { insertMovementsStatement } from "../db/movements-repo";
@@ -77,7 +76,6 @@ export async function setItemsStatus(
   const found = await findItems(host.roomDb, host.roomId, unique);
   if (found.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
   const job = await runNewBulkJob(host, {
-    id: newId(),
     kind: "set-status",
     params: { ids: unique, status },
     total: unique.length,

@@ -15,7 +15,18 @@
  * that a write is refused at once with `too-many-requests`, so no one can
  * build a backlog that keeps the room busy for everyone else. (The
  * server's lane is its own jobs, paced by them, and is not bounded.)
+ *
+ * Exactly once: a write a method call makes is keyed by the call
+ * (live/call-scope.ts) and recorded with what it answered in the same turn
+ * as its statements, so they commit together. A call run again — re-sent
+ * after a crash lost its answer — gets that answer back and writes nothing
+ * (docs/architecture.md §10). This holds because a write reads and writes
+ * only the room's SQLite, with no I/O between its last statement and its
+ * answer; a write that waits on the network between them (a store
+ * publish) is exactly once only as far as its own ids make it.
  */
+import type { AppliedWrites } from "../db/applied-writes-repo";
+import { nextWriteKey } from "../live/call-scope";
 import { tooManyRequests } from "../live/rate-limit-rules";
 import { yieldToRuntime } from "../live/yield";
 
@@ -26,19 +37,33 @@ const FULL_LANE_RETRY_MS = 1_000;
 
 type Task = () => Promise<void>;
 
+export interface WriteOptions {
+  /**
+   * The write is exactly once by itself (a bulk job's chunk, by the job's
+   * position), so it is not keyed by the call that started it.
+   */
+  keyedByItself?: boolean;
+}
+
 export class WriteQueue {
   /** Waiting writes per lane; iteration order is the turn order. */
   private readonly lanes = new Map<string, Task[]>();
   private draining = false;
 
-  run<T>(write: () => Promise<T>, lane: string = SERVER_LANE): Promise<T> {
+  /** `applied`: where calls' writes are remembered (none: writes are not keyed). */
+  constructor(private readonly applied: AppliedWrites | null = null) {}
+
+  run<T>(write: () => Promise<T>, lane: string = SERVER_LANE, options: WriteOptions = {}): Promise<T> {
     const waiting = this.lanes.get(lane);
     if (lane !== SERVER_LANE && waiting && waiting.length >= MAX_WAITING_PER_LANE) {
       return Promise.reject(tooManyRequests(FULL_LANE_RETRY_MS));
     }
+    // Taken now, in the caller's call: the queue runs the write later, in no call of its own.
+    const key = this.applied && !options.keyedByItself ? nextWriteKey() : null;
+    const once = key ? () => this.once(key, write) : write;
     return new Promise<T>((resolve, reject) => {
       // A failed write answers its own caller; the next write still runs.
-      const task: Task = () => write().then(resolve, reject);
+      const task: Task = () => once().then(resolve, reject);
       if (waiting) waiting.push(task);
       else this.lanes.set(lane, [task]);
       if (!this.draining) {
@@ -46,6 +71,16 @@ export class WriteQueue {
         queueMicrotask(() => void this.drain());
       }
     });
+  }
+
+  /** Runs a call's write unless the call made it already; records it, in the write's own turn. */
+  private async once<T>(key: string, write: () => Promise<T>): Promise<T> {
+    const applied = this.applied as AppliedWrites;
+    const earlier = applied.find(key);
+    if (earlier) return earlier.answer as T;
+    const answer = await write();
+    applied.record(key, answer);
+    return answer;
   }
 
   /** Writes waiting (for tests and benchmarks). */

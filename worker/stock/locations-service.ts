@@ -79,7 +79,7 @@ export function archiveLocation(host: RoomHost, id: string, archived: boolean): 
       if (held.units !== 0) {
         throw new LiveError(
           409,
-          `${before.name} still holds ${held.units} units of ${held.items} ${held.items === 1 ? "item" : "items"}: move them first`,
+          `${before.name} still holds ${held.units} ${held.units === 1 ? "unit" : "units"} of ${held.items} ${held.items === 1 ? "item" : "items"}: move them first`,
         );
       }
       const inUse = listLocations(host.roomDb).filter((row) => row.archivedAt === null);

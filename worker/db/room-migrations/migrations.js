@@ -9,6 +9,7 @@ import m0007 from "./0007_barcodes_and_reorder_points.sql";
 import m0008 from "./0008_movement_prices.sql";
 import m0009 from "./0009_variants.sql";
 import m0010 from "./0010_location_reorder_points.sql";
+import m0011 from "./0011_applied_writes.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -25,5 +26,6 @@ export default {
     m0008,
     m0009,
     m0010,
+    m0011,
   },
 };
