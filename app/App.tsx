@@ -73,6 +73,8 @@ function Routes() {
       <Route path="/admin/migrations" component={AdminMigrations.Page} />
       <Route path="/join/:roomId">{(params) => <Join.Page key={params.roomId} roomId={params.roomId} />}</Route>
       <Route path="/s/:code">{(params) => <Share.Page path={["s", params.code]} />}</Route>
+      {/* A variant's label: its product's page (protocol/label-key.ts `variantLink`). */}
+      <Route path="/s/:code/:variant">{(params) => <Share.Page path={["s", params.code]} />}</Route>
       <Route path="/share/:roomId/:itemId/:signature">
         {(params) => <Share.Page path={[params.roomId, params.itemId, params.signature]} />}
       </Route>

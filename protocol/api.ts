@@ -53,6 +53,8 @@ export const LIMITS = {
   WINDOW: 1_000,
   /** The longest text a stocktake scan accepts: a label's link or a SKU. */
   SCAN: 500,
+  /** The most locations one stocktake counts at. */
+  STOCKTAKE_LOCATIONS: 50,
   /** History entries sent when an item page opens (newest first). */
   HISTORY: 100,
   /** Store domains, client IDs, secrets and access tokens. */
@@ -151,12 +153,19 @@ export const METHOD = {
   ITEMS_UPDATE_VARIANT: "items.updateVariant",
   /** One part of a CSV import (products with their variants): created or updated by handle and SKU in one transaction. */
   ITEMS_IMPORT: "items.import",
-  /** Starts the room's stocktake, or joins the one under way: answers its id. */
+  /** Starts the room's stocktake at some locations, or joins the one under way: answers its id. */
   STOCKTAKE_START: "stocktake.start",
-  /** Counts one of an item, found by its label's link, its SKU or its id. */
+  /** Counts one of a variant at a location, found by its label's link, its barcode, its SKU or its id. */
   STOCKTAKE_SCAN: "stocktake.scan",
-  /** Sets each counted item's quantity to its count (owners and admins), and ends the stocktake. */
+  /**
+   * Sets each counted variant at each location to its count plus what moved
+   * there since it was counted (owners and admins), and ends the stocktake.
+   */
   STOCKTAKE_APPLY: "stocktake.apply",
+  /** Applies the scans that arrived after the stocktake was applied (owners and admins). */
+  STOCKTAKE_APPLY_LATE: "stocktake.applyLate",
+  /** Sets aside the scans that arrived after the stocktake was applied (owners and admins). */
+  STOCKTAKE_DISCARD_LATE: "stocktake.discardLate",
   /** Ends the stocktake without changing anything (owners and admins). */
   STOCKTAKE_CANCEL: "stocktake.cancel",
   /** Takes back one scan (a mis-scan): the person who made it, or an owner or admin. */

@@ -121,7 +121,15 @@ export const METHOD_ARGS = {
     idSchema,
     v.pipe(v.number("Position must be a number"), v.integer("Position must be a whole number"), v.minValue(0)),
   ]),
-  [METHOD.STOCKTAKE_START]: v.tuple([]),
+  // The locations it counts (the room's first when none are given).
+  [METHOD.STOCKTAKE_START]: v.tuple([
+    v.optional(
+      v.pipe(
+        v.array(idSchema, "Locations must be a list"),
+        v.maxLength(LIMITS.STOCKTAKE_LOCATIONS, `At most ${LIMITS.STOCKTAKE_LOCATIONS} locations`),
+      ),
+    ),
+  ]),
   [METHOD.STOCKTAKE_SCAN]: v.tuple([
     idSchema,
     v.pipe(
@@ -130,11 +138,20 @@ export const METHOD_ARGS = {
       v.nonEmpty("Scan a label or type a SKU"),
       v.maxLength(LIMITS.SCAN, "That is not a label or SKU of this room"),
     ),
+    // Where it was counted (the stocktake's first location when not given), and when, by the phone's clock.
+    v.optional(
+      v.strictObject({
+        locationId: v.optional(idSchema),
+        at: v.optional(v.pipe(v.number("A time must be a number"), v.integer(), v.minValue(0))),
+      }),
+    ),
   ]),
   [METHOD.STOCKTAKE_APPLY]: v.tuple([
     idSchema,
     v.optional(v.strictObject({ unseenToZero: v.optional(v.boolean("unseenToZero must be true or false")) })),
   ]),
+  [METHOD.STOCKTAKE_APPLY_LATE]: v.tuple([idSchema]),
+  [METHOD.STOCKTAKE_DISCARD_LATE]: v.tuple([idSchema]),
   [METHOD.STOCKTAKE_CANCEL]: v.tuple([idSchema]),
   [METHOD.STOCKTAKE_UNSCAN]: v.tuple([idSchema, idSchema]),
   [METHOD.ITEMS_SET_STATUS]: v.tuple([

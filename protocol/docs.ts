@@ -86,12 +86,17 @@ export interface ItemCopyPage {
   more: boolean;
 }
 
-/** A room's stocktake (SPEC A8): one at a time is `open`; applying or cancelling ends it. */
+/**
+ * A room's stocktake (docs/stock.md): one at a time is `open`; applying or
+ * cancelling ends it. It counts at `locations` (one or more, each counted
+ * on its own).
+ */
 export interface StocktakeDoc {
   _id: string;
   status: "open" | "applied" | "cancelled";
   startedBy: string;
   startedAt: Date;
+  locations: string[];
 }
 
 /**
@@ -152,17 +157,29 @@ export interface PastStocktakeDoc {
   itemsCounted: number;
   /** The quantities it set (applied stocktakes). */
   changes: { itemId: string; title: string; from: number; to: number }[];
+  /** The locations it counted. */
+  locations: string[];
+  /** Scans that arrived after it was applied (a phone that was offline), waiting for an owner or admin. */
+  lateWaiting: number;
 }
 
-/** One scan of a stocktake: one of `itemId` counted by `userId`. Counts are the scans per item. */
+/**
+ * One scan of a stocktake: one of a variant counted by `userId` at a
+ * location, at a moment. Counts are the scans per variant and location.
+ */
 export interface StocktakeScanDoc {
   _id: string;
   stocktakeId: string;
   itemId: string;
   /** The variant counted: the item's own id for a product without options. */
   variantId: string;
+  /** Where it was counted (one of the stocktake's locations). */
+  locationId: string;
   userId: string;
+  /** When it was scanned (the phone's time for a scan sent later, from a phone that was offline). */
   at: Date;
+  /** What the room had recorded of the variant there at that moment (null: not known). */
+  heldThen: number | null;
 }
 
 /** What one item's printed labels encode, as `labelKey`s (protocol/label-key.ts). `_id` is the item's id. */
@@ -223,6 +240,15 @@ export interface DashboardDoc {
   topCustomers: { customerKey: string; name: string; currency: string; orders: number; revenueCents: number }[];
   /** Items at or below their reorder point: how many, and the furthest below it (absent before rooms had them). */
   lowStock?: { count: number; items: { itemId: string; title: string; quantity: number; reorderPoint: number }[] };
+  /**
+   * Variants that hold less than nothing at a location — a sale recorded
+   * with none left there (docs/stock.md) — which need a count: how many,
+   * and the furthest below first.
+   */
+  belowZero?: {
+    count: number;
+    items: { itemId: string; variantId: string; locationId: string; title: string; units: number }[];
+  };
 }
 
 /** How many days of history and how many top entries the dashboard shows. */

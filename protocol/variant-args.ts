@@ -104,6 +104,19 @@ export const importPartSchema = v.pipe(
     /** Only say what would happen: nothing is written. */
     dryRun: v.boolean(),
     products: v.array(importProductSchema),
+    /**
+     * Where a row's quantity (a count with no location, as Shopify's product
+     * export has) is counted: a location's id, whose count is set to it;
+     * null: stock is left as it is. The room's first location when not
+     * given. An import never moves units between locations (docs/stock.md).
+     */
+    quantityAt: v.optional(v.nullable(idSchema)),
+    /**
+     * For counts by location (a Shopify inventory export, our own "Stock:"
+     * columns): also set the locations the file does not name to 0 for the
+     * variants it lists, when the file is the whole truth of their stock.
+     */
+    unnamedToZero: v.optional(v.boolean()),
   }),
   v.check(
     (input) => input.products.reduce((rows, product) => rows + product.variants.length, 0) <= LIMITS.IMPORT_PART,
@@ -119,6 +132,27 @@ export interface ImportProblem {
   message: string;
 }
 
+/** What an import changes of the products already in the room, by kind: how many products each. */
+export type ImportChangeKind =
+  | "title"
+  | "description"
+  | "status"
+  | "shelf"
+  | "tags"
+  | "currency"
+  | "codes"
+  | "prices"
+  | "reorder points"
+  | "variants"
+  | "stock";
+
+/** The stock an import sets at one location: units it adds (or takes, below 0), over how many variants. */
+export interface ImportStockChange {
+  location: string;
+  units: number;
+  variants: number;
+}
+
 /** What a part of an import did (or, in a dry run, would do). */
 export interface ImportReport {
   created: number;
@@ -127,6 +161,16 @@ export interface ImportReport {
   /** Locations added for "Stock: <name>" columns naming one the room did not have. */
   locationsAdded: string[];
   problems: ImportProblem[];
+  /** Of the updated products, how many change in each way ("prices": 3). */
+  changes: Partial<Record<ImportChangeKind, number>>;
+  /** The stock it sets, by location (by name); none: stock unchanged. */
+  stock: ImportStockChange[];
+  /**
+   * Stock the file's variants hold at locations a file of counts by
+   * location does not name: it stays there (unless `unnamedToZero`), so the
+   * person can see it will be added to what the file counts.
+   */
+  elsewhere: ImportStockChange[];
 }
 
 export const VARIANT_METHOD_ARGS = {

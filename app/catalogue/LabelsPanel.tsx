@@ -86,6 +86,11 @@ export default function LabelsPanel({ items, onClose }: { items: readonly ItemDo
               One label per variant (its name, price and barcode) for products with options
             </label>
           )}
+          {someVariants && !perVariant && (
+            <p className="muted small" role="note">
+              A product's own label opens its page; to count, receive or sell by scanning, print its variants' labels.
+            </p>
+          )}
           <label className="checkbox-label">
             <input type="checkbox" checked={perUnit} onChange={(event) => setPerUnit(event.target.checked)} />
             One label per unit in stock (an item with quantity 6 gets 6 labels)

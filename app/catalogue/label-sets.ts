@@ -3,9 +3,12 @@
  * per item, or one per variant of a product with options — its name ("Tee
  * — M"), its price and its own barcode (Code 128 of its SKU when it has
  * none, as for items: app/qr/label-barcode.ts) — and either of those once
- * per unit in stock. Every label's QR is its product's link. Pure.
+ * per unit in stock. An item's QR is its link; a variant's, its product's
+ * link naming the variant (protocol/label-key.ts `variantLink`), so every
+ * label counts, receives and sells the variant printed on it. Pure.
  */
 import { hasVariants, type ItemDoc, variantName } from "../../protocol/api";
+import { variantLink } from "../../protocol/label-key";
 import { formatPrice } from "../money";
 import type { SheetLabel } from "../qr/LabelSheet";
 
@@ -45,7 +48,7 @@ export function variantLabels(items: readonly ItemDoc[], links: Readonly<Record<
         priceText: formatPrice(variant.priceCents, item.currency),
         sku: variant.sku,
         barcode: variant.barcode,
-        link,
+        link: variantLink(link, variant._id),
       },
       units: variant.quantity,
     }));

@@ -20,6 +20,7 @@ import { formatPrice } from "../money";
 import { Table, type TableColumn } from "../ui/Table";
 import { type Bar, BarChart } from "./BarChart";
 import "./dashboard.css";
+import { BelowZeroCard } from "./BelowZeroCard";
 import { DashboardSkeleton } from "./DashboardSkeleton";
 import { LowStockCard } from "./LowStockCard";
 import { byLocalDay, dateOfDay, lastLocalDays } from "./local-days";
@@ -149,6 +150,7 @@ function Figures({ summary }: { summary: DashboardDoc }) {
         </div>
       </div>
 
+      <BelowZeroCard belowZero={summary.belowZero} />
       <LowStockCard lowStock={summary.lowStock} />
 
       <div className="card">

@@ -1,11 +1,13 @@
 /**
- * A 1D barcode as vector bars (SVG rectangles with crisp edges, a quiet zone
- * of ten modules each side), so it prints sharp at any printer resolution,
- * with its value in digits under it.
+ * A 1D barcode as vector bars (SVG rectangles with crisp edges), so it
+ * prints sharp at any printer resolution, with its value in digits under
+ * it. Its quiet zone is fifteen modules each side — more than EAN's 11 and
+ * 7 or Code 128's 10 — so two labels side by side never read as one code
+ * made of the end of one and the start of the other (docs/stock.md).
  */
 import type { LabelBarcode } from "./label-barcode";
 
-const QUIET = 10;
+const QUIET = 15;
 const HEIGHT = 40;
 
 export function BarcodeVector({ code, className }: { code: LabelBarcode; className?: string }) {

@@ -15,6 +15,7 @@ import {
   METHOD,
   MOVEMENT_REASON_LABELS,
 } from "../../protocol/api";
+import { variantTitle } from "../catalogue/variant-names";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
 import { PRICE_HINT, parsePrice } from "../money";
@@ -81,6 +82,13 @@ export function AdjustStockForm({
       note,
       priceCents,
     }).catch((caught) => toast.show({ text: errorMessage(caught), tone: "danger" }));
+    // A sale is kept even with none recorded there (docs/stock.md): said, so someone counts it.
+    const held = (variant?.stock[locationId] ?? 0) + quantity;
+    if (reason === "sold" && held < 0) {
+      const where = open.find((location) => location._id === locationId)?.name ?? "there";
+      const name = variant ? variantTitle(item, variant._id) : item.title;
+      toast.show({ text: `Sale recorded. “${name}” at ${where} is now ${held}: count it to set it right.` });
+    }
     onDone();
   }
 

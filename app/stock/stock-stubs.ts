@@ -37,13 +37,15 @@ function parse<T extends typeof METHOD.STOCK_ADJUST | typeof METHOD.STOCK_TRANSF
 
 /**
  * Applies `changes` to the variant (absent: the item's own id, as on the
- * server) as shown, refusing one that takes a location below zero, as the server does.
+ * server) as shown, refusing one that takes a location below zero, as the
+ * server does — but a sale, which is never refused (docs/stock.md).
  */
 function move(
   ctx: StubContext,
   itemId: string,
   variantId: string | undefined,
   changes: readonly { locationId: string; delta: number }[],
+  sale = false,
 ): void {
   const item = ctx.findOne(ITEMS, itemId) as (ItemDoc & Record<string, unknown>) | undefined;
   if (!item) throw new LiveError(404, "Item not found");
@@ -53,7 +55,7 @@ function move(
   let stock = variant.stock;
   for (const { locationId, delta } of changes) {
     stock = stockWith(stock, locationId, delta);
-    if ((stock[locationId] ?? 0) < 0)
+    if ((stock[locationId] ?? 0) < 0 && !sale)
       throw new LiveError(409, `Not enough of “${name}” there: that would take it below zero`);
   }
   ctx.update(ITEMS, itemId, withVariantStock(item, variant._id, stock));
@@ -67,7 +69,13 @@ export function stockStubs(): Record<string, MethodStub> {
       if ((direction === "in" && input.quantity < 0) || (direction === "out" && input.quantity > 0)) {
         throw new LiveError(400, "That reason moves stock the other way");
       }
-      move(ctx, input.itemId, input.variantId, [{ locationId: input.locationId, delta: input.quantity }]);
+      move(
+        ctx,
+        input.itemId,
+        input.variantId,
+        [{ locationId: input.locationId, delta: input.quantity }],
+        input.reason === "sold",
+      );
     },
     [METHOD.STOCK_RECEIVE]: (ctx, ...params) => {
       const parsed = v.safeParse(METHOD_ARGS[METHOD.STOCK_RECEIVE], params);

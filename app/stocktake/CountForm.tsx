@@ -17,23 +17,51 @@ import { warmUpCodeReader } from "../camera/frame-readers";
 import { errorMessage } from "../components/ErrorText";
 import { whenIdle } from "../lazy-page";
 import { useCall, useFind, useStatus, useSubscribe } from "../live";
+import { locationName, useLocations } from "../stock/use-locations";
 import { Button } from "../ui/Button";
+import { useToast } from "../ui/Toast";
 import { confirmScan } from "./confirm-scan";
 import { RecentScans } from "./RecentScans";
-import { targetForCodeHere } from "./stocktake-stubs";
+import { targetForCodeHere, variantNeededHere } from "./stocktake-stubs";
 
 interface Outcome {
   text: string;
   error: boolean;
 }
 
+/** Where this phone counts in a stocktake: kept on the device, so a reload keeps counting there. */
+function useCountingPlace(stocktakeId: string, places: readonly string[]): [string, (place: string) => void] {
+  const key = `stockroom:counting-at:${stocktakeId}`;
+  const [chosen, setChosen] = useState(() => localStorage.getItem(key));
+  const place = chosen && places.includes(chosen) ? chosen : (places[0] ?? "");
+  return [
+    place,
+    (next) => {
+      localStorage.setItem(key, next);
+      setChosen(next);
+    },
+  ];
+}
+
 /** A long link in a message: enough of it to recognise. */
 const shortened = (code: string) => (code.length > 40 ? `${code.slice(0, 39)}…` : code);
 
-export function CountForm({ stocktakeId, items }: { stocktakeId: string; items: readonly ItemDoc[] }) {
+export function CountForm({
+  stocktakeId,
+  items,
+  places,
+}: {
+  stocktakeId: string;
+  items: readonly ItemDoc[];
+  /** The stocktake's locations: this phone counts at one of them at a time. */
+  places: readonly string[];
+}) {
   useSubscribe(PUBLICATION.STOCKTAKE_LABELS);
   const call = useCall();
   const status = useStatus();
+  const toast = useToast();
+  const [place, setPlace] = useCountingPlace(stocktakeId, places);
+  const { locations } = useLocations();
   const labels = useFind(COLLECTION.STOCKTAKE_LABELS);
   const [code, setCode] = useState("");
   const [last, setLast] = useState<Outcome | null>(null);
@@ -41,6 +69,13 @@ export function CountForm({ stocktakeId, items }: { stocktakeId: string; items: 
   useEffect(() => whenIdle(warmUpCodeReader), []);
 
   function countCode(text: string) {
+    // A product sold in variants, named by its own label: said at once, and nothing is sent.
+    const ambiguous = variantNeededHere(text, items, labels);
+    if (ambiguous) {
+      setLast({ text: `Not counted — ${ambiguous}`, error: true });
+      confirmScan("refused");
+      return;
+    }
     const here = targetForCodeHere(text, items, labels); // "Tee — M" for a variant
     if (here) {
       setLast({ text: `Counted: ${String(here.title)}`, error: false });
@@ -48,10 +83,14 @@ export function CountForm({ stocktakeId, items }: { stocktakeId: string; items: 
     } else if (!status.connected) {
       setLast({ text: `${shortened(text)}: will be counted when the line is back`, error: false });
     }
-    call(METHOD.STOCKTAKE_SCAN, stocktakeId, text).then(
+    // When and where it was counted: a scan sent later (no line now) still counts for this moment.
+    call(METHOD.STOCKTAKE_SCAN, stocktakeId, text, { locationId: place, at: Date.now() }).then(
       (result) => {
+        const { title, late } = result as { title: string; late?: boolean };
+        // The stocktake was applied before this phone's scans reached it: they are kept, and said so.
+        if (late)
+          toast.show({ text: `${title}: counted after the stocktake was applied — kept for an owner to apply` });
         if (here) return; // already confirmed
-        const { title } = result as { title: string };
         setLast({ text: `Counted: ${title}`, error: false });
         confirmScan("counted");
       },
@@ -74,6 +113,18 @@ export function CountForm({ stocktakeId, items }: { stocktakeId: string; items: 
 
   return (
     <div className="stocktake-count">
+      {places.length > 1 && (
+        <label className="stocktake-place">
+          Counting at{" "}
+          <select value={place} onChange={(event) => setPlace(event.target.value)}>
+            {places.map((id) => (
+              <option key={id} value={id}>
+                {locationName(locations, id)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <CameraScan onCode={countCode} hint="Hold a label or barcode in the frame; each one counts once." />
       <form onSubmit={submit}>
         <label htmlFor="stocktake-code">Scan a label or type a SKU</label>

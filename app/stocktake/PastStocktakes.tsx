@@ -3,17 +3,17 @@
  * started and ended each, who counted how much, and — for an applied one —
  * each quantity it set. Live: a stocktake ended on another phone appears.
  */
-import { COLLECTION, type PastStocktakeDoc, PUBLICATION } from "../../protocol/api";
-import { type LiveDoc, useFind, useSubscribe } from "../live";
+import { COLLECTION, type PastStocktakeDoc } from "../../protocol/api";
+import { type LiveDoc, useFind } from "../live";
 import { useNameOf } from "../people/use-name-of";
 
-const isPast = (doc: LiveDoc): doc is LiveDoc & PastStocktakeDoc => Array.isArray(doc.people);
+export const isPastStocktake = (doc: LiveDoc): doc is LiveDoc & PastStocktakeDoc => Array.isArray(doc.people);
 const newestFirst = (a: PastStocktakeDoc, b: PastStocktakeDoc) => b.endedAt.getTime() - a.endedAt.getTime();
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
+/** The past stocktakes the stocktake page subscribes to (shared with LateCounts.tsx). */
 export function PastStocktakes() {
-  useSubscribe(PUBLICATION.PAST_STOCKTAKES);
-  const past = useFind(COLLECTION.PAST_STOCKTAKES, isPast, newestFirst);
+  const past = useFind(COLLECTION.PAST_STOCKTAKES, isPastStocktake, newestFirst);
   const nameOf = useNameOf();
   if (past.length === 0) return null;
   return (

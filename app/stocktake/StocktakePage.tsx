@@ -21,7 +21,6 @@ import {
   type StocktakeScanDoc,
 } from "../../protocol/api";
 import { CopyStatus } from "../catalogue/CopyStatus";
-import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind, useStatus, useSubscribe } from "../live";
 import { useNameOf } from "../people/use-name-of";
 import { Button } from "../ui/Button";
@@ -30,12 +29,17 @@ import { Table } from "../ui/Table";
 import { useToast } from "../ui/Toast";
 import { ApplyProgress, useApplyUnderWay } from "./ApplyProgress";
 import { CountForm } from "./CountForm";
+import { LateCounts } from "./LateCounts";
 import { PastStocktakes } from "./PastStocktakes";
+import { StartStocktake } from "./StartStocktake";
 import { reviewRows, tally } from "./stocktake-rows";
 import type { DeviceItems } from "./stocktake-stubs";
 import { useStocktakeItems } from "./use-stocktake-items";
 import "./stocktake.css";
 import { ReceiveStock } from "../stock/ReceiveStock";
+import { locationName, useLocations } from "../stock/use-locations";
+
+const signed = (units: number) => (units > 0 ? `+${units.toLocaleString()}` : units.toLocaleString());
 
 const isStocktake = (doc: LiveDoc): doc is LiveDoc & StocktakeDoc => doc.status === "open";
 
@@ -50,61 +54,20 @@ export interface StocktakePageProps {
 
 export function StocktakePage({ role, roomId, deviceItems }: StocktakePageProps) {
   useSubscribe(PUBLICATION.STOCKTAKE);
+  // The past ones, and counts that arrived after one was applied (LateCounts, PastStocktakes).
+  useSubscribe(PUBLICATION.PAST_STOCKTAKES);
   const [open] = useFind(COLLECTION.STOCKTAKES, isStocktake);
   return (
     <div className="stocktake">
+      <LateCounts role={role} />
       {open ? (
         <OpenStocktake stocktake={open} role={role} roomId={roomId} deviceItems={deviceItems} />
       ) : (
-        <NoStocktake role={role} />
+        <StartStocktake role={role} />
       )}
       {can.receive(role) && <ReceiveStock />}
       <PastStocktakes />
     </div>
-  );
-}
-
-function NoStocktake({ role }: { role: RoomRole | null }) {
-  const call = useCall();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  return (
-    <section className="card empty-state" aria-labelledby="stocktake-heading">
-      <h2 id="stocktake-heading">Stocktake</h2>
-      <p>
-        Count what is really on the shelves: everyone taking part scans item labels or barcodes with their phone (or
-        types a SKU), the counts come together here, and the differences from the recorded quantities are set right in
-        one step.
-      </p>
-      {can.editItems(role) ? (
-        <Button
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            setError(null);
-            try {
-              await call(METHOD.STOCKTAKE_START);
-            } catch (caught) {
-              setError(errorMessage(caught));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          {busy ? "Starting…" : "Start stocktake"}
-        </Button>
-      ) : (
-        <p className="muted">
-          No stocktake is under way. Members of the room can start one
-          {can.count(role) ? "; you can count as soon as they do." : "."}
-        </p>
-      )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-    </section>
   );
 }
 
@@ -122,7 +85,13 @@ function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: St
   const [show, setShow] = useState<Show>("all");
   const applying = useApplyUnderWay(stocktake._id);
 
-  const { counts, byPerson, rows, unseen, differing } = useMemo(() => tally(scans, items), [scans, items]);
+  const places = useMemo(() => stocktake.locations ?? [], [stocktake.locations]);
+  const { counts, byPerson, rows, unseen, differing } = useMemo(
+    () => tally(scans, items, places),
+    [scans, items, places],
+  );
+  const { locations } = useLocations();
+  const several = places.length > 1;
   const matching = show === "differences" ? differing : show === "unseen" ? unseen : rows;
   const big = copy !== null;
   const shown = useMemo(() => reviewRows(matching, big), [matching, big]);
@@ -131,15 +100,18 @@ function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: St
   return (
     <>
       <section className="card" aria-labelledby="stocktake-heading">
-        <h2 id="stocktake-heading">Stocktake under way</h2>
+        <h2 id="stocktake-heading">
+          Stocktake under way at {places.map((place) => locationName(locations, place)).join(", ")}
+        </h2>
         <p className="muted">
-          Started {stocktake.startedAt.toLocaleString()} by {name(stocktake.startedBy)}.
+          Started {stocktake.startedAt.toLocaleString()} by {name(stocktake.startedBy)}. A sale or delivery after a
+          shelf was counted still counts: applying sets each count plus what moved since.
         </p>
         {copy && <CopyStatus copy={copy} offline={!connected} counting />}
         {applying ? (
           <ApplyProgress job={applying} />
         ) : can.count(role) ? (
-          <CountForm stocktakeId={stocktake._id} items={items} />
+          <CountForm stocktakeId={stocktake._id} items={items} places={places} />
         ) : (
           <p className="muted">Viewers watch the counts.</p>
         )}
@@ -192,18 +164,22 @@ function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: St
           stacked
           columns={[
             { key: "title", header: "Item" },
+            ...(several ? [{ key: "location", header: "Location" }] : []),
             { key: "recorded", header: "Recorded", numeric: true },
             { key: "counted", header: "Counted", numeric: true },
+            { key: "since", header: "Since counted", numeric: true },
             { key: "difference", header: "Difference", numeric: true },
           ]}
-          rows={shown.map(({ variantId, title, expected, counted, difference }) => ({
-            // One row per variant of a product with options ("Tee — M"); a simple product's is its own id.
-            key: variantId,
+          rows={shown.map(({ key, locationId, title, expected, counted, since, difference }) => ({
+            // One row per variant ("Tee — M") and location counted; a simple product is its own only variant.
+            key,
             cells: {
               title,
+              location: locationName(locations, locationId),
               recorded: expected.toLocaleString(),
               counted: counted === null ? "—" : counted.toLocaleString(),
-              difference: difference === null ? "not seen" : difference > 0 ? `+${difference}` : String(difference),
+              since: since === 0 ? "—" : signed(since),
+              difference: difference === null ? "not seen" : signed(difference),
             },
           }))}
         />

@@ -1,61 +1,109 @@
 /**
- * What a stocktake's scans add up to against the items it counts: how many
- * of each variant were counted and by whom, each countable variant's
- * difference from its recorded quantity, what is expected and not yet seen.
- * A product without options is its own only variant, so it is one row as
- * it always was; a product with options is a row per variant, "Tee — M"
- * (protocol/variants.ts, docs/architecture.md §9). Pure, so it is computed
- * once per change of scans or items, over a big room's whole device copy too.
+ * What a stocktake's scans add up to against the items it counts
+ * (docs/stock.md): how many of each variant were counted at each of the
+ * stocktake's locations and by whom, what moved there since it was counted,
+ * what applying will set, and what is expected and not yet seen. A product
+ * without options is its own only variant, so it is one row as it always
+ * was; a product with options is a row per variant, "Tee — M". A stocktake
+ * of several locations has a row per variant and location. Pure, so it is
+ * computed once per change of scans or items, over a big room's whole
+ * device copy too.
  */
 import { hasVariants, type ItemDoc, type StocktakeScanDoc, variantName } from "../../protocol/api";
 
 export interface StocktakeRow {
   item: ItemDoc;
-  /** The variant counted (the item's own id for a product without options): the row's key. */
+  /** The variant counted (the item's own id for a product without options). */
   variantId: string;
+  locationId: string;
+  /** The row's key: the variant at its location. */
+  key: string;
   /** The item's title, with the variant's name for a product with options ("Tee — M"). */
   title: string;
-  /** What the room has recorded of it. */
+  /** What the room has recorded of it there now. */
   expected: number;
   counted: number | null;
+  /** What moved there since it was last scanned (a sale after the shelf was counted): 0 when nothing. */
+  since: number;
+  /** What applying changes: the count plus what moved since, less what is recorded now. */
   difference: number | null;
 }
 
 export interface Tally {
-  /** Scans per variant id (the item's id for a product without options). */
+  /** Scans per row key (variant at location). */
   counts: Map<string, number>;
   /** Scans per person. */
   byPerson: Map<string, number>;
-  /** Every variant that is counted: of an item neither archived nor sold. */
+  /** Every variant that is counted, at every location counted: of an item neither archived nor sold. */
   rows: StocktakeRow[];
   unseen: StocktakeRow[];
   differing: StocktakeRow[];
 }
 
-/** The rows an item counts as: one, or one per variant. */
-function rowsOf(item: ItemDoc, counts: ReadonlyMap<string, number>): StocktakeRow[] {
-  const row = (variantId: string, title: string, expected: number): StocktakeRow => {
-    const counted = counts.get(variantId) ?? null;
-    return { item, variantId, title, expected, counted, difference: counted === null ? null : counted - expected };
-  };
-  if (!hasVariants(item)) return [row(item._id, item.title, item.quantity)];
-  return (item.variants ?? []).map((variant) =>
-    row(variant._id, `${item.title} — ${variantName(variant)}`, variant.quantity),
+export const rowKey = (variantId: string, locationId: string) => `${variantId}@${locationId}`;
+
+/** The last scan of each row: what the room had recorded there when it was counted. */
+interface LastScan {
+  at: number;
+  heldThen: number | null;
+}
+
+function rowsOf(
+  item: ItemDoc,
+  locations: readonly string[],
+  counts: ReadonlyMap<string, number>,
+  last: ReadonlyMap<string, LastScan>,
+): StocktakeRow[] {
+  const variants = hasVariants(item)
+    ? (item.variants ?? []).map((variant) => ({
+        id: variant._id,
+        title: `${item.title} — ${variantName(variant)}`,
+        stock: variant.stock ?? {},
+      }))
+    : [{ id: item._id, title: item.title, stock: item.stock ?? {} }];
+  return variants.flatMap((variant) =>
+    locations.map((locationId): StocktakeRow => {
+      const key = rowKey(variant.id, locationId);
+      const expected = variant.stock[locationId] ?? 0;
+      const counted = counts.get(key) ?? null;
+      // A scan made before scans kept what was recorded counts against what is recorded now.
+      const heldThen = last.get(key)?.heldThen ?? expected;
+      const since = counted === null ? 0 : expected - heldThen;
+      return {
+        item,
+        variantId: variant.id,
+        locationId,
+        key,
+        title: variant.title,
+        expected,
+        counted,
+        since,
+        difference: counted === null ? null : counted + since - expected,
+      };
+    }),
   );
 }
 
-export function tally(scans: readonly StocktakeScanDoc[], items: readonly ItemDoc[]): Tally {
+export function tally(
+  scans: readonly StocktakeScanDoc[],
+  items: readonly ItemDoc[],
+  locations: readonly string[],
+): Tally {
   const counts = new Map<string, number>();
   const byPerson = new Map<string, number>();
+  const last = new Map<string, LastScan>();
   for (const scan of scans) {
-    // A scan from before products had variants counted the item's only one.
-    const counted = scan.variantId || scan.itemId;
-    counts.set(counted, (counts.get(counted) ?? 0) + 1);
+    // A scan from before products had variants counted the item's only one; from before places, the first.
+    const key = rowKey(scan.variantId || scan.itemId, scan.locationId || (locations[0] ?? ""));
+    counts.set(key, (counts.get(key) ?? 0) + 1);
     byPerson.set(scan.userId, (byPerson.get(scan.userId) ?? 0) + 1);
+    const at = scan.at.getTime();
+    const before = last.get(key);
+    if (!before || at >= before.at) last.set(key, { at, heldThen: scan.heldThen ?? null });
   }
   const rows = items
     .filter((item) => item.status !== "archived" && item.status !== "sold")
-    .flatMap((item) => rowsOf(item, counts));
+    .flatMap((item) => rowsOf(item, locations, counts, last));
   const unseen = rows.filter((row) => row.counted === null && row.expected > 0);
   const differing = rows.filter((row) => row.difference !== null && row.difference !== 0);
   return { counts, byPerson, rows, unseen, differing };

@@ -9,14 +9,15 @@
  * only windows, so the items of the device copy that the stocktake holds are
  * searched as well (use-stocktake-items.ts, docs/architecture.md §5): a code
  * typed or scanned with no line finds any item of the room. A count is of a
- * variant (docs/architecture.md §9): a variant's own SKU or barcode names
- * it; a product's label or id names its first, as on the server.
+ * variant (docs/stock.md): a variant's own SKU, barcode or label names it;
+ * a product sold in variants is never counted as one of them by its own
+ * label, as on the server.
  */
 import * as v from "valibot";
 import { COLLECTION, type ItemDoc, METHOD, type VariantDoc, variantName } from "../../protocol/api";
 import { METHOD_ARGS } from "../../protocol/args";
 import { barcodeForms } from "../../protocol/barcodes";
-import { labelKey } from "../../protocol/label-key";
+import { labelKey, labelVariant, variantNeeded } from "../../protocol/label-key";
 import type { LiveDoc } from "../live";
 import type { MethodStub } from "../live/simulation";
 
@@ -68,9 +69,11 @@ function productForCodeHere<T extends CodedItem>(
 /**
  * The item and variant a scanned or typed code names, among the documents
  * this browser has (undefined: ask the server). Found in the server's order
- * (worker/rooms/item-for-code.ts): what names a product first (a product
- * with variants counts its first), then a variant's own SKU or barcode in
- * any case and form.
+ * (worker/rooms/item-for-code.ts): a variant's own SKU or barcode in any
+ * case and form, then what names a product — a product without options
+ * itself, a product sold in variants only through a variant's label. A
+ * code that names a product sold in variants and none of them is not
+ * counted here (see `variantNeededHere`).
  */
 export function targetForCodeHere<T extends CodedItem>(
   code: string,
@@ -79,19 +82,36 @@ export function targetForCodeHere<T extends CodedItem>(
 ): CodeTargetHere<T> | undefined {
   const titleOf = (item: T, variant?: VariantDoc) =>
     variant && variant.values.length > 0 ? `${String(item.title)} — ${variantName(variant)}` : String(item.title);
+  if (!labelKey(code)) {
+    const forms = new Set([code, ...barcodeForms(code)].map((form) => form.toLowerCase()));
+    const named = (text: string) => text !== "" && forms.has(text.toLowerCase());
+    for (const item of items) {
+      const variant = variantsHere(item).find((each) => named(each.sku) || named(each.barcode));
+      if (variant) return { item, variantId: variant._id, title: titleOf(item, variant) };
+    }
+  }
   const product = productForCodeHere(code, items, labels);
-  if (product) {
-    const first = variantsHere(product)[0];
-    return { item: product, variantId: first?._id ?? product._id, title: titleOf(product, first) };
-  }
-  if (labelKey(code)) return undefined;
-  const forms = new Set([code, ...barcodeForms(code)].map((form) => form.toLowerCase()));
-  const named = (text: string) => text !== "" && forms.has(text.toLowerCase());
-  for (const item of items) {
-    const variant = variantsHere(item).find((each) => named(each.sku) || named(each.barcode));
-    if (variant) return { item, variantId: variant._id, title: titleOf(item, variant) };
-  }
-  return undefined;
+  if (!product) return undefined;
+  const variants = variantsHere(product);
+  if (variants.length === 0) return { item: product, variantId: product._id, title: titleOf(product) };
+  const variant = variants.find((each) => each._id === labelVariant(code));
+  return variant ? { item: product, variantId: variant._id, title: titleOf(product, variant) } : undefined;
+}
+
+/**
+ * Why a code cannot be counted here: it names a product sold in variants and
+ * none of them (its product label, its id), as the server would say.
+ */
+export function variantNeededHere<T extends CodedItem>(
+  code: string,
+  items: readonly T[],
+  labels: readonly LiveDoc[],
+): string | null {
+  if (targetForCodeHere(code, items, labels)) return null;
+  const product = productForCodeHere(code, items, labels);
+  return product && variantsHere(product).length > 0 && !labelVariant(code)
+    ? variantNeeded(String(product.title))
+    : null;
 }
 
 /** The item a scanned or typed code names, among the documents this browser has (undefined: ask the server). */
@@ -103,6 +123,13 @@ export function itemForCodeHere<T extends CodedItem>(
   return targetForCodeHere(code, items, labels)?.item;
 }
 
+/** What an item's variant holds at a location, as this phone knows it. */
+function stockHere(item: CodedItem, variantId: string, locationId: string): number {
+  const variant = variantsHere(item).find((each) => each._id === variantId);
+  const stock = (variant?.stock ?? (item as { stock?: Record<string, number> }).stock ?? {}) as Record<string, number>;
+  return stock[locationId] ?? 0;
+}
+
 export function stocktakeStubs(env: {
   userId(): string | null;
   now?(): Date;
@@ -112,19 +139,26 @@ export function stocktakeStubs(env: {
     [METHOD.STOCKTAKE_SCAN]: (ctx, ...params) => {
       const parsed = v.safeParse(METHOD_ARGS[METHOD.STOCKTAKE_SCAN], params);
       if (!parsed.success) return;
-      const [stocktakeId, code] = parsed.output;
+      const [stocktakeId, code, options] = parsed.output;
       const shown = ctx.find(COLLECTION.ITEMS);
       const kept = env.deviceItems?.current ?? [];
       const items = kept.length === 0 ? shown : [...shown, ...kept];
       const target = targetForCodeHere(code, items, ctx.find(COLLECTION.STOCKTAKE_LABELS));
       if (!target) return;
+      // Where it counts: the place this phone counts at, else the stocktake's first (as the server does).
+      const stocktake = ctx.find(COLLECTION.STOCKTAKES).find((doc) => doc._id === stocktakeId);
+      const places = Array.isArray(stocktake?.locations) ? (stocktake.locations as string[]) : [];
+      const locationId = options?.locationId ?? places[0] ?? "";
       ctx.insert(COLLECTION.STOCKTAKE_SCANS, {
         _id: ctx.newId(COLLECTION.STOCKTAKE_SCANS),
         stocktakeId,
         itemId: target.item._id,
         variantId: target.variantId,
+        locationId,
         userId: env.userId() ?? "",
-        at: env.now?.() ?? new Date(),
+        at: options?.at !== undefined ? new Date(options.at) : (env.now?.() ?? new Date()),
+        // What this phone knows is recorded there now (the server says what was, when it answers).
+        heldThen: stockHere(target.item, target.variantId, locationId),
       });
     },
     [METHOD.STOCKTAKE_UNSCAN]: (ctx, ...params) => {

@@ -311,18 +311,19 @@ async function renderSheet(
   labels: (typeof LABELS)[number][] | ((typeof LABELS)[number] & { barcode: string })[],
   withLogo = false,
   code: "qr" | "both" = "qr",
+  paper: "a4" | "letter" = "a4",
 ): Promise<void> {
   await page.evaluate(
-    ({ items, withLogo, code }) => {
+    ({ items, withLogo, code, paper }) => {
       const { render, h, components, testImages } = window.qrTest;
       const style = withLogo ? { logo: { src: testImages.logo() } } : undefined;
-      // Keyed by the code: the sheet's selector starts from it, so a new code is a new sheet.
+      // Keyed by the code and paper: the sheet's selector starts from them, so a new one is a new sheet.
       render(
         document.getElementById("app")!,
-        h(components.LabelSheet, { key: code, labels: items, paper: "a4", style, code }),
+        h(components.LabelSheet, { key: `${code}-${paper}`, labels: items, paper, style, code }),
       );
     },
-    { items: labels, withLogo, code },
+    { items: labels, withLogo, code, paper },
   );
   // Generous: drawing 23 codes can take seconds on a loaded machine.
   await expect.poll(() => page.locator("#app [data-qr-status=ready]").count(), { timeout: 60_000 }).toBe(labels.length);
@@ -488,6 +489,53 @@ describe("the label sheet", () => {
     expect(read).toEqual(["4006381333931", "051000012517", "96385074", "MUG-1003"]);
   });
 
+  it("keeps neighbouring labels' barcodes apart on Letter: a reader over two of them reads only theirs", async () => {
+    // A row of EAN-13s side by side, QR and barcode on each, as the issue's Letter sheet had them.
+    const barcodes = [
+      "5901234123457",
+      "4006381333931",
+      "9780201379624",
+      "5012345678900",
+      "4003994155486",
+      "8712345678906",
+    ];
+    const labels = LABELS.slice(0, 6).map((label, i) => ({ ...label, barcode: barcodes[i] as string }));
+    await renderSheet(labels, false, "both", "letter");
+    await page.emulateMedia({ media: "print" });
+    let pdf: Buffer;
+    let boxes: LabelBox[];
+    try {
+      pdf = await page.pdf({ preferCSSPageSize: true });
+      boxes = await page.evaluate(() => {
+        const sheetPage = document.querySelector(".label-page")!;
+        const origin = sheetPage.getBoundingClientRect();
+        return [...sheetPage.querySelectorAll("[data-testid=label-barcode]")].map((code) => {
+          const box = code.getBoundingClientRect();
+          return { page: 1, x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height };
+        });
+      });
+    } finally {
+      await page.emulateMedia({ media: null });
+    }
+    const LETTER_MARGIN_MM = 0.4 * 25.4;
+    // Each code on its own reads as itself.
+    const alone = boxes.map((box) => zbarReadLabel(pdf, 300, box, LETTER_MARGIN_MM, ["ean13"]));
+    expect(alone).toEqual(barcodes);
+    // Two neighbours in one frame (the row's first two, next two…): never a code that is neither of them.
+    for (const [left, right] of [
+      [0, 1],
+      [1, 2],
+      [3, 4],
+      [4, 5],
+    ] as const) {
+      const a = boxes[left] as LabelBox;
+      const b = boxes[right] as LabelBox;
+      const both = { page: 1, x: a.x, y: Math.min(a.y, b.y), width: b.x + b.width - a.x, height: a.height };
+      const read = zbarReadAll(pdf, 300, both, LETTER_MARGIN_MM, ["ean13"]);
+      for (const code of read) expect([barcodes[left], barcodes[right]]).toContain(code);
+    }
+  });
+
   it("prints from its Print button", async () => {
     await renderSheet(LABELS.slice(0, 2));
     await page.evaluate(() => {
@@ -593,6 +641,37 @@ function zbarReadLabel(
     } catch {
       // zbarimg exits 4 when it finds no code: a finding for the assertion, not a crash.
       return null;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every code ZBar reads in one region of the printed `pdf` (see zbarReadLabel), one per line. */
+function zbarReadAll(pdf: Buffer, dpi: number, box: LabelBox, marginMm: number, symbologies: readonly string[]) {
+  const dir = mkdtempSync(join(tmpdir(), "labels-"));
+  const pixels = (cssPx: number) => Math.round(((cssPx + (marginMm / 25.4) * 96) * dpi) / 96);
+  try {
+    writeFileSync(join(dir, "sheet.pdf"), pdf);
+    execFileSync("pdftoppm", [
+      ...["-r", dpi, "-f", box.page, "-l", box.page, "-singlefile", "-x", pixels(box.x), "-y", pixels(box.y)].map(
+        String,
+      ),
+      ...["-W", Math.round((box.width * dpi) / 96), "-H", Math.round((box.height * dpi) / 96)].map(String),
+      ...["-gray", "-png", join(dir, "sheet.pdf"), join(dir, "region")],
+    ]);
+    try {
+      const out = execFileSync(
+        "zbarimg",
+        ["--quiet", "--raw", "-Sdisable", ...symbologies.map((name) => `-S${name}.enable`), join(dir, "region.png")],
+        { encoding: "utf8" },
+      );
+      return out
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
+    } catch {
+      return [];
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -134,8 +134,14 @@ const report = (fields: Partial<ImportReport>): ImportReport => ({
   unchanged: 0,
   locationsAdded: [],
   problems: [],
+  changes: {},
+  stock: [],
+  elsewhere: [],
   ...fields,
 });
+
+/** Counts with no location are what is at Main. */
+const atMain = { quantityAt: "main", unnamedToZero: false };
 
 describe("sending the products", () => {
   it("sends parts of at most LIMITS.IMPORT_PART rows and never splits a product", () => {
@@ -164,27 +170,41 @@ describe("sending the products", () => {
       expect(name).toBe(METHOD.ITEMS_IMPORT);
       sent.push(part as ImportPart);
       return sent.length === 1
-        ? report({ created: 5, locationsAdded: ["Back"] })
+        ? report({
+            created: 5,
+            locationsAdded: ["Back"],
+            stock: [{ location: "Main", units: 40, variants: 5 }],
+          })
         : report({
             updated: 1,
             unchanged: 1,
             locationsAdded: ["back", "Shop"],
             problems: [{ row: 9, column: "SKU", message: "taken" }],
+            changes: { prices: 1 },
+            stock: [
+              { location: "main", units: -2, variants: 1 },
+              { location: "Shop", units: 3, variants: 1 },
+            ],
           });
     };
     const products = [...Array.from({ length: 5 }, (_, i) => product(`p${i}`, 100)), product("q", 1), product("r", 1)];
-    expect(await checkImport(call, products)).toEqual(
+    expect(await checkImport(call, products, atMain)).toEqual(
       report({
         created: 5,
         updated: 1,
         unchanged: 1,
         locationsAdded: ["Back", "Shop"],
         problems: [{ row: 9, column: "SKU", message: "taken" }],
+        changes: { prices: 1 },
+        stock: [
+          { location: "Main", units: 38, variants: 6 },
+          { location: "Shop", units: 3, variants: 1 },
+        ],
       }),
     );
-    expect(sent.map((part) => [part.part, part.dryRun, part.products.length])).toEqual([
-      [0, true, 5],
-      [1, true, 2],
+    expect(sent.map((part) => [part.part, part.dryRun, part.products.length, part.quantityAt])).toEqual([
+      [0, true, 5, "main"],
+      [1, true, 2, "main"],
     ]);
     expect(sent[0]?.importId).toBe(sent[1]?.importId);
   });
@@ -200,6 +220,7 @@ describe("sending the products", () => {
         return report({ created: 5 });
       },
       products,
+      atMain,
       (done, total) => progress.push([done, total]),
     );
     expect(progress).toEqual([
@@ -215,6 +236,7 @@ describe("sending the products", () => {
     const whole = await runImport(
       async () => report({ created: 1 }),
       products,
+      atMain,
       () => {},
     );
     expect(whole).toEqual({ report: report({ created: 3 }), sentRows: 1001, totalRows: 1001 });

@@ -9,13 +9,21 @@ import { describe, expect, it } from "vitest";
 import { SimulationLayers } from "../../app/live/simulation";
 import type { LiveDoc } from "../../app/live/store";
 import { tally } from "../../app/stocktake/stocktake-rows";
-import { stocktakeStubs, targetForCodeHere } from "../../app/stocktake/stocktake-stubs";
+import { stocktakeStubs, targetForCodeHere, variantNeededHere } from "../../app/stocktake/stocktake-stubs";
 import type { ItemDoc, StocktakeScanDoc } from "../../protocol/api";
 import { itemDoc } from "../support/item-doc";
 
 const base = itemDoc({ barcode: "", status: "ready" });
 
-const lamp: ItemDoc = { ...base, _id: "lamp", title: "Lamp", sku: "LAMP", priceCents: 1000, quantity: 2 };
+const lamp: ItemDoc = {
+  ...base,
+  _id: "lamp",
+  title: "Lamp",
+  sku: "LAMP",
+  priceCents: 1000,
+  quantity: 2,
+  stock: { main: 2 },
+};
 const tee: ItemDoc = {
   ...base,
   _id: "tee",
@@ -59,20 +67,28 @@ const tee: ItemDoc = {
 };
 
 let scanCount = 0;
-function scan(itemId: string, variantId: string | undefined, userId = "ann"): StocktakeScanDoc {
+function scan(
+  itemId: string,
+  variantId: string | undefined,
+  userId = "ann",
+  place: Partial<Pick<StocktakeScanDoc, "locationId" | "heldThen" | "at">> = {},
+): StocktakeScanDoc {
   return {
     _id: `scan-${++scanCount}`,
     stocktakeId: "st",
     itemId,
     variantId: variantId as string,
+    locationId: "main",
     userId,
     at: new Date(0),
+    heldThen: null,
+    ...place,
   };
 }
 
 describe("a stocktake's tally by variant", () => {
   it("is a row per variant of a product with options, and one for a product without", () => {
-    const { rows } = tally([], [lamp, tee]);
+    const { rows } = tally([], [lamp, tee], ["main"]);
     expect(rows.map((row) => [row.variantId, row.title, row.expected])).toEqual([
       ["lamp", "Lamp", 2],
       ["tee", "Tee — S", 3],
@@ -83,8 +99,8 @@ describe("a stocktake's tally by variant", () => {
 
   it("counts each scan for the variant it names, and one without a variant for the item's own", () => {
     const scans = [scan("tee", "m"), scan("tee", "m"), scan("tee", "tee", "bob"), scan("lamp", undefined)];
-    const { counts, byPerson, rows, unseen, differing } = tally(scans, [lamp, tee]);
-    expect(Object.fromEntries(counts)).toEqual({ m: 2, tee: 1, lamp: 1 });
+    const { counts, byPerson, rows, unseen, differing } = tally(scans, [lamp, tee], ["main"]);
+    expect(Object.fromEntries(counts)).toEqual({ "m@main": 2, "tee@main": 1, "lamp@main": 1 });
     expect(Object.fromEntries(byPerson)).toEqual({ ann: 3, bob: 1 });
     expect(rows.map((row) => [row.title, row.counted, row.difference])).toEqual([
       ["Lamp", 1, -1],
@@ -98,14 +114,56 @@ describe("a stocktake's tally by variant", () => {
   });
 });
 
+describe("a count at a moment and a place", () => {
+  it("keeps a sale made after the shelf was counted: the count plus what moved since", () => {
+    // Tee S: 3 recorded when its last unit was scanned; one sold since (2 now). Counted 3: nothing to change.
+    const sold = { ...tee, variants: tee.variants?.map((v) => (v._id === "tee" ? { ...v, stock: { main: 2 } } : v)) };
+    const scans = [1, 2, 3].map((n) => scan("tee", "tee", "ann", { heldThen: 3, at: new Date(n) }));
+    const row = tally(scans, [sold], ["main"]).rows.find((each) => each.variantId === "tee");
+    expect(row).toMatchObject({ expected: 2, counted: 3, since: -1, difference: 0 });
+  });
+
+  it("counts each location on its own: a row per variant and place, scans where they were made", () => {
+    const spread: ItemDoc = { ...lamp, quantity: 9, stock: { main: 6, stall: 3 } };
+    const scans = [1, 2, 3].map(() => scan("lamp", undefined, "ann", { locationId: "main", heldThen: 6 }));
+    const { rows, unseen, differing } = tally(scans, [spread], ["main", "stall"]);
+    expect(rows.map((row) => [row.key, row.expected, row.counted, row.difference])).toEqual([
+      ["lamp@main", 6, 3, -3],
+      ["lamp@stall", 3, null, null],
+    ]);
+    // Three counted at Main takes three from Main, and the stall is not yet seen (not emptied).
+    expect(differing.map((row) => row.key)).toEqual(["lamp@main"]);
+    expect(unseen.map((row) => row.key)).toEqual(["lamp@stall"]);
+  });
+});
+
 describe("a scan counted here", () => {
   it("names a variant by its own SKU in any case, or its barcode in another form", () => {
     expect(targetForCodeHere("tee-m", [lamp, tee], [])).toMatchObject({ variantId: "m", title: "Tee — M" });
     expect(targetForCodeHere("0036000291452", [lamp, tee], [])?.variantId).toBe("m");
     expect(targetForCodeHere("LAMP", [lamp, tee], [])).toMatchObject({ variantId: "lamp", title: "Lamp" });
-    // The product's id (or label) names its first variant, as on the server.
-    expect(targetForCodeHere("tee", [lamp, tee], [])).toMatchObject({ variantId: "tee", title: "Tee — S" });
+    // The product's id (or its own label) names none of its variants: not counted here, and said why.
+    expect(targetForCodeHere("tee", [lamp, tee], [])).toBeUndefined();
+    expect(variantNeededHere("tee", [lamp, tee], [])).toBe(
+      "“Tee” comes in variants: scan the variant's own label or barcode",
+    );
     expect(targetForCodeHere("NOPE", [lamp, tee], [])).toBeUndefined();
+    expect(variantNeededHere("NOPE", [lamp, tee], [])).toBeNull();
+  });
+
+  it("names the variant a variant's label names, and none for a label of a product sold in variants", () => {
+    const labels = [{ _id: "tee", keys: ["s:TeeLabel01"] }] as unknown as LiveDoc[];
+    const medium = "https://shop.example/s/TeeLabel01/mMmMmMmMmMmMmMmMm";
+    const withM = {
+      ...tee,
+      variants: tee.variants?.map((v) => (v._id === "m" ? { ...v, _id: "mMmMmMmMmMmMmMmMm" } : v)),
+    };
+    expect(targetForCodeHere(medium, [withM], labels)).toMatchObject({
+      variantId: "mMmMmMmMmMmMmMmMm",
+      title: "Tee — M",
+    });
+    expect(targetForCodeHere("https://shop.example/s/TeeLabel01", [withM], labels)).toBeUndefined();
+    expect(variantNeededHere("https://shop.example/s/TeeLabel01", [withM], labels)).toContain("comes in variants");
   });
 
   it("shows at once under the variant scanned", () => {
@@ -115,9 +173,17 @@ describe("a scan counted here", () => {
       (collection) => (collection === "items" ? [...items.values()] : []),
     );
     const stub = stocktakeStubs({ userId: () => "ann", now: () => new Date(0) })["stocktake.scan"];
-    layers.run("1", "seed", stub as NonNullable<typeof stub>, ["st", "TEE-L"]);
+    layers.run("1", "seed", stub as NonNullable<typeof stub>, ["st", "TEE-L", { locationId: "main", at: 5 }]);
     expect(layers.view("stocktakeScans", [])).toEqual([
-      expect.objectContaining({ stocktakeId: "st", itemId: "tee", variantId: "l", userId: "ann" }),
+      expect.objectContaining({
+        stocktakeId: "st",
+        itemId: "tee",
+        variantId: "l",
+        locationId: "main",
+        userId: "ann",
+        at: new Date(5),
+        heldThen: 0,
+      }),
     ]);
   });
 });

@@ -9,6 +9,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom, type DdpSocket, type Received } from "./ddp-socket";
+import { expectLedgerAddsUp } from "./ledger";
 import { roomRows, roomStub } from "./room-rows";
 
 /** Sends a call with a random seed, as the app and Meteor clients do, and waits for its answer. */
@@ -25,31 +26,6 @@ async function roomState(roomId: string): Promise<string> {
   const parts: unknown[] = [];
   for (const table of tables) parts.push(await roomRows(roomId, `SELECT * FROM ${table} ORDER BY rowid`));
   return JSON.stringify(parts);
-}
-
-/** For every item × variant × location, stock equals the sum of its movements. */
-async function expectLedgerAddsUp(roomId: string): Promise<void> {
-  const items = await roomRows<{ id: string; stock: string; variants: string; quantity: number }>(
-    roomId,
-    "SELECT id, stock, variants, quantity FROM items",
-  );
-  const sums = await roomRows<{ item_id: string; variant_id: string; location_id: string; units: number }>(
-    roomId,
-    "SELECT item_id, variant_id, location_id, sum(quantity) AS units FROM movements GROUP BY item_id, variant_id, location_id",
-  );
-  for (const item of items) {
-    const variants = JSON.parse(item.variants) as { _id: string; stock: Record<string, number> }[];
-    const held = variants.length > 0 ? variants : [{ _id: item.id, stock: JSON.parse(item.stock) }];
-    for (const variant of held) {
-      const fromLedger = Object.fromEntries(
-        sums
-          .filter((row) => row.item_id === item.id && (row.variant_id || item.id) === variant._id && row.units !== 0)
-          .map((row) => [row.location_id, row.units]),
-      );
-      const kept = Object.fromEntries(Object.entries(variant.stock).filter(([, units]) => units !== 0));
-      expect(kept, `${item.id}/${variant._id}`).toEqual(fromLedger);
-    }
-  }
 }
 
 describe("exactly once, the answer lost", () => {

@@ -72,9 +72,9 @@ describe("variants", () => {
     // Received by the medium's barcode, in its UPC form as a handheld scanner may type it.
     const received = await socket.call("stock.receive", ["4006381333931", "main", 2]);
     expect(received.result).toMatchObject({ itemId, variantId: ids[1], title: "Tee — M", held: 8 });
-    // Sold one large, which has none: refused in words naming the size.
+    // One large damaged, which has none: refused in words naming the size (a sale would be kept: docs/stock.md).
     const refused = await socket.call("stock.adjust", [
-      { itemId, variantId: ids[2], locationId: "main", quantity: -1, reason: "sold" },
+      { itemId, variantId: ids[2], locationId: "main", quantity: -1, reason: "damaged" },
     ]);
     expect(refused.error).toMatchObject({ reason: expect.stringContaining("Tee — L") });
     tee = await productNow(socket, itemId);
@@ -217,7 +217,20 @@ describe("CSV import", () => {
     };
     const part = { importId: "import-one", part: 0, dryRun: true, products: [importedTee(2, [3, 4]), mug] };
     const dry = await socket.call("items.import", [part]);
-    expect(dry.result).toEqual({ created: 2, updated: 0, unchanged: 0, locationsAdded: ["Back room"], problems: [] });
+    expect(dry.result).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      locationsAdded: ["Back room"],
+      problems: [],
+      changes: {},
+      // The tee's counts (no location given) are at the room's first; the mug's by location.
+      stock: [
+        { location: "Main", units: 9, variants: 3 },
+        { location: "Back room", units: 5, variants: 1 },
+      ],
+      elsewhere: [],
+    });
     expect(await roomRows(roomId, "SELECT id FROM items")).toEqual([]);
 
     const done = await socket.call("items.import", [{ ...part, dryRun: false }]);
@@ -237,14 +250,23 @@ describe("CSV import", () => {
     const again = await socket.call("items.import", [
       { importId: "import-two", part: 0, dryRun: false, products: [importedTee(2, [3, 1]), mug] },
     ]);
-    expect(again.result).toEqual({ created: 0, updated: 1, unchanged: 1, locationsAdded: [], problems: [] });
+    expect(again.result).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+      locationsAdded: [],
+      problems: [],
+      changes: { stock: 1 },
+      stock: [{ location: "Main", units: -3, variants: 1 }],
+      elsewhere: [],
+    });
     // The mug's row given a SKU another item has: that row is refused, in words, and nothing changes.
     await socket.call("items.add", [{ title: "Cap", sku: "CAP" }]);
     const clash = { ...mug, variants: [{ row: 4, values: [], sku: "CAP" }] };
     const third = await socket.call("items.import", [
       { importId: "import-three", part: 0, dryRun: false, products: [clash] },
     ]);
-    expect(third.result).toEqual({
+    expect(third.result).toMatchObject({
       created: 0,
       updated: 0,
       unchanged: 0,

@@ -5,7 +5,7 @@
  * room is; a full recompute is the sum over every row. Both paths use these
  * same contributions, which is what makes them comparable in tests.
  */
-import { type ItemDoc, isLowStock, type OrderDoc } from "../../protocol/api";
+import { type ItemDoc, isLowStock, type OrderDoc, variantName } from "../../protocol/api";
 
 /** One aggregate table: key columns, summed value columns, an optional label kept from the latest row. */
 export interface AggregateTableShape {
@@ -23,6 +23,9 @@ export const AGGREGATE_TABLES = {
   customers: { keys: ["customer_key", "currency"], values: ["orders", "revenue_cents"], label: "name" },
   // One row per item at or below its reorder point (docs/architecture.md §9).
   low_stock: { keys: ["item_id"], values: ["count", "quantity", "reorder_point"], label: "title" },
+  // One row per variant at a location holding less than nothing: a sale recorded with none left
+  // there (docs/stock.md), waiting for a count.
+  below_zero: { keys: ["item_id", "variant_id", "location_id"], values: ["units"], label: "title" },
 } as const satisfies Record<string, AggregateTableShape>;
 
 export type AggregateTable = keyof typeof AGGREGATE_TABLES;
@@ -77,6 +80,7 @@ export function itemContributions(item: CountedItem): Contribution[] {
     ? item.variants.reduce((sum, variant) => sum + variant.priceCents * variant.quantity, 0)
     : item.priceCents * item.quantity;
   if (value !== 0) out.push({ table: "value", key: [item.status, item.currency], values: [value] });
+  for (const below of belowZero(item)) out.push(below);
   if (isLowStock(item)) {
     out.push({
       table: "low_stock",
@@ -86,6 +90,31 @@ export function itemContributions(item: CountedItem): Contribution[] {
     });
   }
   return out;
+}
+
+/** Each variant of the item below zero at a location, as a `below_zero` row ("Tee — L"). */
+function belowZero(item: CountedItem): Contribution[] {
+  const variants = item.variants?.length
+    ? item.variants.map((variant) => ({
+        id: variant._id,
+        title: `${item.title} — ${variantName(variant)}`,
+        stock: variant.stock,
+      }))
+    : [{ id: item._id, title: item.title, stock: item.stock ?? {} }];
+  return variants.flatMap((variant) =>
+    Object.entries(variant.stock ?? {}).flatMap(([locationId, units]) =>
+      units < 0
+        ? [
+            {
+              table: "below_zero" as const,
+              key: [item._id, variant.id, locationId],
+              values: [units],
+              label: variant.title,
+            },
+          ]
+        : [],
+    ),
+  );
 }
 
 /** Orders without a customer are counted under one "guest" entry. */

@@ -177,6 +177,20 @@ export class RoomAggregates {
           reorderPoint: Number(r.reorder_point),
         })),
       },
+      belowZero: {
+        count: Number(rows(`SELECT count(*) AS n FROM ${this.table("below_zero")}`)[0]?.n ?? 0),
+        items: rows(
+          `SELECT item_id, variant_id, location_id, title, units FROM ${this.table("below_zero")}
+           ORDER BY units, title LIMIT ?`,
+          DASHBOARD_TOP,
+        ).map((r) => ({
+          itemId: String(r.item_id),
+          variantId: String(r.variant_id),
+          locationId: String(r.location_id),
+          title: String(r.title),
+          units: Number(r.units),
+        })),
+      },
     };
   }
 

@@ -1,7 +1,7 @@
 /** The room's locations (docs/architecture.md §9), in their order. */
 import type { LocationDoc } from "../../protocol/api";
-import type { RoomDatabase } from "./room-database";
-import type { LocationRow } from "./stock-tables";
+import type { RoomDatabase, RoomStatement } from "./room-database";
+import { type LocationRow, locations } from "./stock-tables";
 
 type Raw = Record<string, SqlStorageValue>;
 
@@ -47,6 +47,11 @@ export function insertLocation(db: RoomDatabase, row: LocationRow): void {
     row.archivedAt,
     row.createdAt,
   );
+}
+
+/** The same insert as a statement, to run with others in one transaction (an import part's new locations). */
+export function insertLocationStatement(db: RoomDatabase, row: LocationRow): RoomStatement<unknown> {
+  return db.insert(locations).values(row);
 }
 
 export function updateLocation(db: RoomDatabase, id: string, values: { name?: string; archivedAt?: number | null }) {

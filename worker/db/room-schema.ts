@@ -30,8 +30,29 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
 export { locations, movements } from "./stock-tables";
 
 export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId, {
-  /** The variant counted (its product's id for a product without options). */
-  variantId: text("variant_id").notNull().default(""),
+  stocktake: {
+    /**
+     * The locations it counts, a JSON array of ids (docs/stock.md): each
+     * scan counts at one of them, and applying sets each counted variant
+     * there. "[]" for one started before stocktakes had places: the room's
+     * first location.
+     */
+    locations: text("locations").notNull().default("[]"),
+  },
+  scan: {
+    /** The variant counted (its product's id for a product without options). */
+    variantId: text("variant_id").notNull().default(""),
+    /** Where it was counted ("": the stocktake's first location). */
+    locationId: text("location_id").notNull().default(""),
+    /** What the room had recorded there at the moment of the scan (null: scanned before this was kept). */
+    heldThen: integer("held_then"),
+    /**
+     * A scan that arrived after its stocktake was applied (a phone that was
+     * offline): `waiting` for an owner or admin, then `applied` or
+     * `discarded`. Null for a scan in time.
+     */
+    late: text("late", { enum: ["waiting", "applied", "discarded"] }),
+  },
 });
 
 /**

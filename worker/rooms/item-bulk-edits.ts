@@ -2,7 +2,7 @@
  * Edits of many items at once by the server: a bulk job's chunk of edits
  * in one transaction (a stocktake applied, a status set on many items).
  */
-import type { ItemStatus } from "../../protocol/api";
+import { type ItemStatus, type VariantDoc, variantName } from "../../protocol/api";
 import type { ItemPatch } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { type HistoryEntry, insertHistoryQueries } from "../db/item-history-repo";
@@ -13,7 +13,14 @@ import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
 import { announce, announceItem, historyEntry, made } from "./item-writes";
 import type { RoomHost } from "./room-host";
-import { announceMovements, countMoves, type StockMoves, totalMoves } from "./stock-moves";
+import {
+  announceMovements,
+  type StockChange,
+  type StockMoves,
+  stockMoves,
+  totalMoves,
+  variantsOfRow,
+} from "./stock-moves";
 
 /**
  * Edits of many items by the server, made together (a bulk job's chunk):
@@ -24,18 +31,21 @@ import { announceMovements, countMoves, type StockMoves, totalMoves } from "./st
 export function itemEditsInBulk(
   host: RoomHost,
   actor: string,
-  edits: readonly { before: ItemRow; patch: ItemPatch; counts?: ReadonlyMap<string, number> }[],
+  edits: readonly { before: ItemRow; patch: ItemPatch; changes?: readonly StockChange[] }[],
   via = "",
 ) {
   const changing: { before: ItemRow; entry: HistoryEntry; patch: ItemPatch; moves: StockMoves | null }[] = [];
-  for (const { before, patch: asked, counts } of edits) {
-    // Counts by variant (a stocktake of a product with options) set its total through its variants.
-    const moves = counts
-      ? countMoves(host.roomDb, before, counts, made(host, actor, host.now()), via)
+  for (const { before, patch: asked, changes: stock } of edits) {
+    // Changes at their locations (a stocktake's counts, variant by variant and place by place), else a total.
+    const moves = stock
+      ? stock.length > 0
+        ? stockMoves(before, stock, made(host, actor, host.now()))
+        : null
       : totalMoves(host.roomDb, before, asked.quantity, made(host, actor, host.now()), via);
-    const patch = counts ? { ...asked, quantity: moves?.quantity ?? before.quantity } : asked;
-    const changes = changedFields(toItemDoc(before), patch);
-    if (Object.keys(changes).length === 0) continue;
+    const patch = stock ? { ...asked, quantity: moves?.quantity ?? before.quantity } : asked;
+    // Each variant's count says itself in the history ("quantity of M"): two can change where the total does not.
+    const changes = { ...changedFields(toItemDoc(before), patch), ...variantCounts(before, moves) };
+    if (Object.keys(changes).length === 0 && !moves) continue;
     const entry = historyEntry(host, before.id, actor, "updated", changes, via);
     changing.push({ before, patch, entry, moves });
   }
@@ -59,6 +69,18 @@ export function itemEditsInBulk(
       for (const { moves } of changing) announceMovements(host, moves);
     },
   };
+}
+
+/** How each variant's count changed with `moves`, keyed as history names a variant's field ("M: quantity"). */
+function variantCounts(before: ItemRow, moves: StockMoves | null): Record<string, { from: number; to: number }> {
+  if (!moves?.columns.variants || before.variants === "[]") return {};
+  const after = new Map((JSON.parse(moves.columns.variants) as VariantDoc[]).map((variant) => [variant._id, variant]));
+  const changes: Record<string, { from: number; to: number }> = {};
+  for (const variant of variantsOfRow(before)) {
+    const to = after.get(variant._id)?.quantity ?? variant.quantity;
+    if (to !== variant.quantity) changes[`${variantName(variant)}: quantity`] = { from: variant.quantity, to };
+  }
+  return changes;
 }
 
 /**

@@ -1,12 +1,16 @@
 /** What a scanned or typed code names in this room: a stocktake's count and a delivery received both ask here. */
 import { variantName } from "../../protocol/api";
-import { labelKey, storePageKey } from "../../protocol/label-key";
+import { LiveError } from "../../protocol/errors";
+import { labelKey, labelVariant, storePageKey, variantNeeded } from "../../protocol/label-key";
 import { findItem, findItemByCode, findVariantByCode } from "../db/items-repo";
 import type { ItemRow } from "../db/room-schema";
 import { activeListings } from "../db/store-listings-repo";
 import type { RoomHost } from "./room-host";
 import { roomCodeIndex } from "./share-code-cache";
 import { variantsOfRow } from "./stock-moves";
+
+/** An earlier label's signed link: `…/share/<room>/<item>/<signature>`. */
+const SIGNED_LINK = /\/share\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//;
 
 /**
  * The item a scan names: a label's short link (`…/s/<code>`) or store page
@@ -29,7 +33,7 @@ export async function itemForCode(host: RoomHost, code: string): Promise<ItemRow
     );
     return listing ? findItem(host.roomDb, host.roomId, listing.itemId) : null;
   }
-  const signed = /\/share\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//.exec(code);
+  const signed = SIGNED_LINK.exec(code);
   if (signed?.[1] && signed[2]) {
     return signed[1] === host.roomId ? findItem(host.roomDb, host.roomId, signed[2]) : null;
   }
@@ -46,19 +50,29 @@ export interface CodeTarget {
 }
 
 /**
- * The item and variant a scan names: what `itemForCode` finds (a product
- * with variants named by its label counts its first variant), else a
- * variant's own SKU or barcode.
+ * The item and variant a scan names (docs/stock.md: every code names
+ * exactly one variant): a variant's own SKU or barcode; a variant's label
+ * (its product's link naming it); or what `itemForCode` finds of a product
+ * without options. A product sold in variants named by its own label, link
+ * or id is refused in words (`variantNeeded`): counting or receiving it as
+ * its first variant would put units on the wrong one.
  */
 export async function targetForCode(host: RoomHost, code: string): Promise<CodeTarget | null> {
-  const item = await itemForCode(host, code);
-  if (item) {
-    const first = item.variants === "[]" ? null : variantsOfRow(item)[0];
-    return { item, variantId: first?._id ?? item.id, variantName: first ? variantName(first) : "" };
+  const label = labelKey(code);
+  if (!label && !SIGNED_LINK.test(code)) {
+    const found = findVariantByCode(host.roomDb, code);
+    if (found) {
+      const owner = await findItem(host.roomDb, host.roomId, found.itemId);
+      const variant = owner ? variantsOfRow(owner).find((each) => each._id === found.variantId) : undefined;
+      if (owner && variant) return { item: owner, variantId: variant._id, variantName: variantName(variant) };
+    }
   }
-  const found = findVariantByCode(host.roomDb, code);
-  if (!found) return null;
-  const owner = await findItem(host.roomDb, host.roomId, found.itemId);
-  const variant = owner ? variantsOfRow(owner).find((each) => each._id === found.variantId) : undefined;
-  return owner && variant ? { item: owner, variantId: variant._id, variantName: variantName(variant) } : null;
+  const item = await itemForCode(host, code);
+  if (!item) return null;
+  if (item.variants === "[]") return { item, variantId: item.id, variantName: "" };
+  const named = labelVariant(code);
+  if (!named) throw new LiveError(409, variantNeeded(item.title));
+  const variant = variantsOfRow(item).find((each) => each._id === named);
+  // The label of a variant removed since counts nothing.
+  return variant ? { item, variantId: variant._id, variantName: variantName(variant) } : null;
 }

@@ -173,7 +173,12 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx);
       const base = appUrl(ctx.host.env, ctx);
       const found = await findItems(ctx.host.roomDb, ctx.host.roomId, [...new Set(ids)]);
-      const storePages = await ctx.host.extensions.itemPages(ctx.host, found);
+      // A product sold in variants gets its short link, which each variant's label names it in
+      // (protocol/label-key.ts `variantLink`): its store page is the product's, not a variant's.
+      const storePages = await ctx.host.extensions.itemPages(
+        ctx.host,
+        found.filter((row) => row.variants === "[]"),
+      );
       const needCodes = found.filter((row) => !storePages.has(row.id)).map((row) => row.id);
       const codes = await shareCodesFor(ctx.host.db, ctx.host.roomId, needCodes);
       await rememberCodes(ctx.host, codes);

@@ -11,7 +11,14 @@
 import { COLLECTION, type ItemDoc, LIMITS, MAIN_LOCATION_ID, planVariants } from "../../protocol/api";
 import type { ItemFields } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import type { ImportPart, ImportProblem, ImportProduct, ImportReport } from "../../protocol/variant-args";
+import type {
+  ImportChangeKind,
+  ImportPart,
+  ImportProblem,
+  ImportProduct,
+  ImportReport,
+  ImportStockChange,
+} from "../../protocol/variant-args";
 import { newId } from "../db/database";
 import { type HistoryEntry, insertHistoryQueries } from "../db/item-history-repo";
 import {
@@ -24,7 +31,7 @@ import {
   toItemDoc,
   updateItemQuery,
 } from "../db/items-repo";
-import { insertLocation, listLocations, toLocationDoc } from "../db/locations-repo";
+import { insertLocationStatement, listLocations, toLocationDoc } from "../db/locations-repo";
 import { insertMovementsStatement } from "../db/movements-repo";
 import { type RoomStatement, runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
@@ -34,10 +41,27 @@ import { changedFields } from "../rooms/item-changes";
 import { announce, announceItem, historyEntry, made } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
 import { announceMovements, type StockMoves, stockMoves } from "../rooms/stock-moves";
-import { COMPARED, codesOf, countChanges, emptyRow, repeatedCode, specsFor, variantSummary } from "./import-rows";
+import {
+  COMPARED,
+  changeKinds,
+  codesOf,
+  countChanges,
+  emptyRow,
+  heldElsewhere,
+  repeatedCode,
+  specsFor,
+  variantSummary,
+} from "./import-rows";
 
-/** The part's locations by name (any case): those the room has, and those the file adds. */
-function locationsFor(host: RoomHost, part: ImportPart, report: ImportReport): Map<string, string> {
+/**
+ * The part's locations by name (any case): those the room has, and those
+ * the file adds (`added`, written in the part's own transaction).
+ */
+function locationsFor(
+  host: RoomHost,
+  part: ImportPart,
+  report: ImportReport,
+): { byName: Map<string, string>; added: LocationRow[] } {
   const rows = listLocations(host.roomDb);
   const byName = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
   const added: LocationRow[] = [];
@@ -62,13 +86,7 @@ function locationsFor(host: RoomHost, part: ImportPart, report: ImportReport): M
       }
     }
   }
-  if (!part.dryRun) {
-    for (const row of added) {
-      insertLocation(host.roomDb, row);
-      host.emit({ collection: COLLECTION.LOCATIONS, id: row.id, doc: asDoc(toLocationDoc(row)), previous: null });
-    }
-  }
-  return byName;
+  return { byName, added };
 }
 
 /** The product the file's product is: by handle, else by a SKU or barcode of one of its rows. */
@@ -109,6 +127,21 @@ interface Planned {
   moves: StockMoves | null;
   before: ItemRow | null;
   id: string;
+  /** How a product already here changes. */
+  kinds: ImportChangeKind[];
+  /** Stock its variants keep at locations the file does not name, by location id. */
+  elsewhere: Map<string, { units: number; variants: number }>;
+}
+
+/** A product the import leaves as it is, whose variants keep stock at locations the file does not name. */
+interface Unchanged {
+  elsewhere: Map<string, { units: number; variants: number }>;
+}
+
+/** How the file's counts become stock (docs/stock.md). */
+interface StockRule {
+  quantityAt: string | null;
+  unnamedToZero: boolean;
 }
 
 /** One product's writes: its row (new or changed), its history entry and its movements; null when unchanged. */
@@ -117,9 +150,9 @@ async function planProduct(
   actor: string,
   product: ImportProduct,
   locationIds: ReadonlyMap<string, string>,
-  home: string,
+  stockRule: StockRule,
   currency: string | undefined,
-): Promise<Planned | ImportProblem | null> {
+): Promise<Planned | Unchanged | ImportProblem | null> {
   const before = await existingProduct(host, product);
   const clash = await codeClash(host, product, before?.id ?? null);
   if (clash) return clash;
@@ -194,11 +227,13 @@ async function planProduct(
         },
       ]
     : plan.variants;
-  const changes = countChanges(product, variants, locationIds, home);
+  const changes = countChanges(product, variants, locationIds, stockRule.quantityAt, stockRule.unnamedToZero);
   const moves = changes.length ? stockMoves(shaped, changes, made(host, actor, at)) : null;
   const quantity = moves?.quantity ?? shaped.quantity;
+  const elsewhere = stockRule.unnamedToZero ? new Map() : heldElsewhere(product, variants, locationIds);
   if (before) {
     const whole = { ...toItemDoc({ ...shaped, ...(moves?.columns ?? {}), quantity }), ...fields };
+    const kinds = changeKinds(toItemDoc(before), whole);
     // What a person reads in the history: the fields, the variants' names and codes, the count.
     const after: Record<string, unknown> = {};
     for (const field of COMPARED) after[field] = whole[field];
@@ -207,7 +242,9 @@ async function planProduct(
       { ...toItemDoc(before), variants: variantSummary(toItemDoc(before).variants ?? []) } as unknown as ItemDoc,
       after,
     );
-    if (Object.keys(changed).length === 0 && before.handle === product.handle) return null;
+    if (Object.keys(changed).length === 0 && before.handle === product.handle) {
+      return elsewhere.size > 0 ? { elsewhere } : null;
+    }
     const entry = historyEntry(host, id, actor, "updated", changed, "import");
     const update = updateItemQuery(
       host.roomDb,
@@ -216,7 +253,7 @@ async function planProduct(
       { at, by: actor },
       { ...columns, handle: product.handle, ...(moves?.columns ?? {}), quantity },
     );
-    return { statements: [update], entry, moves, before, id };
+    return { statements: [update], entry, moves, before, id, kinds, elsewhere };
   }
   const entry = historyEntry(host, id, actor, "created", {}, "import");
   const insert = insertItemQuery(
@@ -231,7 +268,7 @@ async function planProduct(
       server: { ...columns, handle: product.handle, ...(moves?.columns ?? {}), quantity },
     },
   );
-  return { statements: [insert], entry, moves, before: null, id };
+  return { statements: [insert], entry, moves, before: null, id, kinds: [], elsewhere };
 }
 
 type ProductBase = Parameters<typeof planVariants>[0];
@@ -244,10 +281,20 @@ export function importPart(
   currency: string | undefined,
 ): Promise<ImportReport> {
   return host.writes.run(async () => {
-    const report: ImportReport = { created: 0, updated: 0, unchanged: 0, locationsAdded: [], problems: [] };
-    const locationIds = locationsFor(host, part, report);
-    const home = listLocations(host.roomDb).find((row) => row.archivedAt === null)?.id ?? MAIN_LOCATION_ID;
+    const report: ImportReport = {
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      locationsAdded: [],
+      problems: [],
+      changes: {},
+      stock: [],
+      elsewhere: [],
+    };
+    const { byName: locationIds, added } = locationsFor(host, part, report);
+    const stockRule = quantityRule(host, part, added);
     const planned: Planned[] = [];
+    const elsewhere = new Map<string, { units: number; variants: number }>();
     const handles = new Set<string>();
     const codes = new Map<string, number>();
     for (const product of part.products) {
@@ -265,15 +312,29 @@ export function importPart(
         report.problems.push(repeated);
         continue;
       }
-      const outcome = await planProduct(host, actor, product, locationIds, home, currency);
-      if (outcome === null) report.unchanged += 1;
-      else if ("message" in outcome) report.problems.push(outcome);
+      const outcome = await planProduct(host, actor, product, locationIds, stockRule, currency);
+      if (outcome !== null && "message" in outcome) {
+        report.problems.push(outcome);
+        continue;
+      }
+      for (const [locationId, held] of outcome?.elsewhere ?? []) {
+        const sum = elsewhere.get(locationId) ?? { units: 0, variants: 0 };
+        elsewhere.set(locationId, { units: sum.units + held.units, variants: sum.variants + held.variants });
+      }
+      if (outcome === null || !("entry" in outcome)) report.unchanged += 1;
       else {
         planned.push(outcome);
         if (outcome.before) report.updated += 1;
         else report.created += 1;
+        for (const kind of outcome.kinds) report.changes[kind] = (report.changes[kind] ?? 0) + 1;
       }
     }
+    const names = locationNames(host, added);
+    report.stock = stockByLocation(planned, names);
+    report.elsewhere = [...elsewhere].map(([locationId, sum]) => ({
+      location: names.get(locationId) ?? "a location",
+      ...sum,
+    }));
     if (part.dryRun || planned.length === 0) return report;
     const movements: MovementRow[] = planned.flatMap((each) => each.moves?.rows ?? []);
     const results = runTogether(host.roomDb, [
@@ -284,7 +345,12 @@ export function importPart(
         planned.map((each) => each.entry),
       ),
       ...(movements.length ? [insertMovementsStatement(host.roomDb, movements)] : []),
+      // The locations the file adds commit with the products that use them, or not at all.
+      ...added.map((row) => insertLocationStatement(host.roomDb, row)),
     ]);
+    for (const row of added) {
+      host.emit({ collection: COLLECTION.LOCATIONS, id: row.id, doc: asDoc(toLocationDoc(row)), previous: null });
+    }
     planned.forEach((each, index) => {
       const row = (results[index] as ItemRow[] | undefined)?.[0] ?? null;
       announceItem(host, each.id, row, each.before);
@@ -296,4 +362,43 @@ export function importPart(
     for (const each of planned) announceMovements(host, each.moves);
     return report;
   }, actor);
+}
+
+/**
+ * Where a row's one count is counted: the location the import names (it
+ * must be the room's and open), none when it says to leave stock, else the
+ * room's first location.
+ */
+function quantityRule(host: RoomHost, part: ImportPart, added: readonly LocationRow[]): StockRule {
+  const unnamedToZero = part.unnamedToZero ?? false;
+  if (part.quantityAt === null) return { quantityAt: null, unnamedToZero };
+  if (part.quantityAt === undefined) {
+    const first = listLocations(host.roomDb).find((row) => row.archivedAt === null)?.id;
+    return { quantityAt: first ?? added[0]?.id ?? MAIN_LOCATION_ID, unnamedToZero };
+  }
+  const location = listLocations(host.roomDb).find((row) => row.id === part.quantityAt);
+  if (!location || location.archivedAt !== null) {
+    throw new LiveError(400, "Choose a location of this room for the file's quantities");
+  }
+  return { quantityAt: location.id, unnamedToZero };
+}
+
+function locationNames(host: RoomHost, added: readonly LocationRow[]): Map<string, string> {
+  return new Map([...listLocations(host.roomDb), ...added].map((row) => [row.id, row.name]));
+}
+
+/** The stock the planned products' movements set, by location: units in all and variants touched. */
+function stockByLocation(planned: readonly Planned[], names: ReadonlyMap<string, string>): ImportStockChange[] {
+  const byLocation = new Map<string, { units: number; variants: Set<string> }>();
+  for (const row of planned.flatMap((each) => each.moves?.rows ?? [])) {
+    const sum = byLocation.get(row.locationId) ?? { units: 0, variants: new Set<string>() };
+    sum.units += row.quantity;
+    sum.variants.add(row.variantId);
+    byLocation.set(row.locationId, sum);
+  }
+  return [...byLocation].map(([locationId, sum]) => ({
+    location: names.get(locationId) ?? "a location",
+    units: sum.units,
+    variants: sum.variants.size,
+  }));
 }

@@ -4,8 +4,8 @@
  * stock changes its counts make, and how a product's history shows them —
  * pure, read nothing.
  */
-import { type ItemDoc, settleTotal, type VariantDoc, type VariantSpec, variantName } from "../../protocol/api";
-import type { ImportProblem, ImportProduct } from "../../protocol/variant-args";
+import { type ItemDoc, type VariantDoc, type VariantSpec, variantName, variantsOf } from "../../protocol/api";
+import type { ImportChangeKind, ImportProblem, ImportProduct } from "../../protocol/variant-args";
 import type { ItemRow } from "../db/room-schema";
 import type { StockChange } from "../rooms/stock-moves";
 
@@ -20,26 +20,87 @@ export function codesOf(variant: ImportProduct["variants"][number]): [column: st
   return codes.filter(([, code]) => code !== "");
 }
 
-/** The stock changes that bring each row's variant to its counts: by location where named, else settled. */
+/**
+ * The stock changes a product's rows make (docs/stock.md): a row counted by
+ * location sets each location it names to its count (and, with
+ * `unnamedToZero`, the others it holds stock at to 0); a row with one count
+ * sets the count at `quantityAt` (none: leaves stock as it is). Never a
+ * total settled over locations: an import never moves units between them.
+ */
 export function countChanges(
   product: ImportProduct,
   variants: readonly VariantDoc[],
   locationIds: ReadonlyMap<string, string>,
-  home: string,
+  quantityAt: string | null,
+  unnamedToZero: boolean,
 ): StockChange[] {
   return product.variants.flatMap((row, index) => {
     const variant = variants[index] as VariantDoc;
     const reason = { reason: "correction" as const, note: IMPORT_NOTE, variantId: variant._id };
+    const set = (locationId: string, units: number): StockChange[] => {
+      const delta = units - (variant.stock[locationId] ?? 0);
+      return delta === 0 ? [] : [{ ...reason, locationId, delta }];
+    };
     if (row.stock) {
-      return Object.entries(row.stock).flatMap(([name, units]) => {
-        const locationId = locationIds.get(name.toLowerCase()) as string;
-        const delta = units - (variant.stock[locationId] ?? 0);
-        return delta === 0 ? [] : [{ ...reason, locationId, delta }];
-      });
+      const named = new Set(Object.keys(row.stock).map((name) => locationIds.get(name.toLowerCase()) as string));
+      const unnamed = unnamedToZero ? Object.keys(variant.stock).filter((id) => !named.has(id)) : [];
+      return [
+        ...Object.entries(row.stock).flatMap(([name, units]) =>
+          set(locationIds.get(name.toLowerCase()) as string, units),
+        ),
+        ...unnamed.flatMap((locationId) => set(locationId, 0)),
+      ];
     }
-    if (row.quantity === undefined) return [];
-    return settleTotal(variant.stock, row.quantity, home).map((change) => ({ ...change, ...reason }));
+    if (row.quantity === undefined || quantityAt === null) return [];
+    return set(quantityAt, row.quantity);
   });
+}
+
+/**
+ * Stock the rows' variants hold at locations a file of counts by location
+ * does not name (it stays there): units and variants, by location id.
+ */
+export function heldElsewhere(
+  product: ImportProduct,
+  variants: readonly VariantDoc[],
+  locationIds: ReadonlyMap<string, string>,
+): Map<string, { units: number; variants: number }> {
+  const held = new Map<string, { units: number; variants: number }>();
+  product.variants.forEach((row, index) => {
+    if (!row.stock) return;
+    const named = new Set(Object.keys(row.stock).map((name) => locationIds.get(name.toLowerCase())));
+    for (const [locationId, units] of Object.entries((variants[index] as VariantDoc).stock)) {
+      if (named.has(locationId) || units === 0) continue;
+      const sum = held.get(locationId) ?? { units: 0, variants: 0 };
+      held.set(locationId, { units: sum.units + units, variants: sum.variants + 1 });
+    }
+  });
+  return held;
+}
+
+/** How a product already in the room changes, by kind (what a check says: "3 prices change"). */
+export function changeKinds(before: ItemDoc, after: ItemDoc): ImportChangeKind[] {
+  const kinds: ImportChangeKind[] = [];
+  const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+  if (before.title !== after.title) kinds.push("title");
+  if (before.description !== after.description) kinds.push("description");
+  if (before.status !== after.status) kinds.push("status");
+  if (before.location !== after.location) kinds.push("shelf");
+  if (differs(before.tags, after.tags)) kinds.push("tags");
+  if (before.currency !== after.currency) kinds.push("currency");
+  const was = variantsOf(before);
+  const now = variantsOf(after);
+  const pick = (list: readonly VariantDoc[], field: keyof VariantDoc) => list.map((variant) => variant[field]);
+  if (differs(pick(was, "sku"), pick(now, "sku")) || differs(pick(was, "barcode"), pick(now, "barcode"))) {
+    kinds.push("codes");
+  }
+  if (differs(pick(was, "priceCents"), pick(now, "priceCents"))) kinds.push("prices");
+  if (differs(pick(was, "reorderPoint"), pick(now, "reorderPoint"))) kinds.push("reorder points");
+  if (differs(before.options, after.options) || differs(pick(was, "values"), pick(now, "values"))) {
+    kinds.push("variants");
+  }
+  if (differs(pick(was, "stock"), pick(now, "stock"))) kinds.push("stock");
+  return kinds;
 }
 
 /** The variants the file's rows are, matched to those the product has (by SKU, else by values). */

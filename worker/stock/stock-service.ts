@@ -45,7 +45,11 @@ function variantHere(item: ItemRow, variantId: string | undefined): VariantDoc {
   throw new LiveError(404, item.variants === "[]" ? "That variant does not exist" : "Choose which variant");
 }
 
-/** No location below zero: what a change would take is refused in words. */
+/**
+ * No location below zero: what a change would take is refused in words —
+ * except a sale, which is never lost (docs/stock.md): the money was taken,
+ * so it is recorded and the count goes below zero, for a count to set right.
+ */
 function assertCovered(host: RoomHost, item: ItemRow, changes: readonly StockChange[]): void {
   const stocks = new Map(variantsOfRow(item).map((variant) => [variant._id, variant]));
   for (const change of changes) {
@@ -54,7 +58,7 @@ function assertCovered(host: RoomHost, item: ItemRow, changes: readonly StockCha
     const before = variant.stock[change.locationId] ?? 0;
     const stock = stockWith(variant.stock, change.locationId, change.delta);
     stocks.set(variant._id, { ...variant, stock });
-    if ((stock[change.locationId] ?? 0) < 0) {
+    if ((stock[change.locationId] ?? 0) < 0 && change.reason !== "sold") {
       const name = variant.values.length ? `${item.title} — ${variantName(variant)}` : item.title;
       throw new LiveError(
         409,

@@ -1,20 +1,31 @@
 /**
- * Applying a stocktake (SPEC A8) as a bulk job (rooms/bulk-jobs.ts): the
- * room's items are walked by id a chunk at a time; each chunk sets the
- * counted quantities that differ (a product with options, each variant's),
- * with their history entries marked as the stocktake's, in one transaction. The last chunk also marks the stocktake
- * applied. While it runs the stocktake takes no more scans
- * (STOCKTAKE_ERROR.APPLYING), so the counts it applies hold still.
+ * Applying a stocktake (docs/stock.md) as a bulk job (rooms/bulk-jobs.ts):
+ * the room's items are walked by id a chunk at a time; each chunk sets
+ * every counted variant, at each location it was counted, to its count plus
+ * what moved there since its last scan (stocktake-counts.ts), with history
+ * entries and `stocktake` movements naming the stocktake, in one
+ * transaction. The last chunk also marks the stocktake applied. Scans that
+ * arrive while it runs, or after, are kept as late ones (stocktake-feature.ts)
+ * and applied the same way when an owner or admin says so.
  */
-import type { ItemPatch } from "../../protocol/args";
-import { countItems, itemsAfter } from "../db/items-repo";
+
+import { countItems, findItems, itemsAfter } from "../db/items-repo";
+import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
 import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "../rooms/bulk-jobs";
 import { itemEditsInBulk } from "../rooms/item-bulk-edits";
 import type { RoomHost } from "../rooms/room-host";
+import type { StockChange } from "../rooms/stock-moves";
 import { variantsOfRow } from "../rooms/stock-moves";
+import { type CountHere, countedTarget, countsHere, locationsOf, movedSince } from "./stocktake-counts";
 import { stocktakeVia } from "./stocktake-summary";
-import { countsOfItems, endStocktakeQuery, type StocktakeRow } from "./stocktakes-repo";
+import {
+  endStocktakeQuery,
+  findStocktake,
+  markLateScans,
+  type StocktakeRow,
+  waitingLateItems,
+} from "./stocktakes-repo";
 
 type ApplyParams = { stocktakeId: string; unseenToZero: boolean };
 
@@ -40,33 +51,79 @@ export async function applyStocktake(
   return (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
 }
 
+const signed = (units: number) => (units > 0 ? `+${units}` : String(units));
+
+/**
+ * The changes that set each counted variant of `item` at each location to
+ * its count plus what moved since; with `unseenToZero`, a variant held at
+ * one of `places` and not counted there goes to 0.
+ */
+function countChanges(
+  host: RoomHost,
+  stocktakeId: string,
+  item: ItemRow,
+  counts: readonly CountHere[],
+  unseenToZero: { places: readonly string[] } | null,
+): StockChange[] {
+  const changes: StockChange[] = [];
+  for (const variant of variantsOfRow(item)) {
+    const counted = new Map(
+      counts.filter((count) => count.variantId === variant._id).map((count) => [count.locationId, count]),
+    );
+    const places = new Set([...counted.keys(), ...(unseenToZero?.places ?? [])]);
+    for (const locationId of places) {
+      const count = counted.get(locationId);
+      const held = variant.stock[locationId] ?? 0;
+      const moved = count ? movedSince(host.roomDb, count, count.lastAt, stocktakeId) : 0;
+      const target = count ? countedTarget(host.roomDb, count, stocktakeId) : 0;
+      if (target === held) continue;
+      const note = count
+        ? `Counted ${count.counted}${moved !== 0 ? `, ${signed(moved)} moved since` : ""}`
+        : "Not seen: set to 0";
+      changes.push({
+        variantId: variant._id,
+        locationId,
+        delta: target - held,
+        reason: "stocktake",
+        reference: stocktakeId,
+        note,
+      });
+    }
+  }
+  return changes;
+}
+
 export function applyInBulk(ended: (host: RoomHost, after: StocktakeRow) => Promise<void>): BulkKind {
   return {
     async chunk(host, job, commit) {
       const { stocktakeId, unseenToZero } = JSON.parse(job.params) as ApplyParams;
+      const stocktake = await findStocktake(host.roomDb, host.roomId, stocktakeId);
+      if (!stocktake) throw new Error(`stocktake ${stocktakeId} is gone`);
+      const places = locationsOf(host.roomDb, stocktake);
       const items = itemsAfter(host.roomDb, host.roomId, job.cursor, BULK_CHUNK);
-      const counts = countsOfItems(
+      const counts = countsHere(
         host.roomDb,
-        host.roomId,
-        stocktakeId,
+        stocktake,
         items.map((item) => item.id),
+        false,
       );
       const edits = itemEditsInBulk(
         host,
         job.startedBy,
-        items.flatMap((before): { before: ItemRow; patch: ItemPatch; counts?: Map<string, number> }[] => {
-          if (before.variants !== "[]") {
-            // A product with options is counted variant by variant.
-            const byVariant = new Map<string, number>();
-            for (const variant of variantsOfRow(before)) {
-              const counted = counts.get(variant._id) ?? (unseenToZero ? 0 : null);
-              if (counted !== null) byVariant.set(variant._id, counted);
-            }
-            return byVariant.size ? [{ before, patch: {}, counts: byVariant }] : [];
-          }
-          const counted = counts.get(before.id) ?? (unseenToZero ? 0 : null);
-          return counted === null ? [] : [{ before, patch: { quantity: counted } }];
-        }),
+        items
+          // Archived and sold items are not counted, so not set to 0 either.
+          .filter((item) => counts.some((count) => count.itemId === item.id) || unseenCounts(item, unseenToZero))
+          .map((before) => ({
+            before,
+            patch: {},
+            changes: countChanges(
+              host,
+              stocktakeId,
+              before,
+              counts.filter((count) => count.itemId === before.id),
+              unseenToZero ? { places } : null,
+            ),
+          })),
         stocktakeVia(stocktakeId),
       );
       const finished = items.length < BULK_CHUNK;
@@ -85,4 +142,53 @@ export function applyInBulk(ended: (host: RoomHost, after: StocktakeRow) => Prom
       if (after) await ended(host, after);
     },
   };
+}
+
+const unseenCounts = (item: ItemRow, unseenToZero: boolean) =>
+  unseenToZero && item.status !== "archived" && item.status !== "sold";
+
+/** Items whose late scans one write applies: a transaction's worth. */
+const LATE_ITEMS_PER_WRITE = BULK_CHUNK;
+
+/**
+ * Applies the scans that arrived after the stocktake was applied: each
+ * variant they counted, at each location, is set again from all its scans
+ * (those applied before and the late ones) plus what moved since the last,
+ * not counting the stocktake's own corrections. A write per chunk of items,
+ * each marking its scans applied; answers how many items changed.
+ */
+export async function applyLateScans(host: RoomHost, actor: string, stocktake: StocktakeRow): Promise<number> {
+  let changed = 0;
+  for (;;) {
+    const done = await host.writes.run(async () => {
+      const itemIds = waitingLateItems(host.roomDb, stocktake.id, LATE_ITEMS_PER_WRITE);
+      if (itemIds.length === 0) return null;
+      const counts = countsHere(host.roomDb, stocktake, itemIds, true).filter((count) => count.waiting);
+      const items = await findItems(host.roomDb, host.roomId, itemIds);
+      const edits = itemEditsInBulk(
+        host,
+        actor,
+        items.map((before) => ({
+          before,
+          patch: {},
+          changes: countChanges(
+            host,
+            stocktake.id,
+            before,
+            counts.filter((count) => count.itemId === before.id),
+            null,
+          ),
+        })),
+        stocktakeVia(stocktake.id),
+      );
+      const results = runTogether(host.roomDb, [
+        ...edits.statements,
+        markLateScans(host.roomDb, stocktake.id, itemIds, "applied"),
+      ]);
+      edits.announce(results);
+      return edits.changed;
+    }, actor);
+    if (done === null) return changed;
+    changed += done;
+  }
 }

@@ -10,11 +10,12 @@
  * Each scan's id comes from the call's random seed (SPEC B9), so a scan made
  * offline and sent again later, or sent twice, counts once.
  */
-import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
+import { COLLECTION, can, MAIN_LOCATION_ID, METHOD, PUBLICATION } from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
+import { findLocation, firstLocationId } from "../db/locations-repo";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
@@ -23,7 +24,9 @@ import { findJob, registerBulkKind, runningJobOn } from "../rooms/bulk-jobs";
 import { targetForCode } from "../rooms/item-for-code";
 import type { RoomHost } from "../rooms/room-host";
 import { roomCodeIndex } from "../rooms/share-code-cache";
-import { applyInBulk, applyJobId, applyStocktake } from "./stocktake-apply";
+import { stockOfVariant } from "../rooms/stock-moves";
+import { applyInBulk, applyJobId, applyLateScans, applyStocktake } from "./stocktake-apply";
+import { locationsOf, momentOfScan, movedSince } from "./stocktake-counts";
 import { announcePast, pastStocktakes } from "./stocktake-summary";
 import {
   endStocktakeQuery,
@@ -33,6 +36,8 @@ import {
   insertScan,
   insertStocktake,
   listScans,
+  markLateScans,
+  type ScanRow,
   type StocktakeRow,
   takeBackScan,
   toScanDoc,
@@ -42,17 +47,24 @@ import {
 export const STOCKTAKE_ERROR = {
   NOT_FOUND: "There is no such stocktake in this room",
   OVER: "This stocktake is over",
+  DISCARDED: "This stocktake was discarded, so nothing it counted is kept",
   APPLYING: "This stocktake is being applied; its counts can no longer change",
   UNKNOWN_CODE: "No item of this room has that label or SKU",
   NOT_YOUR_SCAN: "Only the person who scanned it, or an owner or admin, can take a scan back",
+  NOT_HERE: "This stocktake does not count at that location",
+  NO_LOCATION: "Choose a location of this room to count",
+  NO_LATE_SCANS: "No counts are waiting for this stocktake",
 } as const;
+
+/** The stocktake as screens see it, with the locations it counts. */
+const stocktakeDoc = (host: RoomHost, row: StocktakeRow) => toStocktakeDoc(row, locationsOf(host.roomDb, row));
 
 const announceStocktake = (host: RoomHost, row: StocktakeRow, previous: StocktakeRow | null) =>
   host.emit({
     collection: COLLECTION.STOCKTAKES,
     id: row.id,
-    doc: asDoc(toStocktakeDoc(row)),
-    previous: previous ? asDoc(toStocktakeDoc(previous)) : null,
+    doc: asDoc(stocktakeDoc(host, row)),
+    previous: previous ? asDoc(stocktakeDoc(host, previous)) : null,
   });
 
 /** Each item's label keys: its share code (once a label was printed) and its store page while listed. */
@@ -65,12 +77,31 @@ async function labelDocs(host: RoomHost): Promise<{ _id: string; keys: string[] 
   return [...keys].map(([itemId, itemKeys]) => ({ _id: itemId, keys: itemKeys }));
 }
 
-async function openStocktake(ctx: MethodContext<RoomHost>, id: string): Promise<StocktakeRow> {
+async function stocktakeHere(ctx: MethodContext<RoomHost>, id: string): Promise<StocktakeRow> {
   const row = await findStocktake(ctx.host.roomDb, ctx.host.roomId, id);
   if (!row) throw new LiveError(404, STOCKTAKE_ERROR.NOT_FOUND);
+  return row;
+}
+
+async function openStocktake(ctx: MethodContext<RoomHost>, id: string): Promise<StocktakeRow> {
+  const row = await stocktakeHere(ctx, id);
   if (row.status !== "open") throw new LiveError(409, STOCKTAKE_ERROR.OVER);
   if (runningJobOn(ctx.host, "stocktake-apply", id)) throw new LiveError(409, STOCKTAKE_ERROR.APPLYING);
   return row;
+}
+
+/**
+ * Where a scan counts: the location it names, among the stocktake's, else
+ * the stocktake's first. A scan of a stocktake that is being applied, or
+ * was, is late: kept, and applied when an owner or admin says so
+ * (docs/stock.md); a discarded stocktake's is refused.
+ */
+function scanPlace(ctx: MethodContext<RoomHost>, row: StocktakeRow, locationId: string | undefined) {
+  if (row.status === "cancelled") throw new LiveError(409, STOCKTAKE_ERROR.DISCARDED);
+  const places = locationsOf(ctx.host.roomDb, row);
+  if (locationId !== undefined && !places.includes(locationId)) throw new LiveError(400, STOCKTAKE_ERROR.NOT_HERE);
+  const late = row.status === "applied" || runningJobOn(ctx.host, "stocktake-apply", row.id) !== undefined;
+  return { locationId: locationId ?? (places[0] as string), late };
 }
 
 export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
@@ -91,7 +122,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         key: "open",
         fetch: async () => {
           const open = await findOpenStocktake(ctx.host.roomDb, ctx.host.roomId);
-          return open ? [asDoc(toStocktakeDoc(open))] : [];
+          return open ? [asDoc(stocktakeDoc(ctx.host, open))] : [];
         },
         matches: (doc) => doc.status === "open",
       } as const;
@@ -105,8 +136,13 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         kind: "observed",
         collection: COLLECTION.STOCKTAKE_SCANS,
         key: stocktakeId,
-        fetch: async () =>
-          (await listScans(ctx.host.roomDb, ctx.host.roomId, stocktakeId)).map((row) => asDoc(toScanDoc(row))),
+        fetch: async () => {
+          const row = await findStocktake(ctx.host.roomDb, ctx.host.roomId, stocktakeId);
+          const first = row ? (locationsOf(ctx.host.roomDb, row)[0] as string) : "";
+          return (await listScans(ctx.host.roomDb, ctx.host.roomId, stocktakeId)).map((scan) =>
+            asDoc(toScanDoc(scan, first)),
+          );
+        },
         matches: (doc) => doc.stocktakeId === stocktakeId,
       } as const;
     },
@@ -128,7 +164,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
 
   registry.method(METHOD.STOCKTAKE_START, {
     args: METHOD_ARGS[METHOD.STOCKTAKE_START],
-    run: async (ctx) => {
+    run: async (ctx, locationIds) => {
       const role = await requireRole(ctx, can.count);
       const host = ctx.host;
       return host.writes.run(async () => {
@@ -137,6 +173,11 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         if (open) return open.id;
         // A counter takes part in a stocktake; starting one is for those who change the catalogue.
         if (!can.editItems(role)) throw new LiveError(403, "Ask a member of the room to start the stocktake");
+        const places = [...new Set(locationIds ?? [])];
+        for (const id of places) {
+          const location = findLocation(host.roomDb, id);
+          if (!location || location.archivedAt !== null) throw new LiveError(400, STOCKTAKE_ERROR.NO_LOCATION);
+        }
         const row: StocktakeRow = {
           id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKES),
           roomId: host.roomId,
@@ -145,6 +186,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
           startedAt: host.now(),
           endedBy: null,
           endedAt: null,
+          locations: JSON.stringify(places.length > 0 ? places : [firstLocationId(host.roomDb) ?? MAIN_LOCATION_ID]),
         };
         await insertStocktake(host.roomDb, row);
         announceStocktake(host, row, null);
@@ -155,38 +197,49 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
 
   registry.method(METHOD.STOCKTAKE_SCAN, {
     args: METHOD_ARGS[METHOD.STOCKTAKE_SCAN],
-    run: async (ctx, stocktakeId, code) => {
+    run: async (ctx, stocktakeId, code, options) => {
       await requireRole(ctx, can.count);
       const host = ctx.host;
       return host.writes.run(async () => {
-        await openStocktake(ctx, stocktakeId);
+        const stocktake = await stocktakeHere(ctx, stocktakeId);
+        const { locationId, late } = scanPlace(ctx, stocktake, options?.locationId);
         const target = await targetForCode(host, code);
         if (!target) throw new LiveError(404, STOCKTAKE_ERROR.UNKNOWN_CODE);
         const { item, variantId, variantName } = target;
         const itemId = item.id;
-        const scan = {
+        const at = momentOfScan(options?.at, host.now(), stocktake.startedAt);
+        const held = stockOfVariant(item, variantId)[locationId] ?? 0;
+        const scan: ScanRow = {
           id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKE_SCANS),
           roomId: host.roomId,
           stocktakeId,
           itemId,
           variantId,
+          locationId,
           userId: ctx.userId as string,
-          at: host.now(),
+          at,
+          // What the room had recorded there when it was counted: now, less what moved since.
+          heldThen: held - movedSince(host.roomDb, { itemId, variantId, locationId }, at),
           takenBackAt: null,
+          late: late ? "waiting" : null,
         };
         const inserted = await insertScan(host.roomDb, scan);
-        if (inserted)
+        if (inserted && !late) {
           host.emit({
             collection: COLLECTION.STOCKTAKE_SCANS,
             id: scan.id,
-            doc: asDoc(toScanDoc(inserted)),
+            doc: asDoc(toScanDoc(inserted, locationId)),
             previous: null,
           });
+        }
+        if (inserted && late && stocktake.status === "applied") await announcePast(host, stocktake);
         return {
           scanId: scan.id,
           itemId,
           variantId,
           title: variantName ? `${item.title} — ${variantName}` : item.title,
+          // Counted after the stocktake was applied: kept until an owner or admin applies it.
+          late,
         };
       }, ctx.userId ?? "");
     },
@@ -222,25 +275,55 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
+  registry.method(METHOD.STOCKTAKE_APPLY_LATE, {
+    args: METHOD_ARGS[METHOD.STOCKTAKE_APPLY_LATE],
+    run: async (ctx, stocktakeId) => {
+      await requireRole(ctx, can.manageMembers);
+      const stocktake = await stocktakeHere(ctx, stocktakeId);
+      if (stocktake.status !== "applied") throw new LiveError(409, STOCKTAKE_ERROR.NO_LATE_SCANS);
+      const changed = await applyLateScans(ctx.host, ctx.userId as string, stocktake);
+      await ctx.host.writes.run(() => announcePast(ctx.host, stocktake), ctx.userId ?? "");
+      return { changed };
+    },
+  });
+
+  registry.method(METHOD.STOCKTAKE_DISCARD_LATE, {
+    args: METHOD_ARGS[METHOD.STOCKTAKE_DISCARD_LATE],
+    run: async (ctx, stocktakeId) => {
+      await requireRole(ctx, can.manageMembers);
+      const host = ctx.host;
+      const stocktake = await stocktakeHere(ctx, stocktakeId);
+      return host.writes.run(async () => {
+        const set = markLateScans(host.roomDb, stocktakeId, null, "discarded").all();
+        if (set.length > 0) await announcePast(host, stocktake);
+        return { discarded: set.length };
+      }, ctx.userId ?? "");
+    },
+  });
+
   registry.method(METHOD.STOCKTAKE_UNSCAN, {
     args: METHOD_ARGS[METHOD.STOCKTAKE_UNSCAN],
     run: async (ctx, stocktakeId, scanId) => {
       const role = await requireRole(ctx, can.count);
       const host = ctx.host;
       return host.writes.run(async () => {
-        await openStocktake(ctx, stocktakeId);
         const scan = await findScan(host.roomDb, host.roomId, scanId);
+        // A late scan that still waits can be taken back too; any other only while the stocktake is open.
+        const stocktake = scan?.late === "waiting" ? await stocktakeHere(ctx, stocktakeId) : null;
+        if (!stocktake) await openStocktake(ctx, stocktakeId);
         // Not (yet) here, or taken back already (a re-sent call): done.
         if (!scan || scan.stocktakeId !== stocktakeId || scan.takenBackAt !== null) return;
         if (scan.userId !== ctx.userId && !can.manageMembers(role))
           throw new LiveError(403, STOCKTAKE_ERROR.NOT_YOUR_SCAN);
         if (await takeBackScan(host.roomDb, host.roomId, scanId, host.now())) {
-          host.emit({
-            collection: COLLECTION.STOCKTAKE_SCANS,
-            id: scanId,
-            doc: null,
-            previous: asDoc(toScanDoc(scan)),
-          });
+          if (stocktake) await announcePast(host, stocktake);
+          else
+            host.emit({
+              collection: COLLECTION.STOCKTAKE_SCANS,
+              id: scanId,
+              doc: null,
+              previous: asDoc(toScanDoc(scan, scan.locationId)),
+            });
         }
       }, ctx.userId ?? "");
     },

@@ -5,11 +5,14 @@
 import { index, integer, type SQLiteColumnBuilderBase, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { RoomIdColumn } from "../db/room-tables";
 
-/** `scanExtras`: columns only the room's own `stocktake_scans` has (the D1 copy stays as the previous release left it). */
-export function stocktakeTables<Extras extends Record<string, SQLiteColumnBuilderBase>>(
-  roomId: RoomIdColumn,
-  scanExtras: Extras = {} as Extras,
-) {
+/**
+ * `extras`: columns only the room's own `stocktakes` and `stocktake_scans`
+ * have (the D1 copies stay as the previous release left them).
+ */
+export function stocktakeTables<
+  StocktakeExtras extends Record<string, SQLiteColumnBuilderBase>,
+  ScanExtras extends Record<string, SQLiteColumnBuilderBase>,
+>(roomId: RoomIdColumn, extras: { stocktake?: StocktakeExtras; scan?: ScanExtras } = {}) {
   /** Stocktakes (SPEC A8): at most one `open` per room at a time (checked by the RoomDO, which serializes writes). */
   const stocktakes = sqliteTable(
     "stocktakes",
@@ -21,6 +24,7 @@ export function stocktakeTables<Extras extends Record<string, SQLiteColumnBuilde
       startedAt: integer("started_at").notNull(),
       endedBy: text("ended_by"),
       endedAt: integer("ended_at"),
+      ...(extras.stocktake ?? ({} as StocktakeExtras)),
     },
     (table) => [index("stocktakes_room_idx").on(table.roomId, table.status)],
   );
@@ -41,7 +45,7 @@ export function stocktakeTables<Extras extends Record<string, SQLiteColumnBuilde
        * again.
        */
       takenBackAt: integer("taken_back_at"),
-      ...scanExtras,
+      ...(extras.scan ?? ({} as ScanExtras)),
     },
     (table) => [index("stocktake_scans_stocktake_idx").on(table.stocktakeId)],
   );

@@ -10,7 +10,14 @@ import { chunks } from "../db/items-repo";
 import type { RoomDatabase } from "../db/room-database";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
-import { itemsCountedQuery, listEndedStocktakes, type StocktakeRow, scansByPersonQuery } from "./stocktakes-repo";
+import { locationsOf } from "./stocktake-counts";
+import {
+  itemsCountedQuery,
+  lateWaitingQuery,
+  listEndedStocktakes,
+  type StocktakeRow,
+  scansByPersonQuery,
+} from "./stocktakes-repo";
 
 /** How many past stocktakes a room shows. */
 export const PAST_STOCKTAKES_SHOWN = 20;
@@ -24,9 +31,9 @@ function append<T>(lists: Map<string, T[]>, key: string, value: T): void {
 }
 
 /**
- * The summaries of these stocktakes (all of one room), in their order: three
+ * The summaries of these stocktakes (all of one room), in their order: four
  * indexed reads per IDS_PER_STATEMENT stocktakes (scans per person, items
- * counted, the changes with their items' titles),
+ * counted, the changes with their items' titles, late scans waiting),
  * however many scans and changes they have, so the `stocktakes.past`
  * publication and a stocktake ending (in the room's write queue) stay cheap.
  */
@@ -38,8 +45,10 @@ export async function summariesOf(
   const people = new Map<string, { userId: string; scans: number; firstAt: number }[]>();
   const itemsCounted = new Map<string, number>();
   const changes = new Map<string, PastStocktakeDoc["changes"]>();
+  const lateWaiting = new Map<string, number>();
   for (const part of chunks(rows)) {
     const ids = part.map((row) => row.id);
+    for (const row of lateWaitingQuery(db, roomId, ids).all()) lateWaiting.set(row.stocktakeId, row.waiting);
     const scanned = scansByPersonQuery(db, roomId, ids).all();
     const counted = itemsCountedQuery(db, roomId, ids).all();
     const applied = changesViaQuery(db, roomId, ids.map(stocktakeVia)).all();
@@ -68,6 +77,8 @@ export async function summariesOf(
       .map(({ userId, scans }) => ({ userId, scans })),
     itemsCounted: itemsCounted.get(row.id) ?? 0,
     changes: changes.get(stocktakeVia(row.id)) ?? [],
+    locations: locationsOf(db, row),
+    lateWaiting: lateWaiting.get(row.id) ?? 0,
   }));
 }
 

@@ -7,19 +7,23 @@ import { stocktakeScans, stocktakes } from "../db/room-schema";
 export type StocktakeRow = typeof stocktakes.$inferSelect;
 export type ScanRow = typeof stocktakeScans.$inferSelect;
 
-export function toStocktakeDoc(row: StocktakeRow): StocktakeDoc {
-  return { _id: row.id, status: row.status, startedBy: row.startedBy, startedAt: new Date(row.startedAt) };
+/** `locations`: where it counts (stocktake-counts.ts `locationsOf`). */
+export function toStocktakeDoc(row: StocktakeRow, locations: string[]): StocktakeDoc {
+  return { _id: row.id, status: row.status, startedBy: row.startedBy, startedAt: new Date(row.startedAt), locations };
 }
 
-export function toScanDoc(row: ScanRow): StocktakeScanDoc {
+/** `firstLocation`: where a scan from before stocktakes had places counted (its stocktake's first). */
+export function toScanDoc(row: ScanRow, firstLocation: string): StocktakeScanDoc {
   return {
     _id: row.id,
     stocktakeId: row.stocktakeId,
     itemId: row.itemId,
     // Scans from before products had variants counted the product's only one.
     variantId: row.variantId || row.itemId,
+    locationId: row.locationId || firstLocation,
     userId: row.userId,
     at: new Date(row.at),
+    heldThen: row.heldThen,
   };
 }
 
@@ -79,7 +83,7 @@ export async function insertScan(db: RoomDatabase, row: ScanRow): Promise<ScanRo
   return (await db.insert(stocktakeScans).values(row).onConflictDoNothing().returning().get()) ?? null;
 }
 
-/** The scans that count (not taken back). */
+/** The scans that count (not taken back), made in time (not after the stocktake was applied). */
 export async function listScans(db: RoomDatabase, roomId: string, stocktakeId: string): Promise<ScanRow[]> {
   return db
     .select()
@@ -89,9 +93,64 @@ export async function listScans(db: RoomDatabase, roomId: string, stocktakeId: s
         eq(stocktakeScans.roomId, roomId),
         eq(stocktakeScans.stocktakeId, stocktakeId),
         isNull(stocktakeScans.takenBackAt),
+        isNull(stocktakeScans.late),
       ),
     )
     .all();
+}
+
+/** Items with scans that arrived after the stocktake was applied and wait, by id, at most `limit`. */
+export function waitingLateItems(db: RoomDatabase, stocktakeId: string, limit: number): string[] {
+  return db
+    .selectDistinct({ itemId: stocktakeScans.itemId })
+    .from(stocktakeScans)
+    .where(
+      and(
+        eq(stocktakeScans.stocktakeId, stocktakeId),
+        eq(stocktakeScans.late, "waiting"),
+        isNull(stocktakeScans.takenBackAt),
+      ),
+    )
+    .orderBy(stocktakeScans.itemId)
+    .limit(limit)
+    .all()
+    .map((row) => row.itemId);
+}
+
+/** Marks the waiting late scans of these items (all of the stocktake's when none are named) applied or set aside. */
+export function markLateScans(
+  db: RoomDatabase,
+  stocktakeId: string,
+  itemIds: readonly string[] | null,
+  outcome: "applied" | "discarded",
+) {
+  return db
+    .update(stocktakeScans)
+    .set({ late: outcome })
+    .where(
+      and(
+        eq(stocktakeScans.stocktakeId, stocktakeId),
+        eq(stocktakeScans.late, "waiting"),
+        itemIds === null ? undefined : inArray(stocktakeScans.itemId, [...itemIds]),
+      ),
+    )
+    .returning({ id: stocktakeScans.id });
+}
+
+/** How many scans wait of each of these stocktakes, having arrived after it was applied. */
+export function lateWaitingQuery(db: RoomDatabase, roomId: string, stocktakeIds: readonly string[]) {
+  return db
+    .select({ stocktakeId: stocktakeScans.stocktakeId, waiting: count() })
+    .from(stocktakeScans)
+    .where(
+      and(
+        eq(stocktakeScans.roomId, roomId),
+        inArray(stocktakeScans.stocktakeId, [...stocktakeIds]),
+        eq(stocktakeScans.late, "waiting"),
+        isNull(stocktakeScans.takenBackAt),
+      ),
+    )
+    .groupBy(stocktakeScans.stocktakeId);
 }
 
 export async function findScan(db: RoomDatabase, roomId: string, scanId: string): Promise<ScanRow | null> {
@@ -103,6 +162,9 @@ export async function findScan(db: RoomDatabase, roomId: string, scanId: string)
       .get()) ?? null
   );
 }
+
+/** A scan that counts in a stocktake's record: in time, or late and applied. */
+const countsNow = sql`(${stocktakeScans.late} IS NULL OR ${stocktakeScans.late} = 'applied')`;
 
 /**
  * The scans that count of these stocktakes, per stocktake and person: how
@@ -123,6 +185,7 @@ export function scansByPersonQuery(db: RoomDatabase, roomId: string, stocktakeId
         eq(stocktakeScans.roomId, roomId),
         inArray(stocktakeScans.stocktakeId, [...stocktakeIds]),
         isNull(stocktakeScans.takenBackAt),
+        countsNow,
       ),
     )
     .groupBy(stocktakeScans.stocktakeId, stocktakeScans.userId);
@@ -138,53 +201,10 @@ export function itemsCountedQuery(db: RoomDatabase, roomId: string, stocktakeIds
         eq(stocktakeScans.roomId, roomId),
         inArray(stocktakeScans.stocktakeId, [...stocktakeIds]),
         isNull(stocktakeScans.takenBackAt),
+        countsNow,
       ),
     )
     .groupBy(stocktakeScans.stocktakeId);
-}
-
-/** How many of each item were counted. */
-export async function countsOf(db: RoomDatabase, roomId: string, stocktakeId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ itemId: stocktakeScans.itemId, counted: count() })
-    .from(stocktakeScans)
-    .where(
-      and(
-        eq(stocktakeScans.roomId, roomId),
-        eq(stocktakeScans.stocktakeId, stocktakeId),
-        isNull(stocktakeScans.takenBackAt),
-      ),
-    )
-    .groupBy(stocktakeScans.itemId)
-    .all();
-  return new Map(rows.map((row) => [row.itemId, row.counted]));
-}
-
-/** The counts of just these items (a chunk of an apply); items not scanned are absent. */
-export function countsOfItems(
-  db: RoomDatabase,
-  roomId: string,
-  stocktakeId: string,
-  itemIds: readonly string[],
-): Map<string, number> {
-  if (itemIds.length === 0) return new Map();
-  // By variant: a product without options (and a scan from before variants) counts under the item's id.
-  const variant = sql<string>`coalesce(nullif(${stocktakeScans.variantId}, ''), ${stocktakeScans.itemId})`;
-  const rows = db
-    .select({ variantId: variant, counted: count() })
-    .from(stocktakeScans)
-    .where(
-      and(
-        eq(stocktakeScans.roomId, roomId),
-        eq(stocktakeScans.stocktakeId, stocktakeId),
-        isNull(stocktakeScans.takenBackAt),
-        // One bound value for the whole chunk (a statement takes at most 100).
-        sql`${stocktakeScans.itemId} IN (SELECT value FROM json_each(${JSON.stringify(itemIds)}))`,
-      ),
-    )
-    .groupBy(variant)
-    .all();
-  return new Map(rows.map((row) => [row.variantId, row.counted]));
 }
 
 /** Marks a scan taken back; @returns whether it counted until now. */

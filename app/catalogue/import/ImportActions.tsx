@@ -6,15 +6,22 @@
  * progress bar (send-import.ts). A stop part-way says how far it got.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
+import { COLLECTION, type ItemDoc } from "../../../protocol/api";
 import type { ImportProblem, ImportProduct, ImportReport } from "../../../protocol/variant-args";
 import { errorMessage } from "../../components/ErrorText";
-import { useCall } from "../../live";
+import { type LiveDoc, useCall, useFind } from "../../live";
+import { useLocations } from "../../stock/use-locations";
 import { Button } from "../../ui/Button";
+import { useRoomSize } from "../room-size";
 import { ImportProgress } from "./ImportProgress";
 import { ImportSummary } from "./ImportSummary";
+import type { FileFormat } from "./import-fields";
 import { productsText, rowsText, stoppedText } from "./import-words";
 import { byRow, goodProducts, type ImportPlan, problemRowCount } from "./plan-import";
-import { checkImport, type ImportOutcome, inFileColumns, runImport } from "./send-import";
+import { StockChoiceForm } from "./StockChoice";
+import { checkImport, type ImportOutcome, inFileColumns, runImport, type StockChoice } from "./send-import";
+
+const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
 type Check =
   | { state: "idle" }
@@ -26,11 +33,13 @@ type Run = { state: "running"; done: number; total: number } | { state: "done"; 
 
 export function ImportActions({
   plan,
+  format,
   columnOf,
   onBusy,
   onAnother,
 }: {
   plan: ImportPlan;
+  format: FileFormat;
   /** The file's name for a column the server names by Stockroom's ("SKU"). */
   columnOf(label: string): string;
   onBusy(busy: boolean): void;
@@ -42,6 +51,19 @@ export function ImportActions({
   const [run, setRun] = useState<Run | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const good = useMemo(() => goodProducts(plan), [plan]);
+  // A first import counts at the first location; into a room with items, stock is left as it is unless chosen.
+  const { locations } = useLocations();
+  const itemsHere = useFind(COLLECTION.ITEMS, isItem).length;
+  const big = useRoomSize() === "big";
+  const emptyRoom = itemsHere === 0 && !big;
+  const [stock, setStock] = useState<StockChoice | null>(null);
+  const firstPlace = locations.find((location) => !location.archived)?._id ?? null;
+  const choice: StockChoice = stock ?? { quantityAt: emptyRoom ? firstPlace : null, unnamedToZero: false };
+  const choose = (next: StockChoice) => {
+    setStock(next);
+    // What the check found was for the choice before.
+    setCheck({ state: "idle" });
+  };
 
   // Keyboard and screen-reader users land on what the check found, and on the import's outcome.
   useEffect(() => {
@@ -52,7 +74,7 @@ export function ImportActions({
     setCheck({ state: "checking" });
     onBusy(true);
     try {
-      const report = await checkImport(call, good);
+      const report = await checkImport(call, good, choice);
       const serverProblems = inFileColumns(report.problems, columnOf);
       setCheck({
         state: "checked",
@@ -69,7 +91,7 @@ export function ImportActions({
 
   async function runAll(products: ImportProduct[]) {
     onBusy(true);
-    const outcome = await runImport(call, products, (done, total) => setRun({ state: "running", done, total }));
+    const outcome = await runImport(call, products, choice, (done, total) => setRun({ state: "running", done, total }));
     setRun({ state: "done", outcome });
     onBusy(false);
   }
@@ -113,6 +135,13 @@ export function ImportActions({
       <p>
         {productsText(plan.drafts.length)} in {rowsText(plan.rowCount)}.
       </p>
+      <StockChoiceForm
+        products={good}
+        shopifyProducts={format === "shopify"}
+        choice={choice}
+        onChange={choose}
+        disabled={check.state === "checking"}
+      />
       <div className="form-actions">
         <Button variant={checked ? "secondary" : "primary"} onClick={runCheck} disabled={check.state === "checking"}>
           {check.state === "checking" ? "Checking…" : "Check import"}

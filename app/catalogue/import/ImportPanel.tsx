@@ -137,7 +137,14 @@ export default function ImportPanel({ onClose }: { onClose(): void }) {
           {plan && plan.rowCount > 0 && (
             <>
               <ImportPreview plan={plan} />
-              <ImportActions key={version} plan={plan} columnOf={columnOf} onBusy={setBusy} onAnother={another} />
+              <ImportActions
+                key={version}
+                plan={plan}
+                format={file.format}
+                columnOf={columnOf}
+                onBusy={setBusy}
+                onAnother={another}
+              />
             </>
           )}
         </>

@@ -1,11 +1,13 @@
 /**
  * What a check found (or an import did): how many products are new,
- * updated or unchanged, the locations the file adds, and every problem with
- * its row and column, found here or by the server.
+ * updated or unchanged, what changes of those already here ("prices of 3
+ * products"), the stock it sets by location (or that stock is unchanged),
+ * stock at locations the file does not name, the locations it adds, and
+ * every problem with its row and column, found here or by the server.
  */
 import { forwardRef } from "react";
 import type { ImportProblem, ImportReport } from "../../../protocol/variant-args";
-import { problemText, reportCounts } from "./import-words";
+import { changesText, elsewhereText, problemText, reportCounts, stockText } from "./import-words";
 
 export function ProblemList({ problems, label }: { problems: readonly ImportProblem[]; label: string }) {
   if (problems.length === 0) return null;
@@ -23,12 +25,21 @@ export const ImportSummary = forwardRef<
   HTMLHeadingElement,
   { heading: string; report: ImportReport; problems: readonly ImportProblem[]; locationsWord: string }
 >(function ImportSummary({ heading, report, problems, locationsWord }, ref) {
+  const changes = changesText(report.changes);
+  const elsewhere = elsewhereText(report.elsewhere);
   return (
     <section className="import-summary" aria-label={heading} data-testid="import-summary">
       <h3 ref={ref} tabIndex={-1}>
         {heading}
       </h3>
       <p>{reportCounts(report)}.</p>
+      {changes && <p data-testid="import-changes">{changes}.</p>}
+      <p data-testid="import-stock">{stockText(report.stock)}.</p>
+      {elsewhere && (
+        <p className="import-elsewhere" data-testid="import-elsewhere">
+          {elsewhere}
+        </p>
+      )}
       {report.locationsAdded.length > 0 && (
         <p>
           {locationsWord}: {report.locationsAdded.join(", ")}.

@@ -8,7 +8,14 @@
  * them rather than adding them twice.
  */
 import { LIMITS, METHOD } from "../../../protocol/api";
-import type { ImportPart, ImportProblem, ImportProduct, ImportReport } from "../../../protocol/variant-args";
+import type {
+  ImportChangeKind,
+  ImportPart,
+  ImportProblem,
+  ImportProduct,
+  ImportReport,
+  ImportStockChange,
+} from "../../../protocol/variant-args";
 import { randomId } from "../../live/random-id";
 
 export type CallMethod = (name: string, ...params: unknown[]) => Promise<unknown>;
@@ -47,7 +54,23 @@ export const emptyReport = (): ImportReport => ({
   unchanged: 0,
   locationsAdded: [],
   problems: [],
+  changes: {},
+  stock: [],
+  elsewhere: [],
 });
+
+/** Stock changes of two parts by location, added up. */
+function addStock(a: readonly ImportStockChange[], b: readonly ImportStockChange[]): ImportStockChange[] {
+  const byLocation = new Map(a.map((change) => [change.location.toLowerCase(), { ...change }]));
+  for (const change of b) {
+    const sum = byLocation.get(change.location.toLowerCase());
+    if (sum) {
+      sum.units += change.units;
+      sum.variants += change.variants;
+    } else byLocation.set(change.location.toLowerCase(), { ...change });
+  }
+  return [...byLocation.values()];
+}
 
 /** Two parts' reports as one; a location that several parts would add is counted once. */
 export function addReports(sum: ImportReport, part: ImportReport): ImportReport {
@@ -55,29 +78,57 @@ export function addReports(sum: ImportReport, part: ImportReport): ImportReport 
   for (const name of part.locationsAdded) {
     if (!locations.some((known) => known.toLowerCase() === name.toLowerCase())) locations.push(name);
   }
+  const changes = { ...sum.changes };
+  for (const [kind, n] of Object.entries(part.changes ?? {}) as [ImportChangeKind, number][]) {
+    changes[kind] = (changes[kind] ?? 0) + n;
+  }
   return {
     created: sum.created + part.created,
     updated: sum.updated + part.updated,
     unchanged: sum.unchanged + part.unchanged,
     locationsAdded: locations,
     problems: [...sum.problems, ...part.problems],
+    changes,
+    stock: addStock(sum.stock, part.stock ?? []),
+    elsewhere: addStock(sum.elsewhere, part.elsewhere ?? []),
   };
+}
+
+/**
+ * How the file's counts become stock (docs/stock.md): where a count with no
+ * location is counted (null: stock is left as it is), and whether a file of
+ * counts by location sets the locations it does not name to 0.
+ */
+export interface StockChoice {
+  quantityAt: string | null;
+  unnamedToZero: boolean;
 }
 
 const rowsOf = (products: readonly ImportProduct[]) =>
   products.reduce((sum, product) => sum + product.variants.length, 0);
 
-function sendPart(call: CallMethod, importId: string, index: number, products: ImportProduct[], dryRun: boolean) {
-  const part: ImportPart = { importId, part: index, dryRun, products };
+function sendPart(
+  call: CallMethod,
+  importId: string,
+  index: number,
+  products: ImportProduct[],
+  dryRun: boolean,
+  stock: StockChoice,
+) {
+  const part: ImportPart = { importId, part: index, dryRun, products, ...stock };
   return call(METHOD.ITEMS_IMPORT, part) as Promise<ImportReport>;
 }
 
 /** What importing `products` would do, from a dry run of every part. */
-export async function checkImport(call: CallMethod, products: readonly ImportProduct[]): Promise<ImportReport> {
+export async function checkImport(
+  call: CallMethod,
+  products: readonly ImportProduct[],
+  stock: StockChoice,
+): Promise<ImportReport> {
   const importId = randomId();
   let report = emptyReport();
   for (const [index, part] of splitParts(products).entries()) {
-    report = addReports(report, await sendPart(call, importId, index, part, true));
+    report = addReports(report, await sendPart(call, importId, index, part, true, stock));
   }
   return report;
 }
@@ -95,6 +146,7 @@ export interface ImportOutcome {
 export async function runImport(
   call: CallMethod,
   products: readonly ImportProduct[],
+  stock: StockChoice,
   onProgress: (done: number, total: number) => void,
 ): Promise<ImportOutcome> {
   const importId = randomId();
@@ -105,7 +157,7 @@ export async function runImport(
   onProgress(0, totalRows);
   for (const [index, part] of parts.entries()) {
     try {
-      report = addReports(report, await sendPart(call, importId, index, part, false));
+      report = addReports(report, await sendPart(call, importId, index, part, false, stock));
     } catch (error) {
       return { report, sentRows, totalRows, error };
     }

@@ -10,6 +10,7 @@ import m0008 from "./0008_movement_prices.sql";
 import m0009 from "./0009_variants.sql";
 import m0010 from "./0010_location_reorder_points.sql";
 import m0011 from "./0011_applied_writes.sql";
+import m0012 from "./0012_stocktake_places.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -27,5 +28,6 @@ export default {
     m0009,
     m0010,
     m0011,
+    m0012,
   },
 };
