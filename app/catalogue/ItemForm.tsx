@@ -6,12 +6,21 @@
  * saying why they cannot change them.
  */
 import { useId, useState } from "react";
-import { hasVariants, ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
+import {
+  hasVariants,
+  ITEM_STATUSES,
+  type ItemDoc,
+  type ItemStatus,
+  METHOD,
+  ROLE_CAN,
+  ROLE_NAMES,
+} from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
 import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
+import { useMyRole } from "../team/use-my-role";
 import { draftsFor } from "./field-drafts";
 import { ItemField } from "./ItemField";
 import { ITEM_FIELDS, type ItemFieldName, itemField } from "./item-fields";
@@ -88,6 +97,7 @@ function StatusField({ item }: { item: ItemDoc }) {
  */
 function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
   const { userId } = useLoginState();
+  const role = useMyRole();
   const unsaved = userId ? draftsFor(userId, roomId, item._id).filter((draft) => itemField(draft.field)) : [];
   const own = !hasVariants(item);
   const rows: [string, string][] = [
@@ -116,7 +126,9 @@ function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
   return (
     <div className="item-form">
       <p className="read-only-note" role="note">
-        You are a viewer in this room: you can see this item but not change it.
+        {role && role !== "viewer"
+          ? `You are a ${ROLE_NAMES[role].toLowerCase()} in this room: ${ROLE_CAN[role]}.`
+          : "You are a viewer in this room: you can see this item but not change it."}
       </p>
       {unsaved.length > 0 && (
         <div className="notice" role="alert" data-testid="unsaved-drafts">

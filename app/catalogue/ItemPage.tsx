@@ -1,12 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { COLLECTION, type ItemDoc, METHOD, PUBLICATION } from "../../protocol/api";
+import { COLLECTION, can, type ItemDoc, METHOD, PUBLICATION } from "../../protocol/api";
+import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { type LiveDoc, useCall, useFind, useSubscribeIf } from "../live";
 import { useNameOf } from "../people/use-name-of";
 import { Ledger } from "../stock/Ledger";
 import { StockPanel } from "../stock/StockPanel";
 import { ItemStoreSection } from "../store/ItemStoreSection";
+import { useMyRole } from "../team/use-my-role";
 import { catalogueHref } from "./catalogue-memory";
 import { ItemForm } from "./ItemForm";
 import { ItemHistory } from "./ItemHistory";
@@ -41,6 +43,8 @@ export function ItemPage({
   const itemLoading = useSubscribeIf(big, PUBLICATION.ITEM, itemId);
   const [item] = useFind(COLLECTION.ITEMS, isThisItem);
   const nameOf = useNameOf();
+  const role = useMyRole();
+  const { userId } = useLoginState();
   const back = (
     <Link href={catalogueHref(roomId)} className="back-link">
       ← Catalogue
@@ -94,6 +98,7 @@ export function ItemPage({
           variants={item.variants}
           currency={item.currency}
           canEdit={canEdit}
+          undoOwnOf={!canEdit && can.sell(role) ? userId : null}
         />
         <ItemHistory item={item} />
       </div>

@@ -24,6 +24,12 @@ export function CataloguePage({ roomId, role, loading }: { roomId: string; role:
           not change items.
         </p>
       )}
+      {role === "cashier" && (
+        <p className="read-only-note" role="note">
+          You are the cashier in this room: you sell, take returns and receive stock (the Stall tab, or an item's page)
+          and count in stocktakes, but do not change items or prices.
+        </p>
+      )}
       {canEdit && (
         <div className="catalogue-add">
           <PhotoIntake roomId={roomId} />

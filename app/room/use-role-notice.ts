@@ -4,16 +4,8 @@
  * their controls gone without a word.
  */
 import { useEffect, useRef } from "react";
-import { can, type RoomRole } from "../../protocol/api";
+import { can, ROLE_CAN, ROLE_NAMES, type RoomRole } from "../../protocol/api";
 import { useToast } from "../ui/Toast";
-
-const WHAT: Record<RoomRole, string> = {
-  owner: "you own it and can do everything in it",
-  admin: "you can change items, the team and the store connection",
-  member: "you can add and change items",
-  counter: "you can count in stocktakes and receive stock, but not change items",
-  viewer: "you can see everything but no longer change items",
-};
 
 export function useRoleNotice(role: RoomRole | null, roomName: string): void {
   const toast = useToast();
@@ -26,7 +18,7 @@ export function useRoleNotice(role: RoomRole | null, roomName: string): void {
     const room = roomName ? `“${roomName}”` : "this room";
     const lostEditing = can.editItems(previous) && !can.editItems(role);
     toast.show({
-      text: `Your role in ${room} is now ${role}: ${WHAT[role]}.${lostEditing ? " Anything you were typing was not saved." : ""}`,
+      text: `Your role in ${room} is now ${ROLE_NAMES[role].toLowerCase()}: ${ROLE_CAN[role]}.${lostEditing ? " Anything you were typing was not saved." : ""}`,
       tone: lostEditing ? "danger" : "neutral",
       duration: 15_000,
     });

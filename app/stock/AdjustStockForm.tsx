@@ -24,19 +24,20 @@ import { Field } from "../ui/Field";
 import { useToast } from "../ui/Toast";
 import { firstVariantId, VariantSelect } from "./VariantSelect";
 
-const REASONS = Object.keys(ADJUST_REASONS) as AdjustReason[];
+/** Every reason a stock change may have: what whoever edits the catalogue chooses from. */
+export const ALL_REASONS = Object.keys(ADJUST_REASONS) as AdjustReason[];
 
 export function AdjustStockForm({
   item,
   locations,
-  receiveOnly = false,
+  reasons = ALL_REASONS,
   initialReason = "received",
   onDone,
 }: {
   item: ItemDoc;
   locations: readonly LocationDoc[];
-  /** Only deliveries received (a counter's one stock action). */
-  receiveOnly?: boolean;
+  /** The reasons the person may record (a counter: received; a cashier: received, sold, returned). */
+  reasons?: readonly AdjustReason[];
   /** The reason it opens with (_Record a sale_ opens on "sold", one unit, at the item's price). */
   initialReason?: AdjustReason;
   onDone(): void;
@@ -107,7 +108,7 @@ export function AdjustStockForm({
       <Field label="Why">
         {(props) => (
           <select {...props} value={reason} onChange={(event) => setReason(event.target.value as AdjustReason)}>
-            {(receiveOnly ? (["received"] as const) : REASONS).map((option) => (
+            {reasons.map((option) => (
               <option key={option} value={option}>
                 {MOVEMENT_REASON_LABELS[option]}
               </option>

@@ -54,6 +54,7 @@ export function Ledger({
   variants = [],
   currency,
   canEdit,
+  undoOwnOf = null,
 }: {
   itemId?: string;
   /** How a movement's item (and its variant: "Tee — M") reads. */
@@ -63,7 +64,11 @@ export function Ledger({
   /** The currency sale prices are in (the item's). */
   currency: string;
   canEdit: boolean;
+  /** Someone who may take back only their own movements (a cashier: docs/stock.md): their id. */
+  undoOwnOf?: string | null;
 }) {
+  const mayUndo = (movement: { userId: string }) => canEdit || (undoOwnOf !== null && movement.userId === undoOwnOf);
+  const undoColumn = canEdit || undoOwnOf !== null;
   const [filter, setFilter] = useState({ reason: "", locationId: "", userId: "", from: "", to: "", variantId: "" });
   const query: LedgerQuery = useMemo(
     () => ({
@@ -209,7 +214,7 @@ export function Ledger({
               </th>
               <th scope="col">Who</th>
               <th scope="col">Note</th>
-              {canEdit && (
+              {undoColumn && (
                 <th scope="col">
                   <span className="visually-hidden">Undo</span>
                 </th>
@@ -239,9 +244,9 @@ export function Ledger({
                 <td className="number">{movement.balance.toLocaleString()}</td>
                 <td>{nameOf(movement.userId)}</td>
                 <td>{[movement.note, movement.reference].filter(Boolean).join(" · ")}</td>
-                {canEdit && (
+                {undoColumn && (
                   <td>
-                    {!movement.undone && !movement.undoes && (
+                    {mayUndo(movement) && !movement.undone && !movement.undoes && (
                       <Button
                         variant="ghost"
                         size="sm"

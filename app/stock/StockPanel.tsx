@@ -7,10 +7,10 @@
  * which variant (VariantSelect.tsx).
  */
 import { useState } from "react";
-import { can, hasVariants, type ItemDoc, lowLocations, stockOfItem } from "../../protocol/api";
+import { type AdjustReason, can, hasVariants, type ItemDoc, lowLocations, stockOfItem } from "../../protocol/api";
 import { useMyRole } from "../team/use-my-role";
 import { Button } from "../ui/Button";
-import { AdjustStockForm } from "./AdjustStockForm";
+import { AdjustStockForm, ALL_REASONS } from "./AdjustStockForm";
 import { LocationReorderForm } from "./LocationReorderForm";
 import { LowBadge } from "./LowBadge";
 import { MoveStockForm } from "./MoveStockForm";
@@ -22,9 +22,17 @@ type Open = "adjust" | "sale" | "move" | "reorder" | null;
 
 export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
   const { locations } = useLocations();
-  // A counter (a helper) records deliveries received, nothing else.
+  // A cashier (the till) records sales, returns and deliveries; a counter (a helper) deliveries only.
   const role = useMyRole();
-  const receiveOnly = !canEdit && can.receive(role);
+  const reasons: readonly AdjustReason[] = canEdit
+    ? ALL_REASONS
+    : can.sell(role)
+      ? ["received", "sold", "returned"]
+      : can.receive(role)
+        ? ["received"]
+        : [];
+  const receiveOnly = reasons.length === 1;
+  const sells = can.sell(role);
   const [open, setOpen] = useState<Open>(null);
   const stock = stockOfItem(item);
   // Every location in use, and an archived one only while it still shows stock.
@@ -61,13 +69,13 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
         </tfoot>
       </table>
       {hasVariants(item) && <VariantStock item={item} locations={shown} />}
-      {(canEdit || receiveOnly) && (
+      {reasons.length > 0 && (
         <>
           <div className="form-actions">
             <Button variant="secondary" aria-expanded={open === "adjust"} onClick={() => toggle("adjust")}>
               {receiveOnly ? "Record stock received" : "Record a change"}
             </Button>
-            {canEdit && (
+            {sells && (
               <Button variant="secondary" aria-expanded={open === "sale"} onClick={() => toggle("sale")}>
                 Record a sale
               </Button>
@@ -84,10 +92,16 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
             )}
           </div>
           {open === "adjust" && (
-            <AdjustStockForm item={item} locations={locations} receiveOnly={receiveOnly} onDone={() => setOpen(null)} />
+            <AdjustStockForm item={item} locations={locations} reasons={reasons} onDone={() => setOpen(null)} />
           )}
           {open === "sale" && (
-            <AdjustStockForm item={item} locations={locations} initialReason="sold" onDone={() => setOpen(null)} />
+            <AdjustStockForm
+              item={item}
+              locations={locations}
+              reasons={reasons}
+              initialReason="sold"
+              onDone={() => setOpen(null)}
+            />
           )}
           {open === "move" && <MoveStockForm item={item} locations={locations} onDone={() => setOpen(null)} />}
           {open === "reorder" && <LocationReorderForm item={item} locations={locations} onDone={() => setOpen(null)} />}

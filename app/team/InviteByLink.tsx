@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { JOIN_LINK_DAYS, JOIN_ROLES, type JoinLink, METHOD } from "../../protocol/api";
+import { JOIN_LINK_DAYS, JOIN_ROLES, type JoinLink, METHOD, ROLE_NAMES } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { useRoomLogoUrl } from "../files/room-logo";
 import { useCall } from "../live";
@@ -49,7 +49,7 @@ export function InviteByLink({ roomName }: { roomName: string }) {
         <select id="join-role" value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
           {JOIN_ROLES.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {ROLE_NAMES[r]}
             </option>
           ))}
         </select>

@@ -1,5 +1,13 @@
 import { type FormEvent, useState } from "react";
-import { ASSIGNABLE_ROLES, COLLECTION, can, METHOD, type MemberDoc, type RoomRole } from "../../protocol/api";
+import {
+  ASSIGNABLE_ROLES,
+  COLLECTION,
+  can,
+  METHOD,
+  type MemberDoc,
+  ROLE_NAMES,
+  type RoomRole,
+} from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { ErrorText, errorMessage } from "../components/ErrorText";
 import { useCall, useFind } from "../live";
@@ -9,7 +17,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { InviteByLink } from "./InviteByLink";
 import { isMember } from "./use-my-role";
 
-const ROLE_ORDER: Record<RoomRole, number> = { owner: 0, admin: 1, member: 2, counter: 3, viewer: 4 };
+const ROLE_ORDER: Record<RoomRole, number> = { owner: 0, admin: 1, member: 2, cashier: 3, counter: 4, viewer: 5 };
 const byRole = (a: MemberDoc, b: MemberDoc) =>
   ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.name || a.email).localeCompare(b.name || b.email);
 
@@ -65,7 +73,7 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
           >
             {ASSIGNABLE_ROLES.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {ROLE_NAMES[r]}
               </option>
             ))}
           </select>
@@ -131,7 +139,7 @@ function InviteForm() {
       >
         {ASSIGNABLE_ROLES.map((r) => (
           <option key={r} value={r}>
-            {r}
+            {ROLE_NAMES[r]}
           </option>
         ))}
       </select>

@@ -55,7 +55,7 @@ export const memberships = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["owner", "admin", "member", "counter", "viewer"] }).notNull(),
+    role: text("role", { enum: ["owner", "admin", "member", "cashier", "counter", "viewer"] }).notNull(),
     /** The member asked for an e-mail about each new store order (SPEC A6). */
     orderEmails: integer("order_emails", { mode: "boolean" }).notNull().default(false),
     /** The member asked for a daily e-mail listing what is low on stock (docs/architecture.md §9). */
@@ -80,7 +80,7 @@ export const joinLinks = sqliteTable(
     roomId: text("room_id")
       .notNull()
       .references(() => rooms.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["admin", "member", "counter", "viewer"] }).notNull(),
+    role: text("role", { enum: ["admin", "member", "cashier", "counter", "viewer"] }).notNull(),
     createdBy: text("created_by").notNull(),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),

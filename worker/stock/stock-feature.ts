@@ -4,7 +4,15 @@
  * a product's variants, for whoever edits the catalogue, locations for owners and admins, and the
  * `locations` and `stock.ledger` publications for every member.
  */
-import { COLLECTION, can, inLedger, METHOD, PUBLICATION } from "../../protocol/api";
+import {
+  COLLECTION,
+  can,
+  inLedger,
+  METHOD,
+  PUBLICATION,
+  RECEIVE_LIMIT_BELOW_MEMBER,
+  type RoomRole,
+} from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { listLocations, toLocationDoc } from "../db/locations-repo";
@@ -22,14 +30,33 @@ import { chooseDigestZone, DEFAULT_DIGEST_ZONE, keepDigestScheduled } from "./lo
 import { adjustStock, receiveByCode, transferStock, undoMovement } from "./stock-service";
 import { setVariants, updateVariant } from "./variants-service";
 
+/** What a role below member is told when it asks for more than it may. */
+function roleRefusal(role: RoomRole | null): string {
+  return role === "cashier"
+    ? "As a cashier you can record sales, returns and stock received, nothing else"
+    : "As a counter you can record stock received, nothing else";
+}
+
+/** A role below member receives at most RECEIVE_LIMIT_BELOW_MEMBER units in one call. */
+function assertWithinReceiveLimit(role: RoomRole | null, units: number): void {
+  if (!can.editItems(role) && units > RECEIVE_LIMIT_BELOW_MEMBER) {
+    throw new LiveError(
+      403,
+      `At most ${RECEIVE_LIMIT_BELOW_MEMBER} units at once as a ${role}: a member of the room can record more`,
+    );
+  }
+}
+
 export function registerStock(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCK_ADJUST, {
     args: METHOD_ARGS[METHOD.STOCK_ADJUST],
     run: async (ctx, input) => {
-      // A counter receives stock (a delivery) and records nothing else.
+      // A cashier sells, takes returns and receives; a counter receives; both within a per-call limit.
       const role = await requireRole(ctx, can.receive);
-      if (!can.editItems(role) && input.reason !== "received") {
-        throw new LiveError(403, "As a counter you can record stock received, nothing else");
+      if (!can.editItems(role)) {
+        const allowed = can.sell(role) ? ["received", "sold", "returned"] : ["received"];
+        if (!allowed.includes(input.reason)) throw new LiveError(403, roleRefusal(role));
+        assertWithinReceiveLimit(role, Math.abs(input.quantity));
       }
       return adjustStock(ctx.host, ctx.userId as string, input);
     },
@@ -37,7 +64,8 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCK_RECEIVE, {
     args: METHOD_ARGS[METHOD.STOCK_RECEIVE],
     run: async (ctx, code, locationId, quantity) => {
-      await requireRole(ctx, can.receive);
+      const role = await requireRole(ctx, can.receive);
+      assertWithinReceiveLimit(role, quantity);
       return receiveByCode(ctx.host, ctx.userId as string, code, locationId, quantity);
     },
   });
@@ -51,8 +79,9 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
   registry.method(METHOD.STOCK_UNDO, {
     args: METHOD_ARGS[METHOD.STOCK_UNDO],
     run: async (ctx, movementId) => {
-      await requireRole(ctx, can.editItems);
-      return undoMovement(ctx.host, ctx.userId as string, movementId);
+      // A cashier takes back their own sale or receipt, never someone else's movement.
+      const role = await requireRole(ctx, (r) => can.editItems(r) || can.sell(r));
+      return undoMovement(ctx.host, ctx.userId as string, movementId, can.editItems(role) ? null : ctx.userId);
     },
   });
   registry.method(METHOD.ITEMS_SET_VARIANTS, {

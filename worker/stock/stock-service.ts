@@ -189,11 +189,23 @@ export function transferStock(host: RoomHost, actor: string, input: StockTransfe
   }, actor);
 }
 
-/** Takes a movement back (a transfer as both halves), once; answers the new movements' ids. */
-export function undoMovement(host: RoomHost, actor: string, movementId: string): Promise<string[]> {
+/**
+ * Takes a movement back (a transfer as both halves), once; answers the new
+ * movements' ids. `onlyBy`: the one person whose movements may be taken
+ * back (a cashier's own), none for anyone's.
+ */
+export function undoMovement(
+  host: RoomHost,
+  actor: string,
+  movementId: string,
+  onlyBy: string | null = null,
+): Promise<string[]> {
   return host.writes.run(async () => {
     const taken = movementWithGroup(host.roomDb, movementId);
     if (taken.length === 0) throw new LiveError(404, "That movement does not exist in this room");
+    if (onlyBy !== null && taken.some((movement) => movement.userId !== onlyBy)) {
+      throw new LiveError(403, "You can take back your own sales and receipts only");
+    }
     if (taken.some((movement) => movement.undone)) throw new LiveError(409, "This change was already undone");
     if (taken.some((movement) => movement.undoes !== null)) throw new LiveError(409, "An undo cannot itself be undone");
     const item = await itemHere(host, (taken[0] as (typeof taken)[number]).itemId);
