@@ -4,6 +4,8 @@
  * and a few times a second one frame is read (frame-readers.ts). Each code
  * coming into view is reported once (scan-gate.ts).
  */
+
+import { labelKey } from "../../protocol/label-key";
 import { CameraError, cameraError } from "./camera-error";
 import { type FrameReader, nativeReader, workerReader } from "./frame-readers";
 import { ScanGate } from "./scan-gate";
@@ -43,7 +45,8 @@ export async function startCameraScanner(
     for (const track of stream.getTracks()) track.stop();
     throw error; // no way to read frames here: the camera goes off again
   }
-  const gate = new ScanGate();
+  // Product barcodes from a reader that does not confirm them itself need two frames in a row (scan-gate.ts).
+  const gate = new ScanGate(undefined, (code) => (reader.confirms || labelKey(code) ? 1 : 2));
   let stopped = false;
   let timer = 0;
 
@@ -59,6 +62,7 @@ export async function startCameraScanner(
     if (stopped) return;
     if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0) return next();
     const text = await reader.read(video).catch(() => null);
+    if (!stopped && !text) gate.missed();
     if (!stopped && text && gate.seen(text, performance.now())) onCode(text);
     next();
   };

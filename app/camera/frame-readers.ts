@@ -10,6 +10,8 @@ export interface FrameReader {
   /** The text of a code in the video's current frame, or null. */
   read(video: HTMLVideoElement): Promise<string | null>;
   close(): void;
+  /** Whether its product barcode reads are confirmed already (product-barcodes.ts reads several rows). */
+  confirms: boolean;
 }
 
 /** Frames are scaled down to this width before the worker reads them: codes fill much of the view, and the readers' work grows with the pixels. */
@@ -46,6 +48,7 @@ export async function nativeReader(): Promise<FrameReader | null> {
     return {
       read: async (video) => (await detector.detect(video))[0]?.rawValue || null,
       close: () => {},
+      confirms: false,
     };
   } catch {
     return null; // present but not working (no platform support): read in the worker instead
@@ -76,6 +79,7 @@ export function workerReader(): FrameReader {
   const context = canvas.getContext("2d", { willReadFrequently: true });
   if (!context) throw new CameraError("This browser cannot read camera pictures; type the SKU instead.");
   return {
+    confirms: true,
     read: (video) =>
       new Promise((resolve) => {
         const scale = Math.min(1, READ_WIDTH / video.videoWidth);

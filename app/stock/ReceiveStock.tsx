@@ -14,6 +14,7 @@ import { errorMessage } from "../components/ErrorText";
 import { whenIdle } from "../lazy-page";
 import { useCall, useSubscribe } from "../live";
 import { confirmScan } from "../stocktake/confirm-scan";
+import { bounceGuard, bounceText } from "../stocktake/scanner-bounce";
 import { Button } from "../ui/Button";
 import { locationName, useLocations } from "./use-locations";
 
@@ -28,6 +29,7 @@ export function ReceiveStock() {
   const [code, setCode] = useState("");
   const [last, setLast] = useState<{ text: string; error: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const [isBounce] = useState(bounceGuard);
   // Deliveries come into stockrooms with no signal: the camera's reader is fetched while there is one.
   useEffect(() => whenIdle(warmUpCodeReader), []);
 
@@ -58,6 +60,11 @@ export function ReceiveStock() {
     if (!text) return;
     setCode("");
     input.current?.focus();
+    if (isBounce(text, performance.now())) {
+      setLast({ text: bounceText(text), error: true });
+      confirmScan("refused");
+      return;
+    }
     receive(text);
   }
 

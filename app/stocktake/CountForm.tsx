@@ -22,6 +22,7 @@ import { Button } from "../ui/Button";
 import { useToast } from "../ui/Toast";
 import { confirmScan } from "./confirm-scan";
 import { RecentScans } from "./RecentScans";
+import { bounceGuard, bounceText } from "./scanner-bounce";
 import { targetForCodeHere, variantNeededHere } from "./stocktake-stubs";
 
 interface Outcome {
@@ -66,6 +67,7 @@ export function CountForm({
   const [code, setCode] = useState("");
   const [last, setLast] = useState<Outcome | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const [isBounce] = useState(bounceGuard);
   useEffect(() => whenIdle(warmUpCodeReader), []);
 
   function countCode(text: string) {
@@ -108,6 +110,11 @@ export function CountForm({
     if (!text) return;
     setCode("");
     input.current?.focus();
+    if (isBounce(text, performance.now())) {
+      setLast({ text: bounceText(shortened(text)), error: true });
+      confirmScan("refused");
+      return;
+    }
     countCode(text);
   }
 
