@@ -56,8 +56,27 @@ export const itemFieldsSchema = v.strictObject(
 );
 export type ItemFields = v.InferOutput<typeof itemFieldsSchema>;
 
-export const itemPatchSchema = v.partial(itemFieldsSchema);
+/**
+ * A change of an item's fields. A quantity typed comes with `quantityWas`,
+ * the total the person saw: if it changed meanwhile, the difference from
+ * what they saw is recorded, not their total (docs/stock.md).
+ */
+export const itemPatchSchema = v.strictObject({
+  ...v.partial(itemFieldsSchema).entries,
+  quantityWas: v.optional(quantitySchema),
+});
 export type ItemPatch = v.InferOutput<typeof itemPatchSchema>;
+
+/** What saving a typed total says when the total had changed meanwhile (someone else's change). */
+export interface QuantityMeanwhile {
+  /** The total the person saw, and the one they typed. */
+  was: number;
+  typed: number;
+  /** What it was when their change arrived, who made it so, and what it is now. */
+  then: number;
+  by: string;
+  now: number;
+}
 
 export { currencySchema, idSchema, roomNameSchema };
 

@@ -50,6 +50,8 @@ export const variantPatchSchema = v.strictObject({
   reorderPoint: v.optional(v.nullable(reorderPointSchema)),
   locationReorderPoints: v.optional(locationReorderPointsSchema),
   quantity: v.optional(quantitySchema),
+  /** The variant's total the person saw when typing `quantity` (see itemPatchSchema). */
+  quantityWas: v.optional(quantitySchema),
 });
 export type VariantPatch = v.InferOutput<typeof variantPatchSchema>;
 

@@ -16,6 +16,7 @@ import type { ItemRowActions } from "./ItemRow";
 import { NoMatch } from "./NoMatch";
 import { type Removals, useRemovals } from "./removals";
 import { useRoomSize } from "./room-size";
+import { meanwhileText } from "./seen-quantity";
 import { useSelection } from "./selection";
 import { useCatalogueQuery } from "./url-query";
 import { useBigWindow } from "./use-big-window";
@@ -48,21 +49,26 @@ function useRowActions(removals: Removals): ItemRowActions {
   const toast = useToast();
   const nameOf = useNameOf();
   const offerSale = useOfferSale();
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    // A count typed over one someone changed meanwhile: what was recorded is said (seen-quantity.ts).
+    const sayMeanwhile = (answer: unknown) => {
+      const text = meanwhileText(answer, nameOf);
+      if (text) toast.show({ text });
+    };
+    return {
       update: (id, patch) =>
-        call(METHOD.ITEMS_UPDATE, id, patch).catch((error: unknown) => {
+        call(METHOD.ITEMS_UPDATE, id, patch).then(sayMeanwhile, (error: unknown) => {
           if (!("status" in patch)) throw error;
           toast.show({ text: errorMessage(error), tone: "danger" });
         }),
       // A variant's cell shows a refusal beside itself, as the item's cells do.
-      updateVariant: (itemId, variantId, patch) => call(METHOD.ITEMS_UPDATE_VARIANT, itemId, variantId, patch),
+      updateVariant: (itemId, variantId, patch) =>
+        call(METHOD.ITEMS_UPDATE_VARIANT, itemId, variantId, patch).then(sayMeanwhile),
       remove: removals.remove,
       nameOf,
       sold: offerSale,
-    }),
-    [call, toast, removals.remove, nameOf, offerSale],
-  );
+    };
+  }, [call, toast, removals.remove, nameOf, offerSale]);
 }
 
 const NONE_REMOVED: ReadonlySet<string> = new Set();

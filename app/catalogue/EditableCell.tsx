@@ -26,7 +26,8 @@ export interface EditableCellProps<T> {
   /** The value as typed when editing starts. */
   text: string;
   parse(text: string): Parsed<T>;
-  save(value: T): Promise<unknown>;
+  /** `seen`: the field's text when the edit started (what saving replaces: seen-quantity.ts). */
+  save(value: T, seen: string): Promise<unknown>;
   canEdit: boolean;
   inputMode?: "text" | "decimal" | "numeric";
   className?: string;
@@ -55,7 +56,7 @@ export function EditableCell<T>({
   const input = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
-  const { conflict, keepMine } = useEditConflict(text, editing, whoChanged);
+  const { conflict, keepMine, startedFrom } = useEditConflict(text, editing, whoChanged);
   // Someone set what this person is typing anyway: nothing to choose.
   const openConflict = conflict && conflict.theirs.trim() !== draft.trim() ? conflict : null;
 
@@ -86,7 +87,7 @@ export function EditableCell<T>({
     setEditing(false);
     setSaving(true);
     try {
-      await save(parsed.value);
+      await save(parsed.value, startedFrom());
       setError(null);
     } catch (caught) {
       setError(errorMessage(caught));

@@ -14,9 +14,12 @@ import { type ItemDoc, METHOD } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
+import { useNameOf } from "../people/use-name-of";
+import { useToast } from "../ui/Toast";
 import { ConflictNotice, useEditConflict } from "./edit-conflict";
 import { dropDraft, keepDraft } from "./field-drafts";
 import { type ItemFieldSpec, sameValue } from "./item-fields";
+import { meanwhileText, withSeenQuantity } from "./seen-quantity";
 
 type SaveState = "idle" | "saving" | "saved";
 
@@ -35,6 +38,8 @@ export function ItemField({
   whoChanged(): string;
 }) {
   const call = useCall();
+  const toast = useToast();
+  const nameOf = useNameOf();
   const { userId } = useLoginState();
   const id = useId();
   const live = spec.read(item);
@@ -72,11 +77,14 @@ export function ItemField({
     // allowed to edit), the typed text is still there to show (ItemForm's read-only view).
     setDraft(null);
     setSaveState("saving");
-    call(METHOD.ITEMS_UPDATE, item._id, parsed.value).then(
-      () => {
+    call(METHOD.ITEMS_UPDATE, item._id, withSeenQuantity(parsed.value, startedFrom())).then(
+      (answer) => {
         // Only this save's text: something typed since stays kept.
         dropDraft(draftKey, typed);
         setSaveState("saved");
+        // A count typed over one someone changed meanwhile: what was recorded is said (seen-quantity.ts).
+        const meanwhile = meanwhileText(answer, nameOf);
+        if (meanwhile) toast.show({ text: meanwhile });
       },
       (caught: unknown) => {
         // Refused: the saved value is back (the stub's write was taken back); the typed text returns with

@@ -19,6 +19,7 @@ import { EditableCell } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
 import { ITEM_FIELDS } from "./item-fields";
 import { StatusMenu } from "./StatusMenu";
+import { withSeenQuantity } from "./seen-quantity";
 import { VariantToggle } from "./VariantRow";
 import { pricesDiffer, priceText } from "./variant-price";
 
@@ -68,7 +69,7 @@ export function ItemRow({
   const opening = () => rememberOpenedItem(roomId, item._id);
   // A change made here that the server has not confirmed yet (its stub's write is showing).
   const pending = usePending(COLLECTION.ITEMS, item._id);
-  const update = (patch: Partial<ItemDoc>) => actions.update(item._id, patch);
+  const update = (patch: Partial<ItemDoc>, seen = "") => actions.update(item._id, withSeenQuantity(patch, seen));
   const whoChanged = () => actions.nameOf(item.updatedBy);
   const sold = hasVariants(item);
   // A product's price is edited here only while its variants share it (it then sets each one's).

@@ -13,6 +13,7 @@ import { type VariantPatch, variantPatchSchema } from "../../protocol/variant-ar
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { LowBadge } from "../stock/LowBadge";
 import { EditableCell, type Parsed } from "./EditableCell";
+import { withSeenQuantity } from "./seen-quantity";
 import "./variants.css";
 import type { ItemRowActions } from "./ItemRow";
 
@@ -123,7 +124,7 @@ export function VariantRow({
           display={variant.quantity.toLocaleString()}
           text={String(variant.quantity)}
           parse={parseVariantCount}
-          save={(quantity) => save({ quantity })}
+          save={(quantity, seen) => save(withSeenQuantity({ quantity }, seen))}
           canEdit={canEdit}
           whoChanged={whoChanged}
           describe={(text) => text.trim()}

@@ -90,7 +90,8 @@ export function itemStubs(env: ItemStubEnv): Record<string, MethodStub> {
       ctx.insert(ITEMS, { ...newItem(env, id, fields) });
     },
     [METHOD.ITEMS_UPDATE]: (ctx, ...params) => {
-      const [id, patch] = parse(METHOD.ITEMS_UPDATE, params);
+      // What the person saw is the server's to compare (docs/stock.md); shown here is what they typed.
+      const [id, { quantityWas: _seen, ...patch }] = parse(METHOD.ITEMS_UPDATE, params);
       const item = ctx.findOne(ITEMS, id) as ItemDoc | undefined;
       // A product sold in variants keeps its stock and codes in them (variant-stubs.ts).
       const own = item && hasVariants(item) ? productEditFields(item, patch) : stockForTotal(ctx, id, patch.quantity);

@@ -99,7 +99,7 @@ export function variantStubs(env: { userId(): string | null; now?(): Date }): Re
       if (!hasVariants(item)) throw new LiveError(409, "This product has no variants: edit the item itself");
       const variant = item.variants?.find((each) => each._id === variantId);
       if (!variant) throw new LiveError(404, "That variant no longer exists");
-      const { quantity, ...fields } = patch;
+      const { quantity, quantityWas: _seen, ...fields } = patch;
       const next: VariantDoc = { ...variant, ...fields };
       checkVariantEdit(item, next, fields.values !== undefined);
       const variants = (item.variants as VariantDoc[]).map((each) => (each._id === variantId ? next : each));

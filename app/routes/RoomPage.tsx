@@ -63,7 +63,11 @@ const Stocktake = lazyPage(
   () => import("../stocktake/StocktakePage"),
   (m) => m.StocktakePage,
 );
-const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake];
+const Stall = lazyPage(
+  () => import("../stall/StallPage"),
+  (m) => m.StallPage,
+);
+const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake, Stall];
 
 /** Checks the room exists before opening its live connection. */
 export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: string | undefined; itemId?: string }) {
@@ -150,6 +154,7 @@ function RoomForUser(props: RoomViewProps) {
 const VIEW_TITLES: Record<RoomView, string> = {
   catalogue: "Catalogue",
   stocktake: "Stocktake",
+  stall: "Stall",
   dashboard: "Dashboard",
   team: "Team",
   store: "Store",
@@ -267,6 +272,8 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
                 <Item.Page roomId={roomId} itemId={itemId} canEdit={can.editItems(role)} loading={itemsLoading} />
               ) : view === "stocktake" ? (
                 <Stocktake.Page role={role} roomId={roomId} deviceItems={deviceItems} />
+              ) : view === "stall" ? (
+                <Stall.Page role={role} roomId={roomId} deviceItems={deviceItems} />
               ) : view === "team" ? (
                 <Team.Page role={role} roomName={room?.name ?? ""} />
               ) : view === "store" ? (

@@ -1,54 +1,81 @@
 /**
- * Receiving a delivery by scanning (docs/architecture.md §9): each label, product barcode or
- * SKU scanned — a handheld scanner types it and presses Enter, or the phone's
- * camera reads it (_Receive with camera_) — records one unit received at the
- * chosen location (`stock.receive`). What this browser can name shows at
- * once; with no line the scans wait like any edit and are recorded once
- * when it is back. For members and counters.
+ * Receiving a delivery by scanning (docs/stock.md): each label, product
+ * barcode or SKU scanned — a handheld scanner types it and presses Enter,
+ * or the phone's camera reads it (_Receive with camera_) — records one unit
+ * received at the chosen location (`stock.receive`), kept on the device.
+ * Every scan is listed with whether the room has it, and a running tally
+ * says what has come in so far, to check against the packing slip. A code
+ * no item has is said on its own line, with _New item with this barcode_
+ * for those who may add items; with no line, scans wait and are listed as
+ * not saved yet, each, until the room answers. For every role that receives.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { METHOD, PUBLICATION } from "../../protocol/api";
+import { COLLECTION, can, type ItemDoc, METHOD, PUBLICATION, type RoomRole } from "../../protocol/api";
 import { CameraScan } from "../camera/CameraScan";
 import { warmUpCodeReader } from "../camera/frame-readers";
+import { NewItemWithBarcode, productBarcode } from "../catalogue/NewItemWithBarcode";
 import { errorMessage } from "../components/ErrorText";
 import { whenIdle } from "../lazy-page";
-import { useCall, useSubscribe } from "../live";
+import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
 import { confirmScan } from "../stocktake/confirm-scan";
 import { bounceGuard, bounceText } from "../stocktake/scanner-bounce";
+import { targetForCodeHere } from "../stocktake/stocktake-stubs";
 import { Button } from "../ui/Button";
-import { locationName, useLocations } from "./use-locations";
+import { useChosenPlace } from "./use-chosen-place";
 
-export function ReceiveStock() {
+const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
+
+interface Receipt {
+  id: number;
+  code: string;
+  /** What it is ("Tee — M"), once known. */
+  title: string | null;
+  state: "waiting" | "saved" | "refused";
+  reason?: string;
+  /** What the location holds after it (from the room's answer). */
+  held?: number;
+}
+
+let nextId = 1;
+
+export function ReceiveStock({ roomId, role }: { roomId: string; role: RoomRole | null }) {
   // What each printed label encodes, so the stub names a scanned label with no line.
   useSubscribe(PUBLICATION.STOCKTAKE_LABELS);
+  const labels = useFind(COLLECTION.STOCKTAKE_LABELS);
+  const items = useFind(COLLECTION.ITEMS, isItem);
   const call = useCall();
-  const { locations } = useLocations();
-  const open = locations.filter((location) => !location.archived);
-  const [chosen, setChosen] = useState("");
-  const locationId = chosen || open[0]?._id || "";
+  const { place, choose, open } = useChosenPlace(roomId, "receiving");
   const [code, setCode] = useState("");
-  const [last, setLast] = useState<{ text: string; error: boolean } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const [receipts, setReceipts] = useState<Receipt[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
   const [isBounce] = useState(bounceGuard);
+  const input = useRef<HTMLInputElement>(null);
   // Deliveries come into stockrooms with no signal: the camera's reader is fetched while there is one.
   useEffect(() => whenIdle(warmUpCodeReader), []);
+  const update = (id: number, change: Partial<Receipt>) =>
+    setReceipts((all) => all.map((each) => (each.id === id ? { ...each, ...change } : each)));
 
   /** One unit of what `text` names, received: typed, or read by the camera. */
   function receive(text: string) {
-    if (!locationId) {
+    setNotice(null);
+    if (!place) {
       // Nothing to receive into yet (the room's locations have not arrived): say so, never drop it silently.
-      setLast({ text: `Not received — ${text}: the room's locations are still loading`, error: true });
+      setNotice(`Not received — ${text}: the room's locations are still loading`);
       confirmScan("refused");
       return;
     }
-    call(METHOD.STOCK_RECEIVE, text, locationId, 1).then(
+    const here = targetForCodeHere(text, items, labels);
+    const id = nextId++;
+    setReceipts((all) => [{ id, code: text, title: here?.title ?? null, state: "waiting" }, ...all]);
+    if (here) confirmScan("counted");
+    call(METHOD.STOCK_RECEIVE, text, place, 1).then(
       (result) => {
         const { title, held } = result as { title: string; held: number };
-        setLast({ text: `Received: ${title} (${held} at ${locationName(locations, locationId)})`, error: false });
-        confirmScan("counted");
+        update(id, { title, held, state: "saved" });
+        if (!here) confirmScan("counted");
       },
       (caught: unknown) => {
-        setLast({ text: `Not received — ${text}: ${errorMessage(caught)}`, error: true });
+        update(id, { state: "refused", reason: errorMessage(caught) });
         confirmScan("refused");
       },
     );
@@ -61,12 +88,21 @@ export function ReceiveStock() {
     setCode("");
     input.current?.focus();
     if (isBounce(text, performance.now())) {
-      setLast({ text: bounceText(text), error: true });
+      setNotice(bounceText(text));
       confirmScan("refused");
       return;
     }
     receive(text);
   }
+
+  const tally = new Map<string, number>();
+  for (const each of receipts) {
+    if (each.state === "refused") continue;
+    const name = each.title ?? `${each.code} (named when the line is back)`;
+    tally.set(name, (tally.get(name) ?? 0) + 1);
+  }
+  const units = [...tally.values()].reduce((sum, n) => sum + n, 0);
+  const where = open.find((location) => location._id === place)?.name ?? "";
 
   return (
     <section className="card" aria-labelledby="receive-heading">
@@ -74,7 +110,7 @@ export function ReceiveStock() {
       <form className="stocktake-count" onSubmit={submit}>
         <label>
           Into{" "}
-          <select value={locationId} onChange={(event) => setChosen(event.target.value)}>
+          <select value={place} onChange={(event) => choose(event.target.value)}>
             {open.map((location) => (
               <option key={location._id} value={location._id}>
                 {location.name}
@@ -101,9 +137,34 @@ export function ReceiveStock() {
           <Button type="submit">Receive</Button>
         </div>
       </form>
-      <p className={last?.error ? "error" : "muted"} role="status" aria-live="polite" data-testid="receive-outcome">
-        {last?.text ?? ""}
+      <p className="error" role="status" aria-live="polite" data-testid="receive-notice">
+        {notice ?? ""}
       </p>
+      {receipts.length > 0 && (
+        <>
+          <p data-testid="receive-tally">
+            Received so far at {where}: {units.toLocaleString()} {units === 1 ? "unit" : "units"}
+            {tally.size > 0 && ` — ${[...tally].map(([name, n]) => `${name} × ${n.toLocaleString()}`).join(", ")}`}
+          </p>
+          <ol className="stall-records" aria-label="Scans received" data-testid="receive-outcome">
+            {receipts.map((each) => (
+              <li key={each.id} className={each.state === "refused" ? "error" : undefined}>
+                <span>
+                  {each.state === "refused"
+                    ? `Not received — ${each.code}: ${each.reason}`
+                    : `Received: ${each.title ?? each.code}${each.held !== undefined ? ` (${each.held} at ${where})` : ""}`}
+                </span>
+                <span className="muted small">
+                  {each.state === "waiting" ? "not saved yet" : each.state === "saved" ? "saved" : ""}
+                </span>
+                {each.state === "refused" && can.editItems(role) && productBarcode(each.code) && (
+                  <NewItemWithBarcode roomId={roomId} barcode={productBarcode(each.code)?.value as string} />
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
     </section>
   );
 }

@@ -65,7 +65,7 @@ export function StocktakePage({ role, roomId, deviceItems }: StocktakePageProps)
       ) : (
         <StartStocktake role={role} />
       )}
-      {can.receive(role) && <ReceiveStock />}
+      {can.receive(role) && <ReceiveStock roomId={roomId} role={role} />}
       <PastStocktakes />
     </div>
   );

@@ -89,9 +89,13 @@ describe("sales made by hand, and counters", () => {
       await helper.keyboard.type("vase-1", { delay: 5 });
       await helper.keyboard.press("Enter");
     }
+    // Each scan listed as the room has it, newest first, and the running tally to check against the slip.
     await expect
-      .poll(() => helper.getByTestId("receive-outcome").textContent())
-      .toBe("Received: Green vase (5 at Main)");
+      .poll(() => helper.getByTestId("receive-outcome").getByRole("listitem").first().textContent())
+      .toBe("Received: Green vase (5 at Main)saved");
+    await expect
+      .poll(() => helper.getByTestId("receive-tally").textContent())
+      .toBe("Received so far at Main: 2 units — Green vase × 2");
     await expect.poll(() => owner.getByTestId("stock-total").textContent()).toBe("5");
   });
 });

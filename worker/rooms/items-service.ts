@@ -7,7 +7,13 @@
 
 import * as v from "valibot";
 import { productEditFields, type VariantDoc } from "../../protocol/api";
-import { type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/args";
+import {
+  type ItemFields,
+  type ItemPatch,
+  itemFieldsSchema,
+  itemPatchSchema,
+  type QuantityMeanwhile,
+} from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findRoomFile } from "../db/files-repo";
@@ -133,10 +139,11 @@ export function editItemNow(
   server: ServerFields = {},
   via = "",
 ): Promise<void> {
-  return editNow(host, actor, id, input, server, via);
+  return editNow(host, actor, id, input, server, via).then(() => {});
 }
 
-export function editItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<void> {
+/** Edits an item; answers what happened meanwhile when a typed total had changed since it was seen. */
+export function editItem(host: RoomHost, actor: string, id: string, input: unknown): Promise<QuantityMeanwhile | null> {
   return host.writes.run(() => editNow(host, actor, id, input), actor);
 }
 
@@ -155,17 +162,24 @@ async function editNow(
   input: unknown,
   server: ServerFields = {},
   via = "",
-): Promise<void> {
+): Promise<QuantityMeanwhile | null> {
   const parsed = v.safeParse(itemPatchSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
-  const patch: ItemPatch & ServerFields = { ...parsed.output, ...server };
   const before = await findItem(host.roomDb, host.roomId, id);
   if (!before) throw new LiveError(404, "Item not found");
+  const { quantityWas, ...asked } = parsed.output;
+  // A total typed over one that changed meanwhile records the difference from what was seen (docs/stock.md).
+  const meanwhile = seenMeanwhile(before, asked.quantity, quantityWas);
+  const patch: ItemPatch & ServerFields = {
+    ...asked,
+    ...(meanwhile ? { quantity: meanwhile.now } : {}),
+    ...server,
+  };
   await assertCodesFree(host, patch, id);
   await assertPhotosHere(host, patch.photos);
   const ownVariants = before.variants === "[]" ? {} : variantEdit(before, patch);
   const changes = changedFields(toItemDoc(before), patch);
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return meanwhile;
   const entry = historyEntry(host, id, actor, "updated", changes, via);
   const moves = totalMoves(host.roomDb, before, patch.quantity, made(host, actor, entry.at), via);
   const [updated] = guardUnique(patch, () =>
@@ -180,6 +194,22 @@ async function editNow(
   announceItem(host, id, row, before);
   announce(host, [entry]);
   announceMovements(host, moves);
+  return meanwhile;
+}
+
+/**
+ * When a total typed as `typed` was typed over `was` and the item holds
+ * something else now, what to record instead: the difference from what was
+ * seen, added to what there is (never below 0).
+ */
+export function seenMeanwhile(
+  before: Pick<ItemRow, "quantity" | "updatedBy">,
+  typed: number | undefined,
+  was: number | undefined,
+  then = before.quantity,
+): QuantityMeanwhile | null {
+  if (typed === undefined || was === undefined || then === was) return null;
+  return { was, typed, then, by: before.updatedBy, now: Math.max(0, then + typed - was) };
 }
 
 /** An edit of a product sold in variants (protocol/variants.ts productEditFields): a price set is every variant's. */

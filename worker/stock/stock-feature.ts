@@ -95,8 +95,8 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.ITEMS_UPDATE_VARIANT],
     run: async (ctx, itemId, variantId, patch) => {
       await requireRole(ctx, can.editItems);
-      await updateVariant(ctx.host, ctx.userId as string, itemId, variantId, patch);
-      return null;
+      // What happened meanwhile, when a typed total had changed since it was seen (else null).
+      return updateVariant(ctx.host, ctx.userId as string, itemId, variantId, patch);
     },
   });
   registry.method(METHOD.ITEMS_IMPORT, {

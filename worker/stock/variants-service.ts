@@ -13,6 +13,7 @@ import {
   variantName,
   variantsOf,
 } from "../../protocol/api";
+import type { QuantityMeanwhile } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import type { VariantPatch, VariantSet } from "../../protocol/variant-args";
@@ -30,6 +31,7 @@ import {
   made,
   movementStatements,
 } from "../rooms/item-writes";
+import { seenMeanwhile } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { announceMovements, countMoves, type StockMoves } from "../rooms/stock-moves";
 
@@ -128,14 +130,17 @@ export function updateVariant(
   itemId: string,
   variantId: string,
   patch: VariantPatch,
-): Promise<void> {
+): Promise<QuantityMeanwhile | null> {
   return host.writes.run(async () => {
     const before = await itemHere(host, itemId);
     const doc = toItemDoc(before);
     if (!doc.variants?.length) throw new LiveError(409, "This product has no variants: edit the item itself");
     const variant = doc.variants.find((each) => each._id === variantId);
     if (!variant) throw new LiveError(404, "That variant no longer exists");
-    const { quantity, ...fields } = patch;
+    const { quantity: typed, quantityWas, ...fields } = patch;
+    // A total typed over one that changed meanwhile records the difference from what was seen (docs/stock.md).
+    const meanwhile = seenMeanwhile(before, typed, quantityWas, variant.quantity);
+    const quantity = meanwhile ? meanwhile.now : typed;
     const next: VariantDoc = { ...variant, ...fields };
     checkVariantEdit(doc, next, fields.values !== undefined);
     await assertVariantCodesFree(host, itemId, [next]);
@@ -156,7 +161,7 @@ export function updateVariant(
             made(host, actor, host.now()),
           );
     if (moves) changes[`${variantName(variant)}: quantity`] = { from: variant.quantity, to: quantity };
-    if (Object.keys(changes).length === 0) return;
+    if (Object.keys(changes).length === 0) return meanwhile;
     writeProduct(
       host,
       actor,
@@ -165,5 +170,6 @@ export function updateVariant(
       changes,
       moves,
     );
+    return meanwhile;
   }, actor);
 }
