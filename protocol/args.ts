@@ -12,6 +12,7 @@ import {
   currencySchema,
   locationReorderPointsSchema,
   priceSchema,
+  printable,
   quantitySchema,
   reorderPointSchema,
   roomNameSchema,
@@ -238,7 +239,10 @@ export const METHOD_ARGS = {
 
 /** An `items.window` query: every part has a default, so `{}` is the newest items first. */
 export const itemWindowSchema = v.strictObject({
-  text: v.optional(v.pipe(v.string("Search text must be text"), v.maxLength(200, "Search text is too long")), ""),
+  text: v.optional(
+    v.pipe(v.string("Search text must be text"), v.transform(printable), v.maxLength(200, "Search text is too long")),
+    "",
+  ),
   status: v.optional(v.picklist([...ITEM_STATUSES, "all"] as const, "Unknown status"), "all"),
   tag: v.optional(v.pipe(v.string("A tag must be text"), v.maxLength(LIMITS.TAG, "Tag is too long")), ""),
   /** Only items at or below their reorder point. */

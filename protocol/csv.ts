@@ -7,12 +7,15 @@
  * advice). Numbers are left as they are: -5 is a quantity, not a formula.
  */
 
+import { printable } from "./field-schemas";
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
-  let text = value instanceof Date ? value.toISOString() : String(value);
+  // A control character (a NUL kept from before text was cleaned) breaks the file for a spreadsheet.
+  let text = value instanceof Date ? value.toISOString() : printable(String(value));
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

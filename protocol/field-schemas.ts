@@ -8,8 +8,23 @@ import { LIMITS } from "./api";
 import { parseBarcode } from "./barcodes";
 import { idSchema } from "./id-schema";
 
+/**
+ * Characters no text of ours keeps: control characters (a NUL breaks a
+ * search and a CSV; tabs and line breaks stay) and the bidirectional
+ * embeddings, overrides and isolates that make a title print reversed.
+ */
+const UNPRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Text with what no text of ours keeps taken out (see UNPRINTABLE). */
+export const printable = (text: string) => text.replace(UNPRINTABLE, "");
+
 export const trimmed = (max: number, label: string) =>
-  v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.transform(printable),
+    v.trim(),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );
 
 /** ISO 4217 three-letter code. */
 export const currencySchema = v.pipe(

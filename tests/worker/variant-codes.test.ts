@@ -56,3 +56,29 @@ describe("a variant's label", () => {
     socket.close();
   });
 });
+
+describe("codes that name nothing here", () => {
+  it("says a wrong check digit in words, and refuses a count past a million units", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const jug = (await socket.call("items.add", [{ title: "Jug", barcode: "5901234123457", quantity: 999_999 }]))
+      .result as string;
+    const stocktake = (await socket.call("stocktake.start")).result as string;
+    expect((await socket.call("stocktake.scan", [stocktake, "5901234123458"])).error).toMatchObject({
+      error: 404,
+      reason: expect.stringContaining("its last digit (the check digit) should be 7, not 8"),
+    });
+    expect((await socket.call("stock.receive", ["5901234123457", "main", 1])).error).toBeUndefined();
+    expect((await socket.call("stock.receive", ["5901234123457", "main", 1])).error).toMatchObject({
+      error: 409,
+      reason: "That would make more than 1,000,000 units of one variant: check the number",
+    });
+    // A NUL or a right-to-left override typed into a title is taken out; a search with one finds, never fails.
+    await socket.call("items.update", [jug, { title: "Jug\u0000 \u202Eevil" }]);
+    expect((await roomRow<{ title: string }>(roomId, "SELECT title FROM items"))?.title).toBe("Jug evil");
+    const window = await socket.subscribe("items.window", [{ text: "Ju\u0000g" }]);
+    expect(window.msg).toBe("ready");
+    await expectLedgerAddsUp(roomId);
+    socket.close();
+  });
+});

@@ -1,5 +1,6 @@
 /** What a scanned or typed code names in this room: a stocktake's count and a delivery received both ask here. */
 import { variantName } from "../../protocol/api";
+import { parseBarcode } from "../../protocol/barcodes";
 import { LiveError } from "../../protocol/errors";
 import { labelKey, labelVariant, storePageKey, variantNeeded } from "../../protocol/label-key";
 import { findItem, findItemByCode, findVariantByCode } from "../db/items-repo";
@@ -75,4 +76,15 @@ export async function targetForCode(host: RoomHost, code: string): Promise<CodeT
   const variant = variantsOfRow(item).find((each) => each._id === named);
   // The label of a variant removed since counts nothing.
   return variant ? { item, variantId: variant._id, variantName: variantName(variant) } : null;
+}
+
+/**
+ * Why a code names nothing here, in words: a product barcode whose check
+ * digit is wrong (a misread or a typing mistake) says so and what it should
+ * be; anything else is `none`.
+ */
+export function unknownCode(code: string, none: string): string {
+  if (!/^\d+$/.test(code.trim())) return none;
+  const check = parseBarcode(code);
+  return check.ok ? none : check.message;
 }

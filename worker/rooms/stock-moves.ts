@@ -4,8 +4,10 @@
  * running figures — its `stock` map and `quantity` — which the caller
  * writes in the same transaction as the rows.
  */
+
 import {
   COLLECTION,
+  LIMITS,
   MAIN_LOCATION_ID,
   type MovementReason,
   settleTotal,
@@ -14,6 +16,7 @@ import {
   variantsOf,
   withVariantStock,
 } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
 import { firstLocationId, listLocations } from "../db/locations-repo";
 import { type ReadMovement, toMovementDoc } from "../db/movements-repo";
 import type { RoomDatabase } from "../db/room-database";
@@ -110,6 +113,15 @@ export function stockMoves(item: StockRow, changes: readonly StockChange[], made
       priceCents: change.priceCents ?? null,
     };
   });
+  // No variant holds more than a quantity may be (the most a CSV or a count takes), however it got there.
+  for (const variant of variantsOf(product)) {
+    if (variant.quantity > LIMITS.QUANTITY) {
+      throw new LiveError(
+        409,
+        `That would make more than ${LIMITS.QUANTITY.toLocaleString("en")} units of one variant: check the number`,
+      );
+    }
+  }
   const stock = JSON.stringify(product.stock);
   const columns = item.variants === "[]" ? { stock } : { stock, variants: JSON.stringify(product.variants) };
   return { rows, stock, quantity: product.quantity, columns };

@@ -14,7 +14,7 @@ import { findLocation } from "../db/locations-repo";
 import { movementWithGroup } from "../db/movements-repo";
 import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
-import { targetForCode } from "../rooms/item-for-code";
+import { targetForCode, unknownCode } from "../rooms/item-for-code";
 import { announce, announceItem, historyEntry, itemHere, made, movementStatements } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
 import {
@@ -147,7 +147,7 @@ export function receiveByCode(
 ): Promise<{ itemId: string; variantId: string; title: string; held: number }> {
   return host.writes.run(async () => {
     const target = await targetForCode(host, code);
-    if (!target) throw new LiveError(404, "No item of this room has that label, barcode or SKU");
+    if (!target) throw new LiveError(404, unknownCode(code, "No item of this room has that label, barcode or SKU"));
     const { item, variantId, variantName: name } = target;
     openLocation(host, locationId);
     const held = (stockOfVariant(item, variantId)[locationId] ?? 0) + quantity;

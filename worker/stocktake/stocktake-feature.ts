@@ -21,7 +21,7 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import { findJob, registerBulkKind, runningJobOn } from "../rooms/bulk-jobs";
-import { targetForCode } from "../rooms/item-for-code";
+import { targetForCode, unknownCode } from "../rooms/item-for-code";
 import type { RoomHost } from "../rooms/room-host";
 import { roomCodeIndex } from "../rooms/share-code-cache";
 import { stockOfVariant } from "../rooms/stock-moves";
@@ -204,7 +204,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         const stocktake = await stocktakeHere(ctx, stocktakeId);
         const { locationId, late } = scanPlace(ctx, stocktake, options?.locationId);
         const target = await targetForCode(host, code);
-        if (!target) throw new LiveError(404, STOCKTAKE_ERROR.UNKNOWN_CODE);
+        if (!target) throw new LiveError(404, unknownCode(code, STOCKTAKE_ERROR.UNKNOWN_CODE));
         const { item, variantId, variantName } = target;
         const itemId = item.id;
         const at = momentOfScan(options?.at, host.now(), stocktake.startedAt);
