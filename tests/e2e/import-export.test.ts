@@ -16,6 +16,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, signUp } from "../support/flows";
+import { expectLedgerAddsUp } from "../support/ledger";
 
 const e2e = setUpServerAndBrowser();
 
@@ -212,6 +213,68 @@ describe("CSV import and export", () => {
       ["S", "19.00", "5", "2"],
       ["M", "21.00", "1", "0"],
     ]);
+    await context.close();
+  });
+
+  it("never doubles or moves stock: a product export counted at Main, then the inventory export, then new prices", async () => {
+    const context = await e2e.browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "no.double@shop.example");
+    await createRoom(page, "Sauce shop");
+    const productExport = (price: string) =>
+      [
+        "Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty,Status",
+        `sauce,Jalapeño hot sauce,Title,Default Title,SAUCE,${price},40,active`,
+      ].join("\n");
+    // A first import into an empty room counts the file's quantities at the first location (Main).
+    const first = await openImport(page);
+    await chooseFile(first, "products_export.csv", productExport("9.00"));
+    await first.getByText("read as a Shopify product export").waitFor();
+    expect(await first.getByRole("radio", { name: /Its quantities are what is at/ }).isChecked()).toBe(true);
+    await first.getByText("Shopify's product export counts each variant over all your Shopify locations").waitFor();
+    await first.getByRole("button", { name: "Check import" }).click();
+    await first.getByTestId("import-stock").getByText("Stock: Main +40 (1 variant).").waitFor();
+    await first.getByRole("button", { name: "Import 1 product" }).click();
+    await first.getByRole("heading", { name: "Import finished" }).waitFor();
+    await first.getByRole("button", { name: "Close" }).click();
+
+    // Then the inventory export, which counts two other places: the check says Main's 40 stay besides.
+    const inventory = await openImport(page);
+    await chooseFile(
+      inventory,
+      "inventory_export.csv",
+      [
+        "Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,SKU,HS Code,COO,Location,Available (not editable),On hand (current),On hand (new)",
+        "sauce,Jalapeño hot sauce,Title,Default Title,,,,,SAUCE,,,High Street shop,10,10,",
+        "sauce,Jalapeño hot sauce,Title,Default Title,,,,,SAUCE,,,Warehouse,10,10,",
+      ].join("\n"),
+    );
+    await inventory.getByRole("button", { name: "Check import" }).click();
+    await inventory.getByTestId("import-elsewhere").getByText("Main holds 40 units of 1 variant").waitFor();
+    // The file is all of the sauce's stock: Main goes to 0, and the check says so before anything is written.
+    await inventory.getByLabel(/This file is all of its products' stock/).check();
+    await inventory.getByRole("button", { name: "Check import" }).click();
+    await inventory
+      .getByTestId("import-stock")
+      .getByText("Stock: High Street shop +10 (1 variant), Warehouse +10 (1 variant), Main −40 (1 variant).")
+      .waitFor();
+    await inventory.getByRole("button", { name: "Import 1 product" }).click();
+    await inventory.getByRole("heading", { name: "Import finished" }).waitFor();
+    await inventory.getByRole("button", { name: "Close" }).click();
+
+    // A re-import of the product export to change its price: stock is left as it is, and the check says so.
+    const again = await openImport(page);
+    await chooseFile(again, "products_export.csv", productExport("9.50"));
+    await again.getByText("read as a Shopify product export").waitFor();
+    expect(await again.getByRole("radio", { name: "Leave stock as it is" }).isChecked()).toBe(true);
+    await again.getByRole("button", { name: "Check import" }).click();
+    await again.getByTestId("import-changes").getByText("Prices of 1 product.").waitFor();
+    await again.getByTestId("import-stock").getByText("Stock: unchanged.").waitFor();
+    await again.getByRole("button", { name: "Import 1 product" }).click();
+    await again.getByRole("heading", { name: "Import finished" }).waitFor();
+
+    const stock = await expectLedgerAddsUp(page, e2e.server.url);
+    expect(Object.values(stock.get("Jalapeño hot sauce") ?? {}).sort()).toEqual([10, 10]);
     await context.close();
   });
 });
