@@ -88,6 +88,22 @@ describe("low stock", () => {
     expect((await socket.call("items.update", [mug, { reorderPoint: null }])).error).toBeUndefined();
     await socket.roundTrip();
     expect(lowStock().count).toBe(1);
+
+    // A product sold in sizes counts once per low size, as the card lists them ("Tee — S", "Tee — M").
+    const tee = (await socket.call("items.add", [{ title: "Tee", quantity: 1 }])).result as string;
+    await socket.call("items.setVariants", [
+      tee,
+      {
+        options: ["Size"],
+        variants: [
+          { _id: tee, values: ["S"], reorderPoint: 2 },
+          { values: ["M"], reorderPoint: 0 },
+          { values: ["L"] },
+        ],
+      },
+    ]);
+    await socket.roundTrip();
+    expect(lowStock().count).toBe(3);
     socket.close();
   });
 });

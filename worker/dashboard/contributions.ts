@@ -21,7 +21,7 @@ export const AGGREGATE_TABLES = {
   orders_quarter: { keys: ["at", "currency"], values: ["orders", "revenue_cents"] },
   products: { keys: ["product_key", "currency"], values: ["quantity", "revenue_cents"], label: "title" },
   customers: { keys: ["customer_key", "currency"], values: ["orders", "revenue_cents"], label: "name" },
-  // One row per item at or below its reorder point (docs/architecture.md §9).
+  // One row per item at or below its reorder point (docs/architecture.md §9); `count` is its low lines.
   low_stock: { keys: ["item_id"], values: ["count", "quantity", "reorder_point"], label: "title" },
   // One row per variant at a location holding less than nothing: a sale recorded with none left
   // there (docs/stock.md), waiting for a count.
@@ -82,10 +82,12 @@ export function itemContributions(item: CountedItem): Contribution[] {
   if (value !== 0) out.push({ table: "value", key: [item.status, item.currency], values: [value] });
   for (const below of belowZero(item)) out.push(below);
   if (isLowStock(item)) {
+    // Counted as the card lists them: a product sold in variants once per variant that is low.
+    const lines = item.variants?.length ? item.variants.filter((variant) => isLowStock(variant)).length : 1;
     out.push({
       table: "low_stock",
       key: [item._id],
-      values: [1, item.quantity, item.reorderPoint ?? 0],
+      values: [lines, item.quantity, item.reorderPoint ?? 0],
       label: item.title,
     });
   }

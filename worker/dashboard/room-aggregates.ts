@@ -72,7 +72,8 @@ export class RoomAggregates {
   }
 
   private get meta(): string {
-    return `${this.prefix}meta_v2`;
+    // Version 3 counts low stock by the lines the card lists, and variants below zero: built again once.
+    return `${this.prefix}meta_v3`;
   }
 
   get built(): boolean {
@@ -95,7 +96,9 @@ export class RoomAggregates {
   rebuild(items: Iterable<CountedItem>, orders: Iterable<CountedOrder>): void {
     // Version 2 counts days by the quarter hour (it was by UTC day): a room built before has no
     // version-2 meta row, so it comes here once, and its version-1 tables go (not on every wake-up).
-    for (const old of ["items_day", "orders_day", "meta"]) this.sql.exec(`DROP TABLE IF EXISTS ${this.prefix}${old}`);
+    for (const old of ["items_day", "orders_day", "meta", "meta_v2"]) {
+      this.sql.exec(`DROP TABLE IF EXISTS ${this.prefix}${old}`);
+    }
     for (const name of Object.keys(AGGREGATE_TABLES))
       this.sql.exec(`DELETE FROM ${this.table(name as AggregateTable)}`);
     for (const item of items) this.add(itemContributions(item), 1);
@@ -165,7 +168,7 @@ export class RoomAggregates {
         revenueCents: Number(r.revenue_cents),
       })),
       lowStock: {
-        count: Number(rows(`SELECT count(*) AS n FROM ${this.table("low_stock")}`)[0]?.n ?? 0),
+        count: Number(rows(`SELECT coalesce(sum(count), 0) AS n FROM ${this.table("low_stock")}`)[0]?.n ?? 0),
         items: rows(
           `SELECT item_id, title, quantity, reorder_point FROM ${this.table("low_stock")}
            ORDER BY reorder_point - quantity DESC, title LIMIT ?`,
