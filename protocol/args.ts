@@ -73,8 +73,8 @@ export interface QuantityMeanwhile {
   /** The total the person saw, and the one they typed. */
   was: number;
   typed: number;
-  /** What it was when their change arrived, who made it so, and what it is now. */
-  then: number;
+  /** What it was when their change arrived (`found`), who made it so, and what it is now. */
+  found: number;
   by: string;
   now: number;
 }

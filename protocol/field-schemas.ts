@@ -13,6 +13,7 @@ import { idSchema } from "./id-schema";
  * search and a CSV; tabs and line breaks stay) and the bidirectional
  * embeddings, overrides and isolates that make a title print reversed.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are taken out.
 const UNPRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 
 /** Text with what no text of ours keeps taken out (see UNPRINTABLE). */

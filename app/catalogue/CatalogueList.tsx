@@ -145,6 +145,11 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
   const selectedIds = selection.ids;
   const shownSelected = useMemo(() => shown.filter((item) => selectedIds.has(item._id)).length, [shown, selectedIds]);
   const allShownSelected = shown.length > 0 && shownSelected === shown.length;
+  // What the filters hide of the selection: items and variants (`item~variant`) whose product is not listed now.
+  const hiddenSelected = useMemo(() => {
+    const listed = new Set(shown.map((item) => item._id));
+    return [...selectedIds].filter((id) => !listed.has(id.split("~")[0] as string)).length;
+  }, [shown, selectedIds]);
   const filtered = query.status !== "all" || query.tag !== "all" || query.low || query.text.trim() !== "";
 
   return (
@@ -180,7 +185,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
           onExport={() => void exportCsv()}
         />
       </div>
-      <BulkBar selection={selection} hiddenSelected={selection.size - shownSelected} items={items} canEdit={canEdit} />
+      <BulkBar selection={selection} hiddenSelected={hiddenSelected} items={items} canEdit={canEdit} />
       {big && <CopyStatus copy={copy} offline={fromCopy} />}
       {(loading || (windowed && bigWindow.loading)) && rows.length === 0 ? (
         <div className="table-skeleton" aria-busy="true">

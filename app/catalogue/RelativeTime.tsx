@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 
 const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+/** A moment ago in the browser's language ("just now"; Intl's own "now" in the others: "jetzt", "maintenant"). */
+const JUST_NOW = format.resolvedOptions().locale.startsWith("en") ? "just now" : format.format(0, "second");
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 60],
   ["minute", 60],
@@ -13,7 +15,7 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function relativeTime(date: Date, now: number): string {
   let amount = (date.getTime() - now) / 1000;
   for (const [unit, size] of STEPS) {
-    if (Math.abs(amount) < size) return unit === "second" ? "just now" : format.format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) return unit === "second" ? JUST_NOW : format.format(Math.round(amount), unit);
     amount /= size;
   }
   return date.toLocaleDateString();

@@ -19,7 +19,7 @@ const signed = (n: number) => (n > 0 ? `+${n.toLocaleString()}` : n.toLocaleStri
 
 /** What an edit's answer says when the count had changed meanwhile, in words; null when it had not. */
 export function meanwhileText(answer: unknown, nameOf: (userId: string) => string): string | null {
-  if (!answer || typeof answer !== "object" || !("then" in answer)) return null;
-  const { was, typed, then, by, now } = answer as QuantityMeanwhile;
-  return `${nameOf(by)} changed this to ${then.toLocaleString()} while you were typing: your ${signed(typed - was)} was recorded, so it is now ${now.toLocaleString()}.`;
+  if (!answer || typeof answer !== "object" || !("found" in answer)) return null;
+  const { was, typed, found, by, now } = answer as QuantityMeanwhile;
+  return `${nameOf(by)} changed this to ${found.toLocaleString()} while you were typing: your ${signed(typed - was)} was recorded, so it is now ${now.toLocaleString()}.`;
 }

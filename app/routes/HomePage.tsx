@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { COLLECTION, METHOD, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState, useUser } from "../accounts";
@@ -6,7 +6,7 @@ import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
 import { HomeSessionProvider } from "../components/SessionProvider";
 import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
-import { localCurrency } from "../room/currencies";
+import { currencyChoices, localCurrency } from "../room/currencies";
 import { forgetRoomNotice, roomNotice } from "../room/room-notice";
 import { Dismissible } from "../ui/Dismissible";
 import { useDocumentTitle } from "../ui/use-document-title";
@@ -105,6 +105,9 @@ function CreateRoomForm() {
   const call = useCall();
   const [, navigate] = useLocation();
   const [name, setName] = useState("");
+  // A first guess from the browser's region, said and changeable before the room exists.
+  const [currency, setCurrency] = useState(localCurrency);
+  const choices = useMemo(() => currencyChoices(currency), [currency]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -113,7 +116,7 @@ function CreateRoomForm() {
     setBusy(true);
     setError(null);
     try {
-      const roomId = (await call(METHOD.ROOMS_CREATE, name, localCurrency())) as string;
+      const roomId = (await call(METHOD.ROOMS_CREATE, name, currency)) as string;
       navigate(`/rooms/${roomId}`);
     } catch (caught) {
       setError(caught);
@@ -132,6 +135,14 @@ function CreateRoomForm() {
         maxLength={80}
         required
       />
+      <label htmlFor="room-currency">Prices in</label>
+      <select id="room-currency" value={currency} onChange={(event) => setCurrency(event.target.value)}>
+        {choices.map((choice) => (
+          <option key={choice.code} value={choice.code}>
+            {choice.code} — {choice.name}
+          </option>
+        ))}
+      </select>
       <button type="submit" className="ui-button ui-button-primary" disabled={busy || name.trim() === ""}>
         {busy ? "Creating…" : "Create room"}
       </button>

@@ -52,7 +52,9 @@ export function AdjustStockForm({
   // Taking away starts where the variant is held; adding, at the first location.
   const heldAt = (id: string) => open.find((location) => (findVariant(item, id)?.stock[location._id] ?? 0) > 0)?._id;
   const [locationId, setLocationId] = useState((takesAway ? heldAt(variantId) : undefined) ?? open[0]?._id ?? "");
-  const [units, setUnits] = useState(initialReason === "sold" ? "1" : "");
+  // A sale is of one unless more is typed: shown as the field's hint, so typing 2 makes 2 (never 12).
+  const [units, setUnits] = useState("");
+  const oneUnless = reason === "sold";
   const [price, setPrice] = useState(((variant?.priceCents ?? item.priceCents) / 100).toFixed(2));
   const priced = reason === "sold" || reason === "returned";
   const [note, setNote] = useState("");
@@ -61,7 +63,7 @@ export function AdjustStockForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const typed = Number(units);
+    const typed = units.trim() === "" && oneUnless ? 1 : Number(units);
     if (!Number.isInteger(typed) || typed === 0) {
       setError(direction === "either" ? "Enter how many units, + or −" : "Enter how many units");
       return;
@@ -138,8 +140,9 @@ export function AdjustStockForm({
             inputMode="numeric"
             step={1}
             value={units}
+            placeholder={oneUnless ? "1" : undefined}
             onChange={(event) => setUnits(event.target.value)}
-            required
+            required={!oneUnless}
           />
         )}
       </Field>

@@ -83,7 +83,15 @@ export function MoveStockForm({
       {chooseVariant}
       <Field label="From">
         {(props) => (
-          <select {...props} value={from} onChange={(event) => setFrom(event.target.value)}>
+          <select
+            {...props}
+            value={from}
+            onChange={(event) => {
+              setFrom(event.target.value);
+              // Never to where it comes from.
+              if (to === event.target.value) setTo(otherThan(event.target.value));
+            }}
+          >
             {holding.map((location) => (
               <option key={location._id} value={location._id}>
                 {location.name} ({stock[location._id]})
@@ -95,11 +103,13 @@ export function MoveStockForm({
       <Field label="To">
         {(props) => (
           <select {...props} value={to} onChange={(event) => setTo(event.target.value)}>
-            {open.map((location) => (
-              <option key={location._id} value={location._id}>
-                {location.name}
-              </option>
-            ))}
+            {open
+              .filter((location) => location._id !== from)
+              .map((location) => (
+                <option key={location._id} value={location._id}>
+                  {location.name}
+                </option>
+              ))}
           </select>
         )}
       </Field>

@@ -5,6 +5,7 @@ import {
   can,
   METHOD,
   type MemberDoc,
+  ROLE_CAN,
   ROLE_NAMES,
   type RoomRole,
 } from "../../protocol/api";
@@ -45,6 +46,8 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
   const call = useCall();
   const { userId } = useLoginState();
   const [error, setError] = useState<string | null>(null);
+  // A role chosen waits for a yes: it changes what the person can do at once.
+  const [pending, setPending] = useState<RoomRole | null>(null);
   const editable = manage && member.role !== "owner" && member._id !== userId;
   const run = (action: Promise<unknown>) =>
     action.then(
@@ -69,7 +72,7 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
           <select
             aria-label={`Role of ${member.email}`}
             value={member.role}
-            onChange={(e) => void run(call(METHOD.MEMBERS_SET_ROLE, member._id, e.target.value))}
+            onChange={(e) => setPending(e.target.value as RoomRole)}
           >
             {ASSIGNABLE_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -77,6 +80,21 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
               </option>
             ))}
           </select>
+          <ConfirmDialog
+            open={pending !== null}
+            onOpenChange={(open) => {
+              if (!open) setPending(null);
+            }}
+            title={`Make ${member.email} ${pending ? ROLE_NAMES[pending].toLowerCase() : ""}?`}
+            confirmLabel="Change role"
+            tone="primary"
+            onConfirm={async () => {
+              if (pending) await run(call(METHOD.MEMBERS_SET_ROLE, member._id, pending));
+              setPending(null);
+            }}
+          >
+            {pending ? `As ${ROLE_NAMES[pending].toLowerCase()}, ${ROLE_CAN[pending]}. They are told at once.` : ""}
+          </ConfirmDialog>
           <ConfirmDialog
             title={`Remove ${member.email}?`}
             confirmLabel="Remove"

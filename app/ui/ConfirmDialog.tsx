@@ -12,7 +12,11 @@ import { type ReactElement, type ReactNode, useState } from "react";
 import { Button } from "./Button";
 
 export interface ConfirmDialogProps {
-  trigger: ReactElement;
+  /** What opens it; none when it is opened from outside (`open`). */
+  trigger?: ReactElement;
+  /** Opened from outside (a choice that needs confirming), and told when it closes. */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
   title: string;
   children?: ReactNode;
   confirmLabel: string;
@@ -26,6 +30,8 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog({
   trigger,
+  open: openFromOutside,
+  onOpenChange,
   title,
   children,
   confirmLabel,
@@ -33,7 +39,12 @@ export function ConfirmDialog({
   tone = "danger",
   onConfirm,
 }: ConfirmDialogProps) {
-  const [open, setOpen] = useState(false);
+  const [openHere, setOpenHere] = useState(false);
+  const open = openFromOutside ?? openHere;
+  const setOpen = (next: boolean) => {
+    setOpenHere(next);
+    onOpenChange?.(next);
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -58,7 +69,7 @@ export function ConfirmDialog({
         if (!next) setError(null);
       }}
     >
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="ui-overlay" />
         <AlertDialog.Content className="ui-dialog">

@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, linkFromOutbox, signUp } from "../support/flows";
+import { changeRole, createRoom, linkFromOutbox, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -103,7 +103,7 @@ describe("a shared room", () => {
 
     // Alice makes Bob a viewer: his editing controls go away, the form is gone, and a note says why.
     await tab(alice, "Team");
-    await alice.getByLabel("Role of bob@shop.example").selectOption("viewer");
+    await changeRole(alice, "bob@shop.example", "viewer");
     await bob.getByRole("note").filter({ hasText: "viewer" }).waitFor();
     expect(await bobRow.getByRole("button", { name: /Status of/ }).count()).toBe(0);
     expect(await bob.getByRole("button", { name: "Add item" }).count()).toBe(0);

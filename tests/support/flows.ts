@@ -88,3 +88,10 @@ export async function addItem(page: Page, item: NewItem): Promise<void> {
 export function openTab(page: Page, name: string): Promise<void> {
   return page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();
 }
+
+/** From the Team tab: gives `email` another role, as a person does — chosen, then confirmed. */
+export async function changeRole(page: Page, email: string, role: string): Promise<void> {
+  await page.getByLabel(`Role of ${email}`).selectOption(role);
+  await page.getByRole("alertdialog").getByRole("button", { name: "Change role" }).click();
+  await page.getByRole("alertdialog").waitFor({ state: "detached" });
+}

@@ -95,11 +95,7 @@ describe("low stock", () => {
       tee,
       {
         options: ["Size"],
-        variants: [
-          { _id: tee, values: ["S"], reorderPoint: 2 },
-          { values: ["M"], reorderPoint: 0 },
-          { values: ["L"] },
-        ],
+        variants: [{ _id: tee, values: ["S"], reorderPoint: 2 }, { values: ["M"], reorderPoint: 0 }, { values: ["L"] }],
       },
     ]);
     await socket.roundTrip();

@@ -22,7 +22,7 @@ describe("two people typing a count at once", () => {
     expect((await alex.call("items.update", [mug, { quantity: 8, quantityWas: 6 }])).result).toBeNull();
     const answer = await other.call("items.update", [mug, { quantity: 5, quantityWas: 6 }]);
     const alexId = (await roomRow<{ created_by: string }>(roomId, "SELECT created_by FROM items"))?.created_by;
-    expect(answer.result).toEqual({ was: 6, typed: 5, then: 8, by: alexId, now: 7 });
+    expect(answer.result).toEqual({ was: 6, typed: 5, found: 8, by: alexId, now: 7 });
     expect((await roomRow<{ quantity: number }>(roomId, "SELECT quantity FROM items"))?.quantity).toBe(7);
 
     // A total typed with nothing changed meanwhile is just that total.
@@ -40,7 +40,7 @@ describe("two people typing a count at once", () => {
     await socket.call("items.setVariants", [tee, { options: ["Size"], variants: [{ _id: tee, values: ["S"] }] }]);
     await socket.call("items.updateVariant", [tee, tee, { quantity: 9, quantityWas: 3 }]);
     const answer = await socket.call("items.updateVariant", [tee, tee, { quantity: 2, quantityWas: 3 }]);
-    expect(answer.result).toMatchObject({ was: 3, typed: 2, then: 9, now: 8 });
+    expect(answer.result).toMatchObject({ was: 3, typed: 2, found: 9, now: 8 });
     expect((await roomRow<{ quantity: number }>(roomId, "SELECT quantity FROM items"))?.quantity).toBe(8);
     await expectLedgerAddsUp(roomId);
     socket.close();

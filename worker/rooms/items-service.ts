@@ -206,10 +206,10 @@ export function seenMeanwhile(
   before: Pick<ItemRow, "quantity" | "updatedBy">,
   typed: number | undefined,
   was: number | undefined,
-  then = before.quantity,
+  found = before.quantity,
 ): QuantityMeanwhile | null {
-  if (typed === undefined || was === undefined || then === was) return null;
-  return { was, typed, then, by: before.updatedBy, now: Math.max(0, then + typed - was) };
+  if (typed === undefined || was === undefined || found === was) return null;
+  return { was, typed, found, by: before.updatedBy, now: Math.max(0, found + typed - was) };
 }
 
 /** An edit of a product sold in variants (protocol/variants.ts productEditFields): a price set is every variant's. */
