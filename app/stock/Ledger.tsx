@@ -48,6 +48,12 @@ function signed(quantity: number): string {
   return quantity > 0 ? `+${quantity.toLocaleString()}` : `−${Math.abs(quantity).toLocaleString()}`;
 }
 
+/** A movement's note and reference as people read them: a stocktake's reference is its id, said as what it is. */
+function noteOf(movement: { note: string; reference: string; reason: string }): string {
+  const reference = movement.reason === "stocktake" && movement.reference ? "in a stocktake" : movement.reference;
+  return [movement.note, reference].filter(Boolean).join(" · ");
+}
+
 export function Ledger({
   itemId = "",
   itemTitle,
@@ -243,7 +249,7 @@ export function Ledger({
                 </td>
                 <td className="number">{movement.balance.toLocaleString()}</td>
                 <td>{nameOf(movement.userId)}</td>
-                <td>{[movement.note, movement.reference].filter(Boolean).join(" · ")}</td>
+                <td>{noteOf(movement)}</td>
                 {undoColumn && (
                   <td>
                     {mayUndo(movement) && !movement.undone && !movement.undoes && (
