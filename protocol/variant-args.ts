@@ -27,6 +27,14 @@ export const variantSpecSchema = v.strictObject({
   priceCents: v.optional(priceSchema),
   reorderPoint: v.optional(v.nullable(reorderPointSchema), null),
   locationReorderPoints: v.optional(locationReorderPointsSchema),
+  /**
+   * A count typed for it at one location (the variant editor's Count
+   * column): set there as a correction, with what the person saw there
+   * (`seen`: a change made meanwhile is kept, docs/stock.md).
+   */
+  count: v.optional(
+    v.strictObject({ locationId: idSchema, quantity: quantitySchema, seen: v.optional(quantitySchema) }),
+  ),
 });
 
 export const variantSetSchema = v.strictObject({

@@ -11,7 +11,7 @@ import { CatalogueFilters } from "./CatalogueFilters";
 import { CopyStatus } from "./CopyStatus";
 import { rememberCatalogueSearch } from "./catalogue-memory";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
-import { listEntries } from "./catalogue-rows";
+import { listEntries, variantsNamedBy } from "./catalogue-rows";
 import type { ItemRowActions } from "./ItemRow";
 import { NoMatch } from "./NoMatch";
 import { type Removals, useRemovals } from "./removals";
@@ -123,7 +123,9 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
       }),
     [],
   );
-  const entries = useMemo(() => listEntries(rows, expanded), [rows, expanded]);
+  // A variant's own code searched (a barcode scanned into the box): its product opens at it.
+  const named = useMemo(() => variantsNamedBy(deferredQuery.text, rows), [deferredQuery.text, rows]);
+  const entries = useMemo(() => listEntries(rows, expanded, named), [rows, expanded, named]);
   const tags = useMemo(() => tagCounts(items), [items]);
   const exportCsv = useCatalogueExport(items, query, big ? copy.readAll : null);
   const showTags = tags.length > 0;

@@ -58,9 +58,12 @@ export function VariantRow({
   actions,
   selected,
   onSelect,
+  matched = false,
 }: {
   item: ItemDoc;
   variant: VariantDoc;
+  /** The variant a searched code names (catalogue-rows.ts variantsNamedBy): marked. */
+  matched?: boolean;
   /** The product's last variant (its rows end there). */
   last: boolean;
   canEdit: boolean;
@@ -85,7 +88,10 @@ export function VariantRow({
       data-index={index}
       ref={measure}
       aria-rowindex={index + 2}
-      className={["variant-row", last ? "variant-row-last" : "", selected ? "selected" : ""].filter(Boolean).join(" ")}
+      className={["variant-row", last ? "variant-row-last" : "", selected ? "selected" : "", matched ? "matched" : ""]
+        .filter(Boolean)
+        .join(" ")}
+      aria-current={matched ? "true" : undefined}
     >
       <td className="select-column">
         <input

@@ -4,7 +4,9 @@
  * stock as it is (changed only through the ledger), and Remove. Scrolls
  * sideways inside its card on a phone rather than widening the page.
  */
+
 import { LIMITS } from "../../protocol/api";
+import { parseBarcode } from "../../protocol/barcodes";
 import { Button } from "../ui/Button";
 import type { VariantDraft, VariantRowDraft } from "./variant-editor";
 
@@ -15,14 +17,24 @@ const rowName = (row: VariantRowDraft, index: number) =>
     .filter(Boolean)
     .join(" / ") || `variant ${index + 1}`;
 
+/** Why a barcode typed into a row is not one, in words; null when it is (or is empty). */
+function barcodeProblem(text: string): string | null {
+  if (text.trim() === "") return null;
+  const check = parseBarcode(text);
+  return check.ok ? null : check.message;
+}
+
 export function VariantRowsTable({
   draft,
   optionKeys,
+  countAtName,
   onChange,
   onRemove,
 }: {
   draft: VariantDraft;
   optionKeys: readonly (string | undefined)[];
+  /** Where the Count column counts (the editor's chosen location). */
+  countAtName: string;
   onChange(key: string, patch: Partial<VariantRowDraft>): void;
   onRemove(row: VariantRowDraft): void;
 }) {
@@ -41,7 +53,7 @@ export function VariantRowsTable({
             <th scope="col">Price</th>
             <th scope="col">Reorder at</th>
             <th scope="col" className="numeric">
-              Stock
+              Count at {countAtName}
             </th>
             <th scope="col">
               <span className="visually-hidden">Remove</span>
@@ -80,8 +92,16 @@ export function VariantRowsTable({
                     className="mono"
                     aria-label={`Barcode of ${name}`}
                     value={row.barcode}
+                    aria-invalid={barcodeProblem(row.barcode) ? true : undefined}
+                    aria-describedby={barcodeProblem(row.barcode) ? `barcode-problem-${row.key}` : undefined}
                     onChange={(event) => set({ barcode: event.target.value })}
                   />
+                  {/* A wrong check digit is said on its own row, where it is typed. */}
+                  {barcodeProblem(row.barcode) && (
+                    <p className="error small" id={`barcode-problem-${row.key}`} data-testid="barcode-problem">
+                      {barcodeProblem(row.barcode)}
+                    </p>
+                  )}
                 </td>
                 <td>
                   <input
@@ -100,7 +120,18 @@ export function VariantRowsTable({
                     onChange={(event) => set({ reorderPoint: event.target.value })}
                   />
                 </td>
-                <td className="numeric">{row.quantity.toLocaleString()}</td>
+                <td className="numeric">
+                  <input
+                    aria-label={`Count of ${name} at ${countAtName}`}
+                    inputMode="numeric"
+                    placeholder="0"
+                    value={row.count}
+                    onChange={(event) => set({ count: event.target.value })}
+                  />
+                  {row.quantity !== row.countSeen && (
+                    <span className="muted small"> of {row.quantity.toLocaleString()} in all</span>
+                  )}
+                </td>
                 <td>
                   <Button variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={() => onRemove(row)}>
                     Remove

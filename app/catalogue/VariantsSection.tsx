@@ -9,6 +9,7 @@ import { useState } from "react";
 import { hasVariants, type ItemDoc, isLowVariant, variantName } from "../../protocol/api";
 import { formatPrice } from "../money";
 import { LowBadge } from "../stock/LowBadge";
+import { useLocations } from "../stock/use-locations";
 import { Button } from "../ui/Button";
 import { Table } from "../ui/Table";
 import { VariantEditor } from "./VariantEditor";
@@ -18,6 +19,9 @@ import "./variants.css";
 export function VariantsSection({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
   const [editing, setEditing] = useState<VariantDraft | null>(null);
   const sold = hasVariants(item);
+  // The editor counts at the room's first open location unless another is chosen there.
+  const { locations } = useLocations();
+  const place = locations.find((location) => !location.archived)?._id ?? "";
   return (
     <section className="card variants-card" aria-labelledby="variants-heading">
       <h2 id="variants-heading">Variants</h2>
@@ -28,7 +32,7 @@ export function VariantsSection({ item, canEdit }: { item: ItemDoc; canEdit: boo
           <VariantList item={item} />
           {canEdit && (
             <div className="form-actions">
-              <Button variant="secondary" onClick={() => setEditing(draftOf(item))}>
+              <Button variant="secondary" onClick={() => setEditing(draftOf(item, place))}>
                 Edit variants
               </Button>
             </div>
@@ -42,7 +46,7 @@ export function VariantsSection({ item, canEdit }: { item: ItemDoc; canEdit: boo
           </p>
           {canEdit && (
             <div className="form-actions">
-              <Button variant="secondary" onClick={() => setEditing({ options: [""], rows: [] })}>
+              <Button variant="secondary" onClick={() => setEditing({ options: [""], rows: [], countAt: place })}>
                 Add options (size, colour…)
               </Button>
             </div>

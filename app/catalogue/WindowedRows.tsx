@@ -112,6 +112,7 @@ export function WindowedRows({
               item={item}
               variant={entry.variant}
               last={entry.last}
+              matched={entry.matched}
               canEdit={canEdit}
               showTags={showTags}
               index={row.index}

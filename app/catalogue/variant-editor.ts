@@ -7,11 +7,11 @@
  * so a refusal is said before anything is sent.
  */
 import * as v from "valibot";
-import { type ItemDoc, LIMITS, planVariants, type VariantSpec } from "../../protocol/api";
+import { hasVariants, type ItemDoc, LIMITS, planVariants, type VariantSpec } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { type VariantSet, variantSetSchema } from "../../protocol/variant-args";
 import { errorMessage } from "../components/ErrorText";
-import { PRICE_HINT, parsePrice, parseQuantity } from "../money";
+import { PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 
 /** One variant as typed. */
 export interface VariantRowDraft {
@@ -24,23 +24,29 @@ export interface VariantRowDraft {
   barcode: string;
   price: string;
   reorderPoint: string;
-  /** Units it holds (not edited here: stock changes go through the ledger). */
+  /** Units it holds in all. */
   quantity: number;
+  /** Its count at the draft's `countAt` as typed, and as it was when the editor opened (docs/stock.md). */
+  count: string;
+  countSeen: number;
 }
 
 export interface VariantDraft {
   options: string[];
   rows: VariantRowDraft[];
+  /** The location whose counts the editor shows and sets ("" before the room's locations arrive). */
+  countAt: string;
 }
 
 let nextKey = 0;
 const newKey = () => `new-${++nextKey}`;
 const priceText = (cents: number) => (cents / 100).toFixed(2);
 
-/** The draft of a product as it is: its options and variants (none for a simple product). */
-export function draftOf(item: ItemDoc): VariantDraft {
+/** The draft of a product as it is: its options and variants (none for a simple product), counted at `countAt`. */
+export function draftOf(item: ItemDoc, countAt = ""): VariantDraft {
   return {
     options: [...(item.options ?? [])],
+    countAt,
     rows: (item.variants ?? []).map((variant) => ({
       key: variant._id,
       _id: variant._id,
@@ -50,7 +56,20 @@ export function draftOf(item: ItemDoc): VariantDraft {
       price: priceText(variant.priceCents),
       reorderPoint: variant.reorderPoint === null ? "" : String(variant.reorderPoint),
       quantity: variant.quantity,
+      count: String(variant.stock[countAt] ?? 0),
+      countSeen: variant.stock[countAt] ?? 0,
     })),
+  };
+}
+
+/** The draft counted at another location: each saved variant's count there, as it is now. */
+export function countedAt(draft: VariantDraft, item: ItemDoc, countAt: string): VariantDraft {
+  const held = (id: string | undefined) =>
+    (id && (item.variants ?? []).find((variant) => variant._id === id)?.stock[countAt]) || 0;
+  return {
+    ...draft,
+    countAt,
+    rows: draft.rows.map((row) => ({ ...row, count: String(held(row._id)), countSeen: held(row._id) })),
   };
 }
 
@@ -64,6 +83,8 @@ export function blankRow(draft: VariantDraft, item: ItemDoc): VariantRowDraft {
     price: priceText(item.priceCents),
     reorderPoint: "",
     quantity: 0,
+    count: "",
+    countSeen: 0,
   };
 }
 
@@ -113,6 +134,20 @@ export function withCombinations(
     (values) =>
       draft.rows.find((row) => sameValues(row.values, values)) ?? { ...blankRow(draft, item), values: [...values] },
   );
+  // A product given its first options: its first variant is the product as it was — its id (so its stock and
+  // ledger), its SKU and its barcode stay, rather than the product's own codes vanishing.
+  if (!hasVariants(item) && rows[0] && !rows.some((row) => row._id === item._id)) {
+    rows[0] = {
+      ...rows[0],
+      key: item._id,
+      _id: item._id,
+      sku: rows[0].sku || item.sku,
+      barcode: rows[0].barcode || (item.barcode ?? ""),
+      quantity: item.quantity,
+      count: String(item.stock?.[draft.countAt] ?? 0),
+      countSeen: item.stock?.[draft.countAt] ?? 0,
+    };
+  }
   return { ok: true, draft: { ...draft, rows } };
 }
 
@@ -126,6 +161,7 @@ export function whyKeep(row: VariantRowDraft): string | null {
 /** The draft with option `index` gone (and its value from every row). */
 export function withoutOption(draft: VariantDraft, index: number): VariantDraft {
   return {
+    ...draft,
     options: draft.options.filter((_, at) => at !== index),
     rows: draft.rows.map((row) => ({ ...row, values: row.values.filter((_, at) => at !== index) })),
   };
@@ -133,10 +169,14 @@ export function withoutOption(draft: VariantDraft, index: number): VariantDraft 
 
 /** The draft with one more (unnamed) option, and an empty value for it in every row. */
 export function withOption(draft: VariantDraft): VariantDraft {
-  return { options: [...draft.options, ""], rows: draft.rows.map((row) => ({ ...row, values: [...row.values, ""] })) };
+  return {
+    ...draft,
+    options: [...draft.options, ""],
+    rows: draft.rows.map((row) => ({ ...row, values: [...row.values, ""] })),
+  };
 }
 
-function rowSpec(row: VariantRowDraft, index: number): VariantSpec {
+function rowSpec(row: VariantRowDraft, index: number, countAt: string): VariantSet["variants"][number] {
   const name = row.values.filter(Boolean).join(" / ") || `Variant ${index + 1}`;
   const priceCents = row.price.trim() === "" ? undefined : parsePrice(row.price);
   if (priceCents === null) throw new LiveError(400, `${name}: ${PRICE_HINT}`);
@@ -144,6 +184,10 @@ function rowSpec(row: VariantRowDraft, index: number): VariantSpec {
   if (reorderPoint === null && row.reorderPoint.trim() !== "") {
     throw new LiveError(400, `${name}: the reorder point must be a whole number of units, or empty`);
   }
+  // A count typed (and changed) at the editor's location is set there, with what was seen.
+  const count = row.count.trim() === "" ? null : parseQuantity(row.count);
+  if (count === null && row.count.trim() !== "") throw new LiveError(400, `${name}: ${QUANTITY_HINT}`);
+  const counted = count !== null && count !== row.countSeen && countAt !== "";
   return {
     ...(row._id ? { _id: row._id } : {}),
     values: row.values,
@@ -151,6 +195,7 @@ function rowSpec(row: VariantRowDraft, index: number): VariantSpec {
     barcode: row.barcode,
     ...(priceCents === undefined ? {} : { priceCents }),
     reorderPoint,
+    ...(counted ? { count: { locationId: countAt, quantity: count, seen: row.countSeen } } : {}),
   };
 }
 
@@ -164,12 +209,13 @@ export function setOf(
 ): { ok: true; set: VariantSet } | { ok: false; error: string } {
   try {
     const options = draft.options.map((name) => name.trim());
-    const variants = options.length === 0 ? [] : draft.rows.map(rowSpec);
+    const variants = options.length === 0 ? [] : draft.rows.map((row, index) => rowSpec(row, index, draft.countAt));
     const parsed = v.safeParse(variantSetSchema, { options, variants });
     if (!parsed.success) return { ok: false, error: parsed.issues[0]?.message ?? "Check the variants" };
     // New variants' ids are the server's to give; any will do to check the rest.
     let id = 0;
-    planVariants(item, parsed.output.options, parsed.output.variants as VariantSpec[], () => `check-${++id}`);
+    const specs = parsed.output.variants.map(({ count: _count, ...spec }) => spec);
+    planVariants(item, parsed.output.options, specs as VariantSpec[], () => `check-${++id}`);
     return { ok: true, set: parsed.output };
   } catch (caught) {
     return { ok: false, error: errorMessage(caught) };

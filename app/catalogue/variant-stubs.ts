@@ -77,7 +77,9 @@ export function variantStubs(env: { userId(): string | null; now?(): Date }): Re
     [METHOD.ITEMS_SET_VARIANTS]: (ctx, ...params) => {
       const [itemId, set] = parse(METHOD.ITEMS_SET_VARIANTS, params);
       const item = itemHere(ctx, itemId);
-      const plan = planVariants(item, set.options, set.variants as VariantSpec[], () => ctx.newId(VARIANT_IDS));
+      // A count typed in the editor is the server's to set (with what was seen there, docs/stock.md).
+      const specs = set.variants.map(({ count: _count, ...spec }) => spec);
+      const plan = planVariants(item, set.options, specs as VariantSpec[], () => ctx.newId(VARIANT_IDS));
       // Back to a simple product: the stock left is the variant that keeps the product's id (planVariants' `own`).
       const before = variantsOf(item);
       const own = before.find((variant) => variant._id === item._id) ?? before[0];

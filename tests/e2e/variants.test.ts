@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { callAsUser } from "../support/ddp-script";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, openTab, signUp } from "../support/flows";
+import { expectLedgerAddsUp } from "../support/ledger";
 
 const e2e = setUpServerAndBrowser();
 
@@ -198,5 +199,47 @@ describe("products with variants", () => {
     const box = await small.getByRole("button", { name: /edit quantity of/ }).boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
     await context.close();
+  });
+
+  it("keeps the product's SKU on its first size, says a bad barcode on its row, and sets counts where they are typed", async () => {
+    const page = await e2e.browser.newPage();
+    await signUp(page, e2e.server.url, "variant.counts@shop.example");
+    await createRoom(page, "Counted tees");
+    const roomUrl = page.url();
+    const roomId = /\/rooms\/([A-Za-z0-9]+)/.exec(roomUrl)?.[1] as string;
+    const token = (await page.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
+    await callAsUser(e2e.server.url, `/api/rooms/${roomId}/websocket`, token, [
+      { method: "locations.add", params: ["Market stall"] },
+    ]);
+    await addItem(page, { title: "Tee", sku: "TEE", price: "20", quantity: "4" });
+    await teeRow(page).getByRole("link", { name: "Open Tee" }).last().click();
+    await page.getByTestId("item-page-title").filter({ hasText: "Tee" }).waitFor();
+    await page.getByRole("button", { name: "Add options (size, colour…)" }).click();
+    await page.getByLabel("Option 1 name").fill("Size");
+    await page.getByLabel("Option 1 values").fill("S, M");
+    await page.getByRole("button", { name: "Make every combination" }).click();
+    // The product as it was is its first size: its SKU is there, not gone.
+    expect(await page.getByLabel("SKU of S").inputValue()).toBe("TEE");
+    // A barcode with a wrong check digit is said on its own row, as it is typed.
+    await page.getByLabel("Barcode of M").fill("5901234123458");
+    await page
+      .getByTestId("variant-edit-row")
+      .nth(1)
+      .getByTestId("barcode-problem")
+      .getByText("its last digit (the check digit) should be 7, not 8")
+      .waitFor();
+    await page.getByLabel("Barcode of M").fill("5901234123457");
+    // Counts are typed for a location chosen once: 6 mediums at the market stall.
+    await page.getByLabel("Counts at").selectOption({ label: "Market stall" });
+    await page.getByLabel("Count of M at Market stall").fill("6");
+    await page.getByRole("button", { name: "Save variants" }).click();
+    await expect
+      .poll(() => variantStock(page))
+      .toEqual([
+        ["S", "4"],
+        ["M", "6"],
+      ]);
+    const stock = await expectLedgerAddsUp(page, e2e.server.url);
+    expect(Object.values(stock.get("Tee") ?? {}).sort()).toEqual([4, 6]);
   });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { itemLabels, labelsPerUnit, variantLabels } from "../../app/catalogue/label-sets";
 import {
   combinations,
+  countedAt,
   draftOf,
   parseValues,
   setOf,
@@ -86,23 +87,46 @@ describe("the variants editor's draft", () => {
       ["m", "M", "25.00"],
       [undefined, "L", "20.00"],
     ]);
-    expect(withCombinations({ options: ["Size"], rows: [] }, [" , "], tee)).toEqual({
+    expect(withCombinations({ options: ["Size"], rows: [], countAt: "main" }, [" , "], tee)).toEqual({
       ok: false,
       error: "Give some values for Size, separated by commas (like S, M, L)",
     });
   });
 
+  it("keeps a product's own SKU, id and stock on its first variant when it is given options", () => {
+    const made = withCombinations({ options: ["Size"], rows: [], countAt: "main" }, ["S, M"], simple);
+    if (!made.ok) throw new Error(made.error);
+    expect(made.draft.rows.map((row) => [row._id, row.values[0], row.sku, row.quantity])).toEqual([
+      ["mug", "S", "MUG", 2],
+      [undefined, "M", "", 0],
+    ]);
+  });
+
+  it("sends a count typed for a variant at the editor's location, with what was there when it opened", () => {
+    const draft = countedAt(draftOf(tee, "main"), tee, "main");
+    const rows = draft.rows.map((row) => (row._id === "m" ? { ...row, count: "5" } : row));
+    const saved = setOf(tee, { ...draft, rows });
+    if (!saved.ok) throw new Error(saved.error);
+    expect(saved.set.variants.map((variant) => variant.count)).toEqual([
+      undefined,
+      { locationId: "main", quantity: 5, seen: 3 },
+    ]);
+    expect(setOf(tee, { ...draft, rows: rows.map((row) => ({ ...row, count: "1,5" })) })).toMatchObject({ ok: false });
+  });
+
   it("becomes one setVariants call, or says why not in the server's words", () => {
-    const made = withCombinations({ options: ["Size"], rows: [] }, ["S, M, L"], simple);
+    const made = withCombinations({ options: ["Size"], rows: [], countAt: "main" }, ["S, M, L"], simple);
     if (!made.ok) throw new Error(made.error);
     const saved = setOf(simple, made.draft);
     expect(saved).toEqual({
       ok: true,
       set: {
         options: ["Size"],
-        variants: ["S", "M", "L"].map((size) => ({
+        // The first is the product as it was: its id and its SKU.
+        variants: ["S", "M", "L"].map((size, index) => ({
+          ...(index === 0 ? { _id: "mug" } : {}),
           values: [size],
-          sku: "",
+          sku: index === 0 ? "MUG" : "",
           barcode: "",
           priceCents: 2000,
           reorderPoint: null,

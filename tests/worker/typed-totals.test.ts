@@ -46,3 +46,48 @@ describe("two people typing a count at once", () => {
     socket.close();
   });
 });
+
+describe("counts typed in the variant editor", () => {
+  it("are set at the location they are for, as corrections, keeping a change made meanwhile", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const stall = (await socket.call("locations.add", ["Stall"])).result as string;
+    const tee = (await socket.call("items.add", [{ title: "Tee", sku: "TEE", quantity: 4 }])).result as string;
+    // Sizes made, with S counted at the stall (the product's 4 stay at Main) and M counted at 2 there.
+    const ids = (
+      await socket.call("items.setVariants", [
+        tee,
+        {
+          options: ["Size"],
+          variants: [
+            { _id: tee, values: ["S"], sku: "TEE", count: { locationId: stall, quantity: 3, seen: 0 } },
+            { values: ["M"], count: { locationId: stall, quantity: 2, seen: 0 } },
+          ],
+        },
+      ])
+    ).result as string[];
+    const variants = async () =>
+      JSON.parse((await roomRow<{ variants: string }>(roomId, "SELECT variants FROM items"))?.variants ?? "[]") as {
+        _id: string;
+        stock: Record<string, number>;
+      }[];
+    expect((await variants()).map((variant) => variant.stock)).toEqual([{ main: 4, [stall]: 3 }, { [stall]: 2 }]);
+    // One M sold at the stall, then someone who still saw 2 types 5: 5 − 2 more than the 1 there, 4.
+    await socket.call("stock.adjust", [
+      { itemId: tee, variantId: ids[1], locationId: stall, quantity: -1, reason: "sold", priceCents: 100 },
+    ]);
+    await socket.call("items.setVariants", [
+      tee,
+      {
+        options: ["Size"],
+        variants: [
+          { _id: tee, values: ["S"], sku: "TEE" },
+          { _id: ids[1], values: ["M"], count: { locationId: stall, quantity: 5, seen: 2 } },
+        ],
+      },
+    ]);
+    expect((await variants())[1]?.stock).toEqual({ [stall]: 4 });
+    await expectLedgerAddsUp(roomId);
+    socket.close();
+  });
+});

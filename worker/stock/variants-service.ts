@@ -19,6 +19,7 @@ import { RandomStream } from "../../protocol/random-stream";
 import type { VariantPatch, VariantSet } from "../../protocol/variant-args";
 import { insertHistoryQueries } from "../db/item-history-repo";
 import { toItemDoc, updateItemQuery } from "../db/items-repo";
+import { findLocation } from "../db/locations-repo";
 import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
 import {
@@ -33,7 +34,7 @@ import {
 } from "../rooms/item-writes";
 import { seenMeanwhile } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
-import { announceMovements, countMoves, type StockMoves } from "../rooms/stock-moves";
+import { announceMovements, countMoves, type StockChange, type StockMoves, stockMoves } from "../rooms/stock-moves";
 
 /** The random stream a call's new variant ids come from (the client's stub makes the same ones). */
 export const variantIds = (seed: string | undefined) => {
@@ -79,6 +80,26 @@ function writeProduct(
   announceMovements(host, moves);
 }
 
+/**
+ * The corrections that set each variant's typed count at its location: the
+ * count typed, or — when what was there changed since the person saw it —
+ * the difference from what they saw (docs/stock.md).
+ */
+function countsAt(host: RoomHost, variants: readonly VariantDoc[], specs: VariantSet["variants"]): StockChange[] {
+  return specs.flatMap((spec, index): StockChange[] => {
+    const variant = variants[index];
+    if (!spec.count || !variant) return [];
+    const { locationId, quantity, seen } = spec.count;
+    const location = findLocation(host.roomDb, locationId);
+    if (!location || location.archivedAt !== null) throw new LiveError(400, "Choose an open location of this room");
+    const held = variant.stock[locationId] ?? 0;
+    const target = seen !== undefined && seen !== held ? Math.max(0, held + quantity - seen) : quantity;
+    return target === held
+      ? []
+      : [{ variantId: variant._id, locationId, delta: target - held, reason: "correction", note: "Counted" }];
+  });
+}
+
 /** Sets a product's options and variants; answers the variants' ids, in order. */
 export function setVariants(
   host: RoomHost,
@@ -90,11 +111,23 @@ export function setVariants(
   return host.writes.run(async () => {
     const before = await itemHere(host, itemId);
     const doc = toItemDoc(before);
-    const plan = planVariants(doc, set.options, set.variants as VariantSpec[], variantIds(seed));
+    const specs = set.variants.map(({ count: _count, ...spec }) => spec);
+    const plan = planVariants(doc, set.options, specs as VariantSpec[], variantIds(seed));
     await assertVariantCodesFree(host, itemId, plan.variants);
     if (plan.variants.length === 0) await assertCodesFree(host, plan.own, itemId);
     const wasOptions = doc.options ?? [];
     const names = (variants: readonly VariantDoc[]) => variants.map(variantName).filter(Boolean);
+    // Counts typed for variants at a location: corrections there, in the same write (docs/stock.md).
+    const counted = countsAt(host, plan.variants, set.variants);
+    const moves = counted.length
+      ? stockMoves({ ...before, variants: JSON.stringify(plan.variants) }, counted, made(host, actor, host.now()))
+      : null;
+    const countChanges = Object.fromEntries(
+      counted.map((change) => {
+        const variant = plan.variants.find((each) => each._id === change.variantId) as VariantDoc;
+        return [`${variantName(variant)}: quantity`, { from: variant.quantity, to: variant.quantity + change.delta }];
+      }),
+    );
     writeProduct(
       host,
       actor,
@@ -116,8 +149,9 @@ export function setVariants(
       {
         options: { from: wasOptions, to: plan.options },
         variants: { from: names(doc.variants ?? []), to: names(plan.variants) },
+        ...countChanges,
       },
-      null,
+      moves,
     );
     return plan.variants.map((variant) => variant._id);
   }, actor);
