@@ -15,7 +15,8 @@ export function withSeenQuantity<P extends { quantity?: number }>(
   return patch.quantity !== undefined && Number.isInteger(was) && was >= 0 ? { ...patch, quantityWas: was } : patch;
 }
 
-const signed = (n: number) => (n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString());
+/** A change as the ledger writes it: +2, −1 (a true minus sign). */
+const signed = (n: number) => (n > 0 ? `+${n.toLocaleString()}` : `−${Math.abs(n).toLocaleString()}`);
 
 /** What an edit's answer says when the count had changed meanwhile, in words; null when it had not. */
 export function meanwhileText(answer: unknown, nameOf: (userId: string) => string): string | null {

@@ -14,8 +14,9 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { labelBarcode } from "../../app/qr/label-barcode";
+import { barcodeFrame } from "../support/barcode-frames";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { filmBarcodes, launchPhoneWithCamera } from "../support/fake-camera";
+import { filmBarcodes, filmPictures, launchPhoneWithCamera } from "../support/fake-camera";
 import { addItem, createRoom, openTab, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
@@ -29,6 +30,7 @@ afterAll(async () => {
 const EAN = "4006381333931";
 const SKU = "JUG-128";
 const EMAIL = "dana.barcodes@shop.example";
+const BLUR_EMAIL = "blur.barcodes@shop.example";
 
 /** The modules of the barcode a label of this item prints: an EAN-13 for a barcode of 13 digits, Code 128 for a SKU. */
 function modules(item: { barcode?: string; sku: string }): string {
@@ -38,13 +40,13 @@ function modules(item: { barcode?: string; sku: string }): string {
 }
 
 /** A phone (390 × 844) whose camera plays `video`, signed in as the room's owner and in the room. */
-async function phoneFilming(video: string, url: string, roomUrl: string): Promise<Page> {
+async function phoneFilming(video: string, url: string, roomUrl: string, email = EMAIL): Promise<Page> {
   const phone = await launchPhoneWithCamera(video);
   phones.push(phone);
   const context = await phone.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto(`${url}/sign-in`);
-  await page.getByLabel("E-mail").fill(EMAIL);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("a long password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${url}/`);
@@ -129,5 +131,53 @@ describe("product barcodes by camera", () => {
       .waitFor({ timeout: 30_000 });
     await counter.getByRole("button", { name: "Stop camera" }).click();
     await counter.getByRole("button", { name: "Receive with camera" }).waitFor();
+  }, 150_000);
+
+  it("counts a slightly blurred barcode as itself or not at all, never as another item's", async () => {
+    const url = e2e.server.url;
+    const desk = await (await e2e.browser.newContext()).newPage();
+    await signUp(desk, url, BLUR_EMAIL);
+    await createRoom(desk, "Blurred shop");
+    const roomUrl = desk.url();
+    // The filmed products, and two decoys whose barcodes are what one row of those blurred frames once read.
+    await addItem(desk, { title: "Tea", sku: "TEA" });
+    await addItem(desk, { title: "Decoy A", sku: "DECOY-A" });
+    await addItem(desk, { title: "Decoy B", sku: "DECOY-B" });
+    await addItem(desk, { title: "Jug", sku: SKU });
+    const barcodes: [string, string][] = [
+      ["Tea", "8712345678906"],
+      ["Decoy A", "8712345638542"],
+      ["Decoy B", "772435618906"],
+    ];
+    for (const [title, barcode] of barcodes) {
+      await desk
+        .getByTestId("item-row")
+        .filter({ hasText: title })
+        .getByRole("link", { name: `Open ${title}` })
+        .last()
+        .click();
+      await desk.getByLabel("Barcode", { exact: true }).fill(barcode);
+      await desk.getByLabel("Barcode", { exact: true }).press("Enter");
+      await openTab(desk, "Catalogue");
+    }
+    // Frames 313 and 754 of tests/support/barcode-frames.ts (the tea's EAN-13, out of focus), then the jug's label.
+    filmPictures(
+      join(videos, "blurred.y4m"),
+      [barcodeFrame("8712345678906", 313).pixels, barcodeFrame("8712345678906", 754).pixels],
+      [modules({ sku: SKU })],
+    );
+    await openTab(desk, "Stocktake");
+    await desk.getByRole("button", { name: "Start stocktake" }).click();
+    const counter = await phoneFilming(join(videos, "blurred.y4m"), url, roomUrl, BLUR_EMAIL);
+    await openTab(counter, "Stocktake");
+    await counter.getByRole("button", { name: "Scan with camera" }).click();
+    // The camera has been through the blurred frames once it reads the jug's label after them.
+    await counter.getByTestId("scan-outcome").filter({ hasText: "Counted: Jug" }).waitFor({ timeout: 60_000 });
+    const table = desk.getByTestId("stocktake-table");
+    const countedOf = async (title: string) =>
+      (await table.getByRole("row").filter({ hasText: title }).getByRole("cell").nth(1).textContent())?.trim();
+    await expect.poll(() => countedOf("Jug")).toMatch(/^[1-9]\d*$/);
+    expect(await countedOf("Decoy A")).toBe("—");
+    expect(await countedOf("Decoy B")).toBe("—");
   }, 150_000);
 });

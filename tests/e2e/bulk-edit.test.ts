@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, signUp } from "../support/flows";
+import { expectLedgerAddsUp } from "../support/ledger";
 
 const e2e = setUpServerAndBrowser();
 
@@ -49,6 +50,7 @@ describe("bulk edit", () => {
     // The server agrees after a reload.
     await page.reload();
     await expect.poll(() => priceOf(page, "Mug")).toContain("10.00");
+    await expectLedgerAddsUp(page, e2e.server.url);
     await context.close();
   });
 });

@@ -12,6 +12,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
+import { expectLedgerAddsUp } from "../support/ledger";
 
 const e2e = setUpServerAndBrowser();
 
@@ -103,5 +104,6 @@ describe("low stock and barcodes", () => {
     await helper.getByRole("button", { name: "New item with this barcode" }).click();
     await helper.getByTestId("item-page-title").filter({ hasText: "New item 96385074" }).waitFor();
     expect(await helper.getByLabel("Barcode").inputValue()).toBe("96385074");
+    await expectLedgerAddsUp(owner, url);
   });
 });

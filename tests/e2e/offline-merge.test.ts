@@ -93,7 +93,7 @@ describe("waiting edits", () => {
     await context.close();
   });
 
-  it("by two people on different fields of one item, both cut off, are both kept; on one field the last to arrive wins", async () => {
+  it("by two people on different fields of one item, both cut off, are both kept; on one field the last to arrive wins, and on a count both corrections", async () => {
     const url = e2e.server.url;
     const aliceContext = await e2e.browser.newContext();
     const alice = await aliceContext.newPage();
@@ -128,14 +128,22 @@ describe("waiting edits", () => {
       await expect.poll(() => cell(page, "quantity", "Oak bench"), { timeout: 20_000 }).toBe("5");
     }
 
-    // The same field, both cut off again: the server's order decides. Alice is back first,
+    // The same field, both cut off again. A price: the server's order decides. Alice is back first,
     // Bob after her, so Bob's value wins, and Alice's page shows it in place of her own.
+    for (const line of lines) await line.cut();
+    await editCell(alice, "price", "Oak bench", "90");
+    await editCell(bob, "price", "Oak bench", "85");
+    for (const line of lines) await line.back();
+    for (const page of [alice, bob]) {
+      await expect.poll(() => cell(page, "price", "Oak bench"), { timeout: 20_000 }).toContain("85.00");
+    }
+    // A count: each was typed over the 5 they saw, so both corrections are kept (docs/stock.md): +2 and +4.
     for (const line of lines) await line.cut();
     await editCell(alice, "quantity", "Oak bench", "7");
     await editCell(bob, "quantity", "Oak bench", "9");
     for (const line of lines) await line.back();
     for (const page of [alice, bob]) {
-      await expect.poll(() => cell(page, "quantity", "Oak bench"), { timeout: 20_000 }).toBe("9");
+      await expect.poll(() => cell(page, "quantity", "Oak bench"), { timeout: 20_000 }).toBe("11");
     }
     await aliceContext.close();
     await bobContext.close();

@@ -11,7 +11,9 @@ import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, openTab, signUp } from "../support/flows";
 import { keptCollections } from "../support/kept-collections";
+import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
+import { nextUnit } from "../support/scanner";
 
 const e2e = setUpServerAndBrowser();
 
@@ -48,6 +50,7 @@ describe("stock changes offline", () => {
     await page.reload();
     await expect.poll(() => page.getByLabel("Into").locator("option").allTextContents()).toEqual(["Main"]);
     for (let unit = 0; unit < 2; unit++) {
+      if (unit > 0) await nextUnit(page);
       await receiveBox.click();
       await page.keyboard.type("CIDER-1", { delay: 5 });
       await page.keyboard.press("Enter");
@@ -82,6 +85,7 @@ describe("stock changes offline", () => {
         ["Received", "+1"],
         ["Correction", "+10"],
       ]);
+    await expectLedgerAddsUp(page, e2e.server.url);
     await context.close();
   });
 });

@@ -8,6 +8,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { acceptInvitation, addItem, createRoom, openTab, signUp } from "../support/flows";
+import { expectLedgerAddsUp } from "../support/ledger";
+import { nextUnit } from "../support/scanner";
 
 const e2e = setUpServerAndBrowser();
 
@@ -85,6 +87,7 @@ describe("sales made by hand, and counters", () => {
     // Receiving by scanning: a handheld scanner types the SKU and presses Enter, once per unit.
     const receiveBox = helper.getByLabel("Scan a label or barcode, or type a SKU: each is one unit received");
     for (let unit = 0; unit < 2; unit++) {
+      if (unit > 0) await nextUnit(helper);
       await receiveBox.click();
       await helper.keyboard.type("vase-1", { delay: 5 });
       await helper.keyboard.press("Enter");
@@ -97,5 +100,6 @@ describe("sales made by hand, and counters", () => {
       .poll(() => helper.getByTestId("receive-tally").textContent())
       .toBe("Received so far at Main: 2 units — Green vase × 2");
     await expect.poll(() => owner.getByTestId("stock-total").textContent()).toBe("5");
+    await expectLedgerAddsUp(owner, url);
   });
 });

@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, openTab, signUp } from "../support/flows";
+import { expectLedgerAddsUp } from "../support/ledger";
 
 const e2e = setUpServerAndBrowser();
 
@@ -123,6 +124,7 @@ describe("stock by location", () => {
         ["Main", "3"],
         ["Back room", "2"],
       ]);
+    await expectLedgerAddsUp(page, e2e.server.url);
     await context.close();
   });
 });

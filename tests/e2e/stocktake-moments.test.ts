@@ -12,12 +12,14 @@ import { setUpServerAndBrowser } from "../support/e2e";
 import { acceptInvitation, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
+import { nextUnit } from "../support/scanner";
 
 const e2e = setUpServerAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 async function count(page: Page, sku: string, times = 1) {
   for (let n = 0; n < times; n++) {
+    if (n > 0) await nextUnit(page);
     await page.getByLabel("Scan a label or type a SKU").fill(sku);
     await page.keyboard.press("Enter");
   }

@@ -8,7 +8,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
+import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
+import { nextUnit } from "../support/scanner";
 
 const e2e = setUpServerAndBrowser();
 
@@ -89,6 +91,7 @@ describe("stocktake", () => {
     await expect
       .poll(() => jug.getByRole("button", { name: "Edit quantity of Jug" }).locator(".cell-value").textContent())
       .toBe("1");
+    await expectLedgerAddsUp(alice, url);
     await bobContext.close();
   }, 120_000);
 
@@ -115,6 +118,7 @@ describe("stocktake", () => {
       .click();
     await expect.poll(() => figure(page, "items-counted")).toBe("1");
     await count(page, "OAV-003");
+    await nextUnit(page);
     await count(page, "OAV-003");
     await expect.poll(() => page.getByTestId("recent-scans").getByRole("listitem").count()).toBe(3);
 
@@ -147,5 +151,6 @@ describe("stocktake", () => {
     await expect
       .poll(() => page.getByTestId("item-history").textContent())
       .toContain("changed quantity from 5 to 3 in a stocktake");
+    await expectLedgerAddsUp(page, e2e.server.url);
   });
 });

@@ -154,6 +154,7 @@ describe("products with variants", () => {
     await expect.poll(() => quantityOf("S")).toContain("4");
     await page.getByRole("button", { name: "Undo" }).click();
     await expect.poll(() => teeRow(page).getByTestId("product-quantity").textContent()).toBe("9");
+    await expectLedgerAddsUp(page, e2e.server.url);
     await page.close();
   });
 

@@ -99,6 +99,28 @@ export function filmBarcodes(file: string, barcodes: readonly FilmedBarcode[], s
   );
 }
 
+/**
+ * Writes a video of camera pictures given as RGBA pixels (640 × 480, as
+ * tests/support/barcode-frames.ts makes them), each `secondsEach` on
+ * screen, then `then` (barcodes drawn here, as filmBarcodes draws them).
+ */
+export function filmPictures(
+  file: string,
+  pictures: readonly Uint8ClampedArray[],
+  then: readonly FilmedBarcode[] = [],
+  secondsEach = 3,
+): void {
+  const luma = (rgba: Uint8ClampedArray) => {
+    const out = Buffer.alloc(WIDTH * HEIGHT);
+    for (let i = 0; i < WIDTH * HEIGHT; i++) out[i] = rgba[i * 4] ?? 0;
+    return out;
+  };
+  writeVideo(file, [
+    ...pictures.map((rgba) => ({ luma: luma(rgba), frames: secondsEach * FRAME_RATE })),
+    ...then.map((barcode) => ({ luma: barcodePicture(barcode), frames: secondsEach * FRAME_RATE })),
+  ]);
+}
+
 /** A Chromium whose camera plays `video` (looping), allowed without asking. */
 export function launchPhoneWithCamera(video: string): Promise<Browser> {
   return launchBrowser([
