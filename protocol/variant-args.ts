@@ -183,6 +183,20 @@ export interface ImportReport {
   elsewhere: ImportStockChange[];
 }
 
+/** A report of nothing yet: what a part starts from, and what the parts' reports are added to. */
+export function emptyImportReport(): ImportReport {
+  return {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    locationsAdded: [],
+    problems: [],
+    changes: {},
+    stock: [],
+    elsewhere: [],
+  };
+}
+
 export const VARIANT_METHOD_ARGS = {
   [METHOD.ITEMS_SET_VARIANTS]: v.tuple([idSchema, variantSetSchema]),
   [METHOD.ITEMS_UPDATE_VARIANT]: v.tuple([idSchema, idSchema, variantPatchSchema]),

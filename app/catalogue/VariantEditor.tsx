@@ -15,6 +15,7 @@ import { hasVariants, type ItemDoc, LIMITS, METHOD } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live";
+import { LocationSelect } from "../stock/LocationSelect";
 import { locationName, useLocations } from "../stock/use-locations";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -186,16 +187,11 @@ export function VariantEditor({ item, initial, onDone }: { item: ItemDoc; initia
               {open.length > 1 && (
                 <label className="variant-count-at">
                   Counts at{" "}
-                  <select
+                  <LocationSelect
+                    locations={open}
                     value={draft.countAt}
-                    onChange={(event) => setDraft(countedAt(draft, item, event.target.value))}
-                  >
-                    {open.map((location) => (
-                      <option key={location._id} value={location._id}>
-                        {location.name}
-                      </option>
-                    ))}
-                  </select>
+                    onChange={(place) => setDraft(countedAt(draft, item, place))}
+                  />
                 </label>
               )}
               <VariantRowsTable

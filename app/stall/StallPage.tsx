@@ -24,6 +24,7 @@ import { Button } from "../ui/Button";
 import { StallEntries } from "./StallEntries";
 import { type StallAction, useStallRecords } from "./use-stall-records";
 import "./stall.css";
+import { LocationSelect } from "../stock/LocationSelect";
 
 export interface StallPageProps {
   role: RoomRole | null;
@@ -74,14 +75,7 @@ export function StallPage({ role, roomId, deviceItems }: StallPageProps) {
       <section className="card" aria-labelledby="stall-heading">
         <h2 id="stall-heading">Stall</h2>
         <label className="stall-place">
-          Selling from{" "}
-          <select value={place} onChange={(event) => choose(event.target.value)}>
-            {open.map((location) => (
-              <option key={location._id} value={location._id}>
-                {location.name}
-              </option>
-            ))}
-          </select>
+          Selling from <LocationSelect locations={open} value={place} onChange={choose} />
         </label>
         <CameraScan onCode={scan} hint="Hold a label or barcode in the frame: its card shows below." />
         <form

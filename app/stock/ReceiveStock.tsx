@@ -21,6 +21,7 @@ import { confirmScan } from "../stocktake/confirm-scan";
 import { bounceGuard, bounceText } from "../stocktake/scanner-bounce";
 import { targetForCodeHere } from "../stocktake/stocktake-stubs";
 import { Button } from "../ui/Button";
+import { LocationSelect } from "./LocationSelect";
 import { useChosenPlace } from "./use-chosen-place";
 
 const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
@@ -109,14 +110,7 @@ export function ReceiveStock({ roomId, role }: { roomId: string; role: RoomRole 
       <h2 id="receive-heading">Receive a delivery</h2>
       <form className="stocktake-count" onSubmit={submit}>
         <label>
-          Into{" "}
-          <select value={place} onChange={(event) => choose(event.target.value)}>
-            {open.map((location) => (
-              <option key={location._id} value={location._id}>
-                {location.name}
-              </option>
-            ))}
-          </select>
+          Into <LocationSelect locations={open} value={place} onChange={choose} />
         </label>
         {/* Each unit's label or barcode in turn: one held in view counts once (app/camera/scan-gate.ts). */}
         <CameraScan

@@ -11,13 +11,14 @@
 import { COLLECTION, type ItemDoc, LIMITS, MAIN_LOCATION_ID, planVariants } from "../../protocol/api";
 import type { ItemFields } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import type {
-  ImportChangeKind,
-  ImportPart,
-  ImportProblem,
-  ImportProduct,
-  ImportReport,
-  ImportStockChange,
+import {
+  emptyImportReport,
+  type ImportChangeKind,
+  type ImportPart,
+  type ImportProblem,
+  type ImportProduct,
+  type ImportReport,
+  type ImportStockChange,
 } from "../../protocol/variant-args";
 import { newId } from "../db/database";
 import { type HistoryEntry, insertHistoryQueries } from "../db/item-history-repo";
@@ -281,16 +282,7 @@ export function importPart(
   currency: string | undefined,
 ): Promise<ImportReport> {
   return host.writes.run(async () => {
-    const report: ImportReport = {
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      locationsAdded: [],
-      problems: [],
-      changes: {},
-      stock: [],
-      elsewhere: [],
-    };
+    const report = emptyImportReport();
     const { byName: locationIds, added } = locationsFor(host, part, report);
     const stockRule = quantityRule(host, part, added);
     const planned: Planned[] = [];

@@ -10,6 +10,7 @@
  */
 import { useId } from "react";
 import type { ImportProduct } from "../../../protocol/variant-args";
+import { LocationSelect } from "../../stock/LocationSelect";
 import { useLocations } from "../../stock/use-locations";
 import type { StockChoice } from "./send-import";
 
@@ -55,17 +56,12 @@ export function StockChoiceForm({
               onChange={() => onChange({ ...choice, quantityAt: place })}
             />
             Its quantities are what is at{" "}
-            <select
+            <LocationSelect
               aria-label="Location the quantities are counted at"
+              locations={open}
               value={place}
-              onChange={(event) => onChange({ ...choice, quantityAt: event.target.value })}
-            >
-              {open.map((location) => (
-                <option key={location._id} value={location._id}>
-                  {location.name}
-                </option>
-              ))}
-            </select>
+              onChange={(quantityAt) => onChange({ ...choice, quantityAt })}
+            />
           </label>
           <label className="checkbox-label">
             <input

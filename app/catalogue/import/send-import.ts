@@ -8,13 +8,14 @@
  * them rather than adding them twice.
  */
 import { LIMITS, METHOD } from "../../../protocol/api";
-import type {
-  ImportChangeKind,
-  ImportPart,
-  ImportProblem,
-  ImportProduct,
-  ImportReport,
-  ImportStockChange,
+import {
+  emptyImportReport,
+  type ImportChangeKind,
+  type ImportPart,
+  type ImportProblem,
+  type ImportProduct,
+  type ImportReport,
+  type ImportStockChange,
 } from "../../../protocol/variant-args";
 import { randomId } from "../../live/random-id";
 
@@ -47,17 +48,6 @@ export function splitParts(products: readonly ImportProduct[]): ImportProduct[][
   if (current.length > 0) parts.push(current);
   return parts;
 }
-
-export const emptyReport = (): ImportReport => ({
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  locationsAdded: [],
-  problems: [],
-  changes: {},
-  stock: [],
-  elsewhere: [],
-});
 
 /** Stock changes of two parts by location, added up. */
 function addStock(a: readonly ImportStockChange[], b: readonly ImportStockChange[]): ImportStockChange[] {
@@ -126,7 +116,7 @@ export async function checkImport(
   stock: StockChoice,
 ): Promise<ImportReport> {
   const importId = randomId();
-  let report = emptyReport();
+  let report = emptyImportReport();
   for (const [index, part] of splitParts(products).entries()) {
     report = addReports(report, await sendPart(call, importId, index, part, true, stock));
   }
@@ -152,7 +142,7 @@ export async function runImport(
   const importId = randomId();
   const parts = splitParts(products);
   const totalRows = rowsOf(products);
-  let report = emptyReport();
+  let report = emptyImportReport();
   let sentRows = 0;
   onProgress(0, totalRows);
   for (const [index, part] of parts.entries()) {
