@@ -9,9 +9,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { variantLink } from "../../protocol/label-key";
-import { callAsUser } from "../support/ddp-script";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
+import { acceptInvitation, inviteByEmail, openTab, signUpWithRoom } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
 
@@ -24,21 +23,10 @@ async function scanInto(page: Page, label: string, code: string) {
   await page.keyboard.press("Enter");
 }
 
-async function roomOf(page: Page, email: string, name: string) {
-  await signUp(page, e2e.server.url, email);
-  await createRoom(page, name);
-  const roomUrl = page.url();
-  const roomId = /\/rooms\/([A-Za-z0-9]+)/.exec(roomUrl)?.[1] as string;
-  const token = (await page.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
-  const script = (calls: { method: string; params: unknown[] }[]) =>
-    callAsUser(e2e.server.url, `/api/rooms/${roomId}/websocket`, token, calls);
-  return { roomUrl, script };
-}
-
 describe("codes that name one variant", () => {
   it("counts and receives the variant on its label, refuses the product's own, and offers a new item for an unknown barcode", async () => {
     const page = await (await e2e.browser.newContext()).newPage();
-    const { script } = await roomOf(page, "codes@shop.example", "Codes");
+    const { script } = await signUpWithRoom(page, e2e.server.url, "codes@shop.example", "Codes");
     const [tee] = (await script([{ method: "items.add", params: [{ title: "Tee", sku: "TEE", quantity: 2 }] }])) as [
       string,
     ];
@@ -88,7 +76,7 @@ describe("two people typing one count", () => {
   it("keeps both corrections and tells the second what happened meanwhile", async () => {
     const url = e2e.server.url;
     const alice = await (await e2e.browser.newContext()).newPage();
-    const { roomUrl, script } = await roomOf(alice, "alice.count.cell@shop.example", "Cells");
+    const { roomUrl, script } = await signUpWithRoom(alice, e2e.server.url, "alice.count.cell@shop.example", "Cells");
     await script([{ method: "items.add", params: [{ title: "Mug", sku: "MUG", quantity: 6 }] }]);
     await inviteByEmail(alice, "sam.count.cell@shop.example");
     const sam = await (await e2e.browser.newContext()).newPage();

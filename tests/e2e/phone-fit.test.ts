@@ -7,9 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { callAsUser } from "../support/ddp-script";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { createRoom, signUp } from "../support/flows";
+import { signUpWithRoom } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -20,20 +19,15 @@ describe("a phone's screen", () => {
   it("holds the catalogue, a product at four locations, a long title's share page and a label sheet", async () => {
     const url = e2e.server.url;
     const page = await (await e2e.browser.newContext(PHONE)).newPage();
-    await signUp(page, url, "phone.fit@shop.example");
-    await createRoom(page, "Phone fit");
-    const roomUrl = page.url();
-    const roomId = /\/rooms\/([A-Za-z0-9]+)/.exec(roomUrl)?.[1] as string;
-    const token = (await page.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
-    const path = `/api/rooms/${roomId}/websocket`;
-    const [stall, back, warehouse, tee, long] = (await callAsUser(url, path, token, [
+    const { roomUrl, script } = await signUpWithRoom(page, url, "phone.fit@shop.example", "Phone fit");
+    const [stall, back, warehouse, tee, long] = (await script([
       { method: "locations.add", params: ["Market stall"] },
       { method: "locations.add", params: ["Back room"] },
       { method: "locations.add", params: ["Warehouse far away"] },
       { method: "items.add", params: [{ title: "Tee", sku: "TEE", quantity: 2, tags: ["cotton"] }] },
       { method: "items.add", params: [{ title: "X".repeat(200), sku: "LONG", quantity: 1 }] },
     ])) as string[];
-    await callAsUser(url, path, token, [
+    await script([
       {
         method: "items.setVariants",
         params: [
@@ -64,9 +58,7 @@ describe("a phone's screen", () => {
     expect(await pageWidth(page)).toBe(390);
 
     // The share page of a title with no spaces.
-    const [links] = (await callAsUser(url, path, token, [{ method: "items.publicLinks", params: [[long]] }])) as [
-      Record<string, string>,
-    ];
+    const [links] = (await script([{ method: "items.publicLinks", params: [[long]] }])) as [Record<string, string>];
     await page.goto(links[long as string] as string);
     await page.getByTestId("shared-title").waitFor();
     expect(await pageWidth(page)).toBe(390);

@@ -8,9 +8,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { callAsUser } from "../support/ddp-script";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, openTab, signUp } from "../support/flows";
+import { acceptInvitation, openTab, type RoomScript, signUpWithRoom } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
 
@@ -26,17 +25,12 @@ describe("the stall", () => {
   it("sells by scan with one tap, keeps an offline sale of the last unit, and says it needs a count", async () => {
     const url = e2e.server.url;
     const owner = await (await e2e.browser.newContext()).newPage();
-    await signUp(owner, url, "owner.stall@shop.example");
-    await createRoom(owner, "Market day");
-    const roomUrl = owner.url();
-    const roomId = /\/rooms\/([A-Za-z0-9]+)/.exec(roomUrl)?.[1] as string;
-    const token = (await owner.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
-    const roomPath = `/api/rooms/${roomId}/websocket`;
-    const [stall, tee] = (await callAsUser(url, roomPath, token, [
+    const { roomUrl, script } = await signUpWithRoom(owner, url, "owner.stall@shop.example", "Market day");
+    const [stall, tee] = (await script([
       { method: "locations.add", params: ["Market stall"] },
       { method: "items.add", params: [{ title: "Tee", sku: "TEE", priceCents: 2000 }] },
     ])) as [string, string];
-    await callAsUser(url, roomPath, token, [
+    await script([
       {
         method: "items.setVariants",
         params: [
@@ -51,11 +45,9 @@ describe("the stall", () => {
         ],
       },
     ]);
-    const links = (await callAsUser(url, roomPath, token, [{ method: "items.publicLinks", params: [[tee]] }])) as [
-      Record<string, string>,
-    ];
+    const links = (await script([{ method: "items.publicLinks", params: [[tee]] }])) as [Record<string, string>];
     // Two mediums and the last large at the stall.
-    await callAsUser(url, roomPath, token, [
+    await script([
       { method: "stock.receive", params: ["TEE-M", stall, 2] },
       { method: "stock.receive", params: ["TEE-L", stall, 1] },
     ]);
@@ -97,13 +89,13 @@ describe("the stall", () => {
     await expect
       .poll(() => till.getByTestId("stall-records").getByRole("listitem").first().textContent())
       .toContain("not saved yet");
-    const ownerSale = (await callAsUser(url, roomPath, token, [
+    const ownerSale = (await script([
       {
         method: "stock.adjust",
         params: [
           {
             itemId: tee,
-            variantId: await variantId(url, roomPath, token, tee, "L"),
+            variantId: await variantId(script, tee, "L"),
             locationId: stall,
             quantity: -1,
             reason: "sold",
@@ -134,8 +126,8 @@ describe("the stall", () => {
 });
 
 /** A variant's id, by its name, as the room has it. */
-async function variantId(url: string, roomPath: string, token: string, itemId: string, size: string): Promise<string> {
-  const [links] = (await callAsUser(url, roomPath, token, [{ method: "items.copy", params: [0, 100] }])) as [
+async function variantId(script: RoomScript, itemId: string, size: string): Promise<string> {
+  const [links] = (await script([{ method: "items.copy", params: [0, 100] }])) as [
     { items: { _id: string; variants: { _id: string; values: string[] }[] }[] },
   ];
   const item = links.items.find((each) => each._id === itemId);

@@ -7,9 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { callAsUser } from "../support/ddp-script";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
+import { acceptInvitation, inviteByEmail, openTab, signUpWithRoom } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
 import { nextUnit } from "../support/scanner";
@@ -37,20 +36,15 @@ describe("a stocktake at a moment and a place", () => {
   it("counts one location, keeps a later sale, and keeps counts that came after it was applied", async () => {
     const url = e2e.server.url;
     const alice = await (await e2e.browser.newContext()).newPage();
-    await signUp(alice, url, "alice.moments@shop.example");
-    await createRoom(alice, "Moments");
-    const roomUrl = alice.url();
-    const roomId = /\/rooms\/([A-Za-z0-9]+)/.exec(roomUrl)?.[1] as string;
-    const token = (await alice.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
+    const { roomUrl, script } = await signUpWithRoom(alice, url, "alice.moments@shop.example", "Moments");
     // The shop as it stands: a lamp at both places, mugs and jugs in the main room.
-    const roomPath = `/api/rooms/${roomId}/websocket`;
-    const [stall, lamp, mug] = (await callAsUser(url, roomPath, token, [
+    const [stall, lamp, mug] = (await script([
       { method: "locations.add", params: ["Market stall"] },
       { method: "items.add", params: [{ title: "Lamp", sku: "LAMP", quantity: 6 }] },
       { method: "items.add", params: [{ title: "Mug", sku: "MUG", quantity: 2 }] },
       { method: "items.add", params: [{ title: "Jug", sku: "JUG", quantity: 5 }] },
     ])) as [string, string, string, string];
-    await callAsUser(url, roomPath, token, [
+    await script([
       { method: "stock.adjust", params: [{ itemId: lamp, locationId: stall, quantity: 3, reason: "received" }] },
     ]);
     await inviteByEmail(alice, "bob.moments@shop.example");
@@ -75,7 +69,7 @@ describe("a stocktake at a moment and a place", () => {
     // Two mugs counted, then one sold at the till (another device): the review says so, and nothing is to change.
     await count(alice, "MUG", 2);
     await expect.poll(() => reviewRow(alice, "Mug")).toEqual(["Mug", "2", "2", "—", "0"]);
-    await callAsUser(url, roomPath, token, [
+    await script([
       {
         method: "stock.adjust",
         params: [{ itemId: mug, locationId: "main", quantity: -1, reason: "sold", priceCents: 900 }],

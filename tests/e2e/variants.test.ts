@@ -10,9 +10,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { callAsUser } from "../support/ddp-script";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { addItem, createRoom, openTab, signUp } from "../support/flows";
+import { addItem, createRoom, openTab, signUp, signUpWithRoom } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 
 const e2e = setUpServerAndBrowser();
@@ -165,15 +164,11 @@ describe("products with variants", () => {
       hasTouch: true,
     });
     const page = await context.newPage();
-    await signUp(page, e2e.server.url, "variants-phone@shop.example");
-    await createRoom(page, "Tees on a phone");
-    const roomId = new URL(page.url()).pathname.split("/").at(-1) as string;
-    const token = (await page.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
-    const path = `/api/rooms/${roomId}/websocket`;
-    const [itemId] = await callAsUser(e2e.server.url, path, token, [
+    const { script } = await signUpWithRoom(page, e2e.server.url, "variants-phone@shop.example", "Tees on a phone");
+    const [itemId] = await script([
       { method: "items.add", params: [{ title: "Organic cotton crew-neck tee, heavyweight", priceCents: 2500 }] },
     ]);
-    await callAsUser(e2e.server.url, path, token, [
+    await script([
       {
         method: "items.setVariants",
         params: [
@@ -204,14 +199,8 @@ describe("products with variants", () => {
 
   it("keeps the product's SKU on its first size, says a bad barcode on its row, and sets counts where they are typed", async () => {
     const page = await e2e.browser.newPage();
-    await signUp(page, e2e.server.url, "variant.counts@shop.example");
-    await createRoom(page, "Counted tees");
-    const roomUrl = page.url();
-    const roomId = /\/rooms\/([A-Za-z0-9]+)/.exec(roomUrl)?.[1] as string;
-    const token = (await page.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
-    await callAsUser(e2e.server.url, `/api/rooms/${roomId}/websocket`, token, [
-      { method: "locations.add", params: ["Market stall"] },
-    ]);
+    const { script } = await signUpWithRoom(page, e2e.server.url, "variant.counts@shop.example", "Counted tees");
+    await script([{ method: "locations.add", params: ["Market stall"] }]);
     await addItem(page, { title: "Tee", sku: "TEE", price: "20", quantity: "4" });
     await teeRow(page).getByRole("link", { name: "Open Tee" }).last().click();
     await page.getByTestId("item-page-title").filter({ hasText: "Tee" }).waitFor();

@@ -1,5 +1,6 @@
 /** Browser steps several tests share: signing up, reading the dev outbox, adding items, opening a room's tabs. */
 import type { Page } from "playwright-core";
+import { callAsUser } from "./ddp-script";
 import { socketTrace, traceSockets } from "./socket-trace";
 
 export async function signUp(page: Page, baseUrl: string, email: string, password = "a long password"): Promise<void> {
@@ -94,4 +95,26 @@ export async function changeRole(page: Page, email: string, role: string): Promi
   await page.getByLabel(`Role of ${email}`).selectOption(role);
   await page.getByRole("alertdialog").getByRole("button", { name: "Change role" }).click();
   await page.getByRole("alertdialog").waitFor({ state: "detached" });
+}
+
+/** Calls a room's methods as one signed-in user, over the room's own socket, in order. */
+export type RoomScript = (calls: { method: string; params: unknown[] }[]) => Promise<unknown[]>;
+
+/**
+ * Signs up and creates a room, then hands back the room's address and a script that calls its
+ * methods as that person: how a test sets up the shop it then uses through the page.
+ */
+export async function signUpWithRoom(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  roomName: string,
+): Promise<{ roomUrl: string; script: RoomScript }> {
+  await signUp(page, baseUrl, email);
+  await createRoom(page, roomName);
+  const roomUrl = page.url();
+  const roomId = /\/rooms\/([A-Za-z0-9]+)/.exec(roomUrl)?.[1] as string;
+  const token = (await page.evaluate(() => localStorage.getItem("stockroom.loginToken"))) as string;
+  const script: RoomScript = (calls) => callAsUser(baseUrl, `/api/rooms/${roomId}/websocket`, token, calls);
+  return { roomUrl, script };
 }
