@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { Link } from "wouter";
+import { Link, useSearchParams } from "wouter";
 import { COLLECTION, can, type ItemDoc, METHOD, PUBLICATION } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
@@ -45,6 +45,9 @@ export function ItemPage({
   const nameOf = useNameOf();
   const role = useMyRole();
   const { userId } = useLoginState();
+  // Opened from a search or scan that named one variant (catalogue-rows.ts): its forms start there.
+  const [search] = useSearchParams();
+  const openedAt = search.get("variant") ?? undefined;
   const back = (
     <Link href={catalogueHref(roomId)} className="back-link">
       ← Catalogue
@@ -89,7 +92,7 @@ export function ItemPage({
           <ItemForm key={item._id} roomId={roomId} item={item} canEdit={canEdit} />
         </section>
         <VariantsSection item={item} canEdit={canEdit} />
-        <StockPanel item={item} canEdit={canEdit} />
+        <StockPanel roomId={roomId} item={item} canEdit={canEdit} openedAt={openedAt} />
         <ShareSection item={item} />
         <ItemStoreSection roomId={roomId} item={item} />
         <Ledger

@@ -50,6 +50,8 @@ interface ItemRowProps {
   /** Whether its variants' rows show under it (a product with options). */
   expanded?: boolean;
   onToggle?(): void;
+  /** A variant a search named by its code: the item page opens at it (docs/stock.md). */
+  namedVariant?: string;
 }
 
 export function ItemRow({
@@ -64,8 +66,9 @@ export function ItemRow({
   actions,
   expanded = false,
   onToggle,
+  namedVariant,
 }: ItemRowProps) {
-  const href = `/rooms/${roomId}/items/${item._id}`;
+  const href = `/rooms/${roomId}/items/${item._id}${namedVariant ? `?variant=${namedVariant}` : ""}`;
   const opening = () => rememberOpenedItem(roomId, item._id);
   // A change made here that the server has not confirmed yet (its stub's write is showing).
   const pending = usePending(COLLECTION.ITEMS, item._id);

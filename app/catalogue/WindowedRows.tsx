@@ -155,6 +155,7 @@ export function WindowedRows({
             onSelect={(on) => (on ? selection.add([item._id]) : selection.remove([item._id]))}
             actions={actions}
             expanded={expanded.has(item._id)}
+            namedVariant={entry.named}
             onToggle={() => onToggle(item._id)}
           />
         );

@@ -8,7 +8,7 @@ import { hasVariants, type ItemDoc, type VariantDoc } from "../../protocol/api";
 import { barcodeForms } from "../../protocol/barcodes";
 
 export type ListEntry =
-  | { kind: "item"; key: string; item: ItemDoc }
+  | { kind: "item"; key: string; item: ItemDoc; named?: string }
   | { kind: "variant"; key: string; item: ItemDoc; variant: VariantDoc; last: boolean; matched: boolean };
 
 /**
@@ -29,7 +29,10 @@ export function variantsNamedBy(text: string, items: readonly ItemDoc[]): Map<st
   return named;
 }
 
-/** `matched`: a variant a search named (variantsNamedBy): its product is opened there and the row marked. */
+/**
+ * `matched`: a variant a search named (variantsNamedBy): its product is opened there, the row
+ * marked, and the product's own row `named` it (its item page opens at that variant).
+ */
 export function listEntries(
   items: readonly ItemDoc[],
   expanded: ReadonlySet<string>,
@@ -37,7 +40,8 @@ export function listEntries(
 ): ListEntry[] {
   if (expanded.size === 0 && matched.size === 0) return items.map((item) => ({ kind: "item", key: item._id, item }));
   return items.flatMap((item): ListEntry[] => {
-    const row: ListEntry = { kind: "item", key: item._id, item };
+    const named = matched.get(item._id);
+    const row: ListEntry = { kind: "item", key: item._id, item, ...(named ? { named } : {}) };
     if ((!expanded.has(item._id) && !matched.has(item._id)) || !hasVariants(item)) return [row];
     const variants = item.variants ?? [];
     return [

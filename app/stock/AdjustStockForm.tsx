@@ -32,6 +32,8 @@ export function AdjustStockForm({
   locations,
   reasons = ALL_REASONS,
   initialReason = "received",
+  openedAt,
+  place,
   onDone,
 }: {
   item: ItemDoc;
@@ -40,6 +42,10 @@ export function AdjustStockForm({
   reasons?: readonly AdjustReason[];
   /** The reason it opens with (_Record a sale_ opens on "sold", one unit, at the item's price). */
   initialReason?: AdjustReason;
+  /** The variant the item page was opened at, if any: the form starts on it. */
+  openedAt?: string;
+  /** Where this device works, if chosen (a stall's place for a sale, receiving's for a delivery). */
+  place?: string;
   onDone(): void;
 }) {
   const call = useCall();
@@ -47,11 +53,15 @@ export function AdjustStockForm({
   const open = locations.filter((location) => !location.archived);
   const [reason, setReason] = useState<AdjustReason>(initialReason);
   const takesAway = ADJUST_REASONS[initialReason] === "out";
-  const [variantId, setVariantId] = useState(() => firstVariantId(item, takesAway));
+  const [variantId, setVariantId] = useState(() => firstVariantId(item, takesAway, openedAt));
   const variant = findVariant(item, variantId);
-  // Taking away starts where the variant is held; adding, at the first location.
+  // It starts where this device works, if chosen; else taking away starts where the variant is
+  // held, and adding at the first location.
   const heldAt = (id: string) => open.find((location) => (findVariant(item, id)?.stock[location._id] ?? 0) > 0)?._id;
-  const [locationId, setLocationId] = useState((takesAway ? heldAt(variantId) : undefined) ?? open[0]?._id ?? "");
+  const chosen = open.some((location) => location._id === place) ? place : undefined;
+  const [locationId, setLocationId] = useState(
+    chosen ?? (takesAway ? heldAt(variantId) : undefined) ?? open[0]?._id ?? "",
+  );
   // A sale is of one unless more is typed: shown as the field's hint, so typing 2 makes 2 (never 12).
   const [units, setUnits] = useState("");
   const oneUnless = reason === "sold";
@@ -102,9 +112,10 @@ export function AdjustStockForm({
         value={variantId}
         onChange={(next) => {
           setVariantId(next);
-          // A sale is at the variant's own price, and taken from where that variant is.
+          // A sale is at the variant's own price, and taken from where that variant is (unless
+          // this device works at a chosen place: the stall sells what it sells).
           setPrice(((findVariant(item, next)?.priceCents ?? item.priceCents) / 100).toFixed(2));
-          if (direction === "out") setLocationId(heldAt(next) ?? locationId);
+          if (direction === "out" && !chosen) setLocationId(heldAt(next) ?? locationId);
         }}
       />
       <Field label="Why">

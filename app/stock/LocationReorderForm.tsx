@@ -24,15 +24,18 @@ function typedOf(points: Readonly<Record<string, number>> | undefined): Typed {
 export function LocationReorderForm({
   item,
   locations,
+  openedAt,
   onDone,
 }: {
   item: ItemDoc;
   locations: readonly LocationDoc[];
+  /** The variant the item page was opened at, if any: the form starts on it. */
+  openedAt?: string;
   onDone(): void;
 }) {
   const call = useCall();
   const toast = useToast();
-  const [variantId, setVariantId] = useState(() => firstVariantId(item));
+  const [variantId, setVariantId] = useState(() => firstVariantId(item, false, openedAt));
   const pointsOf = (id: string) =>
     hasVariants(item) ? findVariant(item, id)?.locationReorderPoints : item.locationReorderPoints;
   const [typed, setTyped] = useState<Typed>(() => typedOf(pointsOf(variantId)));

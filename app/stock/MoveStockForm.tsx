@@ -15,15 +15,18 @@ import { firstVariantId, VariantSelect } from "./VariantSelect";
 export function MoveStockForm({
   item,
   locations,
+  openedAt,
   onDone,
 }: {
   item: ItemDoc;
   locations: readonly LocationDoc[];
+  /** The variant the item page was opened at, if any: the form starts on it. */
+  openedAt?: string;
   onDone(): void;
 }) {
   const call = useCall();
   const toast = useToast();
-  const [variantId, setVariantId] = useState(() => firstVariantId(item, true));
+  const [variantId, setVariantId] = useState(() => firstVariantId(item, true, openedAt));
   const stockOf = (id: string) => findVariant(item, id)?.stock ?? {};
   const holdingOf = (id: string) => locations.filter((location) => (stockOf(id)[location._id] ?? 0) > 0);
   const stock = stockOf(variantId);

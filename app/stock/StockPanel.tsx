@@ -14,14 +14,29 @@ import { AdjustStockForm, ALL_REASONS } from "./AdjustStockForm";
 import { LocationReorderForm } from "./LocationReorderForm";
 import { LowBadge } from "./LowBadge";
 import { MoveStockForm } from "./MoveStockForm";
+import { useChosenPlace } from "./use-chosen-place";
 import { useLocations } from "./use-locations";
 import { VariantStock } from "./VariantStock";
 import "./stock.css";
 
 type Open = "adjust" | "sale" | "move" | "reorder" | null;
 
-export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean }) {
+export function StockPanel({
+  roomId,
+  item,
+  canEdit,
+  openedAt,
+}: {
+  roomId: string;
+  item: ItemDoc;
+  canEdit: boolean;
+  /** The variant the page was opened at (a searched or scanned code named it): the forms start on it. */
+  openedAt?: string;
+}) {
   const { locations } = useLocations();
+  // A phone that sells at the stall, or takes deliveries somewhere, records here at that place too.
+  const stallPlace = useChosenPlace(roomId, "stall").kept;
+  const receivingPlace = useChosenPlace(roomId, "receiving").kept;
   // A cashier (the till) records sales, returns and deliveries; a counter (a helper) deliveries only.
   const role = useMyRole();
   const reasons: readonly AdjustReason[] = canEdit
@@ -92,7 +107,14 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
             )}
           </div>
           {open === "adjust" && (
-            <AdjustStockForm item={item} locations={locations} reasons={reasons} onDone={() => setOpen(null)} />
+            <AdjustStockForm
+              item={item}
+              locations={locations}
+              reasons={reasons}
+              openedAt={openedAt}
+              place={receivingPlace}
+              onDone={() => setOpen(null)}
+            />
           )}
           {open === "sale" && (
             <AdjustStockForm
@@ -100,11 +122,17 @@ export function StockPanel({ item, canEdit }: { item: ItemDoc; canEdit: boolean 
               locations={locations}
               reasons={reasons}
               initialReason="sold"
+              openedAt={openedAt}
+              place={stallPlace}
               onDone={() => setOpen(null)}
             />
           )}
-          {open === "move" && <MoveStockForm item={item} locations={locations} onDone={() => setOpen(null)} />}
-          {open === "reorder" && <LocationReorderForm item={item} locations={locations} onDone={() => setOpen(null)} />}
+          {open === "move" && (
+            <MoveStockForm item={item} locations={locations} openedAt={openedAt} onDone={() => setOpen(null)} />
+          )}
+          {open === "reorder" && (
+            <LocationReorderForm item={item} locations={locations} openedAt={openedAt} onDone={() => setOpen(null)} />
+          )}
         </>
       )}
     </section>

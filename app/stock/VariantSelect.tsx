@@ -32,11 +32,13 @@ export function VariantSelect({
 }
 
 /**
- * The variant a form starts on: the first holding stock when taking stock
+ * The variant a form starts on: the one the page was opened at (a scanned or
+ * searched code names it), else the first holding stock when taking stock
  * away, else the first; the item's own id for a product without options.
  */
-export function firstVariantId(item: ItemDoc, holding = false): string {
+export function firstVariantId(item: ItemDoc, holding = false, openedAt?: string): string {
   const variants = item.variants ?? [];
   if (variants.length === 0) return item._id;
+  if (openedAt && variants.some((variant) => variant._id === openedAt)) return openedAt;
   return ((holding ? variants.find((variant) => variant.quantity > 0) : undefined) ?? variants[0])?._id ?? item._id;
 }

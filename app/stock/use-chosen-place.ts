@@ -11,14 +11,22 @@ import { useLocations } from "./use-locations";
 export function useChosenPlace(
   roomId: string,
   purpose: "stall" | "receiving",
-): { place: string; choose(place: string): void; open: readonly LocationDoc[] } {
+): {
+  place: string;
+  /** The place kept on this device, while it is open; undefined when none was chosen. */
+  kept: string | undefined;
+  choose(place: string): void;
+  open: readonly LocationDoc[];
+} {
   const key = `stockroom:${purpose}-at:${roomId}`;
   const { locations } = useLocations();
   const open = locations.filter((location) => !location.archived);
   const [kept, setKept] = useState(() => localStorage.getItem(key));
-  const place = kept && open.some((location) => location._id === kept) ? kept : (open[0]?._id ?? "");
+  const keptOpen = kept && open.some((location) => location._id === kept) ? kept : undefined;
+  const place = keptOpen ?? open[0]?._id ?? "";
   return {
     place,
+    kept: keptOpen,
     open,
     choose(next) {
       localStorage.setItem(key, next);

@@ -72,6 +72,55 @@ describe("codes that name one variant", () => {
   });
 });
 
+describe("a variant's own code searched in the catalogue", () => {
+  it("opens its product's page ready to sell that variant, at the place this phone sells from", async () => {
+    const page = await (await e2e.browser.newContext()).newPage();
+    const { roomUrl, script } = await signUpWithRoom(page, e2e.server.url, "searched@shop.example", "Searched");
+    const [stall, tee] = (await script([
+      { method: "locations.add", params: ["Market stall"] },
+      { method: "items.add", params: [{ title: "Tee", sku: "TEE", quantity: 4 }] },
+    ])) as [string, string];
+    await script([
+      {
+        method: "items.setVariants",
+        params: [
+          tee,
+          {
+            options: ["Size"],
+            variants: [
+              { _id: tee, values: ["S"] },
+              { values: ["M"], sku: "TEE-M" },
+            ],
+          },
+        ],
+      },
+      { method: "stock.receive", params: ["TEE-M", stall, 3] },
+    ]);
+    // This phone sells at the market stall: chosen once on the Stall tab.
+    await openTab(page, "Stall");
+    await page.getByLabel("Selling from").selectOption({ label: "Market stall" });
+
+    await page.goto(roomUrl);
+    await page.getByLabel("Search items").fill("TEE-M");
+    await page.getByTestId("variant-row").filter({ hasText: "M" }).waitFor();
+    await page.getByTestId("item-row").getByRole("link", { name: "Open Tee" }).last().click();
+    await page.getByTestId("item-page-title").filter({ hasText: "Tee" }).waitFor();
+    await page.getByRole("button", { name: "Record a sale" }).click();
+    const sale = page.getByRole("form", { name: "Record a stock change" });
+    expect(await sale.getByLabel("Variant").locator("option:checked").textContent()).toBe("M");
+    expect(await sale.getByLabel("Where").locator("option:checked").textContent()).toBe("Market stall");
+    await sale.getByRole("button", { name: "Record" }).click();
+    // The medium's row: none at Main, two left at the stall.
+    const medium = page
+      .getByTestId("stock-by-variant")
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: "M", exact: true }) });
+    await expect.poll(async () => (await medium.locator("td").allTextContents()).join(" | ")).toBe("0 | 2 | 2");
+    const stock = await expectLedgerAddsUp(page, e2e.server.url);
+    expect(stock.get("Tee")).toEqual({ main: 4, [stall]: 2 });
+  });
+});
+
 describe("two people typing one count", () => {
   it("keeps both corrections and tells the second what happened meanwhile", async () => {
     const url = e2e.server.url;
