@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { STOCKTAKE_ERROR } from "../../worker/stocktake/stocktake-feature";
-import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
+import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 import { expectLedgerAddsUp } from "./ledger";
 import { roomRow, roomRows } from "./room-rows";
 
@@ -184,5 +184,42 @@ describe("counts that arrive after the stocktake was applied", () => {
     expect(refused.error).toMatchObject({ error: 409, reason: STOCKTAKE_ERROR.DISCARDED });
     await expectLedgerAddsUp(roomId);
     socket.close();
+  });
+});
+
+describe("who counted", () => {
+  it("puts a count in the ledger as the counter's, one made together as the applier's, and never the cashier's to undo", async () => {
+    const roomId = await createRoom();
+    const { socket: owner } = await connectToRoom(roomId);
+    const [mug, jug] = (await Promise.all(
+      ["MUG", "JUG"].map(
+        async (sku) => (await owner.call("items.add", [{ title: sku, sku, quantity: 5 }])).result as string,
+      ),
+    )) as [string, string];
+    const person = await signUpUser();
+    expect((await owner.call("members.invite", [person.email, "cashier"])).error).toBeUndefined();
+    const { socket: till } = await connectToRoom(roomId, { token: person.token });
+    const stocktake = (await owner.call("stocktake.start")).result as string;
+    // The cashier alone counts three mugs; the jugs are counted by both of them, two each.
+    for (let n = 0; n < 3; n++) await scan(till, stocktake, "MUG");
+    for (const socket of [owner, till, owner, till]) await scan(socket, stocktake, "JUG");
+    expect((await owner.call("stocktake.apply", [stocktake])).result).toEqual({ changed: 2 });
+    const applier = (await roomRow<{ started_by: string }>(roomId, "SELECT started_by FROM stocktakes"))?.started_by;
+
+    const counts = await roomRows<{ id: string; item_id: string; user_id: string; note: string; quantity: number }>(
+      roomId,
+      "SELECT id, item_id, user_id, note, quantity FROM movements WHERE reason = 'stocktake' ORDER BY item_id",
+    );
+    const byItem = new Map(counts.map((row) => [row.item_id, row]));
+    expect(byItem.get(mug)).toMatchObject({ user_id: person.id, note: "Counted 3", quantity: -2 });
+    expect(byItem.get(jug)).toMatchObject({ user_id: applier, note: "Counted 4 by 2 people", quantity: -1 });
+    // A count the cashier made is still not theirs to take back: their own sales and receipts only.
+    expect((await till.call("stock.undo", [byItem.get(mug)?.id])).error).toMatchObject({
+      error: 403,
+      reason: "You can take back your own sales and receipts only",
+    });
+    await expectLedgerAddsUp(roomId);
+    owner.close();
+    till.close();
   });
 });

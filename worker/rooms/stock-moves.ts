@@ -35,6 +35,8 @@ export interface StockChange {
   note?: string;
   reference?: string;
   priceCents?: number | null;
+  /** Who the change is by when not the one making the moves: a stocktake's count, by who counted it. */
+  by?: string;
 }
 
 export interface StockMoves {
@@ -105,7 +107,7 @@ export function stockMoves(item: StockRow, changes: readonly StockChange[], made
       reason: change.reason,
       note: change.note ?? "",
       reference: change.reference ?? "",
-      userId: made.by,
+      userId: change.by ?? made.by,
       at: made.at,
       balance: stock[change.locationId] ?? 0,
       undoes: made.undoes?.[index] ?? null,

@@ -203,7 +203,10 @@ export function undoMovement(
   return host.writes.run(async () => {
     const taken = movementWithGroup(host.roomDb, movementId);
     if (taken.length === 0) throw new LiveError(404, "That movement does not exist in this room");
-    if (onlyBy !== null && taken.some((movement) => movement.userId !== onlyBy)) {
+    // A cashier's own: sales, returns and receipts they made, never a count they took part in.
+    const own = (movement: (typeof taken)[number]) =>
+      movement.userId === onlyBy && ["sold", "returned", "received"].includes(movement.reason);
+    if (onlyBy !== null && !taken.every(own)) {
       throw new LiveError(403, "You can take back your own sales and receipts only");
     }
     if (taken.some((movement) => movement.undone)) throw new LiveError(409, "This change was already undone");

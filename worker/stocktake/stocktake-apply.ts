@@ -77,10 +77,15 @@ function countChanges(
       const moved = count ? movedSince(host.roomDb, count, count.lastAt, stocktakeId) : 0;
       const target = count ? countedTarget(host.roomDb, count, stocktakeId) : 0;
       if (target === held) continue;
+      // The ledger's "Who" is who counted (the stocktake says who applied it); a count several
+      // people made together stays the applier's, and says how many counted.
+      const counters = count?.counters ?? [];
+      const together = counters.length > 1 ? ` by ${counters.length} people` : "";
       const note = count
-        ? `Counted ${count.counted}${moved !== 0 ? `, ${signed(moved)} moved since` : ""}`
+        ? `Counted ${count.counted}${together}${moved !== 0 ? `, ${signed(moved)} moved since` : ""}`
         : "Not seen: set to 0";
       changes.push({
+        ...(counters.length === 1 ? { by: counters[0] } : {}),
         variantId: variant._id,
         locationId,
         delta: target - held,

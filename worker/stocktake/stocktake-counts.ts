@@ -64,6 +64,8 @@ export interface CountHere {
   lastAt: number;
   /** Whether a scan among them arrived after the stocktake was applied and waits. */
   waiting: boolean;
+  /** Who scanned them, each once. */
+  counters: string[];
 }
 
 /**
@@ -81,10 +83,19 @@ export function countsHere(
   const first = locationsOf(db, stocktake)[0] as string;
   // A scan from before variants counted the product's only one; one from before places, the first location.
   const rows = db.$client.sql
-    .exec<{ item_id: string; variant: string; place: string; counted: number; last_at: number; waiting: number }>(
+    .exec<{
+      item_id: string;
+      variant: string;
+      place: string;
+      counted: number;
+      last_at: number;
+      waiting: number;
+      counters: string;
+    }>(
       `SELECT item_id, coalesce(nullif(variant_id, ''), item_id) AS variant,
               coalesce(nullif(location_id, ''), ?) AS place,
-              count(*) AS counted, max(at) AS last_at, max(late = 'waiting') AS waiting
+              count(*) AS counted, max(at) AS last_at, max(late = 'waiting') AS waiting,
+              json_group_array(DISTINCT user_id) AS counters
        FROM stocktake_scans
        WHERE stocktake_id = ? AND taken_back_at IS NULL
          AND (late IS NULL OR ${withLate ? "late IN ('waiting', 'applied')" : "0"})
@@ -102,6 +113,7 @@ export function countsHere(
     counted: row.counted,
     lastAt: row.last_at,
     waiting: row.waiting === 1,
+    counters: JSON.parse(row.counters) as string[],
   }));
 }
 
