@@ -14,6 +14,7 @@ import { NewItemWithBarcode, productBarcode } from "../catalogue/NewItemWithBarc
 import { variantTitle } from "../catalogue/variant-names";
 import { useFind, useSubscribe } from "../live";
 import { formatPrice } from "../money";
+import { CodeEntry } from "../stock/CodeEntry";
 import { useChosenPlace } from "../stock/use-chosen-place";
 import { confirmScan } from "../stocktake/confirm-scan";
 import { bounceGuard, bounceText } from "../stocktake/scanner-bounce";
@@ -88,17 +89,13 @@ export function StallPage({ role, roomId, deviceItems }: StallPageProps) {
             scan(text);
           }}
         >
-          <label htmlFor="stall-code">Scan a label or barcode, or type a SKU</label>
-          <div className="stocktake-count-row">
-            <input
-              id="stall-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <Button type="submit">Find</Button>
-          </div>
+          <CodeEntry
+            id="stall-code"
+            label="Scan a label or barcode, or type a SKU"
+            action="Find"
+            value={code}
+            onChange={setCode}
+          />
         </form>
         {notice && (
           <div className={notice.error ? "error" : "muted"} role="status" data-testid="stall-notice">

@@ -20,7 +20,7 @@ import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
 import { confirmScan } from "../stocktake/confirm-scan";
 import { bounceGuard, bounceText } from "../stocktake/scanner-bounce";
 import { targetForCodeHere } from "../stocktake/stocktake-stubs";
-import { Button } from "../ui/Button";
+import { CodeEntry } from "./CodeEntry";
 import { LocationSelect } from "./LocationSelect";
 import { useChosenPlace } from "./use-chosen-place";
 
@@ -118,18 +118,14 @@ export function ReceiveStock({ roomId, role }: { roomId: string; role: RoomRole 
           startLabel="Receive with camera"
           hint="Hold each unit's label or barcode in the frame in turn; each one seen is one unit received."
         />
-        <label htmlFor="receive-code">Scan a label or barcode, or type a SKU: each is one unit received</label>
-        <div className="stocktake-count-row">
-          <input
-            id="receive-code"
-            ref={input}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <Button type="submit">Receive</Button>
-        </div>
+        <CodeEntry
+          id="receive-code"
+          label="Scan a label or barcode, or type a SKU: each is one unit received"
+          action="Receive"
+          value={code}
+          onChange={setCode}
+          inputRef={input}
+        />
       </form>
       <p className="error" role="status" aria-live="polite" data-testid="receive-notice">
         {notice ?? ""}

@@ -17,8 +17,8 @@ import { warmUpCodeReader } from "../camera/frame-readers";
 import { errorMessage } from "../components/ErrorText";
 import { whenIdle } from "../lazy-page";
 import { useCall, useFind, useStatus, useSubscribe } from "../live";
+import { CodeEntry } from "../stock/CodeEntry";
 import { locationName, useLocations } from "../stock/use-locations";
-import { Button } from "../ui/Button";
 import { useToast } from "../ui/Toast";
 import { confirmScan } from "./confirm-scan";
 import { RecentScans } from "./RecentScans";
@@ -134,19 +134,14 @@ export function CountForm({
       )}
       <CameraScan onCode={countCode} hint="Hold a label or barcode in the frame; each one counts once." />
       <form onSubmit={submit}>
-        <label htmlFor="stocktake-code">Scan a label or type a SKU</label>
-        <div className="stocktake-count-row">
-          <input
-            id="stocktake-code"
-            ref={input}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="text"
-          />
-          <Button type="submit">Count</Button>
-        </div>
+        <CodeEntry
+          id="stocktake-code"
+          label="Scan a label or type a SKU"
+          action="Count"
+          value={code}
+          onChange={setCode}
+          inputRef={input}
+        />
       </form>
       <p className={last?.error ? "error" : "muted"} role="status" aria-live="polite" data-testid="scan-outcome">
         {last?.text ?? ""}

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { callAsUser } from "../support/ddp-script";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { openTab, signUp } from "../support/flows";
+import { applyStocktake, openTab, signUp } from "../support/flows";
 import { seedItems } from "../support/legacy-seed";
 import { type CuttableLine, cuttableLine } from "../support/line";
 
@@ -95,17 +95,7 @@ describe("a big room with no line", () => {
     await expect.poll(() => figure(page, "items-differing"), { timeout: 30_000 }).toBe("1");
 
     // Applied, the counted quantity (1, not 2) is the item's.
-    await page.getByRole("button", { name: "Apply counted quantities" }).click();
-    await Promise.all([
-      page
-        .getByRole("region", { name: /Notification/ })
-        .getByText("Stocktake applied: 1 item updated.")
-        .waitFor({ timeout: 30_000 }),
-      page
-        .getByRole("alertdialog", { name: "Apply the counted quantities?" })
-        .getByRole("button", { name: "Apply" })
-        .click(),
-    ]);
+    await applyStocktake(page, "Stocktake applied: 1 item updated.", 30_000);
     // It stays on record with what it set: 6 → 1, the one count.
     const past = page.getByTestId("past-stocktakes");
     await past.getByText("What it changed").click();

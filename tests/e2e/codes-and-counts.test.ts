@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { variantLink } from "../../protocol/label-key";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, inviteByEmail, openTab, signUpWithRoom } from "../support/flows";
+import { acceptInvitation, giveSizes, inviteByEmail, openTab, signUpWithRoom } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
 
@@ -30,12 +30,7 @@ describe("codes that name one variant", () => {
     const [tee] = (await script([{ method: "items.add", params: [{ title: "Tee", sku: "TEE", quantity: 2 }] }])) as [
       string,
     ];
-    const [ids] = (await script([
-      {
-        method: "items.setVariants",
-        params: [tee, { options: ["Size"], variants: [{ _id: tee, values: ["S"] }, { values: ["M"] }] }],
-      },
-    ])) as [string[]];
+    const [ids] = (await script([giveSizes(tee, [{ size: "S" }, { size: "M" }])])) as [string[]];
     const [links] = (await script([{ method: "items.publicLinks", params: [[tee]] }])) as [Record<string, string>];
     const productLabel = links[tee] as string;
     // What the label sheet prints on the medium's label (app/catalogue/label-sets.ts).
@@ -81,19 +76,7 @@ describe("a variant's own code searched in the catalogue", () => {
       { method: "items.add", params: [{ title: "Tee", sku: "TEE", quantity: 4 }] },
     ])) as [string, string];
     await script([
-      {
-        method: "items.setVariants",
-        params: [
-          tee,
-          {
-            options: ["Size"],
-            variants: [
-              { _id: tee, values: ["S"] },
-              { values: ["M"], sku: "TEE-M" },
-            ],
-          },
-        ],
-      },
+      giveSizes(tee, [{ size: "S" }, { size: "M", sku: "TEE-M" }]),
       { method: "stock.receive", params: ["TEE-M", stall, 3] },
     ]);
     // This phone sells at the market stall: chosen once on the Stall tab.

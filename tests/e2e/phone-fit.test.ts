@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { signUpWithRoom } from "../support/flows";
+import { giveSizes, signUpWithRoom } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -28,19 +28,10 @@ describe("a phone's screen", () => {
       { method: "items.add", params: [{ title: "X".repeat(200), sku: "LONG", quantity: 1 }] },
     ])) as string[];
     await script([
-      {
-        method: "items.setVariants",
-        params: [
-          tee,
-          {
-            options: ["Size"],
-            variants: [
-              { _id: tee, values: ["S"], sku: "TEE-S", barcode: "5901234123457" },
-              { values: ["M"], sku: "TEE-M" },
-            ],
-          },
-        ],
-      },
+      giveSizes(tee as string, [
+        { size: "S", sku: "TEE-S", barcode: "5901234123457" },
+        { size: "M", sku: "TEE-M" },
+      ]),
       ...[stall, back, warehouse].map((place) => ({ method: "stock.receive", params: ["TEE-S", place, 1] })),
     ]);
 

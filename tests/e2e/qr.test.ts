@@ -329,6 +329,25 @@ async function renderSheet(
   await expect.poll(() => page.locator("#app [data-qr-status=ready]").count(), { timeout: 60_000 }).toBe(labels.length);
 }
 
+/** The sheet printed to PDF, and where each barcode on its first page is (from the page's corner). */
+async function printedBarcodes(): Promise<{ pdf: Buffer; boxes: LabelBox[] }> {
+  await page.emulateMedia({ media: "print" });
+  try {
+    const pdf = await page.pdf({ preferCSSPageSize: true });
+    const boxes = await page.evaluate(() => {
+      const sheetPage = document.querySelector(".label-page")!;
+      const origin = sheetPage.getBoundingClientRect();
+      return [...sheetPage.querySelectorAll("[data-testid=label-barcode]")].map((code) => {
+        const box = code.getBoundingClientRect();
+        return { page: 1, x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height };
+      });
+    });
+    return { pdf, boxes };
+  } finally {
+    await page.emulateMedia({ media: null });
+  }
+}
+
 describe("the label sheet", () => {
   it("lays out every label with its title, price, SKU and a QR of its link, 21 to an A4 page", async () => {
     await renderSheet(LABELS);
@@ -469,22 +488,7 @@ describe("the label sheet", () => {
     const barcodes = ["4006381333931", "051000012517", "96385074", ""];
     const labels = LABELS.slice(0, 4).map((label, i) => ({ ...label, barcode: barcodes[i] as string }));
     await renderSheet(labels, false, "both");
-    await page.emulateMedia({ media: "print" });
-    let pdf: Buffer;
-    let boxes: LabelBox[];
-    try {
-      pdf = await page.pdf({ preferCSSPageSize: true });
-      boxes = await page.evaluate(() => {
-        const sheetPage = document.querySelector(".label-page")!;
-        const origin = sheetPage.getBoundingClientRect();
-        return [...sheetPage.querySelectorAll("[data-testid=label-barcode]")].map((code) => {
-          const box = code.getBoundingClientRect();
-          return { page: 1, x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height };
-        });
-      });
-    } finally {
-      await page.emulateMedia({ media: null });
-    }
+    const { pdf, boxes } = await printedBarcodes();
     const read = boxes.map((box) => zbarReadLabel(pdf, 300, box, A4_MARGIN_MM, ["ean13", "upca", "ean8", "code128"]));
     expect(read).toEqual(["4006381333931", "051000012517", "96385074", "MUG-1003"]);
   });
@@ -501,22 +505,7 @@ describe("the label sheet", () => {
     ];
     const labels = LABELS.slice(0, 6).map((label, i) => ({ ...label, barcode: barcodes[i] as string }));
     await renderSheet(labels, false, "both", "letter");
-    await page.emulateMedia({ media: "print" });
-    let pdf: Buffer;
-    let boxes: LabelBox[];
-    try {
-      pdf = await page.pdf({ preferCSSPageSize: true });
-      boxes = await page.evaluate(() => {
-        const sheetPage = document.querySelector(".label-page")!;
-        const origin = sheetPage.getBoundingClientRect();
-        return [...sheetPage.querySelectorAll("[data-testid=label-barcode]")].map((code) => {
-          const box = code.getBoundingClientRect();
-          return { page: 1, x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height };
-        });
-      });
-    } finally {
-      await page.emulateMedia({ media: null });
-    }
+    const { pdf, boxes } = await printedBarcodes();
     const LETTER_MARGIN_MM = 0.4 * 25.4;
     // Each code on its own reads as itself.
     const alone = boxes.map((box) => zbarReadLabel(pdf, 300, box, LETTER_MARGIN_MM, ["ean13"]));

@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, openTab, type RoomScript, signUpWithRoom } from "../support/flows";
+import { acceptInvitation, giveSizes, openTab, type RoomScript, signUpWithRoom } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
 
@@ -31,19 +31,10 @@ describe("the stall", () => {
       { method: "items.add", params: [{ title: "Tee", sku: "TEE", priceCents: 2000 }] },
     ])) as [string, string];
     await script([
-      {
-        method: "items.setVariants",
-        params: [
-          tee,
-          {
-            options: ["Size"],
-            variants: [
-              { _id: tee, values: ["M"], sku: "TEE-M" },
-              { values: ["L"], sku: "TEE-L" },
-            ],
-          },
-        ],
-      },
+      giveSizes(tee, [
+        { size: "M", sku: "TEE-M" },
+        { size: "L", sku: "TEE-L" },
+      ]),
     ]);
     const links = (await script([{ method: "items.publicLinks", params: [[tee]] }])) as [Record<string, string>];
     // Two mediums and the last large at the stall.

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, inviteByEmail, openTab, signUpWithRoom } from "../support/flows";
+import { acceptInvitation, applyStocktake, inviteByEmail, openTab, signUpWithRoom } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
 import { nextUnit } from "../support/scanner";
@@ -84,17 +84,7 @@ describe("a stocktake at a moment and a place", () => {
 
     // Alice applies before Bob is back: one change (the lamps).
     await expect.poll(() => figure(alice, "items-differing")).toBe("1");
-    await alice.getByRole("button", { name: "Apply counted quantities" }).click();
-    await Promise.all([
-      alice
-        .getByRole("region", { name: /Notification/ })
-        .getByText("Stocktake applied: 1 item updated.")
-        .waitFor(),
-      alice
-        .getByRole("alertdialog", { name: "Apply the counted quantities?" })
-        .getByRole("button", { name: "Apply" })
-        .click(),
-    ]);
+    await applyStocktake(alice, "Stocktake applied: 1 item updated.");
 
     // Bob's line comes back: his four counts are kept, and both of them are told.
     await line.back();

@@ -7,7 +7,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
+import {
+  acceptInvitation,
+  addItem,
+  applyStocktake,
+  createRoom,
+  inviteByEmail,
+  openTab,
+  signUp,
+} from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { cuttableLine } from "../support/line";
 import { nextUnit } from "../support/scanner";
@@ -70,19 +78,7 @@ describe("stocktake", () => {
     expect(await table.getByRole("row").nth(1).textContent()).toContain("Jug");
     expect(await table.getByRole("row").nth(1).textContent()).toContain("-4");
 
-    await alice.getByRole("button", { name: "Apply counted quantities" }).click();
-    // The stocktake ends with its outcome in a notice that goes by itself after a few seconds:
-    // it is looked for from the press on, so a slow test cannot arrive after it has gone.
-    await Promise.all([
-      alice
-        .getByRole("region", { name: /Notification/ })
-        .getByText("Stocktake applied: 1 item updated.")
-        .waitFor(),
-      alice
-        .getByRole("alertdialog", { name: "Apply the counted quantities?" })
-        .getByRole("button", { name: "Apply" })
-        .click(),
-    ]);
+    await applyStocktake(alice, "Stocktake applied: 1 item updated.");
     await alice.getByRole("button", { name: "Start stocktake" }).waitFor();
     await bob.getByRole("button", { name: "Start stocktake" }).waitFor();
 

@@ -118,3 +118,42 @@ export async function signUpWithRoom(
   const script: RoomScript = (calls) => callAsUser(baseUrl, `/api/rooms/${roomId}/websocket`, token, calls);
   return { roomUrl, script };
 }
+
+/** A size as a test gives it: its name, and its own codes if any. */
+export interface Size {
+  size: string;
+  sku?: string;
+  barcode?: string;
+}
+
+/**
+ * The call that gives an item sizes (one option, "Size"): the first keeps the item's own id, and
+ * with it the item's SKU and stock, as the variant editor does.
+ */
+export function giveSizes(itemId: string, sizes: readonly Size[]): { method: string; params: unknown[] } {
+  const variants = sizes.map(({ size, ...codes }, index) => ({
+    ...(index === 0 ? { _id: itemId } : {}),
+    values: [size],
+    ...codes,
+  }));
+  return { method: "items.setVariants", params: [itemId, { options: ["Size"], variants }] };
+}
+
+/**
+ * Applies the stocktake open on `page` and waits for its outcome's notice (`said`). The notice goes
+ * by itself after a few seconds: it is looked for from the press on, so a slow test cannot arrive
+ * after it has gone.
+ */
+export async function applyStocktake(page: Page, said: string, timeout?: number): Promise<void> {
+  await page.getByRole("button", { name: "Apply counted quantities" }).click();
+  await Promise.all([
+    page
+      .getByRole("region", { name: /Notification/ })
+      .getByText(said)
+      .waitFor(timeout ? { timeout } : undefined),
+    page
+      .getByRole("alertdialog", { name: "Apply the counted quantities?" })
+      .getByRole("button", { name: "Apply" })
+      .click(),
+  ]);
+}

@@ -14,7 +14,7 @@ import { planImport } from "../../app/catalogue/import/plan-import";
 import { decodeCsv, parseCsv } from "../../app/catalogue/import/read-csv";
 import { checkImport, runImport, splitParts } from "../../app/catalogue/import/send-import";
 import { type ItemDoc, LIMITS, type LocationDoc, METHOD, variantsOf } from "../../protocol/api";
-import type { ImportPart, ImportProduct, ImportReport } from "../../protocol/variant-args";
+import { emptyImportReport, type ImportPart, type ImportProduct, type ImportReport } from "../../protocol/variant-args";
 import { itemDoc } from "../support/item-doc";
 
 const item = (fields: Partial<ItemDoc> & Pick<ItemDoc, "_id" | "title">): ItemDoc => itemDoc(fields);
@@ -128,17 +128,7 @@ const product = (handle: string, variants: number): ImportProduct => ({
   })),
 });
 
-const report = (fields: Partial<ImportReport>): ImportReport => ({
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  locationsAdded: [],
-  problems: [],
-  changes: {},
-  stock: [],
-  elsewhere: [],
-  ...fields,
-});
+const report = (fields: Partial<ImportReport>): ImportReport => ({ ...emptyImportReport(), ...fields });
 
 /** Counts with no location are what is at Main. */
 const atMain = { quantityAt: "main", unnamedToZero: false };

@@ -123,6 +123,19 @@ describe("an import never invents or moves stock", () => {
     socket.close();
   });
 
+  it("adds the locations a file names even when no product in it changes", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    await send(socket, productExport([900, 1500]), { quantityAt: null });
+    // The inventory export of a new shop: nothing there yet, so no product changes.
+    const empty = [{ ...inventoryExport[0], variants: [{ row: 2, values: [], sku: "SAUCE", stock: { "Pop-up": 0 } }] }];
+    expect(await send(socket, empty, {})).toMatchObject({ updated: 0, unchanged: 1, locationsAdded: ["Pop-up"] });
+    const names = await roomRows<{ name: string }>(roomId, "SELECT name FROM locations ORDER BY name");
+    expect(names.map((row) => row.name)).toContain("Pop-up");
+    await expectLedgerAddsUp(roomId);
+    socket.close();
+  });
+
   it("refuses a location that is not the room's for the file's quantities", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { variantLink, variantNeeded } from "../../protocol/label-key";
 import { connectToRoom, createRoom } from "./ddp-socket";
 import { expectLedgerAddsUp } from "./ledger";
-import { roomRow } from "./room-rows";
+import { roomRow, roomRows } from "./room-rows";
 
 describe("a variant's label", () => {
   it("counts and receives the variant printed on it, and a product's own label names none", async () => {
@@ -78,6 +78,21 @@ describe("codes that name nothing here", () => {
     expect((await roomRow<{ title: string }>(roomId, "SELECT title FROM items"))?.title).toBe("Jug evil");
     const window = await socket.subscribe("items.window", [{ text: "Ju\u0000g" }]);
     expect(window.msg).toBe("ready");
+    await expectLedgerAddsUp(roomId);
+    socket.close();
+  });
+
+  it("still sells from a variant held past a million from before the limit, and adds nothing to it", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const jug = (await socket.call("items.add", [{ title: "Jug", sku: "JUG", quantity: 1_000_000 }])).result as string;
+    // A room from before the limit: five more were received then.
+    await roomRows(roomId, "UPDATE movements SET quantity = quantity + 5, balance = balance + 5");
+    await roomRows(roomId, `UPDATE items SET quantity = 1000005, stock = '{"main":1000005}'`);
+    const sale = { itemId: jug, locationId: "main", quantity: -1, reason: "sold", priceCents: 100 };
+    expect((await socket.call("stock.adjust", [sale])).error).toBeUndefined();
+    expect((await socket.call("stock.receive", ["JUG", "main", 1])).error).toMatchObject({ error: 409 });
+    expect((await roomRow<{ quantity: number }>(roomId, "SELECT quantity FROM items"))?.quantity).toBe(1_000_004);
     await expectLedgerAddsUp(roomId);
     socket.close();
   });

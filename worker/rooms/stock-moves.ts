@@ -97,6 +97,14 @@ export function stockMoves(item: StockRow, changes: readonly StockChange[], made
     if (!variant) throw new Error(`no variant ${variantId} in item ${item.id}`);
     const stock = stockWith(variant.stock, change.locationId, change.delta);
     product = { ...product, ...withVariantStock(product, variantId, stock) };
+    // No variant is taken past what a quantity may be (the most a CSV or a count takes), by any path.
+    // Only a change that adds is refused: a sale or an undo of one already over it always goes through.
+    if (change.delta > 0 && Object.values(stock).reduce((sum, units) => sum + units, 0) > LIMITS.QUANTITY) {
+      throw new LiveError(
+        409,
+        `That would make more than ${LIMITS.QUANTITY.toLocaleString("en")} units of one variant: check the number`,
+      );
+    }
     return {
       id: made.newId(),
       roomId: item.roomId,
@@ -115,15 +123,6 @@ export function stockMoves(item: StockRow, changes: readonly StockChange[], made
       priceCents: change.priceCents ?? null,
     };
   });
-  // No variant holds more than a quantity may be (the most a CSV or a count takes), however it got there.
-  for (const variant of variantsOf(product)) {
-    if (variant.quantity > LIMITS.QUANTITY) {
-      throw new LiveError(
-        409,
-        `That would make more than ${LIMITS.QUANTITY.toLocaleString("en")} units of one variant: check the number`,
-      );
-    }
-  }
   const stock = JSON.stringify(product.stock);
   const columns = item.variants === "[]" ? { stock } : { stock, variants: JSON.stringify(product.variants) };
   return { rows, stock, quantity: product.quantity, columns };

@@ -327,7 +327,8 @@ export function importPart(
       location: names.get(locationId) ?? "a location",
       ...sum,
     }));
-    if (part.dryRun || planned.length === 0) return report;
+    // A part whose products are all unchanged still adds the locations it names (its report says so).
+    if (part.dryRun || (planned.length === 0 && added.length === 0)) return report;
     const movements: MovementRow[] = planned.flatMap((each) => each.moves?.rows ?? []);
     const results = runTogether(host.roomDb, [
       ...planned.flatMap((each) => each.statements),
