@@ -4,6 +4,7 @@
  * is a type error, not a 404 at run time; what each call takes is in
  * args.ts.
  */
+import { ADJUST_REASONS, type AdjustReason } from "./stock";
 
 export const ITEM_STATUSES = ["draft", "ready", "listed", "sold", "archived"] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
@@ -144,6 +145,16 @@ export const can = {
   /** Add, rename and archive the room's locations. */
   manageLocations: (role: RoomRole | null) => role === "owner" || role === "admin",
 };
+
+/** What a till records: a cashier's every movement, and the only ones they may take back (their own). */
+export const TILL_REASONS: readonly AdjustReason[] = ["received", "sold", "returned"];
+
+/** The reasons of a stock change a role may record: every one, the till's, deliveries only, or none. */
+export function reasonsFor(role: RoomRole | null): readonly AdjustReason[] {
+  if (can.editItems(role)) return Object.keys(ADJUST_REASONS) as AdjustReason[];
+  if (can.sell(role)) return TILL_REASONS;
+  return can.receive(role) ? ["received"] : [];
+}
 
 export const METHOD = {
   ROOMS_CREATE: "rooms.create",

@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "rea
 import { useSearch } from "wouter";
 import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { type LiveDoc, useCall, useFind } from "../live";
+import { useCall, useFind } from "../live";
 import { useNameOf } from "../people/use-name-of";
 import { useOfferSale } from "../stock/use-offer-sale";
 import { useToast } from "../ui/Toast";
@@ -13,6 +13,7 @@ import { rememberCatalogueSearch } from "./catalogue-memory";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
 import { listEntries, variantsNamedBy } from "./catalogue-rows";
 import type { ItemRowActions } from "./ItemRow";
+import { isItemDoc } from "./is-item";
 import { NoMatch } from "./NoMatch";
 import { type Removals, useRemovals } from "./removals";
 import { useRoomSize } from "./room-size";
@@ -23,8 +24,6 @@ import { useBigWindow } from "./use-big-window";
 import { useCatalogueCopy } from "./use-catalogue-copy";
 import { useCatalogueExport } from "./use-catalogue-export";
 import { WindowedRows } from "./WindowedRows";
-
-const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
 /**
  * The columns, with their widths on a wide screen: the table's layout is
@@ -79,7 +78,7 @@ const NONE_REMOVED: ReadonlySet<string> = new Set();
  * rows near the viewport are in the page, so 10,000 items scroll smoothly.
  */
 export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; canEdit: boolean; loading: boolean }) {
-  const liveItems = useFind(COLLECTION.ITEMS, isItem);
+  const liveItems = useFind(COLLECTION.ITEMS, isItemDoc);
   const [query, setQuery] = useCatalogueQuery();
   const removals = useRemovals();
   const actions = useRowActions(removals);

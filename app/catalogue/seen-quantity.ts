@@ -5,6 +5,7 @@
  * count. When that happened, the answer says so, and so does the screen.
  */
 import type { QuantityMeanwhile } from "../../protocol/args";
+import { signedUnits } from "../stock/signed-units";
 
 /** `patch` with the total the person saw when it sets a quantity (`seen` is the field's text then). */
 export function withSeenQuantity<P extends { quantity?: number }>(
@@ -15,12 +16,9 @@ export function withSeenQuantity<P extends { quantity?: number }>(
   return patch.quantity !== undefined && Number.isInteger(was) && was >= 0 ? { ...patch, quantityWas: was } : patch;
 }
 
-/** A change as the ledger writes it: +2, −1 (a true minus sign). */
-const signed = (n: number) => (n > 0 ? `+${n.toLocaleString()}` : `−${Math.abs(n).toLocaleString()}`);
-
 /** What an edit's answer says when the count had changed meanwhile, in words; null when it had not. */
 export function meanwhileText(answer: unknown, nameOf: (userId: string) => string): string | null {
   if (!answer || typeof answer !== "object" || !("found" in answer)) return null;
   const { was, typed, found, by, now } = answer as QuantityMeanwhile;
-  return `${nameOf(by)} changed this to ${found.toLocaleString()} while you were typing: your ${signed(typed - was)} was recorded, so it is now ${now.toLocaleString()}.`;
+  return `${nameOf(by)} changed this to ${found.toLocaleString()} while you were typing: your ${signedUnits(typed - was)} was recorded, so it is now ${now.toLocaleString()}.`;
 }

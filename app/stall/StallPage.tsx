@@ -46,9 +46,9 @@ export function StallPage({ role, roomId, deviceItems }: StallPageProps) {
   const records = useStallRecords();
 
   function scan(text: string) {
-    const ambiguous = variantNeededHere(text, items, labels);
-    const target = ambiguous ? undefined : targetForCodeHere(text, items, labels);
+    const target = targetForCodeHere(text, items, labels);
     if (!target) {
+      const ambiguous = variantNeededHere(text, items, labels);
       setShown(null);
       setNotice({ text: ambiguous ?? `No item of this room has ${text}`, error: true, unknown: text });
       confirmScan("refused");

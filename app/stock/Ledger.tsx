@@ -31,6 +31,7 @@ import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { ledgerCsv } from "./ledger-csv";
 import "./stock.css";
+import { signedUnits } from "./signed-units";
 import { locationName, useLocations } from "./use-locations";
 
 const isMovement = (doc: LiveDoc): doc is LiveDoc & MovementDoc => typeof doc.balance === "number";
@@ -42,10 +43,6 @@ function dayBound(value: string, end: boolean): number {
   if (!value) return 0;
   const [year, month, day] = value.split("-").map(Number) as [number, number, number];
   return end ? new Date(year, month - 1, day, 23, 59, 59, 999).getTime() : new Date(year, month - 1, day).getTime();
-}
-
-function signed(quantity: number): string {
-  return quantity > 0 ? `+${quantity.toLocaleString()}` : `−${Math.abs(quantity).toLocaleString()}`;
 }
 
 /** A movement's note and reference as people read them: a stocktake's reference is its id, said as what it is. */
@@ -242,7 +239,7 @@ export function Ledger({
                   {movement.undone ? " — undone" : ""}
                 </td>
                 <td className="number">
-                  {signed(movement.quantity)}
+                  {signedUnits(movement.quantity)}
                   {movement.priceCents !== null && movement.priceCents !== undefined && (
                     <span className="muted small"> at {formatPrice(movement.priceCents, currency)}</span>
                   )}
@@ -257,7 +254,7 @@ export function Ledger({
                         variant="ghost"
                         size="sm"
                         onClick={() => undo(movement)}
-                        aria-label={`Undo ${MOVEMENT_REASON_LABELS[movement.reason].toLowerCase()} of ${signed(movement.quantity)}`}
+                        aria-label={`Undo ${MOVEMENT_REASON_LABELS[movement.reason].toLowerCase()} of ${signedUnits(movement.quantity)}`}
                       >
                         Undo
                       </Button>

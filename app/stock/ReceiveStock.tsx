@@ -10,21 +10,20 @@
  * not saved yet, each, until the room answers. For every role that receives.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { COLLECTION, can, type ItemDoc, METHOD, PUBLICATION, type RoomRole } from "../../protocol/api";
+import { COLLECTION, can, METHOD, PUBLICATION, type RoomRole } from "../../protocol/api";
 import { CameraScan } from "../camera/CameraScan";
 import { warmUpCodeReader } from "../camera/frame-readers";
+import { isItemDoc } from "../catalogue/is-item";
 import { NewItemWithBarcode, productBarcode } from "../catalogue/NewItemWithBarcode";
 import { errorMessage } from "../components/ErrorText";
 import { whenIdle } from "../lazy-page";
-import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { useCall, useFind, useSubscribe } from "../live";
 import { confirmScan } from "../stocktake/confirm-scan";
 import { bounceGuard, bounceText } from "../stocktake/scanner-bounce";
 import { targetForCodeHere } from "../stocktake/stocktake-stubs";
 import { CodeEntry } from "./CodeEntry";
 import { LocationSelect } from "./LocationSelect";
 import { useChosenPlace } from "./use-chosen-place";
-
-const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
 interface Receipt {
   id: number;
@@ -43,7 +42,7 @@ export function ReceiveStock({ roomId, role }: { roomId: string; role: RoomRole 
   // What each printed label encodes, so the stub names a scanned label with no line.
   useSubscribe(PUBLICATION.STOCKTAKE_LABELS);
   const labels = useFind(COLLECTION.STOCKTAKE_LABELS);
-  const items = useFind(COLLECTION.ITEMS, isItem);
+  const items = useFind(COLLECTION.ITEMS, isItemDoc);
   const call = useCall();
   const { place, choose, open } = useChosenPlace(roomId, "receiving");
   const [code, setCode] = useState("");

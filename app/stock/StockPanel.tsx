@@ -7,10 +7,10 @@
  * which variant (VariantSelect.tsx).
  */
 import { useState } from "react";
-import { type AdjustReason, can, hasVariants, type ItemDoc, lowLocations, stockOfItem } from "../../protocol/api";
+import { can, hasVariants, type ItemDoc, lowLocations, reasonsFor, stockOfItem } from "../../protocol/api";
 import { useMyRole } from "../team/use-my-role";
 import { Button } from "../ui/Button";
-import { AdjustStockForm, ALL_REASONS } from "./AdjustStockForm";
+import { AdjustStockForm } from "./AdjustStockForm";
 import { LocationReorderForm } from "./LocationReorderForm";
 import { LowBadge } from "./LowBadge";
 import { MoveStockForm } from "./MoveStockForm";
@@ -39,13 +39,7 @@ export function StockPanel({
   const receivingPlace = useChosenPlace(roomId, "receiving").kept;
   // A cashier (the till) records sales, returns and deliveries; a counter (a helper) deliveries only.
   const role = useMyRole();
-  const reasons: readonly AdjustReason[] = canEdit
-    ? ALL_REASONS
-    : can.sell(role)
-      ? ["received", "sold", "returned"]
-      : can.receive(role)
-        ? ["received"]
-        : [];
+  const reasons = reasonsFor(role);
   const receiveOnly = reasons.length === 1;
   const sells = can.sell(role);
   const [open, setOpen] = useState<Open>(null);

@@ -1,32 +1,41 @@
 /**
- * Where this device works — a stall's location, where deliveries come in —
- * chosen once and kept on the device (per room and purpose), so a phone at
- * the market stall sells from the stall every time it opens. Falls back to
- * the room's first open location while none (or an archived one) is kept.
+ * Where this device works — a stall's location, where deliveries come in,
+ * where it counts in a stocktake — chosen once and kept on the device (per
+ * room or stocktake, and purpose), so a phone at the market stall sells from
+ * the stall every time it opens, and a reload keeps counting where it was.
+ * Falls back to the first place it may choose while none (or one no longer
+ * among them) is kept.
  */
 import { useState } from "react";
 import type { LocationDoc } from "../../protocol/api";
 import { useLocations } from "./use-locations";
 
 export function useChosenPlace(
-  roomId: string,
-  purpose: "stall" | "receiving",
+  /** What the choice belongs to: the room, or a stocktake. */
+  scope: string,
+  purpose: "stall" | "receiving" | "counting",
+  /** The locations it may be, by id (a stocktake's); the room's open ones when not given. */
+  among?: readonly string[],
 ): {
   place: string;
-  /** The place kept on this device, while it is open; undefined when none was chosen. */
+  /** The place kept on this device, while it may still be chosen; undefined when none was chosen. */
   kept: string | undefined;
   choose(place: string): void;
+  /** The locations to choose from. */
   open: readonly LocationDoc[];
 } {
-  const key = `stockroom:${purpose}-at:${roomId}`;
+  const key = `stockroom:${purpose}-at:${scope}`;
   const { locations } = useLocations();
-  const open = locations.filter((location) => !location.archived);
+  const open = among
+    ? locations.filter((location) => among.includes(location._id))
+    : locations.filter((location) => !location.archived);
+  // By id, so a stocktake's place holds while the locations' documents are still on their way.
+  const ids = among ?? open.map((location) => location._id);
   const [kept, setKept] = useState(() => localStorage.getItem(key));
-  const keptOpen = kept && open.some((location) => location._id === kept) ? kept : undefined;
-  const place = keptOpen ?? open[0]?._id ?? "";
+  const keptHere = kept && ids.includes(kept) ? kept : undefined;
   return {
-    place,
-    kept: keptOpen,
+    place: keptHere ?? ids[0] ?? "",
+    kept: keptHere,
     open,
     choose(next) {
       localStorage.setItem(key, next);

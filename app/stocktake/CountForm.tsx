@@ -18,7 +18,8 @@ import { errorMessage } from "../components/ErrorText";
 import { whenIdle } from "../lazy-page";
 import { useCall, useFind, useStatus, useSubscribe } from "../live";
 import { CodeEntry } from "../stock/CodeEntry";
-import { locationName, useLocations } from "../stock/use-locations";
+import { LocationSelect } from "../stock/LocationSelect";
+import { useChosenPlace } from "../stock/use-chosen-place";
 import { useToast } from "../ui/Toast";
 import { confirmScan } from "./confirm-scan";
 import { RecentScans } from "./RecentScans";
@@ -28,20 +29,6 @@ import { targetForCodeHere, variantNeededHere } from "./stocktake-stubs";
 interface Outcome {
   text: string;
   error: boolean;
-}
-
-/** Where this phone counts in a stocktake: kept on the device, so a reload keeps counting there. */
-function useCountingPlace(stocktakeId: string, places: readonly string[]): [string, (place: string) => void] {
-  const key = `stockroom:counting-at:${stocktakeId}`;
-  const [chosen, setChosen] = useState(() => localStorage.getItem(key));
-  const place = chosen && places.includes(chosen) ? chosen : (places[0] ?? "");
-  return [
-    place,
-    (next) => {
-      localStorage.setItem(key, next);
-      setChosen(next);
-    },
-  ];
 }
 
 /** A long link in a message: enough of it to recognise. */
@@ -61,8 +48,8 @@ export function CountForm({
   const call = useCall();
   const status = useStatus();
   const toast = useToast();
-  const [place, setPlace] = useCountingPlace(stocktakeId, places);
-  const { locations } = useLocations();
+  // Where this phone counts: kept on the device, so a reload keeps counting there.
+  const { place, choose, open } = useChosenPlace(stocktakeId, "counting", places);
   const labels = useFind(COLLECTION.STOCKTAKE_LABELS);
   const [code, setCode] = useState("");
   const [last, setLast] = useState<Outcome | null>(null);
@@ -71,14 +58,14 @@ export function CountForm({
   useEffect(() => whenIdle(warmUpCodeReader), []);
 
   function countCode(text: string) {
+    const here = targetForCodeHere(text, items, labels); // "Tee — M" for a variant
     // A product sold in variants, named by its own label: said at once, and nothing is sent.
-    const ambiguous = variantNeededHere(text, items, labels);
+    const ambiguous = here ? null : variantNeededHere(text, items, labels);
     if (ambiguous) {
       setLast({ text: `Not counted — ${ambiguous}`, error: true });
       confirmScan("refused");
       return;
     }
-    const here = targetForCodeHere(text, items, labels); // "Tee — M" for a variant
     if (here) {
       setLast({ text: `Counted: ${String(here.title)}`, error: false });
       confirmScan("counted");
@@ -122,14 +109,7 @@ export function CountForm({
     <div className="stocktake-count">
       {places.length > 1 && (
         <label className="stocktake-place">
-          Counting at{" "}
-          <select value={place} onChange={(event) => setPlace(event.target.value)}>
-            {places.map((id) => (
-              <option key={id} value={id}>
-                {locationName(locations, id)}
-              </option>
-            ))}
-          </select>
+          Counting at <LocationSelect locations={open} value={place} onChange={choose} />
         </label>
       )}
       <CameraScan onCode={countCode} hint="Hold a label or barcode in the frame; each one counts once." />

@@ -37,9 +37,8 @@ import type { DeviceItems } from "./stocktake-stubs";
 import { useStocktakeItems } from "./use-stocktake-items";
 import "./stocktake.css";
 import { ReceiveStock } from "../stock/ReceiveStock";
+import { signedUnits } from "../stock/signed-units";
 import { locationName, useLocations } from "../stock/use-locations";
-
-const signed = (units: number) => (units > 0 ? `+${units.toLocaleString()}` : units.toLocaleString());
 
 const isStocktake = (doc: LiveDoc): doc is LiveDoc & StocktakeDoc => doc.status === "open";
 
@@ -178,8 +177,8 @@ function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: St
               location: locationName(locations, locationId),
               recorded: expected.toLocaleString(),
               counted: counted === null ? "—" : counted.toLocaleString(),
-              since: since === 0 ? "—" : signed(since),
-              difference: difference === null ? "not seen" : signed(difference),
+              since: since === 0 ? "—" : signedUnits(since),
+              difference: difference === null ? "not seen" : signedUnits(difference),
             },
           }))}
         />

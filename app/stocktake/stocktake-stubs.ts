@@ -99,15 +99,16 @@ export function targetForCodeHere<T extends CodedItem>(
 }
 
 /**
- * Why a code cannot be counted here: it names a product sold in variants and
- * none of them (its product label, its id), as the server would say.
+ * Why a code that named no variant here (`targetForCodeHere` found none)
+ * cannot be counted: it names a product sold in variants and none of them
+ * (its product label, its id), as the server would say. Asked only on a miss,
+ * so a scan looks through the room's items once.
  */
 export function variantNeededHere<T extends CodedItem>(
   code: string,
   items: readonly T[],
   labels: readonly LiveDoc[],
 ): string | null {
-  if (targetForCodeHere(code, items, labels)) return null;
   const product = productForCodeHere(code, items, labels);
   return product && variantsHere(product).length > 0 && !labelVariant(code)
     ? variantNeeded(String(product.title))

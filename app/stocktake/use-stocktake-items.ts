@@ -9,12 +9,11 @@
  */
 import { useEffect } from "react";
 import { COLLECTION, type ItemDoc } from "../../protocol/api";
+import { isItemDoc } from "../catalogue/is-item";
 import { useRoomSize } from "../catalogue/room-size";
 import { type CopyItems, useCopyItems } from "../catalogue/use-copy-items";
-import { type LiveDoc, useFind } from "../live";
+import { useFind } from "../live";
 import type { DeviceItems } from "./stocktake-stubs";
-
-const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
 const NO_ITEMS: readonly ItemDoc[] = [];
 
@@ -26,7 +25,7 @@ export interface StocktakeItems {
 
 export function useStocktakeItems(roomId: string, deviceItems: DeviceItems): StocktakeItems {
   const big = useRoomSize() === "big";
-  const live = useFind(COLLECTION.ITEMS, isItem);
+  const live = useFind(COLLECTION.ITEMS, isItemDoc);
   const copy = useCopyItems(big, roomId);
   const items = big ? (copy.items ?? NO_ITEMS) : live;
   useEffect(() => {

@@ -65,7 +65,7 @@ describe("a stocktake at a moment and a place", () => {
 
     // Three lamps on the main room's shelf (six recorded there; three at the stall, not counted today).
     await count(bob, "LAMP", 3);
-    await expect.poll(() => reviewRow(alice, "Lamp")).toEqual(["Lamp", "6", "3", "—", "-3"]);
+    await expect.poll(() => reviewRow(alice, "Lamp")).toEqual(["Lamp", "6", "3", "—", "−3"]);
     // Two mugs counted, then one sold at the till (another device): the review says so, and nothing is to change.
     await count(alice, "MUG", 2);
     await expect.poll(() => reviewRow(alice, "Mug")).toEqual(["Mug", "2", "2", "—", "0"]);
@@ -75,7 +75,7 @@ describe("a stocktake at a moment and a place", () => {
         params: [{ itemId: mug, locationId: "main", quantity: -1, reason: "sold", priceCents: 900 }],
       },
     ]);
-    await expect.poll(() => reviewRow(alice, "Mug")).toEqual(["Mug", "1", "2", "-1", "0"]);
+    await expect.poll(() => reviewRow(alice, "Mug")).toEqual(["Mug", "1", "2", "−1", "0"]);
 
     // Bob counts the jugs in the basement, with no line; they show on his phone at once.
     await line.cut();
@@ -105,5 +105,34 @@ describe("a stocktake at a moment and a place", () => {
     expect(stock.get("Lamp")).toEqual({ main: 3, [stall]: 3 });
     expect(stock.get("Mug")).toEqual({ main: 1 });
     expect(stock.get("Jug")).toEqual({ main: 4 });
+  });
+
+  it("counts at the place this phone chose among the stocktake's, and keeps counting there after a reload", async () => {
+    const url = e2e.server.url;
+    const page = await (await e2e.browser.newContext(PHONE)).newPage();
+    const { script } = await signUpWithRoom(page, url, "two.places@shop.example", "Two places");
+    const [stall] = (await script([
+      { method: "locations.add", params: ["Market stall"] },
+      { method: "items.add", params: [{ title: "Lamp", sku: "LAMP", quantity: 4 }] },
+    ])) as [string, string];
+    await openTab(page, "Stocktake");
+    const where = page.getByRole("group", { name: "Where are you counting?" });
+    await where.getByRole("checkbox", { name: "Market stall" }).click();
+    await page.getByRole("button", { name: "Start stocktake" }).click();
+    await page.getByRole("heading", { name: /Stocktake under way/ }).waitFor();
+    await page.getByLabel("Counting at").selectOption({ label: "Market stall" });
+    await count(page, "LAMP");
+    await page.getByTestId("scan-outcome").getByText("Counted: Lamp").waitFor();
+    // A reload keeps this phone at the stall.
+    await page.reload();
+    await page.getByRole("heading", { name: /Stocktake under way/ }).waitFor();
+    expect(await page.getByLabel("Counting at").locator("option:checked").textContent()).toBe("Market stall");
+    await nextUnit(page);
+    await count(page, "LAMP");
+    await expect.poll(() => figure(page, "items-counted")).toBe("1");
+    await applyStocktake(page, "Stocktake applied: 1 item updated.");
+    // Two counted at the stall; the main room's four were not counted there, so they stay.
+    const stock = await expectLedgerAddsUp(page, url);
+    expect(stock.get("Lamp")).toEqual({ main: 4, [stall]: 2 });
   });
 });

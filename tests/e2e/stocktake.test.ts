@@ -76,7 +76,7 @@ describe("stocktake", () => {
     const table = alice.getByTestId("stocktake-table");
     await expect.poll(() => table.getByRole("row").count()).toBe(2);
     expect(await table.getByRole("row").nth(1).textContent()).toContain("Jug");
-    expect(await table.getByRole("row").nth(1).textContent()).toContain("-4");
+    expect(await table.getByRole("row").nth(1).textContent()).toContain("−4");
 
     await applyStocktake(alice, "Stocktake applied: 1 item updated.");
     await alice.getByRole("button", { name: "Start stocktake" }).waitFor();

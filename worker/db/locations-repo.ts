@@ -29,6 +29,12 @@ export function findLocation(db: RoomDatabase, id: string): LocationRow | null {
   return raw ? locationOf(raw) : null;
 }
 
+/** The room's location by id while it is open (not archived): where stock may be counted or put. */
+export function findOpenLocation(db: RoomDatabase, id: string): LocationRow | null {
+  const location = findLocation(db, id);
+  return location && location.archivedAt === null ? location : null;
+}
+
 /** Where stock goes when nothing says otherwise: the first location not archived. */
 export function firstLocationId(db: RoomDatabase): string | null {
   const raw = db.$client.sql

@@ -209,7 +209,16 @@ export function seenMeanwhile(
   found = before.quantity,
 ): QuantityMeanwhile | null {
   if (typed === undefined || was === undefined || found === was) return null;
-  return { was, typed, found, by: before.updatedBy, now: Math.max(0, found + typed - was) };
+  return { was, typed, found, by: before.updatedBy, now: countOverSeen(found, typed, was) };
+}
+
+/**
+ * What a typed count sets when what is held (`found`) is not what the person saw (`seen`): the
+ * difference from what they saw, added to what is there now (docs/stock.md); the count itself when
+ * they saw what is there, or nothing is known of what they saw.
+ */
+export function countOverSeen(found: number, typed: number, seen: number | undefined): number {
+  return seen !== undefined && seen !== found ? Math.max(0, found + typed - seen) : typed;
 }
 
 /** An edit of a product sold in variants (protocol/variants.ts productEditFields): a price set is every variant's. */

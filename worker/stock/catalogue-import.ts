@@ -32,7 +32,7 @@ import {
   toItemDoc,
   updateItemQuery,
 } from "../db/items-repo";
-import { insertLocationStatement, listLocations, toLocationDoc } from "../db/locations-repo";
+import { findOpenLocation, insertLocationStatement, listLocations, toLocationDoc } from "../db/locations-repo";
 import { insertMovementsStatement } from "../db/movements-repo";
 import { type RoomStatement, runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
@@ -369,11 +369,10 @@ function quantityRule(host: RoomHost, part: ImportPart, added: readonly Location
     const first = listLocations(host.roomDb).find((row) => row.archivedAt === null)?.id;
     return { quantityAt: first ?? added[0]?.id ?? MAIN_LOCATION_ID, unnamedToZero };
   }
-  const location = listLocations(host.roomDb).find((row) => row.id === part.quantityAt);
-  if (!location || location.archivedAt !== null) {
+  if (!findOpenLocation(host.roomDb, part.quantityAt)) {
     throw new LiveError(400, "Choose a location of this room for the file's quantities");
   }
-  return { quantityAt: location.id, unnamedToZero };
+  return { quantityAt: part.quantityAt, unnamedToZero };
 }
 
 function locationNames(host: RoomHost, added: readonly LocationRow[]): Map<string, string> {

@@ -12,6 +12,7 @@ import {
   PUBLICATION,
   RECEIVE_LIMIT_BELOW_MEMBER,
   type RoomRole,
+  reasonsFor,
 } from "../../protocol/api";
 import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
@@ -54,8 +55,7 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
       // A cashier sells, takes returns and receives; a counter receives; both within a per-call limit.
       const role = await requireRole(ctx, can.receive);
       if (!can.editItems(role)) {
-        const allowed = can.sell(role) ? ["received", "sold", "returned"] : ["received"];
-        if (!allowed.includes(input.reason)) throw new LiveError(403, roleRefusal(role));
+        if (!reasonsFor(role).includes(input.reason)) throw new LiveError(403, roleRefusal(role));
         assertWithinReceiveLimit(role, Math.abs(input.quantity));
       }
       return adjustStock(ctx.host, ctx.userId as string, input);
@@ -80,7 +80,7 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
     args: METHOD_ARGS[METHOD.STOCK_UNDO],
     run: async (ctx, movementId) => {
       // A cashier takes back their own sale or receipt, never someone else's movement.
-      const role = await requireRole(ctx, (r) => can.editItems(r) || can.sell(r));
+      const role = await requireRole(ctx, can.sell);
       return undoMovement(ctx.host, ctx.userId as string, movementId, can.editItems(role) ? null : ctx.userId);
     },
   });

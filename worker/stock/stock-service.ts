@@ -4,7 +4,14 @@
  * the movements, the item's running figures and (when its total changes)
  * its history entry commit together, then are announced.
  */
-import { ADJUST_REASONS, MOVEMENT_REASON_LABELS, stockWith, type VariantDoc, variantName } from "../../protocol/api";
+import {
+  ADJUST_REASONS,
+  MOVEMENT_REASON_LABELS,
+  stockWith,
+  TILL_REASONS,
+  type VariantDoc,
+  variantName,
+} from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import type { StockAdjust, StockTransfer } from "../../protocol/stock-args";
 import { newId } from "../db/database";
@@ -205,7 +212,7 @@ export function undoMovement(
     if (taken.length === 0) throw new LiveError(404, "That movement does not exist in this room");
     // A cashier's own: sales, returns and receipts they made, never a count they took part in.
     const own = (movement: (typeof taken)[number]) =>
-      movement.userId === onlyBy && ["sold", "returned", "received"].includes(movement.reason);
+      movement.userId === onlyBy && (TILL_REASONS as readonly string[]).includes(movement.reason);
     if (onlyBy !== null && !taken.every(own)) {
       throw new LiveError(403, "You can take back your own sales and receipts only");
     }

@@ -19,7 +19,7 @@ import { RandomStream } from "../../protocol/random-stream";
 import type { VariantPatch, VariantSet } from "../../protocol/variant-args";
 import { insertHistoryQueries } from "../db/item-history-repo";
 import { toItemDoc, updateItemQuery } from "../db/items-repo";
-import { findLocation } from "../db/locations-repo";
+import { findOpenLocation } from "../db/locations-repo";
 import { runTogether } from "../db/room-database";
 import type { ItemRow } from "../db/room-schema";
 import {
@@ -32,7 +32,7 @@ import {
   made,
   movementStatements,
 } from "../rooms/item-writes";
-import { seenMeanwhile } from "../rooms/items-service";
+import { countOverSeen, seenMeanwhile } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { announceMovements, countMoves, type StockChange, type StockMoves, stockMoves } from "../rooms/stock-moves";
 
@@ -90,10 +90,9 @@ function countsAt(host: RoomHost, variants: readonly VariantDoc[], specs: Varian
     const variant = variants[index];
     if (!spec.count || !variant) return [];
     const { locationId, quantity, seen } = spec.count;
-    const location = findLocation(host.roomDb, locationId);
-    if (!location || location.archivedAt !== null) throw new LiveError(400, "Choose an open location of this room");
+    if (!findOpenLocation(host.roomDb, locationId)) throw new LiveError(400, "Choose an open location of this room");
     const held = variant.stock[locationId] ?? 0;
-    const target = seen !== undefined && seen !== held ? Math.max(0, held + quantity - seen) : quantity;
+    const target = countOverSeen(held, quantity, seen);
     return target === held
       ? []
       : [{ variantId: variant._id, locationId, delta: target - held, reason: "correction", note: "Counted" }];

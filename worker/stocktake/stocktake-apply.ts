@@ -17,7 +17,7 @@ import { itemEditsInBulk } from "../rooms/item-bulk-edits";
 import type { RoomHost } from "../rooms/room-host";
 import type { StockChange } from "../rooms/stock-moves";
 import { variantsOfRow } from "../rooms/stock-moves";
-import { type CountHere, countedTarget, countsHere, locationsOf, movedSince } from "./stocktake-counts";
+import { type CountHere, countsByItem, countsHere, locationsOf, movedSince } from "./stocktake-counts";
 import { stocktakeVia } from "./stocktake-summary";
 import {
   endStocktakeQuery,
@@ -74,8 +74,9 @@ function countChanges(
     for (const locationId of places) {
       const count = counted.get(locationId);
       const held = variant.stock[locationId] ?? 0;
+      // A counted variant is set to its count plus what moved there since its last scan.
       const moved = count ? movedSince(host.roomDb, count, count.lastAt, stocktakeId) : 0;
-      const target = count ? countedTarget(host.roomDb, count, stocktakeId) : 0;
+      const target = count ? count.counted + moved : 0;
       if (target === held) continue;
       // The ledger's "Who" is who counted (the stocktake says who applied it); a count several
       // people made together stays the applier's, and says how many counted.
@@ -106,18 +107,20 @@ export function applyInBulk(ended: (host: RoomHost, after: StocktakeRow) => Prom
       if (!stocktake) throw new Error(`stocktake ${stocktakeId} is gone`);
       const places = locationsOf(host.roomDb, stocktake);
       const items = itemsAfter(host.roomDb, host.roomId, job.cursor, BULK_CHUNK);
-      const counts = countsHere(
-        host.roomDb,
-        stocktake,
-        items.map((item) => item.id),
-        false,
+      const counts = countsByItem(
+        countsHere(
+          host.roomDb,
+          stocktake,
+          items.map((item) => item.id),
+          false,
+        ),
       );
       const edits = itemEditsInBulk(
         host,
         job.startedBy,
         items
           // Archived and sold items are not counted, so not set to 0 either.
-          .filter((item) => counts.some((count) => count.itemId === item.id) || unseenCounts(item, unseenToZero))
+          .filter((item) => counts.has(item.id) || unseenCounts(item, unseenToZero))
           .map((before) => ({
             before,
             patch: {},
@@ -125,7 +128,7 @@ export function applyInBulk(ended: (host: RoomHost, after: StocktakeRow) => Prom
               host,
               stocktakeId,
               before,
-              counts.filter((count) => count.itemId === before.id),
+              counts.get(before.id) ?? [],
               unseenToZero ? { places } : null,
             ),
           })),
@@ -168,7 +171,7 @@ export async function applyLateScans(host: RoomHost, actor: string, stocktake: S
     const done = await host.writes.run(async () => {
       const itemIds = waitingLateItems(host.roomDb, stocktake.id, LATE_ITEMS_PER_WRITE);
       if (itemIds.length === 0) return null;
-      const counts = countsHere(host.roomDb, stocktake, itemIds, true).filter((count) => count.waiting);
+      const counts = countsByItem(countsHere(host.roomDb, stocktake, itemIds, true).filter((count) => count.waiting));
       const items = await findItems(host.roomDb, host.roomId, itemIds);
       const edits = itemEditsInBulk(
         host,
@@ -176,13 +179,7 @@ export async function applyLateScans(host: RoomHost, actor: string, stocktake: S
         items.map((before) => ({
           before,
           patch: {},
-          changes: countChanges(
-            host,
-            stocktake.id,
-            before,
-            counts.filter((count) => count.itemId === before.id),
-            null,
-          ),
+          changes: countChanges(host, stocktake.id, before, counts.get(before.id) ?? [], null),
         })),
         stocktakeVia(stocktake.id),
       );

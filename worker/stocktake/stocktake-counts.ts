@@ -117,7 +117,9 @@ export function countsHere(
   }));
 }
 
-/** What a counted variant is set to at its location: its count, plus what moved there since its last scan. */
-export function countedTarget(db: RoomDatabase, count: CountHere, stocktakeId: string): number {
-  return count.counted + movedSince(db, count, count.lastAt, stocktakeId);
+/** The counts by item, for a chunk's items to find theirs at once. */
+export function countsByItem(counts: readonly CountHere[]): Map<string, CountHere[]> {
+  const byItem = new Map<string, CountHere[]>();
+  for (const count of counts) byItem.set(count.itemId, [...(byItem.get(count.itemId) ?? []), count]);
+  return byItem;
 }

@@ -15,7 +15,7 @@ import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
-import { findLocation, firstLocationId } from "../db/locations-repo";
+import { findOpenLocation, firstLocationId } from "../db/locations-repo";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
@@ -175,8 +175,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         if (!can.editItems(role)) throw new LiveError(403, "Ask a member of the room to start the stocktake");
         const places = [...new Set(locationIds ?? [])];
         for (const id of places) {
-          const location = findLocation(host.roomDb, id);
-          if (!location || location.archivedAt !== null) throw new LiveError(400, STOCKTAKE_ERROR.NO_LOCATION);
+          if (!findOpenLocation(host.roomDb, id)) throw new LiveError(400, STOCKTAKE_ERROR.NO_LOCATION);
         }
         const row: StocktakeRow = {
           id: new RandomStream(ctx.randomSeed).id(COLLECTION.STOCKTAKES),

@@ -6,12 +6,13 @@
  * progress bar (send-import.ts). A stop part-way says how far it got.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { COLLECTION, type ItemDoc } from "../../../protocol/api";
+import { COLLECTION } from "../../../protocol/api";
 import type { ImportProblem, ImportProduct, ImportReport } from "../../../protocol/variant-args";
 import { errorMessage } from "../../components/ErrorText";
-import { type LiveDoc, useCall, useFind } from "../../live";
+import { useCall, useFind } from "../../live";
 import { useLocations } from "../../stock/use-locations";
 import { Button } from "../../ui/Button";
+import { isItemDoc } from "../is-item";
 import { useRoomSize } from "../room-size";
 import { ImportProgress } from "./ImportProgress";
 import { ImportSummary } from "./ImportSummary";
@@ -20,8 +21,6 @@ import { productsText, rowsText, stoppedText } from "./import-words";
 import { byRow, goodProducts, type ImportPlan, problemRowCount } from "./plan-import";
 import { StockChoiceForm } from "./StockChoice";
 import { checkImport, type ImportOutcome, inFileColumns, runImport, type StockChoice } from "./send-import";
-
-const isItem = (doc: LiveDoc): doc is LiveDoc & ItemDoc => typeof doc.title === "string";
 
 type Check =
   | { state: "idle" }
@@ -53,7 +52,7 @@ export function ImportActions({
   const good = useMemo(() => goodProducts(plan), [plan]);
   // A first import counts at the first location; into a room with items, stock is left as it is unless chosen.
   const { locations } = useLocations();
-  const itemsHere = useFind(COLLECTION.ITEMS, isItem).length;
+  const itemsHere = useFind(COLLECTION.ITEMS, isItemDoc).length;
   const big = useRoomSize() === "big";
   const emptyRoom = itemsHere === 0 && !big;
   const [stock, setStock] = useState<StockChoice | null>(null);

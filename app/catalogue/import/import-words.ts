@@ -1,5 +1,6 @@
 /** What the import says, in words: problems, a check's or an import's summary. */
 import type { ImportChangeKind, ImportProblem, ImportReport, ImportStockChange } from "../../../protocol/variant-args";
+import { signedUnits } from "../../stock/signed-units";
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
@@ -56,14 +57,14 @@ export function changesText(changes: ImportReport["changes"]): string | null {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const signed = (n: number) => (n > 0 ? `+${n.toLocaleString("en")}` : `−${Math.abs(n).toLocaleString("en")}`);
-
 /** "Main +423 (12 variants), Warehouse −2 (1 variant)", or that stock stays as it is. */
 export function stockText(stock: readonly ImportStockChange[]): string {
   const moved = stock.filter((change) => change.units !== 0 || change.variants > 0);
   if (moved.length === 0) return "Stock: unchanged";
   return `Stock: ${moved
-    .map((change) => `${change.location} ${signed(change.units)} (${count(change.variants, "variant", "variants")})`)
+    .map(
+      (change) => `${change.location} ${signedUnits(change.units)} (${count(change.variants, "variant", "variants")})`,
+    )
     .join(", ")}`;
 }
 
