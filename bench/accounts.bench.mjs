@@ -1,16 +1,33 @@
-// Accounts benchmarks (issue 3), each beside a baseline from the same run:
+// Accounts benchmarks (docs/protocol.md §2), each beside a baseline from the same run:
 //   (a) password hashing in workerd: argon2id (WebAssembly) vs PBKDF2-SHA-256
 //       100k (WebCrypto, what Stockroom uses) — time per hash;
 //   (b) password login and resume login vs a no-op method on the same object;
 //   (c) answers that must not tell whether an address has an account:
 //       createUser and forgotPassword for a taken address vs a new one
 //       (median of each, interleaved; target within 1.1×).
-import { ddp, knob, ms, percentile, report, reportSimilar, signedUp, sleep, startBenchServer } from "./harness.mjs";
+import {
+  about,
+  ddp,
+  knob,
+  ms,
+  percentile,
+  report,
+  reportSimilar,
+  section,
+  signedUp,
+  sleep,
+  startBenchServer,
+} from "./harness.mjs";
 
 const HASH_ROUNDS = knob("BENCH_HASH_ROUNDS", 7, 1);
 const LOGINS = knob("BENCH_LOGINS", 30, 3);
 /** Timing that must not tell anything needs more samples than the noise of a shared machine. */
 const ANSWERS = knob("BENCH_ANSWERS", 80, 4);
+
+about(
+  "Password hashing in workerd (argon2id in WebAssembly) beside PBKDF2-SHA-256 at 100,000 iterations (WebCrypto, what Stockroom uses); " +
+    "login round trips beside a no-op method on the same object; createUser and forgotPassword for an address with an account beside one without (they must not tell).",
+);
 
 const server = await startBenchServer();
 try {
@@ -26,7 +43,7 @@ try {
     }
     return percentile(times, 50);
   };
-  console.log("\n(a) one password hash in workerd, median, vs PBKDF2-SHA-256 at 100,000 iterations (WebCrypto)");
+  section("(a) one password hash in workerd, median, vs PBKDF2-SHA-256 at 100,000 iterations (WebCrypto)");
   const pbkdf2 = await perHash("pbkdf2");
   report("PBKDF2-SHA-256 100k (baseline itself)", pbkdf2, pbkdf2, ms);
   report("argon2id m=19 MiB t=2 (WebAssembly)", await perHash("argon2id-19m-t2"), pbkdf2, ms);
@@ -54,7 +71,7 @@ try {
     resume.push(await timeCall("login", [{ resume: token }]));
     password.push(await timeCall("login", [{ user: { email }, password: "bench password" }]));
   }
-  console.log(`\n(b) login round trip on a room's object, median of ${LOGINS}, vs a no-op method`);
+  section(`(b) login round trip on a room's object, median of ${LOGINS}, vs a no-op method`);
   const base = percentile(noop, 50);
   report("resume login", percentile(resume, 50), base, ms);
   report("password login", percentile(password, 50), base, ms);
@@ -80,7 +97,7 @@ try {
     taken.forgot.push(await timeAnswer("forgotPassword", [{ email }]));
     fresh.forgot.push(await timeAnswer("forgotPassword", [{ email: `nobody${i}-${email}` }]));
   }
-  console.log(`\n(c) answers for an address with an account vs one without, median of ${ANSWERS}`);
+  section(`(c) answers for an address with an account vs one without, median of ${ANSWERS}`);
   reportSimilar("createUser, address taken", percentile(taken.signUp, 50), percentile(fresh.signUp, 50), ms, 1.1);
   reportSimilar("forgotPassword, address known", percentile(taken.forgot, 50), percentile(fresh.forgot, 50), ms, 1.1);
   home.close();

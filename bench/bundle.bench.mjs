@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { report, signUpWithRoom } from "./harness.mjs";
+import { about, note, report, section, signUpWithRoom } from "./harness.mjs";
 
 const BUDGET_KB = 150;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -57,6 +57,11 @@ function gzippedTotal(paths) {
 }
 
 process.env.NODE_ENV = "production";
+about(
+  "The JavaScript Chromium downloads, gzipped, to show the sign-in page and to open a room, " +
+    "beside the smallest React app (react + react-dom rendering one element) built with the same Vite in the same run.",
+);
+
 buildApp();
 const baseline = await baselineBytes();
 const server = await startServer();
@@ -90,18 +95,19 @@ try {
 
   const signInBytes = gzippedTotal(signInShownWith);
   const roomBytes = gzippedTotal(shownWith);
-  console.log(`sign-in page scripts: ${[...signInShownWith].map((p) => p.split("/").pop()).join(", ")}`);
+  section("initial JavaScript (until the page's load event), gzipped, against the smallest React app");
+  note(`sign-in page scripts: ${[...signInShownWith].map((p) => p.split("/").pop()).join(", ")}`);
   const signInLater = [...signInScripts].filter((path) => !signInShownWith.has(path));
-  console.log(`  then when idle:     ${signInLater.map((p) => p.split("/").pop()).join(", ") || "none"}`);
-  console.log(`room page scripts:    ${[...shownWith].map((p) => p.split("/").pop()).join(", ")}`);
-  console.log(
+  note(`  then when idle:     ${signInLater.map((p) => p.split("/").pop()).join(", ") || "none"}`);
+  note(`room page scripts:    ${[...shownWith].map((p) => p.split("/").pop()).join(", ")}`);
+  note(
     `fetched when idle:    ${prefetched.map((p) => p.split("/").pop()).join(", ") || "none"} (${kb(gzippedTotal(prefetched))})`,
   );
   const lazy = [...shownWith].filter((p) => /QrCode|LabelSheet|full\.esm|DashboardPanel/i.test(p));
-  console.log(`lazy chunks loaded by the room page: ${lazy.length === 0 ? "none" : lazy.join(", ")}`);
+  note(`lazy chunks loaded by the room page: ${lazy.length === 0 ? "none" : lazy.join(", ")}`);
   report("initial JS, sign-in page (gzip)", signInBytes, baseline, kb);
   report("initial JS, room page (gzip)", roomBytes, baseline, kb);
-  console.log(
+  note(
     `room page against the ${BUDGET_KB} KB budget: ${kb(roomBytes)} — ${roomBytes <= BUDGET_KB * 1024 ? "met" : "NOT met"}`,
   );
 } finally {

@@ -16,7 +16,7 @@
 import { launchBrowser } from "../tests/support/browser.ts";
 import { callAsUser } from "../tests/support/ddp-script.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { knob, ms, report, seedItems } from "./harness.mjs";
+import { about, knob, ms, note, report, section, seedItems } from "./harness.mjs";
 
 const ROUNDS = knob("BENCH_CATALOGUE_ROUNDS", 5, 1);
 // The smoke run still passes LIMITS.BIG_ROOM, so the windowed list is what it exercises.
@@ -31,6 +31,11 @@ const countTextOf = (count) =>
     : count > BIG_ROOM
       ? `(${WINDOW.toLocaleString("en-US")} of ${count.toLocaleString("en-US")})`
       : `(${count.toLocaleString("en-US")})`;
+about(
+  `In Chromium, a room of ${LARGE.toLocaleString("en-US")} items beside one of 100 (same run, same page): opening it, a search keystroke, ` +
+    "another member's edit until it shows; and the large room opened again offline (service worker, IndexedDB) beside online.",
+);
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function seed(stateDir, roomId, count) {
@@ -177,7 +182,7 @@ try {
   const large = await createRoom(server.url, token, "Large room");
   seed(server.stateDir, small, 100);
   seed(server.stateDir, large, LARGE);
-  console.log(`\ncatalogue, median of ${ROUNDS} rounds in Chromium (${LARGE} items against 100)`);
+  section(`catalogue, median of ${ROUNDS} rounds in Chromium (${LARGE} items against 100)`);
   const base = await measureRoom(page, server, small, 100, token);
   const big = await measureRoom(page, server, large, LARGE, token);
   report("open the room until its first rows show", big.firstRows, base.firstRows, ms, 1.5);
@@ -185,10 +190,10 @@ try {
   report("search keystroke until the match shows", big.search, base.search, ms);
   report("another member's edit until it shows", big.remote, base.remote, ms);
   const offlineOpen = await measureOfflineOpen(page, server, large, LARGE);
-  console.log(`\nthe ${LARGE}-item room opened again offline (from the browser), against online`);
+  section(`the ${LARGE}-item room opened again offline (from the browser), against online`);
   report("open offline until the first rows show", offlineOpen, big.open, ms);
   const rows = await page.getByTestId("item-row").count();
-  console.log(`rows in the page with ${LARGE} items: ${rows}`);
+  note(`rows in the page with ${LARGE} items: ${rows}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -5,13 +5,18 @@
 // makes no D1 round trip, so the two should match: target ≥ 0.9×. (Before
 // rooms kept their own rows an edit made two, one after another, inside the
 // room's write queue: about 1 / (2 × 90 ms) ≈ 5.6 edits per second.)
-import { knob, report, signedUp, sleep, startBenchServer, watchedRoom } from "./harness.mjs";
+import { about, knob, report, section, signedUp, sleep, startBenchServer, watchedRoom } from "./harness.mjs";
 
 const SUBSCRIBERS = knob("BENCH_DISTANCE_SUBSCRIBERS", 300, 5);
 const SECONDS = knob("BENCH_DISTANCE_SECONDS", 8, 1);
 const WRITERS = 2;
 const IN_FLIGHT = 4;
 const DELAY_MS = 90;
+
+about(
+  `Edits per second one room sustains to ${SUBSCRIBERS} subscribers with ${DELAY_MS} ms added to every D1 round trip it makes, ` +
+    "beside the same with nothing added (same room, same run): an edit makes no D1 round trip, so the two should match.",
+);
 
 const server = await startBenchServer();
 try {
@@ -59,8 +64,8 @@ try {
   const far = await editsPerSecond();
   const { trips } = await control.call("bench.d1Statements");
   await control.call("bench.setD1Delay", [0]);
-  console.log(
-    `\nedits per second to ${SUBSCRIBERS} subscribers (${WRITERS} writers × ${IN_FLIGHT} in flight, ${SECONDS} s each, every subscriber caught up), ${DELAY_MS} ms added to every D1 round trip vs none (${trips} D1 round trips made meanwhile)`,
+  section(
+    `edits per second to ${SUBSCRIBERS} subscribers (${WRITERS} writers × ${IN_FLIGHT} in flight, ${SECONDS} s each, every subscriber caught up), ${DELAY_MS} ms added to every D1 round trip vs none (${trips} D1 round trips made meanwhile)`,
   );
   report(`edits/s, D1 ${DELAY_MS} ms away`, far, near, (x) => `${x.toFixed(1)}/s`, 0.9, true);
   for (const client of [...watchers, ...writers]) client.close();

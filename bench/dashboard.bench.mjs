@@ -1,14 +1,19 @@
-// Dashboard benchmark (issue 5a): one item change counted into the room's
+// Dashboard benchmark (docs/product.md §3): one item change counted into the room's
 // aggregates with 1,000 and with 100,000 items in the room, each beside a
 // full recompute of the same room in the same run. Targets: the update at
 // 100k ≤ 2× the update at 1k, and ≤ 1/50 of the full recompute.
 // Time inside a Worker stands still while code runs, so each figure is a
 // whole request of K operations, minus an empty request, divided by K.
-import { knob, listKnob, ms, percentile, report, startBenchServer } from "./harness.mjs";
+import { about, knob, listKnob, ms, percentile, report, section, startBenchServer } from "./harness.mjs";
 
 const SIZES = listKnob("BENCH_AGGREGATE_SIZES", "1000,100000", "100,1000");
 const UPDATES = knob("BENCH_AGGREGATE_UPDATES", 2000, 50);
 const ROUNDS = 5;
+
+about(
+  `One item change counted into the room's dashboard aggregates with ${SIZES.map((n) => n.toLocaleString("en-US")).join(" and ")} items, ` +
+    "each beside a full recompute of the same room in the same run (whole requests minus an empty one).",
+);
 
 const server = await startBenchServer();
 try {
@@ -39,7 +44,7 @@ try {
     };
   }
   const [small, large] = SIZES;
-  console.log(`\n(a) one item change counted into the dashboard, median of ${ROUNDS} × ${UPDATES} changes`);
+  section(`(a) one item change counted into the dashboard, median of ${ROUNDS} × ${UPDATES} changes`);
   for (const size of SIZES) {
     report(`update, ${size} items, vs full recompute`, results[size].update, results[size].recompute, ms, 1 / 50);
   }

@@ -1,4 +1,4 @@
-// File-upload benchmarks (issue 4), in one workerd and one run:
+// File-upload benchmarks (docs/protocol.md §4), in one workerd and one run:
 //   (a) a 64 MiB upload over the live connection — chunks as base64 in JSON
 //       text (what Meteor clients send) and as binary frames (what ours
 //       sends) — and over the HTTP upload route, each beside one raw R2 PUT
@@ -15,14 +15,17 @@
 import { randomBytes } from "node:crypto";
 import { freePort } from "../tests/support/server.ts";
 import {
+  about,
   importTs,
   inspectWorker,
   knob,
+  note,
   openSocket,
   percentile,
   processTree,
   report,
   rssOf,
+  section,
   signedUp,
   startBenchServer,
 } from "./harness.mjs";
@@ -30,6 +33,11 @@ import {
 const SIZE = knob("BENCH_UPLOAD_MIB", 64, 11) * 1024 * 1024;
 const ROUNDS = knob("BENCH_UPLOAD_ROUNDS", 3, 1);
 const SPEED_TARGET = 0.7;
+
+about(
+  `A ${SIZE / 1024 / 1024} MiB upload over the live connection (base64 in JSON text, as Meteor clients send; binary frames, as ours) and over the HTTP upload route, ` +
+    "each beside one raw R2 PUT of the same bytes through the same Worker: speed, peak workerd memory above idle, and the most bytes of parts the room held at once.",
+);
 
 const { encodeBinaryFrame } = await importTs("protocol/binary-frame.ts");
 /** Chunks in flight at once: the app's own upload window. */
@@ -202,22 +210,22 @@ try {
   const mibps = (value) => `${value.toFixed(1)} MiB/s`;
   const megabytes = (value) => `${(value / 1024 / 1024).toFixed(1)} MiB`;
 
-  console.log(`\n(a) ${mib} MiB upload, speed (median of ${ROUNDS}) vs one raw R2 PUT through the same Worker`);
+  section(`(a) ${mib} MiB upload, speed (median of ${ROUNDS}) vs one raw R2 PUT through the same Worker`);
   for (const name of Object.keys(ways).slice(1)) {
-    // Issue 16's targets: whole parts over HTTP at 0.9× a raw PUT, the live connection (our client's binary
+    // The targets: whole parts over HTTP at 0.9× a raw PUT, the live connection (our client's binary
     // frames; base64 text is what Meteor clients send, kept for comparison) at 0.7×.
     const target = name.includes("parts") ? 0.9 : name.includes("binary") ? SPEED_TARGET : undefined;
     report(name, speed(name), speed("raw R2 PUT"), mibps, target, true);
   }
-  console.log(`\n(b) peak workerd memory above idle during the upload (median of ${ROUNDS}) vs the raw PUT`);
+  section(`(b) peak workerd memory above idle during the upload (median of ${ROUNDS}) vs the raw PUT`);
   for (const name of Object.keys(ways).slice(1)) {
     report(name, median(name, "memory"), Math.max(median("raw R2 PUT", "memory"), 1), megabytes);
   }
-  console.log(`raw R2 PUT itself: ${megabytes(median("raw R2 PUT", "memory"))} above idle`);
-  console.log(`\n(c) the most bytes of parts the room's Durable Object held in memory at once (largest of ${ROUNDS})`);
+  note(`raw R2 PUT itself: ${megabytes(median("raw R2 PUT", "memory"))} above idle`);
+  section(`(c) the most bytes of parts the room's Durable Object held in memory at once (largest of ${ROUNDS})`);
   const largest = (name, key) => Math.max(...results[name].map((r) => r[key]));
-  for (const name of Object.keys(ways).slice(1)) console.log(`${name}: ${megabytes(largest(name, "held"))}`);
-  // Issue 16's memory targets are in parts, not ratios: whole parts over HTTP ≤ 2 parts, the live connection ≤ 3.
+  for (const name of Object.keys(ways).slice(1)) note(`${name}: ${megabytes(largest(name, "held"))}`);
+  // The memory targets are in parts, not ratios: whole parts over HTTP ≤ 2 parts, the live connection ≤ 3.
   // The process's peak also counts frames the runtime handed over and the collector has not reached yet (the
   // transport-only way holds nothing and shows them); what the room holds is what our code decides.
   for (const [word, parts] of [
@@ -230,7 +238,7 @@ try {
     const held = largest(name, "held");
     const budget = parts * PART_SIZE;
     const verdict = (bytes) => (bytes <= budget ? "met" : "NOT met");
-    console.log(
+    note(
       `${name}: target ≤ ${parts} parts (${megabytes(budget)}): room holds at most ${megabytes(held)} (${verdict(held)}); process peak ${megabytes(peak)} (${verdict(peak)})`,
     );
   }

@@ -11,11 +11,28 @@
 //     same rate of forged deliveries (nothing reaches a queue or the room).
 import { FakeShopify } from "../tests/support/fake-shopify.ts";
 import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
-import { knob, ms, percentile, postOrderWebhook, report, signedUp, sleep, startBenchServer } from "./harness.mjs";
+import {
+  about,
+  knob,
+  ms,
+  note,
+  percentile,
+  postOrderWebhook,
+  report,
+  section,
+  signedUp,
+  sleep,
+  startBenchServer,
+} from "./harness.mjs";
 
 const PER_MINUTE = knob("BENCH_SALE_PER_MINUTE", 3_000, 600);
 const SECONDS = knob("BENCH_SALE_SECONDS", 120, 3);
 const EDIT_EVERY_MS = 200;
+
+about(
+  `A flash sale: ${PER_MINUTE.toLocaleString("en-US")} signed order webhooks a minute into one room for ${SECONDS} s, one in 20 sent twice. ` +
+    "The route's answer beside a forged delivery's (refused: no queue, no room), the apply lag, and a teammate's edits meanwhile beside the same edits before the sale and over a floor of forged deliveries at the same rate.",
+);
 
 const fake = new FakeShopify();
 const shopify = await startFakeShopifyServer(fake);
@@ -124,20 +141,20 @@ try {
   await Promise.all(floorSends);
   const editsOverFloor = await floorDuring;
 
-  console.log(
-    `\na flash sale: ${total.toLocaleString("en-US")} signed order webhooks at ${PER_MINUTE.toLocaleString("en-US")}/min for ${SECONDS} s into one room (one in 20 delivered twice); ${finalCount.toLocaleString("en-US")} orders applied, each once`,
+  section(
+    `a flash sale: ${total.toLocaleString("en-US")} signed order webhooks at ${PER_MINUTE.toLocaleString("en-US")}/min for ${SECONDS} s into one room (one in 20 delivered twice); ${finalCount.toLocaleString("en-US")} orders applied, each once`,
   );
   report("webhook answered, p99 (target < 300 ms)", percentile(httpTimes, 99), percentile(forged, 99), ms);
   report("webhook answered, p50", percentile(httpTimes, 50), percentile(forged, 50), ms);
-  console.log(
+  note(
     `  apply lag p99 ${(percentile(lags, 99) / 1000).toFixed(2)} s (target < 5 s: ${percentile(lags, 99) < 5000 ? "met" : "NOT met"})`,
   );
   report("apply lag p99 vs the route's answer p99", percentile(lags, 99), percentile(httpTimes, 99), ms);
   report("a teammate's edit meanwhile, p99", percentile(editsDuring, 99), percentile(idle, 99), ms, 3);
   report("a teammate's edit meanwhile, p90", percentile(editsDuring, 90), percentile(idle, 90), ms);
   report("a teammate's edit meanwhile, p50", percentile(editsDuring, 50), percentile(idle, 50), ms);
-  console.log(
-    `  the floor: the same rate of forged deliveries for ${floorSeconds} s, answered by the route alone (no queue, no room)`,
+  section(
+    `the floor: the same rate of forged deliveries for ${floorSeconds} s, answered by the route alone (no queue, no room)`,
   );
   report("a teammate's edit over the floor, p99", percentile(editsOverFloor, 99), percentile(idle, 99), ms);
   report("the sale's teammate p99 vs the floor's", percentile(editsDuring, 99), percentile(editsOverFloor, 99), ms);

@@ -1,4 +1,4 @@
-// Fairness under a flood (issue 7): one room with many subscribers and a
+// Fairness under a flood: one room with many subscribers and a
 // few writers sending edits as fast as the server takes them, and one
 // bystander calling a no-op method now and then. Figures, each beside a
 // baseline from the same run:
@@ -13,15 +13,18 @@
 //       against it.
 // BENCH_SMOKE=1 runs it small and short (npm test runs it that way).
 import {
+  about,
   ddp,
   knob,
   ms,
+  note,
   openMany,
   openSocket,
   percentile,
   rawBroadcastRate,
   report,
   SMOKE,
+  section,
   sleep,
   startBenchServer,
 } from "./harness.mjs";
@@ -36,6 +39,11 @@ const PROBES = SMOKE ? 10 : 50;
 const PROBE_EVERY_MS = 200;
 
 const perSecond = (value) => `${value.toFixed(1)}/s`;
+
+about(
+  `Fairness under a flood: a bystander's round trip in a room of ${SUBSCRIBERS} subscribers while ${WRITERS} writers flood it, beside the same room idle; ` +
+    "writes applied per second beside a raw broadcast of the same bytes; and the floor: a bystander's echo in a bare broadcasting Durable Object.",
+);
 
 const server = await startBenchServer();
 try {
@@ -147,10 +155,10 @@ try {
   await Promise.allSettled(flood);
   if (floodError) throw floodError;
 
-  console.log(
-    `\n(a) a bystander's no-op round trip, ${SUBSCRIBERS} subscribers, ${WRITERS} writers flooding (${IN_FLIGHT} calls each in flight), vs the same room idle`,
+  section(
+    `(a) a bystander's no-op round trip, ${SUBSCRIBERS} subscribers, ${WRITERS} writers flooding (${IN_FLIGHT} calls each in flight), vs the same room idle`,
   );
-  console.log(
+  note(
     `    answered during the flood: ${during.length} of ${during.length} (a call that got no answer fails the bench)`,
   );
   report("p50 during the flood", percentile(during, 50), percentile(idle, 50), ms);
@@ -165,10 +173,10 @@ try {
     sample,
     Math.min(FLOOD_MS, 5000),
   );
-  console.log(
-    `\n(b) writes applied per second during the flood vs a raw broadcast of one such change to ${SUBSCRIBERS} sockets`,
+  section(
+    `(b) writes applied per second during the flood vs a raw broadcast of one such change to ${SUBSCRIBERS} sockets`,
   );
-  console.log(
+  note(
     `    ${appliedInTime} edits applied in ${elapsed.toFixed(1)} s, ${refused} refused with too-many-requests, ${deliveries} changes delivered; ${cutOff.size} of ${WRITERS} writers cut off for ignoring too-many-requests`,
   );
   report("writes/s applied", appliedInTime / elapsed, rawPerSecond, perSecond);
@@ -177,8 +185,8 @@ try {
 
   // (c) The floor: the same fan-out with none of our code in the way.
   const floor = await rawBystanderFloor(SUBSCRIBERS, sample, appliedInTime / elapsed, FLOOD_MS);
-  console.log(
-    `\n(c) a bystander's echo in a raw room (EchoDO: no parsing, no storage, no merge box) while it broadcasts one such change to ${SUBSCRIBERS} sockets ${perSecond(appliedInTime / elapsed)}, vs the same room idle`,
+  section(
+    `(c) a bystander's echo in a raw room (EchoDO: no parsing, no storage, no merge box) while it broadcasts one such change to ${SUBSCRIBERS} sockets ${perSecond(appliedInTime / elapsed)}, vs the same room idle`,
   );
   report("p99, raw room busy vs idle", percentile(floor.busy, 99), percentile(floor.idle, 99), ms);
   report("(a)'s p99 vs this floor", percentile(during, 99), percentile(floor.busy, 99), ms);

@@ -1,7 +1,7 @@
 // Benchmark plumbing: a bench Worker under `wrangler dev` on a free port with
 // its own state, minimal DDP sockets over `ws`, and figures printed beside
 // their same-run baselines as ratios. Plain JavaScript, run by Node 22.
-import { readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 import WebSocket from "ws";
 // Node 22 strips the types: the same launcher the interop and browser tests use.
@@ -23,7 +23,7 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Smoke mode (`BENCH_SMOKE=1`): tiny sizes and one round, so `npm test` runs
  * every bench end to end and a bench that breaks fails the build. Its
- * figures mean nothing; the README's come from full runs.
+ * figures mean nothing; docs/performance.md's come from full runs.
  */
 export const SMOKE = process.env.BENCH_SMOKE === "1";
 
@@ -363,16 +363,71 @@ export function percentile(values, p) {
 export const ms = (value) => `${value.toFixed(3)} ms`;
 
 /**
+ * Results for docs/performance.md: when `npm run bench` sets BENCH_RESULTS
+ * (a file per bench), each `about`, `section`, `note` and figure is also
+ * appended to it as one JSON line (scripts/performance-doc.mjs reads them).
+ */
+const record = (entry) => {
+  if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify(entry)}\n`);
+};
+
+/** What the bench measures and against what baseline, in a sentence or two: the lead of its section in docs/performance.md. */
+export function about(text) {
+  console.log(text);
+  record({ kind: "about", text });
+}
+
+/** A heading for the figures that follow (what they are, sizes, rounds), after a blank line. */
+export function section(text) {
+  console.log(`\n${text}`);
+  record({ kind: "section", text });
+}
+
+/** A line that goes with the figures but has no baseline of its own (an absolute target, a count, a list). */
+export function note(text) {
+  console.log(text);
+  record({ kind: "note", text: text.trim() });
+}
+
+/** Splits a formatted figure ("12.3 ms", "4.1/s", "20,001") into its number and its unit (a bare number is a count). */
+const split = (text) => {
+  const match = /^(-?[\d,.]+(?:e[+-]?\d+)?)\s*(.*)$/.exec(text);
+  return match ? { value: match[1], unit: match[2] || "count" } : { value: text, unit: "" };
+};
+
+function figureLine(name, figure, baseline, format, ratioText, target, met) {
+  const verdict = target === undefined ? "" : `  (target ${target}: ${met ? "met" : "NOT met"})`;
+  console.log(
+    `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratioText}×${verdict}`,
+  );
+  const shown = split(format(figure));
+  record({
+    kind: "figure",
+    name,
+    figure: shown.value,
+    baseline: split(format(baseline)).value,
+    unit: shown.unit,
+    ratio: ratioText,
+    ...(target === undefined ? {} : { target, met }),
+  });
+}
+
+/**
  * One result line: the figure, its same-run baseline and the ratio (with
  * target). Targets are upper bounds unless `higherIsBetter` (throughput).
  */
 export function report(name, figure, baseline, format, target, higherIsBetter = false) {
   const ratio = figure / baseline;
-  const sign = higherIsBetter ? "≥" : "≤";
   const met = higherIsBetter ? ratio >= target : ratio <= target;
-  const verdict = target === undefined ? "" : `  (target ${sign} ${target}×: ${met ? "met" : "NOT met"})`;
-  console.log(
-    `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}×${verdict}`,
+  const ratioText = ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2);
+  figureLine(
+    name,
+    figure,
+    baseline,
+    format,
+    ratioText,
+    target === undefined ? undefined : `${higherIsBetter ? "≥" : "≤"} ${target}×`,
+    met,
   );
   return ratio;
 }
@@ -381,9 +436,7 @@ export function report(name, figure, baseline, format, target, higherIsBetter = 
 export function reportSimilar(name, figure, baseline, format, tolerance) {
   const ratio = figure / baseline;
   const met = ratio <= tolerance && ratio >= 1 / tolerance;
-  console.log(
-    `${name.padEnd(44)} ${format(figure).padStart(14)}  baseline ${format(baseline).padStart(14)}  ratio ${ratio.toFixed(2)}×  (target within ${tolerance}×: ${met ? "met" : "NOT met"})`,
-  );
+  figureLine(name, figure, baseline, format, ratio.toFixed(2), `within ${tolerance}×`, met);
   return ratio;
 }
 

@@ -1,4 +1,4 @@
-// Label benchmark (issue 5c): drawing 100 item labels' QR codes in Chromium
+// Label benchmark (docs/product.md §4): drawing 100 item labels' QR codes in Chromium
 // — distinct share links, the default style and a styled one with a centre
 // logo — each beside a baseline from the same run: the same 100 links drawn
 // by qrcode-generator itself (its auto type, one fillRect per module) on a
@@ -9,10 +9,15 @@
 
 import { launchBrowser } from "../tests/support/browser.ts";
 import { bundleQrEntry } from "../tests/support/qr-bundle.ts";
-import { knob, ms, percentile, report } from "./harness.mjs";
+import { about, knob, ms, percentile, report, section } from "./harness.mjs";
 
 const LABELS = knob("BENCH_LABELS", 100, 4);
 const ROUNDS = knob("BENCH_LABEL_ROUNDS", 5, 1);
+
+about(
+  `${LABELS} label QR codes drawn in Chromium (default style, and rounded with colours and a logo) and a ${LABELS}-label A4 sheet, ` +
+    "beside qrcode-generator drawing the same links with one fillRect per module on a canvas of the same size, each ending as a PNG.",
+);
 
 const bundle = await bundleQrEntry();
 const browser = await launchBrowser();
@@ -87,9 +92,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) for (const kind of kinds) times[kind].push(await batch(kind, round));
   const median = (kind) => percentile(times[kind], 50);
 
-  console.log(
-    `\n(c) ${LABELS} label QR codes in Chromium, 256 px shown on a 512 px canvas, median of ${ROUNDS} rounds`,
-  );
+  section(`(c) ${LABELS} label QR codes in Chromium, 256 px shown on a 512 px canvas, median of ${ROUNDS} rounds`);
   report("baseline: qrcode-generator fillRect (itself)", median("baseline"), median("baseline"), ms);
   report(`${LABELS} codes, default style`, median("default"), median("baseline"), ms);
   report(`${LABELS} codes, rounded + colours + logo`, median("styled"), median("baseline"), ms);

@@ -1,4 +1,4 @@
-// Latency compensation (issue 14): in real Chromium, a quantity typed into a
+// Latency compensation (docs/protocol.md §9): in real Chromium, a quantity typed into a
 // catalogue cell, from the Enter key until the new value is drawn (the
 // animation frame after the text changed), with 300 ms added to every
 // message each way on the room's socket, beside the same with nothing added
@@ -8,10 +8,15 @@
 // edit before the next. Median of ROUNDS.
 import { launchBrowser } from "../tests/support/browser.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { knob, ms, percentile, report, signUpWithRoom } from "./harness.mjs";
+import { about, knob, ms, note, percentile, report, section, signUpWithRoom } from "./harness.mjs";
 
 const ROUNDS = knob("BENCH_ROUNDS", 15, 2);
 const ADDED_MS = 300;
+
+about(
+  `In Chromium, a quantity typed into a catalogue cell, from Enter until the new value is drawn, with ${ADDED_MS} ms added each way on the room's socket, ` +
+    "beside the same with nothing added: the edit's stub draws it before anything leaves the browser.",
+);
 
 process.env.NODE_ENV = "production";
 buildApp();
@@ -77,10 +82,8 @@ try {
     delay = ADDED_MS;
     added.push(await edit(101 + round * 2));
   }
-  console.log(`\nan edit drawn on screen, Enter to frame, median of ${ROUNDS} (p90 in brackets)`);
-  console.log(
-    `  nothing added: p90 ${ms(percentile(none, 90))}; ${ADDED_MS} ms each way: p90 ${ms(percentile(added, 90))}`,
-  );
+  section(`an edit drawn on screen, Enter to frame, median of ${ROUNDS} (p90 in brackets)`);
+  note(`  nothing added: p90 ${ms(percentile(none, 90))}; ${ADDED_MS} ms each way: p90 ${ms(percentile(added, 90))}`);
   report(`edit visible, ${ADDED_MS} ms added each way`, percentile(added, 50), percentile(none, 50), ms, 1.2);
 } finally {
   await browser.close();

@@ -1,4 +1,4 @@
-// Live-layer benchmarks (issue 2), each beside a raw baseline in the same
+// Live-layer benchmarks (docs/protocol.md §1), each beside a raw baseline in the same
 // workerd and the same run:
 //   (a) method round trip p50/p99 vs a raw WebSocket echo;
 //   (b) one item change reaching N subscribers vs a raw broadcast of the same bytes;
@@ -7,6 +7,7 @@
 //       client) vs a raw broadcast of one change's bytes to N sockets.
 import { freePort } from "../tests/support/server.ts";
 import {
+  about,
   heapAfterGc,
   inspectWorker,
   knob,
@@ -18,6 +19,7 @@ import {
   rawBroadcastRate,
   report,
   SMOKE,
+  section,
   signedUp,
   sleep,
   startBenchServer,
@@ -37,6 +39,11 @@ const SUSTAIN_IN_FLIGHT = 8;
 const WARM_UP = SMOKE ? 5 : 200;
 // BENCH_PARTS=a (or "a,c"…) measures only those parts.
 const PARTS = new Set((process.env.BENCH_PARTS ?? "a,b,c,d").split(","));
+
+about(
+  "The live layer beside raw baselines in the same workerd: a method round trip beside a raw WebSocket echo; one change reaching N subscribers and " +
+    "edits per second one room sustains beside a raw broadcast of the same bytes; memory per idle connection beside a raw socket carrying the same frames.",
+);
 
 const server = await startBenchServer();
 try {
@@ -98,9 +105,7 @@ try {
     }
     rounds.sort((a, b) => a.ratio - b.ratio);
     const { live, liveBatched, raw, rawTwice } = rounds[2];
-    console.log(
-      `\n(a) method round trip (result + updated) vs raw echo: median of 5 rounds of ${ROUND_TRIPS / 5} calls`,
-    );
+    section(`(a) method round trip (result + updated) vs raw echo: median of 5 rounds of ${ROUND_TRIPS / 5} calls`);
     report("p50, one message per frame (ddp.js, Meteor)", percentile(live, 50), percentile(raw, 50), ms, 1.3);
     report("p99, one message per frame", percentile(live, 99), percentile(raw, 99), ms);
     report("p50, one message per frame, vs a 2-frame echo", percentile(live, 50), percentile(rawTwice, 50), ms);
@@ -114,8 +119,8 @@ try {
   // (b) Fan-out of one item change.
   if (PARTS.has("b")) await fanOut();
   async function fanOut() {
-    console.log(
-      `\n(b) one item change to N subscribers, time to the last delivery (median of ${FANOUT_ROUNDS}) vs raw broadcast`,
+    section(
+      `(b) one item change to N subscribers, time to the last delivery (median of ${FANOUT_ROUNDS}) vs raw broadcast`,
     );
     for (const n of FANOUT_SIZES) {
       const fanRoom = await owner.newRoom();
@@ -237,8 +242,8 @@ try {
       fields: { quantity: 1234567 },
     });
     const raw = await rawBroadcastRate(server, "sustain", n, sample, SUSTAIN_MS);
-    console.log(
-      `\n(d) edits per second one room sustains to ${n} subscribers (${SUSTAIN_WRITERS} writers, ${SUSTAIN_IN_FLIGHT} edits each in flight, ${applied} applied, every subscriber caught up) vs a raw broadcast of one change`,
+    section(
+      `(d) edits per second one room sustains to ${n} subscribers (${SUSTAIN_WRITERS} writers, ${SUSTAIN_IN_FLIGHT} edits each in flight, ${applied} applied, every subscriber caught up) vs a raw broadcast of one change`,
     );
     const perSecond = (x) => `${x.toFixed(1)}/s`;
     report(`writes/s to ${n} subscribers`, livePerSecond, raw.perSecond, perSecond);
@@ -289,7 +294,7 @@ async function idleGrowth(openIdle) {
 
 if (PARTS.has("c")) await idleMemory();
 async function idleMemory() {
-  console.log(`\n(c) memory per idle connection, ${IDLE} connections, vs an idle raw socket`);
+  section(`(c) memory per idle connection, ${IDLE} connections, vs an idle raw socket`);
   // Both sides warm their object first, so only per-connection growth is counted. Each raw socket
   // carries the frames a live connection does, both ways (the same bytes): it sends the server the
   // client's `connect`, `login` and `sub`, and is sent the subscription's frames. A socket's
@@ -341,7 +346,7 @@ async function idleMemory() {
   });
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   report("per connection, a fresh process's first", livePer.first, rawPer.first, kib, 1.3);
-  // Informative only: growth beyond the first round's high-water mark, small and noisy (see the README).
+  // Informative only: growth beyond the first round's high-water mark, small and noisy across runs (1.15–3.4×).
   report("per connection, as many again after those", livePer.again, rawPer.again, kib);
   // What the live layer's own objects keep (sessions, merge boxes, subscriptions), beside the whole.
   report("of which JavaScript heap after GC", Math.max(livePer.heap, 0), livePer.again, kib);

@@ -1,4 +1,4 @@
-// Offline edits (issue 14): 1,000 item edits made with no line, then the
+// Offline edits (docs/protocol.md §9): 1,000 item edits made with no line, then the
 // line comes back — the time until every one is confirmed by the server —
 // beside the same 1,000 edits made online, from the first call to the last
 // confirmation (same room, same page, same run). Target ≤ 2×. Also the
@@ -10,7 +10,7 @@ import { build } from "esbuild";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { callAsUser } from "../tests/support/ddp-script.ts";
 import { buildApp, startServer } from "../tests/support/server.ts";
-import { knob, ms, report, seedItems, signUpWithRoom } from "./harness.mjs";
+import { about, knob, ms, note, report, section, seedItems, signUpWithRoom } from "./harness.mjs";
 
 const EDITS = knob("BENCH_EDITS", 1000, 10);
 const ROUNDS = knob("BENCH_ROUNDS", 1, 1);
@@ -31,6 +31,11 @@ async function harness() {
   });
   return result.outputFiles[0].text;
 }
+
+about(
+  `In Chromium, ${EDITS.toLocaleString("en-US")} item edits made offline, then the line back, until the server has confirmed all, ` +
+    "beside the same edits made online (both paced by the call budget); and the device storage the waiting edits take.",
+);
 
 process.env.NODE_ENV = "production";
 buildApp();
@@ -112,9 +117,9 @@ try {
     );
     await journalHolds(0);
   }
-  console.log(`\n${EDITS.toLocaleString("en-US")} item edits, median of ${ROUNDS} rounds in Chromium`);
+  section(`${EDITS.toLocaleString("en-US")} item edits, median of ${ROUNDS} rounds in Chromium`);
   report(`${EDITS} offline edits, reconnect to confirmed`, median(offline), median(online), ms, TARGET);
-  console.log(
+  note(
     `device storage of ${EDITS} waiting edits (IndexedDB records, as JSON): ${kb(stored)} (${(stored / EDITS).toFixed(0)} bytes each)`,
   );
 } finally {

@@ -14,11 +14,14 @@
 import { FakeShopify } from "../tests/support/fake-shopify.ts";
 import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
 import {
+  about,
   knob,
   ms,
+  note,
   percentile,
   postOrderWebhook,
   report,
+  section,
   seedItems,
   signedUp,
   sleep,
@@ -33,6 +36,11 @@ const MOVE_ITEMS = knob("BENCH_MOVE_ITEMS", 10_000, 300);
 
 const count = (n) => n.toLocaleString("en-US");
 const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
+
+about(
+  "Each room's own storage: D1 round trips per action beside a directory change; an item edit beside a DDP ping on the same socket; " +
+    "a point read and write in the room's SQLite beside D1; a stocktake apply beside one call per item; a previous release's room moving its items out of D1 beside one already holding them.",
+);
 
 const fake = new FakeShopify();
 const shopify = await startFakeShopifyServer(fake);
@@ -67,16 +75,14 @@ try {
     const firstOrder = await orderTrips(1001);
     const order = await orderTrips(1002);
     const rename = await trips(() => room.call("rooms.rename", ["Round trips, renamed"]));
-    console.log(
-      "\n(a) D1 round trips per action in the room (a batch counts one) vs a directory change (rooms.rename)",
-    );
+    section("(a) D1 round trips per action in the room (a batch counts one) vs a directory change (rooms.rename)");
     const n = (value) => String(value);
     report("items.update (target 0)", update, rename, n);
     report("items.add (target 0)", add, rename, n);
     report("stocktake.scan (target 0)", scan, rename, n);
     report("a webhook order, in the room (target 0)", order, rename, n);
     report("the room's first order since it woke", firstOrder, rename, n);
-    console.log(
+    note(
       "  (the first reads the member list once, for new-order e-mails, and keeps it until a membership changes;\n" +
         "   the webhook route itself reads D1 once per delivery: the shop's directory entry, to check the signature)",
     );
@@ -133,10 +139,10 @@ try {
       touches.push(await touch(round));
       noops.push(await noop());
     }
-    console.log(`\n(b) an item edit until result and updated vs a DDP ping, same socket, ${ROUNDS} rounds`);
+    section(`(b) an item edit until result and updated vs a DDP ping, same socket, ${ROUNDS} rounds`);
     report("p50", percentile(edits, 50), percentile(pingTimes, 50), ms, 1.5);
     report("p99", percentile(edits, 99), percentile(pingTimes, 99), ms);
-    console.log(
+    note(
       "    the floor: a method that writes nothing, one writing one row (answered once stored), each vs the same ping; the edit vs the write",
     );
     report("no-op p50", percentile(noops, 50), percentile(pingTimes, 50), ms);
@@ -150,8 +156,8 @@ try {
     const roomId = await owner.newRoom("Storage");
     const room = await owner.openRoom(roomId);
     const timing = await room.call("bench.storage", [STORAGE_OPS]);
-    console.log(
-      `\n(c) a point write and read, ${count(STORAGE_OPS)} each: the room's own SQLite vs D1 (locally a lower bound)`,
+    section(
+      `(c) a point write and read, ${count(STORAGE_OPS)} each: the room's own SQLite vs D1 (locally a lower bound)`,
     );
     report("write, room SQLite vs D1", timing.roomWrite, timing.d1Write, ms);
     report("read, room SQLite vs D1", timing.roomRead, timing.d1Read, ms);
@@ -178,8 +184,8 @@ try {
     // items.update itself under the bench's name: the call budget would otherwise pace the sample.
     for (const [i, id] of ids.entries()) await room.call("bench.updateItem", [id, { quantity: 500 + i }]);
     const perCall = (performance.now() - singleStart) / SINGLE_EDITS;
-    console.log(
-      `\n(d) stocktake.apply of ${count(APPLY_ITEMS)} changes (chunks of 500, each in one transaction; every change in history) vs one call per item`,
+    section(
+      `(d) stocktake.apply of ${count(APPLY_ITEMS)} changes (chunks of 500, each in one transaction; every change in history) vs one call per item`,
     );
     report(`apply ${count(APPLY_ITEMS)} changes`, applyMs, perCall * APPLY_ITEMS, seconds);
     room.close();
@@ -207,8 +213,8 @@ try {
     const heldAnsweredMs = performance.now() - heldStart;
     await held.subscribe("items");
     const heldMs = performance.now() - heldStart;
-    console.log(
-      `\n(e) a room of the previous release waking with ${count(MOVE_ITEMS)} items in D1 (it takes connections at once and says how far it got; its rows are served once moved, in chunks of 500) vs one already holding them`,
+    section(
+      `(e) a room of the previous release waking with ${count(MOVE_ITEMS)} items in D1 (it takes connections at once and says how far it got; its rows are served once moved, in chunks of 500) vs one already holding them`,
     );
     report("connected and logged in (the move under way)", answeredMs, heldAnsweredMs, ms);
     report("open and read the catalogue", moveMs, heldMs, seconds);

@@ -6,10 +6,15 @@
 //   (b) the item page's ledger of an item with many movements: the first
 //       200 arriving vs a ledger of 10 movements.
 // BENCH_SMOKE=1 runs it small (npm test runs it that way).
-import { knob, ms, percentile, report, signedUp, startBenchServer } from "./harness.mjs";
+import { about, knob, ms, percentile, report, section, signedUp, startBenchServer } from "./harness.mjs";
 
 const ROUNDS = knob("BENCH_ROUNDS", 300, 10);
 const MANY = knob("BENCH_MOVEMENTS", 5_000, 50);
+
+about(
+  "A stock movement's round trip (the movement, the item's running figures and its history in one transaction) beside an item edit's on the same socket; " +
+    `and an item's ledger (its newest 200) with ${MANY.toLocaleString("en-US")} movements beside one with 10.`,
+);
 
 const server = await startBenchServer();
 try {
@@ -35,9 +40,7 @@ try {
     edits.push(await timed(() => edit(i)));
     moves.push(await timed(() => move(i)));
   }
-  console.log(
-    `\n(a) a stock movement until result and updated vs an item edit, alternating on one socket, ${ROUNDS} rounds`,
-  );
+  section(`(a) a stock movement until result and updated vs an item edit, alternating on one socket, ${ROUNDS} rounds`);
   report("p50", percentile(moves, 50), percentile(edits, 50), ms);
   report("p99", percentile(moves, 99), percentile(edits, 99), ms);
 
@@ -65,8 +68,8 @@ try {
   };
   const busy = await ledgerOf(busyId);
   const quiet = await ledgerOf(quietId);
-  console.log(
-    `\n(b) an item's ledger (its newest 200) until ready, with ${MANY.toLocaleString()} movements vs 10, median of 5`,
+  section(
+    `(b) an item's ledger (its newest 200) until ready, with ${MANY.toLocaleString()} movements vs 10, median of 5`,
   );
   report("ledger", busy, quiet, ms);
   room.close();

@@ -7,7 +7,7 @@
 // both start empty.
 import { FakeShopify } from "../tests/support/fake-shopify.ts";
 import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
-import { ddp, importTs, knob, report, sleep, startBenchServer } from "./harness.mjs";
+import { about, ddp, importTs, knob, note, report, section, sleep, startBenchServer } from "./harness.mjs";
 
 const { ORDERS_PAGE } = await importTs("worker/store/shopify-queries.ts");
 
@@ -19,6 +19,11 @@ const BUDGET = { maximumAvailable: 100 * ORDERS + 10_000, restoreRate: 100 * ORD
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const statements = (n) => n.toLocaleString("en-US");
+
+about(
+  `A full sync of ${ORDERS.toLocaleString("en-US")} orders from a local fake Shopify store, time and D1 statements, beside a naive import of the same orders ` +
+    "through the same client into a second room, one SELECT and one upsert per order.",
+);
 
 const fake = new FakeShopify(BUDGET);
 fake.addOrders(ORDERS);
@@ -124,17 +129,15 @@ try {
     if (syncCalls.throttled + naiveCalls.throttled > 0 || budget.lowest < budget.dearest)
       throw new Error(`the cost budget paced the run: ${JSON.stringify(budget)}`);
 
-    console.log(
-      `\n${ORDERS.toLocaleString("en-US")} orders (${fake.customers.size.toLocaleString("en-US")} customers, no products) ` +
+    section(
+      `${ORDERS.toLocaleString("en-US")} orders (${fake.customers.size.toLocaleString("en-US")} customers, no products) ` +
         `from a local fake store, pages of ${ORDERS_PAGE}; cost budget ` +
         `${BUDGET.maximumAvailable.toLocaleString("en-US")} points restoring ${BUDGET.restoreRate.toLocaleString("en-US")}/s, ` +
         `never below ${budget.lowest.toLocaleString("en-US")} left (dearest query ${budget.dearest}): ` +
         "the client never waited for it, so throttling is not what is measured",
     );
-    console.log(
-      "baseline: the same orders through the same client into a second room, one SELECT + one upsert per order",
-    );
-    console.log(
+    note("baseline: the same orders through the same client into a second room, one SELECT + one upsert per order");
+    note(
       `orders pages fetched: sync ${syncCalls.ordersPages}, baseline ${naiveCalls.ordersPages}; ` +
         `store calls in all: sync ${syncCalls.all} (with counts, products and customers), baseline ${naiveCalls.all}`,
     );

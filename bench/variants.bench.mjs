@@ -11,7 +11,7 @@
 //   (c) a search in it (a title word; a variant's own SKU) vs the same in
 //       the room of 100 products.
 // BENCH_SMOKE=1 runs it small (npm test runs it that way).
-import { knob, ms, percentile, report, signedUp, startBenchServer } from "./harness.mjs";
+import { about, knob, ms, note, percentile, report, section, signedUp, startBenchServer } from "./harness.mjs";
 
 const ROWS = knob("BENCH_IMPORT_ROWS", 5_000, 200);
 const PRODUCTS = knob("BENCH_PRODUCTS", 10_000, 600);
@@ -42,6 +42,11 @@ function productsOf(count, tag) {
   }));
 }
 
+about(
+  `A CSV import of ${ROWS.toLocaleString("en-US")} rows through items.import beside as many items added one call at a time; ` +
+    `a catalogue of ${PRODUCTS.toLocaleString("en-US")} products × 4 variants opening, and searches in it, beside a room of 100 × 4.`,
+);
+
 const server = await startBenchServer();
 try {
   const owner = await signedUp(server.wsUrl, "variants");
@@ -66,11 +71,9 @@ try {
       ]);
     }
   });
-  console.log(
-    `\n(a) importing ${ROWS.toLocaleString()} CSV rows in parts of ${PART} vs adding as many items one call each`,
-  );
+  section(`(a) importing ${ROWS.toLocaleString()} CSV rows in parts of ${PART} vs adding as many items one call each`);
   report("import", imported, oneByOne, ms);
-  console.log(`    ${Math.round((ROWS / imported) * 1000).toLocaleString()} rows/s imported`);
+  note(`    ${Math.round((ROWS / imported) * 1000).toLocaleString()} rows/s imported`);
   importRoom.close();
 
   // (b, c) A big room of products in four sizes vs a room of 100.
@@ -96,15 +99,15 @@ try {
   };
   const bigOpen = await opening(bigId, (reader) => reader.subscribe("items.window", [firstWindow]));
   const smallOpen = await opening(smallId, (reader) => reader.subscribe("items"));
-  console.log(
-    `\n(b) opening a catalogue of ${PRODUCTS.toLocaleString()} products × 4 variants (first window) vs 100 × 4 (whole), median of ${ROUNDS}`,
+  section(
+    `(b) opening a catalogue of ${PRODUCTS.toLocaleString()} products × 4 variants (first window) vs 100 × 4 (whole), median of ${ROUNDS}`,
   );
   report("open", bigOpen, smallOpen, ms);
 
   const searching = async (roomId, text) =>
     opening(roomId, (reader) => reader.subscribe("items.window", [{ ...firstWindow, text }]));
   const word = `tee ${Math.floor(PRODUCTS / 2)}`;
-  console.log(`\n(c) a search until its window is ready, ${PRODUCTS.toLocaleString()} products × 4 vs 100 × 4`);
+  section(`(c) a search until its window is ready, ${PRODUCTS.toLocaleString()} products × 4 vs 100 × 4`);
   report("title words", await searching(bigId, word), await searching(smallId, "tee 50"), ms);
   const sku = `TEE-${Math.floor(PRODUCTS / 2)}-XL`;
   report("variant SKU", await searching(bigId, sku), await searching(smallId, "TEE-50-XL"), ms);

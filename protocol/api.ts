@@ -1,160 +1,10 @@
 /**
- * Names of the methods, publications and collections both sides use, and the
- * rules they share (limits, roles). The client uses the same names so a typo
- * is a type error, not a 404 at run time; what each call takes is in
- * args.ts.
+ * Names of the methods, publications and collections both sides use. The
+ * client uses the same names so a typo is a type error, not a 404 at run
+ * time; what each call takes is in args.ts. The shared rules live in their
+ * own files (roles.ts, limits.ts, catalogue.ts, store.ts, stock.ts,
+ * variants.ts, docs.ts) and are re-exported here, so one import serves.
  */
-import { ADJUST_REASONS, type AdjustReason } from "./stock";
-
-export const ITEM_STATUSES = ["draft", "ready", "listed", "sold", "archived"] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-
-/** What the catalogue sorts by. */
-export const ITEM_SORT_KEYS = ["createdAt", "updatedAt", "title", "sku", "priceCents", "quantity", "status"] as const;
-export type ItemSortKey = (typeof ITEM_SORT_KEYS)[number];
-
-/**
- * One screen's view of a big room's catalogue (`items.window`): the first
- * `limit` items that match, in order. `text`: every word must appear in the
- * title, SKU, location, description or tags.
- */
-export interface ItemWindowQuery {
-  text: string;
-  status: ItemStatus | "all";
-  tag: string;
-  /** Only items low on stock (at or below their reorder point). */
-  low: boolean;
-  sort: ItemSortKey;
-  descending: boolean;
-  limit: number;
-}
-
-/** The `itemCounts` document that says how many items match a window's query (its sort and limit aside). */
-export function windowCountId(query: Pick<ItemWindowQuery, "text" | "status" | "tag" | "low">): string {
-  return JSON.stringify([query.text.trim().toLowerCase(), query.status, query.tag, query.low]);
-}
-
-export const LIMITS = {
-  ROOM_NAME: 80,
-  ITEM_TITLE: 200,
-  ITEM_TEXT: 5_000,
-  SKU: 64,
-  LOCATION: 200,
-  TAG: 40,
-  TAGS: 30,
-  PHOTOS: 20,
-  /** 1,000,000.00 in the smallest currency unit. */
-  PRICE_CENTS: 100_000_000,
-  QUANTITY: 1_000_000,
-  /** Items one bulk call may change (the app sends bigger selections in steps of this). */
-  BULK: 500,
-  /** Rooms with more items than this get their catalogue in windows (items.window), not whole. */
-  BIG_ROOM: 5_000,
-  /** Items one `items.window` may show, and one `items.copy` page holds. */
-  WINDOW: 1_000,
-  /** The longest text a stocktake scan accepts: a label's link or a SKU. */
-  SCAN: 500,
-  /** The most locations one stocktake counts at. */
-  STOCKTAKE_LOCATIONS: 50,
-  /** History entries sent when an item page opens (newest first). */
-  HISTORY: 100,
-  /** Store domains, client IDs, secrets and access tokens. */
-  STORE_CREDENTIAL: 500,
-  LOCATION_NAME: 80,
-  /** Locations a room may have, archived ones included. */
-  LOCATIONS: 50,
-  /** A movement's note and reference. */
-  MOVEMENT_NOTE: 500,
-  /** Movements one ledger read sends (newest first). */
-  LEDGER: 500,
-  /** Options a product may have (Size, Colour, Material), as Shopify allows. */
-  OPTIONS: 3,
-  /** Variants one product may have. */
-  VARIANTS: 100,
-  OPTION_NAME: 40,
-  OPTION_VALUE: 60,
-  /** Variants (CSV rows) one `items.import` call carries: a file is sent in parts of this. */
-  IMPORT_PART: 500,
-  /** The largest CSV file the import reads. */
-  IMPORT_BYTES: 20 * 1024 * 1024,
-} as const;
-
-/**
- * Room roles, most powerful first (docs/stock.md, Roles and stock). A
- * cashier (the till) sells, receives and counts, and changes nothing else; a
- * counter (a helper) only takes part in stocktakes and receives stock; a
- * viewer only reads.
- */
-export const ROOM_ROLES = ["owner", "admin", "member", "cashier", "counter", "viewer"] as const;
-export type RoomRole = (typeof ROOM_ROLES)[number];
-/** Roles that can be given by invitation or role change (ownership is not handed out here). */
-export const ASSIGNABLE_ROLES = ["admin", "member", "cashier", "counter", "viewer"] as const;
-
-/** Roles a join link may give: never admin, which is given to a named person only. */
-export const JOIN_ROLES = ["member", "cashier", "counter", "viewer"] as const;
-
-/** Each role as people read it. */
-export const ROLE_NAMES: Record<RoomRole, string> = {
-  owner: "Owner",
-  admin: "Admin",
-  member: "Member",
-  cashier: "Cashier (till)",
-  counter: "Counter",
-  viewer: "Viewer",
-};
-
-/** What each role may do, in a sentence ("you can …"). */
-export const ROLE_CAN: Record<RoomRole, string> = {
-  owner: "you own it and can do everything in it",
-  admin: "you can change items, the team and the store connection",
-  member: "you can add and change items",
-  cashier: "you can sell, receive and count stock, but not change items or prices",
-  counter: "you can count in stocktakes and receive stock, but not change items",
-  viewer: "you can see everything but not change items",
-};
-
-/**
- * The most units one call may receive for a role below member (a cashier, a
- * counter): a delivery is received box by box, and a mistyped or scripted
- * 5,000 is refused in words rather than recorded.
- */
-export const RECEIVE_LIMIT_BELOW_MEMBER = 100;
-/** How long a join link works. */
-export const JOIN_LINK_DAYS = 7;
-
-/** What each role may do; the server enforces these, the app uses them to hide controls. */
-export const can = {
-  editItems: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
-  manageMembers: (role: RoomRole | null) => role === "owner" || role === "admin",
-  renameRoom: (role: RoomRole | null) => role === "owner" || role === "admin",
-  deleteRoom: (role: RoomRole | null) => role === "owner",
-  /** Connect, test and disconnect the room's online store. */
-  manageStore: (role: RoomRole | null) => role === "owner" || role === "admin",
-  /** Publish items to the connected store, unpublish them, and sync from it: whoever edits the catalogue. */
-  useStore: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
-  /** Download the whole room (its data and files): it holds customers' details. */
-  exportRoom: (role: RoomRole | null) => role === "owner" || role === "admin",
-  /** Put the whole room back as it was at an earlier time. */
-  restoreRoom: (role: RoomRole | null) => role === "owner",
-  /** Count in a stocktake under way (scan, take back one's own scans). */
-  count: (role: RoomRole | null) => role !== null && role !== "viewer",
-  /** Record stock received (a delivery). */
-  receive: (role: RoomRole | null) => role !== null && role !== "viewer",
-  /** Record sales and returns (the till), and take back one's own. */
-  sell: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member" || role === "cashier",
-  /** Add, rename and archive the room's locations. */
-  manageLocations: (role: RoomRole | null) => role === "owner" || role === "admin",
-};
-
-/** What a till records: a cashier's every movement, and the only ones they may take back (their own). */
-export const TILL_REASONS: readonly AdjustReason[] = ["received", "sold", "returned"];
-
-/** The reasons of a stock change a role may record: every one, the till's, deliveries only, or none. */
-export function reasonsFor(role: RoomRole | null): readonly AdjustReason[] {
-  if (can.editItems(role)) return Object.keys(ADJUST_REASONS) as AdjustReason[];
-  if (can.sell(role)) return TILL_REASONS;
-  return can.receive(role) ? ["received"] : [];
-}
 
 export const METHOD = {
   ROOMS_CREATE: "rooms.create",
@@ -345,25 +195,6 @@ export type OAuthHandoff =
   | { credentialToken: string; credentialSecret: string }
   | { credentialToken: string; error: string };
 
-/**
- * The Admin API access scopes the store's app needs: products to publish and
- * sync (with their stock at a location), orders and customers for the
- * dashboard and order e-mails. The setup steps (StoreSetupGuide.tsx) and the
- * missing-permission error both list them.
- */
-export const STORE_ACCESS_SCOPES = [
-  "read_products",
-  "write_products",
-  "read_inventory",
-  "write_inventory",
-  "read_locations",
-  "read_orders",
-  "read_customers",
-] as const;
-
-/** Who an item's history names for changes that came from the online store (sync, webhooks). */
-export const STORE_ACTOR = "store";
-
 /** Item fields the server keeps itself; clients cannot write them. */
 export const SERVER_ITEM_FIELDS = [
   "_id",
@@ -384,12 +215,12 @@ export const SERVER_ITEM_FIELDS = [
 /** Room ids appear in URLs: keep them to a safe alphabet. */
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** How a store connection authenticates (SPEC A5). */
-export const STORE_AUTH_KINDS = ["client_credentials", "access_token"] as const;
-export type StoreAuthKind = (typeof STORE_AUTH_KINDS)[number];
-
+export * from "./catalogue";
 /** The documents publications send and methods answer live in docs.ts. */
 export * from "./docs";
+export * from "./limits";
+export * from "./roles";
 /** Stock by location and the movement ledger. */
 export * from "./stock";
+export * from "./store";
 export * from "./variants";

@@ -1,5 +1,5 @@
 /**
- * Product barcodes a variant may carry (SPEC A11): EAN-13, UPC-A, EAN-8 and
+ * Product barcodes a variant may carry (docs/product.md §11): EAN-13, UPC-A, EAN-8 and
  * Code 128. The numeric kinds end in a check digit; one typed or scanned
  * wrong is refused with the digit it should have been, so a mistyped code
  * never becomes a second item. Shared by the app (as a person types) and the

@@ -14,7 +14,8 @@ import { fromJSONValue, toJSONValue } from "./ejson";
 
 const HEADER_LENGTH_BYTES = 4;
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM spelled out (its default): workerd's types require it.
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 export class BinaryFrameError extends Error {}
 

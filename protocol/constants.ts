@@ -1,4 +1,4 @@
-/** Shared constants (SPEC B8). Times are in milliseconds. */
+/** Shared constants (docs/protocol.md §8). Times are in milliseconds. */
 
 export const DDP_VERSION = "1";
 /** Versions this implementation speaks, most preferred first. */
@@ -34,7 +34,7 @@ export const OAUTH_STATE_LIFETIME = 10 * 60_000;
 export const LOGIN_TOKEN_POLL_INTERVAL = 3_000;
 
 /**
- * Password guessing across connections (SPEC B8): failed password checks
+ * Password guessing across connections (docs/protocol.md §8): failed password checks
  * counted per account and per client address in fixed 15-minute windows,
  * wherever they come from; past the limit, `too-many-requests` until the
  * window ends. A device that has signed in to the account before has a
@@ -45,7 +45,8 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 export const LOGIN_FAILURES_PER_ADDRESS = 30;
 
 /**
- * Call budgets (beyond Meteor, issue 12): per connection and per user, in
+ * Call budgets, which Meteor does not have, so one flood cannot take a room's
+ * capacity from everyone else (docs/protocol.md §8): per connection and per user, in
  * fixed windows of CALL_BUDGET_WINDOW ms; past them `too-many-requests`.
  * Upload chunks are bounded by the upload window instead and not counted.
  * Our client paces itself under the per-connection budget, so a phone back

@@ -2,7 +2,9 @@
  * The shapes of what the server sends: publications' documents and some
  * methods' answers. Names, limits and argument schemas are in api.ts.
  */
-import type { ASSIGNABLE_ROLES, ItemStatus, JOIN_ROLES, RoomRole, StoreAuthKind } from "./api";
+import type { ItemStatus } from "./catalogue";
+import type { ASSIGNABLE_ROLES, JOIN_ROLES, RoomRole } from "./roles";
+import type { StoreAuthKind } from "./store";
 import type { VariantDoc } from "./variants";
 
 /** What the client sees of a room. */
@@ -223,7 +225,7 @@ export interface OrderDoc {
 }
 
 /**
- * The `summary` document of the `dashboard` publication (SPEC A3). Items
+ * The `summary` document of the `dashboard` publication (docs/product.md §3). Items
  * added and orders placed come by the quarter hour (`at`: its UTC start,
  * `YYYY-MM-DDTHH:MM`), so each screen puts them in its own local days —
  * every time zone's midnight falls on a quarter hour. They cover the last

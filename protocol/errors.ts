@@ -3,7 +3,7 @@
  * a client; anything else becomes `500 Internal server error` (Meteor's rule).
  */
 
-/** Exact texts fixed by SPEC B7 and the DDP reference. */
+/** Exact texts fixed by docs/protocol.md §7 and by Meteor's DDP (docs/meteor-compatibility.md). */
 export const ERROR_TEXT = {
   ACCESS_DENIED: "Access denied",
   INTERNAL: "Internal server error",

@@ -1,5 +1,5 @@
 /**
- * File collections (SPEC B4, REFERENCE "Files"): the record a client sees,
+ * File collections (docs/protocol.md §4, docs/meteor-compatibility.md): the record a client sees,
  * the per-collection rules, and the arithmetic both ends must agree on —
  * chunk size, chunk count, names and extensions.
  */
@@ -72,7 +72,7 @@ export const PUBLIC_COPY_TYPES: readonly string[] = ["image/jpeg", "image/png", 
 /** A public copy is stored in one piece (so its tags are stripped before it reaches storage). */
 export const MAX_PUBLIC_COPY_SIZE = 5 * 1024 * 1024;
 /**
- * `meta` key of a photo upload that is to become a new item (SPEC A2): the
+ * `meta` key of a photo upload that is to become a new item (docs/product.md §2): the
  * item's fields. The server creates the item as part of finishing the
  * upload, so closing the tab after "Uploaded" loses nothing.
  */

@@ -7,7 +7,10 @@ declare global {
   function btoa(data: string): string;
   function atob(data: string): string;
   var TextEncoder: new () => { encode(input?: string): Uint8Array<ArrayBuffer> };
-  var TextDecoder: new (label?: string, options?: { fatal?: boolean }) => { decode(input?: ArrayBufferView): string };
+  var TextDecoder: new (
+    label?: string,
+    options?: { fatal?: boolean; ignoreBOM?: boolean },
+  ) => { decode(input?: ArrayBufferView): string };
   var crypto: { getRandomValues(array: Uint8Array): Uint8Array };
 }
 

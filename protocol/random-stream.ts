@@ -1,6 +1,6 @@
 /**
- * Document ids from a method's `randomSeed`, as Meteor makes them (SPEC B8,
- * B9), so a client's stub and the server create the same ids — and a re-sent
+ * Document ids from a method's `randomSeed`, as Meteor makes them (docs/protocol.md §8,
+ * §9), so a client's stub and the server create the same ids — and a re-sent
  * call creates the same ones again, which is what makes creates idempotent.
  *
  * Meteor's algorithm (packages/random and ddp-common's RandomStream): an

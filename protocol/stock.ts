@@ -1,5 +1,5 @@
 /**
- * Stock by location and the movement ledger (SPEC A10, docs/architecture.md §9):
+ * Stock by location and the movement ledger (docs/stock.md, docs/architecture.md §9):
  * the reasons a stock can change, the documents the ledger and locations
  * publish, and the rules both sides check.
  */

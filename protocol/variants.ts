@@ -11,8 +11,9 @@
  * These rules are shared: the server applies them, and the app's stubs
  * apply the same ones so a change shows at once.
  */
-import { LIMITS } from "./api";
+
 import { LiveError } from "./errors";
+import { LIMITS } from "./limits";
 import { isLowStock, stockTotal } from "./stock";
 
 /** One variant of a product, as the product's document carries it. */

@@ -1,7 +1,7 @@
 /**
- * The cron handler's job list. Each job runs on its own so one failure does
- * not stop the others; later issues add data migrations, store sync and
- * expired-token clean-up here.
+ * The cron handler's job list (registered in worker/index.ts; docs/operations.md
+ * lists them). Each job runs on its own so one failure does not stop the
+ * others.
  */
 type Job = { name: string; run(env: Env, now: number): Promise<void> };
 

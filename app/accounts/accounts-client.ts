@@ -1,5 +1,5 @@
 /**
- * Accounts on one live connection (SPEC B2): password login and sign-up,
+ * Accounts on one live connection (docs/protocol.md §2): password login and sign-up,
  * resume with the stored token at start and after every reconnect, logout,
  * "log out other devices", change password, and the `logging in` /
  * `logging out` states. Login-type calls are `wait` methods, so nothing else

@@ -1,6 +1,6 @@
 /**
  * Links in account e-mails carry their token in the URL hash
- * (`#/reset-password/TOKEN`, SPEC B2), so it never reaches a server log. At
+ * (`#/reset-password/TOKEN`, docs/protocol.md §2), so it never reaches a server log. At
  * start the app takes the link out of the address bar, keeping the token only
  * in memory, and shows the screen for it.
  */

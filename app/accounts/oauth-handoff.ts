@@ -1,5 +1,5 @@
 /**
- * The browser half of Google/Facebook sign-in (REFERENCE "OAuth"): open the
+ * The browser half of Google/Facebook sign-in (docs/protocol.md §2, docs/meteor-compatibility.md): open the
  * provider in a popup (or this tab), then pick up the one-time credential
  * the end page leaves for us. The end page writes it to localStorage and a
  * BroadcastChannel; we also poll every 100 ms, because a provider page with

@@ -1,5 +1,5 @@
 /**
- * The login token, its expiry and the user id in localStorage (SPEC B2), so
+ * The login token, its expiry and the user id in localStorage (docs/protocol.md §2), so
  * a reload stays signed in and every tab sees the same login. Tabs notice
  * each other's changes by polling every 3 s (like Meteor; the `storage`
  * event is not fired in every browser setup, polling always works).

@@ -12,8 +12,8 @@ import { CopyStatus } from "./CopyStatus";
 import { rememberCatalogueSearch } from "./catalogue-memory";
 import { applyQuery, type CatalogueQuery, DEFAULT_QUERY, type SortKey, tagCounts } from "./catalogue-query";
 import { listEntries, variantsNamedBy } from "./catalogue-rows";
-import type { ItemRowActions } from "./ItemRow";
 import { isItemDoc } from "./is-item";
+import type { ItemRowActions } from "./item-row-actions";
 import { NoMatch } from "./NoMatch";
 import { type Removals, useRemovals } from "./removals";
 import { useRoomSize } from "./room-size";
@@ -34,7 +34,8 @@ const COLUMNS: { key: SortKey | null; label: string; width: string }[] = [
   { key: "title", label: "Title", width: "auto" },
   { key: "sku", label: "SKU", width: "8.5rem" },
   { key: "priceCents", label: "Price", width: "7.5rem" },
-  { key: "quantity", label: "Qty", width: "5rem" },
+  // Room for a quantity and its "Low" badge side by side.
+  { key: "quantity", label: "Qty", width: "7.5rem" },
   { key: "status", label: "Status", width: "8rem" },
   { key: null, label: "Shelf", width: "8rem" },
   { key: null, label: "Tags", width: "8rem" },

@@ -10,7 +10,6 @@
  */
 import { Link } from "wouter";
 import { COLLECTION, hasVariants, type ItemDoc, type ItemStatus, isLowStock } from "../../protocol/api";
-import type { VariantPatch } from "../../protocol/variant-args";
 import { usePending } from "../live";
 import { formatPrice } from "../money";
 import { LowBadge } from "../stock/LowBadge";
@@ -18,22 +17,11 @@ import { rememberOpenedItem } from "./catalogue-memory";
 import { EditableCell } from "./EditableCell";
 import { ItemThumb } from "./ItemThumb";
 import { ITEM_FIELDS } from "./item-fields";
+import type { ItemRowActions } from "./item-row-actions";
 import { StatusMenu } from "./StatusMenu";
 import { withSeenQuantity } from "./seen-quantity";
 import { VariantToggle } from "./VariantRow";
 import { pricesDiffer, priceText } from "./variant-price";
-
-export interface ItemRowActions {
-  update(id: string, patch: Partial<ItemDoc>): Promise<unknown>;
-  /** One variant's edit (`items.updateVariant`): a count records a correction. */
-  updateVariant(itemId: string, variantId: string, patch: VariantPatch): Promise<unknown>;
-  /** Names whoever changed the item last (for a cell whose value changes while it is edited). */
-  nameOf(userId: string): string;
-  /** `height` is the row's, so its stand-in can keep the rows below in place. */
-  remove(item: ItemDoc, height: number): void;
-  /** An item just marked sold: its last unit's sale may be recorded too (use-offer-sale.ts). */
-  sold(item: ItemDoc): void;
-}
 
 interface ItemRowProps {
   roomId: string;

@@ -7,7 +7,7 @@ export function cameraName(make: string | undefined, model: string | undefined):
   return [make, model].filter(Boolean).join(" ");
 }
 
-/** The camera, caption, time and place read from a photo when it was chosen (SPEC B6). */
+/** The camera, caption, time and place read from a photo when it was chosen (docs/protocol.md §6). */
 export function PhotoTagList({ file }: { file: FileDoc }) {
   const tags = (file.meta.tags ?? {}) as PhotoTags;
   const camera = cameraName(tags.camera?.make, tags.camera?.model);

@@ -15,7 +15,7 @@ import { LowBadge } from "../stock/LowBadge";
 import { EditableCell, type Parsed } from "./EditableCell";
 import { withSeenQuantity } from "./seen-quantity";
 import "./variants.css";
-import type { ItemRowActions } from "./ItemRow";
+import type { ItemRowActions } from "./item-row-actions";
 
 /** The product's "3 variants": a real button, so Enter and Space open it as a click does. */
 export function VariantToggle({ item, expanded, onToggle }: { item: ItemDoc; expanded: boolean; onToggle(): void }) {

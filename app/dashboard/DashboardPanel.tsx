@@ -1,5 +1,5 @@
 /**
- * The room's live figures (SPEC A3): counts and stock value by status,
+ * The room's live figures (docs/product.md §3): counts and stock value by status,
  * items added per day, orders and revenue per day, top products and
  * customers. The RoomDO keeps the figures; this draws them as they change,
  * as bar charts with tooltips (BarChart.tsx). Loaded lazily with the tab.

@@ -1,5 +1,5 @@
 /**
- * Items from photos (SPEC A2): for each chosen photo, read its tags, upload
+ * Items from photos (docs/product.md §2): for each chosen photo, read its tags, upload
  * it with the tags in `meta` and the new item's fields beside them, then
  * add tag-free thumbnail and web copies. The server creates the draft item
  * when the original finishes uploading, so closing the tab after "Uploaded"

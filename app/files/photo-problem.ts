@@ -1,6 +1,6 @@
 /**
  * Why a chosen file did not become a photo, in words that say what to do.
- * The reader's own words (SPEC B6's "Could not load image") lead, so every
+ * The reader's own words ("Could not load image", docs/protocol.md §6) lead, so every
  * client reads the same; what the file was, and what to choose instead,
  * follow.
  */

@@ -1,5 +1,5 @@
 /**
- * Photo tags, read in the browser (SPEC A2, B6): camera (make, model, lens),
+ * Photo tags, read in the browser (docs/product.md §2, docs/protocol.md §6): camera (make, model, lens),
  * position, caption (EXIF image description, else IPTC caption, else XMP
  * description), time taken and orientation. `exifr` is loaded only when a
  * photo is chosen, and reads only the first chunks of the file.

@@ -1,5 +1,6 @@
 /**
- * One file upload over the live connection (SPEC B4, REFERENCE "Files"):
+ * One file upload over the live connection (docs/protocol.md §4), with
+ * Meteor-Files' API (docs/meteor-compatibility.md):
  * states `active | paused | aborted | completed`; `pause()`, `continue()`,
  * `toggle()`, `abort()`; progress, speed and time left; events. Chunks go
  * a few at a time as bytes, which the connection sends as binary frames.

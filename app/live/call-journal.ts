@@ -4,7 +4,7 @@
  * parameters (EJSON) and its random seed. A call is written when it is made
  * and deleted when it is settled; whatever is left when a page opens is
  * made again, in the order it was first made, under the same seed. The
- * server applies each write once per id and seed (SPEC B9), so a call that
+ * server applies each write once per id and seed (docs/protocol.md §9), so a call that
  * did reach the server before the page went away has its effect once.
  *
  * One journal per signed-in user and live endpoint (a room), so one

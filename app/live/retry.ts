@@ -1,5 +1,5 @@
 /**
- * Reconnect back-off (SPEC B1, Meteor's `retry` package). The first
+ * Reconnect back-off (docs/protocol.md §1, Meteor's `retry` package). The first
  * `RETRY_MIN_COUNT` attempts are almost immediate because most drops are
  * momentary (a deploy, a network hand-over); after that the delay grows
  * exponentially up to five minutes, and the fuzz spreads a crowd of clients

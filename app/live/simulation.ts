@@ -17,7 +17,7 @@
  * the same ids the server will use.
  */
 import { RandomStream } from "../../protocol/random-stream";
-import type { LiveDoc } from "./store";
+import type { LiveDoc } from "./live-doc";
 
 /**
  * What a layer did to one document. Updates are kept as the fields they set,

@@ -1,5 +1,5 @@
 /**
- * The connection's state machine and reconnect policy (SPEC B1). The
+ * The connection's state machine and reconnect policy (docs/protocol.md §1). The
  * transport below it handles one socket; this decides when to make the next.
  *
  *                     socket open

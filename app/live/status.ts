@@ -1,5 +1,5 @@
 /**
- * The connection status reported to the UI (SPEC B1). The object is replaced,
+ * The connection status reported to the UI (docs/protocol.md §1). The object is replaced,
  * never mutated, so `useSyncExternalStore` can compare snapshots by identity.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Local copies of the server's collections, fed by DDP data messages.
  *
- * Writes are buffered and applied together (SPEC B1, Meteor's
+ * Writes are buffered and applied together (docs/protocol.md §1, Meteor's
  * `bufferedWrites`): a burst of changes becomes one notification instead of
  * one re-render per message. The first buffered message fixes a deadline
  * 500 ms ahead; each later one re-arms a 5 ms trailing timer, and one that
@@ -19,12 +19,10 @@
 import { WRITE_BUFFER_INTERVAL, WRITE_BUFFER_MAX_AGE } from "../../protocol/constants";
 import type { DataMessage, Fields } from "../../protocol/ddp";
 import { equals } from "../../protocol/ejson";
+import type { LiveDoc } from "./live-doc";
 import { type MethodStub, SimulationLayers } from "./simulation";
 
-export interface LiveDoc {
-  readonly _id: string;
-  readonly [field: string]: unknown;
-}
+export type { LiveDoc } from "./live-doc";
 
 type Collection = Map<string, LiveDoc>;
 type Collections = Map<string, Collection>;

@@ -1,5 +1,5 @@
 /**
- * Where the live connection goes (SPEC B1: `wss://{host}/api/...`).
+ * Where the live connection goes (docs/protocol.md §1: `wss://{host}/api/...`).
  *
  * The default is this page's own host, so one build works on every
  * deployment. To point a build elsewhere at run time (a staging API, a

@@ -1,4 +1,4 @@
-/** A room's invite as a QR code of its join link (SPEC A4), with PNG and SVG downloads. */
+/** A room's invite as a QR code of its join link (docs/product.md §4), with PNG and SVG downloads. */
 import type { QrStyle } from "./options";
 import QrCode from "./QrCode";
 import QrExportButtons from "./QrExportButtons";

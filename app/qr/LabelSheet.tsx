@@ -1,5 +1,5 @@
 /**
- * A printable sheet of item labels (SPEC A4): title, price, SKU and a QR of
+ * A printable sheet of item labels (docs/product.md §4): title, price, SKU and a QR of
  * the item's link (drawn as vector SVG), laid out on A4 or Letter. Printing shows the sheet alone
  * (labels.css); the page size and margins follow the chosen paper.
  */

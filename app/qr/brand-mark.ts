@@ -1,5 +1,5 @@
 /**
- * The small "Stockroom" mark on exported codes (SPEC B5): a crate icon and
+ * The small "Stockroom" mark on exported codes (docs/protocol.md §5): a crate icon and
  * the word, in a footer strip below the code's frame, so it never touches
  * the code or its quiet zone and cannot disturb a reader.
  */

@@ -1,5 +1,5 @@
 /**
- * Draws a code on a canvas the way SPEC B5 says: twice the display size,
+ * Draws a code on a canvas the way docs/protocol.md §5 says: twice the display size,
  * and with image pieces only 500 ms after every piece has loaded.
  */
 import { paintGeometry } from "./canvas";

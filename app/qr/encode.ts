@@ -1,6 +1,6 @@
 /**
  * Data → QR module matrix, through `qrcode-generator`. Type 4 first, then
- * the smallest type that holds the data, up to 40 (SPEC B5); beyond that
+ * the smallest type that holds the data, up to 40 (docs/protocol.md §5); beyond that
  * `Too long data`.
  */
 import qrcode from "qrcode-generator";

@@ -1,6 +1,6 @@
 /**
  * PNG and SVG files of a code, each with the Stockroom mark in a footer
- * below the code (SPEC B5).
+ * below the code (docs/protocol.md §5).
  */
 import { type DrawEnv, drawQr } from "./draw";
 import { layoutQr } from "./geometry";

@@ -1,5 +1,5 @@
 /**
- * The barcode a label prints (SPEC A13, docs/architecture.md §9): the item's own product
+ * The barcode a label prints (docs/product.md §13, docs/architecture.md §9): the item's own product
  * barcode in its symbology (EAN-13, UPC-A, EAN-8), any other value as Code
  * 128, else the SKU as Code 128; none when the item has neither. The bars
  * come from JsBarcode's encoders (bits, 1 = a dark module), drawn as vector

@@ -1,5 +1,5 @@
 /**
- * QR options and their defaults (SPEC B5): 256 × 256, black on white,
+ * QR options and their defaults (docs/protocol.md §5): 256 × 256, black on white,
  * error-correction level M, drawn at twice the display size. Styling
  * (module shape, finder style, image pieces, centre logo) is Stockroom's
  * own addition on top of the qrcodejs-style defaults.
@@ -51,11 +51,11 @@ export const QR_DEFAULTS = {
   finderStyle: "square",
 } as const satisfies QrOptions;
 
-/** The canvas is drawn at twice the display size (SPEC B5) so it stays sharp on dense screens and in print. */
+/** The canvas is drawn at twice the display size (docs/protocol.md §5) so it stays sharp on dense screens and in print. */
 export const DRAW_SCALE = 2;
-/** With image pieces, the code is drawn this long after they have all loaded (SPEC B5). */
+/** With image pieces, the code is drawn this long after they have all loaded (docs/protocol.md §5). */
 export const PIECES_DELAY_MS = 500;
-/** First QR version tried; the code grows from here only as the data needs (SPEC B5). */
+/** First QR version tried; the code grows from here only as the data needs (docs/protocol.md §5). */
 export const INITIAL_TYPE_NUMBER = 4;
 /** Light modules around the code that readers need to find it (ISO/IEC 18004). */
 export const QUIET_ZONE_MODULES = 4;

@@ -1,5 +1,5 @@
 /**
- * Who is in the room right now (SPEC A1), for the room header: a row of
+ * Who is in the room right now (docs/product.md §1), for the room header: a row of
  * initials, you first, then in order of arrival. Everyone is in the
  * accessible list; past five, the last slot shows "+N" and the rest are
  * listed for screen readers only. The row keeps one size whoever comes and

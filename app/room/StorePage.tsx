@@ -1,4 +1,4 @@
-/** The room's online store (SPEC A5): connection, publishing and sync. */
+/** The room's online store (docs/product.md §5): connection, publishing and sync. */
 import type { RoomRole } from "../../protocol/api";
 import { StorePanel } from "../store/StorePanel";
 

@@ -49,7 +49,7 @@ async function messageOf(response: Response): Promise<string> {
   return body.error ?? `The server answered ${response.status}.`;
 }
 
-/** The data migrations (SPEC A7): current version, each migration's state, the attempt log; run or roll back. */
+/** The data migrations (docs/product.md §7): current version, each migration's state, the attempt log; run or roll back. */
 export function AdminMigrationsPage() {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,7 @@
  * offers to record the sale too: a `sold` movement of one unit at its price,
  * from where it is held — of the variant holding it, for a product with
  * options (docs/architecture.md §9). Only offered — the status alone moves
- * no stock (SPEC A10).
+ * no stock (docs/stock.md "Movements: stock is the sum of its movements").
  */
 import { useCallback } from "react";
 import { hasVariants, type ItemDoc, METHOD, variantsOf } from "../../protocol/api";

@@ -1,5 +1,6 @@
 /**
- * The room's stocktakes that have ended, newest first (SPEC A8): when, who
+ * The room's stocktakes that have ended, newest first
+ * (docs/stock.md "A count is a count at a moment and a place"): when, who
  * started and ended each, who counted how much, and — for an applied one —
  * each quantity it set. Live: a stocktake ended on another phone appears.
  */

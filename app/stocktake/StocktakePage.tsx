@@ -1,5 +1,6 @@
 /**
- * The room's stocktake (SPEC A8): start one or join the one under way, count
+ * The room's stocktake (docs/stock.md "A count is a count at a moment and a place"):
+ * start one or join the one under way, count
  * items by scanning their labels or barcodes with the phone's camera, or
  * typing a SKU (one scan counts one; CountForm.tsx),
  * see everyone's counts merge live — who is counting, what is counted, what

@@ -2,7 +2,7 @@ import { METHOD } from "../../protocol/api";
 import { MemberEmailToggle } from "../people/MemberEmailToggle";
 import "./order-emails.css";
 
-/** The caller's own choice of an e-mail for each new store order (SPEC A6). */
+/** The caller's own choice of an e-mail for each new store order (docs/product.md §6). */
 export function OrderEmailsToggle({ userId }: { userId: string | null }) {
   return (
     <MemberEmailToggle

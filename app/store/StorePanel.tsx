@@ -17,7 +17,7 @@ const AUTH_LABEL: Record<NonNullable<StoreConnectionDoc["authKind"]>, string> = 
 };
 
 /**
- * The room's online store (SPEC A5): whether it is connected and to which
+ * The room's online store (docs/product.md §5): whether it is connected and to which
  * shop, for every member; owners and admins connect, test and disconnect.
  * The server never sends a secret, so there is none to show.
  */
@@ -135,7 +135,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
               ? "Connect your Shopify store to publish items to it and to bring its orders and stock into this room."
               : "This room is not connected to a Shopify store yet."}
           </p>
-          {/* The status (SPEC A5's words) as a status, not as what the page leads with. */}
+          {/* The status (in docs/product.md §5's words) as a status, not as what the page leads with. */}
           <p className="store-status muted" data-testid="store-status">
             Status: <span className="pill">Service not configured</span>
           </p>

@@ -19,21 +19,12 @@ import {
   useState,
 } from "react";
 import { whenIdle } from "../lazy-page";
+import type { ShownToast, ToastOptions } from "./toast-options";
+
+export type { ToastOptions } from "./toast-options";
 
 const loadToastList = () => import("./ToastList");
 const ToastList = lazy(loadToastList);
-
-export interface ToastOptions {
-  text: string;
-  action?: { label: string; run(): void };
-  tone?: "neutral" | "danger";
-  /** How long it stays (ms); longer when it offers an action. */
-  duration?: number;
-}
-
-export interface ShownToast extends ToastOptions {
-  id: number;
-}
 
 const ToastContext = createContext<{ show(options: ToastOptions): void } | null>(null);
 

@@ -1,6 +1,6 @@
 /** The toasts on screen, drawn with Radix Toast (a lazy chunk of Toast.tsx). */
 import * as RadixToast from "@radix-ui/react-toast";
-import type { ShownToast } from "./Toast";
+import type { ShownToast } from "./toast-options";
 
 export default function ToastList({ toasts, close }: { toasts: readonly ShownToast[]; close(id: number): void }) {
   return (

@@ -12,7 +12,7 @@ import { giveSizes, signUpWithRoom } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-/** A phone zooms out when a page is wider than it: the page's own width is what tells (docs: TOOLCHAIN). */
+/** A phone zooms out to fit a page wider than it, so nothing looks cut off: the page's own width is what tells. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe("a phone's screen", () => {

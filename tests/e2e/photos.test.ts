@@ -68,7 +68,7 @@ describe("photos in a room", () => {
     const thumbnail = row.getByRole("img", { name: "Brass desk lamp" });
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    // Pre-filled as SPEC A2 says: the caption is the title, one of it, a draft; where and when
+    // Pre-filled as docs/product.md §2 says: the caption is the title, one of it, a draft; where and when
     // the photo was taken stay in the photo's details, never in the item's location or description.
     await row.getByRole("link", { name: "Open Brass desk lamp" }).last().click();
     await page.getByTestId("item-page-title").filter({ hasText: "Brass desk lamp" }).waitFor();

@@ -1,5 +1,5 @@
 /**
- * QR codes in Chromium (SPEC A4, B5), read back by an independent reader
+ * QR codes in Chromium (docs/product.md §4, docs/protocol.md §5), read back by an independent reader
  * (jsQR, from its own dist file): every module shape × finder style, with
  * and without a logo, with image pieces, for ASCII, UTF-8 and long data, as
  * PNG and as SVG. Also the 2× canvas and `Scan me!`, drawing only after

@@ -1,5 +1,6 @@
 /**
- * A stocktake in Chromium with two people (SPEC A8), counting by typed SKU:
+ * A stocktake in Chromium with two people
+ * (docs/stock.md "A count is a count at a moment and a place"), counting by typed SKU:
  * counts merge live between their pages; a count made with no line shows at
  * once on the counter's phone and joins the other's when the line is back,
  * once; the owner reviews the differences and applies them in one step.

@@ -231,7 +231,7 @@ describe("modifiers as Meteor's minimongo tests pin them", () => {
     modify({}, { $push: { a: { $each: [{ "": 1 }] } } }, { a: [{ "": 1 }] });
     modify({}, { $push: { a: { $each: [{ " ": 1 }] } } }, { a: [{ " ": 1 }] });
     exception({}, { $push: { a: { $each: [{ ".": 1 }] } } });
-    // #issue 5167
+    // https://github.com/meteor/meteor/issues/5167
     // $push $slice with positive numbers
     modify({}, { $push: { a: { $each: [], $slice: 5 } } }, { a: [] });
     modify({ a: [1, 2, 3] }, { $push: { a: { $each: [], $slice: 1 } } }, { a: [1] });

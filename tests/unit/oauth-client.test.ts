@@ -1,5 +1,5 @@
 /**
- * The browser side of OAuth sign-in: the errors SPEC B7 names, the popup
+ * The browser side of OAuth sign-in: the errors docs/protocol.md §7 names, the popup
  * hand-off through localStorage, a popup closed early, and the redirect
  * style's hand-off on the next page load. The server is played over a fake
  * socket; the popup is a stand-in window.

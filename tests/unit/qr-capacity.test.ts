@@ -1,5 +1,5 @@
 /**
- * QR capacity (SPEC B5): type 4 first, growing only as the data needs, up
+ * QR capacity (docs/protocol.md §5): type 4 first, growing only as the data needs, up
  * to type 40; one byte over type 40's capacity at the level is
  * `Too long data`. Data counts as its UTF-8 bytes.
  */
@@ -8,7 +8,7 @@ import { encodeQr, toUtf8ByteString } from "../../app/qr/encode";
 import { layoutQr } from "../../app/qr/geometry";
 import type { ErrorCorrectionLevel } from "../../app/qr/options";
 
-/** Byte-mode capacities from ISO/IEC 18004 Table 7 (the same figures in REFERENCE.md for type 40). */
+/** Byte-mode capacities from ISO/IEC 18004 Table 7. */
 const BYTE_CAPACITY: Record<ErrorCorrectionLevel, Record<number, number>> = {
   L: { 4: 78, 5: 106, 9: 230, 10: 271, 20: 858, 40: 2953 },
   M: { 4: 62, 5: 84, 9: 180, 10: 213, 20: 666, 40: 2331 },

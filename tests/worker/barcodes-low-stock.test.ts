@@ -1,5 +1,5 @@
 /**
- * Product barcodes and reorder points on items (SPEC A10, A11): a barcode is
+ * Product barcodes and reorder points on items (docs/architecture.md §9, docs/product.md §11): a barcode is
  * checked and names one item (found by scans and searches); an item at or
  * below its reorder point is low — in the catalogue's filter and, live, on
  * the dashboard.

@@ -1,5 +1,5 @@
 /**
- * The counter role (SPEC A10): a helper who takes part in stocktakes and
+ * The counter role (docs/stock.md "Roles and stock"): a helper who takes part in stocktakes and
  * receives stock, and changes nothing else.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The password limit never locks the owner out (SPEC B2, B8): a browser
+ * The password limit never locks the owner out (docs/protocol.md §2, §8): a browser
  * that has signed in to the account before presents the device key it was
  * issued and is counted on its own, so guesses from anywhere else cannot
  * refuse it; from a new device, an e-mailed sign-in link always gets in.

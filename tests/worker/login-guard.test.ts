@@ -1,5 +1,5 @@
 /**
- * Password guessing across connections (SPEC B2, B8): failed logins count
+ * Password guessing across connections (docs/protocol.md §2, §8): failed logins count
  * per account and per client address wherever they come from — fresh
  * sockets, other HomeDO shards, rooms — and past the limit the answer is
  * `too-many-requests` with the time to wait, even for the right password.

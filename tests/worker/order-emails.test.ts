@@ -1,5 +1,5 @@
 /**
- * Order e-mails (SPEC A6): members who opt in get one e-mail per new store
+ * Order e-mails (docs/product.md §6): members who opt in get one e-mail per new store
  * order. Webhooks are signed like Shopify signs them and go through the real
  * route and RoomDO; e-mail lands in the development outbox. Sending is not
  * awaited by the write, so tests poll the outbox, and a "none" is checked

@@ -1,5 +1,5 @@
 /**
- * Publishing to and synchronising from the store (SPEC A5), against the fake
+ * Publishing to and synchronising from the store (docs/product.md §5), against the fake
  * Shopify Admin API at its HTTP boundary (tests/support/fake-shopify.ts:
  * cursors, cost budget, THROTTLED, token expiry). The live methods, the
  * Admin API client, the write queue, D1 and the dashboard run for real.

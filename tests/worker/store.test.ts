@@ -1,5 +1,5 @@
 /**
- * The room's store connection (SPEC A5, first bullet), with Shopify faked at
+ * The room's store connection (docs/product.md §5), with Shopify faked at
  * its HTTP boundary: the client-credentials token endpoint and the Admin
  * GraphQL endpoint of `*.myshopify.com`. Our code — the live methods, the
  * Admin API client, encryption, D1 — runs for real.

@@ -1,5 +1,5 @@
 /**
- * E-mailed account tokens (SPEC B2): made (only their hash stored), mailed
+ * E-mailed account tokens (docs/protocol.md §2): made (only their hash stored), mailed
  * as links, and used up once — verify, reset (3 days), enroll (30 days) and
  * sign-in links (15 minutes). Shared by recovery-feature.ts (reset, verify,
  * enroll) and login-links.ts (sign-in links).

@@ -1,6 +1,6 @@
 /**
  * Password accounts on every live connection, with Meteor's method names and
- * argument shapes so existing DDP clients can log in (SPEC B2):
+ * argument shapes so existing DDP clients can log in (docs/protocol.md §2):
  * createUser, login (password, resume), logout, getNewToken,
  * removeOtherTokens, changePassword; the `user` publication with the
  * caller's own user document, and the configured OAuth services.

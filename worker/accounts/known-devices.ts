@@ -1,5 +1,5 @@
 /**
- * Known devices (SPEC B2, B8): after a person signs in, their browser asks
+ * Known devices (docs/protocol.md §2, §8): after a person signs in, their browser asks
  * for a device key (`accounts.rememberDevice`), which the server issues and
  * remembers — hashed — for that account. A password login that presents a
  * key known for the account is counted on that device's own count instead

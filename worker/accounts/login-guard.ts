@@ -1,5 +1,5 @@
 /**
- * Password guessing across connections (SPEC B2, B8). Meteor limits login
+ * Password guessing across connections (docs/protocol.md §2, §8). Meteor limits login
  * calls per connection only, so a guesser opening fresh connections (or
  * spreading over HomeDO shards and rooms) was never refused. Here every
  * failed password check is also counted in D1 — the one place every live
@@ -10,7 +10,7 @@
  * Names with no account are counted under the name itself, so "refused
  * after ten tries" happens alike whether the account exists or not.
  *
- * The limit must never lock the owner out (SPEC B2): a browser that has
+ * The limit must never lock the owner out (docs/protocol.md §2): a browser that has
  * signed in to the account before (known-devices.ts) has a count of its own
  * and is not held to the account's or the address's, so guesses from
  * anywhere else never refuse her own browser. From a new device, an e-mailed

@@ -1,5 +1,5 @@
 /**
- * "E-mail me a sign-in link" (SPEC B2): a one-time link, valid 15 minutes,
+ * "E-mail me a sign-in link" (docs/protocol.md §2): a one-time link, valid 15 minutes,
  * that signs its holder in without a password. It is the way in that no
  * password guessing can block: the login it makes is never refused by the
  * guard, and it clears the account's count of wrong passwords. Asking for a

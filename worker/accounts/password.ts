@@ -1,5 +1,5 @@
 /**
- * Password handling (SPEC B2). The browser sends the hex SHA-256 digest of
+ * Password handling (docs/protocol.md §2). The browser sends the hex SHA-256 digest of
  * the password (`{digest, algorithm: "sha-256"}`); a plain string is digested
  * here. Only a slow salted hash of the digest is stored: PBKDF2-SHA-256 via
  * WebCrypto (see README, "Password storage", for the measurement behind the

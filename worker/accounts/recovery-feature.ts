@@ -1,5 +1,5 @@
 /**
- * Getting back in and proving an address (SPEC B2): forgotPassword,
+ * Getting back in and proving an address (docs/protocol.md §2): forgotPassword,
  * resetPassword (also used for enroll links), verifyEmail, and
  * accounts.sendVerificationEmail. Their e-mailed tokens (account-tokens.ts)
  * are stored hashed, work once, and expire (reset 3 days, enroll 30 days;

@@ -1,5 +1,5 @@
 /**
- * The data-migration admin API (SPEC A7): the current version, every known
+ * The data-migration admin API (docs/product.md §7): the current version, every known
  * migration's state and the attempt log; run pending migrations now; roll
  * back to a version. Admins only (admin-access.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * What one item or order adds to each of the dashboard's aggregates
- * (SPEC A3). Counting a change is "take away what the old version added,
+ * (docs/product.md §3). Counting a change is "take away what the old version added,
  * add what the new one adds", so an update costs the same however big the
  * room is; a full recompute is the sum over every row. Both paths use these
  * same contributions, which is what makes them comparable in tests.

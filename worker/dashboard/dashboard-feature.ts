@@ -1,4 +1,4 @@
-/** The `dashboard` publication (SPEC A3): the room's live figures, for its members. */
+/** The `dashboard` publication (docs/product.md §3): the room's live figures, for its members. */
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import type { LiveRegistry } from "../live/registry";

@@ -7,7 +7,7 @@ export interface MigrationContext {
 }
 
 /**
- * One data migration (SPEC A7): code that changes data, not schema (schema
+ * One data migration (docs/product.md §7): code that changes data, not schema (schema
  * changes are SQL in migrations/, applied by wrangler). Versions are whole
  * numbers run in increasing order; `down` undoes `up`. Both should be safe
  * to run again after a failure part-way (D1 batches are all or nothing).

@@ -4,7 +4,7 @@
  * (re-exported by schema.ts).
  */
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { rooms } from "./schema";
+import { rooms } from "./rooms-table";
 
 /**
  * The store a room is connected to, by shop domain: how a store webhook

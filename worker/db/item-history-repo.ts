@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ItemHistoryDoc } from "../../protocol/api";
-import { insertHistoryRowsStatement, insertHistoryStatement } from "./item-statements";
+import { type HistoryEntry, insertHistoryRowsStatement, insertHistoryStatement } from "./item-statements";
 import type { RoomDatabase } from "./room-database";
-import { type ItemHistoryRow, itemHistory, items } from "./room-schema";
+import { itemHistory, items } from "./room-schema";
 
-export type HistoryEntry = Omit<ItemHistoryRow, "roomId">;
+export type { HistoryEntry } from "./item-statements";
 
 export function toHistoryDoc(row: HistoryEntry): ItemHistoryDoc {
   return {

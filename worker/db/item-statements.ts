@@ -7,9 +7,11 @@
  * cannot drift apart.
  */
 import { getTableColumns } from "drizzle-orm";
-import type { HistoryEntry } from "./item-history-repo";
 import type { RoomDatabase, RoomStatement } from "./room-database";
-import { type ItemRow, items } from "./room-schema";
+import { type ItemHistoryRow, type ItemRow, items } from "./room-schema";
+
+/** An item history entry as written (the room is the database's own). */
+export type HistoryEntry = Omit<ItemHistoryRow, "roomId">;
 
 /** [property, column] for every column of `items`. */
 const ITEM_COLUMNS = Object.entries(getTableColumns(items)).map(([key, column]) => [key, column.name] as const);

@@ -7,7 +7,7 @@
 import { text } from "drizzle-orm/sqlite-core";
 import { stocktakeTables } from "../stocktake/stocktake-schema";
 import { roomTables } from "./room-tables";
-import { rooms } from "./schema";
+import { rooms } from "./rooms-table";
 
 const d1RoomId = () =>
   text("room_id")

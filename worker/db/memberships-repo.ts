@@ -81,7 +81,7 @@ export async function setMembershipRole(db: Database, roomId: string, userId: st
     .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
 }
 
-/** A member's own choice of an e-mail for each new store order (SPEC A6). */
+/** A member's own choice of an e-mail for each new store order (docs/product.md §6). */
 export async function setOrderEmails(db: Database, roomId: string, userId: string, on: boolean): Promise<void> {
   await db
     .update(memberships)

@@ -93,7 +93,7 @@ export function roomTables<Extras extends Record<string, SQLiteColumnBuilderBase
   );
 
   /**
-   * A store order (SPEC A3, A5). Filled by the store sync (issue 6); the
+   * A store order (docs/product.md §3, §5). Filled by the store sync (docs/architecture.md §3); the
    * dashboard aggregates these rows. `lineItems` is a JSON array of
    * `{productKey, title, quantity, priceCents}`.
    */
@@ -151,7 +151,7 @@ export function roomTables<Extras extends Record<string, SQLiteColumnBuilderBase
   );
 
   /**
-   * A room's connection to its Shopify store (SPEC A5), at most one per room.
+   * A room's connection to its Shopify store (docs/product.md §5), at most one per room.
    * `secret` is the client secret (client-credentials grant) or the static
    * Admin API access token; it and the cached access token are sealed with
    * worker/store/secret-box.ts and never leave the server. `accessTokenExpiresAt`
@@ -184,7 +184,7 @@ export function roomTables<Extras extends Record<string, SQLiteColumnBuilderBase
   });
 
   /**
-   * Store webhook deliveries already applied to a room (SPEC A5: each delivery
+   * Store webhook deliveries already applied to a room (docs/product.md §5: each delivery
    * processed once). Written by the RoomDO in the same queued write that
    * applies the delivery, so a delivery that failed is applied on Shopify's retry.
    */
@@ -202,7 +202,7 @@ export function roomTables<Extras extends Record<string, SQLiteColumnBuilderBase
   );
 
   /**
-   * An item published to the room's store (SPEC A5): the product and variant
+   * An item published to the room's store (docs/product.md §5): the product and variant
    * it became, and what the store last had of the item (`sent`). The item
    * keeps `storeProductId` for everyone to see.
    */
@@ -234,7 +234,7 @@ export function roomTables<Extras extends Record<string, SQLiteColumnBuilderBase
     ],
   );
 
-  /** A store customer (SPEC A5: customers are synchronised), one row per room and store customer id. */
+  /** A store customer (docs/product.md §5: customers are synchronised), one row per room and store customer id. */
   const customers = sqliteTable(
     "customers",
     {

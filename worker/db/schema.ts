@@ -7,21 +7,7 @@
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts-schema";
-
-export const rooms = sqliteTable("rooms", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  /** ISO 4217 code: how the room's prices are shown, and what new items are priced in. */
-  currency: text("currency").notNull().default("USD"),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
-  /**
-   * When the room had moved its rows from the previous release's D1 tables
-   * into its own SQLite (null until then): the clean-up job then deletes
-   * them from D1 (legacy-rows-job.ts).
-   */
-  rowsMovedAt: integer("rows_moved_at"),
-});
+import { rooms } from "./rooms-table";
 
 /**
  * Rooms that were deleted, and when: so a tab or link that comes back to
@@ -45,7 +31,7 @@ export const devOutbox = sqliteTable("dev_outbox", {
   sentAt: integer("sent_at").notNull(),
 });
 
-/** Who may do what in a room (SPEC A1). The RoomDO is the only writer of its room's rows. */
+/** Who may do what in a room (docs/product.md §1). The RoomDO is the only writer of its room's rows. */
 export const memberships = sqliteTable(
   "memberships",
   {
@@ -56,7 +42,7 @@ export const memberships = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "admin", "member", "cashier", "counter", "viewer"] }).notNull(),
-    /** The member asked for an e-mail about each new store order (SPEC A6). */
+    /** The member asked for an e-mail about each new store order (docs/product.md §6). */
     orderEmails: integer("order_emails", { mode: "boolean" }).notNull().default(false),
     /** The member asked for a daily e-mail listing what is low on stock (docs/architecture.md §9). */
     lowStockEmails: integer("low_stock_emails", { mode: "boolean" }).notNull().default(false),
@@ -109,7 +95,7 @@ export const shareCodes = sqliteTable(
 );
 
 /**
- * Data migrations (SPEC A7; code in worker/data-migrations/): one row per
+ * Data migrations (docs/product.md §7; code in worker/data-migrations/): one row per
  * version that has ever been tried. `appliedAt` is set while it is applied
  * (cleared by its `down`); `lastError` keeps why the last attempt failed.
  */
@@ -157,5 +143,6 @@ export * from "./accounts-schema";
 export * from "./directory-schema";
 // The room tables of the previous release, until each room has moved its rows into its own SQLite.
 export * from "./legacy-room-schema";
+export * from "./rooms-table";
 // Failed-login counters and known devices, shared by every live object.
 export * from "./security-schema";

@@ -1,5 +1,5 @@
 /**
- * Security counters that must be shared by every live object (SPEC B2, B8):
+ * Security counters that must be shared by every live object (docs/protocol.md §2, §8):
  * failed password logins per account and per client address, counted in D1
  * so a guesser gains nothing by opening more connections, reaching another
  * HomeDO shard or going through a room. Part of the schema (re-exported by
@@ -24,7 +24,7 @@ export const loginFailures = sqliteTable(
 );
 
 /**
- * Browsers and devices that have signed in to an account (SPEC B2): the
+ * Browsers and devices that have signed in to an account (docs/protocol.md §2): the
  * SHA-256 of the device key the server issued there, per account. A known
  * device's wrong passwords are counted on their own, not in the account's
  * count, so a guesser elsewhere can never lock the owner out of her own

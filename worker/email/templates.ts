@@ -1,7 +1,7 @@
 /**
  * The account e-mails, each as text and HTML. Links use a hash fragment
- * (`#/reset-password/TOKEN`, SPEC B2) so the token never reaches a server log.
- * Also the order e-mails (SPEC A6), whose values come from the store and are
+ * (`#/reset-password/TOKEN`, docs/protocol.md §2) so the token never reaches a server log.
+ * Also the order e-mails (docs/product.md §6), whose values come from the store and are
  * escaped like everything else.
  */
 import type { OrderDoc } from "../../protocol/api";

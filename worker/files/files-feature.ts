@@ -1,5 +1,5 @@
 /**
- * Files on the live connection (SPEC B4): chunked uploads — start, write,
+ * Files on the live connection (docs/protocol.md §4): chunked uploads — start, write,
  * status (which chunks the server has, for resuming after a reload), finish,
  * abort — plus remove, shared links, and the `files` publication.
  */

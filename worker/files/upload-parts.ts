@@ -2,9 +2,13 @@
  * How an upload's chunks fall into R2 multipart parts: `partChunks` chunks
  * a part, numbered from 1, the last part and the last chunk possibly short.
  */
-import type { UploadRow } from "./upload-store";
-
-type Shape = Pick<UploadRow, "size" | "chunkSize" | "chunkCount" | "partChunks">;
+/** What of an upload (upload-store.ts) decides its parts. */
+interface Shape {
+  size: number;
+  chunkSize: number;
+  chunkCount: number;
+  partChunks: number;
+}
 
 /** First and last chunk id of a part. */
 export function chunkRangeOf(upload: Shape, partNo: number): [number, number] {

@@ -1,5 +1,5 @@
 /**
- * Uploads over HTTP, the alternative to the live connection (SPEC B4):
+ * Uploads over HTTP, the alternative to the live connection (docs/protocol.md §4):
  * `POST /cdn/storage/<collection>/__upload` with `X-Room-Id` and
  * `X-Upload-Op` — `start` (JSON body: name, type, size, meta), `chunk`
  * (`X-Upload-Id`, `X-Chunk-Id`, the raw bytes as the body), `part`,

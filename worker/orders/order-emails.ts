@@ -1,5 +1,5 @@
 /**
- * E-mails about new store orders (SPEC A6) to the room's members who asked
+ * E-mails about new store orders (docs/product.md §6) to the room's members who asked
  * for them. Sending runs beside the room's write queue, never inside it: a
  * slow or failing mail provider must not hold up the room's orders and
  * items, and the order is recorded either way. Failures are the server's to

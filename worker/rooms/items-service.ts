@@ -63,7 +63,7 @@ async function addNow(
 ): Promise<string> {
   const parsed = v.safeParse(itemFieldsSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
-  // Creates are idempotent on their id (SPEC B9): a call re-sent after its
+  // Creates are idempotent on their id (docs/protocol.md §9): a call re-sent after its
   // answer was lost finds its item made — or made and removed — and does
   // nothing more.
   if ((await findItem(host.roomDb, host.roomId, id)) || (await wasRemoved(host.roomDb, host.roomId, id))) return id;

@@ -1,5 +1,5 @@
 /**
- * Room membership (SPEC A1): the members list, invitations by e-mail (an
+ * Room membership (docs/product.md §1): the members list, invitations by e-mail (an
  * existing user is added and told; a new address gets an account to enroll
  * in), role changes, removal, leaving, and deleting the room. Owners and
  * admins manage members; only the owner deletes the room. Each member,

@@ -1,5 +1,5 @@
 /**
- * Presence (SPEC A1): who is in the room right now. Follows the live
+ * Presence (docs/product.md §1): who is in the room right now. Follows the live
  * connections through the live layer's connection hooks, counts only
  * signed-in members, and publishes one `presence` document per person to
  * the room's members (strangers get 403).

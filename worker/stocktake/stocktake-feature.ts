@@ -1,5 +1,6 @@
 /**
- * Stocktakes (SPEC A8): a member starts one (or joins the one under way);
+ * Stocktakes (docs/stock.md "A count is a count at a moment and a place"):
+ * a member starts one (or joins the one under way);
  * everyone taking part counts items by scanning their labels or typing a
  * SKU, one scan counting one; counts merge live through the `stocktake.scans`
  * publication; an owner or admin applies the counted quantities in one step
@@ -7,7 +8,7 @@
  * A mis-scan can be taken back while the stocktake is under way; ended
  * stocktakes stay on record (`stocktakes.past`, stocktake-summary.ts).
  *
- * Each scan's id comes from the call's random seed (SPEC B9), so a scan made
+ * Each scan's id comes from the call's random seed (docs/protocol.md §9), so a scan made
  * offline and sent again later, or sent twice, counts once.
  */
 import { COLLECTION, can, MAIN_LOCATION_ID, METHOD, PUBLICATION } from "../../protocol/api";

@@ -13,7 +13,10 @@ export function stocktakeTables<
   StocktakeExtras extends Record<string, SQLiteColumnBuilderBase>,
   ScanExtras extends Record<string, SQLiteColumnBuilderBase>,
 >(roomId: RoomIdColumn, extras: { stocktake?: StocktakeExtras; scan?: ScanExtras } = {}) {
-  /** Stocktakes (SPEC A8): at most one `open` per room at a time (checked by the RoomDO, which serializes writes). */
+  /**
+   * Stocktakes (docs/stock.md "A count is a count at a moment and a place"): at most one `open` per
+   * room at a time (checked by the RoomDO, which serializes writes).
+   */
   const stocktakes = sqliteTable(
     "stocktakes",
     {

@@ -1,5 +1,6 @@
 /**
- * What a past stocktake was (SPEC A8): when, who started and ended it, who
+ * What a past stocktake was (docs/stock.md "A count is a count at a moment and a place"):
+ * when, who started and ended it, who
  * counted how much, and the quantities it set — read from its scans and
  * from the item history entries it wrote (`via = stocktake:<id>`), so the
  * record of a stocktake is the same rows that made it, not a copy.

@@ -1,5 +1,5 @@
 /**
- * Publishing (SPEC A5). A new product is made whole with one `productSet`
+ * Publishing (docs/product.md §5). A new product is made whole with one `productSet`
  * (title, description, price, SKU, stock at the store's first location,
  * images). After that, only what differs from what the store last had is
  * sent, each with the narrowest mutation — so the store keeps everything

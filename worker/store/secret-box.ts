@@ -1,5 +1,5 @@
 /**
- * Encryption at rest for store credentials (SPEC A5): AES-256-GCM with a key
+ * Encryption at rest for store credentials (docs/product.md §5): AES-256-GCM with a key
  * derived by HKDF-SHA-256 from the STORE_SECRET_KEY Worker secret. Each value
  * gets its own random 12-byte IV and is stored as `v1.<iv>.<ciphertext>`
  * (standard base64); the version prefix lets a later key or scheme change

@@ -1,5 +1,5 @@
 /**
- * Access tokens for the Admin API (SPEC A5). A merchant's own app gets one
+ * Access tokens for the Admin API (docs/product.md §5). A merchant's own app gets one
  * from the client-credentials grant: `POST https://{shop}/admin/oauth/access_token`
  * with `grant_type=client_credentials&client_id=…&client_secret=…` answers
  * `{access_token, scope, expires_in}`, a token good for about 24 hours that

@@ -1,5 +1,5 @@
 /**
- * A room's store connection (SPEC A5): trying credentials and saving them
+ * A room's store connection (docs/product.md §5): trying credentials and saving them
  * (a failed try saves nothing), finding the saved one, and the client that
  * store features (test, and later publish and sync) call the store with.
  */
@@ -84,7 +84,7 @@ export async function tryConnection(
   };
 }
 
-/** The saved connection, or `404 Service not configured` (SPEC B7). */
+/** The saved connection, or `404 Service not configured` (docs/protocol.md §7). */
 export async function requireConnection(host: StoreHost): Promise<StoreConnectionRow> {
   const row = await findStoreConnection(host.roomDb, host.roomId);
   if (!row) throw new LiveError(404, ERROR_TEXT.SERVICE_NOT_CONFIGURED);

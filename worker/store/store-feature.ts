@@ -1,5 +1,5 @@
 /**
- * The room's online store (SPEC A5): the `store` publication (a
+ * The room's online store (docs/product.md §5): the `store` publication (a
  * `connection` document without any secret, and the `sync` document with the
  * running or last sync's progress, for every member), the owner/admin
  * methods to connect, test and disconnect, and the members' methods to
@@ -30,8 +30,8 @@ import {
   toStoreConnectionDoc,
   tryConnection,
 } from "./store-connection";
-import { forgetShopNow } from "./store-products";
 import { storeRuntime } from "./store-runtime";
+import { forgetShopNow } from "./store-unlink";
 import { keepStoreSyncScheduled } from "./sync-schedule";
 import { registerWebhooks } from "./webhook-subscriptions";
 

@@ -1,5 +1,5 @@
 /**
- * An item's page in the store (SPEC A4: a label's QR code opens the store
+ * An item's page in the store (docs/product.md §4: a label's QR code opens the store
  * page once the item is published, else its share page): the product's
  * handle on the connected shop, for listed items on sale there.
  */

@@ -1,5 +1,5 @@
 /**
- * Synchronising a room from its store (SPEC A5): products, then orders,
+ * Synchronising a room from its store (docs/product.md §5): products, then orders,
  * then customers, each read page by page (cursors to the end, paced by the
  * client's cost budget) and stored a page at a time in the room's write
  * queue, so dashboards move while it runs. An incremental sync asks only for

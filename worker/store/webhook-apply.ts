@@ -10,8 +10,9 @@ import { deliverySeenAgain, recordDelivery } from "../db/webhook-deliveries-repo
 import type { RoomHost } from "../rooms/room-host";
 import { orderFromWebhook } from "./shopify-order";
 import { changeStoreConnection, dropStoreConnection } from "./store-feature";
-import { applyStoreProductNow, forgetStoreProductNow } from "./store-products";
+import { applyStoreProductNow } from "./store-products";
 import { deletedProductId, productFromWebhook } from "./store-records";
+import { forgetStoreProductNow } from "./store-unlink";
 import { UNREADABLE_ORDER, UNREADABLE_PRODUCT } from "./webhook-payloads";
 
 export interface WebhookDelivery {

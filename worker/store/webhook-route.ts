@@ -1,5 +1,5 @@
 /**
- * `POST /api/webhooks/shopify`: the store's webhooks (SPEC A5). A delivery
+ * `POST /api/webhooks/shopify`: the store's webhooks (docs/product.md §5). A delivery
  * must carry Shopify's HMAC of its raw body, made with the client secret of
  * a room connected to that shop; anything else is 401 and changes nothing.
  * A verified delivery whose payload can be read is queued for each such

@@ -1,5 +1,5 @@
 /**
- * Setting up the store's webhooks when a room connects (SPEC A5): one
+ * Setting up the store's webhooks when a room connects (docs/product.md §5): one
  * `webhookSubscriptionCreate` per topic, pointing at this app's webhook
  * route. Shopify only delivers to a public https address, and only a
  * client-credentials connection knows the secret deliveries are signed
