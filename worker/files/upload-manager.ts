@@ -28,10 +28,30 @@ import {
 } from "../../protocol/files";
 import { newToken } from "../accounts/tokens";
 import { KeyedQueue, settledWithin } from "../keyed-queue";
+import { canMove, type Transitions } from "../transitions";
 import { matchesImageType } from "./file-signature";
 import { PartBuffers } from "./part-buffers";
 import { chunkCountOfPart, chunkRangeOf, partCountOf, partLengthOf, partOf } from "./upload-parts";
 import { type UploadRow, UploadStore } from "./upload-store";
+
+/**
+ * An upload's states. Chunks (and whole parts over HTTP) arrive while it is
+ * `receiving`; with every chunk here it is `whole` (a repeated chunk changes
+ * nothing); its bytes put in R2 make it `stored`; the file recorded, it is
+ * `recorded`: its row goes, and a note of what it made stays for a re-sent
+ * finish. Given up — aborted, idle for hours, its sender no longer allowed,
+ * or its record failed — it is `discarded`, its parts freed. A state is read
+ * from where the upload's data is (`stateOf`), except `stored`, which lasts
+ * only while one finish runs (`exclusive`) and is kept in memory.
+ */
+export type UploadState = "receiving" | "whole" | "stored" | "recorded" | "discarded";
+export const UPLOAD_MOVES = {
+  receiving: ["receiving", "whole", "discarded"],
+  whole: ["whole", "stored", "discarded"],
+  stored: ["recorded", "discarded"],
+  recorded: [],
+  discarded: [],
+} as const satisfies Transitions<UploadState>;
 
 /** The longest a chunk's answer waits for the previous part to reach R2 (a hung R2 must not stall the connection). */
 const FLUSH_WAIT_MS = 30_000;
@@ -77,6 +97,8 @@ export class UploadManager {
   private readonly finishing = new KeyedQueue();
   /** Multipart uploads being created, so two parts arriving at once start one. */
   private readonly creating = new Map<string, Promise<R2MultipartUpload>>();
+  /** Uploads whose bytes are in R2 while their finish records the file (the `stored` state). */
+  private readonly storedNow = new Set<string>();
 
   constructor(
     sql: SqlStorage,
@@ -147,6 +169,34 @@ export class UploadManager {
     else this.putInSql(row, partNo, chunkId, bytes);
     if (this.now() - row.updatedAt >= TOUCH_EVERY) this.store.touch(row.id, this.now());
     return { received: this.receivedCount(row) };
+  }
+
+  /** Where the upload is (see UPLOAD_MOVES), read from where its data is. */
+  stateOf(upload: UploadRow): UploadState {
+    if (this.storedNow.has(upload.id)) return "stored";
+    if (!this.store.find(upload.id)) return this.store.finishedAs(upload.id) ? "recorded" : "discarded";
+    return this.receivedCount(upload) < upload.chunkCount ? "receiving" : "whole";
+  }
+
+  /**
+   * Its bytes are in R2: the upload is `stored` — unless it was given up
+   * while they went (aborted meanwhile), when they go too and the sender is
+   * told the upload is over.
+   */
+  private async nowStored(upload: UploadRow): Promise<void> {
+    if (this.stateOf(upload) === "discarded") {
+      await this.bucket.delete(upload.r2Key);
+      throw new LiveError(408, FILE_ERRORS.SESSION_EXPIRED);
+    }
+    this.enter(upload, "stored");
+  }
+
+  /** Moves the upload to `to`, if its table allows it from where it is; the `stored` state is kept here. */
+  private enter(upload: UploadRow, to: UploadState): void {
+    const from = this.stateOf(upload);
+    if (!canMove(UPLOAD_MOVES, from, to)) throw new Error(`files: an upload cannot go from ${from} to ${to}`);
+    if (to === "stored") this.storedNow.add(upload.id);
+    else this.storedNow.delete(upload.id);
   }
 
   /** Chunks held in SQLite and in memory, and those of parts already in R2. */
@@ -273,6 +323,7 @@ export class UploadManager {
       const original = this.store.partBytes(upload.id, 1);
       const bytes = rewrite ? rewrite(original) : original;
       const object = await this.bucket.put(upload.r2Key, bytes, { httpMetadata: { contentType: upload.type } });
+      await this.nowStored(upload);
       return { upload, etag: object.httpEtag, size: bytes.byteLength };
     }
     if (rewrite) throw new Error("files: a file of several parts cannot be rewritten");
@@ -287,18 +338,21 @@ export class UploadManager {
     }
     const multipart = await this.multipart(upload);
     const object = await multipart.complete(stored);
+    await this.nowStored(upload);
     return { upload, etag: object.httpEtag, size: upload.size };
   }
 
   /** The upload is recorded: its state goes, and a note of what it made stays for re-sent finishes. */
   completed(upload: UploadRow, itemId: string | null): void {
+    this.enter(upload, "recorded");
     this.store.finished(upload, itemId, this.now());
   }
 
   /** Recording a stored upload failed: its bytes and state go, so nothing is left without a record. */
   async discardStored(upload: UploadRow): Promise<void> {
+    this.enter(upload, "discarded");
     await this.bucket.delete(upload.r2Key);
-    await this.discard(upload);
+    await this.free(upload);
   }
 
   /** The caller lost the right to upload here: the upload ends, with its parts. */
@@ -323,7 +377,20 @@ export class UploadManager {
     for (const row of this.store.idleSince(Number.POSITIVE_INFINITY)) await this.discard(row);
   }
 
+  /**
+   * Gives the upload up. Not while its finish holds its bytes in R2
+   * (`stored`): the finish records the file or discards them itself. Nor
+   * twice: one already given up has nothing left to free.
+   */
   private async discard(row: UploadRow): Promise<void> {
+    const state = this.stateOf(row);
+    if (state === "stored" || !canMove(UPLOAD_MOVES, state, "discarded")) return;
+    this.enter(row, "discarded");
+    await this.free(row);
+  }
+
+  /** Frees what the upload holds: its row and chunks, its parts in memory, its multipart upload in R2. */
+  private async free(row: UploadRow): Promise<void> {
     // The stored row, not the caller's copy: a part sent since may have started the multipart upload.
     const multipartId = this.store.find(row.id)?.multipartId ?? row.multipartId;
     this.store.delete(row.id);

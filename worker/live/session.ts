@@ -20,6 +20,7 @@ import {
   type ServerMessage,
 } from "../../protocol/ddp";
 import { DDP_ERROR, type DdpErrorReason } from "../../protocol/errors";
+import { canMove, move, type Transitions } from "../transitions";
 import { enforceRateLimits } from "./call-checks";
 import { runJoined, runLeft } from "./connection-hooks";
 import { encodeData } from "./encode-data";
@@ -37,6 +38,22 @@ import type { CallerInfo } from "./types";
 import { UniversalRuns } from "./universal-runs";
 import { yieldToRuntime } from "./yield";
 
+/**
+ * What a session is doing with its socket. `live`: it answers, and sends
+ * its subscriptions' data. `restoring`: after the object woke, it re-runs
+ * its stored subscriptions without sending, so the merge box again matches
+ * what the client already holds; then it is live again. `closed`: the
+ * socket went; nothing is sent and nothing more is done. (Whether the
+ * client has sent `connect` yet is the session id's to say, in
+ * `SessionState`: it outlives hibernation, the phase does not.)
+ */
+export type SessionPhase = "live" | "restoring" | "closed";
+export const SESSION_MOVES = {
+  live: ["restoring", "closed"],
+  restoring: ["live", "closed"],
+  closed: [],
+} as const satisfies Transitions<SessionPhase>;
+
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -51,10 +68,9 @@ export class Session<H> {
   private readonly universal: UniversalRuns<H>;
   /** Makes every subscription run's merge-box key unique (see LiveSubscription). */
   private runs = 0;
-  private muted = false;
   private readonly pushBack = new PushBack();
   private readonly batcher = new FrameBatcher((frame) => this.sendFrame(frame));
-  private closed = false;
+  private phase: SessionPhase = "live";
   /** The user the connection hooks last heard this connection join as (until they hear it left). */
   private joinedAs: UserConnection | null = null;
   /** What a method call needs of this session (method-call.ts). */
@@ -95,6 +111,10 @@ export class Session<H> {
 
   get sessionId(): string | null {
     return this.state.sessionId;
+  }
+
+  private get closed(): boolean {
+    return this.phase === "closed";
   }
 
   /** Records a server heartbeat ping, in the attachment so a wake keeps it. */
@@ -161,12 +181,14 @@ export class Session<H> {
     const work = async () => {
       await joined;
       let failed: { id: string; error: unknown }[] = [];
-      this.muted = true;
+      if (this.phase !== "live") return;
+      this.phase = move(SESSION_MOVES, "live", "restoring");
       try {
         if (this.state.sessionId !== null) await this.runUniversal();
         failed = await this.subs.restore();
       } finally {
-        this.muted = false;
+        // Closed meanwhile, it stays closed.
+        if (canMove(SESSION_MOVES, this.phase, "live")) this.phase = "live";
       }
       // The client believes these are live: tell it they ended, so it can
       // subscribe again, rather than leave them silently frozen.
@@ -179,8 +201,8 @@ export class Session<H> {
   }
 
   close(): void {
-    this.closed = true;
-    this.muted = true;
+    if (this.closed) return;
+    this.phase = move(SESSION_MOVES, this.phase, "closed");
     this.subs.stopAll();
     this.universal.stopAll();
     this.env.storage.deleteConnection(this.connectionId);
@@ -233,7 +255,7 @@ export class Session<H> {
   }
 
   private sendData(message: DataMessage): void {
-    if (!this.muted) this.enqueue(encodeData(message), true);
+    if (this.phase === "live") this.enqueue(encodeData(message), true);
   }
 
   private sendError(reason: DdpErrorReason, offendingMessage?: unknown): void {

@@ -17,7 +17,22 @@ import { newId } from "../db/database";
 import { type RoomStatement, runTogether, type StatementResults } from "../db/room-database";
 import { type BulkJobRow, bulkJobs } from "../db/room-schema";
 import { asDoc } from "../live/types";
+import { move, type Transitions } from "../transitions";
 import type { RoomHost } from "./room-host";
+
+export type BulkJobStatus = BulkJobRow["status"];
+
+/**
+ * A job's states: it is `running`, a chunk at a time, until the chunk that
+ * finishes it makes it `done`, or an error stops it `failed` (the chunks
+ * before stay). Nothing leaves `done` or `failed`: an ended job is listed a
+ * while, kept as long as calls' writes are remembered, then deleted.
+ */
+export const BULK_JOB_MOVES = {
+  running: ["running", "done", "failed"],
+  done: [],
+  failed: [],
+} as const satisfies Transitions<BulkJobStatus>;
 
 /** Items one chunk looks at: one transaction's worth, a few milliseconds of the room's time. */
 export const BULK_CHUNK = 500;
@@ -192,7 +207,7 @@ async function runChunk(host: RoomHost, id: string): Promise<void> {
           cursor: progress.cursor,
           done: progress.done,
           result: JSON.stringify(progress.result),
-          status: progress.finished ? "done" : "running",
+          status: move(BULK_JOB_MOVES, "running", progress.finished ? "done" : "running"),
           finishedAt,
         })
         .where(and(eq(bulkJobs.id, id), eq(bulkJobs.status, "running"))),
@@ -209,8 +224,8 @@ async function runChunk(host: RoomHost, id: string): Promise<void> {
     if (!(error instanceof LiveError)) console.error(`bulk job ${job.kind} failed`, error);
     host.roomDb
       .update(bulkJobs)
-      .set({ status: "failed", error: reason, finishedAt: host.now() })
-      .where(eq(bulkJobs.id, id))
+      .set({ status: move(BULK_JOB_MOVES, "running", "failed"), error: reason, finishedAt: host.now() })
+      .where(and(eq(bulkJobs.id, id), eq(bulkJobs.status, "running")))
       .run();
   }
   const after = findJob(host, id);

@@ -3,9 +3,32 @@ import { and, count, countDistinct, desc, eq, inArray, isNull, min, ne, sql } fr
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
 import type { RoomDatabase } from "../db/room-database";
 import { stocktakeScans, stocktakes } from "../db/room-schema";
+import { move, type Next, type Transitions } from "../transitions";
 
 export type StocktakeRow = typeof stocktakes.$inferSelect;
 export type ScanRow = typeof stocktakeScans.$inferSelect;
+
+/**
+ * A stocktake's states: it is `open` while the team counts; an owner or
+ * admin ends it `applied` (its counts became movements, by a bulk job) or
+ * `cancelled` (nothing changed). Nothing reopens an ended stocktake.
+ */
+export const STOCKTAKE_MOVES = {
+  open: ["applied", "cancelled"],
+  applied: [],
+  cancelled: [],
+} as const satisfies Transitions<StocktakeRow["status"]>;
+
+/**
+ * A count that arrived after its stocktake was applied (a phone that was
+ * offline) `waiting` for an owner or admin, who applies it or sets it aside
+ * (`discarded`); a count made in time is not late at all (null).
+ */
+export const LATE_SCAN_MOVES = {
+  waiting: ["applied", "discarded"],
+  applied: [],
+  discarded: [],
+} as const satisfies Transitions<NonNullable<ScanRow["late"]>>;
 
 /** `locations`: where it counts (stocktake-counts.ts `locationsOf`). */
 export function toStocktakeDoc(row: StocktakeRow, locations: string[]): StocktakeDoc {
@@ -67,13 +90,13 @@ export function endStocktakeQuery(
   db: RoomDatabase,
   roomId: string,
   id: string,
-  status: "applied" | "cancelled",
+  status: Next<typeof STOCKTAKE_MOVES, "open">,
   by: string,
   at: number,
 ) {
   return db
     .update(stocktakes)
-    .set({ status, endedBy: by, endedAt: at })
+    .set({ status: move(STOCKTAKE_MOVES, "open", status), endedBy: by, endedAt: at })
     .where(and(eq(stocktakes.roomId, roomId), eq(stocktakes.id, id), eq(stocktakes.status, "open")))
     .returning();
 }
@@ -122,11 +145,11 @@ export function markLateScans(
   db: RoomDatabase,
   stocktakeId: string,
   itemIds: readonly string[] | null,
-  outcome: "applied" | "discarded",
+  outcome: Next<typeof LATE_SCAN_MOVES, "waiting">,
 ) {
   return db
     .update(stocktakeScans)
-    .set({ late: outcome })
+    .set({ late: move(LATE_SCAN_MOVES, "waiting", outcome) })
     .where(
       and(
         eq(stocktakeScans.stocktakeId, stocktakeId),
