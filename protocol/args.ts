@@ -5,6 +5,7 @@
  * words.
  */
 import * as v from "valibot";
+import { ACCOUNT_METHOD_ARGS } from "./account-args";
 import { ASSIGNABLE_ROLES, ITEM_SORT_KEYS, ITEM_STATUSES, JOIN_ROLES, LIMITS, METHOD, PUBLICATION } from "./api";
 import { bulkBeforeSchema, bulkChangeSchema } from "./bulk-edit";
 import {
@@ -18,6 +19,7 @@ import {
   roomNameSchema,
   trimmed,
 } from "./field-schemas";
+import { FILE_METHOD_ARGS } from "./file-args";
 import { idSchema } from "./id-schema";
 import { STOCK_METHOD_ARGS, STOCK_PUBLICATION_ARGS } from "./stock-args";
 import { VARIANT_METHOD_ARGS } from "./variant-args";
@@ -109,6 +111,12 @@ export const storeConnectSchema = v.union(
 export type StoreConnectArgs = v.InferOutput<typeof storeConnectSchema>;
 
 /** Argument tuples, by method name. */
+/** A join link's token, as its address carries it. */
+const joinTokenSchema = v.pipe(
+  v.string("This join link is not valid"),
+  v.regex(/^[A-Za-z0-9_-]{43}$/, "This join link is not valid"),
+);
+
 export const METHOD_ARGS = {
   [METHOD.ROOMS_CREATE]: v.tuple([roomNameSchema, v.optional(currencySchema)]),
   [METHOD.ROOMS_RENAME]: v.tuple([roomNameSchema]),
@@ -128,9 +136,8 @@ export const METHOD_ARGS = {
   [METHOD.MEMBERS_LEAVE]: v.tuple([]),
   [METHOD.MEMBERS_CREATE_JOIN_LINK]: v.tuple([v.picklist(JOIN_ROLES, "A join link gives the member or viewer role")]),
   [METHOD.MEMBERS_REVOKE_JOIN_LINKS]: v.tuple([]),
-  [METHOD.MEMBERS_JOIN]: v.tuple([
-    v.pipe(v.string("This join link is not valid"), v.regex(/^[A-Za-z0-9_-]{43}$/, "This join link is not valid")),
-  ]),
+  [METHOD.MEMBERS_JOIN]: v.tuple([joinTokenSchema]),
+  [METHOD.MEMBERS_JOIN_LINK_INFO]: v.tuple([joinTokenSchema]),
   [METHOD.ITEMS_ADD]: v.tuple([itemFieldsSchema]),
   [METHOD.ITEMS_UPDATE]: v.tuple([idSchema, itemPatchSchema]),
   [METHOD.ITEMS_REMOVE]: v.tuple([idSchema]),
@@ -235,6 +242,8 @@ export const METHOD_ARGS = {
   ]),
   ...STOCK_METHOD_ARGS,
   ...VARIANT_METHOD_ARGS,
+  ...FILE_METHOD_ARGS,
+  ...ACCOUNT_METHOD_ARGS,
 } as const;
 
 /** An `items.window` query: every part has a default, so `{}` is the newest items first. */
@@ -260,6 +269,11 @@ export const itemWindowSchema = v.strictObject({
   ),
 });
 
+/** A method both sides know by name (the account methods are Meteor's, checked by the accounts feature). */
+export type MethodName = keyof typeof METHOD_ARGS;
+/** A publication both sides know by name. */
+export type PublicationName = keyof typeof PUBLICATION_ARGS;
+
 export const PUBLICATION_ARGS = {
   [PUBLICATION.ITEMS_WINDOW]: v.tuple([itemWindowSchema]),
   [PUBLICATION.ITEM]: v.tuple([idSchema]),
@@ -276,5 +290,8 @@ export const PUBLICATION_ARGS = {
   [PUBLICATION.DASHBOARD]: v.tuple([]),
   [PUBLICATION.PRESENCE]: v.tuple([]),
   [PUBLICATION.STORE]: v.tuple([]),
+  [PUBLICATION.FILES]: v.tuple([]),
+  [PUBLICATION.USER]: v.tuple([]),
+  [PUBLICATION.LOGIN_SERVICES]: v.tuple([]),
   ...STOCK_PUBLICATION_ARGS,
 } as const;

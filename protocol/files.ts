@@ -216,3 +216,18 @@ export function downloadPath(
 ): string {
   return `${route}/${collection}/${fileId}/${version}/${fileId}${extension ? `.${extension}` : ""}`;
 }
+
+/** Where an upload stands: which chunks the server holds (`files.start`, `files.status`). */
+export interface UploadProgress {
+  uploadId: string;
+  chunkSize: number;
+  chunkCount: number;
+  received: number[];
+}
+
+/** A signed, expiring link to a file's version (`files.link`). */
+export interface FileLink {
+  url: string;
+  version: string;
+  expiresAt: Date;
+}

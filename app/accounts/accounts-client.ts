@@ -5,6 +5,8 @@
  * `logging out` states. Login-type calls are `wait` methods, so nothing else
  * runs between them and the calls that depend on who is logged in.
  */
+
+import { ACCOUNT_METHOD, type LoginResult } from "../../protocol/account-args";
 import {
   COLLECTION,
   type LoginServiceDoc,
@@ -15,6 +17,7 @@ import {
 import type { AccountLinkInfo } from "../../protocol/docs";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import type { LiveConnection, SubscriptionHandle } from "../live";
+import { type Apply, applyOn, type Call, callOn, type MethodParams } from "../live-api";
 import {
   type HandoffWait,
   newCredentialToken,
@@ -41,12 +44,6 @@ export interface OAuthLoginOptions {
   returnTo?: string;
 }
 
-interface LoginResult {
-  id: string;
-  token: string;
-  tokenExpires: Date;
-}
-
 function isLoginResult(value: unknown): value is LoginResult {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -64,6 +61,13 @@ const DEVICE_KEY = "stockroom.deviceKey";
 /** The server's reason when a login token has run out (worker/accounts/login-tokens.ts). */
 const SESSION_ENDED = "Your session has expired. Please log in again.";
 
+/** The methods that sign in, each answering a login. */
+type LoginMethod =
+  | typeof ACCOUNT_METHOD.LOGIN
+  | typeof ACCOUNT_METHOD.CREATE_USER
+  | typeof ACCOUNT_METHOD.VERIFY_EMAIL
+  | typeof ACCOUNT_METHOD.RESET_PASSWORD;
+
 export class AccountsClient {
   private state: LoginState;
   private token: string | null;
@@ -72,6 +76,15 @@ export class AccountsClient {
   private readonly cleanups: (() => void)[] = [];
   private readonly servicesSub: SubscriptionHandle;
   private oauthWait: HandoffWait | null = null;
+
+  /** The account methods, typed (app/live-api.ts). */
+  private get call(): Call {
+    return callOn(this.connection);
+  }
+
+  private get apply(): Apply {
+    return applyOn(this.connection);
+  }
 
   constructor(
     private readonly connection: LiveConnection,
@@ -124,18 +137,18 @@ export class AccountsClient {
   async loginWithPassword(email: string, password: string): Promise<void> {
     const digest = await digestPassword(password);
     const deviceKey = this.storage.getItem(DEVICE_KEY);
-    await this.logIn("login", { user: { email }, password: digest, ...(deviceKey ? { deviceKey } : {}) });
+    await this.logIn(ACCOUNT_METHOD.LOGIN, { user: { email }, password: digest, ...(deviceKey ? { deviceKey } : {}) });
   }
 
   /** "E-mail me a sign-in link". Answers the same whether or not the address has an account. */
   async sendLoginLink(email: string): Promise<void> {
     if (!email) throw new LiveError(400, "Must pass options.email");
-    await this.connection.call("accounts.sendLoginLink", { email });
+    await this.call(ACCOUNT_METHOD.SEND_LOGIN_LINK, { email });
   }
 
   /** Follows an e-mailed sign-in link. */
   async loginWithLink(token: string): Promise<void> {
-    await this.logIn("login", { loginLink: token });
+    await this.logIn(ACCOUNT_METHOD.LOGIN, { loginLink: token });
   }
 
   /** The configured OAuth services, or null until the server has said which. */
@@ -201,7 +214,7 @@ export class AccountsClient {
   private async finishOAuth(handoff: OAuthHandoff, callerWaiting = false): Promise<void> {
     try {
       if ("error" in handoff) throw new LiveError(403, handoff.error);
-      await this.logIn("login", { oauth: handoff });
+      await this.logIn(ACCOUNT_METHOD.LOGIN, { oauth: handoff });
     } catch (error) {
       if (callerWaiting) throw error;
       const reason = error instanceof LiveError ? (error.reason ?? String(error.error)) : "Sign-in failed.";
@@ -211,38 +224,38 @@ export class AccountsClient {
 
   async createUser(email: string, password: string): Promise<void> {
     const digest = await digestPassword(password);
-    await this.logIn("createUser", { email, password: digest });
+    await this.logIn(ACCOUNT_METHOD.CREATE_USER, { email, password: digest });
   }
 
   /** Follows an e-mail verification link: confirms the address and signs in. */
   async verifyEmail(token: string): Promise<void> {
-    await this.logIn("verifyEmail", token);
+    await this.logIn(ACCOUNT_METHOD.VERIFY_EMAIL, token);
   }
 
   /** Sets a new password from a reset or enroll link, and signs in. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const digest = await digestPassword(newPassword);
-    await this.logIn("resetPassword", token, digest);
+    await this.logIn(ACCOUNT_METHOD.RESET_PASSWORD, token, digest);
   }
 
   /** What an e-mailed link is for (its room and who invited, for an invitation), before using it. */
   async linkInfo(token: string): Promise<AccountLinkInfo> {
-    return (await this.connection.call("accounts.linkInfo", token)) as AccountLinkInfo;
+    return this.call(ACCOUNT_METHOD.LINK_INFO, token);
   }
 
   /** Asks for a reset link. Answers the same whether or not the address has an account. */
   async forgotPassword(email: string): Promise<void> {
     if (!email) throw new LiveError(400, "Must pass options.email");
-    await this.connection.call("forgotPassword", { email });
+    await this.call(ACCOUNT_METHOD.FORGOT_PASSWORD, { email });
   }
 
   /** The name others in the person's rooms see ("" to show the e-mail address again). */
   async setName(name: string): Promise<void> {
-    await this.connection.call("accounts.setName", name);
+    await this.call(ACCOUNT_METHOD.SET_NAME, name);
   }
 
   async sendVerificationEmail(): Promise<void> {
-    await this.connection.call("accounts.sendVerificationEmail");
+    await this.call(ACCOUNT_METHOD.SEND_VERIFICATION_EMAIL);
   }
 
   async logout(): Promise<void> {
@@ -252,7 +265,7 @@ export class AccountsClient {
     // password was changed.
     clearStoredLogin(this.storage);
     try {
-      await this.connection.apply("logout", [], { wait: true });
+      await this.apply(ACCOUNT_METHOD.LOGOUT, [], { wait: true });
     } finally {
       this.forgetLogin();
     }
@@ -260,9 +273,9 @@ export class AccountsClient {
 
   /** Keeps this device signed in and signs out every other one. */
   async logoutOtherClients(): Promise<void> {
-    const result = await this.connection.apply("getNewToken", [], { wait: true });
+    const result = await this.apply(ACCOUNT_METHOD.GET_NEW_TOKEN, [], { wait: true });
     if (isLoginResult(result)) this.remember(result);
-    await this.connection.apply("removeOtherTokens", [], { wait: true });
+    await this.apply(ACCOUNT_METHOD.REMOVE_OTHER_TOKENS, [], { wait: true });
     // Every device of the account was forgotten: this one is known again.
     await this.rememberDevice();
   }
@@ -270,7 +283,7 @@ export class AccountsClient {
   async changePassword(oldPassword: string, newPassword: string): Promise<void> {
     if (!this.state.userId) throw new LiveError(401, "Must be logged in to change password.");
     const [oldDigest, newDigest] = await Promise.all([digestPassword(oldPassword), digestPassword(newPassword)]);
-    await this.connection.apply("changePassword", [oldDigest, newDigest], { wait: true });
+    await this.apply(ACCOUNT_METHOD.CHANGE_PASSWORD, [oldDigest, newDigest], { wait: true });
     // Every device of the account was forgotten: this one is known again.
     await this.rememberDevice();
   }
@@ -281,10 +294,10 @@ export class AccountsClient {
     this.signOutListeners.clear();
   }
 
-  private async logIn(method: string, ...params: unknown[]): Promise<void> {
+  private async logIn<N extends LoginMethod>(method: N, ...params: MethodParams<N>): Promise<void> {
     this.update({ loggingIn: true });
     try {
-      const result = await this.connection.apply(method, params, { wait: true });
+      const result: unknown = await this.apply(method, params, { wait: true });
       if (!isLoginResult(result)) throw new LiveError(500, "Unexpected login result");
       // The token is kept at once (a reconnect meanwhile resumes with it; other tabs follow). The page moves
       // on as soon as the login state says so (and a new page holds a new connection, which would drop the
@@ -300,7 +313,7 @@ export class AccountsClient {
   /** After a sign-in: this browser is now known for the account (best effort; the sign-in stands either way). */
   private async rememberDevice(): Promise<void> {
     try {
-      const key = await this.connection.call("accounts.rememberDevice", this.storage.getItem(DEVICE_KEY));
+      const key = await this.call(ACCOUNT_METHOD.REMEMBER_DEVICE, this.storage.getItem(DEVICE_KEY));
       if (typeof key === "string") this.storage.setItem(DEVICE_KEY, key);
     } catch {
       // Offline or refused: the next sign-in asks again.
@@ -311,7 +324,7 @@ export class AccountsClient {
     this.token = token;
     this.update({ loggingIn: true });
     try {
-      const result = await this.connection.apply("login", [{ resume: token }], { wait: true });
+      const result = await this.apply(ACCOUNT_METHOD.LOGIN, [{ resume: token }], { wait: true });
       if (isLoginResult(result)) this.remember(result);
     } catch (error) {
       // Anything but a refusal (a dropped connection) keeps the token for the next attempt.

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { METHOD } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { ITEM_FIELDS } from "./item-fields";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { can, ITEM_STATUSES, type ItemDoc, type ItemStatus, LIMITS, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { type PublishAction, PublishProgress, useQueueRunning } from "../store/PublishProgress";
 import { createPublishQueue, type PublishQueue } from "../store/publish-queue";
 import { useStoreState } from "../store/store-state";
@@ -85,7 +85,7 @@ export function BulkBar({
     try {
       for (let start = 0; start < ids.length; start += LIMITS.BULK) {
         const part = ids.slice(start, start + LIMITS.BULK);
-        changed += (await call(METHOD.ITEMS_SET_STATUS, part, status)) as number;
+        changed += await call(METHOD.ITEMS_SET_STATUS, part, status);
         setProgress({ done: start + part.length, total: ids.length });
       }
       setMessage({ text: `${changed.toLocaleString()} set to ${status}`, error: false });

@@ -17,7 +17,7 @@ import {
 } from "../../protocol/api";
 import type { BulkChange, BulkEditResult } from "../../protocol/bulk-edit";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { parsePrice } from "../money";
 import { useLocations } from "../stock/use-locations";
 import { Button } from "../ui/Button";
@@ -106,14 +106,7 @@ export function BulkEditPanel({
     // closes now, and Undo is offered once the server has answered (it says what to put back).
     const steps: Promise<BulkEditResult>[] = [];
     for (let start = 0; start < ids.length; start += LIMITS.BULK) {
-      steps.push(
-        call(
-          METHOD.ITEMS_BULK_EDIT,
-          ids.slice(start, start + LIMITS.BULK),
-          change,
-          variantIds,
-        ) as Promise<BulkEditResult>,
-      );
+      steps.push(call(METHOD.ITEMS_BULK_EDIT, ids.slice(start, start + LIMITS.BULK), change, variantIds));
     }
     onClose();
     void Promise.allSettled(steps).then((settled) => {

@@ -2,7 +2,8 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "rea
 import { useSearch } from "wouter";
 import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall, useFind } from "../live";
+import { useFind } from "../live";
+import { useCall } from "../live-api";
 import { useNameOf } from "../people/use-name-of";
 import { useOfferSale } from "../stock/use-offer-sale";
 import { useToast } from "../ui/Toast";

@@ -13,7 +13,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { type ItemDoc, METHOD } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { useNameOf } from "../people/use-name-of";
 import { useToast } from "../ui/Toast";
 import { ConflictNotice, useEditConflict } from "./edit-conflict";

@@ -17,7 +17,7 @@ import {
 } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
 import { useMyRole } from "../team/use-my-role";

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { COLLECTION, type ItemDoc, type ItemHistoryDoc, PUBLICATION } from "../../protocol/api";
-import { type LiveDoc, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useSubscribe } from "../live-api";
 import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
 import { RelativeTime } from "./RelativeTime";

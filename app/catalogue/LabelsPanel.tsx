@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from "react";
 import { hasVariants, type ItemDoc, LIMITS, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
 import { useRoomLogoUrl } from "../files/room-logo";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import LabelSheet from "../qr/LabelSheet";
 import { itemLabels, labelsPerUnit, variantLabels } from "./label-sets";
 

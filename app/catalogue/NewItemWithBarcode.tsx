@@ -8,7 +8,7 @@ import { useLocation } from "wouter";
 import { METHOD } from "../../protocol/api";
 import { type BarcodeKind, parseBarcode } from "../../protocol/barcodes";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { Button } from "../ui/Button";
 
 /** The product barcode `text` is, if it is one (any text is a Code 128 value: only a numeric product code counts). */
@@ -24,7 +24,7 @@ export function NewItemWithBarcode({ roomId, barcode }: { roomId: string; barcod
   async function create() {
     setError(null);
     try {
-      const id = (await call(METHOD.ITEMS_ADD, { title: `New item ${barcode}`, barcode })) as string;
+      const id = await call(METHOD.ITEMS_ADD, { title: `New item ${barcode}`, barcode });
       navigate(`/rooms/${roomId}/items/${id}`);
     } catch (caught) {
       setError(errorMessage(caught));

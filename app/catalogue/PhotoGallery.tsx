@@ -5,7 +5,8 @@ import { errorMessage } from "../components/ErrorText";
 import { addPhotosToItem } from "../files/photo-intake";
 import { UploadProgress } from "../files/UploadProgress";
 import type { Upload } from "../files/upload";
-import { type LiveDoc, useCall, useConnection, useFind } from "../live";
+import { type LiveDoc, useConnection, useFind } from "../live";
+import { useCall } from "../live-api";
 import { PhotoTagList } from "./PhotoTagList";
 
 const isFile = (doc: LiveDoc): doc is LiveDoc & FileDoc => typeof doc.versions === "object";

@@ -14,7 +14,7 @@ import { type KeyboardEvent, useState } from "react";
 import { hasVariants, type ItemDoc, LIMITS, METHOD } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { LocationSelect } from "../stock/LocationSelect";
 import { locationName, useLocations } from "../stock/use-locations";
 import { Button } from "../ui/Button";

@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { useToast } from "../ui/Toast";
 
 /** How long a removed row stays in place before it collapses. */

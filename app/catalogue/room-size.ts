@@ -15,7 +15,8 @@ import {
   PUBLICATION,
   windowCountId,
 } from "../../protocol/api";
-import { type LiveDoc, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useSubscribe } from "../live-api";
 
 /** The first screenful of any catalogue: its newest items. */
 export const FIRST_WINDOW: ItemWindowQuery = {

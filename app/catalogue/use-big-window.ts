@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { type ItemWindowQuery, LIMITS, PUBLICATION } from "../../protocol/api";
-import { useSubscribeIf } from "../live";
+import { useSubscribeIf } from "../live-api";
 import type { CatalogueQuery } from "./catalogue-query";
 import { useWindowCount } from "./room-size";
 

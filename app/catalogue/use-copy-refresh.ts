@@ -8,7 +8,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type ItemCopyPage, LIMITS, METHOD } from "../../protocol/api";
 import { useLoginState } from "../accounts/react";
-import { useCall, useStatus } from "../live";
+import { useStatus } from "../live";
+import { useCall } from "../live-api";
 import { roomEndpoint } from "../room/room-views";
 import { CatalogueCopy, copyName, refreshCopy } from "./catalogue-copy";
 
@@ -64,7 +65,7 @@ export function useCopyRefresh(
       try {
         const count = await refreshCopy(
           copy,
-          (afterSeq) => call(METHOD.ITEMS_COPY, afterSeq, LIMITS.WINDOW) as Promise<ItemCopyPage>,
+          (afterSeq) => call(METHOD.ITEMS_COPY, afterSeq, LIMITS.WINDOW),
           (changes, page, afterSeq) => {
             // A page kept is told even after a stop: it is in the copy, and whoever holds it in memory needs it.
             latestHooks.current.onPage?.(page, afterSeq, copy);

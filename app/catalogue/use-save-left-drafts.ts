@@ -11,7 +11,8 @@
 import { useEffect } from "react";
 import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall, useConnection } from "../live";
+import { useConnection } from "../live";
+import { useCall } from "../live-api";
 import { useToast } from "../ui/Toast";
 import { type FieldDraft, takeLeftDrafts } from "./field-drafts";
 import { itemField } from "./item-fields";

@@ -15,7 +15,8 @@ import {
   PUBLICATION,
 } from "../../protocol/api";
 import { statusName } from "../catalogue/StatusMenu";
-import { type LiveDoc, useFind, useSubscription } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useSubscription } from "../live-api";
 import { formatPrice } from "../money";
 import { Table, type TableColumn } from "../ui/Table";
 import { type Bar, BarChart } from "./BarChart";

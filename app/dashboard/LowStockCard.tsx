@@ -33,8 +33,7 @@ export function LowStockCard({ lowStock }: { lowStock: DashboardDoc["lowStock"] 
       <MemberEmailToggle
         userId={userId}
         field="lowStockEmails"
-        method={METHOD.MEMBERS_SET_LOW_STOCK_EMAILS}
-        args={[timeZone]}
+        save={(call, on) => call(METHOD.MEMBERS_SET_LOW_STOCK_EMAILS, on, timeZone)}
         label="E-mail me what is low, once a day"
         hint={(me) =>
           `Sent to ${me.email || "your e-mail address"} at 07:00 your time (${timeZone}) when anything is at or below its reorder point.`

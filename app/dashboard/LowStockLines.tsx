@@ -17,7 +17,8 @@ import {
   variantName,
 } from "../../protocol/api";
 import { useRoomSize } from "../catalogue/room-size";
-import { type LiveDoc, useFind, useSubscribeIf } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useSubscribeIf } from "../live-api";
 
 type LowLine = NonNullable<DashboardDoc["lowStock"]>["items"][number];
 

@@ -10,6 +10,7 @@ import { LIMITS, METHOD } from "../../protocol/api";
 import type { ItemFields } from "../../protocol/args";
 import { type FinishedFile, NEW_ITEM_META_KEY } from "../../protocol/files";
 import type { LiveConnection } from "../live";
+import { callOn } from "../live-api";
 import { makeImageVersion } from "./image-versions";
 import { type PhotoTags, readPhotoTags } from "./photo-tags";
 import { Upload } from "./upload";
@@ -99,6 +100,6 @@ export async function addPhotosToItem(
 ): Promise<void> {
   for (const photo of photos) {
     const { doc } = await uploadPhoto(connection, roomId, photo, onUpload);
-    await connection.call(METHOD.ITEMS_ADD_PHOTO, itemId, doc._id);
+    await callOn(connection)(METHOD.ITEMS_ADD_PHOTO, itemId, doc._id);
   }
 }

@@ -22,8 +22,16 @@
  */
 import { METHOD } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { FILE_ERRORS, type FinishedFile, INCOMPLETE_UPLOAD, PART_WINDOW, UPLOAD_WINDOW } from "../../protocol/files";
+import {
+  FILE_ERRORS,
+  type FinishedFile,
+  INCOMPLETE_UPLOAD,
+  PART_WINDOW,
+  UPLOAD_WINDOW,
+  type UploadProgress,
+} from "../../protocol/files";
 import type { LiveConnection } from "../live";
+import { type Call, callOn } from "../live-api";
 import { PartLineError, PartRefused, type SentPart, sendPart } from "./part-request";
 import { forgetUpload, recallUpload, rememberUpload, uploadFingerprint } from "./upload-memory";
 import { partRange, planUpload } from "./upload-plan";
@@ -56,12 +64,8 @@ export interface UploadEvents {
   end: undefined;
 }
 
-interface Started {
-  uploadId: string;
-  chunkSize: number;
-  chunkCount: number;
-  received: number[];
-}
+/** Where the server says the upload stands (`files.start`, `files.status`). */
+type Started = UploadProgress;
 
 type Listener<T> = (value: T) => void;
 
@@ -104,6 +108,11 @@ export class Upload {
   private readonly stopWatching: () => void;
   private readonly fingerprint: string;
   private readonly storage: Storage;
+
+  /** The room's methods, typed (app/live-api.ts). */
+  private get call(): Call {
+    return callOn(this.connection);
+  }
 
   constructor(
     private readonly connection: LiveConnection,
@@ -182,7 +191,7 @@ export class Upload {
     this.setState("aborted", "abort");
     for (const { request } of this.partsInFlight.values()) request.cancel();
     forgetUpload(this.storage, this.fingerprint);
-    if (uploadId) this.connection.call(METHOD.FILES_ABORT, uploadId).catch(() => {});
+    if (uploadId) this.call(METHOD.FILES_ABORT, uploadId).catch(() => {});
     this.finish(new LiveError("aborted", "Upload aborted"));
   }
 
@@ -190,7 +199,7 @@ export class Upload {
     this.begun = true;
     if (this.blob.size === 0) return this.fail(new LiveError(400, FILE_ERRORS.EMPTY));
     try {
-      this.started = (await this.resumeOrStart()) as Started;
+      this.started = await this.resumeOrStart();
       rememberUpload(this.storage, this.fingerprint, this.started.uploadId, {
         roomId: this.options.roomId,
         collection: this.options.collection,
@@ -214,16 +223,16 @@ export class Upload {
     this.acknowledgedBytes = plan.acknowledgedBytes;
   }
 
-  private async resumeOrStart(): Promise<unknown> {
+  private async resumeOrStart(): Promise<Started> {
     const known = recallUpload(this.storage, this.fingerprint);
     if (known) {
       try {
-        return await this.connection.call(METHOD.FILES_STATUS, known);
+        return await this.call(METHOD.FILES_STATUS, known);
       } catch {
         forgetUpload(this.storage, this.fingerprint);
       }
     }
-    return this.connection.call(METHOD.FILES_START, {
+    return this.call(METHOD.FILES_START, {
       collection: this.options.collection,
       name: this.blob.name,
       type: this.blob.type,
@@ -296,7 +305,7 @@ export class Upload {
     const { uploadId, chunkSize } = this.started as Started;
     try {
       const bytes = new Uint8Array(await this.blob.slice((id - 1) * chunkSize, id * chunkSize).arrayBuffer());
-      await this.connection.apply(METHOD.FILES_WRITE, [uploadId, id, bytes]);
+      await this.call(METHOD.FILES_WRITE, uploadId, id, bytes);
       this.acknowledgedBytes += bytes.byteLength;
       this.updateProgress();
     } catch (error) {
@@ -314,7 +323,7 @@ export class Upload {
     this.completing = true;
     this.emit("progress", this.progress);
     try {
-      const doc = (await this.connection.call(METHOD.FILES_FINISH, (this.started as Started).uploadId)) as FinishedFile;
+      const doc = await this.call(METHOD.FILES_FINISH, (this.started as Started).uploadId);
       forgetUpload(this.storage, this.fingerprint);
       this.file = doc;
       this.progress = 100;
@@ -332,7 +341,7 @@ export class Upload {
   /** The server lost chunks it had acknowledged (parts held in memory, then a restart): send them again. */
   private async sendWhatIsMissing(): Promise<void> {
     try {
-      const status = (await this.connection.call(METHOD.FILES_STATUS, (this.started as Started).uploadId)) as Started;
+      const status = await this.call(METHOD.FILES_STATUS, (this.started as Started).uploadId);
       this.planFrom(status.received);
       this.speedSampler.restart(this.acknowledgedBytes);
       this.completing = false;

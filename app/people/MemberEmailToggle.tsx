@@ -1,7 +1,8 @@
 import { type ReactNode, useId, useState } from "react";
 import { COLLECTION, type MemberDoc, PUBLICATION } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
-import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { type Call, useCall, useSubscribe } from "../live-api";
 
 const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role === "string";
 
@@ -13,16 +14,14 @@ const isMember = (doc: LiveDoc): doc is LiveDoc & MemberDoc => typeof doc.role =
 export function MemberEmailToggle({
   userId,
   field,
-  method,
+  save,
   label,
   hint,
-  args = [],
 }: {
   userId: string | null;
   field: "orderEmails" | "lowStockEmails";
-  /** The method that sets the caller's own choice (true or false), followed by `args`. */
-  method: string;
-  args?: readonly unknown[];
+  /** Sets the caller's own choice (true or false) with `call`. */
+  save(call: Call, on: boolean): Promise<unknown>;
   label: string;
   hint(me: MemberDoc): ReactNode;
 }) {
@@ -40,7 +39,7 @@ export function MemberEmailToggle({
     setSaving(on);
     setError(null);
     try {
-      await call(method, on, ...args);
+      await save(call, on);
     } catch (caught) {
       setError(caught);
     } finally {

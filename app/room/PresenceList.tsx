@@ -10,7 +10,8 @@
 import { useCallback, useId, useState } from "react";
 import { COLLECTION, type PresenceDoc, PUBLICATION } from "../../protocol/api";
 import { useLoginState } from "../accounts";
-import { type LiveDoc, useFind, useSubscription } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useSubscription } from "../live-api";
 import { avatarColour, initials } from "../people/avatar";
 import "./presence.css";
 

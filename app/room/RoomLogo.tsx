@@ -5,6 +5,7 @@ import { useRoomLogos } from "../files/room-logo";
 import { UploadProgress } from "../files/UploadProgress";
 import { Upload } from "../files/upload";
 import { useConnection } from "../live";
+import { callOn } from "../live-api";
 import { Dismissible } from "../ui/Dismissible";
 
 /**
@@ -26,7 +27,7 @@ export function RoomLogo({ roomId, canManage }: { roomId: string; canManage: boo
       const next = new Upload(connection, file, { roomId, collection: "roomLogos" });
       setUpload(next);
       await next.done;
-      for (const id of previous) await connection.call(METHOD.FILES_REMOVE, id);
+      for (const id of previous) await callOn(connection)(METHOD.FILES_REMOVE, id);
       setUpload(null);
     } catch (caught) {
       // Said once, here (the progress row goes): the logo as it was stays.
@@ -44,7 +45,7 @@ export function RoomLogo({ roomId, canManage }: { roomId: string; canManage: boo
   async function remove() {
     setError(null);
     try {
-      for (const logo of logos) await connection.call(METHOD.FILES_REMOVE, logo._id);
+      for (const logo of logos) await callOn(connection)(METHOD.FILES_REMOVE, logo._id);
     } catch (caught) {
       setError(errorMessage(caught));
     }

@@ -6,7 +6,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { can, METHOD, type RoomDoc, type RoomRole } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { formatPrice } from "../money";
 import { LocationsCard } from "../stock/LocationsCard";
 import { Button } from "../ui/Button";

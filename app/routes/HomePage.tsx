@@ -5,7 +5,8 @@ import { useLoginState, useUser } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
 import { HomeSessionProvider } from "../components/SessionProvider";
-import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useCall, useSubscribe } from "../live-api";
 import { currencyChoices, localCurrency } from "../room/currencies";
 import { forgetRoomNotice, roomNotice } from "../room/room-notice";
 import { Dismissible } from "../ui/Dismissible";
@@ -116,7 +117,7 @@ function CreateRoomForm() {
     setBusy(true);
     setError(null);
     try {
-      const roomId = (await call(METHOD.ROOMS_CREATE, name, currency)) as string;
+      const roomId = await call(METHOD.ROOMS_CREATE, name, currency);
       navigate(`/rooms/${roomId}`);
     } catch (caught) {
       setError(caught);

@@ -6,7 +6,7 @@ import { useLoginState } from "../accounts";
 import { errorMessage } from "../components/ErrorText";
 import { Header } from "../components/Header";
 import { HomeSessionProvider, SessionProvider } from "../components/SessionProvider";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { useRoomLookup } from "../room/room-lookup";
 import { roomEndpoint } from "../room/room-views";
 import { useDocumentTitle } from "../ui/use-document-title";

@@ -12,7 +12,8 @@ import { COLLECTION, can, findVariant, type ItemDoc, PUBLICATION, type RoomRole 
 import { CameraScan } from "../camera/CameraScan";
 import { NewItemWithBarcode, productBarcode } from "../catalogue/NewItemWithBarcode";
 import { variantTitle } from "../catalogue/variant-names";
-import { useFind, useSubscribe } from "../live";
+import { useFind } from "../live";
+import { useSubscribe } from "../live-api";
 import { formatPrice } from "../money";
 import { CodeEntry } from "../stock/CodeEntry";
 import { useChosenPlace } from "../stock/use-chosen-place";

@@ -7,7 +7,7 @@ import { useCallback, useState } from "react";
 import { findVariant, type ItemDoc, METHOD } from "../../protocol/api";
 import { variantTitle } from "../catalogue/variant-names";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { confirmScan } from "../stocktake/confirm-scan";
 
 export type StallAction = "sold" | "received";

@@ -17,7 +17,7 @@ import {
 } from "../../protocol/api";
 import { variantTitle } from "../catalogue/variant-names";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { PRICE_HINT, parsePrice } from "../money";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";

@@ -24,7 +24,8 @@ import {
 import { downloadCsv } from "../catalogue/catalogue-csv";
 import { RelativeTime } from "../catalogue/RelativeTime";
 import { errorMessage } from "../components/ErrorText";
-import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useCall, useSubscribe } from "../live-api";
 import { formatPrice } from "../money";
 import { useNameOf } from "../people/use-name-of";
 import { Button } from "../ui/Button";

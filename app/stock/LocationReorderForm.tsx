@@ -8,7 +8,7 @@
 import { type FormEvent, useState } from "react";
 import { findVariant, hasVariants, type ItemDoc, type LocationDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { useToast } from "../ui/Toast";

@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from "react";
 import { type LocationDoc, METHOD } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { useLocations } from "./use-locations";

@@ -8,7 +8,7 @@
 import { useCallback } from "react";
 import { hasVariants, type ItemDoc, METHOD, variantsOf } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { formatPrice } from "../money";
 import { useToast } from "../ui/Toast";
 

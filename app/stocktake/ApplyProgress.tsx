@@ -5,7 +5,8 @@
  */
 import { useMemo } from "react";
 import { type BulkJobDoc, COLLECTION, PUBLICATION } from "../../protocol/api";
-import { type LiveDoc, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useSubscribe } from "../live-api";
 
 /** The apply under way for this stocktake, if any. */
 export function useApplyUnderWay(stocktakeId: string): BulkJobDoc | undefined {

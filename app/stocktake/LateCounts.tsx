@@ -8,7 +8,8 @@
 import { useState } from "react";
 import { COLLECTION, can, METHOD, type PastStocktakeDoc, type RoomRole } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { type LiveDoc, useCall, useFind } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useCall } from "../live-api";
 import { Button } from "../ui/Button";
 import { useToast } from "../ui/Toast";
 import { isPastStocktake } from "./PastStocktakes";
@@ -33,11 +34,12 @@ function LateCountsOf({ stocktake, role }: { stocktake: PastStocktakeDoc; role: 
   const [error, setError] = useState<string | null>(null);
   const n = stocktake.lateWaiting;
   const counts = n === 1 ? "1 count" : `${n.toLocaleString()} counts`;
-  const run = async (method: string, done: (result: Record<string, number>) => string) => {
+  /** Runs the owner's choice and says what it did. */
+  const run = async (choice: () => Promise<string>) => {
     setBusy(true);
     setError(null);
     try {
-      toast.show({ text: done((await call(method, stocktake._id)) as Record<string, number>) });
+      toast.show({ text: await choice() });
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -57,11 +59,10 @@ function LateCountsOf({ stocktake, role }: { stocktake: PastStocktakeDoc; role: 
           <Button
             disabled={busy}
             onClick={() =>
-              run(
-                METHOD.STOCKTAKE_APPLY_LATE,
-                ({ changed = 0 }) =>
-                  `Late counts applied: ${changed.toLocaleString()} ${changed === 1 ? "item" : "items"} updated.`,
-              )
+              run(async () => {
+                const { changed } = await call(METHOD.STOCKTAKE_APPLY_LATE, stocktake._id);
+                return `Late counts applied: ${changed.toLocaleString()} ${changed === 1 ? "item" : "items"} updated.`;
+              })
             }
           >
             Apply them
@@ -69,7 +70,12 @@ function LateCountsOf({ stocktake, role }: { stocktake: PastStocktakeDoc; role: 
           <Button
             variant="secondary"
             disabled={busy}
-            onClick={() => run(METHOD.STOCKTAKE_DISCARD_LATE, () => `${counts} set aside; nothing changed.`)}
+            onClick={() =>
+              run(async () => {
+                await call(METHOD.STOCKTAKE_DISCARD_LATE, stocktake._id);
+                return `${counts} set aside; nothing changed.`;
+              })
+            }
           >
             Set them aside
           </Button>

@@ -10,7 +10,8 @@ import { COLLECTION, type ItemDoc, METHOD, type StocktakeScanDoc } from "../../p
 import { useLoginState } from "../accounts";
 import { variantTitle } from "../catalogue/variant-names";
 import { errorMessage } from "../components/ErrorText";
-import { type LiveDoc, useCall, useFind } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useCall } from "../live-api";
 
 /** How many of one's own scans are listed. */
 const SHOWN = 5;

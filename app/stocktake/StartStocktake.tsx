@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { can, METHOD, type RoomRole } from "../../protocol/api";
 import { errorMessage } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { useLocations } from "../stock/use-locations";
 import { Button } from "../ui/Button";
 

@@ -22,7 +22,8 @@ import {
   type StocktakeScanDoc,
 } from "../../protocol/api";
 import { CopyStatus } from "../catalogue/CopyStatus";
-import { type LiveDoc, useCall, useFind, useStatus, useSubscribe } from "../live";
+import { type LiveDoc, useFind, useStatus } from "../live";
+import { useCall, useSubscribe } from "../live-api";
 import { useNameOf } from "../people/use-name-of";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -216,9 +217,7 @@ function FinishStocktake({ stocktakeId, changes, unseen }: { stocktakeId: string
           tone="primary"
           trigger={<Button>Apply counted quantities</Button>}
           onConfirm={async () => {
-            const { changed } = (await call(METHOD.STOCKTAKE_APPLY, stocktakeId, { unseenToZero })) as {
-              changed: number;
-            };
+            const { changed } = await call(METHOD.STOCKTAKE_APPLY, stocktakeId, { unseenToZero });
             // The stocktake ends, and this panel with it: the outcome is told in a notice.
             toast.show({
               text: `Stocktake applied: ${changed.toLocaleString()} ${changed === 1 ? "item" : "items"} updated.`,

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import { can, type ItemDoc, METHOD } from "../../protocol/api";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { useMyRole } from "../team/use-my-role";
 import type { PublishAction } from "./PublishProgress";
 import { useStoreState } from "./store-state";

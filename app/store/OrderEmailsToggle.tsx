@@ -8,7 +8,7 @@ export function OrderEmailsToggle({ userId }: { userId: string | null }) {
     <MemberEmailToggle
       userId={userId}
       field="orderEmails"
-      method={METHOD.MEMBERS_SET_ORDER_EMAILS}
+      save={(call, on) => call(METHOD.MEMBERS_SET_ORDER_EMAILS, on)}
       label="E-mail me each new order"
       hint={(me) => `Sent to ${me.email || "your e-mail address"} for orders placed after the store was connected.`}
     />

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
-import { METHOD, type StoreConnected } from "../../protocol/api";
+import { METHOD } from "../../protocol/api";
 import type { StoreConnectArgs } from "../../protocol/args";
 import { ErrorText } from "../components/ErrorText";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 
 type AuthChoice = "client_credentials" | "access_token";
 
@@ -40,7 +40,7 @@ export function StoreConnectForm({
     setBusy(true);
     setError(null);
     try {
-      const { shopName, webhooks } = (await call(METHOD.STORE_CONNECT, args)) as StoreConnected;
+      const { shopName, webhooks } = await call(METHOD.STORE_CONNECT, args);
       setClientSecret("");
       setAccessToken("");
       onConnected(shopName, webhooks.note);

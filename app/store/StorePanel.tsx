@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { COLLECTION, can, METHOD, PUBLICATION, type RoomRole, type StoreConnectionDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
-import { type LiveDoc, useCall, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useCall, useSubscribe } from "../live-api";
 import { OrderEmailsToggle } from "./OrderEmailsToggle";
 import { StoreConnectForm } from "./StoreConnectForm";
 import { StoreSetupGuide } from "./StoreSetupGuide";
@@ -53,7 +54,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
 
   const test = () =>
     run("test", async () => {
-      const { shopName } = (await call(METHOD.STORE_TEST)) as { shopName: string };
+      const { shopName } = await call(METHOD.STORE_TEST);
       return `Connected to ${shopName}`;
     });
   const disconnect = () =>

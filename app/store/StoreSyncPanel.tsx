@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from "react";
 import { can, METHOD, type RoomRole, type StoreSyncDoc, type StoreSyncPhase } from "../../protocol/api";
 import { RelativeTime } from "../catalogue/RelativeTime";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { useStoreState } from "./store-state";
 import "./store.css";
 import { ActionOutcome } from "./ActionOutcome";
@@ -59,8 +59,8 @@ export function StoreSyncPanel({ role }: { role: RoomRole | null }) {
     setNotice(null);
     setError(null);
     try {
-      const answer = (await call(METHOD.STORE_SYNC, { full })) as { started?: boolean } | null;
-      if (answer?.started === false) setNotice("A sync is already running; its progress is shown here.");
+      const { started } = await call(METHOD.STORE_SYNC, { full });
+      if (!started) setNotice("A sync is already running; its progress is shown here.");
     } catch (caught) {
       setError(caught);
     } finally {

@@ -1,5 +1,6 @@
 import { COLLECTION, PUBLICATION, type StoreConnectionDoc, type StoreSyncDoc } from "../../protocol/api";
-import { type LiveDoc, useFind, useSubscribe } from "../live";
+import { type LiveDoc, useFind } from "../live";
+import { useSubscribe } from "../live-api";
 
 const isConnection = (doc: LiveDoc): doc is LiveDoc & StoreConnectionDoc => doc._id === "connection";
 const isSync = (doc: LiveDoc): doc is LiveDoc & StoreSyncDoc => doc._id === "sync";

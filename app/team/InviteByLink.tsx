@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { JOIN_LINK_DAYS, JOIN_ROLES, type JoinLink, METHOD, ROLE_NAMES } from "../../protocol/api";
 import { ErrorText } from "../components/ErrorText";
 import { useRoomLogoUrl } from "../files/room-logo";
-import { useCall } from "../live";
+import { useCall } from "../live-api";
 import { CopyButton } from "../ui/CopyButton";
 
 /** The QR renderer downloads only when someone asks for an invite code. */
@@ -34,10 +34,10 @@ export function InviteByLink({ roomName }: { roomName: string }) {
     }
   }
 
-  const create = () => run(async () => setLink((await call(METHOD.MEMBERS_CREATE_JOIN_LINK, role)) as JoinLink));
+  const create = () => run(async () => setLink(await call(METHOD.MEMBERS_CREATE_JOIN_LINK, role)));
   const revoke = () =>
     run(async () => {
-      const count = (await call(METHOD.MEMBERS_REVOKE_JOIN_LINKS)) as number;
+      const count = await call(METHOD.MEMBERS_REVOKE_JOIN_LINKS);
       setLink(null);
       setNotice(`${count} join link${count === 1 ? "" : "s"} stopped.`);
     });

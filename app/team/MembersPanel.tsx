@@ -11,7 +11,8 @@ import {
 } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { ErrorText, errorMessage } from "../components/ErrorText";
-import { useCall, useFind } from "../live";
+import { useFind } from "../live";
+import { useCall } from "../live-api";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -47,7 +48,7 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
   const { userId } = useLoginState();
   const [error, setError] = useState<string | null>(null);
   // A role chosen waits for a yes: it changes what the person can do at once.
-  const [pending, setPending] = useState<RoomRole | null>(null);
+  const [pending, setPending] = useState<(typeof ASSIGNABLE_ROLES)[number] | null>(null);
   const editable = manage && member.role !== "owner" && member._id !== userId;
   const run = (action: Promise<unknown>) =>
     action.then(
@@ -72,7 +73,7 @@ function MemberRow({ member, manage }: { member: MemberDoc; manage: boolean }) {
           <select
             aria-label={`Role of ${member.email}`}
             value={member.role}
-            onChange={(e) => setPending(e.target.value as RoomRole)}
+            onChange={(e) => setPending(ASSIGNABLE_ROLES.find((role) => role === e.target.value) ?? null)}
           >
             {ASSIGNABLE_ROLES.map((r) => (
               <option key={r} value={r}>

@@ -1,10 +1,4 @@
-/**
- * E-mailed account tokens (docs/protocol.md §2): made (only their hash stored), mailed
- * as links, and used up once — verify, reset (3 days), enroll (30 days) and
- * sign-in links (15 minutes). Shared by recovery-feature.ts (reset, verify,
- * enroll) and login-links.ts (sign-in links).
- */
-import * as v from "valibot";
+import { emailOptionsArg, tokenArg } from "../../protocol/account-args";
 import { ENROLL_TOKEN_LIFETIME, LOGIN_LINK_LIFETIME, RESET_TOKEN_LIFETIME } from "../../protocol/constants";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
@@ -43,10 +37,6 @@ const LIFETIME: Record<AccountTokenKind, number> = {
 };
 
 /** `{email}`, as forgotPassword and accounts.sendLoginLink take it. */
-export const emailOptionsArg = v.object(
-  { email: v.pipe(v.string("Must pass options.email"), v.maxLength(254)) },
-  "Must pass options.email",
-);
 
 /** Following an e-mailed link proves the address: marked verified, and the user's open documents follow. */
 export async function markAddressProven(host: AccountsHost, userId: string, email: string): Promise<void> {
@@ -54,8 +44,6 @@ export async function markAddressProven(host: AccountsHost, userId: string, emai
   await markEmailVerified(host.db, userId, email);
   await userDocChanged(host, userId, before);
 }
-
-export const tokenArg = v.pipe(v.string("Token must be a string"), v.maxLength(200, "Token must be a string"));
 
 /** Creates an e-mailed token and returns it (only its hash is stored). */
 export async function createAccountToken(
@@ -122,3 +110,5 @@ export async function mailAccountLinkLater(
 
 /** Why an e-mailed link did not work. */
 export type LinkProblem = "used" | "expired" | "unknown";
+
+export { emailOptionsArg, tokenArg };

@@ -5,9 +5,13 @@
  * removeOtherTokens, changePassword; the `user` publication with the
  * caller's own user document, and the configured OAuth services.
  */
+
 import * as v from "valibot";
+import { ACCOUNT_METHOD } from "../../protocol/account-args";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
+import { defineMethod } from "../contract";
 import { newId } from "../db/database";
 import { forgetDevices } from "../db/known-devices-repo";
 import type { UserRow } from "../db/schema";
@@ -166,8 +170,7 @@ function requireUser(ctx: MethodContext<AccountsHost>, reason = "Must be logged 
 export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<H>): void {
   const accounts = registry as unknown as LiveRegistry<AccountsHost>;
 
-  accounts.method("createUser", {
-    args: v.tuple([v.unknown()]),
+  defineMethod(accounts, ACCOUNT_METHOD.CREATE_USER, {
     run: async (ctx, options) => {
       const { username, email, password, profile } = parse(createUserSchema, options);
       if (!username && !email) throw new LiveError(400, "Need to set a username or email");
@@ -193,8 +196,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     },
   });
 
-  accounts.method("login", {
-    args: v.tuple([v.unknown()]),
+  defineMethod(accounts, ACCOUNT_METHOD.LOGIN, {
     // Reads only the directory: a room still opening (opening-gate.ts) lets its people log in meanwhile.
     whileOpening: true,
     run: async (ctx, options) => {
@@ -223,8 +225,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     },
   });
 
-  accounts.method("logout", {
-    args: v.tuple([]),
+  defineMethod(accounts, ACCOUNT_METHOD.LOGOUT, {
     run: async (ctx) => {
       const hash = ctx.loginTokenHash;
       await ctx.setUserId(null, null);
@@ -232,8 +233,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     },
   });
 
-  accounts.method("getNewToken", {
-    args: v.tuple([]),
+  defineMethod(accounts, ACCOUNT_METHOD.GET_NEW_TOKEN, {
     run: async (ctx) => {
       const userId = requireUser(ctx, "You are not logged in.");
       const current = ctx.loginTokenHash ? await findLoginToken(ctx.host.db, ctx.loginTokenHash) : null;
@@ -246,8 +246,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     },
   });
 
-  accounts.method("removeOtherTokens", {
-    args: v.tuple([]),
+  defineMethod(accounts, ACCOUNT_METHOD.REMOVE_OTHER_TOKENS, {
     run: async (ctx) => {
       const userId = requireUser(ctx, "You are not logged in.");
       await removeOtherLoginTokens(ctx.host, userId, ctx.loginTokenHash);
@@ -255,8 +254,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
     },
   });
 
-  accounts.method("changePassword", {
-    args: v.tuple([v.unknown(), v.unknown()]),
+  defineMethod(accounts, ACCOUNT_METHOD.CHANGE_PASSWORD, {
     run: async (ctx, oldPassword, newPassword) => {
       const userId = requireUser(ctx);
       const user = await findUserById(ctx.host.db, userId);
@@ -278,7 +276,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
   });
 
   accounts.publish(PUBLICATION.USER, {
-    args: v.tuple([]),
+    args: PUBLICATION_ARGS[PUBLICATION.USER],
     run: (ctx) => ({
       kind: "observed",
       collection: COLLECTION.USERS,
@@ -294,7 +292,7 @@ export function registerAccounts<H extends AccountsHost>(registry: LiveRegistry<
 
   // Static per deployment: which OAuth services the sign-in screen offers.
   accounts.publish(PUBLICATION.LOGIN_SERVICES, {
-    args: v.tuple([]),
+    args: PUBLICATION_ARGS[PUBLICATION.LOGIN_SERVICES],
     run: (ctx) => ({
       kind: "observed",
       collection: COLLECTION.LOGIN_SERVICES,

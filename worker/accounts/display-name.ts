@@ -5,8 +5,11 @@
  * the person is a member of at once (`refreshMember` on each room), and
  * the person's own open documents (userDocChanged).
  */
+
 import * as v from "valibot";
+import { ACCOUNT_METHOD, DISPLAY_NAME_MAX, displayNameSchema } from "../../protocol/account-args";
 import { LiveError } from "../../protocol/errors";
+import { defineMethod } from "../contract";
 import { roomsOfUser } from "../db/memberships-repo";
 import { findUserById, setProfile } from "../db/users-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -14,19 +17,7 @@ import type { AccountsHost } from "./accounts-host";
 import { currentUserDoc, userDocChanged } from "./current-user";
 import { callLiveObjects } from "./live-objects";
 
-export const DISPLAY_NAME_MAX = 80;
-
-/**
- * The rules of a name as others see it, wherever it is set: accounts.setName's
- * argument, createUser's `profile.name` (nested in its schema), and a Google
- * or Facebook name at sign-up (fitDisplayName).
- */
-export const displayNameSchema = v.pipe(
-  v.string("Your name must be text"),
-  v.trim(),
-  v.maxLength(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`),
-  v.check((name) => !/\p{Cc}/u.test(name), "Your name cannot hold control characters"),
-);
+export { DISPLAY_NAME_MAX, displayNameSchema };
 
 /** The profile with this name (a checked one), or with none when it is empty: the person shows as their address. */
 export function withDisplayName(profile: Record<string, unknown>, name: string): Record<string, unknown> {
@@ -55,8 +46,7 @@ export function registerDisplayName<H extends AccountsHost>(registry: LiveRegist
   const accounts = registry as unknown as LiveRegistry<AccountsHost>;
 
   // An empty name removes it: the person shows as their e-mail address again.
-  accounts.method("accounts.setName", {
-    args: v.tuple([displayNameSchema]),
+  defineMethod(accounts, ACCOUNT_METHOD.SET_NAME, {
     run: async (ctx, name) => {
       if (!ctx.userId) throw new LiveError(401, "Must be logged in");
       const userId = ctx.userId;

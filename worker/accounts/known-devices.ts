@@ -11,8 +11,11 @@
  * laptop must not keep its own count for ever); the browser that did it asks
  * again at once.
  */
+
 import * as v from "valibot";
+import { ACCOUNT_METHOD } from "../../protocol/account-args";
 import { LiveError } from "../../protocol/errors";
+import { defineMethod } from "../contract";
 import { isIssuedDeviceKey, isKnownDevice, rememberDevice } from "../db/known-devices-repo";
 import type { LiveRegistry } from "../live/registry";
 import type { AccountsHost } from "./accounts-host";
@@ -37,8 +40,7 @@ export function registerKnownDevices<H extends AccountsHost>(registry: LiveRegis
 
   // Called by the app after every sign-in. A key the server issued before (to this account or
   // another signed in on the same browser) is kept, and now known for this account too.
-  accounts.method("accounts.rememberDevice", {
-    args: v.tuple([v.nullable(v.pipe(v.string("Device key must be text"), v.maxLength(200)))]),
+  defineMethod(accounts, ACCOUNT_METHOD.REMEMBER_DEVICE, {
     run: async (ctx, presented): Promise<string> => {
       if (!ctx.userId) throw new LiveError(401, "Must be logged in");
       const now = ctx.host.now();

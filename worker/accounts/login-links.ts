@@ -6,19 +6,15 @@
  * link answers the same whether or not the address has an account; the
  * e-mail goes after the answer.
  */
+
 import * as v from "valibot";
+import { ACCOUNT_METHOD } from "../../protocol/account-args";
 import { LiveError } from "../../protocol/errors";
+import { defineMethod } from "../contract";
 import { loginLinkMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";
 import type { MethodContext } from "../live/types";
-import {
-  consumeToken,
-  emailOptionsArg,
-  mailAccountLinkLater,
-  markAddressProven,
-  TOKEN_EXPIRED,
-  tokenArg,
-} from "./account-tokens";
+import { consumeToken, mailAccountLinkLater, markAddressProven, TOKEN_EXPIRED, tokenArg } from "./account-tokens";
 import type { AccountsHost } from "./accounts-host";
 import { accountKey, clearFailureCount } from "./login-guard";
 import { type LoginResult, logInWithNewToken } from "./login-tokens";
@@ -36,8 +32,7 @@ export async function loginWithLink(ctx: MethodContext<AccountsHost>, token: unk
 export function registerLoginLinks<H extends AccountsHost>(registry: LiveRegistry<H>): void {
   const accounts = registry as unknown as LiveRegistry<AccountsHost>;
 
-  accounts.method("accounts.sendLoginLink", {
-    args: v.tuple([emailOptionsArg]),
+  defineMethod(accounts, ACCOUNT_METHOD.SEND_LOGIN_LINK, {
     run: (ctx, { email }) => mailAccountLinkLater(ctx, email, "login", loginLinkMessage),
   });
 }

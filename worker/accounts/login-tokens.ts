@@ -3,6 +3,8 @@
  * closes every live connection that used it, wherever it is: each login
  * records the object it happened on, and removal calls those objects.
  */
+
+import type { LoginResult } from "../../protocol/account-args";
 import { LOGIN_TOKEN_LIFETIME } from "../../protocol/constants";
 import { LiveError } from "../../protocol/errors";
 import {
@@ -19,11 +21,7 @@ import { callLiveObjects } from "./live-objects";
 import { hashToken, newToken } from "./tokens";
 
 /** What `login`, `createUser`, `resetPassword`, ... return (Meteor's shape). */
-export interface LoginResult {
-  id: string;
-  token: string;
-  tokenExpires: Date;
-}
+export type { LoginResult };
 
 export const LOGGED_OUT_BY_SERVER = "You've been logged out by the server. Please log in again.";
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";

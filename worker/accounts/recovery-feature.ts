@@ -6,10 +6,12 @@
  * verification links do not). forgotPassword answers the same whether or
  * not the address has an account.
  */
-import * as v from "valibot";
+
+import { ACCOUNT_METHOD } from "../../protocol/account-args";
 import type { AccountLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
+import { defineMethod } from "../contract";
 import { forgetDevices } from "../db/known-devices-repo";
 import { findRoom } from "../db/rooms-repo";
 import { emailsOf, findAccountToken, setPasswordHash } from "../db/users-repo";
@@ -20,13 +22,11 @@ import type { MethodContext } from "../live/types";
 import {
   consumeToken,
   createAccountToken,
-  emailOptionsArg,
   type Invitation,
   type LinkProblem,
   mailAccountLinkLater,
   markAddressProven,
   TOKEN_EXPIRED,
-  tokenArg,
   VERIFY_LINK_EXPIRED,
 } from "./account-tokens";
 import type { AccountsHost } from "./accounts-host";
@@ -61,8 +61,7 @@ export async function sendEnrollEmail(
 export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<H>): void {
   const accounts = registry as unknown as LiveRegistry<AccountsHost>;
 
-  accounts.method("forgotPassword", {
-    args: v.tuple([emailOptionsArg]),
+  defineMethod(accounts, ACCOUNT_METHOD.FORGOT_PASSWORD, {
     run: async (ctx, { email }) => {
       // The same one lookup either way, and the same answer; the token and
       // e-mail come after the answer, so its timing says nothing either.
@@ -70,8 +69,7 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
     },
   });
 
-  accounts.method("resetPassword", {
-    args: v.tuple([tokenArg, v.unknown()]),
+  defineMethod(accounts, ACCOUNT_METHOD.RESET_PASSWORD, {
     run: async (ctx, token, newPassword) => {
       const digest = await passwordDigest(newPassword);
       const row = await consumeToken(ctx.host, token, ["reset", "enroll"], TOKEN_EXPIRED);
@@ -89,8 +87,7 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
 
   // What an e-mailed link is for, before it is used: the page names the room and who invited.
   // The token itself is the key; a link that cannot be used says why (details.why).
-  accounts.method("accounts.linkInfo", {
-    args: v.tuple([tokenArg]),
+  defineMethod(accounts, ACCOUNT_METHOD.LINK_INFO, {
     run: async (ctx, token): Promise<AccountLinkInfo> => {
       const row = await findAccountToken(ctx.host.db, await hashToken(token));
       const refuse = (why: LinkProblem) => new LiveError(403, TOKEN_EXPIRED, { why });
@@ -110,8 +107,7 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
     },
   });
 
-  accounts.method("verifyEmail", {
-    args: v.tuple([tokenArg]),
+  defineMethod(accounts, ACCOUNT_METHOD.VERIFY_EMAIL, {
     run: async (ctx, token) => {
       const row = await consumeToken(ctx.host, token, ["verify"], VERIFY_LINK_EXPIRED);
       await markAddressProven(ctx.host, row.userId, row.email);
@@ -119,8 +115,7 @@ export function registerRecovery<H extends AccountsHost>(registry: LiveRegistry<
     },
   });
 
-  accounts.method("accounts.sendVerificationEmail", {
-    args: v.tuple([]),
+  defineMethod(accounts, ACCOUNT_METHOD.SEND_VERIFICATION_EMAIL, {
     run: async (ctx) => {
       if (!ctx.userId) throw new LiveError(401, "Must be logged in");
       const unverified = (await emailsOf(ctx.host.db, ctx.userId)).filter((e) => !e.verified);

@@ -3,11 +3,13 @@
  * status (which chunks the server has, for resuming after a reload), finish,
  * abort — plus remove, shared links, and the `files` publication.
  */
-import * as v from "valibot";
+
 import { COLLECTION, METHOD, PUBLICATION } from "../../protocol/api";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { base64ToBytes } from "../../protocol/ejson";
 import { LiveError } from "../../protocol/errors";
-import { FILE_ERRORS, MAX_CHUNK_SIZE } from "../../protocol/files";
+import { FILE_ERRORS } from "../../protocol/files";
+import { defineMethod } from "../contract";
 import { findRoomFile, listRoomFiles, toFileDoc, versionsOf } from "../db/files-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
@@ -17,14 +19,6 @@ import { parseStartUpload, removeFile, startUpload } from "./files-service";
 import { finishUpload, writeChunk } from "./finish-upload";
 import { shareableVersion } from "./shareable-version";
 import { LINK_LIFETIME_SECONDS, servedVersion, signFileLink } from "./signed-links";
-
-const uploadIdSchema = v.pipe(v.string("Upload id must be text"), v.maxLength(64));
-const fileIdSchema = v.pipe(v.string("File id must be text"), v.maxLength(64));
-/** Base64 of at most MAX_CHUNK_SIZE bytes, or EJSON binary. */
-const chunkDataSchema = v.union(
-  [v.pipe(v.string(), v.maxLength(Math.ceil(MAX_CHUNK_SIZE / 3) * 4)), v.instance(Uint8Array)],
-  "Chunk data must be base64 text or binary",
-);
 
 function chunkBytes(data: string | Uint8Array): Uint8Array {
   if (typeof data !== "string") return data;
@@ -37,7 +31,7 @@ function chunkBytes(data: string | Uint8Array): Uint8Array {
 
 export function registerFiles(registry: LiveRegistry<RoomHost>): void {
   registry.publish(PUBLICATION.FILES, {
-    args: v.tuple([]),
+    args: PUBLICATION_ARGS[PUBLICATION.FILES],
     run: async (ctx) => {
       await requireRole(ctx);
       return {
@@ -50,42 +44,31 @@ export function registerFiles(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.FILES_START, {
-    args: v.tuple([v.unknown()]),
+  defineMethod(registry, METHOD.FILES_START, {
     run: (ctx, options) => startUpload(ctx.host, ctx.userId, parseStartUpload(options)),
   });
 
-  registry.method(METHOD.FILES_WRITE, {
-    args: v.tuple([
-      uploadIdSchema,
-      v.pipe(v.number("Chunk id must be a number"), v.integer("Chunk id must be a whole number")),
-      chunkDataSchema,
-    ]),
+  defineMethod(registry, METHOD.FILES_WRITE, {
     run: (ctx, uploadId, chunkId, data) => writeChunk(ctx.host, ctx.userId, uploadId, chunkId, chunkBytes(data)),
   });
 
-  registry.method(METHOD.FILES_STATUS, {
-    args: v.tuple([uploadIdSchema]),
+  defineMethod(registry, METHOD.FILES_STATUS, {
     run: (ctx, uploadId) => ctx.host.uploads.progress(uploadId, ctx.userId ?? ""),
   });
 
-  registry.method(METHOD.FILES_FINISH, {
-    args: v.tuple([uploadIdSchema]),
+  defineMethod(registry, METHOD.FILES_FINISH, {
     run: (ctx, uploadId) => finishUpload(ctx.host, ctx.userId, uploadId),
   });
 
-  registry.method(METHOD.FILES_ABORT, {
-    args: v.tuple([uploadIdSchema]),
+  defineMethod(registry, METHOD.FILES_ABORT, {
     run: (ctx, uploadId) => ctx.host.uploads.abort(uploadId, ctx.userId ?? ""),
   });
 
-  registry.method(METHOD.FILES_REMOVE, {
-    args: v.tuple([fileIdSchema]),
+  defineMethod(registry, METHOD.FILES_REMOVE, {
     run: (ctx, fileId) => removeFile(ctx.host, ctx.userId, fileId),
   });
 
-  registry.method(METHOD.FILES_LINK, {
-    args: v.tuple([fileIdSchema, v.optional(v.pipe(v.string(), v.maxLength(32)))]),
+  defineMethod(registry, METHOD.FILES_LINK, {
     run: async (ctx, fileId, requested = "original") => {
       await requireRole(ctx);
       const file = await findRoomFile(ctx.host.roomDb, ctx.host.roomId, fileId);

@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { COLLECTION } from "../../protocol/api";
 import { type ItemFields, itemFieldsSchema } from "../../protocol/args";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
+import type { UploadProgress } from "../../protocol/files";
 import {
   chunkSizeOf,
   cleanFileName,
@@ -22,7 +23,6 @@ import { collectionConfig, deleteFileQuery, findRoomFile, toFileDoc, versionsOf 
 import { runTogether } from "../db/room-database";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
-import type { UploadProgress } from "./upload-manager";
 
 export const startUploadSchema = v.object(
   {

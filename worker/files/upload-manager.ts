@@ -18,6 +18,7 @@
  */
 
 import { LiveError } from "../../protocol/errors";
+import type { UploadProgress } from "../../protocol/files";
 import {
   chunkCountOf,
   expectedChunkLength,
@@ -65,13 +66,6 @@ const TOUCH_EVERY = 60_000;
 export type NewUpload = Omit<UploadRow, "id" | "chunkCount" | "partChunks" | "meta" | "multipartId" | "updatedAt"> & {
   meta: Record<string, unknown>;
 };
-
-export interface UploadProgress {
-  uploadId: string;
-  chunkSize: number;
-  chunkCount: number;
-  received: number[];
-}
 
 /** An upload's bytes, now in R2 under `upload.r2Key`. */
 export interface StoredUpload {

@@ -3,13 +3,15 @@
  * creation (accounts join them in the next issue). Sharded by name, so no
  * single object is hot.
  */
+
 import { COLLECTION, METHOD, PUBLICATION } from "../../protocol/api";
-import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import { registerAccounts } from "../accounts/accounts-feature";
 import type { AccountsHost } from "../accounts/accounts-host";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
+import { defineMethod } from "../contract";
 import { openDatabase } from "../db/database";
 import { createRoomWithOwner, roomsOfUser } from "../db/memberships-repo";
 import { toRoomDoc } from "../db/rooms-repo";
@@ -37,8 +39,7 @@ export class HomeDO extends AccountsLiveServer<HomeHost> {
           ctx.userId ? (await roomsOfUser(ctx.host.db, ctx.userId)).map((row) => asDoc(toRoomDoc(row))) : [],
       }),
     });
-    registry.method(METHOD.ROOMS_CREATE, {
-      args: METHOD_ARGS[METHOD.ROOMS_CREATE],
+    defineMethod(registry, METHOD.ROOMS_CREATE, {
       run: async (ctx, name, currency) => {
         if (!ctx.userId) throw new LiveError(401, "Sign in to create a room");
         // The id comes from the call's seed: a create re-sent after a lost answer finds its room.

@@ -4,10 +4,12 @@
  * opened to generic client writes (`/items/insert|update|remove`) under
  * allow/deny rules.
  */
+
 import { COLLECTION, can, LIMITS, METHOD, PUBLICATION, SERVER_ITEM_FIELDS } from "../../protocol/api";
-import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { RandomStream } from "../../protocol/random-stream";
 import { appUrl } from "../app-url";
+import { defineMethod } from "../contract";
 import { listHistory, toHistoryDoc } from "../db/item-history-repo";
 import { findItem, findItems, listItems, listNewestItems, toItemDoc } from "../db/items-repo";
 import { shareCodesFor } from "../db/share-codes-repo";
@@ -101,8 +103,7 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       } as const;
     },
   });
-  registry.method(METHOD.ITEMS_ADD, {
-    args: METHOD_ARGS[METHOD.ITEMS_ADD],
+  defineMethod(registry, METHOD.ITEMS_ADD, {
     run: async (ctx, fields) => {
       await requireRole(ctx, can.editItems);
       // The id comes from the call's seed (Meteor's way): the client's stub makes the same one, and a
@@ -110,65 +111,56 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       return addItem(ctx.host, actorOf(ctx), fields, new RandomStream(ctx.randomSeed).id(COLLECTION.ITEMS));
     },
   });
-  registry.method(METHOD.ITEMS_UPDATE, {
-    args: METHOD_ARGS[METHOD.ITEMS_UPDATE],
+  defineMethod(registry, METHOD.ITEMS_UPDATE, {
     run: async (ctx, id, patch) => {
       await requireRole(ctx, can.editItems);
       return editItem(ctx.host, actorOf(ctx), id, patch);
     },
   });
-  registry.method(METHOD.ITEMS_ADD_PHOTO, {
-    args: METHOD_ARGS[METHOD.ITEMS_ADD_PHOTO],
+  defineMethod(registry, METHOD.ITEMS_ADD_PHOTO, {
     run: async (ctx, id, photoId) => {
       await requireRole(ctx, can.editItems);
       return addItemPhoto(ctx.host, actorOf(ctx), id, photoId);
     },
   });
-  registry.method(METHOD.ITEMS_MOVE_PHOTO, {
-    args: METHOD_ARGS[METHOD.ITEMS_MOVE_PHOTO],
+  defineMethod(registry, METHOD.ITEMS_MOVE_PHOTO, {
     run: async (ctx, id, photoId, index) => {
       await requireRole(ctx, can.editItems);
       return moveItemPhoto(ctx.host, actorOf(ctx), id, photoId, index);
     },
   });
-  registry.method(METHOD.ITEMS_SET_STATUS, {
-    args: METHOD_ARGS[METHOD.ITEMS_SET_STATUS],
+  defineMethod(registry, METHOD.ITEMS_SET_STATUS, {
     run: async (ctx, ids, status) => {
       await requireRole(ctx, can.editItems);
       return setItemsStatus(ctx.host, actorOf(ctx), ids, status);
     },
   });
-  registry.method(METHOD.ITEMS_BULK_EDIT, {
-    args: METHOD_ARGS[METHOD.ITEMS_BULK_EDIT],
+  defineMethod(registry, METHOD.ITEMS_BULK_EDIT, {
     run: async (ctx, ids, change, variantIds) => {
       await requireRole(ctx, can.editItems);
       return bulkEdit(ctx.host, actorOf(ctx), ids, change, variantIds);
     },
   });
-  registry.method(METHOD.ITEMS_BULK_UNDO, {
-    args: METHOD_ARGS[METHOD.ITEMS_BULK_UNDO],
+  defineMethod(registry, METHOD.ITEMS_BULK_UNDO, {
     run: async (ctx, undo) => {
       await requireRole(ctx, can.editItems);
       return bulkUndo(ctx.host, actorOf(ctx), undo);
     },
   });
-  registry.method(METHOD.ITEMS_RESTORE, {
-    args: METHOD_ARGS[METHOD.ITEMS_RESTORE],
+  defineMethod(registry, METHOD.ITEMS_RESTORE, {
     run: async (ctx, id, fields) => {
       await requireRole(ctx, can.editItems);
       return restoreItem(ctx.host, actorOf(ctx), id, fields);
     },
   });
-  registry.method(METHOD.ITEMS_REMOVE, {
-    args: METHOD_ARGS[METHOD.ITEMS_REMOVE],
+  defineMethod(registry, METHOD.ITEMS_REMOVE, {
     run: async (ctx, id) => {
       await requireRole(ctx, can.editItems);
       return removeItem(ctx.host, actorOf(ctx), id);
     },
   });
   // Any member (viewers too) may print labels, so any member may get the links they encode.
-  registry.method(METHOD.ITEMS_PUBLIC_LINKS, {
-    args: METHOD_ARGS[METHOD.ITEMS_PUBLIC_LINKS],
+  defineMethod(registry, METHOD.ITEMS_PUBLIC_LINKS, {
     run: async (ctx, ids) => {
       await requireRole(ctx);
       const base = appUrl(ctx.host.env, ctx);

@@ -6,8 +6,10 @@
  * copy of the whole catalogue a page at a time, and afterwards only what
  * changed since. Neither holds the room's items in the object's memory.
  */
+
 import { COLLECTION, METHOD, PUBLICATION, windowCountId } from "../../protocol/api";
-import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { PUBLICATION_ARGS } from "../../protocol/args";
+import { defineMethod } from "../contract";
 import { findItem, toItemDoc } from "../db/items-repo";
 import { countWindow, itemChangesAfter, itemWindow } from "../db/items-window-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -62,8 +64,7 @@ export function registerItemsWindow(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.ITEMS_COPY, {
-    args: METHOD_ARGS[METHOD.ITEMS_COPY],
+  defineMethod(registry, METHOD.ITEMS_COPY, {
     run: async (ctx, afterSeq, limit) => {
       await requireRole(ctx);
       const page = itemChangesAfter(ctx.host.roomDb, afterSeq, limit);

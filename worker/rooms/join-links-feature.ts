@@ -7,11 +7,10 @@
  */
 
 import { can, JOIN_LINK_DAYS, type JoinLink, METHOD } from "../../protocol/api";
-import { METHOD_ARGS } from "../../protocol/args";
-import type { JoinLinkInfo } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { hashToken, newToken } from "../accounts/tokens";
 import { appUrl } from "../app-url";
+import { defineMethod } from "../contract";
 import { deleteJoinLinks, findJoinLink, insertJoinLink } from "../db/join-links-repo";
 import { addMembershipIfAbsent } from "../db/memberships-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -24,8 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const JOIN_LINK_INVALID = "This join link is not valid or has expired";
 
 export function registerJoinLinks(registry: LiveRegistry<RoomHost>): void {
-  registry.method(METHOD.MEMBERS_CREATE_JOIN_LINK, {
-    args: METHOD_ARGS[METHOD.MEMBERS_CREATE_JOIN_LINK],
+  defineMethod(registry, METHOD.MEMBERS_CREATE_JOIN_LINK, {
     run: async (ctx, role): Promise<JoinLink> => {
       await requireRole(ctx, can.manageMembers);
       const token = newToken();
@@ -47,8 +45,7 @@ export function registerJoinLinks(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.MEMBERS_REVOKE_JOIN_LINKS, {
-    args: METHOD_ARGS[METHOD.MEMBERS_REVOKE_JOIN_LINKS],
+  defineMethod(registry, METHOD.MEMBERS_REVOKE_JOIN_LINKS, {
     run: async (ctx) => {
       await requireRole(ctx, can.manageMembers);
       return deleteJoinLinks(ctx.host.db, ctx.host.roomId);
@@ -56,8 +53,7 @@ export function registerJoinLinks(registry: LiveRegistry<RoomHost>): void {
   });
 
   // Not behind requireRole: the caller is not a member yet. Signed in is enough.
-  registry.method(METHOD.MEMBERS_JOIN, {
-    args: METHOD_ARGS[METHOD.MEMBERS_JOIN],
+  defineMethod(registry, METHOD.MEMBERS_JOIN, {
     run: async (ctx, token) => {
       if (!ctx.userId) throw new LiveError(403, "Sign in to join this room");
       const link = await findJoinLink(ctx.host.db, ctx.host.roomId, await hashToken(token), ctx.host.now());
@@ -71,9 +67,8 @@ export function registerJoinLinks(registry: LiveRegistry<RoomHost>): void {
   });
 
   // What the link leads to, before joining or even signing in: the token is the key.
-  registry.method(METHOD.MEMBERS_JOIN_LINK_INFO, {
-    args: METHOD_ARGS[METHOD.MEMBERS_JOIN],
-    run: async (ctx, token): Promise<JoinLinkInfo> => {
+  defineMethod(registry, METHOD.MEMBERS_JOIN_LINK_INFO, {
+    run: async (ctx, token) => {
       const link = await findJoinLink(ctx.host.db, ctx.host.roomId, await hashToken(token), ctx.host.now());
       const room = link ? await roomRecord(ctx.host) : null;
       if (!link || !room) throw new LiveError(403, JOIN_LINK_INVALID);

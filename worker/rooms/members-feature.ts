@@ -7,10 +7,11 @@
  */
 
 import { COLLECTION, can, METHOD, type MemberDoc, PUBLICATION } from "../../protocol/api";
-import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { sendEnrollEmail } from "../accounts/recovery-feature";
 import { appUrl } from "../app-url";
+import { defineMethod } from "../contract";
 import { newId } from "../db/database";
 import { deleteJoinLinksBy } from "../db/join-links-repo";
 import {
@@ -80,8 +81,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.MEMBERS_INVITE, {
-    args: METHOD_ARGS[METHOD.MEMBERS_INVITE],
+  defineMethod(registry, METHOD.MEMBERS_INVITE, {
     run: async (ctx, email, role) => {
       await requireRole(ctx, can.manageMembers);
       const room = await roomRecord(ctx.host);
@@ -113,8 +113,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.MEMBERS_SET_ROLE, {
-    args: METHOD_ARGS[METHOD.MEMBERS_SET_ROLE],
+  defineMethod(registry, METHOD.MEMBERS_SET_ROLE, {
     run: async (ctx, userId, role) => {
       await requireRole(ctx, can.manageMembers);
       const before = await targetMember(ctx, userId);
@@ -124,8 +123,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.MEMBERS_REMOVE, {
-    args: METHOD_ARGS[METHOD.MEMBERS_REMOVE],
+  defineMethod(registry, METHOD.MEMBERS_REMOVE, {
     run: async (ctx, userId) => {
       await requireRole(ctx, can.manageMembers);
       const before = await targetMember(ctx, userId);
@@ -144,8 +142,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.MEMBERS_LEAVE, {
-    args: METHOD_ARGS[METHOD.MEMBERS_LEAVE],
+  defineMethod(registry, METHOD.MEMBERS_LEAVE, {
     run: async (ctx) => {
       const role = await requireRole(ctx);
       if (role === "owner") throw new LiveError(403, "The owner cannot leave the room; delete it instead");
@@ -157,8 +154,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.MEMBERS_SET_ORDER_EMAILS, {
-    args: METHOD_ARGS[METHOD.MEMBERS_SET_ORDER_EMAILS],
+  defineMethod(registry, METHOD.MEMBERS_SET_ORDER_EMAILS, {
     run: async (ctx, on) => {
       await requireRole(ctx);
       // Only ever the caller's own row: nobody signs someone else up for e-mail.
@@ -170,8 +166,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.ROOMS_DELETE, {
-    args: METHOD_ARGS[METHOD.ROOMS_DELETE],
+  defineMethod(registry, METHOD.ROOMS_DELETE, {
     run: async (ctx) => {
       await requireRole(ctx, can.deleteRoom);
       const room = await findRoom(ctx.host.db, ctx.host.roomId);

@@ -1,7 +1,9 @@
 /** The room document itself: its publication, rename and currency. */
+
 import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
-import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
+import { defineMethod } from "../contract";
 import { toRoomDoc } from "../db/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
@@ -26,8 +28,7 @@ export function registerRoom(registry: LiveRegistry<RoomHost>): void {
       } as const;
     },
   });
-  registry.method(METHOD.ROOMS_RENAME, {
-    args: METHOD_ARGS[METHOD.ROOMS_RENAME],
+  defineMethod(registry, METHOD.ROOMS_RENAME, {
     run: async (ctx, name) => {
       await requireRole(ctx, can.renameRoom);
       await changeRoom(ctx.host, { name });
@@ -36,8 +37,7 @@ export function registerRoom(registry: LiveRegistry<RoomHost>): void {
 }
 
 export function registerRoomCurrency(registry: LiveRegistry<RoomHost>): void {
-  registry.method(METHOD.ROOMS_SET_CURRENCY, {
-    args: METHOD_ARGS[METHOD.ROOMS_SET_CURRENCY],
+  defineMethod(registry, METHOD.ROOMS_SET_CURRENCY, {
     run: async (ctx, currency) => {
       await requireRole(ctx, can.renameRoom);
       if (!knownCurrency(currency)) throw new LiveError(400, `${currency} is not a currency this app knows`);

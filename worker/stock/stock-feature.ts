@@ -4,6 +4,7 @@
  * a product's variants, for whoever edits the catalogue, locations for owners and admins, and the
  * `locations` and `stock.ledger` publications for every member.
  */
+
 import {
   COLLECTION,
   can,
@@ -14,8 +15,9 @@ import {
   type RoomRole,
   reasonsFor,
 } from "../../protocol/api";
-import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
+import { defineMethod } from "../contract";
 import { listLocations, toLocationDoc } from "../db/locations-repo";
 import { setLowStockEmails } from "../db/memberships-repo";
 import { listMovements, toMovementDoc } from "../db/movements-repo";
@@ -49,8 +51,7 @@ function assertWithinReceiveLimit(role: RoomRole | null, units: number): void {
 }
 
 export function registerStock(registry: LiveRegistry<RoomHost>): void {
-  registry.method(METHOD.STOCK_ADJUST, {
-    args: METHOD_ARGS[METHOD.STOCK_ADJUST],
+  defineMethod(registry, METHOD.STOCK_ADJUST, {
     run: async (ctx, input) => {
       // A cashier sells, takes returns and receives; a counter receives; both within a per-call limit.
       const role = await requireRole(ctx, can.receive);
@@ -61,76 +62,66 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
       return adjustStock(ctx.host, ctx.userId as string, input);
     },
   });
-  registry.method(METHOD.STOCK_RECEIVE, {
-    args: METHOD_ARGS[METHOD.STOCK_RECEIVE],
+  defineMethod(registry, METHOD.STOCK_RECEIVE, {
     run: async (ctx, code, locationId, quantity) => {
       const role = await requireRole(ctx, can.receive);
       assertWithinReceiveLimit(role, quantity);
       return receiveByCode(ctx.host, ctx.userId as string, code, locationId, quantity);
     },
   });
-  registry.method(METHOD.STOCK_TRANSFER, {
-    args: METHOD_ARGS[METHOD.STOCK_TRANSFER],
+  defineMethod(registry, METHOD.STOCK_TRANSFER, {
     run: async (ctx, input) => {
       await requireRole(ctx, can.editItems);
       return transferStock(ctx.host, ctx.userId as string, input);
     },
   });
-  registry.method(METHOD.STOCK_UNDO, {
-    args: METHOD_ARGS[METHOD.STOCK_UNDO],
+  defineMethod(registry, METHOD.STOCK_UNDO, {
     run: async (ctx, movementId) => {
       // A cashier takes back their own sale or receipt, never someone else's movement.
       const role = await requireRole(ctx, can.sell);
       return undoMovement(ctx.host, ctx.userId as string, movementId, can.editItems(role) ? null : ctx.userId);
     },
   });
-  registry.method(METHOD.ITEMS_SET_VARIANTS, {
-    args: METHOD_ARGS[METHOD.ITEMS_SET_VARIANTS],
+  defineMethod(registry, METHOD.ITEMS_SET_VARIANTS, {
     run: async (ctx, itemId, set) => {
       await requireRole(ctx, can.editItems);
       return setVariants(ctx.host, ctx.userId as string, itemId, set, ctx.randomSeed);
     },
   });
-  registry.method(METHOD.ITEMS_UPDATE_VARIANT, {
-    args: METHOD_ARGS[METHOD.ITEMS_UPDATE_VARIANT],
+  defineMethod(registry, METHOD.ITEMS_UPDATE_VARIANT, {
     run: async (ctx, itemId, variantId, patch) => {
       await requireRole(ctx, can.editItems);
       // What happened meanwhile, when a typed total had changed since it was seen (else null).
       return updateVariant(ctx.host, ctx.userId as string, itemId, variantId, patch);
     },
   });
-  registry.method(METHOD.ITEMS_IMPORT, {
-    args: METHOD_ARGS[METHOD.ITEMS_IMPORT],
+  defineMethod(registry, METHOD.ITEMS_IMPORT, {
     run: async (ctx, part) => {
       await requireRole(ctx, can.editItems);
       const currency = (await roomRecord(ctx.host))?.currency;
       return importPart(ctx.host, ctx.userId as string, part, currency);
     },
   });
-  registry.method(METHOD.LOCATIONS_ADD, {
-    args: METHOD_ARGS[METHOD.LOCATIONS_ADD],
+  defineMethod(registry, METHOD.LOCATIONS_ADD, {
     run: async (ctx, name) => {
       await requireRole(ctx, can.manageLocations);
       return addLocation(ctx.host, name);
     },
   });
-  registry.method(METHOD.LOCATIONS_RENAME, {
-    args: METHOD_ARGS[METHOD.LOCATIONS_RENAME],
+  defineMethod(registry, METHOD.LOCATIONS_RENAME, {
     run: async (ctx, id, name) => {
       await requireRole(ctx, can.manageLocations);
       return renameLocation(ctx.host, id, name);
     },
   });
-  registry.method(METHOD.LOCATIONS_ARCHIVE, {
-    args: METHOD_ARGS[METHOD.LOCATIONS_ARCHIVE],
+  defineMethod(registry, METHOD.LOCATIONS_ARCHIVE, {
     run: async (ctx, id, archived) => {
       await requireRole(ctx, can.manageLocations);
       return archiveLocation(ctx.host, id, archived);
     },
   });
 
-  registry.method(METHOD.MEMBERS_SET_LOW_STOCK_EMAILS, {
-    args: METHOD_ARGS[METHOD.MEMBERS_SET_LOW_STOCK_EMAILS],
+  defineMethod(registry, METHOD.MEMBERS_SET_LOW_STOCK_EMAILS, {
     run: async (ctx, on, timeZone) => {
       await requireRole(ctx);
       // Only ever the caller's own row: nobody signs someone else up for e-mail.

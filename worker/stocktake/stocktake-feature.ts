@@ -11,11 +11,13 @@
  * Each scan's id comes from the call's random seed (docs/protocol.md §9), so a scan made
  * offline and sent again later, or sent twice, counts once.
  */
+
 import { COLLECTION, can, MAIN_LOCATION_ID, METHOD, PUBLICATION } from "../../protocol/api";
-import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { shortLinkKey, storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
+import { defineMethod } from "../contract";
 import { findOpenLocation, firstLocationId } from "../db/locations-repo";
 import { activeListings } from "../db/store-listings-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -163,8 +165,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STOCKTAKE_START, {
-    args: METHOD_ARGS[METHOD.STOCKTAKE_START],
+  defineMethod(registry, METHOD.STOCKTAKE_START, {
     run: async (ctx, locationIds) => {
       const role = await requireRole(ctx, can.count);
       const host = ctx.host;
@@ -195,8 +196,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STOCKTAKE_SCAN, {
-    args: METHOD_ARGS[METHOD.STOCKTAKE_SCAN],
+  defineMethod(registry, METHOD.STOCKTAKE_SCAN, {
     run: async (ctx, stocktakeId, code, options) => {
       await requireRole(ctx, can.count);
       const host = ctx.host;
@@ -245,8 +245,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STOCKTAKE_APPLY, {
-    args: METHOD_ARGS[METHOD.STOCKTAKE_APPLY],
+  defineMethod(registry, METHOD.STOCKTAKE_APPLY, {
     run: async (ctx, stocktakeId, options) => {
       await requireRole(ctx, can.manageMembers);
       const host = ctx.host;
@@ -258,8 +257,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STOCKTAKE_CANCEL, {
-    args: METHOD_ARGS[METHOD.STOCKTAKE_CANCEL],
+  defineMethod(registry, METHOD.STOCKTAKE_CANCEL, {
     run: async (ctx, stocktakeId) => {
       await requireRole(ctx, can.manageMembers);
       const host = ctx.host;
@@ -275,8 +273,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STOCKTAKE_APPLY_LATE, {
-    args: METHOD_ARGS[METHOD.STOCKTAKE_APPLY_LATE],
+  defineMethod(registry, METHOD.STOCKTAKE_APPLY_LATE, {
     run: async (ctx, stocktakeId) => {
       await requireRole(ctx, can.manageMembers);
       const stocktake = await stocktakeHere(ctx, stocktakeId);
@@ -287,8 +284,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STOCKTAKE_DISCARD_LATE, {
-    args: METHOD_ARGS[METHOD.STOCKTAKE_DISCARD_LATE],
+  defineMethod(registry, METHOD.STOCKTAKE_DISCARD_LATE, {
     run: async (ctx, stocktakeId) => {
       await requireRole(ctx, can.manageMembers);
       const host = ctx.host;
@@ -301,8 +297,7 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STOCKTAKE_UNSCAN, {
-    args: METHOD_ARGS[METHOD.STOCKTAKE_UNSCAN],
+  defineMethod(registry, METHOD.STOCKTAKE_UNSCAN, {
     run: async (ctx, stocktakeId, scanId) => {
       const role = await requireRole(ctx, can.count);
       const host = ctx.host;

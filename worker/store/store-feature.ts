@@ -6,10 +6,12 @@
  * publish, unpublish and sync. An edit of a published item follows it to the
  * store (a reaction). The Shopify side is beside it in worker/store/.
  */
+
 import { COLLECTION, can, type ItemDoc, METHOD, PUBLICATION, type StoreConnected } from "../../protocol/api";
-import { METHOD_ARGS, PUBLICATION_ARGS } from "../../protocol/args";
+import { PUBLICATION_ARGS } from "../../protocol/args";
 import { equals } from "../../protocol/ejson";
 import { appUrl } from "../app-url";
+import { defineMethod } from "../contract";
 import { owedToDirectory } from "../db/directory-outbox";
 import { runTogether } from "../db/room-database";
 import {
@@ -83,8 +85,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STORE_CONNECT, {
-    args: METHOD_ARGS[METHOD.STORE_CONNECT],
+  defineMethod(registry, METHOD.STORE_CONNECT, {
     run: async (ctx, args) => {
       const userId = await manager(ctx);
       // Everything that talks to the store happens first; only a connection that worked is saved.
@@ -117,8 +118,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STORE_TEST, {
-    args: METHOD_ARGS[METHOD.STORE_TEST],
+  defineMethod(registry, METHOD.STORE_TEST, {
     run: async (ctx) => {
       await manager(ctx);
       const row = await requireConnection(ctx.host);
@@ -133,24 +133,21 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STORE_DISCONNECT, {
-    args: METHOD_ARGS[METHOD.STORE_DISCONNECT],
+  defineMethod(registry, METHOD.STORE_DISCONNECT, {
     run: async (ctx) => {
       await manager(ctx);
       await publishWrite(ctx.host, () => dropStoreConnection(ctx.host));
     },
   });
 
-  registry.method(METHOD.STORE_PUBLISH, {
-    args: METHOD_ARGS[METHOD.STORE_PUBLISH],
+  defineMethod(registry, METHOD.STORE_PUBLISH, {
     run: async (ctx, itemId) => {
       await requireRole(ctx, can.useStore);
       return { storeProductId: await publishItem(ctx.host, ctx.userId ?? "", itemId, ctx.origin) };
     },
   });
 
-  registry.method(METHOD.STORE_UNPUBLISH, {
-    args: METHOD_ARGS[METHOD.STORE_UNPUBLISH],
+  defineMethod(registry, METHOD.STORE_UNPUBLISH, {
     run: async (ctx, itemId) => {
       await requireRole(ctx, can.useStore);
       await unpublishItem(ctx.host, ctx.userId ?? "", itemId);
@@ -158,8 +155,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
-  registry.method(METHOD.STORE_SYNC, {
-    args: METHOD_ARGS[METHOD.STORE_SYNC],
+  defineMethod(registry, METHOD.STORE_SYNC, {
     run: async (ctx, options) => {
       await requireRole(ctx, can.useStore);
       await requireConnection(ctx.host);

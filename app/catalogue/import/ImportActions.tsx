@@ -6,10 +6,11 @@
  * progress bar (send-import.ts). A stop part-way says how far it got.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { COLLECTION } from "../../../protocol/api";
+import { COLLECTION, METHOD } from "../../../protocol/api";
 import type { ImportProblem, ImportProduct, ImportReport } from "../../../protocol/variant-args";
 import { errorMessage } from "../../components/ErrorText";
-import { useCall, useFind } from "../../live";
+import { useFind } from "../../live";
+import { useCall } from "../../live-api";
 import { useLocations } from "../../stock/use-locations";
 import { Button } from "../../ui/Button";
 import { isItemDoc } from "../is-item";
@@ -73,7 +74,7 @@ export function ImportActions({
     setCheck({ state: "checking" });
     onBusy(true);
     try {
-      const report = await checkImport(call, good, choice);
+      const report = await checkImport((part) => call(METHOD.ITEMS_IMPORT, part), good, choice);
       const serverProblems = inFileColumns(report.problems, columnOf);
       setCheck({
         state: "checked",
@@ -90,7 +91,12 @@ export function ImportActions({
 
   async function runAll(products: ImportProduct[]) {
     onBusy(true);
-    const outcome = await runImport(call, products, choice, (done, total) => setRun({ state: "running", done, total }));
+    const outcome = await runImport(
+      (part) => call(METHOD.ITEMS_IMPORT, part),
+      products,
+      choice,
+      (done, total) => setRun({ state: "running", done, total }),
+    );
     setRun({ state: "done", outcome });
     onBusy(false);
   }

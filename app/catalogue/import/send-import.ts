@@ -7,7 +7,7 @@
  * and the same file sent again finds those products by handle and updates
  * them rather than adding them twice.
  */
-import { LIMITS, METHOD } from "../../../protocol/api";
+import { LIMITS } from "../../../protocol/api";
 import {
   emptyImportReport,
   type ImportChangeKind,
@@ -18,8 +18,6 @@ import {
   type ImportStockChange,
 } from "../../../protocol/variant-args";
 import { randomId } from "../../live/random-id";
-
-export type CallMethod = (name: string, ...params: unknown[]) => Promise<unknown>;
 
 /** Well under the 4 MB a message may be, with room for long descriptions. */
 const PART_CHARACTERS = 2_500_000;
@@ -97,8 +95,11 @@ export interface StockChoice {
 const rowsOf = (products: readonly ImportProduct[]) =>
   products.reduce((sum, product) => sum + product.variants.length, 0);
 
+/** Sends one part of an import (`items.import`); answers what it did, or would do. */
+export type SendPart = (part: ImportPart) => Promise<ImportReport>;
+
 function sendPart(
-  call: CallMethod,
+  send: SendPart,
   importId: string,
   index: number,
   products: ImportProduct[],
@@ -106,19 +107,19 @@ function sendPart(
   stock: StockChoice,
 ) {
   const part: ImportPart = { importId, part: index, dryRun, products, ...stock };
-  return call(METHOD.ITEMS_IMPORT, part) as Promise<ImportReport>;
+  return send(part);
 }
 
 /** What importing `products` would do, from a dry run of every part. */
 export async function checkImport(
-  call: CallMethod,
+  send: SendPart,
   products: readonly ImportProduct[],
   stock: StockChoice,
 ): Promise<ImportReport> {
   const importId = randomId();
   let report = emptyImportReport();
   for (const [index, part] of splitParts(products).entries()) {
-    report = addReports(report, await sendPart(call, importId, index, part, true, stock));
+    report = addReports(report, await sendPart(send, importId, index, part, true, stock));
   }
   return report;
 }
@@ -134,7 +135,7 @@ export interface ImportOutcome {
 
 /** Imports `products` part by part, telling `onProgress` the rows done after each. */
 export async function runImport(
-  call: CallMethod,
+  send: SendPart,
   products: readonly ImportProduct[],
   stock: StockChoice,
   onProgress: (done: number, total: number) => void,
@@ -147,7 +148,7 @@ export async function runImport(
   onProgress(0, totalRows);
   for (const [index, part] of parts.entries()) {
     try {
-      report = addReports(report, await sendPart(call, importId, index, part, false, stock));
+      report = addReports(report, await sendPart(send, importId, index, part, false, stock));
     } catch (error) {
       return { report, sentRows, totalRows, error };
     }

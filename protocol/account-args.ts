@@ -1,0 +1,73 @@
+/**
+ * The account methods (docs/protocol.md §2): Meteor's names, which any DDP
+ * client calls, and ours (`accounts.*`). Meteor's take loosely shaped
+ * arguments that the server reads in full itself (a password as a digest or
+ * as text, a login by password or by token), so those are `unknown` here.
+ */
+import * as v from "valibot";
+
+export const ACCOUNT_METHOD = {
+  CREATE_USER: "createUser",
+  LOGIN: "login",
+  LOGOUT: "logout",
+  GET_NEW_TOKEN: "getNewToken",
+  REMOVE_OTHER_TOKENS: "removeOtherTokens",
+  CHANGE_PASSWORD: "changePassword",
+  FORGOT_PASSWORD: "forgotPassword",
+  RESET_PASSWORD: "resetPassword",
+  VERIFY_EMAIL: "verifyEmail",
+  LINK_INFO: "accounts.linkInfo",
+  SEND_VERIFICATION_EMAIL: "accounts.sendVerificationEmail",
+  SEND_LOGIN_LINK: "accounts.sendLoginLink",
+  SET_NAME: "accounts.setName",
+  REMEMBER_DEVICE: "accounts.rememberDevice",
+} as const;
+
+/** A login, as createUser, login and the e-mailed links answer it (Meteor's shape). */
+export interface LoginResult {
+  id: string;
+  token: string;
+  tokenExpires: Date;
+}
+
+export const DISPLAY_NAME_MAX = 80;
+
+/**
+ * The rules of a name as others see it, wherever it is set: accounts.setName's
+ * argument, createUser's `profile.name` (nested in its schema), and a Google
+ * or Facebook name at sign-up.
+ */
+export const displayNameSchema = v.pipe(
+  v.string("Your name must be text"),
+  v.trim(),
+  v.maxLength(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`),
+  v.check((name) => !/\p{Cc}/u.test(name), "Your name cannot hold control characters"),
+);
+
+/** Meteor's `{ email }` options of forgotPassword and the sign-in link. */
+export const emailOptionsArg = v.object(
+  { email: v.pipe(v.string("Must pass options.email"), v.maxLength(254)) },
+  "Must pass options.email",
+);
+
+/** An e-mailed link's token. */
+export const tokenArg = v.pipe(v.string("Token must be a string"), v.maxLength(200, "Token must be a string"));
+
+export const ACCOUNT_METHOD_ARGS = {
+  [ACCOUNT_METHOD.CREATE_USER]: v.tuple([v.unknown()]),
+  [ACCOUNT_METHOD.LOGIN]: v.tuple([v.unknown()]),
+  [ACCOUNT_METHOD.LOGOUT]: v.tuple([]),
+  [ACCOUNT_METHOD.GET_NEW_TOKEN]: v.tuple([]),
+  [ACCOUNT_METHOD.REMOVE_OTHER_TOKENS]: v.tuple([]),
+  [ACCOUNT_METHOD.CHANGE_PASSWORD]: v.tuple([v.unknown(), v.unknown()]),
+  [ACCOUNT_METHOD.FORGOT_PASSWORD]: v.tuple([emailOptionsArg]),
+  [ACCOUNT_METHOD.RESET_PASSWORD]: v.tuple([tokenArg, v.unknown()]),
+  [ACCOUNT_METHOD.VERIFY_EMAIL]: v.tuple([tokenArg]),
+  [ACCOUNT_METHOD.LINK_INFO]: v.tuple([tokenArg]),
+  [ACCOUNT_METHOD.SEND_VERIFICATION_EMAIL]: v.tuple([]),
+  [ACCOUNT_METHOD.SEND_LOGIN_LINK]: v.tuple([emailOptionsArg]),
+  [ACCOUNT_METHOD.SET_NAME]: v.tuple([displayNameSchema]),
+  [ACCOUNT_METHOD.REMEMBER_DEVICE]: v.tuple([
+    v.nullable(v.pipe(v.string("Device key must be text"), v.maxLength(200))),
+  ]),
+} as const;
