@@ -1,4 +1,3 @@
-import { emailOptionsArg, tokenArg } from "../../protocol/account-args";
 import { ENROLL_TOKEN_LIFETIME, LOGIN_LINK_LIFETIME, RESET_TOKEN_LIFETIME } from "../../protocol/constants";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
@@ -110,5 +109,3 @@ export async function mailAccountLinkLater(
 
 /** Why an e-mailed link did not work. */
 export type LinkProblem = "used" | "expired" | "unknown";
-
-export { emailOptionsArg, tokenArg };

@@ -7,7 +7,7 @@
  */
 
 import * as v from "valibot";
-import { ACCOUNT_METHOD } from "../../protocol/account-args";
+import { ACCOUNT_METHOD, displayNameSchema, type LoginResult } from "../../protocol/account-args";
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
@@ -30,13 +30,12 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { registerCurrentUser } from "./current-user";
-import { displayNameSchema, registerDisplayName, withDisplayName } from "./display-name";
+import { registerDisplayName, withDisplayName } from "./display-name";
 import { knownDeviceHash, registerKnownDevices } from "./known-devices";
 import { assertPasswordCheckAllowed, clearFailureCount, guardKeys, notePasswordFailure } from "./login-guard";
 import { loginWithLink, registerLoginLinks } from "./login-links";
 import {
   issueLoginToken,
-  type LoginResult,
   logInWithNewToken,
   loginResultOf,
   mintLoginToken,

@@ -17,8 +17,6 @@ import type { AccountsHost } from "./accounts-host";
 import { currentUserDoc, userDocChanged } from "./current-user";
 import { callLiveObjects } from "./live-objects";
 
-export { DISPLAY_NAME_MAX, displayNameSchema };
-
 /** The profile with this name (a checked one), or with none when it is empty: the person shows as their address. */
 export function withDisplayName(profile: Record<string, unknown>, name: string): Record<string, unknown> {
   const { name: _old, ...rest } = profile;

@@ -8,16 +8,16 @@
  */
 
 import * as v from "valibot";
-import { ACCOUNT_METHOD } from "../../protocol/account-args";
+import { ACCOUNT_METHOD, type LoginResult, tokenArg } from "../../protocol/account-args";
 import { LiveError } from "../../protocol/errors";
 import { defineMethod } from "../contract";
 import { loginLinkMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";
 import type { MethodContext } from "../live/types";
-import { consumeToken, mailAccountLinkLater, markAddressProven, TOKEN_EXPIRED, tokenArg } from "./account-tokens";
+import { consumeToken, mailAccountLinkLater, markAddressProven, TOKEN_EXPIRED } from "./account-tokens";
 import type { AccountsHost } from "./accounts-host";
 import { accountKey, clearFailureCount } from "./login-guard";
-import { type LoginResult, logInWithNewToken } from "./login-tokens";
+import { logInWithNewToken } from "./login-tokens";
 
 /** `login({loginLink: token})`: signs in with an e-mailed link; Meteor's "Token expired" when it cannot. */
 export async function loginWithLink(ctx: MethodContext<AccountsHost>, token: unknown): Promise<LoginResult> {

@@ -21,7 +21,6 @@ import { callLiveObjects } from "./live-objects";
 import { hashToken, newToken } from "./tokens";
 
 /** What `login`, `createUser`, `resetPassword`, ... return (Meteor's shape). */
-export type { LoginResult };
 
 export const LOGGED_OUT_BY_SERVER = "You've been logged out by the server. Please log in again.";
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";

@@ -6,6 +6,7 @@
  * becomes a new account.
  */
 import * as v from "valibot";
+import type { LoginResult } from "../../protocol/account-args";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
 import { newId } from "../db/database";
 import { findOAuthIdentity, linkOAuthIdentity, takeOAuthCredential } from "../db/oauth-repo";
@@ -13,7 +14,7 @@ import { findEmail, insertUser } from "../db/users-repo";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { fitDisplayName, withDisplayName } from "./display-name";
-import { type LoginResult, logInWithNewToken } from "./login-tokens";
+import { logInWithNewToken } from "./login-tokens";
 import { sendVerificationEmail } from "./recovery-feature";
 import { hashToken } from "./tokens";
 
