@@ -2,6 +2,6 @@
 // changes need it). The rooms' own SQLite has its own config (drizzle.room.config.ts).
 export default {
   dialect: "sqlite",
-  schema: ["./worker/db/schema.ts"],
+  schema: ["./worker/db/directory/schema.ts"],
   out: "./migrations",
 };

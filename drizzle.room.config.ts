@@ -2,6 +2,6 @@
 export default {
   dialect: "sqlite",
   driver: "durable-sqlite",
-  schema: ["./worker/db/room-schema.ts"],
-  out: "./worker/db/room-migrations",
+  schema: ["./worker/db/room/room-schema.ts"],
+  out: "./worker/db/room/migrations",
 };

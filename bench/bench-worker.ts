@@ -19,7 +19,7 @@ import { COLLECTION } from "../protocol/api";
 import { hashPassword } from "../worker/accounts/password";
 import type { CountedItem } from "../worker/dashboard/contributions";
 import { RoomAggregates } from "../worker/dashboard/room-aggregates";
-import { findStoreOrder, toOrderDoc, upsertOrder } from "../worker/db/orders-repo";
+import { findStoreOrder, toOrderDoc, upsertOrder } from "../worker/db/room/orders-repo";
 import app from "../worker/index";
 import type { LiveRegistry } from "../worker/live/registry";
 import { asDoc } from "../worker/live/types";

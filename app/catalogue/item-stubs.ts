@@ -3,7 +3,7 @@
  * edit shows the moment it is made (app/live/simulation.ts). Each checks its
  * arguments with the same schemas the server uses and does what the server
  * will do to the item — the server's answer then confirms it, or its
- * refusal takes it back. Defaults mirror the server's (worker/db/schema.ts).
+ * refusal takes it back. Defaults mirror the server's (worker/db/room/room-schema.ts).
  */
 import * as v from "valibot";
 import {

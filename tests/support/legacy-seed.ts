@@ -2,7 +2,7 @@
  * Rooms as the previous release left them, for benchmarks and browser tests
  * that need thousands of items fast: rows written into D1's shared tables
  * through wrangler (the room moves them into its own storage on its first
- * wake: worker/db/room-upgrade.ts).
+ * wake: worker/db/room/room-upgrade.ts).
  */
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -22,7 +22,7 @@ export interface LegacyItem {
  * D1's shared rows (a SQL file through wrangler, in batches of 500), the
  * room marked as not yet moved — so setting up thousands of items takes
  * seconds: the room moves them into its own storage when it first wakes
- * (worker/db/room-upgrade.ts). So seed a room before anything opens it.
+ * (worker/db/room/room-upgrade.ts). So seed a room before anything opens it.
  * Everything measured still goes through the app. `item(i)` gives each
  * one's fields; ids are `<roomId>-<i>`.
  */

@@ -9,8 +9,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../worker/db/database";
-import { devOutbox } from "../../worker/db/schema";
+import { openDatabase } from "../../worker/db/directory/database";
+import { devOutbox } from "../../worker/db/directory/schema";
 import { newOrderMessage } from "../../worker/email/templates";
 import { MAX_ORDER_EMAILS, notifyNewOrders } from "../../worker/orders/order-emails";
 import type { RoomHost } from "../../worker/rooms/room-host";

@@ -1,13 +1,13 @@
 /**
  * A room made by the previous release kept its rows in D1's shared tables.
  * On its first wake after the upgrade it moves them into its own SQLite
- * (worker/db/room-upgrade.ts) and serves from there; the rows here are
+ * (worker/db/room/room-upgrade.ts) and serves from there; the rows here are
  * written as the previous release wrote them.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { deleteMovedRows, MOVED_ROWS_KEPT_MS } from "../../worker/db/legacy-rows-job";
-import { MOVED_TABLES } from "../../worker/db/room-database";
+import { deleteMovedRows, MOVED_ROWS_KEPT_MS } from "../../worker/db/directory/legacy-rows-job";
+import { MOVED_TABLES } from "../../worker/db/room/room-database";
 import { connectToRoom, createRoom } from "./ddp-socket";
 import { roomRow, roomRows, roomStub } from "./room-rows";
 

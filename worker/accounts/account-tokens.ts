@@ -9,7 +9,7 @@ import {
   insertAccountToken,
   markAccountTokenUsed,
   markEmailVerified,
-} from "../db/users-repo";
+} from "../db/directory/users-repo";
 import { type EmailMessage, sendEmail } from "../email/mailer";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";

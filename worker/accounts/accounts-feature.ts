@@ -12,9 +12,9 @@ import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { defineMethod } from "../contract";
-import { newId } from "../db/database";
-import { forgetDevices } from "../db/known-devices-repo";
-import type { UserRow } from "../db/schema";
+import { newId } from "../db/directory/database";
+import { forgetDevices } from "../db/directory/known-devices-repo";
+import type { UserRow } from "../db/directory/schema";
 import {
   emailsOf,
   findLoginToken,
@@ -24,7 +24,7 @@ import {
   insertUserWithLogin,
   setPasswordHash,
   toUserDoc,
-} from "../db/users-repo";
+} from "../db/directory/users-repo";
 import { defaultAccountsRule } from "../live/rate-limit-rules";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";

@@ -1,4 +1,4 @@
-import type { Database } from "../db/database";
+import type { Database } from "../db/directory/database";
 import type { Change } from "../live/types";
 
 /** Which live object a connection is on (for closing connections by token). */

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { openDatabase } from "../db/database";
+import { openDatabase } from "../db/directory/database";
 import { bearerToken, findActiveLoginToken, isLocalhost, LOGIN_COOKIE } from "./request-user";
 
 export const cookieRoutes = new Hono<{ Bindings: Env }>();

@@ -8,7 +8,7 @@
  * publications, then the other objects the user's tokens were used on.
  */
 import { COLLECTION } from "../../protocol/api";
-import { emailsOf, findUserById, toUserDoc, type UserDoc, userTokenPlaces } from "../db/users-repo";
+import { emailsOf, findUserById, toUserDoc, type UserDoc, userTokenPlaces } from "../db/directory/users-repo";
 import { KeyedQueue } from "../keyed-queue";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc } from "../live/types";

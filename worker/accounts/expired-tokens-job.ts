@@ -6,13 +6,13 @@
  */
 import { lt } from "drizzle-orm";
 import { LOGIN_FAILURE_WINDOW, LOGIN_TOKEN_LIFETIME } from "../../protocol/constants";
-import { openDatabase } from "../db/database";
-import { deleteExpiredJoinLinks } from "../db/join-links-repo";
-import { forgetDevicesIdleSince } from "../db/known-devices-repo";
-import { deleteEndedFailureWindows } from "../db/login-failures-repo";
-import { deleteExpiredOAuthCredentials } from "../db/oauth-repo";
-import { accountTokens } from "../db/schema";
-import { expiredTokenHashes } from "../db/users-repo";
+import { openDatabase } from "../db/directory/database";
+import { deleteExpiredJoinLinks } from "../db/directory/join-links-repo";
+import { forgetDevicesIdleSince } from "../db/directory/known-devices-repo";
+import { deleteEndedFailureWindows } from "../db/directory/login-failures-repo";
+import { deleteExpiredOAuthCredentials } from "../db/directory/oauth-repo";
+import { accountTokens } from "../db/directory/schema";
+import { expiredTokenHashes } from "../db/directory/users-repo";
 import type { AccountsHost } from "./accounts-host";
 import { removeLoginTokens } from "./login-tokens";
 

@@ -16,7 +16,7 @@ import * as v from "valibot";
 import { ACCOUNT_METHOD } from "../../protocol/account-args";
 import { LiveError } from "../../protocol/errors";
 import { defineMethod } from "../contract";
-import { isIssuedDeviceKey, isKnownDevice, rememberDevice } from "../db/known-devices-repo";
+import { isIssuedDeviceKey, isKnownDevice, rememberDevice } from "../db/directory/known-devices-repo";
 import type { LiveRegistry } from "../live/registry";
 import type { AccountsHost } from "./accounts-host";
 import { hashToken, newToken } from "./tokens";

@@ -18,7 +18,7 @@
  * account's count.
  */
 import { LOGIN_FAILURE_WINDOW, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS } from "../../protocol/constants";
-import { clearFailures, countFailures, failureWindows } from "../db/login-failures-repo";
+import { clearFailures, countFailures, failureWindows } from "../db/directory/login-failures-repo";
 import { tooManyRequests } from "../live/rate-limit-rules";
 import type { AccountsHost } from "./accounts-host";
 

@@ -14,7 +14,7 @@ import {
   insertLoginToken,
   otherTokenHashes,
   recordTokenConnection,
-} from "../db/users-repo";
+} from "../db/directory/users-repo";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { callLiveObjects } from "./live-objects";

@@ -8,9 +8,9 @@
 import * as v from "valibot";
 import type { LoginResult } from "../../protocol/account-args";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
-import { newId } from "../db/database";
-import { findOAuthIdentity, linkOAuthIdentity, takeOAuthCredential } from "../db/oauth-repo";
-import { findEmail, insertUser } from "../db/users-repo";
+import { newId } from "../db/directory/database";
+import { findOAuthIdentity, linkOAuthIdentity, takeOAuthCredential } from "../db/directory/oauth-repo";
+import { findEmail, insertUser } from "../db/directory/users-repo";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
 import { fitDisplayName, withDisplayName } from "./display-name";

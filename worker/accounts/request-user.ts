@@ -4,8 +4,8 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { type Database, openDatabase } from "../db/database";
-import { findLoginToken } from "../db/users-repo";
+import { type Database, openDatabase } from "../db/directory/database";
+import { findLoginToken } from "../db/directory/users-repo";
 import { hashToken } from "./tokens";
 
 /** The HttpOnly cookie holding the login token (set by /api/auth/cookie). */

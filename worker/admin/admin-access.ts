@@ -7,8 +7,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bearerToken, findActiveLoginToken } from "../accounts/request-user";
-import { openDatabase } from "../db/database";
-import { emailsOf } from "../db/users-repo";
+import { openDatabase } from "../db/directory/database";
+import { emailsOf } from "../db/directory/users-repo";
 
 export function adminAddresses(env: Env): Set<string> {
   return new Set(

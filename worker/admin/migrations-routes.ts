@@ -7,8 +7,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { DATA_MIGRATIONS } from "../data-migrations/registry";
 import { currentVersion, revertDataMigrations, runDataMigrations } from "../data-migrations/runner";
-import { listMigrationRows, recentMigrationLog } from "../db/data-migrations-repo";
-import { openDatabase } from "../db/database";
+import { listMigrationRows, recentMigrationLog } from "../db/directory/data-migrations-repo";
+import { openDatabase } from "../db/directory/database";
 import { requireAdmin } from "./admin-access";
 
 const revertBody = v.object({ to: v.pipe(v.number(), v.integer(), v.minValue(0)) });

@@ -5,9 +5,9 @@
  * next run tries it again). `revertTo` runs `down` from the newest applied
  * version back to just above the target.
  */
-import { appliedVersions, recordAttempt } from "../db/data-migrations-repo";
-import { openDatabase } from "../db/database";
-import { acquireLock, extendLock, releaseLock } from "../db/locks-repo";
+import { appliedVersions, recordAttempt } from "../db/directory/data-migrations-repo";
+import { openDatabase } from "../db/directory/database";
+import { acquireLock, extendLock, releaseLock } from "../db/directory/locks-repo";
 import type { DataMigration } from "./types";
 
 export const LOCK_NAME = "data-migrations";

@@ -4,8 +4,8 @@
  * `npm run dev` and the tests, never in wrangler.toml), messages are printed
  * to the terminal and kept in the development outbox instead.
  */
-import { openDatabase } from "../db/database";
-import { devOutbox } from "../db/schema";
+import { openDatabase } from "../db/directory/database";
+import { devOutbox } from "../db/directory/schema";
 
 export interface EmailMessage {
   to: string;

@@ -10,7 +10,7 @@ import { base64ToBytes } from "../../protocol/ejson";
 import { LiveError } from "../../protocol/errors";
 import { FILE_ERRORS } from "../../protocol/files";
 import { defineMethod } from "../contract";
-import { findRoomFile, listRoomFiles, toFileDoc, versionsOf } from "../db/files-repo";
+import { findRoomFile, listRoomFiles, toFileDoc, versionsOf } from "../db/room/files-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";

@@ -17,10 +17,10 @@ import {
   PUBLIC_COPY_TYPES,
   typeAllowed,
 } from "../../protocol/files";
-import { newId } from "../db/database";
-import { owedToDirectory } from "../db/directory-outbox";
-import { collectionConfig, deleteFileQuery, findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
-import { runTogether } from "../db/room-database";
+import { newId } from "../db/directory/database";
+import { owedToDirectory } from "../db/room/directory-outbox";
+import { collectionConfig, deleteFileQuery, findRoomFile, toFileDoc, versionsOf } from "../db/room/files-repo";
+import { runTogether } from "../db/room/room-database";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 

@@ -22,7 +22,7 @@ import {
   PUBLIC_COPY_TYPES,
 } from "../../protocol/files";
 import { seededId } from "../../protocol/random-stream";
-import { owedToDirectory } from "../db/directory-outbox";
+import { owedToDirectory } from "../db/room/directory-outbox";
 import {
   collectionConfig,
   findRoomFile,
@@ -30,9 +30,9 @@ import {
   setFileVersions,
   toFileDoc,
   versionsOf,
-} from "../db/files-repo";
-import { runTogether } from "../db/room-database";
-import type { FileRow } from "../db/room-schema";
+} from "../db/room/files-repo";
+import { runTogether } from "../db/room/room-database";
+import type { FileRow } from "../db/room/room-schema";
 import { asDoc } from "../live/types";
 import { addItemWithNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";

@@ -9,9 +9,9 @@
  * kept when its file exists and lists that version.
  */
 import { getServerByName } from "partyserver";
-import { cronPosition, saveCronPosition } from "../db/cron-state-repo";
-import { openDatabase } from "../db/database";
-import { existingRooms } from "../db/rooms-repo";
+import { cronPosition, saveCronPosition } from "../db/directory/cron-state-repo";
+import { openDatabase } from "../db/directory/database";
+import { existingRooms } from "../db/directory/rooms-repo";
 import type { RoomDO } from "../objects/room-do";
 
 export const ORPHAN_AGE_MS = 24 * 3600_000;

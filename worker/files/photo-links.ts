@@ -3,7 +3,7 @@
  * (or the best shareable version), signed for a while (signed-links.ts).
  * The store sends these to Shopify when it publishes an item.
  */
-import { findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
+import { findRoomFile, toFileDoc, versionsOf } from "../db/room/files-repo";
 import type { RoomHost } from "../rooms/room-host";
 import { shareableVersion } from "./shareable-version";
 import { servedVersion, signFileLink } from "./signed-links";

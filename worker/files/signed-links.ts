@@ -8,8 +8,8 @@
 import { jwtVerify, SignJWT } from "jose";
 import * as v from "valibot";
 import { LiveError } from "../../protocol/errors";
-import { type StoredVersion, versionsOf } from "../db/files-repo";
-import type { FileRow } from "../db/room-schema";
+import { type StoredVersion, versionsOf } from "../db/room/files-repo";
+import type { FileRow } from "../db/room/room-schema";
 
 export const LINK_LIFETIME_SECONDS = 3600;
 

@@ -7,8 +7,8 @@
  */
 
 import { appUrl } from "../app-url";
-import type { OrderInput } from "../db/orders-repo";
-import { findStoreConnection } from "../db/store-repo";
+import type { OrderInput } from "../db/room/orders-repo";
+import { findStoreConnection } from "../db/room/store-repo";
 import { type EmailMessage, sendEmail } from "../email/mailer";
 import { moreOrdersMessage, newOrderMessage } from "../email/templates";
 import type { RoomHost } from "../rooms/room-host";

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { COLLECTION } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { findStoreOrder, type OrderInput, toOrderDoc, upsertOrder } from "../db/orders-repo";
+import { findStoreOrder, type OrderInput, toOrderDoc, upsertOrder } from "../db/room/orders-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import { notifyNewOrders } from "./order-emails";

@@ -12,9 +12,9 @@ import { registerAccounts } from "../accounts/accounts-feature";
 import type { AccountsHost } from "../accounts/accounts-host";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { defineMethod } from "../contract";
-import { openDatabase } from "../db/database";
-import { createRoomWithOwner, roomsOfUser } from "../db/memberships-repo";
-import { toRoomDoc } from "../db/rooms-repo";
+import { openDatabase } from "../db/directory/database";
+import { createRoomWithOwner, roomsOfUser } from "../db/directory/memberships-repo";
+import { toRoomDoc } from "../db/directory/rooms-repo";
 import { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 

@@ -5,10 +5,10 @@
 import { type ItemStatus, type VariantDoc, variantName } from "../../protocol/api";
 import type { ItemPatch } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import { type HistoryEntry, insertHistoryQueries } from "../db/item-history-repo";
-import { findItems, toItemDoc, updateItemQuery } from "../db/items-repo";
-import { insertMovementsStatement } from "../db/movements-repo";
-import type { ItemRow } from "../db/room-schema";
+import { type HistoryEntry, insertHistoryQueries } from "../db/room/item-history-repo";
+import { findItems, toItemDoc, updateItemQuery } from "../db/room/items-repo";
+import { insertMovementsStatement } from "../db/room/movements-repo";
+import type { ItemRow } from "../db/room/room-schema";
 import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
 import { announce, announceItem, historyEntry, made } from "./item-writes";

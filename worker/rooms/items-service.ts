@@ -15,12 +15,12 @@ import {
   type QuantityMeanwhile,
 } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import { newId } from "../db/database";
-import { findRoomFile } from "../db/files-repo";
-import { insertHistoryQueries, wasRemoved } from "../db/item-history-repo";
-import { deleteItemQuery, findItem, insertItemQuery, toItemDoc, updateItemQuery } from "../db/items-repo";
-import { type RoomStatement, runTogether } from "../db/room-database";
-import type { ItemRow } from "../db/room-schema";
+import { newId } from "../db/directory/database";
+import { findRoomFile } from "../db/room/files-repo";
+import { insertHistoryQueries, wasRemoved } from "../db/room/item-history-repo";
+import { deleteItemQuery, findItem, insertItemQuery, toItemDoc, updateItemQuery } from "../db/room/items-repo";
+import { type RoomStatement, runTogether } from "../db/room/room-database";
+import type { ItemRow } from "../db/room/room-schema";
 import { changedFields } from "./item-changes";
 import {
   announce,

@@ -10,8 +10,8 @@
 import { COLLECTION, METHOD, PUBLICATION, windowCountId } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import { defineMethod } from "../contract";
-import { findItem, toItemDoc } from "../db/items-repo";
-import { countWindow, itemChangesAfter, itemWindow } from "../db/items-window-repo";
+import { findItem, toItemDoc } from "../db/room/items-repo";
+import { countWindow, itemChangesAfter, itemWindow } from "../db/room/items-window-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "./access";

@@ -12,8 +12,8 @@ import { LiveError } from "../../protocol/errors";
 import { sendEnrollEmail } from "../accounts/recovery-feature";
 import { appUrl } from "../app-url";
 import { defineMethod } from "../contract";
-import { newId } from "../db/database";
-import { deleteJoinLinksBy } from "../db/join-links-repo";
+import { newId } from "../db/directory/database";
+import { deleteJoinLinksBy } from "../db/directory/join-links-repo";
 import {
   addMembership,
   deleteRoom,
@@ -21,9 +21,9 @@ import {
   removeMembership,
   setMembershipRole,
   setOrderEmails,
-} from "../db/memberships-repo";
-import { findRoom } from "../db/rooms-repo";
-import { emailsOf, findUserByEmail, findUserById, insertUser, profileName } from "../db/users-repo";
+} from "../db/directory/memberships-repo";
+import { findRoom } from "../db/directory/rooms-repo";
+import { emailsOf, findUserByEmail, findUserById, insertUser, profileName } from "../db/directory/users-repo";
 import { sendEmail } from "../email/mailer";
 import { invitationMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";

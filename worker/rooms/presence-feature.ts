@@ -6,7 +6,7 @@
  */
 import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
-import { emailsOf, findUserById, profileName } from "../db/users-repo";
+import { emailsOf, findUserById, profileName } from "../db/directory/users-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "./access";

@@ -5,8 +5,8 @@
  * is gone.
  */
 import { LIMITS, MAIN_LOCATION_ID, type VariantDoc } from "../../protocol/api";
-import { listHistory } from "../db/item-history-repo";
-import { listLocations } from "../db/locations-repo";
+import { listHistory } from "../db/room/item-history-repo";
+import { listLocations } from "../db/room/locations-repo";
 import type { RoomHost } from "./room-host";
 import { type Made, type StockMoves, stockMoves } from "./stock-moves";
 

@@ -8,10 +8,10 @@ import type { Context } from "hono";
 import { ROOM_ID_PATTERN, type RoomRole } from "../../protocol/api";
 import { ERROR_TEXT } from "../../protocol/errors";
 import { requestUserId } from "../accounts/request-user";
-import { openDatabase } from "../db/database";
-import { roleOf } from "../db/memberships-repo";
-import { findRoom } from "../db/rooms-repo";
-import type { RoomRow } from "../db/schema";
+import { openDatabase } from "../db/directory/database";
+import { roleOf } from "../db/directory/memberships-repo";
+import { findRoom } from "../db/directory/rooms-repo";
+import type { RoomRow } from "../db/directory/schema";
 
 export async function roomCaller(
   c: Context<{ Bindings: Env }>,

@@ -4,7 +4,7 @@
  * connection is not a table of the export (only its shop's name and
  * address are, in the export's header).
  */
-import { findStoreConnection } from "../db/store-repo";
+import { findStoreConnection } from "../db/room/store-repo";
 import type { RoomHost } from "./room-host";
 
 /** What an export holds, in this order. */

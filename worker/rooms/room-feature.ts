@@ -4,7 +4,7 @@ import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { defineMethod } from "../contract";
-import { toRoomDoc } from "../db/rooms-repo";
+import { toRoomDoc } from "../db/directory/rooms-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "./access";

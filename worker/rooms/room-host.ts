@@ -1,10 +1,10 @@
 import type { MemberDoc, RoomRole } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
 import type { Dashboard } from "../dashboard/dashboard";
-import type { OrderInput } from "../db/orders-repo";
-import type { RoomDatabase } from "../db/room-database";
-import type { ItemRow } from "../db/room-schema";
-import type { MoveProgress } from "../db/room-upgrade";
+import type { OrderInput } from "../db/room/orders-repo";
+import type { RoomDatabase } from "../db/room/room-database";
+import type { ItemRow } from "../db/room/room-schema";
+import type { MoveProgress } from "../db/room/room-upgrade";
 import type { UploadManager } from "../files/upload-manager";
 import type { Presence } from "./presence";
 import type { WriteQueue } from "./write-queue";

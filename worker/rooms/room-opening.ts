@@ -5,7 +5,7 @@
  * else the room serves waits (opening-gate.ts). Non-members hear nothing.
  */
 import { COLLECTION, type RoomOpeningDoc } from "../../protocol/api";
-import type { MoveProgress } from "../db/room-upgrade";
+import type { MoveProgress } from "../db/room/room-upgrade";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc } from "../live/types";
 import type { RoomHost } from "./room-host";

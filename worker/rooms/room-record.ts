@@ -5,11 +5,12 @@
  * round trip. A change is made here and owed to the directory, which the
  * room lists of everyone read (directory-outbox.ts).
  */
-import { owedToDirectory } from "../db/directory-outbox";
-import { runTogether } from "../db/room-database";
-import { deleteState, readState, stateWrite } from "../db/room-state";
-import { findRoom } from "../db/rooms-repo";
-import type { RoomRow } from "../db/schema";
+
+import { findRoom } from "../db/directory/rooms-repo";
+import type { RoomRow } from "../db/directory/schema";
+import { owedToDirectory } from "../db/room/directory-outbox";
+import { runTogether } from "../db/room/room-database";
+import { deleteState, readState, stateWrite } from "../db/room/room-state";
 import type { RoomHost } from "./room-host";
 
 const RECORD_KEY = "room-record";

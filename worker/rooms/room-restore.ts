@@ -8,10 +8,10 @@
  * Memberships live in the directory and do not change.
  */
 import { LiveError } from "../../protocol/errors";
-import { owedToDirectory } from "../db/directory-outbox";
-import { listRoomFiles } from "../db/files-repo";
-import { runTogether } from "../db/room-database";
-import { findStoreConnection } from "../db/store-repo";
+import { owedToDirectory } from "../db/room/directory-outbox";
+import { listRoomFiles } from "../db/room/files-repo";
+import { runTogether } from "../db/room/room-database";
+import { findStoreConnection } from "../db/room/store-repo";
 import type { RoomHost } from "./room-host";
 import { roomRecord } from "./room-record";
 

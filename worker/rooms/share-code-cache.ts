@@ -4,7 +4,7 @@
  * room is the only one that makes its codes, so it reads them once per wake
  * and then keeps the ones it makes: a stocktake scan of a label reads no D1.
  */
-import { roomShareCodes } from "../db/share-codes-repo";
+import { roomShareCodes } from "../db/directory/share-codes-repo";
 import type { RoomHost } from "./room-host";
 
 const indexes = new WeakMap<RoomHost, Promise<Map<string, string>>>();

@@ -17,11 +17,11 @@ import {
   withVariantStock,
 } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { firstLocationId, listLocations } from "../db/locations-repo";
-import { type ReadMovement, toMovementDoc } from "../db/movements-repo";
-import type { RoomDatabase } from "../db/room-database";
-import type { ItemRow } from "../db/room-schema";
-import type { MovementRow } from "../db/stock-tables";
+import { firstLocationId, listLocations } from "../db/room/locations-repo";
+import { type ReadMovement, toMovementDoc } from "../db/room/movements-repo";
+import type { RoomDatabase } from "../db/room/room-database";
+import type { ItemRow } from "../db/room/room-schema";
+import type { MovementRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "./room-host";
 

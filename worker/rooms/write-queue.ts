@@ -25,7 +25,7 @@
  * answer; a write that waits on the network between them (a store
  * publish) is exactly once only as far as its own ids make it.
  */
-import type { AppliedWrites } from "../db/applied-writes-repo";
+import type { AppliedWrites } from "../db/room/applied-writes-repo";
 import { nextWriteKey } from "../live/call-scope";
 import { tooManyRequests } from "../live/rate-limit-rules";
 import { yieldToRuntime } from "../live/yield";

@@ -10,8 +10,8 @@
 import { type Context, Hono } from "hono";
 import { getServerByName } from "partyserver";
 import type { SharedItem } from "../../protocol/api";
-import { sharedCodeNearby } from "../db/directory-reads";
-import { SHARE_CODE_PATTERN } from "../db/share-codes-repo";
+import { sharedCodeNearby } from "../db/directory/directory-reads";
+import { SHARE_CODE_PATTERN } from "../db/directory/share-codes-repo";
 import type { RoomDO } from "../objects/room-do";
 import { shareSignatureValid } from "../rooms/share-links";
 

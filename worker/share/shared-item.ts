@@ -6,9 +6,9 @@
 
 import { and, desc, eq } from "drizzle-orm";
 import type { SharedItem } from "../../protocol/api";
-import { findRoomFile, toFileDoc, versionsOf } from "../db/files-repo";
-import { findItem, toItemDoc } from "../db/items-repo";
-import { type FileRow, files } from "../db/room-schema";
+import { findRoomFile, toFileDoc, versionsOf } from "../db/room/files-repo";
+import { findItem, toItemDoc } from "../db/room/items-repo";
+import { type FileRow, files } from "../db/room/room-schema";
 import { shareableVersion } from "../files/shareable-version";
 import { servedVersion, signFileLink } from "../files/signed-links";
 import type { RoomHost } from "../rooms/room-host";

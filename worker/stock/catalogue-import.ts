@@ -20,8 +20,8 @@ import {
   type ImportReport,
   type ImportStockChange,
 } from "../../protocol/variant-args";
-import { newId } from "../db/database";
-import { type HistoryEntry, insertHistoryQueries } from "../db/item-history-repo";
+import { newId } from "../db/directory/database";
+import { type HistoryEntry, insertHistoryQueries } from "../db/room/item-history-repo";
 import {
   findItem,
   findItemByBarcode,
@@ -31,12 +31,12 @@ import {
   insertItemQuery,
   toItemDoc,
   updateItemQuery,
-} from "../db/items-repo";
-import { findOpenLocation, insertLocationStatement, listLocations, toLocationDoc } from "../db/locations-repo";
-import { insertMovementsStatement } from "../db/movements-repo";
-import { type RoomStatement, runTogether } from "../db/room-database";
-import type { ItemRow } from "../db/room-schema";
-import type { LocationRow, MovementRow } from "../db/stock-tables";
+} from "../db/room/items-repo";
+import { findOpenLocation, insertLocationStatement, listLocations, toLocationDoc } from "../db/room/locations-repo";
+import { insertMovementsStatement } from "../db/room/movements-repo";
+import { type RoomStatement, runTogether } from "../db/room/room-database";
+import type { ItemRow } from "../db/room/room-schema";
+import type { LocationRow, MovementRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
 import { changedFields } from "../rooms/item-changes";
 import { announce, announceItem, historyEntry, made } from "../rooms/item-writes";

@@ -5,7 +5,7 @@
  */
 import { COLLECTION, LIMITS } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { newId } from "../db/database";
+import { newId } from "../db/directory/database";
 import {
   findLocation,
   insertLocation,
@@ -13,8 +13,8 @@ import {
   stockAt,
   toLocationDoc,
   updateLocation,
-} from "../db/locations-repo";
-import type { LocationRow } from "../db/stock-tables";
+} from "../db/room/locations-repo";
+import type { LocationRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 

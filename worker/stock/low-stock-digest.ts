@@ -12,8 +12,8 @@
 import type { MemberDoc } from "../../protocol/api";
 import { lastHourIn, nextHourIn } from "../../protocol/time-zones";
 import { appUrl } from "../app-url";
-import { lowItems } from "../db/low-stock-repo";
-import { deleteState, readState, writeState } from "../db/room-state";
+import { lowItems } from "../db/room/low-stock-repo";
+import { deleteState, readState, writeState } from "../db/room/room-state";
 import { lowStockMessage, MAX_LOW_LINES } from "../email/low-stock-template";
 import { sendEmail } from "../email/mailer";
 import type { RoomHost } from "../rooms/room-host";

@@ -18,9 +18,9 @@ import {
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { defineMethod } from "../contract";
-import { listLocations, toLocationDoc } from "../db/locations-repo";
-import { setLowStockEmails } from "../db/memberships-repo";
-import { listMovements, toMovementDoc } from "../db/movements-repo";
+import { setLowStockEmails } from "../db/directory/memberships-repo";
+import { listLocations, toLocationDoc } from "../db/room/locations-repo";
+import { listMovements, toMovementDoc } from "../db/room/movements-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";

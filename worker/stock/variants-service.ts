@@ -17,11 +17,11 @@ import type { QuantityMeanwhile } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import type { VariantPatch, VariantSet } from "../../protocol/variant-args";
-import { insertHistoryQueries } from "../db/item-history-repo";
-import { toItemDoc, updateItemQuery } from "../db/items-repo";
-import { findOpenLocation } from "../db/locations-repo";
-import { runTogether } from "../db/room-database";
-import type { ItemRow } from "../db/room-schema";
+import { insertHistoryQueries } from "../db/room/item-history-repo";
+import { toItemDoc, updateItemQuery } from "../db/room/items-repo";
+import { findOpenLocation } from "../db/room/locations-repo";
+import { runTogether } from "../db/room/room-database";
+import type { ItemRow } from "../db/room/room-schema";
 import {
   announce,
   announceItem,

@@ -9,9 +9,9 @@
  * and applied the same way when an owner or admin says so.
  */
 
-import { countItems, findItems, itemsAfter } from "../db/items-repo";
-import { runTogether } from "../db/room-database";
-import type { ItemRow } from "../db/room-schema";
+import { countItems, findItems, itemsAfter } from "../db/room/items-repo";
+import { runTogether } from "../db/room/room-database";
+import type { ItemRow } from "../db/room/room-schema";
 import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "../rooms/bulk-jobs";
 import { itemEditsInBulk } from "../rooms/item-bulk-edits";
 import type { RoomHost } from "../rooms/room-host";

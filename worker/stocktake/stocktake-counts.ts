@@ -6,8 +6,8 @@
  * was counted still counts — never the count alone.
  */
 import { MAIN_LOCATION_ID } from "../../protocol/api";
-import { firstLocationId } from "../db/locations-repo";
-import type { RoomDatabase } from "../db/room-database";
+import { firstLocationId } from "../db/room/locations-repo";
+import type { RoomDatabase } from "../db/room/room-database";
 import type { StocktakeRow } from "./stocktakes-repo";
 
 /**

@@ -1,9 +1,9 @@
 /**
  * The stocktake's tables, defined once for the room's own SQLite and the D1
- * database of the previous release (see worker/db/room-tables.ts).
+ * database of the previous release (see worker/db/room/room-tables.ts).
  */
 import { index, integer, type SQLiteColumnBuilderBase, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { RoomIdColumn } from "../db/room-tables";
+import type { RoomIdColumn } from "../db/room/room-tables";
 
 /**
  * `extras`: columns only the room's own `stocktakes` and `stocktake_scans`

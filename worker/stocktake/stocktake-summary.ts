@@ -6,9 +6,9 @@
  * record of a stocktake is the same rows that made it, not a copy.
  */
 import { COLLECTION, type PastStocktakeDoc } from "../../protocol/api";
-import { changesViaQuery } from "../db/item-history-repo";
-import { chunks } from "../db/items-repo";
-import type { RoomDatabase } from "../db/room-database";
+import { changesViaQuery } from "../db/room/item-history-repo";
+import { chunks } from "../db/room/items-repo";
+import type { RoomDatabase } from "../db/room/room-database";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import { locationsOf } from "./stocktake-counts";

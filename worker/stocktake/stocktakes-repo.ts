@@ -1,8 +1,8 @@
 /** Stocktakes and their scans (counts are by variant: protocol/variants.ts) (schema.ts `stocktakes`, `stocktakeScans`). */
 import { and, count, countDistinct, desc, eq, inArray, isNull, min, ne, sql } from "drizzle-orm";
 import type { StocktakeDoc, StocktakeScanDoc } from "../../protocol/api";
-import type { RoomDatabase } from "../db/room-database";
-import { stocktakeScans, stocktakes } from "../db/room-schema";
+import type { RoomDatabase } from "../db/room/room-database";
+import { stocktakeScans, stocktakes } from "../db/room/room-schema";
 import { move, type Next, type Transitions } from "../transitions";
 
 export type StocktakeRow = typeof stocktakes.$inferSelect;

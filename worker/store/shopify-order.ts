@@ -4,7 +4,7 @@
  * larger than JavaScript numbers hold exactly. Prices are decimal strings.
  */
 import * as v from "valibot";
-import type { OrderInput } from "../db/orders-repo";
+import type { OrderInput } from "../db/room/orders-repo";
 import { cents } from "./store-records";
 
 const id = v.union([v.string(), v.number()]);

@@ -6,8 +6,8 @@
 import type { StoreConnectionDoc } from "../../protocol/api";
 import type { StoreConnectArgs } from "../../protocol/args";
 import { ERROR_TEXT, LiveError } from "../../protocol/errors";
-import type { StoreConnectionRow } from "../db/room-schema";
-import { findStoreConnection, type NewStoreConnection } from "../db/store-repo";
+import type { StoreConnectionRow } from "../db/room/room-schema";
+import { findStoreConnection, type NewStoreConnection } from "../db/room/store-repo";
 import { requireStoreKey, sealSecret } from "./secret-box";
 import { normaliseShopDomain } from "./shop-domain";
 import { clientCredentialsTokens, type IssuedToken, staticToken, type TokenSource } from "./shopify-auth";

@@ -12,14 +12,14 @@ import { PUBLICATION_ARGS } from "../../protocol/args";
 import { equals } from "../../protocol/ejson";
 import { appUrl } from "../app-url";
 import { defineMethod } from "../contract";
-import { owedToDirectory } from "../db/directory-outbox";
-import { runTogether } from "../db/room-database";
+import { owedToDirectory } from "../db/room/directory-outbox";
+import { runTogether } from "../db/room/room-database";
 import {
   deleteStoreConnectionQuery,
   findStoreConnection,
   saveStoreConnectionQuery,
   setStoreShopName,
-} from "../db/store-repo";
+} from "../db/room/store-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";

@@ -4,9 +4,9 @@
  * handle on the connected shop, for listed items on sale there.
  */
 
-import type { ItemRow } from "../db/room-schema";
-import { activeListings } from "../db/store-listings-repo";
-import { findStoreConnection } from "../db/store-repo";
+import type { ItemRow } from "../db/room/room-schema";
+import { activeListings } from "../db/room/store-listings-repo";
+import { findStoreConnection } from "../db/room/store-repo";
 import type { RoomHost } from "../rooms/room-host";
 
 export async function storePageLinks(host: RoomHost, items: readonly ItemRow[]): Promise<Map<string, string>> {

@@ -6,9 +6,9 @@
  * sent straight back (publish.ts).
  */
 import { type ItemStatus, STORE_ACTOR } from "../../protocol/api";
-import { newId } from "../db/database";
-import { findItemBySku, findItemByStoreProduct, toItemDoc } from "../db/items-repo";
-import { findListing, listingRemoved, saveListing } from "../db/store-listings-repo";
+import { newId } from "../db/directory/database";
+import { findItemBySku, findItemByStoreProduct, toItemDoc } from "../db/room/items-repo";
+import { findListing, listingRemoved, saveListing } from "../db/room/store-listings-repo";
 import { addItemNow, editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeFieldsOf } from "./store-fields";

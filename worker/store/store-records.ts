@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { LIMITS } from "../../protocol/api";
-import type { OrderInput } from "../db/orders-repo";
+import type { OrderInput } from "../db/room/orders-repo";
 import { badAnswer } from "./store-errors";
 
 /** A decimal amount ("12.50") in the smallest unit; money is never negative here. */

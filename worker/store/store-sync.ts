@@ -10,10 +10,10 @@
  */
 import { COLLECTION, type StoreSyncDoc, type StoreSyncPhase } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
-import { upsertCustomerPage } from "../db/customers-repo";
-import { type OrderInput, toOrderDoc, upsertOrderPage } from "../db/orders-repo";
-import type { StoreConnectionRow } from "../db/room-schema";
-import { findStoreConnection, saveSyncMark, saveSyncOutcome, syncMark } from "../db/store-repo";
+import { upsertCustomerPage } from "../db/room/customers-repo";
+import { type OrderInput, toOrderDoc, upsertOrderPage } from "../db/room/orders-repo";
+import type { StoreConnectionRow } from "../db/room/room-schema";
+import { findStoreConnection, saveSyncMark, saveSyncOutcome, syncMark } from "../db/room/store-repo";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import type { ShopifyClient } from "./shopify-client";

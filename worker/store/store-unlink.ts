@@ -4,9 +4,9 @@
  * still waiting to go to the store (store-runtime.ts).
  */
 import { STORE_ACTOR } from "../../protocol/api";
-import { findItemByStoreProduct, findLinkedItems } from "../db/items-repo";
-import { deleteListingsOfProduct, deleteRoomListings } from "../db/store-listings-repo";
-import { findStoreConnection, forgetSyncState } from "../db/store-repo";
+import { findItemByStoreProduct, findLinkedItems } from "../db/room/items-repo";
+import { deleteListingsOfProduct, deleteRoomListings } from "../db/room/store-listings-repo";
+import { findStoreConnection, forgetSyncState } from "../db/room/store-repo";
 import { editItemNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeRuntime } from "./store-runtime";

@@ -5,9 +5,9 @@
  * when the store refuses it.
  */
 import { LiveError } from "../../protocol/errors";
-import type { RoomDatabase } from "../db/room-database";
-import type { StoreConnectionRow } from "../db/room-schema";
-import { saveCachedToken } from "../db/store-repo";
+import type { RoomDatabase } from "../db/room/room-database";
+import type { StoreConnectionRow } from "../db/room/room-schema";
+import { saveCachedToken } from "../db/room/store-repo";
 import { openSecret, SealedValueError, sealSecret } from "./secret-box";
 import { type IssuedToken, requestClientCredentialsToken, stillGood, type TokenSource } from "./shopify-auth";
 import { STORE_ERROR } from "./store-errors";

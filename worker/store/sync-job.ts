@@ -6,9 +6,9 @@
  * cron_state), and stops for good once it has been through them all.
  */
 import { getServerByName } from "partyserver";
-import { cronPosition, saveCronPosition } from "../db/cron-state-repo";
-import { openDatabase } from "../db/database";
-import { connectedRoomsAfter } from "../db/directory-repo";
+import { cronPosition, saveCronPosition } from "../db/directory/cron-state-repo";
+import { openDatabase } from "../db/directory/database";
+import { connectedRoomsAfter } from "../db/directory/directory-repo";
 import type { RoomDO } from "../objects/room-do";
 
 const JOB = "store-sync-alarms";

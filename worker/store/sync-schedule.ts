@@ -8,8 +8,8 @@
  * this catches whatever a missed webhook would have lost.
  */
 
-import { deleteState, readState, writeState } from "../db/room-state";
-import { findStoreConnection } from "../db/store-repo";
+import { deleteState, readState, writeState } from "../db/room/room-state";
+import { findStoreConnection } from "../db/room/store-repo";
 import type { RoomHost } from "../rooms/room-host";
 import { storeRuntime } from "./store-runtime";
 

@@ -6,7 +6,7 @@
  * when Shopify retries it.
  */
 import { LiveError, toWireError, type WireError } from "../../protocol/errors";
-import { deliverySeenAgain, recordDelivery } from "../db/webhook-deliveries-repo";
+import { deliverySeenAgain, recordDelivery } from "../db/room/webhook-deliveries-repo";
 import type { RoomHost } from "../rooms/room-host";
 import { orderFromWebhook } from "./shopify-order";
 import { changeStoreConnection, dropStoreConnection } from "./store-feature";

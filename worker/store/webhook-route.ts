@@ -9,7 +9,7 @@
  */
 import { Hono } from "hono";
 import { getServerByName } from "partyserver";
-import { roomsOfShopAccepting } from "../db/directory-reads";
+import { roomsOfShopAccepting } from "../db/directory/directory-reads";
 import type { RoomDO, RpcResult } from "../objects/room-do";
 import { openStored, sealContext } from "./stored-tokens";
 import type { QueuedWebhook } from "./webhook-consumer";

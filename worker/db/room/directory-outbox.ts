@@ -10,10 +10,10 @@
  */
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "./database";
+import type { Database } from "../directory/database";
+import { fileRooms, rooms, storeShops } from "../directory/schema";
 import type { RoomDatabase } from "./room-database";
 import { directoryOutbox } from "./room-schema";
-import { fileRooms, rooms, storeShops } from "./schema";
 
 export type DirectoryWrite =
   /** The room's name and currency, as the room lists show them. */

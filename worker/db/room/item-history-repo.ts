@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { ItemHistoryDoc } from "../../protocol/api";
+import type { ItemHistoryDoc } from "../../../protocol/api";
 import { type HistoryEntry, insertHistoryRowsStatement, insertHistoryStatement } from "./item-statements";
 import type { RoomDatabase } from "./room-database";
 import { itemHistory, items } from "./room-schema";

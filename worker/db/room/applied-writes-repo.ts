@@ -5,7 +5,7 @@
  * a crash keeps both or neither.
  */
 import { eq, inArray, lt } from "drizzle-orm";
-import { parse, stringify } from "../../protocol/ejson";
+import { parse, stringify } from "../../../protocol/ejson";
 import type { RoomDatabase } from "./room-database";
 import { appliedWrites } from "./room-schema";
 

@@ -1,6 +1,6 @@
 /** The store's customers (docs/product.md §5), written a page at a time by the store sync. */
 import { count, eq, sql } from "drizzle-orm";
-import type { StoreCustomer } from "../store/store-records";
+import type { StoreCustomer } from "../../store/store-records";
 import type { RoomDatabase } from "./room-database";
 import { customers } from "./room-schema";
 

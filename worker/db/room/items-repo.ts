@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { ItemDoc, ItemStatus, VariantDoc } from "../../protocol/api";
-import type { ItemFields, ItemPatch } from "../../protocol/args";
-import { barcodeForms } from "../../protocol/barcodes";
+import type { ItemDoc, ItemStatus, VariantDoc } from "../../../protocol/api";
+import type { ItemFields, ItemPatch } from "../../../protocol/args";
+import { barcodeForms } from "../../../protocol/barcodes";
 import { findItemRow, updateItemStatement } from "./item-statements";
 import type { RoomDatabase } from "./room-database";
 import { type ItemRow, items, variantCodes } from "./room-schema";
@@ -108,7 +108,7 @@ export async function findItemBySku(db: RoomDatabase, roomId: string, sku: strin
 
 /**
  * The item carrying this barcode (one at most: a unique index,
- * room-migrations/0007). `barcode <> ''` is written out so SQLite can use
+ * room/migrations/0007). `barcode <> ''` is written out so SQLite can use
  * that partial index.
  */
 export function findItemByBarcode(db: RoomDatabase, roomId: string, barcode: string): ItemRow | null {

@@ -10,10 +10,10 @@
  * deletes its D1 rows later (legacy-rows-job.ts).
  */
 import { eq } from "drizzle-orm";
-import type { Database } from "./database";
+import type { Database } from "../directory/database";
+import { rooms } from "../directory/schema";
 import { MOVED_TABLES, type RoomDatabase } from "./room-database";
 import { readState, writeState } from "./room-state";
-import { rooms } from "./schema";
 
 /** Rows read from D1 per round trip (and written per transaction here). */
 export const MOVE_CHUNK_ROWS = 500;

@@ -1,12 +1,12 @@
 /**
  * The room's own SQLite (its RoomDO's `ctx.storage.sql`, docs/architecture.md §2): the
  * system of record for everything in one room. `npm run db:generate` writes
- * the schema's changes as migrations into `worker/db/room-migrations/`,
+ * the schema's changes as migrations into `worker/db/room/migrations/`,
  * which every room applies when it wakes, before it serves
  * (room-database.ts).
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { stocktakeTables } from "../stocktake/stocktake-schema";
+import { stocktakeTables } from "../../stocktake/stocktake-schema";
 import { plainRoomId, roomTables } from "./room-tables";
 
 export const { items, itemHistory, orders, files, storeConnections, webhookDeliveries, storeListings, customers } =
@@ -57,7 +57,7 @@ export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId, {
 
 /**
  * Every variant's SKU and barcode (lower case), kept from `items.variants`
- * by triggers (room-migrations/0009), so a scan finds a variant by an index
+ * by triggers (room/migrations/0009), so a scan finds a variant by an index
  * and no write can leave a code behind.
  */
 export const variantCodes = sqliteTable(
@@ -117,7 +117,7 @@ export const bulkJobs = sqliteTable("bulk_jobs", {
 /**
  * The room's item changes in order: one row per item, moved to the end
  * (a new `seq`) each time the item is written or removed — kept by
- * triggers on `items` (room-migrations/0005_item_changes.sql), so no
+ * triggers on `items` (room/migrations/0005_item_changes.sql), so no
  * write can forget it. A phone's copy of the catalogue asks for what
  * changed after the last `seq` it has (items-window-repo.ts).
  */

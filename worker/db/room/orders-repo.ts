@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { OrderDoc, OrderLine } from "../../protocol/api";
-import { newId } from "./database";
+import type { OrderDoc, OrderLine } from "../../../protocol/api";
+import { newId } from "../directory/database";
 import type { RoomDatabase } from "./room-database";
 import { type OrderRow, orders } from "./room-schema";
 

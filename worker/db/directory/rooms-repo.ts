@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
-import type { RoomDoc } from "../../protocol/api";
+import type { RoomDoc } from "../../../protocol/api";
+import { chunks } from "../room/items-repo";
 import type { Database } from "./database";
-import { chunks } from "./items-repo";
 import { type RoomRow, rooms } from "./schema";
 
 export function toRoomDoc(row: RoomRow): RoomDoc {

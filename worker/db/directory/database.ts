@@ -27,4 +27,4 @@ export function openDatabase(d1: D1Database): Database {
 }
 
 /** Random ids in Meteor's unmistakable alphabet (17 characters, unbiased). */
-export { randomId as newId } from "../../protocol/random-stream";
+export { randomId as newId } from "../../../protocol/random-stream";

@@ -1,12 +1,12 @@
 /**
  * The catalogue of a big room read in windows from the room's SQLite
  * (docs/architecture.md §5): filtered, searched and sorted by SQLite with its indexes and
- * full-text index (room-migrations/0005_item_triggers_and_search.sql), never
+ * full-text index (room/migrations/0005_item_triggers_and_search.sql), never
  * by reading every item; and its changes after a point, in order, for a
  * phone's own copy.
  */
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
-import type { ItemSortKey, ItemWindowQuery } from "../../protocol/api";
+import type { ItemSortKey, ItemWindowQuery } from "../../../protocol/api";
 import type { RoomDatabase } from "./room-database";
 import { type ItemRow, itemChanges, items } from "./room-schema";
 
@@ -18,7 +18,7 @@ const ftsString = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
 /**
  * Low on stock, as protocol/stock.ts `isLowStock` decides: read through the
- * partial indexes of items with a reorder point (room-migrations/0007), of
+ * partial indexes of items with a reorder point (room/migrations/0007), of
  * products sold in variants (0009) and of items with a point at a location (0010).
  */
 const LOW_STOCK = `(
@@ -35,7 +35,7 @@ function conditions(roomId: string, query: Omit<ItemWindowQuery, "limit" | "sort
   const where: SQL[] = [eq(items.roomId, roomId)];
   if (query.status !== "all") where.push(eq(items.status, query.status));
   if (query.tag) where.push(sql`EXISTS (SELECT 1 FROM json_each(${items.tags}) WHERE value = ${query.tag})`);
-  // Low on stock: read through the indexes of items that have a reorder point (room-migrations/0007)
+  // Low on stock: read through the indexes of items that have a reorder point (room/migrations/0007)
   // and of products sold in variants (0009), any of whose variants may be low.
   if (query.low) where.push(sql.raw(LOW_STOCK));
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
@@ -59,7 +59,7 @@ function conditions(roomId: string, query: Omit<ItemWindowQuery, "limit" | "sort
   return where;
 }
 
-/** Each sort as its index has it (room-migrations/0005), the id last so equal values keep one order. */
+/** Each sort as its index has it (room/migrations/0005), the id last so equal values keep one order. */
 function orderOf(sort: ItemSortKey, descending: boolean): SQL[] {
   const column: Record<ItemSortKey, SQL> = {
     createdAt: sql`${items.createdAt}`,

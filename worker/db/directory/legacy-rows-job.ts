@@ -6,7 +6,7 @@
  * next run takes the rest); child tables first, so nothing points at a
  * deleted row meanwhile.
  */
-import { MOVED_TABLES } from "./room-database";
+import { MOVED_TABLES } from "../room/room-database";
 
 /** How long moved rows stay in D1 after the move. */
 export const MOVED_ROWS_KEPT_MS = 24 * 3600_000;

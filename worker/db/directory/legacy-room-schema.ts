@@ -5,8 +5,8 @@
  * (legacy-rows-job.ts). Part of the D1 schema (re-exported by schema.ts).
  */
 import { text } from "drizzle-orm/sqlite-core";
-import { stocktakeTables } from "../stocktake/stocktake-schema";
-import { roomTables } from "./room-tables";
+import { stocktakeTables } from "../../stocktake/stocktake-schema";
+import { roomTables } from "../room/room-tables";
 import { rooms } from "./rooms-table";
 
 const d1RoomId = () =>

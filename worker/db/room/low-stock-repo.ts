@@ -11,7 +11,7 @@ export interface LowRow {
  * The low items and variants, as one list: an item's own figures, each
  * variant of a product sold in variants ("Tee — S"), and each location
  * at or below its own point ("Lamp at Back room"), each through its
- * partial index (room-migrations/0007, 0009 and 0010).
+ * partial index (room/migrations/0007, 0009 and 0010).
  */
 const VARIANT_NAME = `(SELECT group_concat(value, ' / ') FROM json_each(json_extract(variant.value, '$.values')))`;
 const HELD = (stock: string) => `coalesce(json_extract(${stock}, '$."' || point.key || '"'), 0)`;

@@ -6,7 +6,7 @@
  */
 import { drizzle } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
-import migrations from "./room-migrations/migrations.js";
+import migrations from "./migrations/migrations.js";
 import * as schema from "./room-schema";
 
 export type RoomDatabase = ReturnType<typeof openRoomDatabase>;
@@ -34,7 +34,7 @@ export function openRoomDatabase(storage: DurableObjectStorage) {
 
 /**
  * Brings the room's tables up to this release's schema: the migrations in
- * `worker/db/room-migrations/` not yet applied here, in one transaction
+ * `worker/db/room/migrations/` not yet applied here, in one transaction
  * (done synchronously; a failure rolls it back and rejects). Run when the
  * object wakes, before it serves anything.
  */

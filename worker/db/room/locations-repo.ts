@@ -1,5 +1,5 @@
 /** The room's locations (docs/architecture.md §9), in their order. */
-import type { LocationDoc } from "../../protocol/api";
+import type { LocationDoc } from "../../../protocol/api";
 import type { RoomDatabase, RoomStatement } from "./room-database";
 import { type LocationRow, locations } from "./stock-tables";
 

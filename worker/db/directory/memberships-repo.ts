@@ -1,6 +1,6 @@
 /** Room memberships in D1. */
 import { and, desc, eq } from "drizzle-orm";
-import type { MemberDoc, RoomRole } from "../../protocol/api";
+import type { MemberDoc, RoomRole } from "../../../protocol/api";
 import { type Database, newId } from "./database";
 import { deletedRooms, memberships, type RoomRow, rooms, userEmails, users } from "./schema";
 import { profileName } from "./users-repo";

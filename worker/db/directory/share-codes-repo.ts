@@ -1,8 +1,8 @@
 /** Short share codes (schema.ts `shareCodes`): one per item, made on first ask. */
 import { and, eq, inArray } from "drizzle-orm";
-import { randomId } from "../../protocol/random-stream";
+import { randomId } from "../../../protocol/random-stream";
+import { chunks } from "../room/items-repo";
 import type { Database } from "./database";
-import { chunks } from "./items-repo";
 import { shareCodes } from "./schema";
 
 /** Long enough to be unguessable (~58 bits), short enough for a small QR code. */

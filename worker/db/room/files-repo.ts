@@ -8,7 +8,7 @@ import {
   type FileDoc,
   type FileVersion,
   mediaFlags,
-} from "../../protocol/files";
+} from "../../../protocol/files";
 import { chunks } from "./items-repo";
 import type { RoomDatabase } from "./room-database";
 import { type FileRow, files } from "./room-schema";
