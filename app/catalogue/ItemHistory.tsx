@@ -26,7 +26,7 @@ const FIELD_NAMES: Record<string, string> = {
   values: "values",
 };
 
-/** A change's field and how it reads; one variant's is keyed "M / Red: priceCents" (worker/stock/variants-service.ts). */
+/** A change's field and how it reads; one variant's is keyed "M / Red: priceCents" (worker/inventory/variants-service.ts). */
 function fieldOf(key: string): { field: string; name: string } {
   const at = key.lastIndexOf(": ");
   const field = at < 0 ? key : key.slice(at + 2);

@@ -36,7 +36,7 @@ export interface Removals {
 function restorableFields(item: ItemDoc) {
   const { title, description, sku, priceCents, currency, quantity, status, location, tags, photos } = item;
   const codes = { barcode: item.barcode ?? "", reorderPoint: item.reorderPoint ?? null };
-  // A product's variants come back from its history on the server (worker/rooms/restored-variants.ts).
+  // A product's variants come back from its history on the server (worker/inventory/restored-variants.ts).
   return { title, description, sku, priceCents, currency, quantity, status, location, tags, photos, ...codes };
 }
 

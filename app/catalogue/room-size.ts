@@ -2,7 +2,7 @@
  * Whether this room's catalogue comes whole (most rooms: every item in the
  * browser, searched and sorted here at once) or in windows (rooms of more
  * than LIMITS.BIG_ROOM items: searched, filtered and sorted by the server,
- * the screen holding only what it shows; worker/rooms/items-window-feature.ts).
+ * the screen holding only what it shows; worker/inventory/items-window-feature.ts).
  * The room learns its size from the first window it opens anyway — the
  * newest items, the first screenful — so no room waits for it.
  */

@@ -43,5 +43,5 @@ export function LowStockCard({ lowStock }: { lowStock: DashboardDoc["lowStock"] 
   );
 }
 
-/** The daily list goes at 07:00 in this browser's time zone, sent along when the box is ticked (worker/stock/low-stock-digest.ts). */
+/** The daily list goes at 07:00 in this browser's time zone, sent along when the box is ticked (worker/inventory/low-stock-digest.ts). */
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";

@@ -4,8 +4,8 @@
  * should not download. Each component is also its file's default export.
  *
  * @example
- * const LabelSheet = lazy(() => import("../qr/LabelSheet"));
- * const InviteQr = lazy(() => import("../qr/InviteQr"));
+ * const LabelSheet = lazy(() => import("./LabelSheet"));
+ * const InviteQr = lazy(() => import("./InviteQr"));
  */
 
 export { type DrawEnv, drawQr } from "./draw";

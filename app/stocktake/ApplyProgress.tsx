@@ -1,6 +1,6 @@
 /**
  * While a stocktake's counts are being applied (a chunk of items at a time
- * on the server, worker/rooms/bulk-jobs.ts), everyone with the stocktake
+ * on the server, worker/inventory/bulk-jobs.ts), everyone with the stocktake
  * open sees how far it got; scanning waits until it ends.
  */
 import { useMemo } from "react";

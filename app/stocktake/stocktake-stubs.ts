@@ -69,7 +69,7 @@ function productForCodeHere<T extends CodedItem>(
 /**
  * The item and variant a scanned or typed code names, among the documents
  * this browser has (undefined: ask the server). Found in the server's order
- * (worker/rooms/item-for-code.ts): a variant's own SKU or barcode in any
+ * (worker/inventory/item-for-code.ts): a variant's own SKU or barcode in any
  * case and form, then what names a product — a product without options
  * itself, a product sold in variants only through a variant's label. A
  * code that names a product sold in variants and none of them is not

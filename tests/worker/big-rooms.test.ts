@@ -1,5 +1,5 @@
 /**
- * Rooms too big to send whole (worker/rooms/items-window-feature.ts): a
+ * Rooms too big to send whole (worker/inventory/items-window-feature.ts): a
  * screen gets a window of the catalogue searched, filtered and sorted by the
  * room's SQLite, kept live; a phone copies the catalogue a page at a time,
  * then only what changed.

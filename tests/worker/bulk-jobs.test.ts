@@ -1,12 +1,12 @@
 /**
- * Bulk writes run a chunk at a time (worker/rooms/bulk-jobs.ts): each chunk
+ * Bulk writes run a chunk at a time (worker/inventory/bulk-jobs.ts): each chunk
  * in one transaction with the job's position, progress published, and a
  * job cut off by a restart goes on from its last chunk.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../protocol/api";
-import { BULK_CHUNK, resumeBulkJobs } from "../../worker/rooms/bulk-jobs";
+import { BULK_CHUNK, resumeBulkJobs } from "../../worker/inventory/bulk-jobs";
 import type { RoomHost } from "../../worker/rooms/room-host";
 import { connectToRoom, createRoom } from "./ddp-socket";
 import { roomRow, roomRows } from "./room-rows";

@@ -6,8 +6,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nextHourIn } from "../../protocol/time-zones";
+import { runDueDigest } from "../../worker/inventory/low-stock-digest";
 import type { RoomHost } from "../../worker/rooms/room-host";
-import { runDueDigest } from "../../worker/stock/low-stock-digest";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
 import { outboxMails } from "./outbox";
 import { roomRow, roomStub } from "./room-rows";

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { UPLOAD_MOVES } from "../../worker/files/upload-manager";
+import { BULK_JOB_MOVES } from "../../worker/inventory/bulk-jobs";
 import { SESSION_MOVES } from "../../worker/live/session";
-import { BULK_JOB_MOVES } from "../../worker/rooms/bulk-jobs";
 import { LATE_SCAN_MOVES, STOCKTAKE_MOVES } from "../../worker/stocktake/stocktakes-repo";
 import { canMove, move, type Transitions } from "../../worker/transitions";
 

@@ -1,6 +1,6 @@
 /**
  * Products with variants (protocol/variants.ts) and the CSV import's bulk
- * path (worker/stock/catalogue-import.ts): stock per variant, counted and
+ * path (worker/inventory/catalogue-import.ts): stock per variant, counted and
  * received by a variant's own code, and an import that updates by handle
  * and SKU rather than duplicating.
  */

@@ -33,8 +33,8 @@ import {
 } from "../db/room/files-repo";
 import { runTogether } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
+import { addItemWithNow } from "../inventory/items-service";
 import { asDoc } from "../live/types";
-import { addItemWithNow } from "../rooms/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storagePathOf } from "./files-service";
 import { stripPhotoTags } from "./strip-tags";

@@ -2,7 +2,7 @@
  * One Durable Object per room: the live state of that room. The one place
  * that knows every feature: it registers them with the live layer and wires
  * what they add to each other (RoomHost.extensions), so the features
- * (rooms/, files/, store/, orders/, stocktake/) never import each other's
+ * (rooms/, inventory/, files/, store/, orders/, stocktake/) never import each other's
  * modules.
  */
 
@@ -27,13 +27,16 @@ import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-s
 import { finishUpload, partTarget, writeChunk } from "../files/finish-upload";
 import { photoLinks } from "../files/photo-links";
 import { UploadManager } from "../files/upload-manager";
+import { resumeBulkJobs } from "../inventory/bulk-jobs";
+import { registerBulkJobs } from "../inventory/bulk-jobs-feature";
+import { registerItems } from "../inventory/items-feature";
+import { registerItemsWindow } from "../inventory/items-window-feature";
+import { keepDigestScheduled, runDueDigest } from "../inventory/low-stock-digest";
+import { openStockLedger } from "../inventory/open-ledger";
+import { registerStock } from "../inventory/stock-feature";
 import { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrder, recordOrderNow } from "../orders/orders-service";
-import { resumeBulkJobs } from "../rooms/bulk-jobs";
-import { registerBulkJobs } from "../rooms/bulk-jobs-feature";
-import { registerItems } from "../rooms/items-feature";
-import { registerItemsWindow } from "../rooms/items-window-feature";
 import { registerJoinLinks } from "../rooms/join-links-feature";
 import { announce, registerMembers } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
@@ -47,9 +50,6 @@ import { forgetRoomRecord } from "../rooms/room-record";
 import { prepareRestore, resendDirectory } from "../rooms/room-restore";
 import { WriteQueue } from "../rooms/write-queue";
 import { sharedItem } from "../share/shared-item";
-import { keepDigestScheduled, runDueDigest } from "../stock/low-stock-digest";
-import { openStockLedger } from "../stock/open-ledger";
-import { registerStock } from "../stock/stock-feature";
 import { registerStocktake } from "../stocktake/stocktake-feature";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";

@@ -1,5 +1,5 @@
 /**
- * Applying a stocktake (docs/stock.md) as a bulk job (rooms/bulk-jobs.ts):
+ * Applying a stocktake (docs/stock.md) as a bulk job (inventory/bulk-jobs.ts):
  * the room's items are walked by id a chunk at a time; each chunk sets
  * every counted variant, at each location it was counted, to its count plus
  * what moved there since its last scan (stocktake-counts.ts), with history
@@ -12,11 +12,11 @@
 import { countItems, findItems, itemsAfter } from "../db/room/items-repo";
 import { runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
-import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "../rooms/bulk-jobs";
-import { itemEditsInBulk } from "../rooms/item-bulk-edits";
+import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "../inventory/bulk-jobs";
+import { itemEditsInBulk } from "../inventory/item-bulk-edits";
+import type { StockChange } from "../inventory/stock-moves";
+import { variantsOfRow } from "../inventory/stock-moves";
 import type { RoomHost } from "../rooms/room-host";
-import type { StockChange } from "../rooms/stock-moves";
-import { variantsOfRow } from "../rooms/stock-moves";
 import { type CountHere, countsByItem, countsHere, locationsOf, movedSince } from "./stocktake-counts";
 import { stocktakeVia } from "./stocktake-summary";
 import {

@@ -24,7 +24,7 @@ import { findItem, toItemDoc } from "../db/room/items-repo";
 import type { StoreListingRow } from "../db/room/room-schema";
 import { findListing, markListingRemoved, saveListing, setListingState } from "../db/room/store-listings-repo";
 import { findStoreConnection } from "../db/room/store-repo";
-import { editItemNow } from "../rooms/items-service";
+import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { money, oneVariantInput, variantsInput } from "./product-input";
 import type { ShopifyClient } from "./shopify-client";

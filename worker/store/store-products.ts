@@ -9,7 +9,7 @@ import { type ItemStatus, STORE_ACTOR } from "../../protocol/api";
 import { newId } from "../db/directory/database";
 import { findItemBySku, findItemByStoreProduct, toItemDoc } from "../db/room/items-repo";
 import { findListing, listingRemoved, saveListing } from "../db/room/store-listings-repo";
-import { addItemNow, editItemNow } from "../rooms/items-service";
+import { addItemNow, editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeFieldsOf } from "./store-fields";
 import type { StoreProduct } from "./store-records";

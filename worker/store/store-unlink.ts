@@ -7,7 +7,7 @@ import { STORE_ACTOR } from "../../protocol/api";
 import { findItemByStoreProduct, findLinkedItems } from "../db/room/items-repo";
 import { deleteListingsOfProduct, deleteRoomListings } from "../db/room/store-listings-repo";
 import { findStoreConnection, forgetSyncState } from "../db/room/store-repo";
-import { editItemNow } from "../rooms/items-service";
+import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeRuntime } from "./store-runtime";
 

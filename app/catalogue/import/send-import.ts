@@ -1,5 +1,5 @@
 /**
- * Sending a file's products to `items.import` (worker/stock/catalogue-import.ts):
+ * Sending a file's products to `items.import` (worker/inventory/catalogue-import.ts):
  * in parts of at most LIMITS.IMPORT_PART variant rows, a product never split
  * across two, each part one transaction on the server. A check sends every
  * part as a dry run, which writes nothing; an import sends them one after

@@ -1,6 +1,6 @@
 /**
  * The room's movement ledger (docs/architecture.md §9): written together with the stock
- * it changes (worker/rooms/stock-moves.ts), read newest first through one of its indexes.
+ * it changes (worker/inventory/stock-moves.ts), read newest first through one of its indexes.
  */
 import type { LedgerQuery, MovementDoc, MovementReason } from "../../../protocol/api";
 import type { RoomDatabase, RoomStatement } from "./room-database";

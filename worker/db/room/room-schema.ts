@@ -93,7 +93,7 @@ export const directoryOutbox = sqliteTable("directory_outbox", {
 });
 
 /**
- * Bulk writes (rooms/bulk-jobs.ts): what each works on and how far it got.
+ * Bulk writes (inventory/bulk-jobs.ts): what each works on and how far it got.
  * A chunk's writes and the job's new position commit together, so a job
  * cut off by a restart goes on from its last chunk.
  */

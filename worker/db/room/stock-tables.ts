@@ -1,6 +1,6 @@
 /**
  * The room's locations and its movement ledger (docs/architecture.md §9), in the room's own
- * SQLite only (rooms of the previous release had neither: worker/stock/open-ledger.ts
+ * SQLite only (rooms of the previous release had neither: worker/inventory/open-ledger.ts
  * starts theirs). Times are milliseconds since the epoch.
  */
 import { sql } from "drizzle-orm";

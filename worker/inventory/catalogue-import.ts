@@ -38,10 +38,7 @@ import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import type { LocationRow, MovementRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
-import { changedFields } from "../rooms/item-changes";
-import { announce, announceItem, historyEntry, made } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
-import { announceMovements, type StockMoves, stockMoves } from "../rooms/stock-moves";
 import {
   COMPARED,
   changeKinds,
@@ -53,6 +50,9 @@ import {
   specsFor,
   variantSummary,
 } from "./import-rows";
+import { changedFields } from "./item-changes";
+import { announce, announceItem, historyEntry, made } from "./item-writes";
+import { announceMovements, type StockMoves, stockMoves } from "./stock-moves";
 
 /**
  * The part's locations by name (any case): those the room has, and those

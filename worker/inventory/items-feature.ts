@@ -16,14 +16,14 @@ import { findItem, findItems, listItems, listNewestItems, toItemDoc } from "../d
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
-import { requireRole } from "./access";
+import { requireRole } from "../rooms/access";
+import type { RoomHost } from "../rooms/room-host";
+import { rememberCodes } from "../rooms/share-code-cache";
+import { shortSharePath } from "../rooms/share-links";
 import { bulkEdit, bulkUndo } from "./bulk-edit";
 import { registerBulkKind } from "./bulk-jobs";
 import { setItemsStatus, setStatusInBulk } from "./item-bulk-edits";
 import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, restoreItem } from "./items-service";
-import type { RoomHost } from "./room-host";
-import { rememberCodes } from "./share-code-cache";
-import { shortSharePath } from "./share-links";
 
 const serverFields: readonly string[] = SERVER_ITEM_FIELDS;
 

@@ -18,9 +18,9 @@ import { findLocation } from "../db/room/locations-repo";
 import { insertMovementsStatement, movementWithGroup, type ReadMovement } from "../db/room/movements-repo";
 import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
+import type { RoomHost } from "../rooms/room-host";
 import { changedFields } from "./item-changes";
 import { announce, announceItem, historyEntry } from "./item-writes";
-import type { RoomHost } from "./room-host";
 import { announceMovements, announceUndone, type StockMoves, stockMoves, stockOf } from "./stock-moves";
 
 interface Planned {

@@ -23,7 +23,7 @@ import type { RoomDatabase } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import type { MovementRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
-import type { RoomHost } from "./room-host";
+import type { RoomHost } from "../rooms/room-host";
 
 /** One change at one location, as an action asks for it. */
 export interface StockChange {

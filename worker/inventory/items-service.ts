@@ -21,6 +21,8 @@ import { insertHistoryQueries, wasRemoved } from "../db/room/item-history-repo";
 import { deleteItemQuery, findItem, insertItemQuery, toItemDoc, updateItemQuery } from "../db/room/items-repo";
 import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
+import type { RoomHost } from "../rooms/room-host";
+import { roomRecord } from "../rooms/room-record";
 import { changedFields } from "./item-changes";
 import {
   announce,
@@ -34,8 +36,6 @@ import {
   movementStatements,
 } from "./item-writes";
 import { restoredVariantMoves, variantsAtRemoval } from "./restored-variants";
-import type { RoomHost } from "./room-host";
-import { roomRecord } from "./room-record";
 import { announceMovements, arrivalMoves, removalMoves, totalMoves } from "./stock-moves";
 
 export function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {

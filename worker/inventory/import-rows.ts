@@ -7,7 +7,7 @@
 import { type ItemDoc, type VariantDoc, type VariantSpec, variantName, variantsOf } from "../../protocol/api";
 import type { ImportChangeKind, ImportProblem, ImportProduct } from "../../protocol/variant-args";
 import type { ItemRow } from "../db/room/room-schema";
-import type { StockChange } from "../rooms/stock-moves";
+import type { StockChange } from "./stock-moves";
 
 export const IMPORT_NOTE = "Imported";
 

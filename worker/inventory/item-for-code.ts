@@ -6,8 +6,8 @@ import { labelKey, labelVariant, storePageKey, variantNeeded } from "../../proto
 import { findItem, findItemByCode, findVariantByCode } from "../db/room/items-repo";
 import type { ItemRow } from "../db/room/room-schema";
 import { activeListings } from "../db/room/store-listings-repo";
-import type { RoomHost } from "./room-host";
-import { roomCodeIndex } from "./share-code-cache";
+import type { RoomHost } from "../rooms/room-host";
+import { roomCodeIndex } from "../rooms/share-code-cache";
 import { variantsOfRow } from "./stock-moves";
 
 /** An earlier label's signed link: `…/share/<room>/<item>/<signature>`. */

@@ -21,9 +21,9 @@ import { findLocation } from "../db/room/locations-repo";
 import { movementWithGroup } from "../db/room/movements-repo";
 import { runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
-import { targetForCode, unknownCode } from "../rooms/item-for-code";
-import { announce, announceItem, historyEntry, itemHere, made, movementStatements } from "../rooms/item-writes";
 import type { RoomHost } from "../rooms/room-host";
+import { targetForCode, unknownCode } from "./item-for-code";
+import { announce, announceItem, historyEntry, itemHere, made, movementStatements } from "./item-writes";
 import {
   announceMovements,
   announceUndone,
@@ -31,7 +31,7 @@ import {
   stockMoves,
   stockOfVariant,
   variantsOfRow,
-} from "../rooms/stock-moves";
+} from "./stock-moves";
 
 /** A location stock may go to or come from: this room's, and not archived. */
 function openLocation(host: RoomHost, locationId: string): string {

@@ -14,7 +14,7 @@ import { insertMovementsStatement } from "../db/room/movements-repo";
 import type { RoomStatement } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import { asDoc } from "../live/types";
-import type { RoomHost } from "./room-host";
+import type { RoomHost } from "../rooms/room-host";
 import type { Made, StockMoves } from "./stock-moves";
 
 export function invalid(issues: v.BaseIssue<unknown>[]): LiveError {

@@ -3,9 +3,9 @@ import { COLLECTION, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
-import { requireRole } from "./access";
+import { requireRole } from "../rooms/access";
+import type { RoomHost } from "../rooms/room-host";
 import { listedJobs, toBulkJobDoc } from "./bulk-jobs";
-import type { RoomHost } from "./room-host";
 
 export function registerBulkJobs(registry: LiveRegistry<RoomHost>): void {
   registry.publish(PUBLICATION.BULK_JOBS, {

@@ -17,8 +17,8 @@ import { APPLIED_WRITES_KEPT_MS } from "../db/room/applied-writes-repo";
 import { type RoomStatement, runTogether, type StatementResults } from "../db/room/room-database";
 import { type BulkJobRow, bulkJobs } from "../db/room/room-schema";
 import { asDoc } from "../live/types";
+import type { RoomHost } from "../rooms/room-host";
 import { move, type Transitions } from "../transitions";
-import type { RoomHost } from "./room-host";
 
 export type BulkJobStatus = BulkJobRow["status"];
 

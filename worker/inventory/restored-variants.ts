@@ -7,7 +7,7 @@
 import { LIMITS, MAIN_LOCATION_ID, type VariantDoc } from "../../protocol/api";
 import { listHistory } from "../db/room/item-history-repo";
 import { listLocations } from "../db/room/locations-repo";
-import type { RoomHost } from "./room-host";
+import type { RoomHost } from "../rooms/room-host";
 import { type Made, type StockMoves, stockMoves } from "./stock-moves";
 
 /** The options and variants a product had when it was removed (its history keeps them), or null. */

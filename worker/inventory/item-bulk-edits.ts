@@ -9,10 +9,10 @@ import { type HistoryEntry, insertHistoryQueries } from "../db/room/item-history
 import { findItems, toItemDoc, updateItemQuery } from "../db/room/items-repo";
 import { insertMovementsStatement } from "../db/room/movements-repo";
 import type { ItemRow } from "../db/room/room-schema";
+import type { RoomHost } from "../rooms/room-host";
 import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
 import { announce, announceItem, historyEntry, made } from "./item-writes";
-import type { RoomHost } from "./room-host";
 import {
   announceMovements,
   type StockChange,

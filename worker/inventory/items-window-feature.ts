@@ -14,8 +14,8 @@ import { findItem, toItemDoc } from "../db/room/items-repo";
 import { countWindow, itemChangesAfter, itemWindow } from "../db/room/items-window-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
-import { requireRole } from "./access";
-import type { RoomHost } from "./room-host";
+import { requireRole } from "../rooms/access";
+import type { RoomHost } from "../rooms/room-host";
 
 /**
  * Every write is made in this object, so a window reads again when one

@@ -22,6 +22,7 @@ import { toItemDoc, updateItemQuery } from "../db/room/items-repo";
 import { findOpenLocation } from "../db/room/locations-repo";
 import { runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
+import type { RoomHost } from "../rooms/room-host";
 import {
   announce,
   announceItem,
@@ -31,10 +32,9 @@ import {
   itemHere,
   made,
   movementStatements,
-} from "../rooms/item-writes";
-import { countOverSeen, seenMeanwhile } from "../rooms/items-service";
-import type { RoomHost } from "../rooms/room-host";
-import { announceMovements, countMoves, type StockChange, type StockMoves, stockMoves } from "../rooms/stock-moves";
+} from "./item-writes";
+import { countOverSeen, seenMeanwhile } from "./items-service";
+import { announceMovements, countMoves, type StockChange, type StockMoves, stockMoves } from "./stock-moves";
 
 /** The random stream a call's new variant ids come from (the client's stub makes the same ones). */
 export const variantIds = (seed: string | undefined) => {
