@@ -7,14 +7,40 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { COLLECTION, type DashboardDoc, ITEM_STATUSES, PUBLICATION } from "../../protocol/api";
 import { type CountedItem, type CountedOrder, quarterOf } from "../../worker/dashboard/contributions";
-import { RoomAggregates } from "../../worker/dashboard/room-aggregates";
+import { ROOM_PREFIX, RoomAggregates } from "../../worker/dashboard/room-aggregates";
 import { seeded } from "../support/seeded-random";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 24 * 3600_000;
 
+/** A room's tables with this prefix, as SQLite holds them, the prefix taken out of names and statements. */
+function schemaOf(sql: SqlStorage, prefix: string): string[] {
+  return sql
+    .exec<{ sql: string }>(
+      "SELECT sql FROM sqlite_master WHERE name LIKE ? AND sql IS NOT NULL ORDER BY name",
+      `${prefix}%`,
+    )
+    .toArray()
+    .map((row) =>
+      row.sql
+        .replaceAll(prefix, "")
+        .replace(/\s+IF NOT EXISTS/, "")
+        .replace(/;$/, ""),
+    );
+}
+
 describe("dashboard aggregates", () => {
+  it("live in tables the room's migrations made, exactly as the dashboard defines them", async () => {
+    const roomId = await createRoom("Schema");
+    await runInDurableObject(env.ROOM.getByName(roomId), (_instance, state) => {
+      const migrated = schemaOf(state.storage.sql, ROOM_PREFIX);
+      new RoomAggregates(state.storage.sql, "defined_");
+      expect(migrated.length).toBeGreaterThan(8);
+      expect(migrated).toEqual(schemaOf(state.storage.sql, "defined_"));
+    });
+  });
+
   it("counted change by change, equal a full recompute after thousands of random changes", async () => {
     const stub = env.ROOM.get(env.ROOM.idFromName("aggregates-property"));
     await runInDurableObject(stub, (_instance, state) => {

@@ -63,21 +63,8 @@ function fromRaw(raw: RawUpload): UploadRow {
 }
 
 export class UploadStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS uploads (
-      id TEXT PRIMARY KEY, collection TEXT NOT NULL, file_id TEXT NOT NULL, version TEXT NOT NULL,
-      name TEXT NOT NULL, type TEXT NOT NULL, size INTEGER NOT NULL, chunk_size INTEGER NOT NULL,
-      chunk_count INTEGER NOT NULL, part_chunks INTEGER NOT NULL, meta TEXT NOT NULL, user_id TEXT NOT NULL,
-      r2_key TEXT NOT NULL, multipart_id TEXT, updated_at INTEGER NOT NULL)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS upload_chunks (
-      upload_id TEXT NOT NULL, chunk_id INTEGER NOT NULL, part_no INTEGER NOT NULL, data BLOB NOT NULL,
-      PRIMARY KEY (upload_id, chunk_id))`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS upload_parts (
-      upload_id TEXT NOT NULL, part_no INTEGER NOT NULL, etag TEXT NOT NULL, PRIMARY KEY (upload_id, part_no))`);
-    // Finished uploads, kept a while so a re-sent finish answers the same file (and item).
-    sql.exec(`CREATE TABLE IF NOT EXISTS uploads_finished (
-      id TEXT PRIMARY KEY, user_id TEXT NOT NULL, file_id TEXT NOT NULL, item_id TEXT, at INTEGER NOT NULL)`);
-  }
+  /** Its tables come from the room's migrations (worker/db/room/migrations/0013_tables_made_at_start.sql). */
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Ends an upload that finished: its state goes, a note of what it made stays (one transaction). */
   finished(upload: UploadRow, itemId: string | null, now: number): void {

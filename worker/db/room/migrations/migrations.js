@@ -11,6 +11,7 @@ import m0009 from "./0009_variants.sql";
 import m0010 from "./0010_location_reorder_points.sql";
 import m0011 from "./0011_applied_writes.sql";
 import m0012 from "./0012_stocktake_places.sql";
+import m0013 from "./0013_tables_made_at_start.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -29,5 +30,6 @@ export default {
     m0010,
     m0011,
     m0012,
+    m0013,
   },
 };
