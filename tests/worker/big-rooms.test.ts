@@ -4,18 +4,20 @@
  * room's SQLite, kept live; a phone copies the catalogue a page at a time,
  * then only what changed.
  */
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type ItemCopyPage, windowCountId } from "../../protocol/api";
+import type { RoomDO } from "../../worker/objects/room-do";
 import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
 import { roomRows } from "./room-rows";
 
 const ITEMS = 3_000;
 const WORDS = ["Brass lamp", "Blue vase", "Oak table", "Linen cushion", "Café chair"];
 
-/** A room of ITEMS items written straight into its storage (the triggers index them as any write does). */
-async function bigRoom(): Promise<string> {
+/** A room of `count` items written straight into its storage (the triggers index them as any write does). */
+async function bigRoom(count = ITEMS): Promise<string> {
   const roomId = await createRoom("Big shop");
-  const items = Array.from({ length: ITEMS }, (_, i) => ({
+  const items = Array.from({ length: count }, (_, i) => ({
     id: `${roomId}-${String(i).padStart(5, "0")}`,
     title: `${WORDS[i % WORDS.length]} ${i}`,
     status: i % 3 === 0 ? "ready" : "draft",
@@ -68,7 +70,33 @@ function countOf(socket: DdpSocket, query: { text?: string; status?: string; tag
   return total;
 }
 
+/** What a room's object holds for three people, each with a window of 50 open, after each edits. */
+async function heldForThreeWindows(roomId: string) {
+  const sockets = [];
+  for (let i = 0; i < 3; i++) {
+    const { socket } = await connectToRoom(roomId);
+    await openWindow(socket, { sort: "title", descending: false, limit: 50 }, `w${i}`);
+    sockets.push(socket);
+  }
+  for (const socket of sockets) {
+    const added = await socket.call("items.add", [{ title: "Aardvark bookend" }]);
+    expect(added.error).toBeUndefined();
+  }
+  const held = await runInDurableObject(env.ROOM.getByName(roomId), (room: RoomDO) => room.liveDocuments());
+  for (const socket of sockets) socket.close();
+  return held;
+}
+
 describe("big rooms", () => {
+  it("hold in memory what their screens show, not the room: a room of 3,000 items holds what one of 60 does", async () => {
+    const big = await heldForThreeWindows(await bigRoom());
+    const small = await heldForThreeWindows(await bigRoom(60));
+    expect(big.connections).toBe(3);
+    expect(big).toEqual(small);
+    // Three windows of 50 and what every connection gets besides (the room, its members…), nothing more.
+    expect(big.sent).toBeLessThan(3 * 60);
+  });
+
   it("sends a screen only its window, sorted by the room's SQLite, with how many match", async () => {
     const roomId = await bigRoom();
     const { socket } = await connectToRoom(roomId);

@@ -55,6 +55,18 @@ export abstract class LiveServer<H> extends Server<Env> {
   protected abstract createHost(): H;
 
   /** The features' host, for RPC entry points other than the live connection. */
+  /**
+   * What the object holds in memory for its live connections: the documents
+   * sent to each (their merge boxes) and those its shared queries observe.
+   * These, not the room's size, are what its memory grows with
+   * (docs/scale.md); tests hold them exact.
+   */
+  liveDocuments(): { connections: number; sent: number; observed: number } {
+    let sent = 0;
+    for (const session of this.sessions.values()) sent += session.sentDocuments;
+    return { connections: this.sessions.size, sent, observed: this.observations.documentCount() };
+  }
+
   protected get liveHost(): H {
     if (!this.host) throw new Error("live object used before onStart");
     return this.host;

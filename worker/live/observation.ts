@@ -88,6 +88,11 @@ class Observation {
     return this.watchers.size === 0;
   }
 
+  /** Documents in its result set (what it holds in memory). */
+  get documentCount(): number {
+    return this.docs.size;
+  }
+
   /** Tells `watcher` every document held so far, then every change from now on. */
   watch(watcher: ObservationWatcher): void {
     for (const [id, fields] of this.docs) watcher.added(id, fields);
@@ -199,6 +204,13 @@ export class ObservationPool {
   /** How many shared observations run (for tests). */
   get size(): number {
     return this.shared.size;
+  }
+
+  /** Documents the shared observations hold, together. */
+  documentCount(): number {
+    let count = 0;
+    for (const observation of this.shared.values()) count += observation.documentCount;
+    return count;
   }
 
   private forget(key: string, observation: Observation): void {

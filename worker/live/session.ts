@@ -113,6 +113,11 @@ export class Session<H> {
     return this.state.sessionId;
   }
 
+  /** Documents this connection has been sent and the merge box keeps (docs/scale.md). */
+  get sentDocuments(): number {
+    return this.box.documentCount();
+  }
+
   private get closed(): boolean {
     return this.phase === "closed";
   }
