@@ -3,7 +3,7 @@
  * history entry — as plain SQL on the room's SQLite. An edit is the room's
  * most frequent write; profiled, building these through drizzle's query
  * builder and mapping its rows took about a third of an edit's CPU
- * (README "Scale"). The columns come from the drizzle schema, so the two
+ * (docs/scale.md). The columns come from the drizzle schema, so the two
  * cannot drift apart.
  */
 import { getTableColumns } from "drizzle-orm";
@@ -32,9 +32,9 @@ export function findItemRow(db: RoomDatabase, roomId: string, id: string): ItemR
 
 /**
  * Sets these columns (by property name) of the item `before` is, read in
- * this same write turn, and answers the row as written: `before` with the
- * new values (the room is the only writer of its items, so nothing else
- * changed it; no RETURNING to read it back).
+ * this same write turn, and answers the row read back once written: what a
+ * trigger or a column default did to it is in the answer, and so in what
+ * the room announces.
  */
 export function updateItemStatement(
   db: RoomDatabase,
@@ -55,7 +55,10 @@ export function updateItemStatement(
         before.roomId,
         before.id,
       );
-      return written.rowsWritten > 0 ? [{ ...before, ...Object.fromEntries(entries) } as ItemRow] : [];
+      if (written.rowsWritten === 0) return [];
+      // Read back after the statement, its triggers included (RETURNING would miss what AFTER triggers do).
+      const after = findItemRow(db, before.roomId, before.id);
+      return after ? [after] : [];
     },
   };
 }
