@@ -110,13 +110,13 @@ export const storeConnectSchema = v.union(
 );
 export type StoreConnectArgs = v.InferOutput<typeof storeConnectSchema>;
 
-/** Argument tuples, by method name. */
 /** A join link's token, as its address carries it. */
 const joinTokenSchema = v.pipe(
   v.string("This join link is not valid"),
   v.regex(/^[A-Za-z0-9_-]{43}$/, "This join link is not valid"),
 );
 
+/** Argument tuples, by method name. */
 export const METHOD_ARGS = {
   [METHOD.ROOMS_CREATE]: v.tuple([roomNameSchema, v.optional(currencySchema)]),
   [METHOD.ROOMS_RENAME]: v.tuple([roomNameSchema]),
