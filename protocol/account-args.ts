@@ -5,6 +5,8 @@
  * as text, a login by password or by token), so those are `unknown` here.
  */
 import * as v from "valibot";
+import { takes } from "./contract";
+import type { AccountLinkInfo } from "./docs";
 
 export const ACCOUNT_METHOD = {
   CREATE_USER: "createUser",
@@ -53,21 +55,21 @@ export const emailOptionsArg = v.object(
 /** An e-mailed link's token. */
 export const tokenArg = v.pipe(v.string("Token must be a string"), v.maxLength(200, "Token must be a string"));
 
-export const ACCOUNT_METHOD_ARGS = {
-  [ACCOUNT_METHOD.CREATE_USER]: v.tuple([v.unknown()]),
-  [ACCOUNT_METHOD.LOGIN]: v.tuple([v.unknown()]),
-  [ACCOUNT_METHOD.LOGOUT]: v.tuple([]),
-  [ACCOUNT_METHOD.GET_NEW_TOKEN]: v.tuple([]),
-  [ACCOUNT_METHOD.REMOVE_OTHER_TOKENS]: v.tuple([]),
-  [ACCOUNT_METHOD.CHANGE_PASSWORD]: v.tuple([v.unknown(), v.unknown()]),
-  [ACCOUNT_METHOD.FORGOT_PASSWORD]: v.tuple([emailOptionsArg]),
-  [ACCOUNT_METHOD.RESET_PASSWORD]: v.tuple([tokenArg, v.unknown()]),
-  [ACCOUNT_METHOD.VERIFY_EMAIL]: v.tuple([tokenArg]),
-  [ACCOUNT_METHOD.LINK_INFO]: v.tuple([tokenArg]),
-  [ACCOUNT_METHOD.SEND_VERIFICATION_EMAIL]: v.tuple([]),
-  [ACCOUNT_METHOD.SEND_LOGIN_LINK]: v.tuple([emailOptionsArg]),
-  [ACCOUNT_METHOD.SET_NAME]: v.tuple([displayNameSchema]),
-  [ACCOUNT_METHOD.REMEMBER_DEVICE]: v.tuple([
-    v.nullable(v.pipe(v.string("Device key must be text"), v.maxLength(200))),
-  ]),
+export const ACCOUNT_METHODS = {
+  [ACCOUNT_METHOD.CREATE_USER]: takes(v.tuple([v.unknown()])).answers<LoginResult>(),
+  [ACCOUNT_METHOD.LOGIN]: takes(v.tuple([v.unknown()])).answers<LoginResult>(),
+  [ACCOUNT_METHOD.LOGOUT]: takes(v.tuple([])).answers(),
+  [ACCOUNT_METHOD.GET_NEW_TOKEN]: takes(v.tuple([])).answers<LoginResult>(),
+  [ACCOUNT_METHOD.REMOVE_OTHER_TOKENS]: takes(v.tuple([])).answers(),
+  [ACCOUNT_METHOD.CHANGE_PASSWORD]: takes(v.tuple([v.unknown(), v.unknown()])).answers<{ passwordChanged: boolean }>(),
+  [ACCOUNT_METHOD.FORGOT_PASSWORD]: takes(v.tuple([emailOptionsArg])).answers(),
+  [ACCOUNT_METHOD.RESET_PASSWORD]: takes(v.tuple([tokenArg, v.unknown()])).answers<LoginResult>(),
+  [ACCOUNT_METHOD.VERIFY_EMAIL]: takes(v.tuple([tokenArg])).answers<LoginResult>(),
+  [ACCOUNT_METHOD.LINK_INFO]: takes(v.tuple([tokenArg])).answers<AccountLinkInfo>(),
+  [ACCOUNT_METHOD.SEND_VERIFICATION_EMAIL]: takes(v.tuple([])).answers(),
+  [ACCOUNT_METHOD.SEND_LOGIN_LINK]: takes(v.tuple([emailOptionsArg])).answers(),
+  [ACCOUNT_METHOD.SET_NAME]: takes(v.tuple([displayNameSchema])).answers(),
+  [ACCOUNT_METHOD.REMEMBER_DEVICE]: takes(
+    v.tuple([v.nullable(v.pipe(v.string("Device key must be text"), v.maxLength(200)))]),
+  ).answers<string>(),
 } as const;

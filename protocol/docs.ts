@@ -359,3 +359,38 @@ export interface JoinLinkInfo {
   role: (typeof ASSIGNABLE_ROLES)[number];
   invitedBy: string | null;
 }
+
+/** What saving a typed total says when the total had changed meanwhile (someone else's change). */
+export interface QuantityMeanwhile {
+  /** The total the person saw, and the one they typed. */
+  was: number;
+  typed: number;
+  /** What it was when their change arrived (`found`), who made it so, and what it is now. */
+  found: number;
+  by: string;
+  now: number;
+}
+
+/** A stocktake scan counted (`stocktake.scan`). */
+export interface ScanCounted {
+  scanId: string;
+  itemId: string;
+  variantId: string;
+  /** The product's title, and its variant's name if it has one. */
+  title: string;
+  /** Counted after the stocktake was applied: kept until an owner or admin applies it. */
+  late: boolean;
+}
+
+/** Stock received by a scanned code (`stock.receive`). */
+export interface ReceivedByCode {
+  itemId: string;
+  variantId: string;
+  title: string;
+  /** What the variant holds at that location now. */
+  held: number;
+}
+
+/** A method that answers nothing (`null` on the wire); its run may return nothing. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a run that returns nothing answers this.
+export type Nothing = void;

@@ -5,6 +5,8 @@
  */
 import * as v from "valibot";
 import { METHOD } from "./api";
+import { takes } from "./contract";
+import type { FileLink, FinishedFile, UploadProgress } from "./files";
 import { MAX_CHUNK_SIZE } from "./files";
 
 const uploadIdSchema = v.pipe(v.string("Upload id must be text"), v.maxLength(64));
@@ -15,16 +17,20 @@ const chunkDataSchema = v.union(
   "Chunk data must be base64 text or binary",
 );
 
-export const FILE_METHOD_ARGS = {
-  [METHOD.FILES_START]: v.tuple([v.unknown()]),
-  [METHOD.FILES_WRITE]: v.tuple([
-    uploadIdSchema,
-    v.pipe(v.number("Chunk id must be a number"), v.integer("Chunk id must be a whole number")),
-    chunkDataSchema,
-  ]),
-  [METHOD.FILES_STATUS]: v.tuple([uploadIdSchema]),
-  [METHOD.FILES_FINISH]: v.tuple([uploadIdSchema]),
-  [METHOD.FILES_ABORT]: v.tuple([uploadIdSchema]),
-  [METHOD.FILES_REMOVE]: v.tuple([fileIdSchema]),
-  [METHOD.FILES_LINK]: v.tuple([fileIdSchema, v.optional(v.pipe(v.string(), v.maxLength(32)))]),
+export const FILE_METHODS = {
+  [METHOD.FILES_START]: takes(v.tuple([v.unknown()])).answers<UploadProgress>(),
+  [METHOD.FILES_WRITE]: takes(
+    v.tuple([
+      uploadIdSchema,
+      v.pipe(v.number("Chunk id must be a number"), v.integer("Chunk id must be a whole number")),
+      chunkDataSchema,
+    ]),
+  ).answers<{ received: number }>(),
+  [METHOD.FILES_STATUS]: takes(v.tuple([uploadIdSchema])).answers<UploadProgress>(),
+  [METHOD.FILES_FINISH]: takes(v.tuple([uploadIdSchema])).answers<FinishedFile>(),
+  [METHOD.FILES_ABORT]: takes(v.tuple([uploadIdSchema])).answers(),
+  [METHOD.FILES_REMOVE]: takes(v.tuple([fileIdSchema])).answers(),
+  [METHOD.FILES_LINK]: takes(
+    v.tuple([fileIdSchema, v.optional(v.pipe(v.string(), v.maxLength(32)))]),
+  ).answers<FileLink>(),
 } as const;

@@ -1,6 +1,8 @@
 /** What the stock methods and the ledger take (docs/architecture.md §9), checked on both sides. */
 import * as v from "valibot";
 import { LIMITS, METHOD, PUBLICATION } from "./api";
+import { takes } from "./contract";
+import type { ReceivedByCode } from "./docs";
 import { idSchema } from "./id-schema";
 import { ADJUST_REASONS, MOVEMENT_REASONS } from "./stock";
 import { isTimeZone } from "./time-zones";
@@ -75,28 +77,32 @@ export const ledgerQuerySchema = v.strictObject({
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.LEDGER)), 100),
 });
 
-export const STOCK_METHOD_ARGS = {
-  [METHOD.STOCK_ADJUST]: v.tuple([stockAdjustSchema]),
-  [METHOD.STOCK_TRANSFER]: v.tuple([stockTransferSchema]),
-  [METHOD.STOCK_UNDO]: v.tuple([idSchema]),
-  [METHOD.STOCK_RECEIVE]: v.tuple([
-    v.pipe(
-      v.string("Scan a label or barcode, or type a SKU"),
-      v.trim(),
-      v.nonEmpty("Scan a label or barcode, or type a SKU"),
-      v.maxLength(LIMITS.SCAN, "That code is too long"),
-    ),
-    idSchema,
-    v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, "Receive at least 1"), v.maxValue(LIMITS.QUANTITY)), 1),
-  ]),
-  [METHOD.LOCATIONS_ADD]: v.tuple([locationNameSchema]),
-  [METHOD.LOCATIONS_RENAME]: v.tuple([idSchema, locationNameSchema]),
-  [METHOD.LOCATIONS_ARCHIVE]: v.tuple([idSchema, v.boolean("Archive: true or false")]),
+export const STOCK_METHODS = {
+  [METHOD.STOCK_ADJUST]: takes(v.tuple([stockAdjustSchema])).answers<string>(),
+  [METHOD.STOCK_TRANSFER]: takes(v.tuple([stockTransferSchema])).answers<string>(),
+  [METHOD.STOCK_UNDO]: takes(v.tuple([idSchema])).answers<string[]>(),
+  [METHOD.STOCK_RECEIVE]: takes(
+    v.tuple([
+      v.pipe(
+        v.string("Scan a label or barcode, or type a SKU"),
+        v.trim(),
+        v.nonEmpty("Scan a label or barcode, or type a SKU"),
+        v.maxLength(LIMITS.SCAN, "That code is too long"),
+      ),
+      idSchema,
+      v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, "Receive at least 1"), v.maxValue(LIMITS.QUANTITY)), 1),
+    ]),
+  ).answers<ReceivedByCode>(),
+  [METHOD.LOCATIONS_ADD]: takes(v.tuple([locationNameSchema])).answers<string>(),
+  [METHOD.LOCATIONS_RENAME]: takes(v.tuple([idSchema, locationNameSchema])).answers(),
+  [METHOD.LOCATIONS_ARCHIVE]: takes(v.tuple([idSchema, v.boolean("Archive: true or false")])).answers(),
   // The time zone (the browser's) whose 07:00 the daily e-mail goes at; UTC when not given.
-  [METHOD.MEMBERS_SET_LOW_STOCK_EMAILS]: v.tuple([
-    v.boolean("Choose on or off"),
-    v.optional(v.pipe(v.string("A time zone must be text"), v.check(isTimeZone, "That is not a time zone"))),
-  ]),
+  [METHOD.MEMBERS_SET_LOW_STOCK_EMAILS]: takes(
+    v.tuple([
+      v.boolean("Choose on or off"),
+      v.optional(v.pipe(v.string("A time zone must be text"), v.check(isTimeZone, "That is not a time zone"))),
+    ]),
+  ).answers<null>(),
 } as const;
 
 export const STOCK_PUBLICATION_ARGS = {

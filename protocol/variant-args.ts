@@ -4,6 +4,8 @@
  */
 import * as v from "valibot";
 import { ITEM_STATUSES, LIMITS, METHOD } from "./api";
+import { takes } from "./contract";
+import type { QuantityMeanwhile } from "./docs";
 import {
   barcodeSchema,
   currencySchema,
@@ -197,8 +199,10 @@ export function emptyImportReport(): ImportReport {
   };
 }
 
-export const VARIANT_METHOD_ARGS = {
-  [METHOD.ITEMS_SET_VARIANTS]: v.tuple([idSchema, variantSetSchema]),
-  [METHOD.ITEMS_UPDATE_VARIANT]: v.tuple([idSchema, idSchema, variantPatchSchema]),
-  [METHOD.ITEMS_IMPORT]: v.tuple([importPartSchema]),
+export const VARIANT_METHODS = {
+  [METHOD.ITEMS_SET_VARIANTS]: takes(v.tuple([idSchema, variantSetSchema])).answers<string[]>(),
+  [METHOD.ITEMS_UPDATE_VARIANT]: takes(
+    v.tuple([idSchema, idSchema, variantPatchSchema]),
+  ).answers<QuantityMeanwhile | null>(),
+  [METHOD.ITEMS_IMPORT]: takes(v.tuple([importPartSchema])).answers<ImportReport>(),
 } as const;

@@ -4,7 +4,7 @@
  * from it, not the total — two people correcting one count at once both
  * count. When that happened, the answer says so, and so does the screen.
  */
-import type { QuantityMeanwhile } from "../../protocol/args";
+import type { QuantityMeanwhile } from "../../protocol/docs";
 import { signedUnits } from "../stock/signed-units";
 
 /** `patch` with the total the person saw when it sets a quantity (`seen` is the field's text then). */

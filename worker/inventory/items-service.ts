@@ -6,14 +6,8 @@
  */
 
 import * as v from "valibot";
-import { productEditFields, type VariantDoc } from "../../protocol/api";
-import {
-  type ItemFields,
-  type ItemPatch,
-  itemFieldsSchema,
-  itemPatchSchema,
-  type QuantityMeanwhile,
-} from "../../protocol/args";
+import { productEditFields, type QuantityMeanwhile, type VariantDoc } from "../../protocol/api";
+import { type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/directory/database";
 import { findRoomFile } from "../db/room/files-repo";

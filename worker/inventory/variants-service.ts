@@ -13,7 +13,7 @@ import {
   variantName,
   variantsOf,
 } from "../../protocol/api";
-import type { QuantityMeanwhile } from "../../protocol/args";
+import type { QuantityMeanwhile } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import type { VariantPatch, VariantSet } from "../../protocol/variant-args";
