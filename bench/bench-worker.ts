@@ -18,7 +18,7 @@ import * as v from "valibot";
 import { COLLECTION } from "../protocol/api";
 import { hashPassword } from "../worker/accounts/password";
 import type { CountedItem } from "../worker/dashboard/contributions";
-import { RoomAggregates } from "../worker/dashboard/room-aggregates";
+import { createAggregateTables, RoomAggregates } from "../worker/dashboard/room-aggregates";
 import { findStoreOrder, toOrderDoc, upsertOrder } from "../worker/db/room/orders-repo";
 import app from "../worker/index";
 import type { LiveRegistry } from "../worker/live/registry";
@@ -506,7 +506,10 @@ export default {
  * empty request.
  */
 export class AggregatesDO extends DurableObject<Env> {
-  private readonly aggregates = new RoomAggregates(this.ctx.storage.sql, "bench_");
+  private readonly aggregates = (() => {
+    createAggregateTables(this.ctx.storage.sql, "bench_");
+    return new RoomAggregates(this.ctx.storage.sql, "bench_");
+  })();
 
   override async fetch(request: Request): Promise<Response> {
     const sql = this.ctx.storage.sql;

@@ -32,6 +32,20 @@ export interface LoginResult {
   tokenExpires: Date;
 }
 
+/** The methods that sign in, each answering a login. */
+export type LoginMethod =
+  | typeof ACCOUNT_METHOD.LOGIN
+  | typeof ACCOUNT_METHOD.CREATE_USER
+  | typeof ACCOUNT_METHOD.VERIFY_EMAIL
+  | typeof ACCOUNT_METHOD.RESET_PASSWORD;
+
+/** Whether an answer off the wire is a login (a client trusts no answer's shape blindly). */
+export function isLoginResult(value: unknown): value is LoginResult {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === "string" && typeof v.token === "string" && v.tokenExpires instanceof Date;
+}
+
 export const DISPLAY_NAME_MAX = 80;
 
 /**

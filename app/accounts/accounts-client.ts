@@ -6,7 +6,7 @@
  * runs between them and the calls that depend on who is logged in.
  */
 
-import { ACCOUNT_METHOD, type LoginResult } from "../../protocol/account-args";
+import { ACCOUNT_METHOD, isLoginResult, type LoginMethod, type LoginResult } from "../../protocol/account-args";
 import {
   COLLECTION,
   type LoginServiceDoc,
@@ -44,12 +44,6 @@ export interface OAuthLoginOptions {
   returnTo?: string;
 }
 
-function isLoginResult(value: unknown): value is LoginResult {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.id === "string" && typeof v.token === "string" && v.tokenExpires instanceof Date;
-}
-
 const SIGNED_OUT_KEY = "stockroom.signedOutReason";
 /**
  * The device key the server issued when someone signed in on this browser
@@ -61,13 +55,6 @@ const DEVICE_KEY = "stockroom.deviceKey";
 /** The server's reason when a login token has run out (worker/accounts/login-tokens.ts). */
 const SESSION_ENDED = "Your session has expired. Please log in again.";
 
-/** The methods that sign in, each answering a login. */
-type LoginMethod =
-  | typeof ACCOUNT_METHOD.LOGIN
-  | typeof ACCOUNT_METHOD.CREATE_USER
-  | typeof ACCOUNT_METHOD.VERIFY_EMAIL
-  | typeof ACCOUNT_METHOD.RESET_PASSWORD;
-
 export class AccountsClient {
   private state: LoginState;
   private token: string | null;
@@ -78,19 +65,16 @@ export class AccountsClient {
   private oauthWait: HandoffWait | null = null;
 
   /** The account methods, typed (app/live-api.ts). */
-  private get call(): Call {
-    return callOn(this.connection);
-  }
-
-  private get apply(): Apply {
-    return applyOn(this.connection);
-  }
+  private readonly call: Call;
+  private readonly apply: Apply;
 
   constructor(
     private readonly connection: LiveConnection,
     private readonly storage: Storage = localStorage,
     private readonly sessionStore: Storage = sessionStorage,
   ) {
+    this.call = callOn(connection);
+    this.apply = applyOn(connection);
     const stored = readStoredLogin(storage);
     this.token = stored?.token ?? null;
     this.state = { userId: stored?.userId ?? null, loggingIn: stored !== null, loggingOut: false, loginError: null };

@@ -110,15 +110,14 @@ export class Upload {
   private readonly storage: Storage;
 
   /** The room's methods, typed (app/live-api.ts). */
-  private get call(): Call {
-    return callOn(this.connection);
-  }
+  private readonly call: Call;
 
   constructor(
-    private readonly connection: LiveConnection,
+    connection: LiveConnection,
     readonly blob: File,
     private readonly options: UploadOptions,
   ) {
+    this.call = callOn(connection);
     this.storage = options.storage ?? localStorage;
     this.fingerprint = uploadFingerprint(options, blob);
     this.done = new Promise<FinishedFile>((resolve, reject) => {

@@ -7,12 +7,18 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { COLLECTION, type DashboardDoc, ITEM_STATUSES, PUBLICATION } from "../../protocol/api";
 import { type CountedItem, type CountedOrder, quarterOf } from "../../worker/dashboard/contributions";
-import { ROOM_PREFIX, RoomAggregates } from "../../worker/dashboard/room-aggregates";
+import { createAggregateTables, ROOM_PREFIX, RoomAggregates } from "../../worker/dashboard/room-aggregates";
 import { seeded } from "../support/seeded-random";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 24 * 3600_000;
+
+/** A set of aggregates of its own, beside the room's. */
+function aggregatesApart(sql: SqlStorage, prefix: string): RoomAggregates {
+  createAggregateTables(sql, prefix);
+  return new RoomAggregates(sql, prefix);
+}
 
 /** A room's tables with this prefix, as SQLite holds them, the prefix taken out of names and statements. */
 function schemaOf(sql: SqlStorage, prefix: string): string[] {
@@ -35,7 +41,7 @@ describe("dashboard aggregates", () => {
     const roomId = await createRoom("Schema");
     await runInDurableObject(env.ROOM.getByName(roomId), (_instance, state) => {
       const migrated = schemaOf(state.storage.sql, ROOM_PREFIX);
-      new RoomAggregates(state.storage.sql, "defined_");
+      createAggregateTables(state.storage.sql, "defined_");
       expect(migrated.length).toBeGreaterThan(8);
       expect(migrated).toEqual(schemaOf(state.storage.sql, "defined_"));
     });
@@ -46,7 +52,7 @@ describe("dashboard aggregates", () => {
     await runInDurableObject(stub, (_instance, state) => {
       for (const seed of [1, 2, 3]) {
         const random = seeded(seed);
-        const live = new RoomAggregates(state.storage.sql, `p${seed}_`);
+        const live = aggregatesApart(state.storage.sql, `p${seed}_`);
         live.rebuild([], []);
         const items = new Map<number, CountedItem>();
         const orders = new Map<number, CountedOrder>();
@@ -115,7 +121,7 @@ describe("dashboard aggregates", () => {
             orders.delete(id);
           }
         }
-        const full = new RoomAggregates(state.storage.sql, `f${seed}_`);
+        const full = aggregatesApart(state.storage.sql, `f${seed}_`);
         full.rebuild(items.values(), orders.values());
         const summary = live.summary(NOW);
         expect(summary).toEqual(full.summary(NOW));
@@ -137,7 +143,7 @@ describe("dashboard aggregates: old quarter hours", () => {
   it("are pruned when the cut-off moves to a new quarter hour, not on every change", async () => {
     const stub = env.ROOM.get(env.ROOM.idFromName("aggregates-pruning"));
     await runInDurableObject(stub, (_instance, state) => {
-      const aggregates = new RoomAggregates(state.storage.sql, "prune_");
+      const aggregates = aggregatesApart(state.storage.sql, "prune_");
       aggregates.rebuild([], []);
       const item = (createdAt: number): CountedItem => ({
         _id: `item-${createdAt}`,

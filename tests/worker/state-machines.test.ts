@@ -5,7 +5,7 @@
  * lacks is refused at run time as well as by the compiler.
  */
 import { describe, expect, it } from "vitest";
-import { UPLOAD_MOVES } from "../../worker/files/upload-manager";
+import { UPLOAD_MOVES } from "../../worker/files/upload-states";
 import { BULK_JOB_MOVES } from "../../worker/inventory/bulk-jobs";
 import { SESSION_MOVES } from "../../worker/live/session";
 import { LATE_SCAN_MOVES, STOCKTAKE_MOVES } from "../../worker/stocktake/stocktakes-repo";

@@ -35,6 +35,32 @@ interface TableStatements {
   hasLabel: boolean;
 }
 
+/** The name of the built-once marker table (version 3 counts low stock by the lines the card lists, and variants below zero). */
+const metaOf = (prefix: string) => `${prefix}meta_v3`;
+
+/**
+ * Makes a set of aggregate tables under `prefix`, as the definitions
+ * describe them. The room's own set ("dash_") comes from its migrations
+ * (0013_tables_made_at_start.sql, held equal to this by
+ * tests/worker/dashboard.test.ts); tests and benchmarks make sets of their own.
+ */
+export function createAggregateTables(sql: SqlStorage, prefix: string): void {
+  for (const [name, table] of Object.entries(AGGREGATE_TABLES) as [AggregateTable, AggregateTableShape][]) {
+    const tableName = `${prefix}${name}`;
+    const keys = table.keys.join(", ");
+    const columnDefs = [
+      ...table.keys.map((k) => `${k} TEXT NOT NULL`),
+      ...table.values.map((v) => `${v} INTEGER NOT NULL DEFAULT 0`),
+      ...(table.label ? [`${table.label} TEXT NOT NULL DEFAULT ''`] : []),
+    ];
+    sql.exec(`CREATE TABLE IF NOT EXISTS ${tableName} (${columnDefs.join(", ")}, PRIMARY KEY (${keys}))`);
+    if (table.values.includes("revenue_cents")) {
+      sql.exec(`CREATE INDEX IF NOT EXISTS ${tableName}_top ON ${tableName} (revenue_cents DESC, ${keys})`);
+    }
+  }
+  sql.exec(`CREATE TABLE IF NOT EXISTS ${metaOf(prefix)} (built INTEGER NOT NULL)`);
+}
+
 export class RoomAggregates {
   private readonly statements = new Map<AggregateTable, TableStatements>();
   private isBuilt: boolean | undefined;
@@ -43,26 +69,13 @@ export class RoomAggregates {
 
   constructor(
     private readonly sql: SqlStorage,
-    /** Table-name prefix: lets a second, independent set live beside the room's own (tests, benchmarks). */
+    /** Table-name prefix: a set made by createAggregateTables beside the room's own (tests, benchmarks). */
     private readonly prefix = ROOM_PREFIX,
   ) {
     for (const [name, table] of Object.entries(AGGREGATE_TABLES) as [AggregateTable, AggregateTableShape][]) {
       const tableName = this.table(name);
       const label = table.label;
       const keys = table.keys.join(", ");
-      const columnDefs = [
-        ...table.keys.map((k) => `${k} TEXT NOT NULL`),
-        ...table.values.map((v) => `${v} INTEGER NOT NULL DEFAULT 0`),
-        ...(label ? [`${label} TEXT NOT NULL DEFAULT ''`] : []),
-      ];
-      // The room's own set comes from its migrations (0013_tables_made_at_start.sql, checked
-      // against these definitions by tests/worker/dashboard.test.ts); another set is made here.
-      if (prefix !== ROOM_PREFIX) {
-        this.sql.exec(`CREATE TABLE IF NOT EXISTS ${tableName} (${columnDefs.join(", ")}, PRIMARY KEY (${keys}))`);
-        if (table.values.includes("revenue_cents")) {
-          this.sql.exec(`CREATE INDEX IF NOT EXISTS ${tableName}_top ON ${tableName} (revenue_cents DESC, ${keys})`);
-        }
-      }
       const columns = [...table.keys, ...table.values, ...(label ? [label] : [])];
       const sums = table.values.map((c) => `${c} = ${c} + excluded.${c}`);
       const upsert = (set: string[]) =>
@@ -74,12 +87,10 @@ export class RoomAggregates {
         hasLabel: label !== undefined,
       });
     }
-    if (prefix !== ROOM_PREFIX) this.sql.exec(`CREATE TABLE IF NOT EXISTS ${this.meta} (built INTEGER NOT NULL)`);
   }
 
   private get meta(): string {
-    // Version 3 counts low stock by the lines the card lists, and variants below zero: built again once.
-    return `${this.prefix}meta_v3`;
+    return metaOf(this.prefix);
   }
 
   get built(): boolean {

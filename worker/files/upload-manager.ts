@@ -29,30 +29,12 @@ import {
 } from "../../protocol/files";
 import { newToken } from "../accounts/tokens";
 import { KeyedQueue, settledWithin } from "../keyed-queue";
-import { canMove, type Transitions } from "../transitions";
+import { canMove } from "../transitions";
 import { matchesImageType } from "./file-signature";
 import { PartBuffers } from "./part-buffers";
 import { chunkCountOfPart, chunkRangeOf, partCountOf, partLengthOf, partOf } from "./upload-parts";
+import { UPLOAD_MOVES, UploadStates } from "./upload-states";
 import { type UploadRow, UploadStore } from "./upload-store";
-
-/**
- * An upload's states. Chunks (and whole parts over HTTP) arrive while it is
- * `receiving`; with every chunk here it is `whole` (a repeated chunk changes
- * nothing); its bytes put in R2 make it `stored`; the file recorded, it is
- * `recorded`: its row goes, and a note of what it made stays for a re-sent
- * finish. Given up — aborted, idle for hours, its sender no longer allowed,
- * or its record failed — it is `discarded`, its parts freed. A state is read
- * from where the upload's data is (`stateOf`), except `stored`, which lasts
- * only while one finish runs (`exclusive`) and is kept in memory.
- */
-export type UploadState = "receiving" | "whole" | "stored" | "recorded" | "discarded";
-export const UPLOAD_MOVES = {
-  receiving: ["receiving", "whole", "discarded"],
-  whole: ["whole", "stored", "discarded"],
-  stored: ["recorded", "discarded"],
-  recorded: [],
-  discarded: [],
-} as const satisfies Transitions<UploadState>;
 
 /** The longest a chunk's answer waits for the previous part to reach R2 (a hung R2 must not stall the connection). */
 const FLUSH_WAIT_MS = 30_000;
@@ -91,8 +73,11 @@ export class UploadManager {
   private readonly finishing = new KeyedQueue();
   /** Multipart uploads being created, so two parts arriving at once start one. */
   private readonly creating = new Map<string, Promise<R2MultipartUpload>>();
-  /** Uploads whose bytes are in R2 while their finish records the file (the `stored` state). */
-  private readonly storedNow = new Set<string>();
+  /** Where each upload is (upload-states.ts): read from where its data is, but for `stored`. */
+  private readonly states = new UploadStates((upload) => {
+    if (!this.store.find(upload.id)) return this.store.finishedAs(upload.id) ? "recorded" : "discarded";
+    return this.receivedCount(upload) < upload.chunkCount ? "receiving" : "whole";
+  });
 
   constructor(
     sql: SqlStorage,
@@ -165,32 +150,18 @@ export class UploadManager {
     return { received: this.receivedCount(row) };
   }
 
-  /** Where the upload is (see UPLOAD_MOVES), read from where its data is. */
-  stateOf(upload: UploadRow): UploadState {
-    if (this.storedNow.has(upload.id)) return "stored";
-    if (!this.store.find(upload.id)) return this.store.finishedAs(upload.id) ? "recorded" : "discarded";
-    return this.receivedCount(upload) < upload.chunkCount ? "receiving" : "whole";
-  }
-
   /**
    * Its bytes are in R2: the upload is `stored` — unless it was given up
    * while they went (aborted meanwhile), when they go too and the sender is
    * told the upload is over.
    */
   private async nowStored(upload: UploadRow): Promise<void> {
-    if (this.stateOf(upload) === "discarded") {
+    const state = this.states.of(upload);
+    if (state === "discarded") {
       await this.bucket.delete(upload.r2Key);
       throw new LiveError(408, FILE_ERRORS.SESSION_EXPIRED);
     }
-    this.enter(upload, "stored");
-  }
-
-  /** Moves the upload to `to`, if its table allows it from where it is; the `stored` state is kept here. */
-  private enter(upload: UploadRow, to: UploadState): void {
-    const from = this.stateOf(upload);
-    if (!canMove(UPLOAD_MOVES, from, to)) throw new Error(`files: an upload cannot go from ${from} to ${to}`);
-    if (to === "stored") this.storedNow.add(upload.id);
-    else this.storedNow.delete(upload.id);
+    this.states.enter(upload, "stored", state);
   }
 
   /** Chunks held in SQLite and in memory, and those of parts already in R2. */
@@ -338,13 +309,13 @@ export class UploadManager {
 
   /** The upload is recorded: its state goes, and a note of what it made stays for re-sent finishes. */
   completed(upload: UploadRow, itemId: string | null): void {
-    this.enter(upload, "recorded");
+    this.states.enter(upload, "recorded");
     this.store.finished(upload, itemId, this.now());
   }
 
   /** Recording a stored upload failed: its bytes and state go, so nothing is left without a record. */
   async discardStored(upload: UploadRow): Promise<void> {
-    this.enter(upload, "discarded");
+    this.states.enter(upload, "discarded");
     await this.bucket.delete(upload.r2Key);
     await this.free(upload);
   }
@@ -377,9 +348,9 @@ export class UploadManager {
    * twice: one already given up has nothing left to free.
    */
   private async discard(row: UploadRow): Promise<void> {
-    const state = this.stateOf(row);
+    const state = this.states.of(row);
     if (state === "stored" || !canMove(UPLOAD_MOVES, state, "discarded")) return;
-    this.enter(row, "discarded");
+    this.states.enter(row, "discarded", state);
     await this.free(row);
   }
 
