@@ -30,4 +30,51 @@ describe("an item write", () => {
     await roomRows(roomId, "DROP TRIGGER test_reprice");
     socket.close();
   });
+
+  it("reads every written item back once the whole write has run: a movement's trigger is in what a sale and a bulk edit announce", async () => {
+    const roomId = await createRoom("Read back after the movements");
+    const { socket } = await connectToRoom(roomId);
+    const mug = (await socket.call("items.add", [{ title: "Mug", priceCents: 800, quantity: 5 }])).result as string;
+    const jug = (await socket.call("items.add", [{ title: "Jug", priceCents: 900, quantity: 5 }])).result as string;
+    // A trigger on the ledger, not on the item: it runs after the item's own UPDATE in the same transaction.
+    await roomRows(
+      roomId,
+      `CREATE TRIGGER test_moved AFTER INSERT ON movements
+       BEGIN UPDATE items SET location = 'Moved ' || NEW.reason WHERE id = NEW.item_id; END`,
+    );
+    await socket.subscribe("item", [mug]);
+    await socket.subscribe("item", [jug]);
+    const fieldsOf = (from: number, id: string) =>
+      Object.assign(
+        {},
+        ...socket.received
+          .slice(from)
+          .filter((m): m is Received & { fields: Record<string, unknown> } => m.msg === "changed" && m.id === id)
+          .map((m) => m.fields),
+      );
+
+    let from = socket.received.length;
+    const sale = [{ itemId: mug, locationId: "main", quantity: -1, reason: "sold" }];
+    expect((await socket.call("stock.adjust", sale)).error).toBeUndefined();
+    expect(fieldsOf(from, mug)).toMatchObject({ quantity: 4, location: "Moved sold" });
+
+    from = socket.received.length;
+    const bulk = [[mug, jug], { stock: { quantity: 2, reason: "received", locationId: "main" } }];
+    expect((await socket.call("items.bulkEdit", bulk)).error).toBeUndefined();
+    expect(fieldsOf(from, mug)).toMatchObject({ quantity: 6, location: "Moved received" });
+    expect(fieldsOf(from, jug)).toMatchObject({ quantity: 7, location: "Moved received" });
+    await roomRows(roomId, "DROP TRIGGER test_moved");
+    // Stock is the sum of its movements, for both.
+    expect(
+      await roomRows(
+        roomId,
+        `SELECT i.quantity AS held, (SELECT SUM(quantity) FROM movements m WHERE m.item_id = i.id) AS moved
+         FROM items i ORDER BY title`,
+      ),
+    ).toEqual([
+      { held: 7, moved: 7 },
+      { held: 6, moved: 6 },
+    ]);
+    socket.close();
+  });
 });

@@ -12,16 +12,16 @@ import type { ItemPatch } from "../../protocol/args";
 import { type BulkBefore, type BulkChange, type BulkEditResult, bulkPrice, bulkTags } from "../../protocol/bulk-edit";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/directory/database";
-import { type HistoryEntry, insertHistoryQueries } from "../db/room/item-history-repo";
-import { findItems, toItemDoc, updateItemQuery } from "../db/room/items-repo";
+import type { HistoryEntry } from "../db/room/item-history-repo";
+import { findItems, toItemDoc } from "../db/room/items-repo";
 import { findLocation } from "../db/room/locations-repo";
-import { insertMovementsStatement, movementWithGroup, type ReadMovement } from "../db/room/movements-repo";
-import { type RoomStatement, runTogether } from "../db/room/room-database";
+import { movementWithGroup, type ReadMovement } from "../db/room/movements-repo";
 import type { ItemRow } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
 import { changedFields } from "./item-changes";
-import { announce, announceItem, historyEntry } from "./item-writes";
-import { announceMovements, announceUndone, type StockMoves, stockMoves, stockOf } from "./stock-moves";
+import { writeItems } from "./item-pipeline";
+import { historyEntry } from "./item-writes";
+import { type StockMoves, stockMoves, stockOf } from "./stock-moves";
 
 interface Planned {
   before: ItemRow;
@@ -63,30 +63,29 @@ function plan(
   return { before, patch, entry, moves, ...(variants ? { variants } : {}) };
 }
 
-/** Writes the planned edits in one transaction and announces them. */
-function commit(host: RoomHost, actor: string, at: number, planned: readonly Planned[]): void {
-  const statements: RoomStatement[] = planned.map(({ before, patch, moves, variants }) =>
-    updateItemQuery(
-      host.roomDb,
+/** Hands the planned edits to the write pipeline: one transaction, read back, announced. */
+function commit(
+  host: RoomHost,
+  actor: string,
+  at: number,
+  planned: readonly Planned[],
+  undone: readonly ReadMovement[] = [],
+): void {
+  writeItems(host, {
+    actor,
+    at,
+    items: planned.map(({ before, patch, entry, moves, variants }) => ({
+      id: before.id,
       before,
-      { ...patch, ...(moves ? { quantity: moves.quantity } : {}) },
-      { at, by: actor },
-      { ...(variants ? { variants: JSON.stringify(variants) } : {}), ...(moves ? moves.columns : {}) },
-    ),
-  );
-  const entries = planned.flatMap((plan) => (plan.entry ? [plan.entry] : []));
-  const rows = planned.flatMap((plan) => plan.moves?.rows ?? []);
-  const results = runTogether(host.roomDb, [
-    ...statements,
-    ...insertHistoryQueries(host.roomDb, host.roomId, entries),
-    ...(rows.length ? [insertMovementsStatement(host.roomDb, rows)] : []),
-  ]);
-  planned.forEach(({ before }, index) => {
-    const row = (results[index] as ItemRow[] | undefined)?.[0];
-    if (row) announceItem(host, before.id, row, before);
+      row: {
+        update: { ...patch, ...(moves ? { quantity: moves.quantity } : {}) },
+        columns: { ...(variants ? { variants: JSON.stringify(variants) } : {}), ...(moves ? moves.columns : {}) },
+      },
+      entry,
+      moves,
+    })),
+    undone,
   });
-  announce(host, entries);
-  for (const plan of planned) announceMovements(host, plan.moves);
 }
 
 async function itemsHere(host: RoomHost, ids: readonly string[]): Promise<ItemRow[]> {
@@ -251,8 +250,7 @@ export function bulkUndo(
       return plan(host, actor, before, patch, moves, variants);
     });
     const changing = planned.filter((plan) => plan.entry !== null);
-    commit(host, actor, at, changing);
-    announceUndone(host, [...taken.values()].flat());
+    commit(host, actor, at, changing, [...taken.values()].flat());
     return changing.length;
   }, actor);
 }

@@ -21,22 +21,18 @@ import {
   type ImportStockChange,
 } from "../../protocol/variant-args";
 import { newId } from "../db/directory/database";
-import { type HistoryEntry, insertHistoryQueries } from "../db/room/item-history-repo";
+import type { HistoryEntry } from "../db/room/item-history-repo";
 import {
   findItem,
   findItemByBarcode,
   findItemByHandle,
   findItemBySku,
   findVariantByCode,
-  insertItemQuery,
   toItemDoc,
-  updateItemQuery,
 } from "../db/room/items-repo";
 import { findOpenLocation, insertLocationStatement, listLocations, toLocationDoc } from "../db/room/locations-repo";
-import { insertMovementsStatement } from "../db/room/movements-repo";
-import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
-import type { LocationRow, MovementRow } from "../db/room/stock-tables";
+import type { LocationRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import {
@@ -51,8 +47,9 @@ import {
   variantSummary,
 } from "./import-rows";
 import { changedFields } from "./item-changes";
-import { announce, announceItem, historyEntry, made } from "./item-writes";
-import { announceMovements, type StockMoves, stockMoves } from "./stock-moves";
+import { type ItemChange, writeItems } from "./item-pipeline";
+import { historyEntry, made } from "./item-writes";
+import { stockMoves } from "./stock-moves";
 
 /**
  * The part's locations by name (any case): those the room has, and those
@@ -122,12 +119,8 @@ async function codeClash(host: RoomHost, product: ImportProduct, itemId: string 
   return null;
 }
 
-interface Planned {
-  statements: RoomStatement[];
+interface Planned extends ItemChange {
   entry: HistoryEntry;
-  moves: StockMoves | null;
-  before: ItemRow | null;
-  id: string;
   /** How a product already here changes. */
   kinds: ImportChangeKind[];
   /** Stock its variants keep at locations the file does not name, by location id. */
@@ -247,29 +240,16 @@ async function planProduct(
       return elsewhere.size > 0 ? { elsewhere } : null;
     }
     const entry = historyEntry(host, id, actor, "updated", changed, "import");
-    const update = updateItemQuery(
-      host.roomDb,
-      before,
-      fields,
-      { at, by: actor },
-      { ...columns, handle: product.handle, ...(moves?.columns ?? {}), quantity },
-    );
-    return { statements: [update], entry, moves, before, id, kinds, elsewhere };
+    const written = { ...columns, handle: product.handle, ...(moves?.columns ?? {}), quantity };
+    return { id, before, row: { update: fields, columns: written }, entry, moves, kinds, elsewhere };
   }
   const entry = historyEntry(host, id, actor, "created", {}, "import");
-  const insert = insertItemQuery(
-    host.roomDb,
-    host.roomId,
+  const row = {
     // In the file's currency, else the room's.
-    { ...(currency ? { currency } : {}), ...fields, title: product.title },
-    {
-      id,
-      createdBy: actor,
-      now: at,
-      server: { ...columns, handle: product.handle, ...(moves?.columns ?? {}), quantity },
-    },
-  );
-  return { statements: [insert], entry, moves, before: null, id, kinds: [], elsewhere };
+    insert: { ...(currency ? { currency } : {}), ...fields, title: product.title },
+    columns: { ...columns, handle: product.handle, ...(moves?.columns ?? {}), quantity },
+  };
+  return { id, before: null, row, entry, moves, kinds: [], elsewhere };
 }
 
 type ProductBase = Parameters<typeof planVariants>[0];
@@ -329,30 +309,18 @@ export function importPart(
     }));
     // A part whose products are all unchanged still adds the locations it names (its report says so).
     if (part.dryRun || (planned.length === 0 && added.length === 0)) return report;
-    const movements: MovementRow[] = planned.flatMap((each) => each.moves?.rows ?? []);
-    const results = runTogether(host.roomDb, [
-      ...planned.flatMap((each) => each.statements),
-      ...insertHistoryQueries(
-        host.roomDb,
-        host.roomId,
-        planned.map((each) => each.entry),
-      ),
-      ...(movements.length ? [insertMovementsStatement(host.roomDb, movements)] : []),
+    writeItems(host, {
+      actor,
+      at: host.now(),
+      items: planned,
       // The locations the file adds commit with the products that use them, or not at all.
-      ...added.map((row) => insertLocationStatement(host.roomDb, row)),
-    ]);
-    for (const row of added) {
-      host.emit({ collection: COLLECTION.LOCATIONS, id: row.id, doc: asDoc(toLocationDoc(row)), previous: null });
-    }
-    planned.forEach((each, index) => {
-      const row = (results[index] as ItemRow[] | undefined)?.[0] ?? null;
-      announceItem(host, each.id, row, each.before);
+      first: added.map((row) => insertLocationStatement(host.roomDb, row)),
+      announceFirst: () => {
+        for (const row of added) {
+          host.emit({ collection: COLLECTION.LOCATIONS, id: row.id, doc: asDoc(toLocationDoc(row)), previous: null });
+        }
+      },
     });
-    announce(
-      host,
-      planned.map((each) => each.entry),
-    );
-    for (const each of planned) announceMovements(host, each.moves);
     return report;
   }, actor);
 }

@@ -5,27 +5,19 @@
 import { type ItemStatus, type VariantDoc, variantName } from "../../protocol/api";
 import type { ItemPatch } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import { type HistoryEntry, insertHistoryQueries } from "../db/room/item-history-repo";
-import { findItems, toItemDoc, updateItemQuery } from "../db/room/items-repo";
-import { insertMovementsStatement } from "../db/room/movements-repo";
+import { findItems, toItemDoc } from "../db/room/items-repo";
 import type { ItemRow } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
 import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
-import { announce, announceItem, historyEntry, made } from "./item-writes";
-import {
-  announceMovements,
-  type StockChange,
-  type StockMoves,
-  stockMoves,
-  totalMoves,
-  variantsOfRow,
-} from "./stock-moves";
+import { type ItemChange, writeItems } from "./item-pipeline";
+import { historyEntry, made } from "./item-writes";
+import { type StockChange, type StockMoves, stockMoves, totalMoves, variantsOfRow } from "./stock-moves";
 
 /**
  * Edits of many items by the server, made together (a bulk job's chunk):
- * the statements to commit in one transaction, how many items change, and
- * what to announce once they have committed (given the statements' rows).
+ * each item's part of the write for the pipeline (item-pipeline.ts) to
+ * commit in one transaction — items that would not change are left out.
  * Patches come from the server (counts, a status), not from a client.
  */
 export function itemEditsInBulk(
@@ -33,8 +25,8 @@ export function itemEditsInBulk(
   actor: string,
   edits: readonly { before: ItemRow; patch: ItemPatch; changes?: readonly StockChange[] }[],
   via = "",
-) {
-  const changing: { before: ItemRow; entry: HistoryEntry; patch: ItemPatch; moves: StockMoves | null }[] = [];
+): ItemChange[] {
+  const changing: ItemChange[] = [];
   for (const { before, patch: asked, changes: stock } of edits) {
     // Changes at their locations (a stocktake's counts, variant by variant and place by place), else a total.
     const moves = stock
@@ -47,28 +39,9 @@ export function itemEditsInBulk(
     const changes = { ...changedFields(toItemDoc(before), patch), ...variantCounts(before, moves) };
     if (Object.keys(changes).length === 0 && !moves) continue;
     const entry = historyEntry(host, before.id, actor, "updated", changes, via);
-    changing.push({ before, patch, entry, moves });
+    changing.push({ id: before.id, before, row: { update: patch, columns: moves ? moves.columns : {} }, entry, moves });
   }
-  const entries = changing.map((change) => change.entry);
-  const rows = changing.flatMap((change) => change.moves?.rows ?? []);
-  return {
-    statements: [
-      ...changing.map(({ before, patch, entry, moves }) =>
-        updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? moves.columns : {}),
-      ),
-      ...insertHistoryQueries(host.roomDb, host.roomId, entries),
-      ...(rows.length ? [insertMovementsStatement(host.roomDb, rows)] : []),
-    ],
-    changed: changing.length,
-    announce(results: readonly unknown[]) {
-      changing.forEach(({ before }, index) => {
-        const row = (results[index] as ItemRow[] | undefined)?.[0];
-        if (row) announceItem(host, before.id, row, before);
-      });
-      announce(host, entries);
-      for (const { moves } of changing) announceMovements(host, moves);
-    },
-  };
+  return changing;
 }
 
 /** How each variant's count changed with `moves`, keyed as history names a variant's field ("M: quantity"). */
@@ -120,12 +93,17 @@ export const setStatusInBulk: BulkKind = {
     );
     const changedBefore = (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
     const end = start + part.length;
-    const results = commit(edits.statements, {
+    const progress = {
       cursor: String(end),
       done: end,
-      result: { changed: changedBefore + edits.changed },
+      result: { changed: changedBefore + edits.length },
       finished: end >= ids.length,
+    };
+    writeItems(host, {
+      actor: job.startedBy,
+      at: host.now(),
+      items: edits,
+      commit: (statements) => commit(statements, progress),
     });
-    edits.announce(results);
   },
 };

@@ -1,21 +1,17 @@
 /**
- * What every item write shares (items-service.ts, item-bulk-edits.ts, the
- * stock feature): its checks, its history entry and stock movements, and
- * how it is announced to the room once committed.
+ * What every item writer's read and check steps share (before it hands its
+ * plan to the write pipeline, item-pipeline.ts): the room's item by id,
+ * codes and photos checked, its history entry and who makes its movements.
  */
 import type * as v from "valibot";
-import { COLLECTION } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/directory/database";
 import { findRoomFile } from "../db/room/files-repo";
-import { type HistoryEntry, toHistoryDoc } from "../db/room/item-history-repo";
-import { findItem, findItemByBarcode, findItemBySku, findVariantByCode, toItemDoc } from "../db/room/items-repo";
-import { insertMovementsStatement } from "../db/room/movements-repo";
-import type { RoomStatement } from "../db/room/room-database";
+import type { HistoryEntry } from "../db/room/item-history-repo";
+import { findItem, findItemByBarcode, findItemBySku, findVariantByCode } from "../db/room/items-repo";
 import type { ItemRow } from "../db/room/room-schema";
-import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
-import type { Made, StockMoves } from "./stock-moves";
+import type { Made } from "./stock-moves";
 
 export function invalid(issues: v.BaseIssue<unknown>[]): LiveError {
   return new LiveError(400, issues[0]?.message ?? "Invalid item");
@@ -60,8 +56,14 @@ export function guardUnique<T>(codes: ItemCodes, write: () => T): T {
     return write();
   } catch (error) {
     const text = String(error);
-    if (codes.sku && text.includes("items.room_id, items.sku")) throw skuTaken(codes.sku);
-    if (codes.barcode && text.includes("items.room_id, items.barcode")) throw barcodeTaken(codes.barcode);
+    if (text.includes("items.room_id, items.sku")) {
+      throw codes.sku ? skuTaken(codes.sku) : new LiveError(409, "A SKU in this change is already used in this room");
+    }
+    if (text.includes("items.room_id, items.barcode")) {
+      throw codes.barcode
+        ? barcodeTaken(codes.barcode)
+        : new LiveError(409, "A barcode in this change is already on another item");
+    }
     if (text.includes("UNIQUE constraint failed: items.id")) throw new LiveError(409, "An item with this id exists");
     throw error;
   }
@@ -96,23 +98,4 @@ export function historyEntry(
 /** Who makes a write's stock movements, and when (its history entry's time). */
 export function made(_host: RoomHost, actor: string, at: number): Made {
   return { by: actor, at, newId };
-}
-
-export function movementStatements(host: RoomHost, moves: StockMoves | null): RoomStatement[] {
-  return moves ? [insertMovementsStatement(host.roomDb, moves.rows)] : [];
-}
-
-export function announce(host: RoomHost, entries: HistoryEntry[]): void {
-  for (const entry of entries) {
-    host.emit({ collection: COLLECTION.ITEM_HISTORY, id: entry.id, doc: asDoc(toHistoryDoc(entry)), previous: null });
-  }
-}
-
-export function announceItem(host: RoomHost, id: string, row: ItemRow | null, before: ItemRow | null): void {
-  host.emit({
-    collection: COLLECTION.ITEMS,
-    id,
-    doc: row ? asDoc(toItemDoc(row)) : null,
-    previous: before ? asDoc(toItemDoc(before)) : null,
-  });
 }

@@ -1,8 +1,8 @@
 /**
- * Item writes for one room. The RoomDO is the only writer of its room's
- * items, so every write goes through here: one at a time (host.writes),
- * validated, saved in one transaction of the room's own SQLite together with
- * its history entry (all or nothing), then announced.
+ * A person's item writes, and the server's own (publishing, the store
+ * sync): add, edit, restore, remove, photos. Each is one turn of the room's
+ * write queue (host.writes): read and checked here, then written, read
+ * back and announced by the write pipeline (item-pipeline.ts).
  */
 
 import * as v from "valibot";
@@ -11,26 +11,17 @@ import { type ItemFields, type ItemPatch, itemFieldsSchema, itemPatchSchema } fr
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/directory/database";
 import { findRoomFile } from "../db/room/files-repo";
-import { insertHistoryQueries, wasRemoved } from "../db/room/item-history-repo";
-import { deleteItemQuery, findItem, insertItemQuery, toItemDoc, updateItemQuery } from "../db/room/items-repo";
-import { type RoomStatement, runTogether } from "../db/room/room-database";
+import { wasRemoved } from "../db/room/item-history-repo";
+import { findItem, toItemDoc } from "../db/room/items-repo";
+import type { RoomStatement } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
 import { changedFields } from "./item-changes";
-import {
-  announce,
-  announceItem,
-  assertCodesFree,
-  assertPhotosHere,
-  guardUnique,
-  historyEntry,
-  invalid,
-  made,
-  movementStatements,
-} from "./item-writes";
+import { writeItems } from "./item-pipeline";
+import { assertCodesFree, assertPhotosHere, historyEntry, invalid, made } from "./item-writes";
 import { restoredVariantMoves, variantsAtRemoval } from "./restored-variants";
-import { announceMovements, arrivalMoves, removalMoves, totalMoves } from "./stock-moves";
+import { arrivalMoves, removalMoves, totalMoves } from "./stock-moves";
 
 export function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {
   return host.writes.run(() => addNow(host, actor, input, id), actor);
@@ -77,20 +68,13 @@ async function addNow(
     "Added with the item",
     made(host, actor, entry.at),
   );
-  const results = guardUnique(fields, () =>
-    runTogether(host.roomDb, [
-      ...createdWith.statements,
-      insertItemQuery(host.roomDb, host.roomId, fields, { id, createdBy: actor, now: entry.at, stock: moves?.stock }),
-      ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
-      ...movementStatements(host, moves),
-    ]),
-  );
-  const row = (results[createdWith.statements.length] as ItemRow[] | undefined)?.[0];
-  if (!row) throw new Error("items: insert returned no row");
-  createdWith.beforeAnnounce?.();
-  announceItem(host, id, row, null);
-  announce(host, [entry]);
-  announceMovements(host, moves);
+  writeItems(host, {
+    actor,
+    at: entry.at,
+    items: [{ id, before: null, row: { insert: fields, columns: moves ? { stock: moves.stock } : {} }, entry, moves }],
+    first: createdWith.statements,
+    announceFirst: createdWith.beforeAnnounce,
+  });
   return id;
 }
 
@@ -176,18 +160,11 @@ async function editNow(
   if (Object.keys(changes).length === 0) return meanwhile;
   const entry = historyEntry(host, id, actor, "updated", changes, via);
   const moves = totalMoves(host.roomDb, before, patch.quantity, made(host, actor, entry.at), via);
-  const [updated] = guardUnique(patch, () =>
-    runTogether(host.roomDb, [
-      updateItemQuery(host.roomDb, before, patch, { at: entry.at, by: actor }, moves ? moves.columns : ownVariants),
-      ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
-      ...movementStatements(host, moves),
-    ]),
-  );
-  const row = updated[0];
-  if (!row) throw new LiveError(404, "Item not found");
-  announceItem(host, id, row, before);
-  announce(host, [entry]);
-  announceMovements(host, moves);
+  writeItems(host, {
+    actor,
+    at: entry.at,
+    items: [{ id, before, row: { update: patch, columns: moves ? moves.columns : ownVariants }, entry, moves }],
+  });
   return meanwhile;
 }
 
@@ -279,24 +256,12 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
           made(host, actor, entry.at),
         );
     const server = sold ? { options: JSON.stringify(sold.options), ...(moves?.columns ?? {}) } : {};
-    const [inserted] = guardUnique(fields, () =>
-      runTogether(host.roomDb, [
-        insertItemQuery(host.roomDb, host.roomId, fields, {
-          id,
-          createdBy: actor,
-          now: entry.at,
-          stock: moves?.stock,
-          server: { ...server, ...(moves ? { quantity: moves.quantity } : {}) },
-        }),
-        ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
-        ...movementStatements(host, moves),
-      ]),
-    );
-    const row = inserted[0];
-    if (!row) throw new Error("items: restore returned no row");
-    announceItem(host, id, row, null);
-    announce(host, [entry]);
-    announceMovements(host, moves);
+    const columns = { ...server, ...(moves ? { stock: moves.stock, quantity: moves.quantity } : {}) };
+    writeItems(host, {
+      actor,
+      at: entry.at,
+      items: [{ id, before: null, row: { insert: fields, columns }, entry, moves }],
+    });
   }, actor);
 }
 
@@ -319,13 +284,5 @@ async function removeNow(host: RoomHost, actor: string, id: string): Promise<voi
         };
   const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null }, ...variants });
   const moves = removalMoves(before, made(host, actor, entry.at));
-  const [deleted] = runTogether(host.roomDb, [
-    deleteItemQuery(host.roomDb, host.roomId, id),
-    ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
-    ...movementStatements(host, moves),
-  ]);
-  if (deleted.length === 0) throw new LiveError(404, "Item not found");
-  announceItem(host, id, null, before);
-  announce(host, [entry]);
-  announceMovements(host, moves);
+  writeItems(host, { actor, at: entry.at, items: [{ id, before, row: { remove: true }, entry, moves }] });
 }

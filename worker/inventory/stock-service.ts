@@ -1,8 +1,9 @@
 /**
  * A person's own stock changes (docs/architecture.md §9): one reason at one location,
- * a transfer between two, and the undo of either. Each is one write turn:
- * the movements, the item's running figures and (when its total changes)
- * its history entry commit together, then are announced.
+ * a transfer between two, and the undo of either. Each is one write turn,
+ * checked here and written by the write pipeline (item-pipeline.ts): the
+ * movements, the item's running figures and (when its total changes) its
+ * history entry commit together, then are announced.
  */
 import {
   ADJUST_REASONS,
@@ -15,23 +16,14 @@ import {
 import { LiveError } from "../../protocol/errors";
 import type { StockAdjust, StockTransfer } from "../../protocol/stock-args";
 import { newId } from "../db/directory/database";
-import { insertHistoryQueries } from "../db/room/item-history-repo";
-import { updateItemQuery } from "../db/room/items-repo";
 import { findLocation } from "../db/room/locations-repo";
-import { movementWithGroup } from "../db/room/movements-repo";
-import { runTogether } from "../db/room/room-database";
+import { movementWithGroup, type ReadMovement } from "../db/room/movements-repo";
 import type { ItemRow } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
 import { targetForCode, unknownCode } from "./item-for-code";
-import { announce, announceItem, historyEntry, itemHere, made, movementStatements } from "./item-writes";
-import {
-  announceMovements,
-  announceUndone,
-  type StockChange,
-  stockMoves,
-  stockOfVariant,
-  variantsOfRow,
-} from "./stock-moves";
+import { writeItems } from "./item-pipeline";
+import { historyEntry, itemHere, made } from "./item-writes";
+import { type StockChange, stockMoves, stockOfVariant, variantsOfRow } from "./stock-moves";
 
 /** A location stock may go to or come from: this room's, and not archived. */
 function openLocation(host: RoomHost, locationId: string): string {
@@ -75,17 +67,18 @@ function assertCovered(host: RoomHost, item: ItemRow, changes: readonly StockCha
   }
 }
 
-/** Writes `changes` to `item` as one turn's transaction and announces them. */
+/** Writes `changes` to `item` through the write pipeline; answers the new movements' ids. */
 function writeChanges(
   host: RoomHost,
   actor: string,
   item: ItemRow,
   changes: readonly StockChange[],
-  options: { group?: string; undoes?: readonly (string | null)[] } = {},
+  options: { group?: string; undoes?: readonly (string | null)[]; undone?: readonly ReadMovement[] } = {},
 ): string[] {
   assertCovered(host, item, changes);
   const at = host.now();
-  const moves = stockMoves(item, changes, { ...made(host, actor, at), ...options });
+  const moves = stockMoves(item, changes, { ...made(host, actor, at), group: options.group, undoes: options.undoes });
+  // The ledger says what moved; the history says so too when the item's total changes.
   const entry =
     moves.quantity === item.quantity
       ? null
@@ -97,16 +90,20 @@ function writeChanges(
           { quantity: { from: item.quantity, to: moves.quantity } },
           "stock",
         );
-  const [updated] = runTogether(host.roomDb, [
-    updateItemQuery(host.roomDb, item, { quantity: moves.quantity }, { at, by: actor }, moves.columns),
-    ...(entry ? insertHistoryQueries(host.roomDb, host.roomId, [entry]) : []),
-    ...movementStatements(host, moves),
-  ]);
-  const row = updated[0];
-  if (!row) throw new LiveError(404, "Item not found");
-  announceItem(host, item.id, row, item);
-  if (entry) announce(host, [entry]);
-  announceMovements(host, moves);
+  writeItems(host, {
+    actor,
+    at,
+    items: [
+      {
+        id: item.id,
+        before: item,
+        row: { update: { quantity: moves.quantity }, columns: moves.columns },
+        entry,
+        moves,
+      },
+    ],
+    undone: options.undone,
+  });
   return moves.rows.map((movement) => movement.id);
 }
 
@@ -241,10 +238,9 @@ export function undoMovement(
         reference: movement.reference,
         priceCents: movement.priceCents,
       })),
-      { group: taken.length > 1 ? newId() : "", undoes: backwards.map((movement) => movement.id) },
+      // The ledgers showing what was taken back say so.
+      { group: taken.length > 1 ? newId() : "", undoes: backwards.map((movement) => movement.id), undone: taken },
     );
-    // The ledgers showing what was taken back say so.
-    announceUndone(host, taken);
     return ids;
   }, actor);
 }

@@ -1,7 +1,8 @@
 /**
  * A product's options and variants (protocol/variants.ts, docs/architecture.md §9):
- * setting them, and editing one variant in place. Each is one write turn:
- * the product's row (its variants, and the totals that follow them), its
+ * setting them, and editing one variant in place. Each is one write turn,
+ * checked here and written by the write pipeline (item-pipeline.ts): the
+ * product's row (its variants, and the totals that follow them), its
  * history entry and any stock movements commit together, then are announced.
  */
 import {
@@ -17,24 +18,14 @@ import type { QuantityMeanwhile } from "../../protocol/docs";
 import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import type { VariantPatch, VariantSet } from "../../protocol/variant-args";
-import { insertHistoryQueries } from "../db/room/item-history-repo";
-import { toItemDoc, updateItemQuery } from "../db/room/items-repo";
+import { toItemDoc } from "../db/room/items-repo";
 import { findOpenLocation } from "../db/room/locations-repo";
-import { runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
-import {
-  announce,
-  announceItem,
-  assertCodesFree,
-  guardUnique,
-  historyEntry,
-  itemHere,
-  made,
-  movementStatements,
-} from "./item-writes";
+import { writeItems } from "./item-pipeline";
+import { assertCodesFree, historyEntry, itemHere, made } from "./item-writes";
 import { countOverSeen, seenMeanwhile } from "./items-service";
-import { announceMovements, countMoves, type StockChange, type StockMoves, stockMoves } from "./stock-moves";
+import { countMoves, type StockChange, type StockMoves, stockMoves } from "./stock-moves";
 
 /** The random stream a call's new variant ids come from (the client's stub makes the same ones). */
 export const variantIds = (seed: string | undefined) => {
@@ -49,7 +40,7 @@ async function assertVariantCodesFree(host: RoomHost, itemId: string, variants: 
   }
 }
 
-/** Writes the product's new variants (and what follows them), with its history entry and movements. */
+/** Hands the product's new variants (and what follows them), its history entry and movements to the write pipeline. */
 function writeProduct(
   host: RoomHost,
   actor: string,
@@ -60,24 +51,12 @@ function writeProduct(
 ): void {
   const at = host.now();
   const entry = historyEntry(host, before.id, actor, "updated", changes);
-  const [updated] = guardUnique({ sku: columns.sku, barcode: columns.barcode }, () =>
-    runTogether(host.roomDb, [
-      updateItemQuery(
-        host.roomDb,
-        before,
-        {},
-        { at, by: actor },
-        { ...columns, ...(moves ? { ...moves.columns, quantity: moves.quantity } : {}) },
-      ),
-      ...insertHistoryQueries(host.roomDb, host.roomId, [entry]),
-      ...movementStatements(host, moves),
-    ]),
-  );
-  const row = updated[0];
-  if (!row) throw new LiveError(404, "Item not found");
-  announceItem(host, before.id, row, before);
-  announce(host, [entry]);
-  announceMovements(host, moves);
+  const written = { ...columns, ...(moves ? { ...moves.columns, quantity: moves.quantity } : {}) };
+  writeItems(host, {
+    actor,
+    at,
+    items: [{ id: before.id, before, row: { update: {}, columns: written }, entry, moves }],
+  });
 }
 
 /**

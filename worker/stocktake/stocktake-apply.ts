@@ -10,10 +10,10 @@
  */
 
 import { countItems, findItems, itemsAfter } from "../db/room/items-repo";
-import { runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "../inventory/bulk-jobs";
 import { itemEditsInBulk } from "../inventory/item-bulk-edits";
+import { writeItems } from "../inventory/item-pipeline";
 import type { StockChange } from "../inventory/stock-moves";
 import { variantsOfRow } from "../inventory/stock-moves";
 import type { RoomHost } from "../rooms/room-host";
@@ -139,14 +139,20 @@ export function applyInBulk(ended: (host: RoomHost, after: StocktakeRow) => Prom
         ? [endStocktakeQuery(host.roomDb, host.roomId, stocktakeId, "applied", job.startedBy, host.now())]
         : [];
       const changedBefore = (JSON.parse(job.result) as { changed?: number }).changed ?? 0;
-      const results = commit([...edits.statements, ...end], {
+      const progress = {
         cursor: items.at(-1)?.id ?? job.cursor,
         done: finished ? job.total : Math.min(job.total, job.done + items.length),
-        result: { changed: changedBefore + edits.changed },
+        result: { changed: changedBefore + edits.length },
         finished,
+      };
+      const written = writeItems(host, {
+        actor: job.startedBy,
+        at: host.now(),
+        items: edits,
+        last: end,
+        commit: (statements) => commit(statements, progress),
       });
-      edits.announce(results);
-      const after = finished ? (results.at(-1) as StocktakeRow[] | undefined)?.[0] : undefined;
+      const after = finished ? (written.last[0] as StocktakeRow[] | undefined)?.[0] : undefined;
       if (after) await ended(host, after);
     },
   };
@@ -183,12 +189,13 @@ export async function applyLateScans(host: RoomHost, actor: string, stocktake: S
         })),
         stocktakeVia(stocktake.id),
       );
-      const results = runTogether(host.roomDb, [
-        ...edits.statements,
-        markLateScans(host.roomDb, stocktake.id, itemIds, "applied"),
-      ]);
-      edits.announce(results);
-      return edits.changed;
+      writeItems(host, {
+        actor,
+        at: host.now(),
+        items: edits,
+        last: [markLateScans(host.roomDb, stocktake.id, itemIds, "applied")],
+      });
+      return edits.length;
     }, actor);
     if (done === null) return changed;
     changed += done;

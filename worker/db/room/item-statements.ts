@@ -31,16 +31,36 @@ export function findItemRow(db: RoomDatabase, roomId: string, id: string): ItemR
 }
 
 /**
+ * The room's items with these ids, as SQLite holds them now (missing ones
+ * are absent): how a write reads back what it wrote, once every statement
+ * of its transaction has run — a trigger's change to the row included.
+ */
+export function findItemRows(db: RoomDatabase, roomId: string, ids: readonly string[]): ItemRow[] {
+  const rows: ItemRow[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_READ) {
+    const part = ids.slice(start, start + IDS_PER_READ);
+    const raws = db.$client.sql
+      .exec<Raw>(`SELECT * FROM items WHERE room_id = ? AND id IN (${part.map(() => "?").join(", ")})`, roomId, ...part)
+      .toArray();
+    for (const raw of raws) rows.push(itemOf(raw));
+  }
+  return rows;
+}
+
+/** Ids in one `IN (…)`, well under SQLite's limit on bound parameters. */
+const IDS_PER_READ = 90;
+
+/**
  * Sets these columns (by property name) of the item `before` is, read in
- * this same write turn, and answers the row read back once written: what a
- * trigger or a column default did to it is in the answer, and so in what
- * the room announces.
+ * this same write turn; answers how many rows it wrote (0: the item is
+ * gone). The row as written is read back by the write pipeline
+ * (worker/inventory/item-pipeline.ts) once the whole transaction has run.
  */
 export function updateItemStatement(
   db: RoomDatabase,
   before: ItemRow,
   values: Partial<ItemRow>,
-): RoomStatement<ItemRow[]> {
+): RoomStatement<number> {
   const entries = Object.entries(values).filter(([, value]) => value !== undefined);
   const sets = entries.map(([key]) => {
     const column = COLUMN_OF.get(key);
@@ -48,18 +68,13 @@ export function updateItemStatement(
     return `"${column}" = ?`;
   });
   return {
-    all: () => {
-      const written = db.$client.sql.exec(
+    all: () =>
+      db.$client.sql.exec(
         `UPDATE items SET ${sets.join(", ")} WHERE room_id = ? AND id = ?`,
         ...entries.map(([, value]) => value as SqlStorageValue),
         before.roomId,
         before.id,
-      );
-      if (written.rowsWritten === 0) return [];
-      // Read back after the statement, its triggers included (RETURNING would miss what AFTER triggers do).
-      const after = findItemRow(db, before.roomId, before.id);
-      return after ? [after] : [];
-    },
+      ).rowsWritten,
   };
 }
 

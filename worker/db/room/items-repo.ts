@@ -227,7 +227,7 @@ export function insertItemQuery(
     .returning();
 }
 
-/** The update of one item read in this same write turn (`before`), answering the row as written. */
+/** The update of one item read in this same write turn (`before`), answering how many rows it wrote. */
 export function updateItemQuery(
   db: RoomDatabase,
   before: ItemRow,
