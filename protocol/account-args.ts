@@ -87,3 +87,17 @@ export const ACCOUNT_METHODS = {
     v.tuple([v.nullable(v.pipe(v.string("Device key must be text"), v.maxLength(200)))]),
   ).answers<string>(),
 } as const;
+
+/** The publications of accounts: their wire names. */
+export const ACCOUNT_PUBLICATION = {
+  /** The caller's own user document (empty when logged out). */
+  USER: "user",
+  /** Which OAuth services are configured (Meteor's name, so Meteor clients find it). */
+  LOGIN_SERVICES: "meteor.loginServiceConfiguration",
+} as const;
+
+/** What each publication of accounts takes. */
+export const ACCOUNT_PUBLICATION_ARGS = {
+  [ACCOUNT_PUBLICATION.USER]: v.tuple([]),
+  [ACCOUNT_PUBLICATION.LOGIN_SERVICES]: v.tuple([]),
+} as const;

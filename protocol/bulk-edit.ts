@@ -4,8 +4,9 @@
  * the server, which applies it to up to LIMITS.BULK items in one transaction.
  */
 import * as v from "valibot";
-import { ITEM_STATUSES, LIMITS } from "./api";
+import { ITEM_STATUSES } from "./catalogue";
 import { idSchema } from "./id-schema";
+import { LIMITS } from "./limits";
 import { ADJUST_REASONS } from "./stock";
 
 const tagSchema = v.pipe(

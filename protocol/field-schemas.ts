@@ -4,9 +4,9 @@
  * field is refused in the same words wherever it is typed.
  */
 import * as v from "valibot";
-import { LIMITS } from "./api";
 import { parseBarcode } from "./barcodes";
 import { idSchema } from "./id-schema";
+import { LIMITS } from "./limits";
 
 /**
  * Characters no text of ours keeps: control characters (a NUL breaks a

@@ -4,10 +4,20 @@
  * status, finish and abort, and a file's removal and shared link.
  */
 import * as v from "valibot";
-import { METHOD } from "./api";
 import { takes } from "./contract";
 import type { FileLink, FinishedFile, UploadProgress } from "./files";
 import { MAX_CHUNK_SIZE } from "./files";
+
+/** The method names of files and uploads: the wire names both sides call them by. */
+export const FILE_METHOD = {
+  FILES_START: "files.start",
+  FILES_WRITE: "files.write",
+  FILES_STATUS: "files.status",
+  FILES_FINISH: "files.finish",
+  FILES_ABORT: "files.abort",
+  FILES_REMOVE: "files.remove",
+  FILES_LINK: "files.link",
+} as const;
 
 const uploadIdSchema = v.pipe(v.string("Upload id must be text"), v.maxLength(64));
 const fileIdSchema = v.pipe(v.string("File id must be text"), v.maxLength(64));
@@ -18,19 +28,30 @@ const chunkDataSchema = v.union(
 );
 
 export const FILE_METHODS = {
-  [METHOD.FILES_START]: takes(v.tuple([v.unknown()])).answers<UploadProgress>(),
-  [METHOD.FILES_WRITE]: takes(
+  [FILE_METHOD.FILES_START]: takes(v.tuple([v.unknown()])).answers<UploadProgress>(),
+  [FILE_METHOD.FILES_WRITE]: takes(
     v.tuple([
       uploadIdSchema,
       v.pipe(v.number("Chunk id must be a number"), v.integer("Chunk id must be a whole number")),
       chunkDataSchema,
     ]),
   ).answers<{ received: number }>(),
-  [METHOD.FILES_STATUS]: takes(v.tuple([uploadIdSchema])).answers<UploadProgress>(),
-  [METHOD.FILES_FINISH]: takes(v.tuple([uploadIdSchema])).answers<FinishedFile>(),
-  [METHOD.FILES_ABORT]: takes(v.tuple([uploadIdSchema])).answers(),
-  [METHOD.FILES_REMOVE]: takes(v.tuple([fileIdSchema])).answers(),
-  [METHOD.FILES_LINK]: takes(
+  [FILE_METHOD.FILES_STATUS]: takes(v.tuple([uploadIdSchema])).answers<UploadProgress>(),
+  [FILE_METHOD.FILES_FINISH]: takes(v.tuple([uploadIdSchema])).answers<FinishedFile>(),
+  [FILE_METHOD.FILES_ABORT]: takes(v.tuple([uploadIdSchema])).answers(),
+  [FILE_METHOD.FILES_REMOVE]: takes(v.tuple([fileIdSchema])).answers(),
+  [FILE_METHOD.FILES_LINK]: takes(
     v.tuple([fileIdSchema, v.optional(v.pipe(v.string(), v.maxLength(32)))]),
   ).answers<FileLink>(),
+} as const;
+
+/** The publications of files: their wire names. */
+export const FILE_PUBLICATION = {
+  /** The room's finished files (photos, logos). */
+  FILES: "files",
+} as const;
+
+/** What each publication of files takes. */
+export const FILE_PUBLICATION_ARGS = {
+  [FILE_PUBLICATION.FILES]: v.tuple([]),
 } as const;

@@ -3,7 +3,7 @@
  * the per-collection rules, and the arithmetic both ends must agree on —
  * chunk size, chunk count, names and extensions.
  */
-import type { RoomRole } from "./api";
+import type { RoomRole } from "./roles";
 
 export const DEFAULT_CHUNK_SIZE = 524_288;
 /** Chunks are stored one per row in DO SQLite (2 MB per row). */

@@ -1,8 +1,8 @@
 /** The catalogue: an item's fields and its methods — add, edit, remove, photos, bulk changes, links, a phone's copy (docs/product.md §2). */
 import * as v from "valibot";
-import { ITEM_STATUSES, LIMITS, METHOD } from "./api";
 import type { BulkEditResult } from "./bulk-edit";
 import { bulkBeforeSchema, bulkChangeSchema } from "./bulk-edit";
+import { ITEM_SORT_KEYS, ITEM_STATUSES } from "./catalogue";
 import { takes } from "./contract";
 import type { ItemCopyPage, QuantityMeanwhile } from "./docs";
 import {
@@ -10,12 +10,37 @@ import {
   currencySchema,
   locationReorderPointsSchema,
   priceSchema,
+  printable,
   quantitySchema,
   reorderPointSchema,
   roomNameSchema,
   trimmed,
 } from "./field-schemas";
 import { idSchema } from "./id-schema";
+import { LIMITS } from "./limits";
+
+/** The method names of items: the wire names both sides call them by. */
+export const ITEM_METHOD = {
+  ITEMS_ADD: "items.add",
+  ITEMS_UPDATE: "items.update",
+  ITEMS_REMOVE: "items.remove",
+  /** Brings a removed item back with its id (the undo of a remove), from the fields it had. */
+  ITEMS_RESTORE: "items.restore",
+  /** Appends one of the room's photos to an item (uploads finishing while someone reorders lose nothing). */
+  ITEMS_ADD_PHOTO: "items.addPhoto",
+  /** Moves one photo of an item to a position, on the server's current order. */
+  ITEMS_MOVE_PHOTO: "items.movePhoto",
+  /** Sets one status on many items at once, all or none. */
+  ITEMS_SET_STATUS: "items.setStatus",
+  /** Public links (share page or store page) for items, e.g. for labels. */
+  ITEMS_PUBLIC_LINKS: "items.publicLinks",
+  /** A page of the catalogue's changes after a point (a phone's own copy, kept up to date incrementally). */
+  ITEMS_COPY: "items.copy",
+  /** One change to many items (price, stock with a reason, shelf, tags, status), all or none; answers how to undo it. */
+  ITEMS_BULK_EDIT: "items.bulkEdit",
+  /** Puts back what one `items.bulkEdit` changed, in one step. */
+  ITEMS_BULK_UNDO: "items.bulkUndo",
+} as const;
 
 /** Fields a client may set on an item. */
 export const itemFieldsSchema = v.strictObject(
@@ -66,19 +91,19 @@ export type ItemPatch = v.InferOutput<typeof itemPatchSchema>;
 export { currencySchema, idSchema, roomNameSchema };
 
 export const ITEM_METHODS = {
-  [METHOD.ITEMS_ADD]: takes(v.tuple([itemFieldsSchema])).answers<string>(),
-  [METHOD.ITEMS_UPDATE]: takes(v.tuple([idSchema, itemPatchSchema])).answers<QuantityMeanwhile | null>(),
-  [METHOD.ITEMS_REMOVE]: takes(v.tuple([idSchema])).answers(),
-  [METHOD.ITEMS_RESTORE]: takes(v.tuple([idSchema, itemFieldsSchema])).answers(),
-  [METHOD.ITEMS_ADD_PHOTO]: takes(v.tuple([idSchema, idSchema])).answers(),
-  [METHOD.ITEMS_MOVE_PHOTO]: takes(
+  [ITEM_METHOD.ITEMS_ADD]: takes(v.tuple([itemFieldsSchema])).answers<string>(),
+  [ITEM_METHOD.ITEMS_UPDATE]: takes(v.tuple([idSchema, itemPatchSchema])).answers<QuantityMeanwhile | null>(),
+  [ITEM_METHOD.ITEMS_REMOVE]: takes(v.tuple([idSchema])).answers(),
+  [ITEM_METHOD.ITEMS_RESTORE]: takes(v.tuple([idSchema, itemFieldsSchema])).answers(),
+  [ITEM_METHOD.ITEMS_ADD_PHOTO]: takes(v.tuple([idSchema, idSchema])).answers(),
+  [ITEM_METHOD.ITEMS_MOVE_PHOTO]: takes(
     v.tuple([
       idSchema,
       idSchema,
       v.pipe(v.number("Position must be a number"), v.integer("Position must be a whole number"), v.minValue(0)),
     ]),
   ).answers(),
-  [METHOD.ITEMS_SET_STATUS]: takes(
+  [ITEM_METHOD.ITEMS_SET_STATUS]: takes(
     v.tuple([
       v.pipe(
         v.array(idSchema, "Item ids must be a list"),
@@ -88,7 +113,7 @@ export const ITEM_METHODS = {
       v.picklist(ITEM_STATUSES, "Unknown status"),
     ]),
   ).answers<number>(),
-  [METHOD.ITEMS_PUBLIC_LINKS]: takes(
+  [ITEM_METHOD.ITEMS_PUBLIC_LINKS]: takes(
     v.tuple([
       v.pipe(
         v.array(idSchema, "Item ids must be a list"),
@@ -97,7 +122,7 @@ export const ITEM_METHODS = {
     ]),
   ).answers<Record<string, string>>(),
   /** After which change (0: from the start), and at most how many items. */
-  [METHOD.ITEMS_COPY]: takes(
+  [ITEM_METHOD.ITEMS_COPY]: takes(
     v.tuple([
       v.pipe(v.number("A change number must be a number"), v.integer("A change number is whole"), v.minValue(0)),
       v.optional(
@@ -106,7 +131,7 @@ export const ITEM_METHODS = {
       ),
     ]),
   ).answers<ItemCopyPage>(),
-  [METHOD.ITEMS_BULK_EDIT]: takes(
+  [ITEM_METHOD.ITEMS_BULK_EDIT]: takes(
     v.tuple([
       v.pipe(
         v.array(idSchema, "Item ids must be a list"),
@@ -124,7 +149,7 @@ export const ITEM_METHODS = {
       ),
     ]),
   ).answers<BulkEditResult>(),
-  [METHOD.ITEMS_BULK_UNDO]: takes(
+  [ITEM_METHOD.ITEMS_BULK_UNDO]: takes(
     v.tuple([
       v.strictObject({
         items: v.pipe(v.array(bulkBeforeSchema), v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`)),
@@ -133,4 +158,49 @@ export const ITEM_METHODS = {
       }),
     ]),
   ).answers<number>(),
+} as const;
+
+/** An `items.window` query: every part has a default, so `{}` is the newest items first. */
+export const itemWindowSchema = v.strictObject({
+  text: v.optional(
+    v.pipe(v.string("Search text must be text"), v.transform(printable), v.maxLength(200, "Search text is too long")),
+    "",
+  ),
+  status: v.optional(v.picklist([...ITEM_STATUSES, "all"] as const, "Unknown status"), "all"),
+  tag: v.optional(v.pipe(v.string("A tag must be text"), v.maxLength(LIMITS.TAG, "Tag is too long")), ""),
+  /** Only items at or below their reorder point. */
+  low: v.optional(v.boolean("low must be true or false"), false),
+  sort: v.optional(v.picklist(ITEM_SORT_KEYS, "Unknown sort"), "createdAt"),
+  descending: v.optional(v.boolean("descending must be true or false"), true),
+  limit: v.optional(
+    v.pipe(
+      v.number("limit must be a number"),
+      v.integer("limit must be a whole number"),
+      v.minValue(1, "limit must be at least 1"),
+      v.maxValue(LIMITS.WINDOW, `limit must be at most ${LIMITS.WINDOW}`),
+    ),
+    100,
+  ),
+});
+
+/** The publications of items: their wire names. */
+export const ITEM_PUBLICATION = {
+  ITEMS: "items",
+  /** One item (its page in a room too big to send whole). */
+  ITEM: "item",
+  /** A window of the catalogue (search, filter, sort and a limit), for rooms too big to send whole. */
+  ITEMS_WINDOW: "items.window",
+  /** One item's change history, newest first. */
+  ITEM_HISTORY: "items.history",
+  /** Bulk writes running in the room, and those that ended in the last minutes (`bulkJobs`): their progress. */
+  BULK_JOBS: "bulkJobs",
+} as const;
+
+/** What each publication of items takes. */
+export const ITEM_PUBLICATION_ARGS = {
+  [ITEM_PUBLICATION.ITEMS]: v.tuple([]),
+  [ITEM_PUBLICATION.ITEM]: v.tuple([idSchema]),
+  [ITEM_PUBLICATION.ITEMS_WINDOW]: v.tuple([itemWindowSchema]),
+  [ITEM_PUBLICATION.ITEM_HISTORY]: v.tuple([idSchema]),
+  [ITEM_PUBLICATION.BULK_JOBS]: v.tuple([]),
 } as const;

@@ -1,11 +1,37 @@
 /** What the stock methods and the ledger take (docs/architecture.md §9), checked on both sides. */
 import * as v from "valibot";
-import { LIMITS, METHOD, PUBLICATION } from "./api";
 import { takes } from "./contract";
 import type { ReceivedByCode } from "./docs";
 import { idSchema } from "./id-schema";
+import { LIMITS } from "./limits";
 import { ADJUST_REASONS, MOVEMENT_REASONS } from "./stock";
 import { isTimeZone } from "./time-zones";
+
+/** The method names of stock, locations and stock e-mails: the wire names both sides call them by. */
+export const STOCK_METHOD = {
+  /** Records one change of an item's stock at a location, with its reason (received, sold, damaged…). */
+  STOCK_ADJUST: "stock.adjust",
+  /** Moves units of an item from one location to another: two movements in one step. */
+  STOCK_TRANSFER: "stock.transfer",
+  /** Takes a movement back (a transfer as its pair) with compensating movements, once. */
+  STOCK_UNDO: "stock.undo",
+  /** Records units received of the item a scanned or typed code names (a label, a barcode, a SKU) at a location. */
+  STOCK_RECEIVE: "stock.receive",
+  LOCATIONS_ADD: "locations.add",
+  LOCATIONS_RENAME: "locations.rename",
+  /** Archives a location that holds no stock, or brings an archived one back. */
+  LOCATIONS_ARCHIVE: "locations.archive",
+  /** The caller's own choice: a daily e-mail listing what is low on stock in this room, or none. */
+  MEMBERS_SET_LOW_STOCK_EMAILS: "members.setLowStockEmails",
+} as const;
+
+/** The stock feature's publications. */
+export const STOCK_PUBLICATION = {
+  /** The room's locations, in order (`locations`). */
+  LOCATIONS: "locations",
+  /** The movement ledger, newest first, narrowed by a LedgerQuery (`movements`). */
+  LEDGER: "stock.ledger",
+} as const;
 
 const noteSchema = v.pipe(
   v.string("A note must be text"),
@@ -78,10 +104,10 @@ export const ledgerQuerySchema = v.strictObject({
 });
 
 export const STOCK_METHODS = {
-  [METHOD.STOCK_ADJUST]: takes(v.tuple([stockAdjustSchema])).answers<string>(),
-  [METHOD.STOCK_TRANSFER]: takes(v.tuple([stockTransferSchema])).answers<string>(),
-  [METHOD.STOCK_UNDO]: takes(v.tuple([idSchema])).answers<string[]>(),
-  [METHOD.STOCK_RECEIVE]: takes(
+  [STOCK_METHOD.STOCK_ADJUST]: takes(v.tuple([stockAdjustSchema])).answers<string>(),
+  [STOCK_METHOD.STOCK_TRANSFER]: takes(v.tuple([stockTransferSchema])).answers<string>(),
+  [STOCK_METHOD.STOCK_UNDO]: takes(v.tuple([idSchema])).answers<string[]>(),
+  [STOCK_METHOD.STOCK_RECEIVE]: takes(
     v.tuple([
       v.pipe(
         v.string("Scan a label or barcode, or type a SKU"),
@@ -93,11 +119,11 @@ export const STOCK_METHODS = {
       v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, "Receive at least 1"), v.maxValue(LIMITS.QUANTITY)), 1),
     ]),
   ).answers<ReceivedByCode>(),
-  [METHOD.LOCATIONS_ADD]: takes(v.tuple([locationNameSchema])).answers<string>(),
-  [METHOD.LOCATIONS_RENAME]: takes(v.tuple([idSchema, locationNameSchema])).answers(),
-  [METHOD.LOCATIONS_ARCHIVE]: takes(v.tuple([idSchema, v.boolean("Archive: true or false")])).answers(),
+  [STOCK_METHOD.LOCATIONS_ADD]: takes(v.tuple([locationNameSchema])).answers<string>(),
+  [STOCK_METHOD.LOCATIONS_RENAME]: takes(v.tuple([idSchema, locationNameSchema])).answers(),
+  [STOCK_METHOD.LOCATIONS_ARCHIVE]: takes(v.tuple([idSchema, v.boolean("Archive: true or false")])).answers(),
   // The time zone (the browser's) whose 07:00 the daily e-mail goes at; UTC when not given.
-  [METHOD.MEMBERS_SET_LOW_STOCK_EMAILS]: takes(
+  [STOCK_METHOD.MEMBERS_SET_LOW_STOCK_EMAILS]: takes(
     v.tuple([
       v.boolean("Choose on or off"),
       v.optional(v.pipe(v.string("A time zone must be text"), v.check(isTimeZone, "That is not a time zone"))),
@@ -106,6 +132,6 @@ export const STOCK_METHODS = {
 } as const;
 
 export const STOCK_PUBLICATION_ARGS = {
-  [PUBLICATION.LOCATIONS]: v.tuple([]),
-  [PUBLICATION.LEDGER]: v.tuple([ledgerQuerySchema]),
+  [STOCK_PUBLICATION.LOCATIONS]: v.tuple([]),
+  [STOCK_PUBLICATION.LEDGER]: v.tuple([ledgerQuerySchema]),
 } as const;

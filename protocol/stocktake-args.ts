@@ -1,13 +1,34 @@
 /** Stocktakes: starting one, counting, taking a count back, applying or cancelling (docs/stock.md). */
 import * as v from "valibot";
-import { LIMITS, METHOD } from "./api";
 import { takes } from "./contract";
 import type { ScanCounted } from "./docs";
 import { idSchema } from "./id-schema";
+import { LIMITS } from "./limits";
+
+/** The method names of stocktakes: the wire names both sides call them by. */
+export const STOCKTAKE_METHOD = {
+  /** Starts the room's stocktake at some locations, or joins the one under way: answers its id. */
+  STOCKTAKE_START: "stocktake.start",
+  /** Counts one of a variant at a location, found by its label's link, its barcode, its SKU or its id. */
+  STOCKTAKE_SCAN: "stocktake.scan",
+  /**
+   * Sets each counted variant at each location to its count plus what moved
+   * there since it was counted (owners and admins), and ends the stocktake.
+   */
+  STOCKTAKE_APPLY: "stocktake.apply",
+  /** Applies the scans that arrived after the stocktake was applied (owners and admins). */
+  STOCKTAKE_APPLY_LATE: "stocktake.applyLate",
+  /** Sets aside the scans that arrived after the stocktake was applied (owners and admins). */
+  STOCKTAKE_DISCARD_LATE: "stocktake.discardLate",
+  /** Ends the stocktake without changing anything (owners and admins). */
+  STOCKTAKE_CANCEL: "stocktake.cancel",
+  /** Takes back one scan (a mis-scan): the person who made it, or an owner or admin. */
+  STOCKTAKE_UNSCAN: "stocktake.unscan",
+} as const;
 
 export const STOCKTAKE_METHODS = {
   // The locations it counts (the room's first when none are given).
-  [METHOD.STOCKTAKE_START]: takes(
+  [STOCKTAKE_METHOD.STOCKTAKE_START]: takes(
     v.tuple([
       v.optional(
         v.pipe(
@@ -17,7 +38,7 @@ export const STOCKTAKE_METHODS = {
       ),
     ]),
   ).answers<string>(),
-  [METHOD.STOCKTAKE_SCAN]: takes(
+  [STOCKTAKE_METHOD.STOCKTAKE_SCAN]: takes(
     v.tuple([
       idSchema,
       v.pipe(
@@ -35,14 +56,34 @@ export const STOCKTAKE_METHODS = {
       ),
     ]),
   ).answers<ScanCounted>(),
-  [METHOD.STOCKTAKE_APPLY]: takes(
+  [STOCKTAKE_METHOD.STOCKTAKE_APPLY]: takes(
     v.tuple([
       idSchema,
       v.optional(v.strictObject({ unseenToZero: v.optional(v.boolean("unseenToZero must be true or false")) })),
     ]),
   ).answers<{ changed: number }>(),
-  [METHOD.STOCKTAKE_APPLY_LATE]: takes(v.tuple([idSchema])).answers<{ changed: number }>(),
-  [METHOD.STOCKTAKE_DISCARD_LATE]: takes(v.tuple([idSchema])).answers<{ discarded: number }>(),
-  [METHOD.STOCKTAKE_CANCEL]: takes(v.tuple([idSchema])).answers(),
-  [METHOD.STOCKTAKE_UNSCAN]: takes(v.tuple([idSchema, idSchema])).answers(),
+  [STOCKTAKE_METHOD.STOCKTAKE_APPLY_LATE]: takes(v.tuple([idSchema])).answers<{ changed: number }>(),
+  [STOCKTAKE_METHOD.STOCKTAKE_DISCARD_LATE]: takes(v.tuple([idSchema])).answers<{ discarded: number }>(),
+  [STOCKTAKE_METHOD.STOCKTAKE_CANCEL]: takes(v.tuple([idSchema])).answers(),
+  [STOCKTAKE_METHOD.STOCKTAKE_UNSCAN]: takes(v.tuple([idSchema, idSchema])).answers(),
+} as const;
+
+/** The publications of stocktakes: their wire names. */
+export const STOCKTAKE_PUBLICATION = {
+  /** The room's stocktake under way, if any (`stocktakes`). */
+  STOCKTAKE: "stocktake",
+  /** Every scan of one stocktake (`stocktakeScans`). */
+  STOCKTAKE_SCANS: "stocktake.scans",
+  /** What each item's printed label encodes (`stocktakeLabels`), so a phone with no line can count a scanned label. */
+  STOCKTAKE_LABELS: "stocktake.labels",
+  /** The room's past stocktakes, newest first (`pastStocktakes`): who took part, what was applied. */
+  PAST_STOCKTAKES: "stocktakes.past",
+} as const;
+
+/** What each publication of stocktakes takes. */
+export const STOCKTAKE_PUBLICATION_ARGS = {
+  [STOCKTAKE_PUBLICATION.STOCKTAKE]: v.tuple([]),
+  [STOCKTAKE_PUBLICATION.STOCKTAKE_SCANS]: v.tuple([idSchema]),
+  [STOCKTAKE_PUBLICATION.STOCKTAKE_LABELS]: v.tuple([]),
+  [STOCKTAKE_PUBLICATION.PAST_STOCKTAKES]: v.tuple([]),
 } as const;

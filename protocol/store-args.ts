@@ -1,9 +1,24 @@
 /** The online store: connecting, testing, publishing, unpublishing and syncing (docs/product.md §5). */
 import * as v from "valibot";
-import { LIMITS, METHOD } from "./api";
 import { takes } from "./contract";
 import type { StoreConnected } from "./docs";
 import { idSchema } from "./id-schema";
+import { LIMITS } from "./limits";
+
+/** The method names of the store (Shopify): the wire names both sides call them by. */
+export const STORE_METHOD = {
+  /** Connects the room to its Shopify store (replacing any earlier connection); answers `{shopName}`. */
+  STORE_CONNECT: "store.connect",
+  /** Asks the connected store for its name; answers `{shopName}`. */
+  STORE_TEST: "store.test",
+  STORE_DISCONNECT: "store.disconnect",
+  /** Creates or updates the item's store product (title, description, price, SKU, inventory, images); answers `{storeProductId}`. */
+  STORE_PUBLISH: "store.publish",
+  /** Archives the item's store product (the link is kept, so publishing again brings the same product back). */
+  STORE_UNPUBLISH: "store.unpublish",
+  /** Starts a sync of products, orders and customers from the store; progress is the `sync` document of `store`. */
+  STORE_SYNC: "store.sync",
+} as const;
 
 const storeText = (label: string) =>
   v.pipe(
@@ -33,12 +48,12 @@ export const storeConnectSchema = v.union(
 export type StoreConnectArgs = v.InferOutput<typeof storeConnectSchema>;
 
 export const STORE_METHODS = {
-  [METHOD.STORE_CONNECT]: takes(v.tuple([storeConnectSchema])).answers<StoreConnected>(),
-  [METHOD.STORE_TEST]: takes(v.tuple([])).answers<{ shopName: string }>(),
-  [METHOD.STORE_DISCONNECT]: takes(v.tuple([])).answers(),
-  [METHOD.STORE_PUBLISH]: takes(v.tuple([idSchema])).answers<{ storeProductId: string }>(),
-  [METHOD.STORE_UNPUBLISH]: takes(v.tuple([idSchema])).answers<null>(),
-  [METHOD.STORE_SYNC]: takes(
+  [STORE_METHOD.STORE_CONNECT]: takes(v.tuple([storeConnectSchema])).answers<StoreConnected>(),
+  [STORE_METHOD.STORE_TEST]: takes(v.tuple([])).answers<{ shopName: string }>(),
+  [STORE_METHOD.STORE_DISCONNECT]: takes(v.tuple([])).answers(),
+  [STORE_METHOD.STORE_PUBLISH]: takes(v.tuple([idSchema])).answers<{ storeProductId: string }>(),
+  [STORE_METHOD.STORE_UNPUBLISH]: takes(v.tuple([idSchema])).answers<null>(),
+  [STORE_METHOD.STORE_SYNC]: takes(
     v.tuple([
       v.optional(
         v.strictObject({
@@ -48,4 +63,15 @@ export const STORE_METHODS = {
       ),
     ]),
   ).answers<{ started: boolean }>(),
+} as const;
+
+/** The publications of the store (Shopify): their wire names. */
+export const STORE_PUBLICATION = {
+  /** The room's store connection: one `connection` document in `store`, never a secret. */
+  STORE: "store",
+} as const;
+
+/** What each publication of the store (Shopify) takes. */
+export const STORE_PUBLICATION_ARGS = {
+  [STORE_PUBLICATION.STORE]: v.tuple([]),
 } as const;

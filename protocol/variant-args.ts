@@ -3,7 +3,7 @@
  * docs/architecture.md §9), checked on both sides.
  */
 import * as v from "valibot";
-import { ITEM_STATUSES, LIMITS, METHOD } from "./api";
+import { ITEM_STATUSES } from "./catalogue";
 import { takes } from "./contract";
 import type { QuantityMeanwhile } from "./docs";
 import {
@@ -16,6 +16,17 @@ import {
   trimmed,
 } from "./field-schemas";
 import { idSchema } from "./id-schema";
+import { LIMITS } from "./limits";
+
+/** The method names of variants and imports: the wire names both sides call them by. */
+export const VARIANT_METHOD = {
+  /** Sets a product's options (Size, Colour…) and its variants; stock stays with the variants kept. */
+  ITEMS_SET_VARIANTS: "items.setVariants",
+  /** Edits one variant (its values, SKU, barcode, price, reorder point; a count records a correction). */
+  ITEMS_UPDATE_VARIANT: "items.updateVariant",
+  /** One part of a CSV import (products with their variants): created or updated by handle and SKU in one transaction. */
+  ITEMS_IMPORT: "items.import",
+} as const;
 
 const optionNameSchema = v.pipe(trimmed(LIMITS.OPTION_NAME, "An option's name"), v.nonEmpty("Give each option a name"));
 const optionValueSchema = v.pipe(trimmed(LIMITS.OPTION_VALUE, "An option's value"), v.nonEmpty("Give each value"));
@@ -200,9 +211,9 @@ export function emptyImportReport(): ImportReport {
 }
 
 export const VARIANT_METHODS = {
-  [METHOD.ITEMS_SET_VARIANTS]: takes(v.tuple([idSchema, variantSetSchema])).answers<string[]>(),
-  [METHOD.ITEMS_UPDATE_VARIANT]: takes(
+  [VARIANT_METHOD.ITEMS_SET_VARIANTS]: takes(v.tuple([idSchema, variantSetSchema])).answers<string[]>(),
+  [VARIANT_METHOD.ITEMS_UPDATE_VARIANT]: takes(
     v.tuple([idSchema, idSchema, variantPatchSchema]),
   ).answers<QuantityMeanwhile | null>(),
-  [METHOD.ITEMS_IMPORT]: takes(v.tuple([importPartSchema])).answers<ImportReport>(),
+  [VARIANT_METHOD.ITEMS_IMPORT]: takes(v.tuple([importPartSchema])).answers<ImportReport>(),
 } as const;
