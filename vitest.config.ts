@@ -17,10 +17,10 @@ const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
  * Order (`sequence.groupOrder`): groups run one after another, the projects
  * of one group side by side. 1: unit, worker, interop and bench (the benches
  * in smoke mode measure nothing that a busy machine could fail); 2: e2e
- * alone, one file at a time. So the browser tests never run beside anything:
- * on two cores the browser tests beside the rest were slower and flaky. The
- * benches beside the light three keep npm test near 8 minutes (the browser
- * tests alone take about 7). The numbers start
+ * alone, two files at a time, each worker with its own server and all with
+ * one Chromium (tests/support/e2e-global-setup.ts). So the browser tests never
+ * run beside the other projects: on two cores that was slower and flaky, and
+ * a whole run is bound by CPU (docs/development.md §1). The numbers start
  * at 1 on purpose: vitest 5 moves the files of an isolated project left at
  * the default 0 to a group of their own after all the others whenever it has
  * one worker (as on two cores), which would put interop after the browser
@@ -113,12 +113,13 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
+          globalSetup: ["tests/support/e2e-global-setup.ts"],
           // A person's whole flow (sign up, a room's first wake, a second browser) on a loaded machine:
           // createRoom alone may wait 90 s for the room, so a test gets more than that.
           testTimeout: 150_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each worker with its own server (tests/support/e2e-global-setup.ts).
+          maxWorkers: 2,
           // A loaded CI machine can take seconds to show live changes; a poll gives up after this.
           expect: { poll: { timeout: 10_000 } },
           // Last, alone: never beside the bench smoke runs or anything else (see above).

@@ -2,9 +2,9 @@
 // over the unit, workerd, interop, bench (every benchmark in smoke mode) and
 // browser projects, in two groups one after another (`sequence.groupOrder`
 // in vitest.config.ts): unit, workerd, interop and the benches together; then
-// the browser tests alone, one file at a time. Running the browser tests beside
-// the rest was tried: on two cores it made everything slower and the browser
-// tests flaky. Ends with a plain `N passed, N failed` line.
+// the browser tests alone, two files at a time against shared servers. Running
+// the browser tests beside the rest was tried: on two cores it made everything
+// slower and the browser tests flaky. Ends with a plain `N passed, N failed` line.
 //
 // Without Chromium the browser tests and the benches are left out, with a
 // loud notice; under CI (or STOCKROOM_REQUIRE_BROWSER=1) a missing browser

@@ -3,8 +3,8 @@
  * the whole room as a ZIP (its data and photos), and restoring to an
  * earlier time says plainly when this server keeps no history.
  */
-import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { downloadedBytes } from "../support/downloads";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, openTab, signUp } from "../support/flows";
 import { zipEntries } from "../support/zip-entries";
@@ -25,7 +25,7 @@ describe("backups", () => {
       page.getByRole("link", { name: "Download a copy of this room" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^stockroom-Backed-up-ceramics-\d{4}-\d\d-\d\d\.zip$/);
-    const entries = zipEntries(new Uint8Array(await readFile((await download.path()) as string)));
+    const entries = zipEntries(new Uint8Array(await downloadedBytes(download)));
     const json = JSON.parse(new TextDecoder().decode(entries.get("room.json")));
     expect(json.room.name).toBe("Backed up ceramics");
     expect(json.tables.items.map((item: { title: string }) => item.title)).toEqual(["Speckled mug"]);

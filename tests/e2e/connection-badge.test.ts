@@ -9,7 +9,7 @@ import { setUpServerAndBrowser } from "../support/e2e";
 import { createRoom, signUp } from "../support/flows";
 import { startServer } from "../support/server";
 
-const e2e = setUpServerAndBrowser();
+const e2e = setUpServerAndBrowser({ own: true });
 
 describe("connection badge", () => {
   it("goes to waiting when the server stops and back to live when it returns", { timeout: 150_000 }, async () => {

@@ -10,10 +10,10 @@
  * over with the product export, then their counts at each location with
  * the inventory export, which changes nothing else.
  */
-import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { downloadedText } from "../support/downloads";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, signUp } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
@@ -50,7 +50,7 @@ async function downloadCatalogue(page: Page): Promise<string> {
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  return readFile((await download.path()) as string, "utf8");
+  return downloadedText(download);
 }
 
 /** A file's products as sorted blocks of rows (the list's order is the room's, not the file's). */

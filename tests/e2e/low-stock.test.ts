@@ -7,9 +7,9 @@
  * barcode typed by a handheld scanner (keys, then Enter) finds the item, and
  * an unknown one offers to make the item that carries it.
  */
-import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { downloadedText } from "../support/downloads";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
@@ -78,7 +78,7 @@ describe("low stock and barcodes", () => {
       helper.waitForEvent("download"),
       helper.getByRole("button", { name: "Download CSV" }).click(),
     ]);
-    const csv = (await readFile((await download.path()) as string, "utf8")).trim().split("\r\n");
+    const csv = (await downloadedText(download)).trim().split("\r\n");
     expect(csv).toHaveLength(2);
     // One row per variant (app/catalogue/catalogue-csv.ts): handle, title, three empty options, no SKU, the barcode…
     expect(csv[1]).toMatch(/^mug,Mug,,,,,,,,4006381333931,0\.00,\w{3},2,2,draft,/);

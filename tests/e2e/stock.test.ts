@@ -4,9 +4,9 @@
  * page, a damaged unit recorded, the ledger narrowed to one reason, a change
  * undone, and the ledger downloaded as CSV.
  */
-import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { downloadedText } from "../support/downloads";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, openTab, signUp } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
@@ -108,7 +108,7 @@ describe("stock by location", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download as CSV" }).click(),
     ]);
-    const csv = await readFile((await download.path()) as string, "utf8");
+    const csv = await downloadedText(download);
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe("When,Item,Location,Change,Balance,Reason,Who,Note,Reference,Price each,Currency");
     expect(lines).toHaveLength(6);

@@ -54,7 +54,7 @@ describe("in words", () => {
   it("says once why a logo was refused, lets it be dismissed, and leaves no unfinished upload behind", async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await signUp(page, e2e.server.url, "logo@shop.example");
+    await signUp(page, e2e.server.url, "words.logo@shop.example");
     await createRoom(page, "Logos");
     const roomUrl = page.url();
     await page.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Settings", exact: true }).click();

@@ -1,6 +1,6 @@
 /** Launches the installed Chromium through playwright-core (no browser downloads here). */
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserServer, chromium, type LaunchOptions } from "playwright-core";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -11,8 +11,8 @@ export function chromiumPath(): string {
 }
 
 /** `extraArgs`: more Chromium switches, e.g. a fake camera (fake-camera.ts). */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+function launchOptions(extraArgs: readonly string[]): LaunchOptions {
+  return {
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -25,5 +25,14 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
       "--disable-sync",
       ...extraArgs,
     ],
-  });
+  };
+}
+
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch(launchOptions(extraArgs));
+}
+
+/** A Chromium other processes connect to (`chromium.connect(wsEndpoint)`): the browser test files share one. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions([]));
 }

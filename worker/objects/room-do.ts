@@ -1,16 +1,15 @@
 /**
- * One Durable Object per room: the live state of that room. The one place
- * that knows every feature: it registers them with the live layer and wires
- * what they add to each other (RoomHost.extensions), so the features
- * (rooms/, inventory/, files/, store/, orders/, stocktake/) never import each other's
- * modules.
+ * One Durable Object per room: the live state of that room. It hosts the
+ * features listed in room-features.ts (registered with the live layer, run
+ * when the room opens and at its alarm, and wired to each other through
+ * RoomHost.extensions, so the features never import each other's modules),
+ * gives them the room (createHost), and is the Worker's way in to them by
+ * RPC: each entry point below only hands over to its feature.
  */
 
 import type { MemberDoc, RoomRole, SharedItem } from "../../protocol/api";
-import { registerAccounts } from "../accounts/accounts-feature";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { Dashboard } from "../dashboard/dashboard";
-import { registerDashboard } from "../dashboard/dashboard-feature";
 import { RoomAggregates } from "../dashboard/room-aggregates";
 import { openDatabase } from "../db/directory/database";
 import { listMembers, roleOf } from "../db/directory/memberships-repo";
@@ -22,39 +21,24 @@ import { listOrders, toOrderDoc } from "../db/room/orders-repo";
 import { clearRoomRows, migrateRoomDatabase, openRoomDatabase } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
 import { type MoveProgress, moveLegacyRows, rowsMoved } from "../db/room/room-upgrade";
-import { registerFiles } from "../files/files-feature";
 import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-service";
 import { finishUpload, partTarget, writeChunk } from "../files/finish-upload";
-import { photoLinks } from "../files/photo-links";
 import { UploadManager } from "../files/upload-manager";
-import { resumeBulkJobs } from "../inventory/bulk-jobs";
-import { registerBulkJobs } from "../inventory/bulk-jobs-feature";
-import { registerItems } from "../inventory/items-feature";
-import { registerItemsWindow } from "../inventory/items-window-feature";
-import { keepDigestScheduled, runDueDigest } from "../inventory/low-stock-digest";
 import { openStockLedger } from "../inventory/open-ledger";
-import { registerStock } from "../inventory/stock-feature";
 import { LiveRegistry } from "../live/registry";
-import { notifyNewOrders } from "../orders/order-emails";
-import { recordOrder, recordOrderNow } from "../orders/orders-service";
-import { registerJoinLinks } from "../rooms/join-links-feature";
-import { announce, registerMembers } from "../rooms/members-feature";
+import { recordOrder } from "../orders/orders-service";
+import { announce } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
-import { registerPresence } from "../rooms/presence-feature";
-import { registerRoomEndings } from "../rooms/room-endings";
 import { type ExportPage, type ExportTable, exportedStore, exportRows } from "../rooms/room-export";
-import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
 import type { RoomHost } from "../rooms/room-host";
-import { announceOpening, registerRoomOpening } from "../rooms/room-opening";
+import { announceOpening } from "../rooms/room-opening";
 import { forgetRoomRecord } from "../rooms/room-record";
 import { prepareRestore, resendDirectory } from "../rooms/room-restore";
 import { WriteQueue } from "../rooms/write-queue";
 import { sharedItem } from "../share/shared-item";
-import { registerStocktake } from "../stocktake/stocktake-feature";
-import { registerStore } from "../store/store-feature";
-import { storePageLinks } from "../store/store-pages";
-import { keepStoreSyncScheduled, runDueStoreSync } from "../store/sync-schedule";
+import { keepStoreSyncScheduled } from "../store/sync-schedule";
 import { applyStoreWebhook, applyStoreWebhooks, type WebhookDelivery } from "../store/webhook-apply";
+import { ROOM_EXTENSIONS, ROOM_FEATURES, runFeatureStep } from "./room-features";
 import { type HttpUploadRequest, type RpcResult, rpcResult } from "./rpc-result";
 
 export type { HttpUploadRequest, RpcResult } from "./rpc-result";
@@ -114,29 +98,20 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       announceOpening({ roomId: this.name, emit: (change) => this.hub.emit(change) }, previous, progress);
   }
 
-  /** Once the room's rows are its own: bulk writes a restart cut off go on, and its store sync is scheduled. */
+  /** Once the room's rows are its own: each feature's opening work (room-features.ts). */
   private async opened(): Promise<void> {
-    resumeBulkJobs(this.liveHost);
-    const syncDue = await keepStoreSyncScheduled(this.liveHost);
-    if (syncDue !== null) await this.wakeAt(syncDue);
-    await keepDigestScheduled(this.liveHost).catch((error: unknown) =>
-      console.error("stock: could not schedule the low-stock e-mail", error),
-    );
+    const due = await runFeatureStep(ROOM_FEATURES, "opened", this.liveHost);
+    if (due !== null) await this.wakeAt(due);
   }
 
-  /** Heartbeats (the live layer's), what the room still owes the directory, and its store sync when due. */
+  /** Heartbeats (the live layer's), what the room still owes the directory, and each feature's work when due. */
   override async onAlarm(): Promise<void> {
     await this.whenOpen();
     await super.onAlarm();
     this.appliedWrites.prune();
     await this.syncDirectory();
-    const syncDue = await runDueStoreSync(this.liveHost);
-    if (syncDue !== null) await this.wakeAt(syncDue);
-    const digestDue = await runDueDigest(this.liveHost).catch((error: unknown) => {
-      console.error("stock: the low-stock e-mail failed", error);
-      return null;
-    });
-    if (digestDue !== null) await this.wakeAt(digestDue);
+    const due = await runFeatureStep(ROOM_FEATURES, "alarm", this.liveHost);
+    if (due !== null) await this.wakeAt(due);
   }
 
   /** Makes sure the object's one alarm goes off by `at` (an earlier one stays). */
@@ -162,22 +137,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   protected createRegistry(): LiveRegistry<RoomHost> {
     const registry = new LiveRegistry<RoomHost>();
-    registerAccounts(registry);
-    registerRoom(registry);
-    registerRoomCurrency(registry);
-    registerMembers(registry);
-    registerRoomEndings(registry);
-    registerRoomOpening(registry);
-    registerJoinLinks(registry);
-    registerItems(registry);
-    registerItemsWindow(registry);
-    registerFiles(registry);
-    registerDashboard(registry);
-    registerPresence(registry);
-    registerStore(registry);
-    registerStocktake(registry);
-    registerBulkJobs(registry);
-    registerStock(registry);
+    for (const feature of ROOM_FEATURES) feature.register(registry);
     return registry;
   }
 
@@ -372,7 +332,6 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       presence: new Presence((change) => this.hub.emit(change)),
       writes: new WriteQueue(this.appliedWrites),
       extensions: {
-        itemPages: storePageLinks,
         beforeRoomDeleted: async (host) => {
           await removeRoomFiles(host);
           clearRoomRows(this.ctx.storage);
@@ -380,9 +339,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
           dropDirectoryOutbox(this.roomDb);
           forgetRoomRecord(host);
         },
-        recordOrder: recordOrderNow,
-        ordersArrived: notifyNewOrders,
-        photoLinks,
+        ...ROOM_EXTENSIONS,
       },
     };
   }

@@ -1,0 +1,44 @@
+/**
+ * The browser tests' shared parts, started once per run: one server for
+ * each test worker (a worker's files run one after another against it) and
+ * one Chromium they all connect to. Starting a server costs seconds of CPU,
+ * and 40-odd files each starting their own spent minutes of a run on it.
+ * Stopped when the run ends, whatever happened in the tests.
+ */
+import type { TestProject } from "vitest/node";
+import { launchBrowserServer } from "./browser";
+import { buildApp, startServer } from "./server";
+
+/** A server as the test files need it: where it is, and its state folder. */
+export interface SharedServer {
+  url: string;
+  port: number;
+  stateDir: string;
+  pid: number;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eServers: SharedServer[];
+    e2eBrowser: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildApp();
+  process.env.STOCKROOM_APP_BUILT = "1";
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const [browser, ...servers] = await Promise.all([
+    launchBrowserServer(),
+    ...Array.from({ length: workers }, () => startServer()),
+  ]);
+  project.provide(
+    "e2eServers",
+    servers.map(({ url, port, stateDir, pid }) => ({ url, port, stateDir, pid })),
+  );
+  project.provide("e2eBrowser", browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The features a room hosts (docs/architecture.md §13): each registers its
+ * methods, publications and reactions with the live layer, and may do
+ * something once the room is open and at the room's alarm. The RoomDO only
+ * runs this list; adding a feature to rooms is adding it here.
+ */
+import { registerAccounts } from "../accounts/accounts-feature";
+import { registerDashboard } from "../dashboard/dashboard-feature";
+import { registerFiles } from "../files/files-feature";
+import { photoLinks } from "../files/photo-links";
+import { resumeBulkJobs } from "../inventory/bulk-jobs";
+import { registerBulkJobs } from "../inventory/bulk-jobs-feature";
+import { registerItems } from "../inventory/items-feature";
+import { registerItemsWindow } from "../inventory/items-window-feature";
+import { keepDigestScheduled, runDueDigest } from "../inventory/low-stock-digest";
+import { registerStock } from "../inventory/stock-feature";
+import type { LiveRegistry } from "../live/registry";
+import { notifyNewOrders } from "../orders/order-emails";
+import { recordOrderNow } from "../orders/orders-service";
+import { registerJoinLinks } from "../rooms/join-links-feature";
+import { registerMembers } from "../rooms/members-feature";
+import { registerPresence } from "../rooms/presence-feature";
+import { registerRoomEndings } from "../rooms/room-endings";
+import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
+import type { RoomExtensions, RoomHost } from "../rooms/room-host";
+import { registerRoomOpening } from "../rooms/room-opening";
+import { registerStocktake } from "../stocktake/stocktake-feature";
+import { registerStore } from "../store/store-feature";
+import { storePageLinks } from "../store/store-pages";
+import { keepStoreSyncScheduled, runDueStoreSync } from "../store/sync-schedule";
+
+/** When a feature next wants the room's alarm to go off (ms since the epoch), or null. */
+type NextWake = Promise<number | null>;
+
+export interface RoomFeature {
+  /** What it is, for the log when its scheduled work fails. */
+  name: string;
+  /** Registers its methods, publications and reactions. */
+  register(registry: LiveRegistry<RoomHost>): void;
+  /** Once the room's rows are its own (each wake, or after moving in from D1): work a restart cut off, schedules. */
+  opened?(host: RoomHost): NextWake;
+  /** At the room's alarm: its work that is due. */
+  alarm?(host: RoomHost): NextWake;
+}
+
+/** In the order they register: a change's reactions run in this order too. */
+export const ROOM_FEATURES: readonly RoomFeature[] = [
+  { name: "accounts", register: registerAccounts },
+  {
+    name: "room",
+    register: (registry) => {
+      registerRoom(registry);
+      registerRoomCurrency(registry);
+    },
+  },
+  { name: "members", register: registerMembers },
+  { name: "room endings", register: registerRoomEndings },
+  { name: "room opening", register: registerRoomOpening },
+  { name: "join links", register: registerJoinLinks },
+  { name: "items", register: registerItems },
+  { name: "catalogue window", register: registerItemsWindow },
+  { name: "files", register: registerFiles },
+  { name: "dashboard", register: registerDashboard },
+  { name: "presence", register: registerPresence },
+  {
+    name: "store",
+    register: registerStore,
+    opened: (host) => keepStoreSyncScheduled(host),
+    alarm: (host) => runDueStoreSync(host),
+  },
+  { name: "stocktake", register: registerStocktake },
+  {
+    name: "bulk jobs",
+    register: registerBulkJobs,
+    // Bulk writes a restart cut off go on.
+    opened: async (host) => {
+      resumeBulkJobs(host);
+      return null;
+    },
+  },
+  // The low-stock e-mail.
+  { name: "stock", register: registerStock, opened: keepDigestScheduled, alarm: (host) => runDueDigest(host) },
+];
+
+/**
+ * What features lend each other through the host, so none imports another
+ * (the RoomDO adds what needs its storage: a deleted room's clean-up).
+ */
+export const ROOM_EXTENSIONS: Omit<RoomExtensions, "beforeRoomDeleted"> = {
+  itemPages: storePageLinks,
+  recordOrder: recordOrderNow,
+  ordersArrived: notifyNewOrders,
+  photoLinks,
+};
+
+/**
+ * Runs one step (`opened` or `alarm`) of every feature, one after another,
+ * and answers the earliest time any of them wants the alarm. A feature whose
+ * step fails is logged and does not stop the others.
+ */
+export async function runFeatureStep(
+  features: readonly RoomFeature[],
+  step: "opened" | "alarm",
+  host: RoomHost,
+): NextWake {
+  let earliest: number | null = null;
+  for (const feature of features) {
+    const run = feature[step];
+    if (!run) continue;
+    try {
+      const next = await run(host);
+      if (next !== null && (earliest === null || next < earliest)) earliest = next;
+    } catch (error) {
+      console.error(`${feature.name}: ${step === "opened" ? "opening" : "scheduled work"} failed`, error);
+    }
+  }
+  return earliest;
+}
