@@ -15,7 +15,12 @@ const versionOf = (pkg) => {
 };
 
 function chromium() {
-  const candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const candidates = [
+    "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
   const path = process.env.CHROMIUM_PATH ?? candidates.find((candidate) => existsSync(candidate));
   try {
     if (!path) return "Chromium not found";

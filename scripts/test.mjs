@@ -31,7 +31,9 @@ const chromium = findChromium();
 // The browser tests need Chromium, and the label tests also read printed
 // PDFs with poppler and ZBar (scripts/browser.mjs).
 const missing = [...(chromium ? [] : ["chromium"]), ...missingPrintTools()];
-const packages = missing.map((tool) => ({ pdftoppm: "poppler-utils", zbarimg: "zbar-tools" })[tool] ?? tool);
+const packages = missing.map(
+  (tool) => ({ chromium: "chromium-headless-shell", pdftoppm: "poppler-utils", zbarimg: "zbar-tools" })[tool] ?? tool,
+);
 const withBrowser = missing.length === 0;
 if (!withBrowser && requireBrowser) {
   console.error(

@@ -2,11 +2,17 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserServer, chromium, type LaunchOptions } from "playwright-core";
 
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+/** The headless shell first: the same engine on less CPU (scripts/browser.mjs, docs/development.md §1). */
+const CANDIDATES = [
+  "/usr/bin/chromium-headless-shell",
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+];
 
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? CANDIDATES.find((candidate) => existsSync(candidate));
-  if (!path) throw new Error("Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH");
+  if (!path) throw new Error("Chromium not found: apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH");
   return path;
 }
 
