@@ -9,8 +9,10 @@ import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
 
+// The full Chromium: the headless shell's routes miss the server's redirect to Google's page.
 const e2e = setUpServerAndBrowser({
   vars: { GOOGLE_CLIENT_ID: "e2e-client-id", GOOGLE_CLIENT_SECRET: "e2e-secret" },
+  fullBrowser: true,
 });
 
 /** Google's consent page, where the person says no. */

@@ -16,10 +16,21 @@ export function chromiumPath(): string {
   return path;
 }
 
-/** `extraArgs`: more Chromium switches, e.g. a fake camera (fake-camera.ts). */
-function launchOptions(extraArgs: readonly string[]): LaunchOptions {
+/**
+ * The full Chromium, for what the headless shell does differently: Playwright's
+ * routes do not see a redirect the server answers with there (the OAuth test
+ * fakes Google's page by routing it). Else whichever Chromium there is.
+ */
+function fullChromiumPath(): string {
+  return (
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync) ?? chromiumPath()
+  );
+}
+
+/** `extraArgs`: more Chromium switches, e.g. a fake camera (fake-camera.ts); `full`: not the headless shell. */
+function launchOptions(extraArgs: readonly string[], full = false): LaunchOptions {
   return {
-    executablePath: chromiumPath(),
+    executablePath: full ? fullChromiumPath() : chromiumPath(),
     headless: true,
     args: [
       "--no-sandbox",
@@ -34,8 +45,8 @@ function launchOptions(extraArgs: readonly string[]): LaunchOptions {
   };
 }
 
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch(launchOptions(extraArgs));
+export function launchBrowser(extraArgs: readonly string[] = [], options: { full?: boolean } = {}): Promise<Browser> {
+  return chromium.launch(launchOptions(extraArgs, options.full));
 }
 
 /** A Chromium other processes connect to (`chromium.connect(wsEndpoint)`): the browser test files share one. */

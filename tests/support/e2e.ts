@@ -21,6 +21,8 @@ export interface E2EContext {
 export interface E2EOptions extends ServerOptions {
   /** A server for this file alone (e.g. one it stops and restarts), even with no other setting. */
   own?: boolean;
+  /** A full Chromium of its own, not the shared headless shell (tests/support/browser.ts says when). */
+  fullBrowser?: boolean;
 }
 
 /** This worker's shared server: the run's servers are one per worker (VITEST_POOL_ID counts from 1). */
@@ -37,12 +39,16 @@ function sharedServer(): RunningServer {
 
 /** Gets both before the file's tests and lets them go after; `server` may be replaced (restarts) on an own server. */
 export function setUpServerAndBrowser(options: E2EOptions = {}): E2EContext {
-  const { own = false, ...serverOptions } = options;
-  const alone = own || Object.keys(serverOptions).length > 0;
+  const { own = false, fullBrowser = false, ...serverOptions } = options;
+  const alone = own || fullBrowser || Object.keys(serverOptions).length > 0;
   const context = {} as E2EContext;
   beforeAll(async () => {
-    if (alone) [context.server, context.browser] = await Promise.all([startServer(serverOptions), launchBrowser()]);
-    else [context.server, context.browser] = [sharedServer(), await chromium.connect(inject("e2eBrowser"))];
+    if (alone) {
+      [context.server, context.browser] = await Promise.all([
+        startServer(serverOptions),
+        launchBrowser([], { full: fullBrowser }),
+      ]);
+    } else [context.server, context.browser] = [sharedServer(), await chromium.connect(inject("e2eBrowser"))];
   });
   afterAll(async () => {
     // A connected browser closes only what this file opened in it.
