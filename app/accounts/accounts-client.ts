@@ -89,7 +89,12 @@ export class AccountsClient {
     const redirected = takeRedirectHandoff(sessionStore);
     if (redirected) void this.finishOAuth(redirected);
     else if (stored) void this.resume(stored.token);
-    this.cleanups.push(connection.onReconnect(() => this.token && void this.resume(this.token)));
+    // On a reconnect, the freshest token this browser holds: another tab may have moved it on meanwhile
+    // ("Log out other devices" closes this connection), and resuming with the old one would be refused,
+    // letting calls waiting behind the resume go before the one that follows it.
+    this.cleanups.push(
+      connection.onReconnect(() => this.token && void this.resume(readStoredLogin(this.storage)?.token ?? this.token)),
+    );
     this.cleanups.push(
       watchStoredToken(
         () => this.token,

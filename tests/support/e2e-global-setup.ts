@@ -5,9 +5,10 @@
  * and 40-odd files each starting their own spent minutes of a run on it.
  * Stopped when the run ends, whatever happened in the tests.
  */
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { launchBrowserServer } from "./browser";
-import { buildApp, startServer } from "./server";
+import { buildApp, type RunningServer, startServer } from "./server";
 
 /** A server as the test files need it: where it is, and its state folder. */
 export interface SharedServer {
@@ -28,17 +29,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
   buildApp();
   process.env.STOCKROOM_APP_BUILT = "1";
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  const [browser, ...servers] = await Promise.all([
+  const started = await Promise.allSettled([
     launchBrowserServer(),
     ...Array.from({ length: workers }, () => startServer()),
   ]);
+  const [browser, ...servers] = started.map((each) => (each.status === "fulfilled" ? each.value : null));
+  const stopAll = async () => {
+    // Each on its own: one that fails to stop leaves none of the others running.
+    await Promise.allSettled([
+      (browser as BrowserServer | null)?.close(),
+      ...servers.map((server) => (server as RunningServer | null)?.stop()),
+    ]);
+  };
+  const failure = started.find((each) => each.status === "rejected");
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
   project.provide(
     "e2eServers",
-    servers.map(({ url, port, stateDir, pid }) => ({ url, port, stateDir, pid })),
+    (servers as RunningServer[]).map(({ url, port, stateDir, pid }) => ({ url, port, stateDir, pid })),
   );
-  project.provide("e2eBrowser", browser.wsEndpoint());
-  return async () => {
-    await browser.close();
-    await Promise.all(servers.map((server) => server.stop()));
-  };
+  project.provide("e2eBrowser", (browser as BrowserServer).wsEndpoint());
+  return stopAll;
 }

@@ -44,10 +44,15 @@ export function setUpServerAndBrowser(options: E2EOptions = {}): E2EContext {
   const context = {} as E2EContext;
   beforeAll(async () => {
     if (alone) {
-      [context.server, context.browser] = await Promise.all([
+      // Each kept as it starts, so `afterAll` stops what did start when the other failed.
+      const [server, browser] = await Promise.allSettled([
         startServer(serverOptions),
         launchBrowser([], { full: fullBrowser }),
       ]);
+      if (server.status === "fulfilled") context.server = server.value;
+      if (browser.status === "fulfilled") context.browser = browser.value;
+      if (server.status === "rejected") throw server.reason;
+      if (browser.status === "rejected") throw browser.reason;
     } else [context.server, context.browser] = [sharedServer(), await chromium.connect(inject("e2eBrowser"))];
   });
   afterAll(async () => {

@@ -145,4 +145,46 @@ describe("an import never invents or moves stock", () => {
     expect(answer.error).toMatchObject({ error: 400 });
     socket.close();
   });
+
+  it("takes one product of the room once when two of the file's products find it (one by handle, one by a code)", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    await send(socket, productExport([500, 1200]), { quantityAt: "main" });
+    // "sauce-again" finds the hot sauce by its SKU; "hot-sauce" finds it by its handle.
+    const report = await send(
+      socket,
+      [
+        {
+          row: 2,
+          handle: "sauce-again",
+          title: "Hot sauce, renamed",
+          options: [],
+          variants: [{ row: 2, values: [], sku: "SAUCE", priceCents: 650 }],
+        },
+        {
+          row: 3,
+          handle: "hot-sauce",
+          title: "Hot sauce, renamed twice",
+          options: [],
+          variants: [{ row: 3, values: [], priceCents: 700 }],
+        },
+      ],
+      { quantityAt: null },
+    );
+    expect(report).toMatchObject({
+      updated: 1,
+      problems: [
+        {
+          row: 3,
+          column: "Handle",
+          message: "hot-sauce matches “Jalapeño hot sauce”, which an earlier product of the file updates",
+        },
+      ],
+    });
+    expect(await roomRows(roomId, "SELECT title, handle, price_cents FROM items WHERE sku = 'SAUCE'")).toEqual([
+      { title: "Hot sauce, renamed", handle: "sauce-again", price_cents: 650 },
+    ]);
+    await expectLedgerAddsUp(roomId);
+    socket.close();
+  });
 });

@@ -289,6 +289,16 @@ export function importPart(
         report.problems.push(outcome);
         continue;
       }
+      // Two of the file's products found as one of the room's (one by its handle, one by a code): the first wins.
+      const sameAs = outcome && "entry" in outcome ? planned.find((each) => each.id === outcome.id) : undefined;
+      if (sameAs) {
+        report.problems.push({
+          row: product.row,
+          column: "Handle",
+          message: `${product.handle} matches “${sameAs.before?.title ?? "a product"}”, which an earlier product of the file updates`,
+        });
+        continue;
+      }
       for (const [locationId, held] of outcome?.elsewhere ?? []) {
         const sum = elsewhere.get(locationId) ?? { units: 0, variants: 0 };
         elsewhere.set(locationId, { units: sum.units + held.units, variants: sum.variants + held.variants });

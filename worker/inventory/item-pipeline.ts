@@ -76,6 +76,10 @@ const notFound = () => new LiveError(404, "Item not found");
 
 /** Writes, reads back and announces one write's items, history entries and movements (see above). */
 export function writeItems(host: RoomHost, write: ItemWrite): Written {
+  // One part per item: two would announce the same row twice, each with a "before" that is not.
+  if (new Set(write.items.map((change) => change.id)).size !== write.items.length) {
+    throw new Error("writeItems: an item comes twice in one write");
+  }
   const first = write.first ?? [];
   const last = write.last ?? [];
   const entries = write.items.flatMap((change) => (change.entry ? [change.entry] : []));

@@ -100,8 +100,9 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   /** Once the room's rows are its own: each feature's opening work (room-features.ts). */
   private async opened(): Promise<void> {
-    const due = await runFeatureStep(ROOM_FEATURES, "opened", this.liveHost);
+    const { due, failed } = await runFeatureStep(ROOM_FEATURES, "opened", this.liveHost);
     if (due !== null) await this.wakeAt(due);
+    if (failed) throw failed;
   }
 
   /** Heartbeats (the live layer's), what the room still owes the directory, and each feature's work when due. */
@@ -110,8 +111,10 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     await super.onAlarm();
     this.appliedWrites.prune();
     await this.syncDirectory();
-    const due = await runFeatureStep(ROOM_FEATURES, "alarm", this.liveHost);
+    const { due, failed } = await runFeatureStep(ROOM_FEATURES, "alarm", this.liveHost);
     if (due !== null) await this.wakeAt(due);
+    // Thrown once every feature has run and the next alarm is set: the runtime retries the alarm.
+    if (failed) throw failed;
   }
 
   /** Makes sure the object's one alarm goes off by `at` (an earlier one stays). */

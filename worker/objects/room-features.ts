@@ -29,6 +29,12 @@ import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
 import { keepStoreSyncScheduled, runDueStoreSync } from "../store/sync-schedule";
 
+/** Logs a failure a feature handles itself, and wants no alarm for it. */
+const logged = (what: string) => (error: unknown) => {
+  console.error(what, error);
+  return null;
+};
+
 /** When a feature next wants the room's alarm to go off (ms since the epoch), or null. */
 type NextWake = Promise<number | null>;
 
@@ -78,8 +84,13 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
       return null;
     },
   },
-  // The low-stock e-mail.
-  { name: "stock", register: registerStock, opened: keepDigestScheduled, alarm: (host) => runDueDigest(host) },
+  // The low-stock e-mail: a failure is logged and waits for the next day, never retried at once.
+  {
+    name: "stock",
+    register: registerStock,
+    opened: (host) => keepDigestScheduled(host).catch(logged("stock: could not schedule the low-stock e-mail")),
+    alarm: (host) => runDueDigest(host).catch(logged("stock: the low-stock e-mail failed")),
+  },
 ];
 
 /**
@@ -95,24 +106,28 @@ export const ROOM_EXTENSIONS: Omit<RoomExtensions, "beforeRoomDeleted"> = {
 
 /**
  * Runs one step (`opened` or `alarm`) of every feature, one after another,
- * and answers the earliest time any of them wants the alarm. A feature whose
- * step fails is logged and does not stop the others.
+ * and answers the earliest time any of them wants the alarm, and the first
+ * failure: a feature whose step fails is logged and does not stop the
+ * others, and the caller throws it once the alarm is set, so the runtime
+ * retries the alarm (or the opening) as it would have.
  */
 export async function runFeatureStep(
   features: readonly RoomFeature[],
   step: "opened" | "alarm",
   host: RoomHost,
-): NextWake {
-  let earliest: number | null = null;
+): Promise<{ due: number | null; failed: unknown }> {
+  let due: number | null = null;
+  let failed: unknown = null;
   for (const feature of features) {
     const run = feature[step];
     if (!run) continue;
     try {
       const next = await run(host);
-      if (next !== null && (earliest === null || next < earliest)) earliest = next;
+      if (next !== null && (due === null || next < due)) due = next;
     } catch (error) {
       console.error(`${feature.name}: ${step === "opened" ? "opening" : "scheduled work"} failed`, error);
+      failed ??= error;
     }
   }
-  return earliest;
+  return { due, failed };
 }
