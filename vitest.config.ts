@@ -14,8 +14,8 @@ const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
  * - e2e:    Chromium (playwright-core) against the same. `scripts/test.mjs`
  *           leaves it out when no browser is installed (never in CI).
  *
- * Order (`sequence.groupOrder`): groups run one after another, the projects
- * of one group side by side. 1: unit, worker, interop and bench (the benches
+ * Order (`sequence.groupOrder`): groups run one after another, the files of
+ * one group two at a time. 1: unit, worker, interop and bench (the benches
  * in smoke mode measure nothing that a busy machine could fail); 2: e2e
  * alone, two files at a time, each worker with its own server and all with
  * one Chromium (tests/support/e2e-global-setup.ts). So the browser tests never
@@ -24,8 +24,10 @@ const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
  * at 1 on purpose: vitest 5 moves the files of an isolated project left at
  * the default 0 to a group of their own after all the others whenever it has
  * one worker (as on two cores), which would put interop after the browser
- * tests. Projects in one group must share `maxWorkers`: the light three keep
- * the default.
+ * tests. Projects in one group must share `maxWorkers`: group 1's all say 2,
+ * so two of its files run at once — with the default (one worker on two
+ * cores) its projects ran one after another, the smoke benches' waits for
+ * servers and browsers leaving a core idle (282 s, now about 165 s).
  *
  * Waits: `expect.poll` gives up after 1 s by default, too soon for a loaded
  * machine, so every project that polls sets a generous default (a poll ends
@@ -38,6 +40,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // Group 1: two files at a time (each of its projects says the same, see above).
+          maxWorkers: 2,
           environment: "happy-dom",
           isolate: false,
           include: ["tests/unit/**/*.test.{ts,tsx}"],
@@ -71,6 +75,8 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          // Group 1: two files at a time (each of its projects says the same, see above).
+          maxWorkers: 2,
           include: ["tests/worker/**/*.test.ts"],
           isolate: false,
           setupFiles: ["tests/worker/setup.ts"],
@@ -85,6 +91,8 @@ export default defineConfig({
       {
         test: {
           name: "interop",
+          // Group 1: two files at a time (each of its projects says the same, see above).
+          maxWorkers: 2,
           environment: "node",
           include: ["tests/interop/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
@@ -97,6 +105,8 @@ export default defineConfig({
       {
         test: {
           name: "bench",
+          // Group 1: two files at a time (each of its projects says the same, see above).
+          maxWorkers: 2,
           environment: "node",
           include: ["tests/bench/**/*.test.ts"],
           // Two benches at once: most of a smoke run is waiting for a server or browser to start.
