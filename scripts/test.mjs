@@ -2,7 +2,7 @@
 // over the unit, workerd, interop, bench (every benchmark in smoke mode) and
 // browser projects, in two groups one after another (`sequence.groupOrder`
 // in vitest.config.ts): unit, workerd, interop and the benches, two files at a time; then
-// the browser tests alone, two files at a time against shared servers. Running
+// the browser tests alone, one file at a time against a shared server. Running
 // the browser tests beside the rest was tried: on two cores it made everything
 // slower and the browser tests flaky. Ends with a plain `N passed, N failed` line.
 //

@@ -84,11 +84,14 @@ describe("offline edits", () => {
     await page.getByTestId("user-menu").click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
+    // Deleting them loads the offline code and waits for the room's connections to let go: slow on a loaded machine.
     await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (await indexedDB.databases()).map((db) => db.name).filter((name) => name?.startsWith("stockroom-")),
-        ),
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await indexedDB.databases()).map((db) => db.name).filter((name) => name?.startsWith("stockroom-")),
+          ),
+        { timeout: 30_000 },
       )
       .toEqual([]);
     await context.close();

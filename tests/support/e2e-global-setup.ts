@@ -28,7 +28,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildApp();
   process.env.STOCKROOM_APP_BUILT = "1";
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const workers = project.config.fileParallelism ? Math.max(1, Number(project.config.maxWorkers) || 1) : 1;
   const started = await Promise.allSettled([
     launchBrowserServer(),
     ...Array.from({ length: workers }, () => startServer()),
