@@ -28,7 +28,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildApp();
   process.env.STOCKROOM_APP_BUILT = "1";
-  const workers = project.config.fileParallelism ? Math.max(1, Number(project.config.maxWorkers) || 1) : 1;
+  // One a file at a time resolves to one worker (vitest sets maxWorkers to 1 without file parallelism).
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   const started = await Promise.allSettled([
     launchBrowserServer(),
     ...Array.from({ length: workers }, () => startServer()),
