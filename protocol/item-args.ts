@@ -19,6 +19,13 @@ import {
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
 
+/** The items a change to many is for: at least one, at most LIMITS.BULK. */
+const chosenItemsSchema = v.pipe(
+  v.array(idSchema, "Item ids must be a list"),
+  v.nonEmpty("Choose at least one item"),
+  v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
+);
+
 /** The method names of items: the wire names both sides call them by. */
 export const ITEM_METHOD = {
   ITEMS_ADD: "items.add",
@@ -104,14 +111,7 @@ export const ITEM_METHODS = {
     ]),
   ).answers(),
   [ITEM_METHOD.ITEMS_SET_STATUS]: takes(
-    v.tuple([
-      v.pipe(
-        v.array(idSchema, "Item ids must be a list"),
-        v.nonEmpty("Choose at least one item"),
-        v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
-      ),
-      v.picklist(ITEM_STATUSES, "Unknown status"),
-    ]),
+    v.tuple([chosenItemsSchema, v.picklist(ITEM_STATUSES, "Unknown status")]),
   ).answers<number>(),
   [ITEM_METHOD.ITEMS_PUBLIC_LINKS]: takes(
     v.tuple([
@@ -133,11 +133,7 @@ export const ITEM_METHODS = {
   ).answers<ItemCopyPage>(),
   [ITEM_METHOD.ITEMS_BULK_EDIT]: takes(
     v.tuple([
-      v.pipe(
-        v.array(idSchema, "Item ids must be a list"),
-        v.nonEmpty("Choose at least one item"),
-        v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
-      ),
+      chosenItemsSchema,
       bulkChangeSchema,
       /** Variants of the products among them that the price and stock change is for (all of each product's when none). */
       v.optional(
