@@ -128,10 +128,9 @@ export default defineConfig({
           // createRoom alone may wait 90 s for the room, so a test gets more than that.
           testTimeout: 150_000,
           hookTimeout: 120_000,
-          // One file at a time against the shared server (tests/support/e2e-global-setup.ts). Two at a time
-          // took the browser files from about 470 s to 370 s, but on two cores the load showed timing
-          // races in three tests over four runs (two fixed, docs/development.md §1): not yet.
-          fileParallelism: false,
+          // Two files at a time, each worker with its own server (tests/support/e2e-global-setup.ts):
+          // about 600 s one at a time, about 370 s two at a time (docs/development.md §1).
+          maxWorkers: 2,
           // A loaded CI machine can take seconds to show live changes; a poll gives up after this.
           expect: { poll: { timeout: 10_000 } },
           // Last, alone: never beside the bench smoke runs or anything else (see above).

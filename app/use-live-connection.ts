@@ -44,11 +44,14 @@ export function useLiveSession(path: string, offlineCollections: readonly string
         });
         if (!navigator.onLine) noLine();
       }).then(() => import("./live/offline-stores"));
+      // Signed out (or in as someone else) before the stores opened: they open nothing, so
+      // what signing out deleted is not made again (live/user-data.ts).
+      const stillTheirs = () => readStoredLogin()?.userId === userId;
       connection.keepWaitingCallsIn(
-        deferredJournal(stores.then((m) => m.indexedDbJournal(m.journalName(userId, path)))),
+        deferredJournal(stores.then((m) => m.indexedDbJournal(m.journalName(userId, path), stillTheirs))),
       );
       connection.cacheDocsIn(
-        deferredDocCache(stores.then((m) => m.indexedDbDocCache(m.docCacheName(userId, path)))),
+        deferredDocCache(stores.then((m) => m.indexedDbDocCache(m.docCacheName(userId, path), stillTheirs))),
         offline.current,
       );
     }

@@ -59,13 +59,14 @@ export function journalName(userId: string, endpoint: string): string {
  * land in the order they were made; a browser without IndexedDB (or one that
  * refuses it, as some private modes do) keeps nothing and says so once.
  */
-export function indexedDbJournal(name: string): CallJournal {
+export function indexedDbJournal(name: string, stillWanted?: () => boolean): CallJournal {
   let db: Promise<IDBDatabase | null> | null = null;
   const database = () => {
     db ??= openDatabase(
       name,
       (created) => created.createObjectStore(STORE, { keyPath: "seed" }).createIndex("at", "at"),
       "waiting changes will not survive a reload here",
+      stillWanted,
     );
     return db;
   };

@@ -52,13 +52,14 @@ export function docCacheName(userId: string, endpoint: string): string {
   return `${DOC_CACHE_PREFIX}:${userId}:${endpoint}`;
 }
 
-export function indexedDbDocCache(name: string): DocCache {
+export function indexedDbDocCache(name: string, stillWanted?: () => boolean): DocCache {
   let db: Promise<IDBDatabase | null> | null = null;
   const database = () => {
     db ??= openDatabase(
       name,
       (created) => created.createObjectStore(STORE, { keyPath: "collection" }),
       "rooms will not open offline here",
+      stillWanted,
     );
     return db;
   };
