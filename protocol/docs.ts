@@ -316,6 +316,20 @@ export interface StoreConnected {
   webhooks: { registered: number; note: string };
 }
 
+/** One of the store's locations and the room location its stock is (docs/stock.md, "Stock from the store"). */
+export interface StoreLocationMapping {
+  storeLocationId: string;
+  name: string;
+  /** The room location ("" for none: the store's stock there stays the store's). */
+  locationId: string;
+}
+
+/** The `locations` document of the `store` publication: the store's active locations, in its order. */
+export interface StoreLocationsDoc {
+  _id: "locations";
+  locations: StoreLocationMapping[];
+}
+
 /** What a store sync is doing: "products", then "orders", then "customers". */
 export type StoreSyncPhase = "products" | "orders" | "customers";
 

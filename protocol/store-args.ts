@@ -18,6 +18,8 @@ export const STORE_METHOD = {
   STORE_UNPUBLISH: "store.unpublish",
   /** Starts a sync of products, orders and customers from the store; progress is the `sync` document of `store`. */
   STORE_SYNC: "store.sync",
+  /** Says which room location a store location's stock is ("" for none); owners and admins. */
+  STORE_MAP_LOCATION: "store.mapLocation",
 } as const;
 
 const storeText = (label: string) =>
@@ -63,6 +65,12 @@ export const STORE_METHODS = {
       ),
     ]),
   ).answers<{ started: boolean }>(),
+  [STORE_METHOD.STORE_MAP_LOCATION]: takes(
+    v.tuple([
+      v.pipe(v.string("The store location must be text"), v.nonEmpty("Choose a store location"), v.maxLength(128)),
+      v.pipe(v.string("The room location must be text"), v.maxLength(64)),
+    ]),
+  ).answers<null>(),
 } as const;
 
 /** The publications of the store (Shopify): their wire names. */

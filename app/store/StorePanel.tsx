@@ -5,6 +5,7 @@ import { type LiveDoc, useFind } from "../live";
 import { useCall, useSubscribe } from "../live-api";
 import { OrderEmailsToggle } from "./OrderEmailsToggle";
 import { StoreConnectForm } from "./StoreConnectForm";
+import { StoreLocationsPanel } from "./StoreLocationsPanel";
 import { StoreSetupGuide } from "./StoreSetupGuide";
 import { StoreSyncPanel } from "./StoreSyncPanel";
 import "./store.css";
@@ -126,6 +127,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
               onCancel={() => setEditing(false)}
             />
           )}
+          <StoreLocationsPanel role={role} />
           <StoreSyncPanel role={role} />
           <OrderEmailsToggle userId={userId} />
         </>

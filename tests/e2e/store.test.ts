@@ -5,7 +5,7 @@
  * while the orders come in page by page, then the counts; the products land
  * in the catalogue, the orders on the dashboard), publishes a selection with
  * a line per item, unpublishes one from its page and chooses order e-mails;
- * a viewer sees the store but none of its buttons; a phone-wide screen shows
+ * sells one in the store (the catalogue count drops live); a viewer sees the store but none of its buttons; a phone-wide screen shows
  * the panel without scrolling sideways.
  */
 import type { Page } from "playwright-core";
@@ -14,6 +14,7 @@ import { setUpServerAndBrowser } from "../support/e2e";
 import { FakeShopify } from "../support/fake-shopify";
 import { type FakeShopifyServer, startFakeShopifyServer } from "../support/fake-shopify-server";
 import { addItem, createRoom, signUp } from "../support/flows";
+import { sendStoreWebhook } from "../support/store-webhooks";
 
 // A small cost budget: each 25-order page (802 points) waits for it to refill, so the sync runs for seconds.
 const fake = new FakeShopify({ shopName: "Corner Shop", maximumAvailable: 1000, restoreRate: 500 });
@@ -81,6 +82,8 @@ describe("the online store", () => {
     expect(await panel.getByTestId("store-status").textContent()).toBe(`Connected to Corner Shop (${fake.shop})`);
     expect(await panel.getByLabel("Client secret", { exact: true }).count()).toBe(0);
     expect(fake.tokenRequests.length).toBeGreaterThan(0);
+    // The store's first location keeps its stock at the room's first.
+    expect(await panel.getByLabel("Room location for Shop floor").inputValue()).toBe("main");
 
     // 2. Sync: a progress bar while the orders come in, then what was brought.
     const sync = page.getByRole("region", { name: "Sync from the store" });
@@ -122,7 +125,7 @@ describe("the online store", () => {
 
     // 3. Publishing a selection: a line per item, each published; the store has them as they are here.
     await page.goto(roomUrl);
-    await addItem(page, { title: "Oak stool", sku: "OS-1", price: "49" });
+    await addItem(page, { title: "Oak stool", sku: "OS-1", price: "49", quantity: "5" });
     await addItem(page, { title: "Clay jug", sku: "CJ-1", price: "18.50" });
     await addItem(page, { title: "Wool throw", sku: "WO-1", price: "65.25" });
     const published = ["Oak stool", "Clay jug", "Wool throw"];
@@ -143,6 +146,19 @@ describe("the online store", () => {
     expect(productTitled("Clay jug")).toMatchObject({ status: "ACTIVE", variant: { sku: "CJ-1", price: "18.50" } });
     expect(productTitled("Wool throw")).toMatchObject({ status: "ACTIVE", variant: { sku: "WO-1", price: "65.25" } });
     await expect.poll(() => row("Clay jug").getByTestId("item-status").getAttribute("data-status")).toBe("listed");
+
+    // A sale in the store lowers the count in the open catalogue, live, as a sale from the store.
+    const quantityOf = (title: string) =>
+      row(title)
+        .getByRole("button", { name: `Edit quantity of ${title}` })
+        .locator(".cell-value")
+        .textContent();
+    await expect.poll(() => quantityOf("Oak stool")).toBe("5");
+    const oak = productTitled("Oak stool");
+    for (const { topic, payload } of fake.sell(oak?.id ?? "", 2)) {
+      expect((await sendStoreWebhook(e2e.server.url, fake, topic, payload)).status).toBe(200);
+    }
+    await expect.poll(() => quantityOf("Oak stool"), { timeout: 30_000 }).toBe("3");
 
     // The item page says it is in the store; "Unpublish" archives the store's product.
     await row("Clay jug").getByRole("link", { name: "Open Clay jug" }).last().click();

@@ -90,6 +90,8 @@ export class FakeShopify {
   readonly products = new Map<string, FakeProduct>();
   readonly orders = new Map<string, FakeOrder>();
   readonly customers = new Map<string, FakeCustomer>();
+  /** The shop's active locations, in its order (a test may add or take some away). */
+  readonly locations: { id: string; name: string }[] = [{ id: gid("Location", 1), name: "Shop floor" }];
   readonly tokenRequests: URLSearchParams[] = [];
   /** Webhook subscriptions made through the API: topic (GraphQL enum) → address. */
   readonly webhooks = new Map<string, string>();
@@ -167,6 +169,58 @@ export class FakeShopify {
     };
     this.products.set(product.id, product);
     return product;
+  }
+
+  /**
+   * A sale in the store (online, or on Shopify POS at one of its locations):
+   * its stock goes down, and the answer is what Shopify would send about it,
+   * as webhook topic and REST payload (numeric ids), for a test to deliver.
+   */
+  sell(
+    productId: string,
+    quantity: number,
+    options: { pos?: { locationId: string } } = {},
+  ): { topic: string; payload: Record<string, unknown> }[] {
+    const product = this.products.get(productId);
+    if (!product) throw new Error(`fake: no product ${productId}`);
+    const available = product.variant.inventoryQuantity - quantity;
+    this.updateProduct(productId, { variant: { inventoryQuantity: available } });
+    const n = this.ids++;
+    const now = new Date(this.tick()).toISOString();
+    const numeric = (gidValue: string) => Number(gidValue.split("/").pop());
+    const locationId = numeric(options.pos?.locationId ?? this.locations[0]?.id ?? gid("Location", 1));
+    const order = {
+      id: n,
+      admin_graphql_api_id: gid("Order", n),
+      name: `#${n}`,
+      created_at: now,
+      updated_at: now,
+      currency: this.currency,
+      total_price: (Number(product.variant.price) * quantity).toFixed(2),
+      source_name: options.pos ? "pos" : "web",
+      location_id: options.pos ? locationId : null,
+      line_items: [
+        {
+          id: n * 10,
+          variant_id: numeric(product.variant.id),
+          product_id: numeric(product.id),
+          sku: product.variant.sku,
+          title: product.title,
+          quantity,
+          price: product.variant.price,
+        },
+      ],
+    };
+    const level = {
+      inventory_item_id: numeric(inventoryItemOf(product)),
+      location_id: locationId,
+      available,
+      updated_at: now,
+    };
+    return [
+      { topic: "orders/create", payload: order },
+      { topic: "inventory_levels/update", payload: level },
+    ];
   }
 
   updateProduct(
@@ -376,7 +430,9 @@ export class FakeShopify {
       case "StockroomWebhookSubscribe":
         return { data: { webhookSubscriptionCreate: this.subscribe(variables) }, records: 0 };
       case "StockroomLocation":
-        return { data: { locations: { nodes: [{ id: gid("Location", 1) }] } }, records: 0 };
+        return { data: { locations: { nodes: this.locations.slice(0, 1).map(({ id }) => ({ id })) } }, records: 0 };
+      case "StockroomLocations":
+        return { data: { locations: { nodes: this.locations.map((location) => ({ ...location })) } }, records: 0 };
       case "StockroomProductSet":
         return { data: { productSet: this.productSet(variables) }, records: 0 };
       case "StockroomProductUpdate":

@@ -571,16 +571,19 @@ describe("webhook setup", () => {
     const { socket } = await DdpSocket.connect(`https://stockroom.test/api/rooms/${roomId}/websocket`);
     expect((await socket.call("login", [{ resume: ownerToken(roomId) }])).error).toBeUndefined();
     const first = await socket.call("store.connect", [fake.credentials]);
-    expect(first.result).toEqual({ shopName: "Corner Shop", webhooks: { registered: 5, note: "" } });
+    expect(first.result).toEqual({ shopName: "Corner Shop", webhooks: { registered: 8, note: "" } });
     expect(Object.fromEntries(fake.webhooks)).toEqual({
       ORDERS_CREATE: "https://stockroom.test/api/webhooks/shopify",
       ORDERS_UPDATED: "https://stockroom.test/api/webhooks/shopify",
+      ORDERS_CANCELLED: "https://stockroom.test/api/webhooks/shopify",
+      REFUNDS_CREATE: "https://stockroom.test/api/webhooks/shopify",
+      INVENTORY_LEVELS_UPDATE: "https://stockroom.test/api/webhooks/shopify",
       PRODUCTS_UPDATE: "https://stockroom.test/api/webhooks/shopify",
       PRODUCTS_DELETE: "https://stockroom.test/api/webhooks/shopify",
       APP_UNINSTALLED: "https://stockroom.test/api/webhooks/shopify",
     });
     const again = await socket.call("store.connect", [fake.credentials]);
-    expect((again.result as { webhooks: unknown }).webhooks).toEqual({ registered: 5, note: "" });
+    expect((again.result as { webhooks: unknown }).webhooks).toEqual({ registered: 8, note: "" });
     socket.close();
   });
 

@@ -27,6 +27,7 @@ import { registerRoomOpening } from "../rooms/room-opening";
 import { registerStocktake } from "../stocktake/stocktake-feature";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
+import { settleStoreLevels, storeLevelsDue } from "../store/store-stock";
 import { keepStoreSyncScheduled, runDueStoreSync } from "../store/sync-schedule";
 
 /** Logs a failure a feature handles itself, and wants no alarm for it. */
@@ -34,6 +35,9 @@ const logged = (what: string) => (error: unknown) => {
   console.error(what, error);
   return null;
 };
+
+/** The sooner of two wake-ups (null: none wanted). */
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 /** When a feature next wants the room's alarm to go off (ms since the epoch), or null. */
 type NextWake = Promise<number | null>;
@@ -71,8 +75,12 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   {
     name: "store",
     register: registerStore,
-    opened: (host) => keepStoreSyncScheduled(host),
-    alarm: (host) => runDueStoreSync(host),
+    // The scheduled sync, and the store's stock changes waiting to settle (store/store-stock.ts).
+    opened: async (host) => earliest(await keepStoreSyncScheduled(host), await storeLevelsDue(host)),
+    alarm: async (host) => {
+      const settles = await settleStoreLevels(host);
+      return earliest(await runDueStoreSync(host), settles);
+    },
   },
   { name: "stocktake", register: registerStocktake },
   {

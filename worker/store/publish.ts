@@ -17,13 +17,16 @@
  * the store by itself once the edits settle.
  */
 import * as v from "valibot";
-import { hasVariants, type ItemDoc, STORE_ACTOR } from "../../protocol/api";
+import { hasVariants, type ItemDoc, STORE_ACTOR, variantsOf } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
 import { findItem, toItemDoc } from "../db/room/items-repo";
+import { runTogether } from "../db/room/room-database";
 import type { StoreListingRow } from "../db/room/room-schema";
 import { findListing, markListingRemoved, saveListing, setListingState } from "../db/room/store-listings-repo";
 import { findStoreConnection } from "../db/room/store-repo";
+import { linkVariantsQueries } from "../db/room/store-stock-repo";
+import type { StoreVariantRow } from "../db/room/store-stock-tables";
 import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { money, oneVariantInput, variantsInput } from "./product-input";
@@ -41,6 +44,7 @@ import { badAnswer } from "./store-errors";
 import { parseSent, type StoreFields, sameStoreFields, storeFieldsOf } from "./store-fields";
 import { textToHtml } from "./store-records";
 import { storeRuntime } from "./store-runtime";
+import { storeLevelSetByUs } from "./store-stock";
 
 /** How long an item must stay unedited before its edits go to the store (typing a title is many saves). */
 export const FOLLOW_DELAY_MS = 1_500;
@@ -93,7 +97,13 @@ const createdProduct = v.object({
       id: v.string(),
       handle: v.optional(v.string(), ""),
       variants: v.object({
-        nodes: v.array(v.object({ id: v.string(), inventoryItem: v.nullish(v.object({ id: v.string() })) })),
+        nodes: v.array(
+          v.object({
+            id: v.string(),
+            inventoryItem: v.nullish(v.object({ id: v.string() })),
+            selectedOptions: v.optional(v.array(v.object({ value: v.string() })), []),
+          }),
+        ),
       }),
     }),
   ),
@@ -102,7 +112,35 @@ const createdProduct = v.object({
 /** What a publish leaves in the listing. */
 type Published = Pick<StoreListingRow, "productId" | "variantId" | "inventoryItemId" | "handle"> & {
   sent: StoreFields;
+  /** Each variant here and the store variant it became (a store sale of it moves its stock here). */
+  links?: StoreVariantRow[];
 };
+
+type CreatedProduct = NonNullable<v.InferOutput<typeof createdProduct>["product"]>;
+
+/** The store variant each of the item's variants became: by its option values, else by its place. */
+function variantLinks(item: ItemDoc, product: CreatedProduct): StoreVariantRow[] {
+  const nodes = product.variants.nodes;
+  const valuesOf = (values: readonly string[]) => JSON.stringify(values);
+  const byPlace = nodes.every((node) => node.selectedOptions.length === 0);
+  return variantsOf(item).flatMap((variant, index) => {
+    const node = byPlace
+      ? nodes[index]
+      : (nodes.find(
+          (each) => valuesOf(each.selectedOptions.map((option) => option.value)) === valuesOf(variant.values),
+        ) ?? (hasVariants(item) ? undefined : nodes[0]));
+    if (!node) return [];
+    return [
+      {
+        storeVariantId: node.id,
+        inventoryItemId: node.inventoryItem?.id ?? "",
+        productId: product.id,
+        itemId: item._id,
+        variantId: variant._id,
+      },
+    ];
+  });
+}
 
 /** A product made whole from the item (or, for an old link without a listing, set whole again). */
 async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDoc): Promise<Published> {
@@ -135,6 +173,7 @@ async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDo
     inventoryItemId: variant?.inventoryItem?.id ?? "",
     handle: product.handle,
     sent: storeFieldsOf(item),
+    links: variantLinks(item, product),
   };
 }
 
@@ -179,13 +218,14 @@ async function updateProduct(
   if (hasVariants(item)) {
     // Options, values, codes and prices of every variant in one `productSet`; stock stays as the store has it.
     if (!known || now.variants !== known.variants) {
-      await mutate(
+      const { product } = await mutate(
         client,
         PRODUCT_SET_MUTATION,
         { input: variantsInput(item, null), identifier: { id: listing.productId } },
         "productSet",
         createdProduct,
       );
+      if (product) published.links = variantLinks(item, product);
       Object.assign(sent, { variants: now.variants, priceCents: now.priceCents, sku: now.sku, quantity: now.quantity });
     }
     return;
@@ -205,13 +245,14 @@ async function updateProduct(
   }
   // Stock only with a known "before" to compare against: never blindly over a sale.
   if (known && now.quantity !== known.quantity && listing.inventoryItemId) {
+    const storeLocationId = await firstLocation(client);
     const input = {
       name: "available",
       reason: "correction",
       quantities: [
         {
           inventoryItemId: listing.inventoryItemId,
-          locationId: await firstLocation(client),
+          locationId: storeLocationId,
           quantity: now.quantity,
           changeFromQuantity: known.quantity,
         },
@@ -235,6 +276,7 @@ async function updateProduct(
       throw error;
     }
     sent.quantity = now.quantity;
+    await storeLevelSetByUs(host, listing.inventoryItemId, storeLocationId, now.quantity);
   }
 }
 
@@ -285,6 +327,7 @@ export function publishItem(
       published = await createProduct(host, client, item);
     }
     await host.writes.run(async () => {
+      if (published.links?.length) runTogether(host.roomDb, linkVariantsQueries(host.roomDb, published.links));
       await saveListing(host.roomDb, {
         roomId: host.roomId,
         itemId,

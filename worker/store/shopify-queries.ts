@@ -62,7 +62,7 @@ export const LOCATION_QUERY = `query StockroomLocation {
 
 export const PRODUCT_SET_MUTATION = `mutation StockroomProductSet($input: ProductSetInput!, $identifier: ProductSetIdentifiers) {
   productSet(input: $input, identifier: $identifier, synchronous: true) {
-    product { id handle variants(first: 1) { nodes { id inventoryItem { id } } } }
+    product { id handle variants(first: 250) { nodes { id inventoryItem { id } selectedOptions { value } } } }
     userErrors { field message code }
   }
 }`;
@@ -105,3 +105,8 @@ export const PRODUCT_ARCHIVE_MUTATION = `mutation StockroomProductArchive($produ
 export function updatedSince(since: number | null): string | null {
   return since === null ? null : `updated_at:>='${new Date(since).toISOString()}'`;
 }
+
+/** The store's active locations, in its order (the first is where online orders are taken from). */
+export const LOCATIONS_QUERY = `query StockroomLocations {
+  locations(first: 100, query: "active:true") { nodes { id name } }
+}`;

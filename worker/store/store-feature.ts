@@ -32,6 +32,7 @@ import {
   toStoreConnectionDoc,
   tryConnection,
 } from "./store-connection";
+import { mapStoreLocation, refreshStoreLocations, storeLocationsDoc } from "./store-locations";
 import { storeRuntime } from "./store-runtime";
 import { forgetShopNow } from "./store-unlink";
 import { keepStoreSyncScheduled } from "./sync-schedule";
@@ -78,7 +79,11 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.STORE,
         fetch: async () => {
           const row = await findStoreConnection(ctx.host.roomDb, ctx.host.roomId);
-          return [asDoc(toStoreConnectionDoc(row)), asDoc(storeRuntime(ctx.host).sync.view(row))];
+          return [
+            asDoc(toStoreConnectionDoc(row)),
+            asDoc(storeRuntime(ctx.host).sync.view(row)),
+            asDoc(storeLocationsDoc(ctx.host)),
+          ];
         },
         matches: () => true,
       } as const;
@@ -108,10 +113,11 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       const syncDue = await keepStoreSyncScheduled(ctx.host);
       if (syncDue !== null) await ctx.host.wakeAt(syncDue);
       const saved = await requireConnection(ctx.host);
-      const webhooks = await registerWebhooks(
-        storeClientFor(ctx.host, saved),
-        appUrl(ctx.host.env, ctx),
-        saved.authKind,
+      const client = storeClientFor(ctx.host, saved);
+      const webhooks = await registerWebhooks(client, appUrl(ctx.host.env, ctx), saved.authKind);
+      // Where the store keeps stock; testing the connection reads them again if this fails.
+      await refreshStoreLocations(ctx.host, client).catch((error) =>
+        console.error("store: could not read the store's locations", error),
       );
       const answer: StoreConnected = { shopName: row.shopName, webhooks };
       return answer;
@@ -122,7 +128,9 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx) => {
       await manager(ctx);
       const row = await requireConnection(ctx.host);
-      const shopName = await fetchShopName(storeClientFor(ctx.host, row));
+      const client = storeClientFor(ctx.host, row);
+      const shopName = await fetchShopName(client);
+      await refreshStoreLocations(ctx.host, client);
       if (shopName !== row.shopName) {
         // The shop was renamed in Shopify: show its new name.
         await publishWrite(ctx.host, () =>
@@ -167,6 +175,14 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
+  defineMethod(registry, METHOD.STORE_MAP_LOCATION, {
+    run: async (ctx, storeLocationId, locationId) => {
+      await manager(ctx);
+      await mapStoreLocation(ctx.host, storeLocationId, locationId);
+      return null;
+    },
+  });
+
   registry.react((host, change) => {
     if (change.collection !== COLLECTION.ITEMS) return;
     const previous = change.previous as unknown as ItemDoc | null;
@@ -179,7 +195,11 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     id: "store-calls",
     match: {
       type: "method",
-      name: (name) => name === METHOD.STORE_CONNECT || name === METHOD.STORE_TEST || name === METHOD.STORE_SYNC,
+      name: (name) =>
+        name === METHOD.STORE_CONNECT ||
+        name === METHOD.STORE_TEST ||
+        name === METHOD.STORE_SYNC ||
+        name === METHOD.STORE_MAP_LOCATION,
       userId: () => true,
     },
     limit: 10,

@@ -8,11 +8,14 @@
 import { type ItemStatus, STORE_ACTOR } from "../../protocol/api";
 import { newId } from "../db/directory/database";
 import { findItemBySku, findItemByStoreProduct, toItemDoc } from "../db/room/items-repo";
+import { runTogether } from "../db/room/room-database";
 import { findListing, listingRemoved, saveListing } from "../db/room/store-listings-repo";
+import { linkVariantsQueries } from "../db/room/store-stock-repo";
 import { addItemNow, editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeFieldsOf } from "./store-fields";
 import type { StoreProduct } from "./store-records";
+import { storeReportsLevels } from "./store-stock";
 
 const STATUS_OF: Record<StoreProduct["status"], ItemStatus> = {
   ACTIVE: "listed",
@@ -48,18 +51,25 @@ export async function applyStoreProductNow(
     else if (holder && holder.id !== linked?.id) sku = "";
   }
   if (!linked && !options.create) return "skipped";
+  // Once the store reports this variant's levels, its stock moves here by movements (store-stock.ts), never set.
+  const byMovements = linked !== null && storeReportsLevels(host, product.inventoryItemId);
   const fields = {
     title: product.title || "Untitled product",
     description: product.description,
     priceCents: product.priceCents,
-    quantity: product.quantity,
+    ...(byMovements ? {} : { quantity: product.quantity }),
     ...(sku || !product.sku ? { sku } : {}),
   };
   const before = linked ? toItemDoc(linked) : null;
   const itemId = before?._id ?? newId();
   const listing = await findListing(host.roomDb, host.roomId, itemId);
   // What the store has now, written before the item changes: the edit it causes is then in step, and not sent back.
-  const sent = storeFieldsOf({ sku: before?.sku ?? "", photos: before?.photos ?? [], ...fields });
+  const sent = storeFieldsOf({
+    sku: before?.sku ?? "",
+    photos: before?.photos ?? [],
+    quantity: before?.quantity ?? 0,
+    ...fields,
+  });
   await saveListing(host.roomDb, {
     roomId: host.roomId,
     itemId,
@@ -71,6 +81,15 @@ export async function applyStoreProductNow(
     state: product.status === "ACTIVE" ? "active" : "archived",
     publishedAt: listing?.publishedAt ?? host.now(),
   });
+  if (product.variantId && (before?.variants?.length ?? 0) === 0) {
+    // A product of one variant: a sale of it in the store is a sale of this item.
+    const link = {
+      storeVariantId: product.variantId,
+      inventoryItemId: product.inventoryItemId,
+      productId: product.productId,
+    };
+    runTogether(host.roomDb, linkVariantsQueries(host.roomDb, [{ ...link, itemId, variantId: itemId }]));
+  }
   const status = statusFor(product, before?.status ?? null);
   const change = { ...fields, ...(status ? { status } : {}) };
   if (before) {

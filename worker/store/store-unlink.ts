@@ -5,8 +5,10 @@
  */
 import { STORE_ACTOR } from "../../protocol/api";
 import { findItemByStoreProduct, findLinkedItems } from "../db/room/items-repo";
+import { runTogether } from "../db/room/room-database";
 import { deleteListingsOfProduct, deleteRoomListings } from "../db/room/store-listings-repo";
 import { findStoreConnection, forgetSyncState } from "../db/room/store-repo";
+import { forgetStoreStockQueries, unlinkProductQuery } from "../db/room/store-stock-repo";
 import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeRuntime } from "./store-runtime";
@@ -25,6 +27,8 @@ export async function forgetShopNow(host: RoomHost): Promise<void> {
     });
   }
   await deleteRoomListings(host.roomDb, host.roomId);
+  // The old shop's variants, locations, levels and events mean nothing for the new one.
+  runTogether(host.roomDb, forgetStoreStockQueries(host.roomDb));
   await forgetSyncState(host.roomDb, host.roomId);
   storeRuntime(host).sync.forget(host, await findStoreConnection(host.roomDb, host.roomId));
 }
@@ -33,6 +37,7 @@ export async function forgetShopNow(host: RoomHost): Promise<void> {
 export async function forgetStoreProductNow(host: RoomHost, productId: string): Promise<boolean> {
   const linked = await findItemByStoreProduct(host.roomDb, host.roomId, productId);
   await deleteListingsOfProduct(host.roomDb, host.roomId, productId);
+  runTogether(host.roomDb, [unlinkProductQuery(host.roomDb, productId)]);
   if (!linked) return false;
   storeRuntime(host).cancelFollow(linked.id);
   await editItemNow(host, STORE_ACTOR, linked.id, linked.status === "listed" ? { status: "ready" } : {}, {

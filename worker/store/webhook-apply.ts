@@ -12,8 +12,10 @@ import { orderFromWebhook } from "./shopify-order";
 import { changeStoreConnection, dropStoreConnection } from "./store-feature";
 import { applyStoreProductNow } from "./store-products";
 import { deletedProductId, productFromWebhook } from "./store-records";
+import { applyStoreLevel, applyStoreRestocks, applyStoreSale } from "./store-stock";
+import { levelFromWebhook, restocksFromOrder, restocksFromRefund, saleFromOrder } from "./store-stock-payloads";
 import { forgetStoreProductNow } from "./store-unlink";
-import { UNREADABLE_ORDER, UNREADABLE_PRODUCT } from "./webhook-payloads";
+import { UNREADABLE_LEVEL, UNREADABLE_ORDER, UNREADABLE_PRODUCT, UNREADABLE_REFUND } from "./webhook-payloads";
 
 export interface WebhookDelivery {
   deliveryId: string;
@@ -26,11 +28,27 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 async function apply(host: RoomHost, { topic, payload }: WebhookDelivery): Promise<WebhookOutcome> {
   switch (topic) {
     case "orders/create":
-    case "orders/updated": {
+    case "orders/updated":
+    case "orders/cancelled": {
       const order = orderFromWebhook(payload);
-      if (!order) throw new LiveError(400, UNREADABLE_ORDER);
+      const sale = saleFromOrder(payload);
+      const restocks = restocksFromOrder(payload, host.now());
+      if (!order || !sale || !restocks) throw new LiveError(400, UNREADABLE_ORDER);
       await host.extensions.recordOrder(host, order);
+      // Its lines sell here once, whichever of its deliveries comes first (docs/stock.md).
+      await applyStoreSale(host, sale);
+      if (restocks.length) await applyStoreRestocks(host, restocks);
       return "applied";
+    }
+    case "refunds/create": {
+      const restocks = restocksFromRefund(payload, host.now());
+      if (!restocks) throw new LiveError(400, UNREADABLE_REFUND);
+      return (await applyStoreRestocks(host, restocks)) > 0 ? "applied" : "ignored";
+    }
+    case "inventory_levels/update": {
+      const level = levelFromWebhook(payload);
+      if (!level) throw new LiveError(400, UNREADABLE_LEVEL);
+      return (await applyStoreLevel(host, level)) ? "applied" : "ignored";
     }
     case "products/update": {
       const product = productFromWebhook(payload);

@@ -13,6 +13,9 @@ import type { ShopifyClient } from "./shopify-client";
 export const WEBHOOK_TOPICS = [
   "orders/create",
   "orders/updated",
+  "orders/cancelled",
+  "refunds/create",
+  "inventory_levels/update",
   "products/update",
   "products/delete",
   "app/uninstalled",

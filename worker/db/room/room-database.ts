@@ -26,7 +26,15 @@ export const MOVED_TABLES = [
 ] as const;
 
 /** Every table of a room's own rows (what goes when the room is deleted). */
-export const ROOM_TABLES = [...MOVED_TABLES, "locations", "movements"] as const;
+export const ROOM_TABLES = [
+  ...MOVED_TABLES,
+  "locations",
+  "movements",
+  "store_variants",
+  "store_locations",
+  "store_levels",
+  "store_stock_events",
+] as const;
 
 export function openRoomDatabase(storage: DurableObjectStorage) {
   return drizzle(storage, { schema });

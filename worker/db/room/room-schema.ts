@@ -28,6 +28,7 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
   });
 
 export { locations, movements } from "./stock-tables";
+export { storeLevels, storeLocations, storeStockEvents, storeVariants } from "./store-stock-tables";
 
 export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId, {
   stocktake: {

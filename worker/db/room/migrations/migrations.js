@@ -12,6 +12,7 @@ import m0010 from "./0010_location_reorder_points.sql";
 import m0011 from "./0011_applied_writes.sql";
 import m0012 from "./0012_stocktake_places.sql";
 import m0013 from "./0013_tables_made_at_start.sql";
+import m0014 from "./0014_store_stock.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -31,5 +32,6 @@ export default {
     m0011,
     m0012,
     m0013,
+    m0014,
   },
 };

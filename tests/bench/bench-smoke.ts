@@ -10,7 +10,10 @@ import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-const benches = readdirSync("bench").filter((file) => file.endsWith(".bench.mjs"));
+/** Every bench, in name order. */
+const benches = readdirSync("bench")
+  .filter((file) => file.endsWith(".bench.mjs"))
+  .sort();
 
 function runSmoke(file: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -30,18 +33,26 @@ function runSmoke(file: string): Promise<{ code: number | null; output: string }
   });
 }
 
-describe("benchmarks in smoke mode", () => {
-  it("finds the benches", () => {
-    expect(benches.length).toBeGreaterThan(10);
-  });
-
-  // Two at a time (the project's maxConcurrency): each mostly waits for its own server and browser to start.
-  for (const file of benches) {
-    it.concurrent(`${file} runs and prints its figures beside a baseline`, async ({ expect }) => {
-      const { code, output } = await runSmoke(file);
-      expect(code, output).toBe(0);
-      // Each figure line is "<name> <figure> baseline <figure> ratio <r>×".
-      expect(output).toMatch(/baseline .+ ratio [\d.e+-]+×/);
+/**
+ * The smoke runs of one share of the benches (every `of`th, from `share`):
+ * the benches are split over files so the test run's two workers share
+ * them, instead of one worker running them all while the other finishes
+ * everything else (docs/development.md §1).
+ */
+export function smokeRunsOf(share: number, of: number): void {
+  describe(`benchmarks in smoke mode (${share + 1} of ${of})`, () => {
+    it("finds the benches", () => {
+      expect(benches.length).toBeGreaterThan(10);
     });
-  }
-});
+
+    // Two at a time (the project's maxConcurrency): each mostly waits for its own server and browser to start.
+    for (const file of benches.filter((_, index) => index % of === share)) {
+      it.concurrent(`${file} runs and prints its figures beside a baseline`, async ({ expect }) => {
+        const { code, output } = await runSmoke(file);
+        expect(code, output).toBe(0);
+        // Each figure line is "<name> <figure> baseline <figure> ratio <r>×".
+        expect(output).toMatch(/baseline .+ ratio [\d.e+-]+×/);
+      });
+    }
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * How the room's stock meets its store's (docs/stock.md, "Stock from the
+ * store"): which store variant and inventory item each variant here is,
+ * which room location each store location is, what the store's stock is as
+ * far as the room knows, and which store events have moved stock here
+ * already (each moves it once, whichever delivery brings it).
+ */
+import { sql } from "drizzle-orm";
+import { integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** A variant here ↔ its store variant and the inventory item the store keeps its stock on. */
+export const storeVariants = sqliteTable(
+  "store_variants",
+  {
+    storeVariantId: text("store_variant_id").primaryKey(),
+    /** "" until known (an order names the variant, a level names its inventory item). */
+    inventoryItemId: text("inventory_item_id").notNull().default(""),
+    productId: text("product_id").notNull(),
+    itemId: text("item_id").notNull(),
+    /** The variant here (the item's own id for a product without options). */
+    variantId: text("variant_id").notNull(),
+  },
+  (table) => [
+    uniqueIndex("store_variants_inventory_item").on(table.inventoryItemId).where(sql`${table.inventoryItemId} <> ''`),
+    uniqueIndex("store_variants_variant").on(table.itemId, table.variantId),
+  ],
+);
+
+/** A location of the store, and the room location its stock is ("" for none: its stock stays the store's). */
+export const storeLocations = sqliteTable("store_locations", {
+  storeLocationId: text("store_location_id").primaryKey(),
+  name: text("name").notNull(),
+  /** The store's order (its first is where online orders are taken from when an order names none). */
+  position: integer("position").notNull(),
+  locationId: text("location_id").notNull().default(""),
+  /** Gone from the store (deactivated or deleted): kept so its mapping is not asked again. */
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+});
+
+/**
+ * The store's `available` stock of one inventory item at one store
+ * location as far as the room knows: the last level the store reported,
+ * moved by the store events that came after it. `pending` is a reported
+ * change nothing explains yet (a count corrected in Shopify's admin —
+ * or a sale whose order is still on its way): it becomes a movement once
+ * it has settled, so an order that arrives a moment late is not counted
+ * twice (worker/store/store-stock.ts).
+ */
+export const storeLevels = sqliteTable(
+  "store_levels",
+  {
+    inventoryItemId: text("inventory_item_id").notNull(),
+    storeLocationId: text("store_location_id").notNull(),
+    available: integer("available").notNull(),
+    /** The store's time of the level it comes from (ms), so an older report that arrives late changes nothing. */
+    reportedAt: integer("reported_at").notNull(),
+    pending: integer("pending").notNull().default(0),
+    /** When the pending change becomes a movement (ms; 0 when none is pending). */
+    settlesAt: integer("settles_at").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.inventoryItemId, table.storeLocationId] })],
+);
+
+/** A store event that moved stock here (an order's line, a refund's line), by key: each moves it once. */
+export const storeStockEvents = sqliteTable("store_stock_events", {
+  key: text("key").primaryKey(),
+  at: integer("at").notNull(),
+});
+
+export type StoreVariantRow = typeof storeVariants.$inferSelect;
+export type StoreLocationRow = typeof storeLocations.$inferSelect;
+export type StoreLevelRow = typeof storeLevels.$inferSelect;
