@@ -22,7 +22,8 @@ import type { ItemRow } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
 import { targetForCode, unknownCode } from "./item-for-code";
 import { writeItems } from "./item-pipeline";
-import { historyEntry, itemHere, made } from "./item-writes";
+import { itemHere, made } from "./item-writes";
+import { stockOnlyChange } from "./stock-change";
 import { type StockChange, stockMoves, stockOfVariant, variantsOfRow } from "./stock-moves";
 
 /** A location stock may go to or come from: this room's, and not archived. */
@@ -78,32 +79,7 @@ function writeChanges(
   assertCovered(host, item, changes);
   const at = host.now();
   const moves = stockMoves(item, changes, { ...made(host, actor, at), group: options.group, undoes: options.undoes });
-  // The ledger says what moved; the history says so too when the item's total changes.
-  const entry =
-    moves.quantity === item.quantity
-      ? null
-      : historyEntry(
-          host,
-          item.id,
-          actor,
-          "updated",
-          { quantity: { from: item.quantity, to: moves.quantity } },
-          "stock",
-        );
-  writeItems(host, {
-    actor,
-    at,
-    items: [
-      {
-        id: item.id,
-        before: item,
-        row: { update: { quantity: moves.quantity }, columns: moves.columns },
-        entry,
-        moves,
-      },
-    ],
-    undone: options.undone,
-  });
+  writeItems(host, { actor, at, items: [stockOnlyChange(host, actor, item, moves, "stock")], undone: options.undone });
   return moves.rows.map((movement) => movement.id);
 }
 

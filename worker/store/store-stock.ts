@@ -34,7 +34,8 @@ import {
 } from "../db/room/store-stock-repo";
 import type { StoreLevelRow } from "../db/room/store-stock-tables";
 import { type ItemChange, writeItems } from "../inventory/item-pipeline";
-import { historyEntry, made } from "../inventory/item-writes";
+import { made } from "../inventory/item-writes";
+import { stockOnlyChange } from "../inventory/stock-change";
 import { type StockChange, stockMoves } from "../inventory/stock-moves";
 import type { RoomHost } from "../rooms/room-host";
 import { parseSent } from "./store-fields";
@@ -135,24 +136,7 @@ class StoreWrite {
     const listings: RoomStatement[] = [];
     for (const { item, changes } of this.changes.values()) {
       const moves = stockMoves(item, changes, made(host, STORE_ACTOR, at));
-      const entry =
-        moves.quantity === item.quantity
-          ? null
-          : historyEntry(
-              host,
-              item.id,
-              STORE_ACTOR,
-              "updated",
-              { quantity: { from: item.quantity, to: moves.quantity } },
-              "store",
-            );
-      items.push({
-        id: item.id,
-        before: item,
-        row: { update: { quantity: moves.quantity }, columns: moves.columns },
-        entry,
-        moves,
-      });
+      items.push(stockOnlyChange(host, STORE_ACTOR, item, moves, "store"));
       listings.push(...this.inStepWithStore(item, moves.quantity));
     }
     const levels = [...this.levels.values()].map((level) => saveLevelQuery(host.roomDb, level));
