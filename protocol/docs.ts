@@ -330,6 +330,21 @@ export interface StoreLocationsDoc {
   locations: StoreLocationMapping[];
 }
 
+/**
+ * The `item:<id>` document of the `store` collection (publication
+ * `store.item`): how the item's movements stand with the store.
+ */
+export interface StoreItemSyncDoc {
+  _id: `item:${string}`;
+  itemId: string;
+  /** Movements still to reach the store. */
+  waiting: number;
+  /** The store's refusal of one of them, in its words ("" for none): it waits for a person. */
+  refused: string;
+  /** Why the last try of those waiting failed ("" for none): they are tried again by themselves. */
+  lastError: string;
+}
+
 /** What a store sync is doing: "products", then "orders", then "customers". */
 export type StoreSyncPhase = "products" | "orders" | "customers";
 

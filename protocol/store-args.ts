@@ -20,6 +20,8 @@ export const STORE_METHOD = {
   STORE_SYNC: "store.sync",
   /** Says which room location a store location's stock is ("" for none); owners and admins. */
   STORE_MAP_LOCATION: "store.mapLocation",
+  /** Sends an item's movements the store refused again (after the cause was fixed there); answers how many. */
+  STORE_RETRY_ITEM: "store.retryItem",
 } as const;
 
 const storeText = (label: string) =>
@@ -71,15 +73,19 @@ export const STORE_METHODS = {
       v.pipe(v.string("The room location must be text"), v.maxLength(64)),
     ]),
   ).answers<null>(),
+  [STORE_METHOD.STORE_RETRY_ITEM]: takes(v.tuple([idSchema])).answers<number>(),
 } as const;
 
 /** The publications of the store (Shopify): their wire names. */
 export const STORE_PUBLICATION = {
   /** The room's store connection: one `connection` document in `store`, never a secret. */
   STORE: "store",
+  /** How one item's movements stand with the store: its `item:<id>` document in `store`. */
+  STORE_ITEM: "store.item",
 } as const;
 
 /** What each publication of the store (Shopify) takes. */
 export const STORE_PUBLICATION_ARGS = {
   [STORE_PUBLICATION.STORE]: v.tuple([]),
+  [STORE_PUBLICATION.STORE_ITEM]: v.tuple([idSchema]),
 } as const;

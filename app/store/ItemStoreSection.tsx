@@ -7,6 +7,7 @@ import type { PublishAction } from "./PublishProgress";
 import { useStoreState } from "./store-state";
 import "./store.css";
 import { ActionOutcome } from "./ActionOutcome";
+import { ItemStoreSync } from "./ItemStoreSync";
 
 /** The Shopify admin page of a product, when its id is the usual `gid://shopify/Product/123`. */
 function adminLink(domain: string, storeProductId: string): string | null {
@@ -118,6 +119,7 @@ export function ItemStoreSection({ roomId, item }: { roomId: string; item: ItemD
           </>
         )}
       </p>
+      {published && connected && <ItemStoreSync itemId={item._id} role={role} />}
       {controls}
       <ActionOutcome notice={notice} error={error} />
     </section>

@@ -160,6 +160,19 @@ describe("the online store", () => {
     }
     await expect.poll(() => quantityOf("Oak stool"), { timeout: 30_000 }).toBe("3");
 
+    // A delivery received here reaches the store as an adjustment with reason "received"; the item says it is in step.
+    await row("Oak stool").getByRole("link", { name: "Open Oak stool" }).last().click();
+    await page.getByTestId("item-store-sync").filter({ hasText: "Stock in step with the store" }).waitFor();
+    await page.getByRole("button", { name: "Record a change" }).click();
+    await page.getByLabel("Why").selectOption({ label: "Received" });
+    await page.getByLabel("Units added").fill("4");
+    await page.keyboard.press("Enter");
+    const oakItem = oak?.variant.id.replace("ProductVariant", "InventoryItem") ?? "";
+    await expect.poll(() => fake.levelOf(oakItem, fake.locations[0]?.id ?? ""), { timeout: 30_000 }).toBe(7);
+    expect(fake.adjustments.at(-1)).toMatchObject({ reason: "received", changes: [{ delta: 4 }] });
+    await page.getByTestId("item-store-sync").filter({ hasText: "Stock in step with the store" }).waitFor();
+    await page.goto(roomUrl);
+
     // The item page says it is in the store; "Unpublish" archives the store's product.
     await row("Clay jug").getByRole("link", { name: "Open Clay jug" }).last().click();
     const section = page.getByTestId("item-store");

@@ -183,12 +183,16 @@ export class FakeShopify {
   ): { topic: string; payload: Record<string, unknown> }[] {
     const product = this.products.get(productId);
     if (!product) throw new Error(`fake: no product ${productId}`);
-    const available = product.variant.inventoryQuantity - quantity;
-    this.updateProduct(productId, { variant: { inventoryQuantity: available } });
+    const at = options.pos?.locationId ?? this.locations[0]?.id ?? gid("Location", 1);
+    const inventoryItemId = inventoryItemOf(product);
+    const available = this.levelOf(inventoryItemId, at) - quantity;
+    if (at === this.locations[0]?.id) this.updateProduct(productId, { variant: { inventoryQuantity: available } });
+    else this.levels.set(`${inventoryItemId} ${at}`, available);
     const n = this.ids++;
-    const now = new Date(this.tick()).toISOString();
+    // The store's own times: the wall clock, in whole seconds as its webhooks give them.
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
     const numeric = (gidValue: string) => Number(gidValue.split("/").pop());
-    const locationId = numeric(options.pos?.locationId ?? this.locations[0]?.id ?? gid("Location", 1));
+    const locationId = numeric(at);
     const order = {
       id: n,
       admin_graphql_api_id: gid("Order", n),
@@ -212,7 +216,7 @@ export class FakeShopify {
       ],
     };
     const level = {
-      inventory_item_id: numeric(inventoryItemOf(product)),
+      inventory_item_id: numeric(inventoryItemId),
       location_id: locationId,
       available,
       updated_at: now,
@@ -439,8 +443,8 @@ export class FakeShopify {
         return { data: { productUpdate: this.productUpdate(variables) }, records: 0 };
       case "StockroomVariantsUpdate":
         return { data: { productVariantsBulkUpdate: this.variantsUpdate(variables) }, records: 0 };
-      case "StockroomInventorySet":
-        return { data: { inventorySetQuantities: this.inventorySet(variables) }, records: 0 };
+      case "StockroomInventoryAdjust":
+        return { data: { inventoryAdjustQuantities: this.inventoryAdjust(variables) }, records: 0 };
       case "StockroomProductArchive":
         return { data: { productUpdate: this.productUpdate(variables) }, records: 0 };
       default:
@@ -626,37 +630,93 @@ export class FakeShopify {
     return { productVariants: [{ id: change.id }], userErrors: [] };
   }
 
-  /** Every quantity change sent (for assertions). */
-  readonly inventorySets: { inventoryItemId: string; quantity: number; changeFromQuantity: number | null }[] = [];
+  /** Every adjustment applied, in order (for assertions). */
+  readonly adjustments: {
+    reason: string;
+    referenceDocumentUri: string;
+    changes: { inventoryItemId: string; locationId: string; delta: number }[];
+  }[] = [];
+  /** Inventory items the store will not adjust, as when one is not stocked at the location. */
+  readonly notStocked = new Set<string>();
+  /** Stock at locations other than the first, by `inventoryItemId locationId` (the first's is the variant's). */
+  readonly levels = new Map<string, number>();
+  /**
+   * The inventory webhooks the store would send about adjustments made
+   * through its API (`inventory_levels/update`, REST payloads), oldest
+   * first: a test delivers them as Shopify would.
+   */
+  readonly levelWebhooks: { topic: string; payload: Record<string, unknown> }[] = [];
+  /** Answers by idempotency key: a request sent again with its key is applied once, like the real one. */
+  private readonly idempotent = new Map<string, unknown>();
 
-  /** `inventorySetQuantities`, compare-and-set on `changeFromQuantity` like the real one. */
-  private inventorySet(variables: Record<string, unknown>) {
+  /** How many calls of one GraphQL operation the store took. */
+  operationsNamed(operation: string): number {
+    return this.calls.filter((call) => call.operation === operation && !call.throttled).length;
+  }
+
+  /** What the store has of an inventory item at a location. */
+  levelOf(inventoryItemId: string, locationId: string): number {
+    const product = [...this.products.values()].find((p) => inventoryItemOf(p) === inventoryItemId);
+    if (product && locationId === this.locations[0]?.id) return product.variant.inventoryQuantity;
+    return this.levels.get(`${inventoryItemId} ${locationId}`) ?? 0;
+  }
+
+  /** `inventoryAdjustQuantities` of `available`: all the changes or none, once per idempotency key. */
+  private inventoryAdjust(variables: Record<string, unknown>) {
+    const key = String(variables.key ?? "");
+    if (key && this.idempotent.has(key)) return this.idempotent.get(key);
     const input = variables.input as {
-      quantities: { inventoryItemId: string; quantity: number; changeFromQuantity: number | null }[];
+      name: string;
+      reason: string;
+      referenceDocumentUri?: string;
+      changes: { inventoryItemId: string; locationId: string; delta: number; changeFromQuantity?: number | null }[];
     };
-    for (const change of input.quantities) {
+    const refusal = (index: number, message: string, code: string) => ({
+      inventoryAdjustmentGroup: null,
+      userErrors: [{ field: ["input", "changes", String(index), "inventoryItemId"], message, code }],
+    });
+    for (const [index, change] of input.changes.entries()) {
+      if (change.changeFromQuantity === undefined)
+        return refusal(index, "changeFromQuantity must be given, null to skip the check", "INVALID");
       const product = [...this.products.values()].find((p) => inventoryItemOf(p) === change.inventoryItemId);
-      if (!product)
-        return {
-          inventoryAdjustmentGroup: null,
-          userErrors: [{ field: ["input"], message: "The inventory item could not be found" }],
-        };
-      if (change.changeFromQuantity !== product.variant.inventoryQuantity)
-        return {
-          inventoryAdjustmentGroup: null,
-          userErrors: [
-            {
-              field: ["input", "quantities", "0", "changeFromQuantity"],
-              message:
-                "The quantity couldn't be updated because the changeFromQuantity doesn't match the persisted value",
-              code: "CHANGE_FROM_QUANTITY_STALE",
-            },
-          ],
-        };
-      this.inventorySets.push(change);
-      this.updateProduct(product.id, { variant: { inventoryQuantity: change.quantity } });
+      if (!product) return refusal(index, "The specified inventory item could not be found.", "INVALID_INVENTORY_ITEM");
+      if (this.notStocked.has(change.inventoryItemId))
+        return refusal(
+          index,
+          "The specified inventory item is not stocked at the location.",
+          "ITEM_NOT_STOCKED_AT_LOCATION",
+        );
     }
-    return { inventoryAdjustmentGroup: { id: "gid://shopify/InventoryAdjustmentGroup/1" }, userErrors: [] };
+    const numeric = (gidValue: string) => Number(gidValue.split("/").pop());
+    for (const change of input.changes) {
+      const product = [...this.products.values()].find((p) => inventoryItemOf(p) === change.inventoryItemId);
+      if (!product) continue;
+      this.levelWebhooks.push({
+        topic: "inventory_levels/update",
+        payload: {
+          inventory_item_id: numeric(change.inventoryItemId),
+          location_id: numeric(change.locationId),
+          available: this.levelOf(change.inventoryItemId, change.locationId) + change.delta,
+          updated_at: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
+        },
+      });
+      if (change.locationId === this.locations[0]?.id) {
+        this.updateProduct(product.id, {
+          variant: { inventoryQuantity: product.variant.inventoryQuantity + change.delta },
+        });
+      } else {
+        const at = `${change.inventoryItemId} ${change.locationId}`;
+        this.levels.set(at, (this.levels.get(at) ?? 0) + change.delta);
+      }
+    }
+    this.adjustments.push({
+      reason: input.reason,
+      referenceDocumentUri: input.referenceDocumentUri ?? "",
+      changes: input.changes.map(({ inventoryItemId, locationId, delta }) => ({ inventoryItemId, locationId, delta })),
+    });
+    const answer = { inventoryAdjustmentGroup: { id: gid("InventoryAdjustmentGroup", this.ids++) }, userErrors: [] };
+    if (key) this.idempotent.set(key, answer);
+    return answer;
   }
 }
 

@@ -6,90 +6,16 @@
  * (tests/support/fake-shopify.ts); webhooks are signed as Shopify signs them
  * and go through the real route, queue and room.
  */
-import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { RoomHost } from "../../worker/rooms/room-host";
-import { SETTLE_MS, settleStoreLevels } from "../../worker/store/store-stock";
-import { FakeShopify } from "../support/fake-shopify";
-import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
-import { installFakeStore } from "./fake-store";
+import { SETTLE_MS } from "../../worker/store/store-stock";
+import { connectToRoom, signUpUser } from "./ddp-socket";
 import { expectLedgerAddsUp } from "./ledger";
-import { roomRow, roomRows, roomStub } from "./room-rows";
-import { deliverWebhook } from "./webhook-helpers";
+import { roomRow } from "./room-rows";
+import { addLocation, order, quantity, settleAt, shopWithItem, stockAt, storeMovements } from "./store-stock-helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** The number at the end of a GraphQL id: what REST webhooks carry. */
-const numeric = (gid: string) => Number(gid.split("/").pop());
-
-/** A room connected to a fake shop of two locations, with one published item (10 units at Main). */
-async function shopWithItem() {
-  const fake = installFakeStore(new FakeShopify());
-  fake.locations.push({ id: "gid://shopify/Location/2", name: "Warehouse" });
-  const roomId = await createRoom();
-  const { socket } = await connectToRoom(roomId);
-  expect((await socket.call("store.connect", [fake.credentials])).error).toBeUndefined();
-  const itemId = (await socket.call("items.add", [{ title: "Tee", sku: "TEE-1", priceCents: 1200, quantity: 10 }]))
-    .result as string;
-  const published = await socket.call("store.publish", [itemId]);
-  expect(published.error).toBeUndefined();
-  const product = fake.products.get((published.result as { storeProductId: string }).storeProductId);
-  const variantId = numeric(product?.variant.id ?? "");
-  const deliver = (topic: string, payload: unknown, deliveryId?: string) =>
-    deliverWebhook(fake.shop, topic, payload, { secret: fake.clientSecret, deliveryId });
-  return { fake, roomId, socket, itemId, variantId, inventoryItemId: variantId, deliver };
-}
-
-let orders = 5000;
-
-function order(lines: { variantId: number; quantity: number; lineId?: number }[], extra: Record<string, unknown> = {}) {
-  const id = orders++;
-  return {
-    id,
-    admin_graphql_api_id: `gid://shopify/Order/${id}`,
-    name: `#${id}`,
-    created_at: new Date().toISOString(),
-    currency: "EUR",
-    total_price: "24.00",
-    source_name: "web",
-    line_items: lines.map((line, index) => ({
-      id: line.lineId ?? id * 10 + index,
-      variant_id: line.variantId,
-      product_id: 1,
-      sku: "TEE-1",
-      title: "Tee",
-      quantity: line.quantity,
-      price: "12.00",
-    })),
-    ...extra,
-  };
-}
-
-const quantity = async (roomId: string, itemId: string) =>
-  (await roomRow<{ quantity: number }>(roomId, "SELECT quantity FROM items WHERE id = ?", itemId))?.quantity;
-
-const stockAt = async (roomId: string, itemId: string) =>
-  JSON.parse((await roomRow<{ stock: string }>(roomId, "SELECT stock FROM items WHERE id = ?", itemId))?.stock ?? "{}");
-
-const storeMovements = (roomId: string) =>
-  roomRows<{ quantity: number; reason: string; note: string; reference: string; user_id: string; location_id: string }>(
-    roomId,
-    "SELECT quantity, reason, note, reference, user_id, location_id FROM movements WHERE user_id = 'store' ORDER BY rowid",
-  );
-
-/** Settles the store's reported changes as the room's alarm would at `now`. */
-const settleAt = (roomId: string, now: number) =>
-  runInDurableObject(roomStub(roomId), (instance) =>
-    settleStoreLevels((instance as unknown as { liveHost: RoomHost }).liveHost, now),
-  );
-
-async function addLocation(socket: DdpSocket, name: string): Promise<string> {
-  const added = await socket.call("locations.add", [name]);
-  expect(added.error).toBeUndefined();
-  return added.result as string;
-}
 
 describe("stock from the store", () => {
   it("a store sale is a sale here, once, however often and by whichever topic it arrives", async () => {
@@ -214,9 +140,8 @@ describe("stock from the store", () => {
       available,
       updated_at: new Date(at).toISOString(),
     });
-    const start = Date.now() - 60_000;
-    // The first report is where the room starts from.
-    await deliver("inventory_levels/update", level(10, start));
+    // Publishing put 10 at the store's first location: where the room starts from.
+    const start = Date.now();
     // Two sold online (the order still on its way) and one found broken in Shopify's admin: 7.
     await deliver("inventory_levels/update", level(7, start + 10_000));
     expect(await quantity(roomId, itemId)).toBe(10);

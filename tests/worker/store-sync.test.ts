@@ -408,23 +408,28 @@ describe("publishing", () => {
     const update = fake.calls.findLast((call) => call.operation === "StockroomProductUpdate");
     expect(update?.variables).toEqual({ product: { id: productId, title: "Blue vase, large" } });
 
-    // Stock goes compare-and-set against what the store last had.
+    // Stock goes as adjustments, never as a count set over the store's: a sale in the store meanwhile stays.
+    const inventoryItemId = product?.variant.id.replace("ProductVariant", "InventoryItem") ?? "";
+    const shopFloor = fake.locations[0]?.id ?? "";
     await socket.call("items.update", [itemId, { quantity: 6 }]);
-    await expect.poll(() => fake.products.get(productId)?.variant.inventoryQuantity, { timeout: 10_000 }).toBe(6);
-    expect(fake.inventorySets.at(-1)).toMatchObject({ quantity: 6, changeFromQuantity: 4 });
-    // A sale in the store since then is never overwritten: the publish says what to do instead.
+    await expect.poll(() => fake.levelOf(inventoryItemId, shopFloor), { timeout: 10_000 }).toBe(6);
+    const movement = await roomRow<{ id: string }>(roomId, "SELECT id FROM movements ORDER BY rowid DESC LIMIT 1");
+    expect(fake.adjustments.at(-1)).toEqual({
+      reason: "correction",
+      referenceDocumentUri: `gid://stockroom/Movement/${movement?.id}`,
+      changes: [{ inventoryItemId, locationId: shopFloor, delta: 2 }],
+    });
+    // A sale in the store (5 left there), then 3 more counted here: the store has 5 + 3, not 9.
     fake.updateProduct(productId, { variant: { inventoryQuantity: 5 } });
     await socket.call("items.update", [itemId, { quantity: 9 }]);
-    const stale = await socket.call("store.publish", [itemId]);
-    expect(stale.error).toMatchObject({
-      error: 409,
-      reason: "The store's stock of this item changed since the last sync: sync from the store, then publish again",
-    });
-    expect(fake.products.get(productId)?.variant.inventoryQuantity).toBe(5);
+    await expect.poll(() => fake.levelOf(inventoryItemId, shopFloor), { timeout: 10_000 }).toBe(8);
+    expect(fake.operationsNamed("StockroomInventoryAdjust")).toBe(2);
 
-    // A sync brings the store's count back (the store has the truth about sales).
+    // Without the store's webhooks (this room has none), a sync brings its count in.
     await syncAndWait(socket);
-    expect(await itemRow(roomId, itemId)).toMatchObject({ quantity: 5, title: "Blue vase, large" });
+    expect(await itemRow(roomId, itemId)).toMatchObject({ quantity: 8, title: "Blue vase, large" });
+    // That came from the store: nothing goes back (its movement never enters the outbox).
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM store_outbox")).toEqual({ n: 0 });
 
     // Publishing again with nothing new for the store sends no product or variant change.
     const before = fake.calls.length;

@@ -27,6 +27,7 @@ import { registerRoomOpening } from "../rooms/room-opening";
 import { registerStocktake } from "../stocktake/stocktake-feature";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
+import { pushToStore, storeOutboxDue } from "../store/store-push";
 import { settleStoreLevels, storeLevelsDue } from "../store/store-stock";
 import { keepStoreSyncScheduled, runDueStoreSync } from "../store/sync-schedule";
 
@@ -76,10 +77,13 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     name: "store",
     register: registerStore,
     // The scheduled sync, and the store's stock changes waiting to settle (store/store-stock.ts).
-    opened: async (host) => earliest(await keepStoreSyncScheduled(host), await storeLevelsDue(host)),
+    // and our movements on their way to the store (store/store-push.ts).
+    opened: async (host) =>
+      earliest(earliest(await keepStoreSyncScheduled(host), await storeLevelsDue(host)), await storeOutboxDue(host)),
     alarm: async (host) => {
       const settles = await settleStoreLevels(host);
-      return earliest(await runDueStoreSync(host), settles);
+      const pushes = await pushToStore(host);
+      return earliest(earliest(await runDueStoreSync(host), settles), pushes);
     },
   },
   { name: "stocktake", register: registerStocktake },

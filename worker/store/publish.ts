@@ -7,8 +7,9 @@
  * - title, description, status and new photos: `productUpdate` (photos are
  *   added, never removed there);
  * - price and SKU: `productVariantsBulkUpdate` on the item's variant;
- * - stock: `inventorySetQuantities`, compare-and-set against the quantity
- *   last seen, so a sale in the store since then is never overwritten.
+ * - stock never: after the product is made, each movement here goes to
+ *   the store as an adjustment (store-push.ts), so a sale in the store is
+ *   never overwritten.
  * A product sold in variants is made with all of them, each with its stock;
  * later its options, codes and prices go in one `productSet` with the
  * variants, its stock staying as the store counts it.
@@ -25,14 +26,21 @@ import { runTogether } from "../db/room/room-database";
 import type { StoreListingRow } from "../db/room/room-schema";
 import { findListing, markListingRemoved, saveListing, setListingState } from "../db/room/store-listings-repo";
 import { findStoreConnection } from "../db/room/store-repo";
-import { linkVariantsQueries } from "../db/room/store-stock-repo";
+import { linkVariantsQueries, listStoreLocations } from "../db/room/store-stock-repo";
 import type { StoreVariantRow } from "../db/room/store-stock-tables";
 import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
-import { money, oneVariantInput, variantsInput } from "./product-input";
+import {
+  ALL_LOCATIONS,
+  itemStockAt,
+  money,
+  oneVariantInput,
+  type StockPlaces,
+  stockAtPlaces,
+  variantsInput,
+} from "./product-input";
 import type { ShopifyClient } from "./shopify-client";
 import {
-  INVENTORY_SET_MUTATION,
   LOCATION_QUERY,
   PRODUCT_ARCHIVE_MUTATION,
   PRODUCT_SET_MUTATION,
@@ -44,7 +52,7 @@ import { badAnswer } from "./store-errors";
 import { parseSent, type StoreFields, sameStoreFields, storeFieldsOf } from "./store-fields";
 import { textToHtml } from "./store-records";
 import { storeRuntime } from "./store-runtime";
-import { storeLevelSetByUs } from "./store-stock";
+import { startingLevels } from "./store-stock";
 
 /** How long an item must stay unedited before its edits go to the store (typing a title is many saves). */
 export const FOLLOW_DELAY_MS = 1_500;
@@ -114,6 +122,8 @@ type Published = Pick<StoreListingRow, "productId" | "variantId" | "inventoryIte
   sent: StoreFields;
   /** Each variant here and the store variant it became (a store sale of it moves its stock here). */
   links?: StoreVariantRow[];
+  /** Where a new product's stock was put (the store's level there is then known). */
+  places?: StockPlaces;
 };
 
 type CreatedProduct = NonNullable<v.InferOutput<typeof createdProduct>["product"]>;
@@ -142,6 +152,18 @@ function variantLinks(item: ItemDoc, product: CreatedProduct): StoreVariantRow[]
   });
 }
 
+/**
+ * Where a new product's stock goes: each store location mapped to one of
+ * the room's, with the stock there; a room that has not read the store's
+ * locations puts all its stock at the store's first.
+ */
+async function stockPlaces(host: RoomHost, client: ShopifyClient): Promise<StockPlaces> {
+  const mapped = listStoreLocations(host.roomDb).filter((location) => location.active && location.locationId);
+  if (mapped.length > 0) return mapped;
+  const storeLocationId = await firstLocation(client);
+  return [{ storeLocationId, locationId: ALL_LOCATIONS }];
+}
+
 /** A product made whole from the item (or, for an old link without a listing, set whole again). */
 async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDoc): Promise<Published> {
   const files = (await imageSources(host, item.photos)).map((originalSource) => ({
@@ -149,12 +171,14 @@ async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDo
     alt: item.title,
     contentType: "IMAGE",
   }));
-  const locationId = await firstLocation(client);
+  const places = await stockPlaces(host, client);
   const input = {
     title: item.title,
     descriptionHtml: textToHtml(item.description),
     status: "ACTIVE",
-    ...(hasVariants(item) ? variantsInput(item, locationId) : oneVariantInput(item, locationId)),
+    ...(hasVariants(item)
+      ? variantsInput(item, (variant) => stockAtPlaces(variant, places))
+      : oneVariantInput(item, itemStockAt(item, places))),
     files,
   };
   const identifier = item.storeProductId ? { identifier: { id: item.storeProductId } } : {};
@@ -174,6 +198,7 @@ async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDo
     handle: product.handle,
     sent: storeFieldsOf(item),
     links: variantLinks(item, product),
+    places,
   };
 }
 
@@ -243,41 +268,6 @@ async function updateProduct(
     );
     Object.assign(sent, { priceCents: now.priceCents, sku: now.sku });
   }
-  // Stock only with a known "before" to compare against: never blindly over a sale.
-  if (known && now.quantity !== known.quantity && listing.inventoryItemId) {
-    const storeLocationId = await firstLocation(client);
-    const input = {
-      name: "available",
-      reason: "correction",
-      quantities: [
-        {
-          inventoryItemId: listing.inventoryItemId,
-          locationId: storeLocationId,
-          quantity: now.quantity,
-          changeFromQuantity: known.quantity,
-        },
-      ],
-    };
-    try {
-      await mutate(
-        client,
-        INVENTORY_SET_MUTATION,
-        { input, key: crypto.randomUUID() },
-        "inventorySetQuantities",
-        v.object({}),
-      );
-    } catch (error) {
-      if (error instanceof LiveError && error.error === 422) {
-        throw new LiveError(
-          409,
-          "The store's stock of this item changed since the last sync: sync from the store, then publish again",
-        );
-      }
-      throw error;
-    }
-    sent.quantity = now.quantity;
-    await storeLevelSetByUs(host, listing.inventoryItemId, storeLocationId, now.quantity);
-  }
 }
 
 async function guarded<T>(host: RoomHost, itemId: string, work: () => Promise<T>): Promise<T> {
@@ -327,7 +317,13 @@ export function publishItem(
       published = await createProduct(host, client, item);
     }
     await host.writes.run(async () => {
-      if (published.links?.length) runTogether(host.roomDb, linkVariantsQueries(host.roomDb, published.links));
+      if (published.links?.length) {
+        runTogether(host.roomDb, [
+          ...linkVariantsQueries(host.roomDb, published.links),
+          // What the new product holds at each place: the store's level the room starts from.
+          ...startingLevels(host, item, published.links, published.places ?? []),
+        ]);
+      }
       await saveListing(host.roomDb, {
         roomId: host.roomId,
         itemId,

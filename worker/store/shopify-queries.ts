@@ -83,17 +83,6 @@ export const VARIANTS_UPDATE_MUTATION = `mutation StockroomVariantsUpdate($produ
   }
 }`;
 
-/**
- * Stock, compare-and-set: only if the store still has what we last saw
- * (`changeFromQuantity`), so a sale since then is never overwritten.
- */
-export const INVENTORY_SET_MUTATION = `mutation StockroomInventorySet($input: InventorySetQuantitiesInput!, $key: String!) {
-  inventorySetQuantities(input: $input) @idempotent(key: $key) {
-    inventoryAdjustmentGroup { id }
-    userErrors { field message code }
-  }
-}`;
-
 export const PRODUCT_ARCHIVE_MUTATION = `mutation StockroomProductArchive($product: ProductUpdateInput!) {
   productUpdate(product: $product) {
     product { id status }
@@ -109,4 +98,12 @@ export function updatedSince(since: number | null): string | null {
 /** The store's active locations, in its order (the first is where online orders are taken from). */
 export const LOCATIONS_QUERY = `query StockroomLocations {
   locations(first: 100, query: "active:true") { nodes { id name } }
+}`;
+
+/** Our movements as adjustments of the store's `available` stock: deltas, never counts set over its own. */
+export const INVENTORY_ADJUST_MUTATION = `mutation StockroomInventoryAdjust($input: InventoryAdjustQuantitiesInput!, $key: String!) {
+  inventoryAdjustQuantities(input: $input) @idempotent(key: $key) {
+    inventoryAdjustmentGroup { id }
+    userErrors { field message code }
+  }
 }`;

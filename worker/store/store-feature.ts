@@ -33,6 +33,7 @@ import {
   tryConnection,
 } from "./store-connection";
 import { mapStoreLocation, refreshStoreLocations, storeLocationsDoc } from "./store-locations";
+import { itemSyncDoc, movementsWritten, retryRefused } from "./store-push";
 import { storeRuntime } from "./store-runtime";
 import { forgetShopNow } from "./store-unlink";
 import { keepStoreSyncScheduled } from "./sync-schedule";
@@ -85,7 +86,22 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
             asDoc(storeLocationsDoc(ctx.host)),
           ];
         },
-        matches: () => true,
+        // Items' documents go to those who asked for that item (below).
+        matches: (doc) => !String(doc._id).startsWith("item:"),
+      } as const;
+    },
+  });
+
+  registry.publish(PUBLICATION.STORE_ITEM, {
+    args: PUBLICATION_ARGS[PUBLICATION.STORE_ITEM],
+    run: async (ctx, itemId) => {
+      await requireRole(ctx);
+      return {
+        kind: "observed",
+        collection: COLLECTION.STORE,
+        key: `item:${itemId}`,
+        fetch: async () => [asDoc(itemSyncDoc(ctx.host, itemId))],
+        matches: (doc) => doc._id === `item:${itemId}`,
       } as const;
     },
   });
@@ -181,6 +197,20 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       await mapStoreLocation(ctx.host, storeLocationId, locationId);
       return null;
     },
+  });
+
+  defineMethod(registry, METHOD.STORE_RETRY_ITEM, {
+    run: async (ctx, itemId) => {
+      await requireRole(ctx, can.useStore);
+      return retryRefused(ctx.host, itemId);
+    },
+  });
+
+  // A movement made here may be on its way to the store (the outbox trigger wrote it with the movement).
+  registry.react((host, change) => {
+    if (change.collection === COLLECTION.MOVEMENTS && change.doc && !change.previous) {
+      movementsWritten(host, [String(change.doc.itemId)]);
+    }
   });
 
   registry.react((host, change) => {

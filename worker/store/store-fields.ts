@@ -35,8 +35,12 @@ function ownFields(fields: StoreFields): StoreFields {
   return { title, description, priceCents, sku, quantity, photos, ...(variants ? { variants } : {}) };
 }
 
+/**
+ * Whether the store has these fields already. Stock is not compared: it
+ * reaches the store as movements (store-push.ts), never as a count set.
+ */
 export function sameStoreFields(a: StoreFields, b: StoreFields): boolean {
-  return JSON.stringify(ownFields(a)) === JSON.stringify(ownFields(b));
+  return JSON.stringify(ownFields({ ...a, quantity: 0 })) === JSON.stringify(ownFields({ ...b, quantity: 0 }));
 }
 
 /** The listing's record of what the store has, or null when unknown (listings from before it was kept). */

@@ -14,6 +14,9 @@ export class StoreRuntime {
   readonly follows = new Map<string, ReturnType<typeof setTimeout>>();
   /** The address the app was last used at: where image links sent to the store point when APP_URL is unset. */
   origin: string | null = null;
+  /** A push of the outbox to the store is running (store-push.ts), and the timer of the next. */
+  pushing = false;
+  pushTimer: ReturnType<typeof setTimeout> | undefined;
 
   cancelFollow(itemId: string): void {
     clearTimeout(this.follows.get(itemId));

@@ -12,13 +12,12 @@
  * held `pending` for SETTLE_MS — an order arriving meanwhile explains its
  * part — and then written as a correction from the store.
  */
-import { type MovementReason, STORE_ACTOR } from "../../protocol/api";
+import { type ItemDoc, type MovementReason, STORE_ACTOR, variantsOf } from "../../protocol/api";
 import { findItemRow } from "../db/room/item-statements";
 import { findVariantByCode } from "../db/room/items-repo";
 import { firstLocationId } from "../db/room/locations-repo";
 import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
-import { findListing, listingSentQuery } from "../db/room/store-listings-repo";
 import {
   eventsSeen,
   findLevel,
@@ -32,17 +31,20 @@ import {
   saveLevelQuery,
   settledLevels,
 } from "../db/room/store-stock-repo";
-import type { StoreLevelRow } from "../db/room/store-stock-tables";
+import type { StoreLevelRow, StoreVariantRow } from "../db/room/store-stock-tables";
 import { type ItemChange, writeItems } from "../inventory/item-pipeline";
 import { made } from "../inventory/item-writes";
 import { stockOnlyChange } from "../inventory/stock-change";
 import { type StockChange, stockMoves } from "../inventory/stock-moves";
 import type { RoomHost } from "../rooms/room-host";
-import { parseSent } from "./store-fields";
+import { type StockPlaces, stockAtPlaces } from "./product-input";
 import type { StoreLevelReport, StoreRestock, StoreSale } from "./store-stock-payloads";
 
 /** How long a reported change waits for the order that explains it before it is a correction. */
 export const SETTLE_MS = 60_000;
+
+/** Events kept per level to compare a late report with (a report later than that many changes is rare). */
+const LATER_KEPT = 200;
 
 /** Level changes settled per turn of the write queue. */
 const SETTLED_PER_TURN = 100;
@@ -102,7 +104,7 @@ function targetOf(host: RoomHost, storeVariantId: string | null, sku: string, li
   return { item, variantId: found.variantId, inventoryItemId: "" };
 }
 
-/** Stock changes gathered per item, with what the store's levels and listings must say after them. */
+/** Stock changes gathered per item, with what the store's levels must say after them. */
 class StoreWrite {
   private readonly changes = new Map<string, { item: ItemRow; changes: StockChange[] }>();
   private readonly levels = new Map<string, StoreLevelRow>();
@@ -133,14 +135,12 @@ class StoreWrite {
     const { host } = this;
     const at = host.now();
     const items: ItemChange[] = [];
-    const listings: RoomStatement[] = [];
     for (const { item, changes } of this.changes.values()) {
       const moves = stockMoves(item, changes, made(host, STORE_ACTOR, at));
       items.push(stockOnlyChange(host, STORE_ACTOR, item, moves, "store"));
-      listings.push(...this.inStepWithStore(item, moves.quantity));
     }
     const levels = [...this.levels.values()].map((level) => saveLevelQuery(host.roomDb, level));
-    const last = [...this.statements, ...also, ...levels, ...listings];
+    const last = [...this.statements, ...also, ...levels];
     if (items.length === 0) {
       if (last.length) runTogether(host.roomDb, last);
       return 0;
@@ -148,25 +148,26 @@ class StoreWrite {
     writeItems(host, { actor: STORE_ACTOR, at, items, last });
     return items.reduce((sum, change) => sum + (change.moves?.rows.length ?? 0), 0);
   }
+}
 
-  /**
-   * What the store has of a published item now includes this change: an
-   * edit it causes here is not sent back (publish.ts sends what differs).
-   */
-  private inStepWithStore(item: ItemRow, quantity: number): RoomStatement[] {
-    const listing = this.listings.get(item.id);
-    const sent = listing ? parseSent(listing.sent) : null;
-    if (!listing || !sent) return [];
-    return [listingSentQuery(this.host.roomDb, this.host.roomId, item.id, JSON.stringify({ ...sent, quantity }))];
-  }
+/**
+ * The store's times are whole seconds, ours milliseconds. Within one
+ * second, the room orders things as they can only have happened: the
+ * product made (its starting level), then our adjustments, then the
+ * store's sales and reports of that second — so a report of the same
+ * second includes our adjustment, and a sale of that second comes after
+ * the product was made.
+ */
+const startedAt = (ms: number) => Math.floor(ms / 1000) * 1000 - 2;
+const sentAtFor = (ms: number) => Math.floor(ms / 1000) * 1000 - 1;
 
-  readonly listings = new Map<string, { sent: string }>();
-
-  async loadListings(): Promise<void> {
-    for (const { item } of this.changes.values()) {
-      const listing = await findListing(this.host.roomDb, this.host.roomId, item.id);
-      if (listing) this.listings.set(item.id, listing);
-    }
+/** The events moved into a level since its report: [at, delta] pairs. */
+function laterOf(level: StoreLevelRow): [number, number][] {
+  try {
+    const parsed = JSON.parse(level.later) as unknown;
+    return Array.isArray(parsed) ? (parsed as [number, number][]) : [];
+  } catch {
+    return [];
   }
 }
 
@@ -180,7 +181,9 @@ function explain(write: StoreWrite, target: Target, place: Place, delta: number,
   const level = write.level(target.inventoryItemId, place.storeLocationId);
   if (!level) return;
   if (at > level.reportedAt) {
-    write.setLevel({ ...level, available: level.available + delta });
+    // The newest LATER_KEPT: a room whose store sends no reports must not grow this for ever.
+    const later = [...laterOf(level), [at, delta]].slice(-LATER_KEPT);
+    write.setLevel({ ...level, available: level.available + delta, later: JSON.stringify(later) });
     return;
   }
   if (level.settlesAt > 0) {
@@ -227,7 +230,6 @@ export async function applyStoreSale(host: RoomHost, sale: StoreSale): Promise<n
     }
     explain(write, target, place, -line.quantity, sale.createdAt, sale.orderId);
   }
-  await write.loadListings();
   const keys = fresh.map((line) => line.key).filter((key) => !seen.has(key));
   return write.commit(keys.length ? [recordEventsQuery(host.roomDb, keys, host.now())] : []);
 }
@@ -259,7 +261,6 @@ export async function applyStoreRestocks(host: RoomHost, restocks: readonly Stor
     }
     explain(write, target, place, restock.quantity, restock.at, restock.orderId);
   }
-  await write.loadListings();
   return write.commit(keys.length ? [recordEventsQuery(host.roomDb, keys, host.now())] : []);
 }
 
@@ -276,14 +277,27 @@ export async function applyStoreLevel(host: RoomHost, report: StoreLevelReport):
   const level = findLevel(host.roomDb, report.inventoryItemId, report.storeLocationId);
   const write = new StoreWrite(host);
   if (!level) {
-    write.setLevel({ ...report, available: report.available, pending: 0, settlesAt: 0 });
+    write.setLevel({ ...report, available: report.available, later: "[]", pending: 0, settlesAt: 0, reported: true });
     write.commit([]);
     return true;
   }
-  if (report.reportedAt <= level.reportedAt) return false;
-  const pending = level.pending + (report.available - level.available);
+  // Older than the level the room has: late, and changes nothing. The same second is not older:
+  // the store's times are whole seconds, and the later of two reports of one second is the newer.
+  if (report.reportedAt < level.reportedAt) return false;
+  // What the store had then: the level without what moved it after the report was made.
+  const later = laterOf(level).filter(([at]) => at > report.reportedAt);
+  const since = later.reduce((sum, [, delta]) => sum + delta, 0);
+  const pending = level.pending + (report.available - (level.available - since));
   const settlesAt = pending === 0 ? 0 : level.settlesAt || host.now() + SETTLE_MS;
-  write.setLevel({ ...level, available: report.available, reportedAt: report.reportedAt, pending, settlesAt });
+  write.setLevel({
+    ...level,
+    available: report.available + since,
+    reportedAt: report.reportedAt,
+    later: JSON.stringify(later),
+    pending,
+    settlesAt,
+    reported: true,
+  });
   write.commit([]);
   if (settlesAt > 0) await host.wakeAt(settlesAt);
   return true;
@@ -313,7 +327,6 @@ export async function settleStoreLevels(host: RoomHost, now = host.now()): Promi
           note: "Changed in the store",
         });
       }
-      await write.loadListings();
       write.commit([]);
       return levels.length;
     });
@@ -327,22 +340,64 @@ export async function storeLevelsDue(host: RoomHost): Promise<number | null> {
 }
 
 /**
- * Our own change reached the store (publishing set its stock): the level
- * the store will report next is that, not a change to move stock by.
+ * Our movements reached the store (store-push.ts), sent at `sentAt`: a
+ * level it reported since already has them (the store's times are whole
+ * seconds, so the same second counts as since); one it reports next will.
+ * The caller holds host.writes.
  */
-export function storeLevelSetByUs(
+export async function storeHasOurs(
   host: RoomHost,
-  inventoryItemId: string,
-  storeLocationId: string,
-  available: number,
+  sent: readonly {
+    inventoryItemId: string;
+    storeLocationId: string;
+    delta: number;
+    sentAt: number;
+    movementId: string;
+  }[],
 ): Promise<void> {
-  return host.writes.run(async () => {
-    const level = findLevel(host.roomDb, inventoryItemId, storeLocationId);
-    if (level) runTogether(host.roomDb, [saveLevelQuery(host.roomDb, { ...level, available })]);
-  });
+  const write = new StoreWrite(host);
+  for (const row of sent) {
+    const link = findVariantLink(host.roomDb, { inventoryItemId: row.inventoryItemId });
+    const item = link ? findItemRow(host.roomDb, host.roomId, link.itemId) : null;
+    if (!link || !item) continue;
+    const target = { item, variantId: link.variantId, inventoryItemId: row.inventoryItemId };
+    const place = placeOf(host, row.storeLocationId);
+    explain(write, target, place, row.delta, sentAtFor(row.sentAt), "");
+  }
+  write.commit([]);
 }
 
 /** Whether the store reports this inventory item's levels to the room: its stock then moves only by movements. */
 export function storeReportsLevels(host: RoomHost, inventoryItemId: string): boolean {
   return inventoryItemId !== "" && hasLevels(host.roomDb, inventoryItemId);
+}
+
+/**
+ * A product just made in the store holds what publishing put at each
+ * place: the store's levels the room starts from (so a change reported
+ * later is measured from there, and our movements sent since add to it).
+ */
+export function startingLevels(
+  host: RoomHost,
+  item: ItemDoc,
+  links: readonly StoreVariantRow[],
+  places: StockPlaces,
+): RoomStatement[] {
+  const variants = variantsOf(item);
+  return links.flatMap((link) => {
+    const variant = variants.find((each) => each._id === link.variantId);
+    if (!variant || !link.inventoryItemId) return [];
+    return stockAtPlaces(variant, places).map((at) =>
+      saveLevelQuery(host.roomDb, {
+        inventoryItemId: link.inventoryItemId,
+        storeLocationId: at.locationId,
+        available: at.quantity,
+        reportedAt: startedAt(host.now()),
+        later: "[]",
+        pending: 0,
+        settlesAt: 0,
+        reported: false,
+      }),
+    );
+  });
 }

@@ -34,6 +34,7 @@ export const ROOM_TABLES = [
   "store_locations",
   "store_levels",
   "store_stock_events",
+  "store_outbox",
 ] as const;
 
 export function openRoomDatabase(storage: DurableObjectStorage) {

@@ -28,7 +28,13 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
   });
 
 export { locations, movements } from "./stock-tables";
-export { storeLevels, storeLocations, storeStockEvents, storeVariants } from "./store-stock-tables";
+export {
+  storeLevels,
+  storeLocations,
+  storeOutbox,
+  storeStockEvents,
+  storeVariants,
+} from "./store-stock-tables";
 
 export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId, {
   stocktake: {

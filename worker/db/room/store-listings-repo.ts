@@ -22,14 +22,6 @@ export async function saveListing(db: RoomDatabase, row: StoreListingRow): Promi
     .run();
 }
 
-/** What the store has of the item now (`sent`, JSON), as a statement to run with the write that made it so. */
-export function listingSentQuery(db: RoomDatabase, roomId: string, itemId: string, sent: string) {
-  return db
-    .update(storeListings)
-    .set({ sent })
-    .where(and(eq(storeListings.roomId, roomId), eq(storeListings.itemId, itemId)));
-}
-
 export async function setListingState(
   db: RoomDatabase,
   roomId: string,

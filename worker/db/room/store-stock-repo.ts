@@ -7,6 +7,7 @@ import {
   type StoreVariantRow,
   storeLevels,
   storeLocations,
+  storeOutbox,
   storeStockEvents,
   storeVariants,
 } from "./store-stock-tables";
@@ -154,15 +155,21 @@ export function recordEventsQuery(db: RoomDatabase, keys: readonly string[], at:
 
 /** The room connects another shop: nothing of the old one's stock applies. */
 export function forgetStoreStockQueries(db: RoomDatabase): RoomStatement[] {
-  return [db.delete(storeVariants), db.delete(storeLocations), db.delete(storeLevels), db.delete(storeStockEvents)];
+  return [
+    db.delete(storeVariants),
+    db.delete(storeLocations),
+    db.delete(storeLevels),
+    db.delete(storeStockEvents),
+    db.delete(storeOutbox),
+  ];
 }
 
+/** Whether the store itself has reported a level of this inventory item (its webhooks reach the room). */
 export function hasLevels(db: RoomDatabase, inventoryItemId: string): boolean {
-  return (
-    db
-      .select({ id: storeLevels.inventoryItemId })
-      .from(storeLevels)
-      .where(eq(storeLevels.inventoryItemId, inventoryItemId))
-      .get() !== undefined
-  );
+  const row = db
+    .select({ id: storeLevels.inventoryItemId })
+    .from(storeLevels)
+    .where(and(eq(storeLevels.inventoryItemId, inventoryItemId), eq(storeLevels.reported, true)))
+    .get();
+  return row !== undefined;
 }

@@ -6,7 +6,7 @@
  * already (each moves it once, whichever delivery brings it).
  */
 import { sql } from "drizzle-orm";
-import { integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** A variant here ↔ its store variant and the inventory item the store keeps its stock on. */
 export const storeVariants = sqliteTable(
@@ -54,7 +54,18 @@ export const storeLevels = sqliteTable(
     available: integer("available").notNull(),
     /** The store's time of the level it comes from (ms), so an older report that arrives late changes nothing. */
     reportedAt: integer("reported_at").notNull(),
+    /**
+     * The events moved into `available` since that report, with their times: a JSON array of
+     * [at, delta]. A report the store made before one of them (delivered after it) is compared
+     * with the level without it, and the event still counts after it.
+     */
+    later: text("later").notNull().default("[]"),
     pending: integer("pending").notNull().default(0),
+    /**
+     * The store has reported this level itself (its webhooks reach the room): from then on the
+     * variant's stock here moves only by movements, never set by a product sync (store-products.ts).
+     */
+    reported: integer("reported", { mode: "boolean" }).notNull().default(false),
     /** When the pending change becomes a movement (ms; 0 when none is pending). */
     settlesAt: integer("settles_at").notNull().default(0),
   },
@@ -67,6 +78,42 @@ export const storeStockEvents = sqliteTable("store_stock_events", {
   at: integer("at").notNull(),
 });
 
+/**
+ * Movements made here on their way to the store, as adjustments (a delta
+ * with a reason, never a count set over the store's): one row per movement
+ * of a linked variant at a mapped location, written by a trigger on
+ * `movements` in the movement's own transaction, so no writer can forget
+ * one and a crash cannot lose one (room/migrations/0015). Movements that
+ * came from the store are not sent back. A row goes once the store has it.
+ */
+export const storeOutbox = sqliteTable(
+  "store_outbox",
+  {
+    movementId: text("movement_id").primaryKey(),
+    itemId: text("item_id").notNull(),
+    inventoryItemId: text("inventory_item_id").notNull(),
+    storeLocationId: text("store_location_id").notNull(),
+    delta: integer("delta").notNull(),
+    /** The movement's reason here (worker/store/store-push.ts maps it to Shopify's). */
+    reason: text("reason").notNull(),
+    /** The batch it was last sent in (its idempotency key: a retry sends the same batch again); "" before. */
+    batch: text("batch").notNull().default(""),
+    /** When it was last sent (ms; 0 before): a level the store reports after that includes it. */
+    sentAt: integer("sent_at").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    /** When it may be sent (ms): now, or after a failure's back-off. */
+    dueAt: integer("due_at").notNull().default(0),
+    /** Sent on its own after its batch was refused, so one bad product does not hold the others. */
+    alone: integer("alone", { mode: "boolean" }).notNull().default(false),
+    /** The store's refusal in its words ("" while it is still to go): it waits for a person. */
+    refused: text("refused").notNull().default(""),
+    /** Why the last try failed ("" for none), for the item's status while it is retried. */
+    lastError: text("last_error").notNull().default(""),
+  },
+  (table) => [index("store_outbox_item").on(table.itemId), index("store_outbox_due").on(table.refused, table.dueAt)],
+);
+
+export type StoreOutboxRow = typeof storeOutbox.$inferSelect;
 export type StoreVariantRow = typeof storeVariants.$inferSelect;
 export type StoreLocationRow = typeof storeLocations.$inferSelect;
 export type StoreLevelRow = typeof storeLevels.$inferSelect;

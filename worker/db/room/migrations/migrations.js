@@ -13,6 +13,7 @@ import m0011 from "./0011_applied_writes.sql";
 import m0012 from "./0012_stocktake_places.sql";
 import m0013 from "./0013_tables_made_at_start.sql";
 import m0014 from "./0014_store_stock.sql";
+import m0015 from "./0015_store_outbox.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -33,5 +34,6 @@ export default {
     m0012,
     m0013,
     m0014,
+    m0015,
   },
 };
