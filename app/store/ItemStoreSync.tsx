@@ -20,6 +20,7 @@ export function ItemStoreSync({ itemId, role }: { itemId: string; role: RoomRole
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const mayRetry = can.useStore(role);
   if (loading || !doc) return null;
 
   async function retry() {
@@ -54,7 +55,7 @@ export function ItemStoreSync({ itemId, role }: { itemId: string; role: RoomRole
           <span className="pill ok">Stock in step with the store</span>
         </p>
       )}
-      {doc.refused && can.useStore(role) && (
+      {doc.refused && mayRetry && (
         <div className="form-actions">
           <button type="button" className="secondary" aria-disabled={busy} onClick={retry}>
             {busy ? "Sending…" : "Send again"}
