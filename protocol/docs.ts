@@ -108,7 +108,7 @@ export interface StocktakeDoc {
  */
 export interface BulkJobDoc {
   _id: string;
-  kind: "stocktake-apply" | "set-status";
+  kind: "stocktake-apply" | "set-status" | "store-unlink";
   subject: string;
   /** Units done so far, of `total` (items looked at). */
   done: number;
@@ -343,6 +343,17 @@ export interface StoreItemSyncDoc {
   refused: string;
   /** Why the last try of those waiting failed ("" for none): they are tried again by themselves. */
   lastError: string;
+}
+
+/** A store webhook delivery that could not be applied, as `store.failedDeliveries` lists it. */
+export interface StoreFailedDelivery {
+  id: number;
+  /** e.g. `orders/create`. */
+  topic: string;
+  deliveryId: string;
+  /** Why it was not applied, in words. */
+  error: string;
+  failedAt: Date;
 }
 
 /** What a store sync is doing: "products", then "orders", then "customers". */

@@ -1,7 +1,7 @@
 /** The online store: connecting, testing, publishing, unpublishing and syncing (docs/product.md §5). */
 import * as v from "valibot";
 import { takes } from "./contract";
-import type { StoreConnected } from "./docs";
+import type { StoreConnected, StoreFailedDelivery } from "./docs";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
 
@@ -22,7 +22,20 @@ export const STORE_METHOD = {
   STORE_MAP_LOCATION: "store.mapLocation",
   /** Sends an item's movements the store refused again (after the cause was fixed there); answers how many. */
   STORE_RETRY_ITEM: "store.retryItem",
+  /** Store webhook deliveries that could not be applied (newest 100, and how many); owners and admins. */
+  STORE_FAILED_DELIVERIES: "store.failedDeliveries",
+  /** Applies a failed delivery now; answers its outcome ("applied", "duplicate", "ignored"). */
+  STORE_REPLAY_DELIVERY: "store.replayDelivery",
+  /** Drops a failed delivery without applying it. */
+  STORE_DISMISS_DELIVERY: "store.dismissDelivery",
 } as const;
+
+/** A failed delivery's number, as `store.failedDeliveries` lists it. */
+const deliveryIdSchema = v.pipe(
+  v.number("A delivery is named by its number"),
+  v.integer("A delivery is named by its number"),
+  v.minValue(1, "A delivery is named by its number"),
+);
 
 const storeText = (label: string) =>
   v.pipe(
@@ -74,6 +87,14 @@ export const STORE_METHODS = {
     ]),
   ).answers<null>(),
   [STORE_METHOD.STORE_RETRY_ITEM]: takes(v.tuple([idSchema])).answers<number>(),
+  [STORE_METHOD.STORE_FAILED_DELIVERIES]: takes(v.tuple([])).answers<{
+    deliveries: StoreFailedDelivery[];
+    total: number;
+  }>(),
+  [STORE_METHOD.STORE_REPLAY_DELIVERY]: takes(v.tuple([deliveryIdSchema])).answers<
+    "applied" | "duplicate" | "ignored"
+  >(),
+  [STORE_METHOD.STORE_DISMISS_DELIVERY]: takes(v.tuple([deliveryIdSchema])).answers<null>(),
 } as const;
 
 /** The publications of the store (Shopify): their wire names. */

@@ -11,7 +11,6 @@ const SCOPES = {
   auth: { binding: "HTTP_LIMITER", periodSeconds: 10 },
   files: { binding: "FILES_LIMITER", periodSeconds: 60 },
   share: { binding: "SHARE_LIMITER", periodSeconds: 60 },
-  webhooks: { binding: "WEBHOOK_LIMITER", periodSeconds: 60 },
   sockets: { binding: "SOCKET_LIMITER", periodSeconds: 60 },
 } as const satisfies Record<string, { binding: keyof Env; periodSeconds: number }>;
 

@@ -30,6 +30,7 @@ import { exportRoutes } from "./rooms/export-route";
 import { restoreRoutes } from "./rooms/restore-route";
 import { registerJob, runScheduledJobs } from "./scheduled";
 import { shareRoutes } from "./share/share-route";
+import { consumeDeadLetters } from "./store/dead-letter-queue";
 import { scheduleStoreSyncs } from "./store/sync-job";
 import { consumeStoreWebhooks, type QueuedWebhook } from "./store/webhook-consumer";
 import { webhookRoutes } from "./store/webhook-route";
@@ -114,7 +115,7 @@ app.get("/api/dev/outbox", async (c) => {
   return c.json(rows.map(({ id, sentAt, ...mail }) => ({ id, ...mail, sentAt: new Date(sentAt).toISOString() })));
 });
 
-app.use("/api/webhooks/*", edgeRateLimit("webhooks"));
+// Limited by shop once a delivery's signature is checked, and by address when it is forged (webhook-route.ts).
 app.route("/api/webhooks", webhookRoutes);
 app.use("/api/rooms/:roomId/export", edgeRateLimit("files"));
 app.use("/api/rooms/:roomId/restore", edgeRateLimit("files"));
@@ -145,7 +146,9 @@ export default {
     ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
   },
   async queue(batch, env) {
-    if (batch.queue.startsWith("stockroom-store-webhooks")) {
+    if (batch.queue.endsWith("-dlq")) {
+      await consumeDeadLetters(batch as MessageBatch<QueuedWebhook>, env);
+    } else if (batch.queue.startsWith("stockroom-store-webhooks")) {
       await consumeStoreWebhooks(batch as MessageBatch<QueuedWebhook>, env);
     } else {
       console.error(`queue: no consumer for ${batch.queue}`);

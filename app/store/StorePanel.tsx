@@ -3,6 +3,7 @@ import { COLLECTION, can, METHOD, PUBLICATION, type RoomRole, type StoreConnecti
 import { useLoginState } from "../accounts";
 import { type LiveDoc, useFind } from "../live";
 import { useCall, useSubscribe } from "../live-api";
+import { FailedDeliveries } from "./FailedDeliveries";
 import { OrderEmailsToggle } from "./OrderEmailsToggle";
 import { StoreConnectForm } from "./StoreConnectForm";
 import { StoreLocationsPanel } from "./StoreLocationsPanel";
@@ -128,6 +129,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
             />
           )}
           <StoreLocationsPanel role={role} />
+          {manage && <FailedDeliveries />}
           <StoreSyncPanel role={role} />
           <OrderEmailsToggle userId={userId} />
         </>

@@ -277,8 +277,16 @@ describe("store sync", () => {
 
     const second = fakeStore({ shopName: "New Shop" });
     expect((await socket.call("store.connect", [second.credentials])).error).toBeUndefined();
-    expect(await itemRow(roomId, itemId)).toMatchObject({ store_product_id: "", status: "ready" });
     expect(await count("store_listings", roomId)).toBe(0);
+    // The old shop's links go as a bulk job, a chunk at a time, after the connection is saved.
+    await expect
+      .poll(() => itemRow(roomId, itemId), { timeout: 15_000 })
+      .toMatchObject({ store_product_id: "", status: "ready" });
+    expect(await roomRow(roomId, "SELECT kind, status, done FROM bulk_jobs WHERE kind = 'store-unlink'")).toEqual({
+      kind: "store-unlink",
+      status: "done",
+      done: 1,
+    });
     // The next sync of the new shop is a full one.
     const marks = await roomRow(
       roomId,

@@ -12,15 +12,16 @@ import { roomRows } from "./room-rows";
 let shops = 0;
 
 /**
- * Connects a room to a made-up shop straight in its storage and the
- * directory (no store to talk to), as if at `connectedAt`.
+ * Connects a room to a made-up shop (or `domain`, a shop other rooms are
+ * connected to too) straight in its storage and the directory (no store
+ * to talk to), as if at `connectedAt`.
  */
 export async function connectStoreDirectly(
   roomId: string,
   clientSecret: string,
-  options: { connectedAt?: number; authKind?: string } = {},
+  options: { connectedAt?: number; authKind?: string; domain?: string } = {},
 ): Promise<string> {
-  const domain = `hooks${shops++}-${Date.now()}.myshopify.com`;
+  const domain = options.domain ?? `hooks${shops++}-${Date.now()}.myshopify.com`;
   const at = options.connectedAt ?? 1;
   const secret = await sealSecret(env, clientSecret, sealContext(roomId, "secret"));
   const authKind = options.authKind ?? "client_credentials";
@@ -98,7 +99,7 @@ export async function deliverWebhook(
       "X-Shopify-Topic": topic,
       "X-Shopify-Webhook-Id": deliveryId,
       "X-Shopify-Hmac-Sha256": options.signature ?? (await signWebhook(body, options.secret)),
-      // Spread over addresses: the edge limit counts per address.
+      // Spread over addresses, as Shopify's shared pool sends them.
       "CF-Connecting-IP": `10.8.${Math.floor(deliveries / 250) % 250}.${deliveries % 250}`,
     },
     body,

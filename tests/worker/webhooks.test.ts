@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom } from "./ddp-socket";
 import { roomRow, roomRows } from "./room-rows";
@@ -151,4 +152,63 @@ describe("store webhooks", () => {
     expect(left?.n).toBe(0);
     socket.close();
   });
+});
+
+describe("big deliveries", () => {
+  it("a large order for a shop three rooms are connected to reaches all three (the queue's batch limit is kept)", async () => {
+    const rooms = [await createRoom(), await createRoom(), await createRoom()];
+    const shop = await connectStore(rooms[0] as string);
+    for (const roomId of rooms.slice(1)) await connectStoreDirectly(roomId, CLIENT_SECRET, { domain: shop });
+    // About 100 KB: three of them are more than one queue call may carry.
+    const big = {
+      ...order(4242, "10.00"),
+      note: "x".repeat(100_000),
+    };
+    const response = await deliver(shop, "orders/create", big);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { queued: string[] }).queued.sort()).toEqual([...rooms].sort());
+    for (const roomId of rooms) expect(await orderCount(roomId)).toBe(1);
+  });
+});
+
+describe("webhook limits", () => {
+  it("limits forged deliveries by address, never the store's own: those are counted by shop", async () => {
+    const roomId = await createRoom();
+    const shop = await connectStore(roomId);
+    const address = "10.9.1.1";
+    const forged = () =>
+      SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
+        method: "POST",
+        headers: {
+          "X-Shopify-Shop-Domain": shop,
+          "X-Shopify-Topic": "orders/create",
+          "X-Shopify-Webhook-Id": "forged",
+          "X-Shopify-Hmac-Sha256": "not-a-signature",
+          "CF-Connecting-IP": address,
+        },
+        body: "{}",
+      });
+    // Sent until the first 429 (a slow run may cross into a fresh window, so not exactly 601).
+    let refused: Response | null = null;
+    for (let sent = 0; sent < 1800 && !refused; sent++) {
+      const response = await forged();
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(401);
+    }
+    expect(refused?.headers.get("Retry-After")).toBe("60");
+    // The shop's signed delivery from that very address (Shopify's addresses are shared) is taken.
+    const body = JSON.stringify({ id: 1 });
+    const signed = await SELF.fetch("https://stockroom.test/api/webhooks/shopify", {
+      method: "POST",
+      headers: {
+        "X-Shopify-Shop-Domain": shop,
+        "X-Shopify-Topic": "shop/update",
+        "X-Shopify-Webhook-Id": "signed-after-flood",
+        "X-Shopify-Hmac-Sha256": await sign(body),
+        "CF-Connecting-IP": address,
+      },
+      body,
+    });
+    expect(signed.status).toBe(200);
+  }, 120_000);
 });

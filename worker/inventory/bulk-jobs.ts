@@ -129,11 +129,15 @@ export interface NewBulkJob {
  */
 export async function runNewBulkJob(host: RoomHost, job: NewBulkJob): Promise<BulkJobRow> {
   if (!kinds.has(job.kind)) throw new Error(`bulk job kind ${job.kind} is not registered`);
-  const id = await host.writes.run(async () => startJob(host, job), job.startedBy);
+  const id = await host.writes.run(async () => startBulkJobNow(host, job), job.startedBy);
   return runBulkJob(host, id);
 }
 
-function startJob(host: RoomHost, job: NewBulkJob): string {
+/**
+ * Records a job, to run once the caller's write turn is over (`runBulkJob`):
+ * for a write that starts one as part of itself. The caller holds host.writes.
+ */
+export function startBulkJobNow(host: RoomHost, job: NewBulkJob): string {
   const now = host.now();
   const id = job.id ?? newId();
   // Ended jobs go once no re-sent call can ask for them any more.

@@ -25,6 +25,7 @@ import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
 import type { RoomExtensions, RoomHost } from "../rooms/room-host";
 import { registerRoomOpening } from "../rooms/room-opening";
 import { registerStocktake } from "../stocktake/stocktake-feature";
+import { registerDeadLetters } from "../store/dead-letters";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
 import { pushToStore, storeOutboxDue } from "../store/store-push";
@@ -86,6 +87,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
       return earliest(earliest(await runDueStoreSync(host), settles), pushes);
     },
   },
+  { name: "store deliveries that failed", register: registerDeadLetters },
   { name: "stocktake", register: registerStocktake },
   {
     name: "bulk jobs",

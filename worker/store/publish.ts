@@ -28,6 +28,7 @@ import { findListing, markListingRemoved, saveListing, setListingState } from ".
 import { findStoreConnection } from "../db/room/store-repo";
 import { linkVariantsQueries, listStoreLocations } from "../db/room/store-stock-repo";
 import type { StoreVariantRow } from "../db/room/store-stock-tables";
+import { runBulkJob, runningJobOn } from "../inventory/bulk-jobs";
 import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import {
@@ -296,6 +297,9 @@ export function publishItem(
   if (origin) storeRuntime(host).origin = origin;
   return guarded(host, itemId, async () => {
     const connection = await requireConnection(host);
+    // Just connected to another shop: its old links go first (store-unlink-job.ts).
+    const unlinking = runningJobOn(host, "store-unlink", "");
+    if (unlinking) await runBulkJob(host, unlinking.id);
     const row = await findItem(host.roomDb, host.roomId, itemId);
     if (!row) throw new LiveError(404, "Item not found");
     const item = toItemDoc(row);

@@ -20,6 +20,7 @@ import {
   saveStoreConnectionQuery,
   setStoreShopName,
 } from "../db/room/store-repo";
+import { registerBulkKind, runBulkJob } from "../inventory/bulk-jobs";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
@@ -36,6 +37,7 @@ import { mapStoreLocation, refreshStoreLocations, storeLocationsDoc } from "./st
 import { itemSyncDoc, movementsWritten, retryRefused } from "./store-push";
 import { storeRuntime } from "./store-runtime";
 import { forgetShopNow } from "./store-unlink";
+import { unlinkStoreItems } from "./store-unlink-job";
 import { keepStoreSyncScheduled } from "./sync-schedule";
 import { registerWebhooks } from "./webhook-subscriptions";
 
@@ -71,6 +73,8 @@ async function manager(ctx: MethodContext<RoomHost>): Promise<string> {
 }
 
 export function registerStore(registry: LiveRegistry<RoomHost>): void {
+  registerBulkKind("store-unlink", unlinkStoreItems);
+
   registry.publish(PUBLICATION.STORE, {
     args: PUBLICATION_ARGS[PUBLICATION.STORE],
     run: async (ctx) => {
@@ -111,6 +115,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
       const userId = await manager(ctx);
       // Everything that talks to the store happens first; only a connection that worked is saved.
       const row = await tryConnection(ctx.host, userId, args);
+      let unlinking: string | null = null;
       await publishWrite(ctx.host, async () => {
         const previous = await findStoreConnection(ctx.host.roomDb, ctx.host.roomId);
         // The connection and the directory entry its webhooks are found by, together.
@@ -122,8 +127,13 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
           saveStoreConnectionQuery(ctx.host.roomDb, row),
           owedToDirectory(ctx.host.roomDb, { kind: "store-shop", roomId: row.roomId, shop }, ctx.host.now()),
         ]);
-        if (previous && previous.shopDomain !== row.shopDomain) await forgetShopNow(ctx.host);
+        if (previous && previous.shopDomain !== row.shopDomain) unlinking = await forgetShopNow(ctx.host);
       });
+      // The old shop's links go a chunk at a time, after this write (its progress is in `bulkJobs`).
+      if (unlinking) {
+        const jobId = unlinking;
+        ctx.host.background("store: unlinking the old shop's items", () => runBulkJob(ctx.host, jobId));
+      }
       await ctx.host.syncDirectory();
       // From now on the room syncs this store from its own alarm (sync-schedule.ts).
       const syncDue = await keepStoreSyncScheduled(ctx.host);

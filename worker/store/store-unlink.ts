@@ -4,33 +4,34 @@
  * still waiting to go to the store (store-runtime.ts).
  */
 import { STORE_ACTOR } from "../../protocol/api";
-import { findItemByStoreProduct, findLinkedItems } from "../db/room/items-repo";
+import { findItemByStoreProduct } from "../db/room/items-repo";
 import { runTogether } from "../db/room/room-database";
 import { deleteListingsOfProduct, deleteRoomListings } from "../db/room/store-listings-repo";
 import { findStoreConnection, forgetSyncState } from "../db/room/store-repo";
 import { forgetStoreStockQueries, unlinkProductQuery } from "../db/room/store-stock-repo";
+import { startBulkJobNow } from "../inventory/bulk-jobs";
 import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { storeRuntime } from "./store-runtime";
+import { linkedItemCount } from "./store-unlink-job";
 
 /**
  * The room now connects another shop: no item is in that store, so every
- * link goes (listed items back to ready), with the listings and the old
- * shop's sync marks and last sync. Orders and customers already synced stay, as
- * history. The caller holds host.writes.
+ * link goes (listed items back to ready, as a bulk job: store-unlink-job.ts),
+ * with the listings, the old shop's stock links and the last sync. Orders
+ * and customers already synced stay, as history. The caller holds
+ * host.writes; the job runs once its turn is over (the returned id).
  */
-export async function forgetShopNow(host: RoomHost): Promise<void> {
-  for (const row of await findLinkedItems(host.roomDb, host.roomId)) {
-    storeRuntime(host).cancelFollow(row.id);
-    await editItemNow(host, STORE_ACTOR, row.id, row.status === "listed" ? { status: "ready" } : {}, {
-      storeProductId: "",
-    });
-  }
+export async function forgetShopNow(host: RoomHost): Promise<string | null> {
+  const total = linkedItemCount(host);
+  const jobId =
+    total > 0 ? startBulkJobNow(host, { kind: "store-unlink", params: {}, total, startedBy: STORE_ACTOR }) : null;
   await deleteRoomListings(host.roomDb, host.roomId);
   // The old shop's variants, locations, levels and events mean nothing for the new one.
   runTogether(host.roomDb, forgetStoreStockQueries(host.roomDb));
   await forgetSyncState(host.roomDb, host.roomId);
   storeRuntime(host).sync.forget(host, await findStoreConnection(host.roomDb, host.roomId));
+  return jobId;
 }
 
 /** The product was deleted in the store: its item stays here, unlinked (and no longer listed). */

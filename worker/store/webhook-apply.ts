@@ -15,13 +15,10 @@ import { deletedProductId, productFromWebhook } from "./store-records";
 import { applyStoreLevel, applyStoreRestocks, applyStoreSale } from "./store-stock";
 import { levelFromWebhook, restocksFromOrder, restocksFromRefund, saleFromOrder } from "./store-stock-payloads";
 import { forgetStoreProductNow } from "./store-unlink";
+import type { WebhookDelivery } from "./webhook-delivery";
 import { UNREADABLE_LEVEL, UNREADABLE_ORDER, UNREADABLE_PRODUCT, UNREADABLE_REFUND } from "./webhook-payloads";
 
-export interface WebhookDelivery {
-  deliveryId: string;
-  topic: string;
-  payload: unknown;
-}
+export type { WebhookDelivery } from "./webhook-delivery";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 

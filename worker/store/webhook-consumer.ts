@@ -8,12 +8,14 @@
  * between releases).
  */
 import { getServerByName } from "partyserver";
+import { openDatabase } from "../db/directory/database";
+import { recordDeadLetters } from "../db/directory/dead-letters-repo";
 import type { RoomDO, RpcResult } from "../objects/room-do";
-import type { BatchOutcome, WebhookDelivery } from "./webhook-apply";
+import { deadLetterOf } from "./dead-letter-queue";
+import type { BatchOutcome } from "./webhook-apply";
+import type { QueuedWebhook } from "./webhook-delivery";
 
-export interface QueuedWebhook extends WebhookDelivery {
-  roomId: string;
-}
+export type { QueuedWebhook } from "./webhook-delivery";
 
 /** Retry delays grow with each attempt, up to 5 minutes. */
 const retryDelaySeconds = (attempts: number) => Math.min(300, 2 ** attempts);
@@ -46,16 +48,34 @@ export async function consumeStoreWebhooks(batch: MessageBatch<QueuedWebhook>, e
         return;
       }
       const outcomes = result.value as BatchOutcome[];
+      const refused: Message<QueuedWebhook>[] = [];
       messages.forEach((message, index) => {
         const outcome = outcomes[index];
         if (typeof outcome === "object" && outcome.error.error !== 400) {
           message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        } else if (typeof outcome === "object") {
+          refused.push(message);
         } else {
-          if (typeof outcome === "object")
-            console.warn(`store: webhook ${message.body.deliveryId} dropped: ${outcome.error.reason}`);
           message.ack();
         }
       });
+      if (refused.length === 0) return;
+      // Refused by the room: trying again cannot help, so kept for an owner to see (dead-letters.ts).
+      const now = Date.now();
+      try {
+        await recordDeadLetters(
+          openDatabase(env.DB),
+          refused.map((message) => {
+            const outcome = outcomes[messages.indexOf(message)];
+            const reason = typeof outcome === "object" ? (outcome.error.reason ?? "Refused") : "Refused";
+            return deadLetterOf(message.body, reason, now);
+          }),
+        );
+        for (const message of refused) message.ack();
+      } catch (error) {
+        console.error("store: refused deliveries could not be kept", error);
+        for (const message of refused) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
     }),
   );
 }

@@ -7,12 +7,13 @@
  * once (webhook-consumer.ts). So the store gets its answer in one D1 read
  * and one queue write, however busy the room is.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { getServerByName } from "partyserver";
 import { roomsOfShopAccepting } from "../db/directory/directory-reads";
 import type { RoomDO, RpcResult } from "../objects/room-do";
+import { queueBatches } from "./queue-batches";
 import { openStored, sealContext } from "./stored-tokens";
-import type { QueuedWebhook } from "./webhook-consumer";
+import type { QueuedWebhook } from "./webhook-delivery";
 import { unreadableWebhook } from "./webhook-payloads";
 import { shopifySignatureValid } from "./webhook-signature";
 
@@ -23,6 +24,10 @@ const INVALID = "Invalid webhook signature";
 const MAX_QUEUED_BYTES = 120_000;
 
 export const webhookRoutes = new Hono<{ Bindings: Env }>();
+
+/** Over a limit: Shopify retries a delivery it got 429 for, with its own back-off. */
+const tooMany = (c: Context<{ Bindings: Env }>) =>
+  c.json({ error: "Too many requests. Please slow down." }, 429, { "Retry-After": "60" });
 
 webhookRoutes.post("/shopify", async (c) => {
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_WEBHOOK_BYTES) {
@@ -42,7 +47,16 @@ webhookRoutes.post("/shopify", async (c) => {
     const secret = await openStored(c.env, row.webhookSecret, sealContext(row.roomId, "secret")).catch(() => null);
     return secret !== null && (await shopifySignatureValid(secret, body, signature));
   });
-  if (rooms.length === 0) return c.json({ error: INVALID }, 401);
+  if (rooms.length === 0) {
+    // Forged (or for a shop no room is connected to): limited by address, so a flood is cheap to refuse.
+    const address = c.req.header("CF-Connecting-IP") ?? "local";
+    const { success } = await c.env.FORGED_WEBHOOK_LIMITER.limit({ key: `forged:${address}` });
+    if (!success) return tooMany(c);
+    return c.json({ error: INVALID }, 401);
+  }
+  // The store's own deliveries, limited by shop: Shopify sends from a shared pool of addresses.
+  const { success } = await c.env.WEBHOOK_LIMITER.limit({ key: `shop:${shop}` });
+  if (!success) return tooMany(c);
   if (!topic || !/^[\w-]{1,100}$/.test(deliveryId)) return c.json({ error: "Missing topic or delivery id" }, 400);
 
   let payload: unknown;
@@ -58,7 +72,10 @@ webhookRoutes.post("/shopify", async (c) => {
   // consumer applies each room's deliveries together (webhook-consumer.ts).
   const queued: QueuedWebhook[] = rooms.map((roomId) => ({ roomId, deliveryId, topic, payload }));
   if (body.byteLength <= MAX_QUEUED_BYTES) {
-    await c.env.STORE_WEBHOOKS.sendBatch(queued.map((message) => ({ body: message, contentType: "json" })));
+    // One message per room, each up to the body's size: as many calls as the queue's batch limits need.
+    for (const batch of queueBatches(queued, () => body.byteLength + 200)) {
+      await c.env.STORE_WEBHOOKS.sendBatch(batch.map((message) => ({ body: message, contentType: "json" })));
+    }
     return c.json({ ok: true, queued: rooms });
   }
   // Too big for a queue message (rare: an order with hundreds of lines): applied now, room by room.

@@ -3,7 +3,7 @@
  * room keeps them in step with its own rows. Part of the D1 schema
  * (re-exported by schema.ts).
  */
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { rooms } from "./rooms-table";
 
 /**
@@ -40,3 +40,33 @@ export const fileRooms = sqliteTable(
   },
   (table) => [index("file_rooms_room_idx").on(table.roomId)],
 );
+
+/**
+ * Store webhook deliveries that could not be applied to their room: the
+ * queue gave up retrying them (the room kept failing), or the room refused
+ * them. Kept here, outside the room, so a room in trouble cannot lose them;
+ * an owner sees and replays them from the Store tab
+ * (worker/store/dead-letters.ts). Each delivery once per room.
+ */
+export const storeDeadLetters = sqliteTable(
+  "store_dead_letters",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id").notNull(),
+    topic: text("topic").notNull(),
+    /** The delivery's JSON payload, as it came. */
+    payload: text("payload").notNull(),
+    /** Why it was not applied, in words. */
+    error: text("error").notNull(),
+    failedAt: integer("failed_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("store_dead_letters_delivery").on(table.roomId, table.deliveryId),
+    index("store_dead_letters_room").on(table.roomId, table.failedAt),
+  ],
+);
+
+export type StoreDeadLetterRow = typeof storeDeadLetters.$inferSelect;

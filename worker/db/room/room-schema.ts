@@ -106,7 +106,7 @@ export const directoryOutbox = sqliteTable("directory_outbox", {
  */
 export const bulkJobs = sqliteTable("bulk_jobs", {
   id: text("id").primaryKey(),
-  kind: text("kind", { enum: ["stocktake-apply", "set-status"] }).notNull(),
+  kind: text("kind", { enum: ["stocktake-apply", "set-status", "store-unlink"] }).notNull(),
   subject: text("subject").notNull().default(""),
   params: text("params").notNull(),
   cursor: text("cursor").notNull().default(""),
