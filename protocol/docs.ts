@@ -356,6 +356,38 @@ export interface StoreFailedDelivery {
   failedAt: Date;
 }
 
+/** One variant at one location whose stock here and in the store differ (the drift check). */
+export interface StoreDriftLine {
+  itemId: string;
+  variantId: string;
+  /** "Tee — M / Red". */
+  title: string;
+  locationId: string;
+  storeLocationId: string;
+  /** Stock here, less what is still on its way to the store. */
+  here: number;
+  store: number;
+}
+
+/**
+ * The `drift` document of the `store` publication: the last comparison of
+ * every linked variant's stock at every mapped location with the store's
+ * (docs/stock.md, "The drift check"), or the one running.
+ */
+export interface StoreDriftDoc {
+  _id: "drift";
+  running: boolean;
+  /** Variants compared so far, and how many there are. */
+  checked: number;
+  total: number;
+  /** The differences found (the first 200), and how many there are. */
+  lines: StoreDriftLine[];
+  differences: number;
+  checkedAt: Date | null;
+  /** Why the last check stopped short ("" when it completed). */
+  error: string;
+}
+
 /** What a store sync is doing: "products", then "orders", then "customers". */
 export type StoreSyncPhase = "products" | "orders" | "customers";
 

@@ -28,6 +28,12 @@ export const STORE_METHOD = {
   STORE_REPLAY_DELIVERY: "store.replayDelivery",
   /** Drops a failed delivery without applying it. */
   STORE_DISMISS_DELIVERY: "store.dismissDelivery",
+  /** Compares every linked variant's stock at every mapped location with the store's; progress and outcome are the `drift` document of `store`. */
+  STORE_CHECK_DRIFT: "store.checkDrift",
+  /** Takes the store's count of one variant at one location (a correction here); answers the change. */
+  STORE_TAKE_COUNT: "store.takeStoreCount",
+  /** Sends our count of one variant at one location to the store (an adjustment there); answers the change. */
+  STORE_SEND_COUNT: "store.sendOurCount",
 } as const;
 
 /** A failed delivery's number, as `store.failedDeliveries` lists it. */
@@ -36,6 +42,9 @@ const deliveryIdSchema = v.pipe(
   v.integer("A delivery is named by its number"),
   v.minValue(1, "A delivery is named by its number"),
 );
+
+/** One line of the drift check: a variant at a location. */
+const driftLineSchema = v.strictObject({ itemId: idSchema, variantId: idSchema, locationId: idSchema });
 
 const storeText = (label: string) =>
   v.pipe(
@@ -95,6 +104,9 @@ export const STORE_METHODS = {
     "applied" | "duplicate" | "ignored"
   >(),
   [STORE_METHOD.STORE_DISMISS_DELIVERY]: takes(v.tuple([deliveryIdSchema])).answers<null>(),
+  [STORE_METHOD.STORE_CHECK_DRIFT]: takes(v.tuple([])).answers<{ started: boolean }>(),
+  [STORE_METHOD.STORE_TAKE_COUNT]: takes(v.tuple([driftLineSchema])).answers<number>(),
+  [STORE_METHOD.STORE_SEND_COUNT]: takes(v.tuple([driftLineSchema])).answers<number>(),
 } as const;
 
 /** The publications of the store (Shopify): their wire names. */

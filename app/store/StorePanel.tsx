@@ -6,6 +6,7 @@ import { useCall, useSubscribe } from "../live-api";
 import { FailedDeliveries } from "./FailedDeliveries";
 import { OrderEmailsToggle } from "./OrderEmailsToggle";
 import { StoreConnectForm } from "./StoreConnectForm";
+import { StoreDriftPanel } from "./StoreDriftPanel";
 import { StoreLocationsPanel } from "./StoreLocationsPanel";
 import { StoreSetupGuide } from "./StoreSetupGuide";
 import { StoreSyncPanel } from "./StoreSyncPanel";
@@ -129,6 +130,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
             />
           )}
           <StoreLocationsPanel role={role} />
+          <StoreDriftPanel role={role} />
           {manage && <FailedDeliveries />}
           <StoreSyncPanel role={role} />
           <OrderEmailsToggle userId={userId} />

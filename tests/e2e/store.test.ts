@@ -171,7 +171,20 @@ describe("the online store", () => {
     await expect.poll(() => fake.levelOf(oakItem, fake.locations[0]?.id ?? ""), { timeout: 30_000 }).toBe(7);
     expect(fake.adjustments.at(-1)).toMatchObject({ reason: "received", changes: [{ delta: 4 }] });
     await page.getByTestId("item-store-sync").filter({ hasText: "Stock in step with the store" }).waitFor();
+
+    // A count changed in Shopify's admin that no webhook told the room of: the stock check lists it, and the
+    // owner takes the store's count.
+    fake.updateProduct(oak?.id ?? "", { variant: { inventoryQuantity: 2 } });
+    await page.goto(`${roomUrl}/store`);
+    const drift = page.getByTestId("store-drift");
+    await drift.getByRole("button", { name: "Compare with the store" }).click();
+    await drift.getByTestId("store-drift-summary").filter({ hasText: "1 difference" }).waitFor({ timeout: 30_000 });
+    const line = drift.getByRole("row", { name: /Oak stool/ });
+    expect(await line.getByRole("cell").allTextContents()).toEqual(["Main", "7", "2", "Take the store's Send ours"]);
+    await line.getByRole("button", { name: "Take the store's count of Oak stool" }).click();
+    await drift.getByRole("status").filter({ hasText: "Oak stool: the store's count is kept here." }).waitFor();
     await page.goto(roomUrl);
+    await expect.poll(() => quantityOf("Oak stool")).toBe("2");
 
     // The item page says it is in the store; "Unpublish" archives the store's product.
     await row("Clay jug").getByRole("link", { name: "Open Clay jug" }).last().click();

@@ -443,6 +443,8 @@ export class FakeShopify {
         return { data: { productUpdate: this.productUpdate(variables) }, records: 0 };
       case "StockroomVariantsUpdate":
         return { data: { productVariantsBulkUpdate: this.variantsUpdate(variables) }, records: 0 };
+      case "StockroomLevels":
+        return { data: { nodes: this.inventoryLevels(variables) }, records: 0 };
       case "StockroomInventoryAdjust":
         return { data: { inventoryAdjustQuantities: this.inventoryAdjust(variables) }, records: 0 };
       case "StockroomProductArchive":
@@ -659,6 +661,23 @@ export class FakeShopify {
     const product = [...this.products.values()].find((p) => inventoryItemOf(p) === inventoryItemId);
     if (product && locationId === this.locations[0]?.id) return product.variant.inventoryQuantity;
     return this.levels.get(`${inventoryItemId} ${locationId}`) ?? 0;
+  }
+
+  /** Inventory items' `available` at each of the shop's locations, as `nodes(ids:)` answers them. */
+  private inventoryLevels(variables: Record<string, unknown>) {
+    return ((variables.ids as string[]) ?? []).map((id) => {
+      const product = [...this.products.values()].find((p) => inventoryItemOf(p) === id);
+      if (!product) return null;
+      return {
+        id,
+        inventoryLevels: {
+          nodes: this.locations.map((location) => ({
+            location: { id: location.id },
+            quantities: [{ name: "available", quantity: this.levelOf(id, location.id) }],
+          })),
+        },
+      };
+    });
   }
 
   /** `inventoryAdjustQuantities` of `available`: all the changes or none, once per idempotency key. */

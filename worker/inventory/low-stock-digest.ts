@@ -5,16 +5,18 @@
  * next runs (room_state) and wakes for it by its own alarm: each run sends
  * to those whose 07:00 has come since the last run, so an alarm that is
  * late or runs twice still gives each person one e-mail that day. A day
- * with nothing low sends nothing. Sending runs beside the write queue and
+ * with nothing low (and no difference with the store's stock: the store's
+ * last drift check, store/store-drift.ts) sends nothing. Sending runs beside the write queue and
  * never throws: a failing mail provider costs that day's e-mail, nothing
  * else.
  */
 import type { MemberDoc } from "../../protocol/api";
 import { lastHourIn, nextHourIn } from "../../protocol/time-zones";
 import { appUrl } from "../app-url";
+import { listLocations } from "../db/room/locations-repo";
 import { lowItems } from "../db/room/low-stock-repo";
 import { deleteState, readState, writeState } from "../db/room/room-state";
-import { lowStockMessage, MAX_LOW_LINES } from "../email/low-stock-template";
+import { type DriftSummary, lowStockMessage, MAX_LOW_LINES } from "../email/low-stock-template";
 import { sendEmail } from "../email/mailer";
 import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
@@ -25,6 +27,16 @@ const DUE = "low-stock-digest-due";
 const RAN = "low-stock-digest-ran";
 /** Per member: their time zone, and when they asked (a digest hour before that is not theirs). */
 const choiceKey = (userId: string) => `low-stock-digest-for:${userId}`;
+
+/** What the store's last drift check found, with each line's location by name (store/store-drift.ts). */
+function driftSummary(host: RoomHost): DriftSummary {
+  const { differences, lines } = host.extensions.storeDrift(host);
+  const names = new Map(listLocations(host.roomDb).map((location) => [location.id, location.name]));
+  return {
+    differences,
+    lines: lines.map((line) => ({ ...line, locationName: names.get(line.locationId) ?? "a removed location" })),
+  };
+}
 
 /** The hour of the member's own day the digest goes out. */
 export const DIGEST_HOUR = 7;
@@ -113,12 +125,14 @@ export async function runDueDigest(host: RoomHost, now = host.now()): Promise<nu
   const due = list.filter(({ zone, since }) => lastHourIn(now, zone, DIGEST_HOUR) > Math.max(lastRan, since));
   if (due.length === 0) return next;
   const { items, total } = lowItems(host.roomDb, MAX_LOW_LINES);
+  const drift = driftSummary(host);
   const room = await roomRecord(host);
-  if (total > 0 && room) {
+  if ((total > 0 || drift.differences > 0) && room) {
     const url = appUrl(host.env, { origin: null });
     for (const { member, zone } of due) {
       try {
-        await sendEmail(host.env, lowStockMessage(member.email, url, room.id, room.name, items, total, zone), now);
+        const message = lowStockMessage(member.email, url, room.id, room.name, items, total, zone, drift);
+        await sendEmail(host.env, message, now);
       } catch (error) {
         console.error(`stock: a low-stock e-mail for room ${host.roomId} failed`, error);
       }

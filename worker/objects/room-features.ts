@@ -26,6 +26,7 @@ import type { RoomExtensions, RoomHost } from "../rooms/room-host";
 import { registerRoomOpening } from "../rooms/room-opening";
 import { registerStocktake } from "../stocktake/stocktake-feature";
 import { registerDeadLetters } from "../store/dead-letters";
+import { driftCheckDue, driftForEmail, runDueDriftCheck } from "../store/store-drift";
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
 import { pushToStore, storeOutboxDue } from "../store/store-push";
@@ -79,12 +80,17 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     register: registerStore,
     // The scheduled sync, and the store's stock changes waiting to settle (store/store-stock.ts).
     // and our movements on their way to the store (store/store-push.ts).
+    // and the daily drift check (store/store-drift.ts).
     opened: async (host) =>
-      earliest(earliest(await keepStoreSyncScheduled(host), await storeLevelsDue(host)), await storeOutboxDue(host)),
+      [await storeLevelsDue(host), await storeOutboxDue(host), await driftCheckDue(host)].reduce(
+        earliest,
+        await keepStoreSyncScheduled(host),
+      ),
     alarm: async (host) => {
       const settles = await settleStoreLevels(host);
       const pushes = await pushToStore(host);
-      return earliest(earliest(await runDueStoreSync(host), settles), pushes);
+      const drift = await runDueDriftCheck(host);
+      return [settles, pushes, drift].reduce(earliest, await runDueStoreSync(host));
     },
   },
   { name: "store deliveries that failed", register: registerDeadLetters },
@@ -116,6 +122,7 @@ export const ROOM_EXTENSIONS: Omit<RoomExtensions, "beforeRoomDeleted"> = {
   recordOrder: recordOrderNow,
   ordersArrived: notifyNewOrders,
   photoLinks,
+  storeDrift: driftForEmail,
 };
 
 /**

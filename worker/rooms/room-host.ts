@@ -1,4 +1,4 @@
-import type { MemberDoc, RoomRole } from "../../protocol/api";
+import type { MemberDoc, RoomRole, StoreDriftLine } from "../../protocol/api";
 import type { AccountsHost } from "../accounts/accounts-host";
 import type { Dashboard } from "../dashboard/dashboard";
 import type { OrderInput } from "../db/room/orders-repo";
@@ -25,6 +25,8 @@ export interface RoomExtensions {
   ordersArrived(host: RoomHost, orders: readonly OrderInput[]): void;
   /** Signed links from which an outside service (the store) can fetch each photo's web copy for a while. */
   photoLinks(host: RoomHost, photoIds: readonly string[], origin: string): Promise<string[]>;
+  /** What the last drift check found: variants whose stock here and in the store differ (the daily e-mail says so). */
+  storeDrift(host: RoomHost): { differences: number; lines: readonly StoreDriftLine[] };
 }
 
 /** What the RoomDO gives its features: accounts' needs plus the room. */

@@ -33,6 +33,7 @@ import {
   toStoreConnectionDoc,
   tryConnection,
 } from "./store-connection";
+import { checkDrift, driftDoc, sendOurCount, takeStoreCount } from "./store-drift";
 import { mapStoreLocation, refreshStoreLocations, storeLocationsDoc } from "./store-locations";
 import { itemSyncDoc, movementsWritten, retryRefused } from "./store-push";
 import { storeRuntime } from "./store-runtime";
@@ -88,6 +89,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
             asDoc(toStoreConnectionDoc(row)),
             asDoc(storeRuntime(ctx.host).sync.view(row)),
             asDoc(storeLocationsDoc(ctx.host)),
+            asDoc(driftDoc(ctx.host)),
           ];
         },
         // Items' documents go to those who asked for that item (below).
@@ -209,6 +211,31 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
+  defineMethod(registry, METHOD.STORE_CHECK_DRIFT, {
+    run: async (ctx) => {
+      await requireRole(ctx, can.useStore);
+      await requireConnection(ctx.host);
+      const running = storeRuntime(ctx.host).driftRun !== null;
+      // It goes on after this answer; its progress and outcome are the `drift` document.
+      if (!running) checkDrift(ctx.host).catch((error) => console.error("store: drift check failed", error));
+      return { started: !running };
+    },
+  });
+
+  defineMethod(registry, METHOD.STORE_TAKE_COUNT, {
+    run: async (ctx, line) => {
+      const userId = await manager(ctx);
+      return takeStoreCount(ctx.host, userId, line.itemId, line.variantId, line.locationId);
+    },
+  });
+
+  defineMethod(registry, METHOD.STORE_SEND_COUNT, {
+    run: async (ctx, line) => {
+      await manager(ctx);
+      return sendOurCount(ctx.host, line.itemId, line.variantId, line.locationId);
+    },
+  });
+
   defineMethod(registry, METHOD.STORE_RETRY_ITEM, {
     run: async (ctx, itemId) => {
       await requireRole(ctx, can.useStore);
@@ -239,7 +266,8 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
         name === METHOD.STORE_CONNECT ||
         name === METHOD.STORE_TEST ||
         name === METHOD.STORE_SYNC ||
-        name === METHOD.STORE_MAP_LOCATION,
+        name === METHOD.STORE_MAP_LOCATION ||
+        name === METHOD.STORE_CHECK_DRIFT,
       userId: () => true,
     },
     limit: 10,

@@ -5,6 +5,7 @@
  * store" timers. Kept beside the room's host object (one per RoomDO), not on
  * it: the room knows nothing of the store.
  */
+import type { StoreDriftDoc } from "../../protocol/api";
 import { StoreSync } from "./store-sync";
 
 export class StoreRuntime {
@@ -17,6 +18,9 @@ export class StoreRuntime {
   /** A push of the outbox to the store is running (store-push.ts), and the timer of the next. */
   pushing = false;
   pushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The drift check running now (store-drift.ts), and its document while it runs. */
+  driftRun: Promise<StoreDriftDoc> | null = null;
+  drift: StoreDriftDoc | null = null;
 
   cancelFollow(itemId: string): void {
     clearTimeout(this.follows.get(itemId));

@@ -158,7 +158,7 @@ class StoreWrite {
  * second includes our adjustment, and a sale of that second comes after
  * the product was made.
  */
-const startedAt = (ms: number) => Math.floor(ms / 1000) * 1000 - 2;
+export const startedAt = (ms: number) => Math.floor(ms / 1000) * 1000 - 2;
 const sentAtFor = (ms: number) => Math.floor(ms / 1000) * 1000 - 1;
 
 /** The events moved into a level since its report: [at, delta] pairs. */

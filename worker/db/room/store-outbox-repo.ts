@@ -82,3 +82,25 @@ export function outboxOfItem(
     lastError: rows.find((row) => row.refused === "" && row.lastError !== "")?.lastError ?? "",
   };
 }
+
+/** What waits to reach the store (refused included: it has not), by `inventoryItemId storeLocationId`. */
+export function waitingDeltas(db: RoomDatabase): Map<string, number> {
+  const rows = db
+    .select({
+      inventoryItemId: storeOutbox.inventoryItemId,
+      storeLocationId: storeOutbox.storeLocationId,
+      delta: sql<number>`sum(${storeOutbox.delta})`,
+    })
+    .from(storeOutbox)
+    .groupBy(storeOutbox.inventoryItemId, storeOutbox.storeLocationId)
+    .all();
+  return new Map(rows.map((row) => [`${row.inventoryItemId} ${row.storeLocationId}`, row.delta]));
+}
+
+/** A count of ours the store is to take: an adjustment with no movement here (the room's count is right). */
+export function sendCountQuery(
+  db: RoomDatabase,
+  row: Pick<StoreOutboxRow, "movementId" | "itemId" | "inventoryItemId" | "storeLocationId" | "delta">,
+): RoomStatement {
+  return db.insert(storeOutbox).values({ ...row, reason: "correction" });
+}

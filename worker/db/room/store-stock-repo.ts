@@ -173,3 +173,13 @@ export function hasLevels(db: RoomDatabase, inventoryItemId: string): boolean {
     .get();
   return row !== undefined;
 }
+
+/** Every variant linked to a store inventory item. */
+export function linkedInventoryItems(db: RoomDatabase): StoreVariantRow[] {
+  return db
+    .select()
+    .from(storeVariants)
+    .where(ne(storeVariants.inventoryItemId, ""))
+    .orderBy(asc(storeVariants.itemId))
+    .all();
+}

@@ -22,8 +22,10 @@ ALTER TABLE `store_levels` ADD `reported` integer DEFAULT false NOT NULL;
 -- Written by hand (drizzle-kit makes no triggers). Every movement made here of a variant linked to
 -- the store, at a location mapped to one of the store's, goes to the store as an adjustment: the row
 -- is written in the movement's own transaction, whichever writer made it (docs/stock.md, "Our
--- movements reach the store"). What came from the store (by 'store') is not sent back.
-CREATE TRIGGER store_outbox_on_movement AFTER INSERT ON movements WHEN NEW.user_id <> 'store' AND NEW.quantity <> 0 BEGIN
+-- movements reach the store"). What came from the store (by 'store', or naming a Shopify document:
+-- a count taken from the store's) is not sent back.
+CREATE TRIGGER store_outbox_on_movement AFTER INSERT ON movements
+  WHEN NEW.user_id <> 'store' AND NEW.quantity <> 0 AND NEW.reference NOT LIKE 'gid://shopify/%' BEGIN
   INSERT OR IGNORE INTO store_outbox (movement_id, item_id, inventory_item_id, store_location_id, delta, reason)
     SELECT NEW.id, NEW.item_id, v.inventory_item_id, l.store_location_id, NEW.quantity, NEW.reason
     FROM store_variants v JOIN store_locations l ON l.location_id = NEW.location_id AND l.active = 1
