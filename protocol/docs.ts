@@ -388,6 +388,23 @@ export interface StoreDriftDoc {
   error: string;
 }
 
+/**
+ * One variant's counts in the store at one store location kept here, by
+ * Shopify's names (docs/stock.md, "Which number is which"): what `store.itemCounts` answers.
+ */
+export interface StoreItemCounts {
+  variantId: string;
+  /** "M / Red"; "" for a product's only variant. */
+  variantName: string;
+  locationId: string;
+  /** Can be sold: on hand, less what is committed. The catalogue's quantity is this one. */
+  available: number;
+  /** Ordered and not yet sent. */
+  committed: number;
+  /** On the shelf, whoever it is for. */
+  onHand: number;
+}
+
 /** What a store sync is doing: "products", then "orders", then "customers". */
 export type StoreSyncPhase = "products" | "orders" | "customers";
 

@@ -1,7 +1,7 @@
 /** The online store: connecting, testing, publishing, unpublishing and syncing (docs/product.md §5). */
 import * as v from "valibot";
 import { takes } from "./contract";
-import type { StoreConnected, StoreFailedDelivery } from "./docs";
+import type { StoreConnected, StoreFailedDelivery, StoreItemCounts } from "./docs";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
 
@@ -34,6 +34,8 @@ export const STORE_METHOD = {
   STORE_TAKE_COUNT: "store.takeStoreCount",
   /** Sends our count of one variant at one location to the store (an adjustment there); answers the change. */
   STORE_SEND_COUNT: "store.sendOurCount",
+  /** The store's available, committed and on-hand counts of an item's variants at each location kept here. */
+  STORE_ITEM_COUNTS: "store.itemCounts",
 } as const;
 
 /** A failed delivery's number, as `store.failedDeliveries` lists it. */
@@ -107,6 +109,7 @@ export const STORE_METHODS = {
   [STORE_METHOD.STORE_CHECK_DRIFT]: takes(v.tuple([])).answers<{ started: boolean }>(),
   [STORE_METHOD.STORE_TAKE_COUNT]: takes(v.tuple([driftLineSchema])).answers<number>(),
   [STORE_METHOD.STORE_SEND_COUNT]: takes(v.tuple([driftLineSchema])).answers<number>(),
+  [STORE_METHOD.STORE_ITEM_COUNTS]: takes(v.tuple([idSchema])).answers<StoreItemCounts[]>(),
 } as const;
 
 /** The publications of the store (Shopify): their wire names. */

@@ -31,12 +31,18 @@ import { WindowedRows } from "./WindowedRows";
  * fixed (room.css), so no column moves while a cell is edited and a SKU or a
  * price never breaks in two. Tags show only when some item has tags.
  */
-const COLUMNS: { key: SortKey | null; label: string; width: string }[] = [
+const COLUMNS: { key: SortKey | null; label: string; width: string; hint?: string }[] = [
   { key: "title", label: "Title", width: "auto" },
   { key: "sku", label: "SKU", width: "8.5rem" },
   { key: "priceCents", label: "Price", width: "7.5rem" },
   // Room for a quantity and its "Low" badge side by side.
-  { key: "quantity", label: "Qty", width: "7.5rem" },
+  {
+    key: "quantity",
+    label: "Qty",
+    width: "7.5rem",
+    // Which number this is (docs/stock.md, "Which number is which"): Shopify's "available".
+    hint: "Available: on hand, less what is ordered and not yet sent",
+  },
   { key: "status", label: "Status", width: "8rem" },
   { key: null, label: "Shelf", width: "8rem" },
   { key: null, label: "Tags", width: "8rem" },
@@ -232,14 +238,14 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
                   }
                 />
               </th>
-              {columns.map(({ key, label }) => (
+              {columns.map(({ key, label, hint }) => (
                 <th
                   key={label}
                   scope="col"
                   aria-sort={key && query.sort === key ? (query.descending ? "descending" : "ascending") : undefined}
                 >
                   {key ? (
-                    <button type="button" className="sort-button" onClick={() => sortBy(key)}>
+                    <button type="button" className="sort-button" title={hint} onClick={() => sortBy(key)}>
                       {label}
                       <span aria-hidden="true" className="sort-mark">
                         {query.sort === key ? (query.descending ? " ▼" : " ▲") : ""}

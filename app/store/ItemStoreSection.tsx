@@ -7,6 +7,7 @@ import type { PublishAction } from "./PublishProgress";
 import { useStoreState } from "./store-state";
 import "./store.css";
 import { ActionOutcome } from "./ActionOutcome";
+import { ItemStoreCounts } from "./ItemStoreCounts";
 import { ItemStoreSync } from "./ItemStoreSync";
 
 /** The Shopify admin page of a product, when its id is the usual `gid://shopify/Product/123`. */
@@ -120,6 +121,7 @@ export function ItemStoreSection({ roomId, item }: { roomId: string; item: ItemD
         )}
       </p>
       {published && connected && <ItemStoreSync itemId={item._id} role={role} />}
+      {published && connected && <ItemStoreCounts itemId={item._id} />}
       {controls}
       <ActionOutcome notice={notice} error={error} />
     </section>

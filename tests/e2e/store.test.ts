@@ -171,6 +171,12 @@ describe("the online store", () => {
     await expect.poll(() => fake.levelOf(oakItem, fake.locations[0]?.id ?? ""), { timeout: 30_000 }).toBe(7);
     expect(fake.adjustments.at(-1)).toMatchObject({ reason: "received", changes: [{ delta: 4 }] });
     await page.getByTestId("item-store-sync").filter({ hasText: "Stock in step with the store" }).waitFor();
+    // Which number is which: the catalogue's is "available"; the store's three counts on asking.
+    const counts = page.getByTestId("item-store-counts");
+    await counts.getByRole("button", { name: "Counts in the store" }).click();
+    const mainRow = counts.getByRole("row", { name: /^Main/ });
+    await mainRow.waitFor();
+    expect(await mainRow.getByRole("cell").allTextContents()).toEqual(["7", "2", "9"]);
 
     // A count changed in Shopify's admin that no webhook told the room of: the stock check lists it, and the
     // owner takes the store's count.

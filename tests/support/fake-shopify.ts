@@ -188,6 +188,7 @@ export class FakeShopify {
     const available = this.levelOf(inventoryItemId, at) - quantity;
     if (at === this.locations[0]?.id) this.updateProduct(productId, { variant: { inventoryQuantity: available } });
     else this.levels.set(`${inventoryItemId} ${at}`, available);
+    this.committed.set(`${inventoryItemId} ${at}`, (this.committed.get(`${inventoryItemId} ${at}`) ?? 0) + quantity);
     const n = this.ids++;
     // The store's own times: the wall clock, in whole seconds as its webhooks give them.
     const now = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
@@ -640,6 +641,8 @@ export class FakeShopify {
   }[] = [];
   /** Inventory items the store will not adjust, as when one is not stocked at the location. */
   readonly notStocked = new Set<string>();
+  /** Units ordered and not yet sent, by `inventoryItemId locationId` (a sale commits them). */
+  readonly committed = new Map<string, number>();
   /** Stock at locations other than the first, by `inventoryItemId locationId` (the first's is the variant's). */
   readonly levels = new Map<string, number>();
   /**
@@ -673,7 +676,14 @@ export class FakeShopify {
         inventoryLevels: {
           nodes: this.locations.map((location) => ({
             location: { id: location.id },
-            quantities: [{ name: "available", quantity: this.levelOf(id, location.id) }],
+            quantities: [
+              { name: "available", quantity: this.levelOf(id, location.id) },
+              { name: "committed", quantity: this.committed.get(`${id} ${location.id}`) ?? 0 },
+              {
+                name: "on_hand",
+                quantity: this.levelOf(id, location.id) + (this.committed.get(`${id} ${location.id}`) ?? 0),
+              },
+            ],
           })),
         },
       };

@@ -183,6 +183,18 @@ describe("stock from the store", () => {
     socket.close();
   });
 
+  it("says which number is which: the store's available, committed and on-hand counts, for every member", async () => {
+    const { fake, socket, itemId } = await shopWithItem();
+    const product = [...fake.products.values()][0];
+    // Two ordered online and not yet sent: the store has 8 available, 2 committed, 10 on the shelf.
+    fake.sell(product?.id ?? "", 2);
+    expect((await socket.call("store.itemCounts", [itemId])).result).toEqual([
+      { variantId: itemId, variantName: "", locationId: "main", available: 8, committed: 2, onHand: 10 },
+    ]);
+    expect((await socket.call("store.itemCounts", ["nosuchitem1234567"])).error).toMatchObject({ error: 404 });
+    socket.close();
+  });
+
   it("refuses unreadable refunds and levels at once, in words; a variant the room does not have moves nothing", async () => {
     const { roomId, itemId, socket, deliver } = await shopWithItem();
     const refused = await deliver("refunds/create", { id: 1, refund_line_items: "none" });

@@ -111,12 +111,12 @@ export const INVENTORY_ADJUST_MUTATION = `mutation StockroomInventoryAdjust($inp
 /** How many inventory items one levels query asks about (its cost stays far under the budget). */
 export const LEVELS_PAGE = 10;
 
-/** The store's `available` stock of some inventory items at each of their locations (the drift check). */
+/** The store's stock of some inventory items at each of their locations, by Shopify's names (store-drift.ts). */
 export const LEVELS_QUERY = `query StockroomLevels($ids: [ID!]!) {
   nodes(ids: $ids) {
     ... on InventoryItem {
       id
-      inventoryLevels(first: 20) { nodes { location { id } quantities(names: ["available"]) { name quantity } } }
+      inventoryLevels(first: 20) { nodes { location { id } quantities(names: ["available", "committed", "on_hand"]) { name quantity } } }
     }
   }
 }`;

@@ -63,18 +63,38 @@ const levelsAnswer = v.object({
   ),
 });
 
-/** The store's `available` of each inventory item at each of its locations: `inventoryItemId storeLocationId` → units. */
-async function storeLevels(client: ShopifyClient, inventoryItemIds: readonly string[]): Promise<Map<string, number>> {
+/** Shopify's counts of one inventory item at one location (docs/stock.md, "Which number is which"). */
+export interface StoreCounts {
+  available: number;
+  committed: number;
+  onHand: number;
+}
+
+/** The store's counts of each inventory item at each of its locations: `inventoryItemId storeLocationId` → counts. */
+export async function storeCounts(
+  client: ShopifyClient,
+  inventoryItemIds: readonly string[],
+): Promise<Map<string, StoreCounts>> {
   const parsed = v.safeParse(levelsAnswer, await client.request(LEVELS_QUERY, { ids: inventoryItemIds }));
   if (!parsed.success) throw badAnswer();
-  const levels = new Map<string, number>();
+  const counts = new Map<string, StoreCounts>();
   for (const node of parsed.output.nodes) {
     for (const level of node?.inventoryLevels.nodes ?? []) {
-      const available = level.quantities.find((quantity) => quantity.name === "available")?.quantity ?? 0;
-      levels.set(`${node?.id} ${level.location.id}`, available);
+      const named = (name: string) => level.quantities.find((quantity) => quantity.name === name)?.quantity ?? 0;
+      counts.set(`${node?.id} ${level.location.id}`, {
+        available: named("available"),
+        committed: named("committed"),
+        onHand: named("on_hand"),
+      });
     }
   }
-  return levels;
+  return counts;
+}
+
+/** The store's `available` of each inventory item at each of its locations: `inventoryItemId storeLocationId` → units. */
+async function storeLevels(client: ShopifyClient, inventoryItemIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = await storeCounts(client, inventoryItemIds);
+  return new Map([...counts].map(([key, each]) => [key, each.available]));
 }
 
 const idle = (): StoreDriftDoc => ({

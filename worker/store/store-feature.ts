@@ -33,6 +33,7 @@ import {
   toStoreConnectionDoc,
   tryConnection,
 } from "./store-connection";
+import { itemCounts } from "./store-counts";
 import { checkDrift, driftDoc, sendOurCount, takeStoreCount } from "./store-drift";
 import { mapStoreLocation, refreshStoreLocations, storeLocationsDoc } from "./store-locations";
 import { itemSyncDoc, movementsWritten, retryRefused } from "./store-push";
@@ -236,6 +237,13 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     },
   });
 
+  defineMethod(registry, METHOD.STORE_ITEM_COUNTS, {
+    run: async (ctx, itemId) => {
+      await requireRole(ctx);
+      return itemCounts(ctx.host, itemId);
+    },
+  });
+
   defineMethod(registry, METHOD.STORE_RETRY_ITEM, {
     run: async (ctx, itemId) => {
       await requireRole(ctx, can.useStore);
@@ -267,7 +275,8 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
         name === METHOD.STORE_TEST ||
         name === METHOD.STORE_SYNC ||
         name === METHOD.STORE_MAP_LOCATION ||
-        name === METHOD.STORE_CHECK_DRIFT,
+        name === METHOD.STORE_CHECK_DRIFT ||
+        name === METHOD.STORE_ITEM_COUNTS,
       userId: () => true,
     },
     limit: 10,
