@@ -13,21 +13,8 @@ import { RETRIES_RAN_OUT } from "../../worker/store/dead-letter-queue";
 import type { QueuedWebhook } from "../../worker/store/webhook-delivery";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
 import { roomRow } from "./room-rows";
+import { order } from "./store-stock-helpers";
 import { connectStoreDirectly } from "./webhook-helpers";
-
-let orders = 7000;
-function order() {
-  const id = orders++;
-  return {
-    id,
-    admin_graphql_api_id: `gid://shopify/Order/${id}`,
-    name: `#${id}`,
-    created_at: new Date().toISOString(),
-    currency: "EUR",
-    total_price: "12.00",
-    line_items: [{ id: id * 10, product_id: 1, sku: "X-1", title: "Jug", quantity: 1, price: "12.00" }],
-  };
-}
 
 /** Hands a batch to the Worker's queue handler as the runtime would; answers what it acknowledged. */
 async function handOver(queue: string, bodies: QueuedWebhook[]) {
@@ -48,7 +35,7 @@ describe("store deliveries that failed", () => {
     const roomId = await createRoom();
     await connectStoreDirectly(roomId, "secret");
     const { socket } = await connectToRoom(roomId);
-    const payload = order();
+    const payload = order([{ variantId: 1, quantity: 1 }]);
     const result = await handOver("stockroom-store-webhooks-dlq", [
       { roomId, deliveryId: "gave-up-1", topic: "orders/create", payload },
     ]);

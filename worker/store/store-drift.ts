@@ -225,6 +225,32 @@ async function freshLine(host: RoomHost, itemId: string, variantId: string, loca
   return { link, place, key, store };
 }
 
+/**
+ * In the caller's write turn: the item, and our count of the variant at the
+ * location less what is still on its way to the store; and the store's
+ * level as just read, for the room to measure from (our adjustment, if
+ * any, adds to it once the store has it).
+ */
+function ourSide(host: RoomHost, line: Awaited<ReturnType<typeof freshLine>>, variantId: string, locationId: string) {
+  const item = findItemRow(host.roomDb, host.roomId, line.link.itemId);
+  const variant = item ? variantsOfRow(item).find((each) => each._id === variantId) : undefined;
+  if (!item || !variant) throw new LiveError(404, "Item not found");
+  const ours = (variant.stock[locationId] ?? 0) - (waitingDeltas(host.roomDb).get(line.key) ?? 0);
+  const { inventoryItemId } = line.link;
+  const { storeLocationId } = line.place;
+  const level = saveLevelQuery(host.roomDb, {
+    inventoryItemId,
+    storeLocationId,
+    available: line.store,
+    reportedAt: startedAt(host.now()),
+    later: "[]",
+    pending: 0,
+    settlesAt: 0,
+    reported: findLevel(host.roomDb, inventoryItemId, storeLocationId)?.reported ?? false,
+  });
+  return { item, ours, level };
+}
+
 /** The line is settled: it leaves the kept outcome (the rest stays as checked). */
 function settled(host: RoomHost, itemId: string, variantId: string, locationId: string): void {
   const doc = storedDrift(host);
@@ -247,23 +273,10 @@ export async function takeStoreCount(
   variantId: string,
   locationId: string,
 ): Promise<number> {
-  const { link, place, key, store } = await freshLine(host, itemId, variantId, locationId);
+  const line = await freshLine(host, itemId, variantId, locationId);
   return host.writes.run(async () => {
-    const item = findItemRow(host.roomDb, host.roomId, itemId);
-    const variant = item ? variantsOfRow(item).find((each) => each._id === variantId) : undefined;
-    if (!item || !variant) throw new LiveError(404, "Item not found");
-    const ours = (variant.stock[locationId] ?? 0) - (waitingDeltas(host.roomDb).get(key) ?? 0);
-    const delta = store - ours;
-    const level = {
-      inventoryItemId: link.inventoryItemId,
-      storeLocationId: place.storeLocationId,
-      available: store,
-      reportedAt: startedAt(host.now()),
-      later: "[]",
-      pending: 0,
-      settlesAt: 0,
-      reported: findLevel(host.roomDb, link.inventoryItemId, place.storeLocationId)?.reported ?? false,
-    };
+    const { item, ours, level } = ourSide(host, line, variantId, locationId);
+    const delta = line.store - ours;
     if (delta !== 0) {
       const moves = stockMoves(
         item,
@@ -274,7 +287,7 @@ export async function takeStoreCount(
             delta,
             reason: "correction",
             note: "Taken from the store's count",
-            reference: link.inventoryItemId,
+            reference: line.link.inventoryItemId,
           },
         ],
         made(host, actor, host.now()),
@@ -283,10 +296,10 @@ export async function takeStoreCount(
         actor,
         at: host.now(),
         items: [stockOnlyChange(host, actor, item, moves, "store")],
-        last: [saveLevelQuery(host.roomDb, level)],
+        last: [level],
       });
     } else {
-      runTogether(host.roomDb, [saveLevelQuery(host.roomDb, level)]);
+      runTogether(host.roomDb, [level]);
     }
     settled(host, itemId, variantId, locationId);
     return delta;
@@ -300,32 +313,19 @@ export async function sendOurCount(
   variantId: string,
   locationId: string,
 ): Promise<number> {
-  const { link, place, key, store } = await freshLine(host, itemId, variantId, locationId);
+  const line = await freshLine(host, itemId, variantId, locationId);
   const delta = await host.writes.run(async () => {
-    const item = findItemRow(host.roomDb, host.roomId, itemId);
-    const variant = item ? variantsOfRow(item).find((each) => each._id === variantId) : undefined;
-    if (!item || !variant) throw new LiveError(404, "Item not found");
-    const ours = (variant.stock[locationId] ?? 0) - (waitingDeltas(host.roomDb).get(key) ?? 0);
-    const difference = ours - store;
+    const { ours, level } = ourSide(host, line, variantId, locationId);
+    const difference = ours - line.store;
     runTogether(host.roomDb, [
-      // The store's count as read: our adjustment adds to it once the store has it.
-      saveLevelQuery(host.roomDb, {
-        inventoryItemId: link.inventoryItemId,
-        storeLocationId: place.storeLocationId,
-        available: store,
-        reportedAt: startedAt(host.now()),
-        later: "[]",
-        pending: 0,
-        settlesAt: 0,
-        reported: findLevel(host.roomDb, link.inventoryItemId, place.storeLocationId)?.reported ?? false,
-      }),
+      level,
       ...(difference !== 0
         ? [
             sendCountQuery(host.roomDb, {
               movementId: `count-${newId()}`,
               itemId,
-              inventoryItemId: link.inventoryItemId,
-              storeLocationId: place.storeLocationId,
+              inventoryItemId: line.link.inventoryItemId,
+              storeLocationId: line.place.storeLocationId,
               delta: difference,
             }),
           ]
