@@ -343,6 +343,12 @@ export interface StoreItemSyncDoc {
   refused: string;
   /** Why the last try of those waiting failed ("" for none): they are tried again by themselves. */
   lastError: string;
+  /** Fields changed both here and in the store since they last agreed: both values, for a person to choose. */
+  conflicts: {
+    field: "title" | "description" | "priceCents" | "sku";
+    ours: string | number;
+    theirs: string | number;
+  }[];
 }
 
 /** A store webhook delivery that could not be applied, as `store.failedDeliveries` lists it. */

@@ -4,6 +4,7 @@ import { takes } from "./contract";
 import type { StoreConnected, StoreFailedDelivery, StoreItemCounts } from "./docs";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
+import { STORE_CONFLICT_FIELDS } from "./store";
 
 /** The method names of the store (Shopify): the wire names both sides call them by. */
 export const STORE_METHOD = {
@@ -36,6 +37,8 @@ export const STORE_METHOD = {
   STORE_SEND_COUNT: "store.sendOurCount",
   /** The store's available, committed and on-hand counts of an item's variants at each location kept here. */
   STORE_ITEM_COUNTS: "store.itemCounts",
+  /** Chooses for a field changed in both places: keep ours (sent to the store) or take the store's. */
+  STORE_RESOLVE_CONFLICT: "store.resolveConflict",
 } as const;
 
 /** A failed delivery's number, as `store.failedDeliveries` lists it. */
@@ -110,6 +113,13 @@ export const STORE_METHODS = {
   [STORE_METHOD.STORE_TAKE_COUNT]: takes(v.tuple([driftLineSchema])).answers<number>(),
   [STORE_METHOD.STORE_SEND_COUNT]: takes(v.tuple([driftLineSchema])).answers<number>(),
   [STORE_METHOD.STORE_ITEM_COUNTS]: takes(v.tuple([idSchema])).answers<StoreItemCounts[]>(),
+  [STORE_METHOD.STORE_RESOLVE_CONFLICT]: takes(
+    v.tuple([
+      idSchema,
+      v.picklist(STORE_CONFLICT_FIELDS, "Choose a field changed in both places"),
+      v.picklist(["ours", "theirs"], "Keep ours or take the store's"),
+    ]),
+  ).answers<null>(),
 } as const;
 
 /** The publications of the store (Shopify): their wire names. */

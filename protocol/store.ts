@@ -21,3 +21,7 @@ export const STORE_ACCESS_SCOPES = [
 
 /** Who an item's history names for changes that came from the online store (sync, webhooks). */
 export const STORE_ACTOR = "store";
+
+/** The fields of a published item that can change in both places (stock never does: it is movements). */
+export const STORE_CONFLICT_FIELDS = ["title", "description", "priceCents", "sku"] as const;
+export type StoreConflictField = (typeof STORE_CONFLICT_FIELDS)[number];

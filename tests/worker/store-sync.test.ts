@@ -617,6 +617,68 @@ describe("product webhooks", () => {
   const deliver = (fake: FakeShopify, topic: string, payload: unknown) =>
     deliverWebhook(fake.shop, topic, payload, { secret: fake.clientSecret });
 
+  it("a field changed in both places is held with both values, never written over; a person keeps ours or takes the store's", async () => {
+    const fake = fakeStore();
+    const { roomId, socket } = await connectedRoom(fake);
+    const itemId = (await socket.call("items.add", [{ title: "Lamp", sku: "L-1", priceCents: 1000, quantity: 2 }]))
+      .result as string;
+    const productId = ((await socket.call("store.publish", [itemId])).result as { storeProductId: string })
+      .storeProductId;
+    await socket.subscribe("store.item", [itemId]);
+    const itemDoc = () => {
+      const doc: Record<string, unknown> = {};
+      for (const m of socket.received)
+        if (m.collection === "store" && m.id === `item:${itemId}` && (m.msg === "added" || m.msg === "changed"))
+          Object.assign(doc, m.fields);
+      return doc;
+    };
+    // Our new title and price cannot reach the store yet (it fails product updates for now)…
+    fake.failOperation = { operation: "StockroomProductUpdate", message: "Internal error" };
+    await socket.call("items.update", [itemId, { title: "Brass lamp", priceCents: 1200 }]);
+    await expect
+      .poll(() => fake.calls.some((call) => call.operation === "StockroomProductUpdate"), { timeout: 15_000 })
+      .toBe(true);
+    // …while in Shopify's admin someone renames it too. Its price there is unchanged.
+    fake.updateProduct(productId, { title: "Copper lamp" });
+    const update = await deliver(fake, "products/update", {
+      id: Number(productId.split("/").at(-1)),
+      admin_graphql_api_id: productId,
+      title: "Copper lamp",
+      body_html: "",
+      status: "active",
+      updated_at: new Date().toISOString(),
+      variants: [
+        {
+          id: Number(fake.products.get(productId)?.variant.id.split("/").at(-1)),
+          sku: "L-1",
+          price: "10.00",
+          inventory_quantity: 2,
+        },
+      ],
+    });
+    expect(update.status).toBe(200);
+    // Neither title is written over the other; our price (the store did not change it) stays ours.
+    expect(await itemRow(roomId, itemId)).toMatchObject({ title: "Brass lamp", price_cents: 1200 });
+    await expect
+      .poll(() => itemDoc().conflicts)
+      .toEqual([{ field: "title", ours: "Brass lamp", theirs: "Copper lamp" }]);
+    // Meanwhile the held title is not sent: updating the store, once it takes updates again, sends our price only.
+    fake.failOperation = null;
+    const again = await socket.call("store.publish", [itemId]);
+    expect(again.error, JSON.stringify(again.error)).toBeUndefined();
+    expect(fake.products.get(productId)).toMatchObject({ title: "Copper lamp", variant: { price: "12.00" } });
+
+    // The owner takes the store's title.
+    expect((await socket.call("store.resolveConflict", [itemId, "title", "theirs"])).error).toBeUndefined();
+    expect(await itemRow(roomId, itemId)).toMatchObject({ title: "Copper lamp", price_cents: 1200 });
+    await expect.poll(() => itemDoc().conflicts).toEqual([]);
+    expect((await socket.call("store.resolveConflict", [itemId, "title", "ours"])).error).toMatchObject({
+      error: 404,
+      reason: "That field is no longer changed in both places",
+    });
+    socket.close();
+  });
+
   it("products/update changes the linked item live; products/delete unlinks it", async () => {
     const fake = fakeStore();
     const { roomId, socket } = await connectedRoom(fake);

@@ -48,6 +48,7 @@ import {
   PRODUCT_UPDATE_MUTATION,
   VARIANTS_UPDATE_MUTATION,
 } from "./shopify-queries";
+import { conflictFields } from "./store-conflicts";
 import { requireConnection, storeClientFor } from "./store-connection";
 import { badAnswer } from "./store-errors";
 import { parseSent, type StoreFields, sameStoreFields, storeFieldsOf } from "./store-fields";
@@ -217,7 +218,10 @@ async function updateProduct(
   published: Published,
 ): Promise<void> {
   const known = parseSent(listing.sent);
-  const now = storeFieldsOf(item);
+  // A field changed in both places waits for a person's choice (store-conflicts.ts): not sent meanwhile.
+  const held = conflictFields(host, item._id);
+  const now = { ...storeFieldsOf(item) };
+  if (known) for (const field of held) Object.assign(now, { [field]: known[field as keyof StoreFields] });
   const sent = published.sent;
   const product: Record<string, unknown> = { id: listing.productId };
   if (activate) product.status = "ACTIVE";

@@ -25,7 +25,9 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
+import { itemSyncDoc } from "./item-sync-doc";
 import { archiveRemovedItem, followItemChange, publishItem, unpublishItem } from "./publish";
+import { resolveConflict } from "./store-conflicts";
 import {
   fetchShopName,
   requireConnection,
@@ -36,7 +38,7 @@ import {
 import { itemCounts } from "./store-counts";
 import { checkDrift, driftDoc, sendOurCount, takeStoreCount } from "./store-drift";
 import { mapStoreLocation, refreshStoreLocations, storeLocationsDoc } from "./store-locations";
-import { itemSyncDoc, movementsWritten, retryRefused } from "./store-push";
+import { movementsWritten, retryRefused } from "./store-push";
 import { storeRuntime } from "./store-runtime";
 import { forgetShopNow } from "./store-unlink";
 import { unlinkStoreItems } from "./store-unlink-job";
@@ -241,6 +243,14 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, itemId) => {
       await requireRole(ctx);
       return itemCounts(ctx.host, itemId);
+    },
+  });
+
+  defineMethod(registry, METHOD.STORE_RESOLVE_CONFLICT, {
+    run: async (ctx, itemId, field, keep) => {
+      await requireRole(ctx, can.useStore);
+      await resolveConflict(ctx.host, ctx.userId ?? "", itemId, field, keep);
+      return null;
     },
   });
 

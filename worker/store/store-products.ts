@@ -13,6 +13,8 @@ import { findListing, listingRemoved, saveListing } from "../db/room/store-listi
 import { linkVariantsQueries } from "../db/room/store-stock-repo";
 import { addItemNow, editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
+import { announceItemSync } from "./item-sync-doc";
+import { holdConflicts } from "./store-conflicts";
 import { storeFieldsOf } from "./store-fields";
 import type { StoreProduct } from "./store-records";
 import { storeReportsLevels } from "./store-stock";
@@ -53,22 +55,32 @@ export async function applyStoreProductNow(
   if (!linked && !options.create) return "skipped";
   // Once the store reports this variant's levels, its stock moves here by movements (store-stock.ts), never set.
   const byMovements = linked !== null && storeReportsLevels(host, product.inventoryItemId);
-  const fields = {
+  const theirs = {
     title: product.title || "Untitled product",
     description: product.description,
     priceCents: product.priceCents,
-    ...(byMovements ? {} : { quantity: product.quantity }),
     ...(sku || !product.sku ? { sku } : {}),
   };
   const before = linked ? toItemDoc(linked) : null;
   const itemId = before?._id ?? newId();
   const listing = await findListing(host.roomDb, host.roomId, itemId);
+  // A field changed here too since the two last agreed is held, not written over (store-conflicts.ts).
+  const { apply, held } =
+    linked && listing
+      ? holdConflicts(host, linked, listing.sent, { sku: linked.sku, ...theirs })
+      : { apply: theirs, held: {} };
+  const fields = { ...apply, ...(byMovements ? {} : { quantity: product.quantity }) };
   // What the store has now, written before the item changes: the edit it causes is then in step, and not sent back.
+  // A held field keeps what the store had before: ours still differs from it, so keeping ours sends it.
   const sent = storeFieldsOf({
+    title: before?.title ?? theirs.title,
+    description: before?.description ?? theirs.description,
+    priceCents: before?.priceCents ?? theirs.priceCents,
     sku: before?.sku ?? "",
     photos: before?.photos ?? [],
     quantity: before?.quantity ?? 0,
     ...fields,
+    ...held,
   });
   await saveListing(host.roomDb, {
     roomId: host.roomId,
@@ -94,6 +106,7 @@ export async function applyStoreProductNow(
   const change = { ...fields, ...(status ? { status } : {}) };
   if (before) {
     await editItemNow(host, STORE_ACTOR, itemId, change, { storeProductId: product.productId });
+    if (Object.keys(held).length > 0 || listing) announceItemSync(host, itemId);
     return "updated";
   }
   await addItemNow(

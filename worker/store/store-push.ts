@@ -11,7 +11,7 @@
  * one at fault waits, with the store's words, for a person.
  */
 import * as v from "valibot";
-import { COLLECTION, type MovementReason, type StoreItemSyncDoc } from "../../protocol/api";
+import type { MovementReason } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/directory/database";
 import { runTogether } from "../db/room/room-database";
@@ -20,7 +20,6 @@ import {
   dueOutbox,
   failedQuery,
   nextOutboxDue,
-  outboxOfItem,
   refusedQuery,
   retryRefusedQuery,
   sendingQuery,
@@ -28,8 +27,8 @@ import {
 } from "../db/room/store-outbox-repo";
 import { findStoreConnection } from "../db/room/store-repo";
 import type { StoreOutboxRow } from "../db/room/store-stock-tables";
-import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
+import { announceItems, itemSyncDoc } from "./item-sync-doc";
 import { INVENTORY_ADJUST_MUTATION } from "./shopify-queries";
 import { storeClientFor } from "./store-connection";
 import { storeRuntime } from "./store-runtime";
@@ -63,20 +62,6 @@ const answer = v.object({
   inventoryAdjustmentGroup: v.nullish(v.object({ id: v.string() })),
   userErrors: v.array(v.object({ message: v.string() })),
 });
-
-/** The `item:<id>` document of the `store` collection: how the item's movements stand with the store. */
-export function itemSyncDoc(host: RoomHost, itemId: string): StoreItemSyncDoc {
-  return { _id: `item:${itemId}`, itemId, ...outboxOfItem(host.roomDb, itemId) };
-}
-
-function announceItems(host: RoomHost, itemIds: Iterable<string>, before: Map<string, StoreItemSyncDoc>): void {
-  for (const itemId of new Set(itemIds)) {
-    const doc = itemSyncDoc(host, itemId);
-    const previous = before.get(itemId) ?? null;
-    if (previous && JSON.stringify(previous) === JSON.stringify(doc)) continue;
-    host.emit({ collection: COLLECTION.STORE, id: doc._id, doc: asDoc(doc), previous: previous && asDoc(previous) });
-  }
-}
 
 /** The next batch to send, marked as sent now (in the caller's write turn); null when nothing is due. */
 function takeBatch(host: RoomHost): { rows: StoreOutboxRow[]; key: string } | null {

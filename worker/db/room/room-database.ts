@@ -35,6 +35,7 @@ export const ROOM_TABLES = [
   "store_levels",
   "store_stock_events",
   "store_outbox",
+  "store_conflicts",
 ] as const;
 
 export function openRoomDatabase(storage: DurableObjectStorage) {

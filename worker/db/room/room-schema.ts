@@ -29,6 +29,7 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
 
 export { locations, movements } from "./stock-tables";
 export {
+  storeConflicts,
   storeLevels,
   storeLocations,
   storeOutbox,

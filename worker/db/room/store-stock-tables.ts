@@ -114,6 +114,28 @@ export const storeOutbox = sqliteTable(
 );
 
 export type StoreOutboxRow = typeof storeOutbox.$inferSelect;
+
+/**
+ * A field of a published item changed both here and in the store since the
+ * two last agreed (docs/product.md, "Changed in both places"): neither value
+ * is written over the other until a person chooses (store-conflicts.ts).
+ * Values are JSON (text or cents).
+ */
+export const storeConflicts = sqliteTable(
+  "store_conflicts",
+  {
+    itemId: text("item_id").notNull(),
+    field: text("field").notNull(),
+    ours: text("ours").notNull(),
+    theirs: text("theirs").notNull(),
+    /** What the store had when the two last agreed: where the store's copy stays until the choice. */
+    was: text("was").notNull(),
+    at: integer("at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.field] })],
+);
+
+export type StoreConflictRow = typeof storeConflicts.$inferSelect;
 export type StoreVariantRow = typeof storeVariants.$inferSelect;
 export type StoreLocationRow = typeof storeLocations.$inferSelect;
 export type StoreLevelRow = typeof storeLevels.$inferSelect;
