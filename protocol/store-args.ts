@@ -1,10 +1,10 @@
 /** The online store: connecting, testing, publishing, unpublishing and syncing (docs/product.md §5). */
 import * as v from "valibot";
 import { takes } from "./contract";
-import type { StoreConnected, StoreFailedDelivery, StoreItemCounts } from "./docs";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
 import { STORE_CONFLICT_FIELDS } from "./store";
+import type { StoreConnected, StoreFailedDelivery, StoreItemCounts } from "./store-docs";
 
 /** The method names of the store (Shopify): the wire names both sides call them by. */
 export const STORE_METHOD = {

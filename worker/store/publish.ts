@@ -18,7 +18,7 @@
  * the store by itself once the edits settle.
  */
 import * as v from "valibot";
-import { hasVariants, type ItemDoc, STORE_ACTOR, variantsOf } from "../../protocol/api";
+import { hasVariants, type ItemDoc, STORE_ACTOR } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
 import { findItem, toItemDoc } from "../db/room/items-repo";
@@ -31,6 +31,7 @@ import type { StoreVariantRow } from "../db/room/store-stock-tables";
 import { runBulkJob, runningJobOn } from "../inventory/bulk-jobs";
 import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
+import { createdProduct, variantLinks } from "./created-product";
 import {
   ALL_LOCATIONS,
   itemStockAt,
@@ -101,24 +102,6 @@ function imageSources(host: RoomHost, photoIds: string[]): Promise<string[]> {
   return host.extensions.photoLinks(host, photoIds, appUrl(host.env, { origin: storeRuntime(host).origin }));
 }
 
-const createdProduct = v.object({
-  product: v.nullable(
-    v.object({
-      id: v.string(),
-      handle: v.optional(v.string(), ""),
-      variants: v.object({
-        nodes: v.array(
-          v.object({
-            id: v.string(),
-            inventoryItem: v.nullish(v.object({ id: v.string() })),
-            selectedOptions: v.optional(v.array(v.object({ value: v.string() })), []),
-          }),
-        ),
-      }),
-    }),
-  ),
-});
-
 /** What a publish leaves in the listing. */
 type Published = Pick<StoreListingRow, "productId" | "variantId" | "inventoryItemId" | "handle"> & {
   sent: StoreFields;
@@ -127,32 +110,6 @@ type Published = Pick<StoreListingRow, "productId" | "variantId" | "inventoryIte
   /** Where a new product's stock was put (the store's level there is then known). */
   places?: StockPlaces;
 };
-
-type CreatedProduct = NonNullable<v.InferOutput<typeof createdProduct>["product"]>;
-
-/** The store variant each of the item's variants became: by its option values, else by its place. */
-function variantLinks(item: ItemDoc, product: CreatedProduct): StoreVariantRow[] {
-  const nodes = product.variants.nodes;
-  const valuesOf = (values: readonly string[]) => JSON.stringify(values);
-  const byPlace = nodes.every((node) => node.selectedOptions.length === 0);
-  return variantsOf(item).flatMap((variant, index) => {
-    const node = byPlace
-      ? nodes[index]
-      : (nodes.find(
-          (each) => valuesOf(each.selectedOptions.map((option) => option.value)) === valuesOf(variant.values),
-        ) ?? (hasVariants(item) ? undefined : nodes[0]));
-    if (!node) return [];
-    return [
-      {
-        storeVariantId: node.id,
-        inventoryItemId: node.inventoryItem?.id ?? "",
-        productId: product.id,
-        itemId: item._id,
-        variantId: variant._id,
-      },
-    ];
-  });
-}
 
 /**
  * Where a new product's stock goes: each store location mapped to one of

@@ -36,7 +36,7 @@ import { requireConnection, storeClientFor } from "./store-connection";
 import { badAnswer } from "./store-errors";
 import { schedulePush } from "./store-push";
 import { storeRuntime } from "./store-runtime";
-import { startedAt } from "./store-stock";
+import { startedAt } from "./store-stock-write";
 
 /** The last check's outcome (room_state, JSON), and when the next daily one is due. */
 const DRIFT_STATE = "store-drift";

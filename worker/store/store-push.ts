@@ -20,6 +20,7 @@ import {
   dueOutbox,
   failedQuery,
   nextOutboxDue,
+  outboxOfItem,
   refusedQuery,
   retryRefusedQuery,
   sendingQuery,
@@ -174,7 +175,10 @@ export function schedulePush(host: RoomHost): void {
 
 /** Movements were written for these items: their status changed, and the outbox may have more to send. */
 export function movementsWritten(host: RoomHost, itemIds: Iterable<string>): void {
-  announceItems(host, itemIds, new Map());
+  // Most movements are of items the store does not have (or rooms with no store): one indexed read, nothing more.
+  const waiting = [...new Set(itemIds)].filter((itemId) => outboxOfItem(host.roomDb, itemId).waiting > 0);
+  if (waiting.length === 0) return;
+  announceItems(host, waiting, new Map());
   schedulePush(host);
 }
 
