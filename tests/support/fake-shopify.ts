@@ -20,6 +20,17 @@ interface Money {
   currencyCode: string;
 }
 
+export interface FakeVariant {
+  id: string;
+  sku: string;
+  price: string;
+  /** Available at the shop's first location (other locations' are in `levels`). */
+  inventoryQuantity: number;
+  barcode?: string;
+  /** One value per option of the product; absent for a product sold as one ("Default Title"). */
+  values?: string[];
+}
+
 export interface FakeProduct {
   id: string;
   handle: string;
@@ -27,10 +38,20 @@ export interface FakeProduct {
   descriptionHtml: string;
   status: "ACTIVE" | "DRAFT" | "ARCHIVED";
   updatedAt: number;
-  variant: { id: string; sku: string; price: string; inventoryQuantity: number };
+  /** Its first (for a product sold as one item, its only) variant. */
+  variant: FakeVariant;
+  /** A product sold in options: their names, and its variants after the first. */
+  options?: string[];
+  moreVariants?: FakeVariant[];
   /** The `originalSource` of each image sent with the product. */
   images: string[];
 }
+
+/** A product's variants, its first first. */
+export const variantsOfProduct = (product: FakeProduct): FakeVariant[] => [
+  product.variant,
+  ...(product.moreVariants ?? []),
+];
 
 export interface FakeOrder {
   id: string;
@@ -171,6 +192,22 @@ export class FakeShopify {
     return product;
   }
 
+  /** A product sold in options: a variant for each entry, with its option values (its first is `variant`). */
+  addProductInVariants(
+    fields: Partial<Omit<FakeProduct, "variant" | "options" | "moreVariants">>,
+    options: string[],
+    variants: (Partial<FakeVariant> & { values: string[] })[],
+  ) {
+    const [first, ...more] = variants.map((variant) => ({
+      id: gid("ProductVariant", this.ids++),
+      sku: "",
+      price: "10.00",
+      inventoryQuantity: 0,
+      ...variant,
+    }));
+    return this.addProduct({ ...fields, options, moreVariants: more, ...(first ? { variant: first } : {}) });
+  }
+
   /**
    * A sale in the store (online, or on Shopify POS at one of its locations):
    * its stock goes down, and the answer is what Shopify would send about it,
@@ -179,15 +216,16 @@ export class FakeShopify {
   sell(
     productId: string,
     quantity: number,
-    options: { pos?: { locationId: string } } = {},
+    options: { pos?: { locationId: string }; variantId?: string } = {},
   ): { topic: string; payload: Record<string, unknown> }[] {
     const product = this.products.get(productId);
     if (!product) throw new Error(`fake: no product ${productId}`);
+    const variant = variantsOfProduct(product).find((each) => each.id === (options.variantId ?? product.variant.id));
+    if (!variant) throw new Error(`fake: no variant ${options.variantId}`);
     const at = options.pos?.locationId ?? this.locations[0]?.id ?? gid("Location", 1);
-    const inventoryItemId = inventoryItemOf(product);
+    const inventoryItemId = inventoryItemOfVariant(variant);
     const available = this.levelOf(inventoryItemId, at) - quantity;
-    if (at === this.locations[0]?.id) this.updateProduct(productId, { variant: { inventoryQuantity: available } });
-    else this.levels.set(`${inventoryItemId} ${at}`, available);
+    this.setLevel(inventoryItemId, at, available);
     this.committed.set(`${inventoryItemId} ${at}`, (this.committed.get(`${inventoryItemId} ${at}`) ?? 0) + quantity);
     const n = this.ids++;
     // The store's own times: the wall clock, in whole seconds as its webhooks give them.
@@ -201,18 +239,18 @@ export class FakeShopify {
       created_at: now,
       updated_at: now,
       currency: this.currency,
-      total_price: (Number(product.variant.price) * quantity).toFixed(2),
+      total_price: (Number(variant.price) * quantity).toFixed(2),
       source_name: options.pos ? "pos" : "web",
       location_id: options.pos ? locationId : null,
       line_items: [
         {
           id: n * 10,
-          variant_id: numeric(product.variant.id),
+          variant_id: numeric(variant.id),
           product_id: numeric(product.id),
-          sku: product.variant.sku,
+          sku: variant.sku,
           title: product.title,
           quantity,
-          price: product.variant.price,
+          price: variant.price,
         },
       ],
     };
@@ -333,7 +371,9 @@ export class FakeShopify {
   private cost(operation: string, variables: Record<string, unknown>): number {
     const first = Number(variables.first ?? 1);
     if (operation === "StockroomOrders") return 2 + first * 32;
-    if (operation === "StockroomProducts") return 2 + first * 2;
+    // A product with its first 20 variants and their inventory items.
+    if (operation === "StockroomProducts") return 2 + first * 42;
+    if (operation === "StockroomProductVariants") return 202;
     if (operation === "StockroomCustomers") return 2 + first;
     if (operation.startsWith("StockroomProduct")) return 10;
     return 1;
@@ -438,6 +478,8 @@ export class FakeShopify {
         return { data: { locations: { nodes: this.locations.slice(0, 1).map(({ id }) => ({ id })) } }, records: 0 };
       case "StockroomLocations":
         return { data: { locations: { nodes: this.locations.map((location) => ({ ...location })) } }, records: 0 };
+      case "StockroomProductVariants":
+        return this.productVariantsPage(variables);
       case "StockroomProductSet":
         return { data: { productSet: this.productSet(variables) }, records: 0 };
       case "StockroomProductUpdate":
@@ -480,6 +522,27 @@ export class FakeShopify {
     };
   }
 
+  /** The rest of one product's variants, 100 a page, after an index cursor. */
+  private productVariantsPage(variables: Record<string, unknown>) {
+    const product = this.products.get(String(variables.id));
+    if (!product) return { data: { product: null }, records: 0 };
+    const start = typeof variables.after === "string" ? Number(atob(variables.after)) : 0;
+    const all = variantsOfProduct(product);
+    const slice = all.slice(start, start + 100);
+    const end = start + slice.length;
+    return {
+      data: {
+        product: {
+          variants: {
+            nodes: slice.map((variant) => variantNode(product, variant)),
+            pageInfo: { hasNextPage: end < all.length, endCursor: btoa(String(end)) },
+          },
+        },
+      },
+      records: slice.length,
+    };
+  }
+
   private orderNode(order: FakeOrder) {
     const customer = order.customerId ? this.customers.get(order.customerId) : undefined;
     return {
@@ -503,66 +566,112 @@ export class FakeShopify {
     };
   }
 
+  /**
+   * `productSet`: the product made, or set whole, with the variants given
+   * (the list is the whole set, as in Shopify). A variant named by its id
+   * is updated, its stock left as counted; one without an id is the store's
+   * variant with its option values if it has one, else new, with the stock
+   * given at each location.
+   */
   private productSet(variables: Record<string, unknown>) {
     const input = variables.input as {
       title?: string;
       descriptionHtml?: string;
       status?: FakeProduct["status"];
+      productOptions?: { name: string }[];
       variants?: {
         id?: string;
         price?: string;
+        barcode?: string;
+        optionValues?: { optionName: string; name: string }[];
         inventoryItem?: { sku?: string };
         inventoryQuantities?: { locationId: string; name: string; quantity: number }[];
       }[];
       files?: { originalSource: string }[];
     };
     const identifier = variables.identifier as { id?: string } | undefined;
-    if (!input?.title)
+    const existing = identifier?.id ? this.products.get(identifier.id) : undefined;
+    if (identifier?.id && !existing)
+      return {
+        product: null,
+        userErrors: [
+          { field: ["identifier", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" },
+        ],
+      };
+    // A new product needs a title; an existing one keeps what the input leaves out.
+    if (!input || (existing ? input.title === "" : !input.title))
       return {
         product: null,
         userErrors: [{ field: ["input", "title"], message: "Title can't be blank", code: "BLANK" }],
       };
-    const variant = input.variants?.[0];
-    const sku = variant?.inventoryItem?.sku ?? "";
-    const clash = [...this.products.values()].find(
-      (product) => sku !== "" && product.variant.sku === sku && product.id !== identifier?.id,
-    );
-    if (clash)
-      return {
-        product: null,
-        userErrors: [
-          { field: ["input", "variants", "0", "sku"], message: `SKU ${sku} is already used`, code: "INVALID" },
-        ],
-      };
-    const fields = {
-      title: input.title,
-      descriptionHtml: input.descriptionHtml ?? "",
-      status: input.status ?? "ACTIVE",
-      variant: {
-        sku,
-        price: variant?.price ?? "0.00",
-        inventoryQuantity: variant?.inventoryQuantities?.find((q) => q.name === "available")?.quantity ?? 0,
-      },
-      ...(input.files ? { images: input.files.map((file) => file.originalSource) } : {}),
-    };
-    let product: FakeProduct;
-    if (identifier?.id) {
-      if (!this.products.has(identifier.id))
+    const given = input.variants ?? [];
+    for (const [index, variant] of given.entries()) {
+      const sku = variant.inventoryItem?.sku ?? "";
+      const clash = [...this.products.values()].some(
+        (product) =>
+          sku !== "" && product.id !== identifier?.id && variantsOfProduct(product).some((each) => each.sku === sku),
+      );
+      if (clash)
         return {
           product: null,
           userErrors: [
-            { field: ["identifier", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" },
+            {
+              field: ["input", "variants", String(index), "sku"],
+              message: `SKU ${sku} is already used`,
+              code: "INVALID",
+            },
           ],
         };
-      product = this.updateProduct(identifier.id, fields);
-    } else {
-      product = this.addProduct(fields);
+    }
+    const options = (input.productOptions ?? []).map((option) => option.name);
+    const soldAsOne = options.length === 0 || (options.length === 1 && options[0] === "Title");
+    const before = existing ? variantsOfProduct(existing) : [];
+    const valuesOf = (variant: (typeof given)[number]) => (variant.optionValues ?? []).map((value) => value.name);
+    const made: { variant: FakeVariant; stock: { locationId: string; quantity: number }[] }[] = given.map((variant) => {
+      const values = soldAsOne ? undefined : valuesOf(variant);
+      const same = variant.id
+        ? before.find((each) => each.id === variant.id)
+        : before.find((each) => JSON.stringify(each.values ?? ["Default Title"]) === JSON.stringify(valuesOf(variant)));
+      const stock = (variant.inventoryQuantities ?? []).filter((quantity) => quantity.name === "available");
+      return {
+        variant: {
+          id: same?.id ?? gid("ProductVariant", this.ids++),
+          sku: variant.inventoryItem?.sku ?? "",
+          price: variant.price ?? "0.00",
+          inventoryQuantity: same?.inventoryQuantity ?? 0,
+          ...(variant.barcode ? { barcode: variant.barcode } : {}),
+          ...(values ? { values } : {}),
+        },
+        stock,
+      };
+    });
+    const [first, ...more] = made.map((each) => each.variant);
+    const fields = {
+      title: input.title ?? existing?.title ?? "",
+      descriptionHtml: input.descriptionHtml ?? existing?.descriptionHtml ?? "",
+      status: input.status ?? existing?.status ?? "ACTIVE",
+      ...(soldAsOne ? { options: undefined, moreVariants: undefined } : { options, moreVariants: more }),
+      ...(input.files ? { images: input.files.map((file) => file.originalSource) } : {}),
+    };
+    const product = existing
+      ? this.updateProduct(existing.id, { ...fields, variant: first })
+      : this.addProduct({ ...fields, variant: first });
+    if (first) product.variant = first;
+    for (const { variant, stock } of made) {
+      for (const { locationId, quantity } of stock)
+        this.setLevel(inventoryItemOfVariant(variant), locationId, quantity);
     }
     return {
       product: {
         id: product.id,
         handle: product.handle,
-        variants: { nodes: [{ id: product.variant.id, inventoryItem: { id: inventoryItemOf(product) } }] },
+        variants: {
+          nodes: variantsOfProduct(product).map((variant) => ({
+            id: variant.id,
+            inventoryItem: { id: inventoryItemOfVariant(variant) },
+            selectedOptions: (variant.values ?? ["Default Title"]).map((value) => ({ value })),
+          })),
+        },
       },
       userErrors: [],
     };
@@ -659,18 +768,37 @@ export class FakeShopify {
     return this.calls.filter((call) => call.operation === operation && !call.throttled).length;
   }
 
+  /** The product and variant an inventory item belongs to. */
+  variantOf(inventoryItemId: string): { product: FakeProduct; variant: FakeVariant } | undefined {
+    for (const product of this.products.values()) {
+      const variant = variantsOfProduct(product).find((each) => inventoryItemOfVariant(each) === inventoryItemId);
+      if (variant) return { product, variant };
+    }
+    return undefined;
+  }
+
   /** What the store has of an inventory item at a location. */
   levelOf(inventoryItemId: string, locationId: string): number {
-    const product = [...this.products.values()].find((p) => inventoryItemOf(p) === inventoryItemId);
-    if (product && locationId === this.locations[0]?.id) return product.variant.inventoryQuantity;
+    const found = this.variantOf(inventoryItemId);
+    if (found && locationId === this.locations[0]?.id) return found.variant.inventoryQuantity;
     return this.levels.get(`${inventoryItemId} ${locationId}`) ?? 0;
+  }
+
+  /** Sets what the store has of an inventory item at a location (the product changes, as in Shopify). */
+  private setLevel(inventoryItemId: string, locationId: string, available: number): void {
+    const found = this.variantOf(inventoryItemId);
+    if (found && locationId === this.locations[0]?.id) {
+      found.variant.inventoryQuantity = available;
+      found.product.updatedAt = this.tick();
+    } else {
+      this.levels.set(`${inventoryItemId} ${locationId}`, available);
+    }
   }
 
   /** Inventory items' `available` at each of the shop's locations, as `nodes(ids:)` answers them. */
   private inventoryLevels(variables: Record<string, unknown>) {
     return ((variables.ids as string[]) ?? []).map((id) => {
-      const product = [...this.products.values()].find((p) => inventoryItemOf(p) === id);
-      if (!product) return null;
+      if (!this.variantOf(id)) return null;
       return {
         id,
         inventoryLevels: {
@@ -707,8 +835,8 @@ export class FakeShopify {
     for (const [index, change] of input.changes.entries()) {
       if (change.changeFromQuantity === undefined)
         return refusal(index, "changeFromQuantity must be given, null to skip the check", "INVALID");
-      const product = [...this.products.values()].find((p) => inventoryItemOf(p) === change.inventoryItemId);
-      if (!product) return refusal(index, "The specified inventory item could not be found.", "INVALID_INVENTORY_ITEM");
+      if (!this.variantOf(change.inventoryItemId))
+        return refusal(index, "The specified inventory item could not be found.", "INVALID_INVENTORY_ITEM");
       if (this.notStocked.has(change.inventoryItemId))
         return refusal(
           index,
@@ -718,8 +846,6 @@ export class FakeShopify {
     }
     const numeric = (gidValue: string) => Number(gidValue.split("/").pop());
     for (const change of input.changes) {
-      const product = [...this.products.values()].find((p) => inventoryItemOf(p) === change.inventoryItemId);
-      if (!product) continue;
       this.levelWebhooks.push({
         topic: "inventory_levels/update",
         payload: {
@@ -729,14 +855,8 @@ export class FakeShopify {
           updated_at: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
         },
       });
-      if (change.locationId === this.locations[0]?.id) {
-        this.updateProduct(product.id, {
-          variant: { inventoryQuantity: product.variant.inventoryQuantity + change.delta },
-        });
-      } else {
-        const at = `${change.inventoryItemId} ${change.locationId}`;
-        this.levels.set(at, (this.levels.get(at) ?? 0) + change.delta);
-      }
+      const { inventoryItemId, locationId, delta } = change;
+      this.setLevel(inventoryItemId, locationId, this.levelOf(inventoryItemId, locationId) + delta);
     }
     this.adjustments.push({
       reason: input.reason,
@@ -757,11 +877,59 @@ function productNode(product: FakeProduct) {
     descriptionHtml: product.descriptionHtml,
     status: product.status,
     updatedAt: new Date(product.updatedAt).toISOString(),
-    variants: { nodes: [{ ...product.variant, inventoryItem: { id: inventoryItemOf(product) } }] },
+    options: (product.options ?? ["Title"]).map((name) => ({ name })),
+    variants: {
+      nodes: variantsOfProduct(product).map((variant) => variantNode(product, variant)),
+      pageInfo: { hasNextPage: false, endCursor: null },
+    },
   };
 }
 
-const inventoryItemOf = (product: FakeProduct) => product.variant.id.replace("ProductVariant", "InventoryItem");
+function variantNode(product: FakeProduct, variant: FakeVariant) {
+  return {
+    id: variant.id,
+    sku: variant.sku,
+    barcode: variant.barcode ?? null,
+    price: variant.price,
+    inventoryQuantity: variant.inventoryQuantity,
+    selectedOptions: product.options
+      ? (variant.values ?? []).map((value, index) => ({ name: product.options?.[index] ?? "", value }))
+      : [{ name: "Title", value: "Default Title" }],
+    inventoryItem: { id: inventoryItemOfVariant(variant) },
+  };
+}
+
+/** The product as its `products/update` webhook sends it (REST JSON, numeric ids). */
+export function productWebhookPayload(product: FakeProduct): Record<string, unknown> {
+  const numeric = (gidValue: string) => Number(gidValue.split("/").pop());
+  return {
+    id: numeric(product.id),
+    admin_graphql_api_id: product.id,
+    handle: product.handle,
+    title: product.title,
+    body_html: product.descriptionHtml,
+    status: product.status.toLowerCase(),
+    updated_at: new Date(product.updatedAt).toISOString(),
+    options: (product.options ?? ["Title"]).map((name, index) => ({ name, position: index + 1 })),
+    variants: variantsOfProduct(product).map((variant) => {
+      const values = product.options ? (variant.values ?? []) : ["Default Title"];
+      return {
+        id: numeric(variant.id),
+        admin_graphql_api_id: variant.id,
+        sku: variant.sku,
+        barcode: variant.barcode ?? null,
+        price: variant.price,
+        inventory_quantity: variant.inventoryQuantity,
+        inventory_item_id: numeric(inventoryItemOfVariant(variant)),
+        option1: values[0] ?? null,
+        option2: values[1] ?? null,
+        option3: values[2] ?? null,
+      };
+    }),
+  };
+}
+
+const inventoryItemOfVariant = (variant: FakeVariant) => variant.id.replace("ProductVariant", "InventoryItem");
 
 function customerNode(customer: FakeCustomer) {
   return {

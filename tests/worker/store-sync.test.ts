@@ -11,11 +11,11 @@ import { STORE_ERROR } from "../../worker/store/store-errors";
 import { scheduleStoreSyncs } from "../../worker/store/sync-job";
 import { SYNC_EVERY_MS } from "../../worker/store/sync-schedule";
 import { WEBHOOKS_NEED_HTTPS } from "../../worker/store/webhook-subscriptions";
-import { FakeShopify, type FakeShopifyOptions } from "../support/fake-shopify";
+import type { FakeShopify } from "../support/fake-shopify";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
-import { installFakeStore } from "./fake-store";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
 import { roomRow, roomRows } from "./room-rows";
+import { connectedRoom, fakeStore, syncAndWait, syncDoc } from "./store-sync-helpers";
 import { connectStoreDirectly, deliverWebhook } from "./webhook-helpers";
 
 function roomStub(roomId: string) {
@@ -23,47 +23,9 @@ function roomStub(roomId: string) {
   return namespace.get(namespace.idFromName(roomId));
 }
 
-const fakeStore = (options: FakeShopifyOptions = {}) => installFakeStore(new FakeShopify(options));
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** A room connected to the fake store, with its owner's socket subscribed to `store`. */
-async function connectedRoom(fake: FakeShopify) {
-  const roomId = await createRoom();
-  const { socket } = await connectToRoom(roomId);
-  await socket.subscribe("store");
-  const connected = await socket.call("store.connect", [fake.credentials]);
-  expect(connected.error).toBeUndefined();
-  return { roomId, socket };
-}
-
-/** The `sync` document as the socket has seen it (added, then changed field by field). */
-function syncDoc(socket: DdpSocket): Record<string, unknown> {
-  const doc: Record<string, unknown> = {};
-  for (const message of socket.received) {
-    if (message.collection !== "store" || message.id !== "sync") continue;
-    if (message.msg === "added" || message.msg === "changed") Object.assign(doc, message.fields);
-  }
-  return doc;
-}
-
-/** Starts a sync and waits until the `sync` document says it ended; answers that document. */
-async function syncAndWait(socket: DdpSocket, options: { full?: boolean } = {}) {
-  const before = socket.received.length;
-  const started = await socket.call("store.sync", [options]);
-  expect(started.result).toEqual({ started: true });
-  await socket.next(
-    (m) =>
-      socket.received.indexOf(m) >= before &&
-      m.msg === "changed" &&
-      m.collection === "store" &&
-      m.id === "sync" &&
-      (m.fields as { running?: boolean } | undefined)?.running === false,
-  );
-  return syncDoc(socket);
-}
 
 const count = async (table: string, roomId: string) =>
   (await roomRow(roomId, `SELECT count(*) AS n FROM ${table} WHERE room_id = ?`, roomId))?.n;
@@ -164,7 +126,8 @@ describe("store sync", () => {
     fake.expireTokens();
     const done = await syncAndWait(socket);
     expect(done).toMatchObject({ error: "", counts: { orders: 40 } });
-    expect(fake.calls.filter((call) => call.throttled)).toHaveLength(3);
+    // The three forced refusals, and any the budget itself made (a products page costs 842 points).
+    expect(fake.calls.filter((call) => call.throttled).length).toBeGreaterThanOrEqual(3);
     // One token at connect, one after the store refused the expired one.
     expect(fake.tokenRequests).toHaveLength(2);
     expect(await count("orders", roomId)).toBe(40);

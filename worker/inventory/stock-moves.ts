@@ -137,7 +137,7 @@ function reasonOf(via: string): Pick<StockChange, "reason" | "reference" | "note
 const STOCKTAKE_VIA = "stocktake:";
 
 /** Where stock goes when nothing says otherwise: the room's first location in use. */
-function homeLocation(db: RoomDatabase): string {
+export function homeLocation(db: RoomDatabase): string {
   return firstLocationId(db) ?? MAIN_LOCATION_ID;
 }
 

@@ -64,7 +64,12 @@ function writeProduct(
  * count typed, or — when what was there changed since the person saw it —
  * the difference from what they saw (docs/stock.md).
  */
-function countsAt(host: RoomHost, variants: readonly VariantDoc[], specs: VariantSet["variants"]): StockChange[] {
+function countsAt(
+  host: RoomHost,
+  variants: readonly VariantDoc[],
+  specs: VariantSet["variants"],
+  note: string,
+): StockChange[] {
   return specs.flatMap((spec, index): StockChange[] => {
     const variant = variants[index];
     if (!spec.count || !variant) return [];
@@ -74,7 +79,7 @@ function countsAt(host: RoomHost, variants: readonly VariantDoc[], specs: Varian
     const target = countOverSeen(held, quantity, seen);
     return target === held
       ? []
-      : [{ variantId: variant._id, locationId, delta: target - held, reason: "correction", note: "Counted" }];
+      : [{ variantId: variant._id, locationId, delta: target - held, reason: "correction", note }];
   });
 }
 
@@ -86,53 +91,66 @@ export function setVariants(
   set: VariantSet,
   seed: string | undefined,
 ): Promise<string[]> {
-  return host.writes.run(async () => {
-    const before = await itemHere(host, itemId);
-    const doc = toItemDoc(before);
-    const specs = set.variants.map(({ count: _count, ...spec }) => spec);
-    const plan = planVariants(doc, set.options, specs as VariantSpec[], variantIds(seed));
-    await assertVariantCodesFree(host, itemId, plan.variants);
-    if (plan.variants.length === 0) await assertCodesFree(host, plan.own, itemId);
-    const wasOptions = doc.options ?? [];
-    const names = (variants: readonly VariantDoc[]) => variants.map(variantName).filter(Boolean);
-    // Counts typed for variants at a location: corrections there, in the same write (docs/stock.md).
-    const counted = countsAt(host, plan.variants, set.variants);
-    const moves = counted.length
-      ? stockMoves({ ...before, variants: JSON.stringify(plan.variants) }, counted, made(host, actor, host.now()))
-      : null;
-    const countChanges = Object.fromEntries(
-      counted.map((change) => {
-        const variant = plan.variants.find((each) => each._id === change.variantId) as VariantDoc;
-        return [`${variantName(variant)}: quantity`, { from: variant.quantity, to: variant.quantity + change.delta }];
-      }),
-    );
-    writeProduct(
-      host,
-      actor,
-      before,
-      {
-        options: JSON.stringify(plan.options),
-        variants: JSON.stringify(plan.variants),
-        sku: plan.own.sku,
-        barcode: plan.own.barcode,
-        priceCents: plan.own.priceCents,
-        reorderPoint: plan.own.reorderPoint,
-        locationReorderPoints: JSON.stringify(plan.own.locationReorderPoints),
-        // A product going back to one variant keeps that variant's stock as its own (the one with the
-        // product's id: planVariants refuses while any other holds stock).
-        ...(plan.variants.length === 0
-          ? { stock: JSON.stringify(variantsOf(doc).find((variant) => variant._id === doc._id)?.stock ?? {}) }
-          : {}),
-      },
-      {
-        options: { from: wasOptions, to: plan.options },
-        variants: { from: names(doc.variants ?? []), to: names(plan.variants) },
-        ...countChanges,
-      },
-      moves,
-    );
-    return plan.variants.map((variant) => variant._id);
-  }, actor);
+  return host.writes.run(() => setVariantsNow(host, actor, itemId, set, seed), actor);
+}
+
+/**
+ * The same, for a caller that holds host.writes (the store's product
+ * brought in, store-variants.ts); `note` names where typed counts came from.
+ */
+export async function setVariantsNow(
+  host: RoomHost,
+  actor: string,
+  itemId: string,
+  set: VariantSet,
+  seed: string | undefined,
+  note = "Counted",
+): Promise<string[]> {
+  const before = await itemHere(host, itemId);
+  const doc = toItemDoc(before);
+  const specs = set.variants.map(({ count: _count, ...spec }) => spec);
+  const plan = planVariants(doc, set.options, specs as VariantSpec[], variantIds(seed));
+  await assertVariantCodesFree(host, itemId, plan.variants);
+  if (plan.variants.length === 0) await assertCodesFree(host, plan.own, itemId);
+  const wasOptions = doc.options ?? [];
+  const names = (variants: readonly VariantDoc[]) => variants.map(variantName).filter(Boolean);
+  // Counts typed for variants at a location: corrections there, in the same write (docs/stock.md).
+  const counted = countsAt(host, plan.variants, set.variants, note);
+  const moves = counted.length
+    ? stockMoves({ ...before, variants: JSON.stringify(plan.variants) }, counted, made(host, actor, host.now()))
+    : null;
+  const countChanges = Object.fromEntries(
+    counted.map((change) => {
+      const variant = plan.variants.find((each) => each._id === change.variantId) as VariantDoc;
+      return [`${variantName(variant)}: quantity`, { from: variant.quantity, to: variant.quantity + change.delta }];
+    }),
+  );
+  writeProduct(
+    host,
+    actor,
+    before,
+    {
+      options: JSON.stringify(plan.options),
+      variants: JSON.stringify(plan.variants),
+      sku: plan.own.sku,
+      barcode: plan.own.barcode,
+      priceCents: plan.own.priceCents,
+      reorderPoint: plan.own.reorderPoint,
+      locationReorderPoints: JSON.stringify(plan.own.locationReorderPoints),
+      // A product going back to one variant keeps that variant's stock as its own (the one with the
+      // product's id: planVariants refuses while any other holds stock).
+      ...(plan.variants.length === 0
+        ? { stock: JSON.stringify(variantsOf(doc).find((variant) => variant._id === doc._id)?.stock ?? {}) }
+        : {}),
+    },
+    {
+      options: { from: wasOptions, to: plan.options },
+      variants: { from: names(doc.variants ?? []), to: names(plan.variants) },
+      ...countChanges,
+    },
+    moves,
+  );
+  return plan.variants.map((variant) => variant._id);
 }
 
 /** Edits one variant in place; a new count records a correction at its locations. */

@@ -48,13 +48,22 @@ export function oneVariantInput(item: ItemDoc, stock: readonly StockAt[]) {
   };
 }
 
+/** How each variant goes: the store variant it is (an update), or the stock a new one starts with. */
+export interface VariantsSent {
+  /** The store variant it is already; undefined for one the store does not have yet. */
+  storeIdOf(variant: VariantDoc): string | undefined;
+  /** A new variant's stock at the store's locations; null to send none. */
+  stockOf(variant: VariantDoc): StockAt[] | null;
+}
+
 /**
  * A product sold in variants as `productSet` takes it: its options with
  * their values, and a variant for each of ours (protocol/variants.ts).
- * Stock goes with a new product (`stockOf`); after that each movement goes
- * as an adjustment (store-push.ts), never a count over the store's.
+ * One the store has is named by its id, its stock left as the store counts
+ * it (each movement goes as an adjustment, store-push.ts); a new one goes
+ * with its stock at each mapped location.
  */
-export function variantsInput(item: ItemDoc, stockOf: ((variant: VariantDoc) => StockAt[]) | null) {
+export function variantsInput(item: ItemDoc, sent: VariantsSent) {
   const options = item.options ?? [];
   const variants = item.variants ?? [];
   return {
@@ -62,13 +71,18 @@ export function variantsInput(item: ItemDoc, stockOf: ((variant: VariantDoc) => 
       name,
       values: [...new Set(variants.map((variant) => variant.values[index] ?? ""))].map((value) => ({ name: value })),
     })),
-    variants: variants.map((variant) => ({
-      optionValues: options.map((optionName, index) => ({ optionName, name: variant.values[index] ?? "" })),
-      price: money(variant.priceCents),
-      ...(variant.barcode ? { barcode: variant.barcode } : {}),
-      inventoryItem: { sku: variant.sku, tracked: true },
-      ...(stockOf ? { inventoryQuantities: quantitiesInput(stockOf(variant)) } : {}),
-    })),
+    variants: variants.map((variant) => {
+      const id = sent.storeIdOf(variant);
+      const stock = id ? null : sent.stockOf(variant);
+      return {
+        ...(id ? { id } : {}),
+        optionValues: options.map((optionName, index) => ({ optionName, name: variant.values[index] ?? "" })),
+        price: money(variant.priceCents),
+        ...(variant.barcode ? { barcode: variant.barcode } : {}),
+        inventoryItem: { sku: variant.sku, tracked: true },
+        ...(stock ? { inventoryQuantities: quantitiesInput(stock) } : {}),
+      };
+    }),
   };
 }
 

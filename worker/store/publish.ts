@@ -12,7 +12,9 @@
  *   never overwritten.
  * A product sold in variants is made with all of them, each with its stock;
  * later its options, codes and prices go in one `productSet` with the
- * variants, its stock staying as the store counts it.
+ * variants — those the store has named by their ids, their stock staying as
+ * the store counts it; one added here since goes with its stock at each
+ * mapped location (docs/stock.md, "Variants both ways").
  * Unpublishing archives the product and keeps the link, so publishing again
  * brings the same product back. An edit of a published item follows it to
  * the store by itself once the edits settle.
@@ -26,7 +28,7 @@ import { runTogether } from "../db/room/room-database";
 import type { StoreListingRow } from "../db/room/room-schema";
 import { findListing, markListingRemoved, saveListing, setListingState } from "../db/room/store-listings-repo";
 import { findStoreConnection } from "../db/room/store-repo";
-import { linkVariantsQueries, listStoreLocations } from "../db/room/store-stock-repo";
+import { linkVariantsQueries, listStoreLocations, variantLinksOfItem } from "../db/room/store-stock-repo";
 import type { StoreVariantRow } from "../db/room/store-stock-tables";
 import { runBulkJob, runningJobOn } from "../inventory/bulk-jobs";
 import { editItemNow } from "../inventory/items-service";
@@ -107,8 +109,10 @@ type Published = Pick<StoreListingRow, "productId" | "variantId" | "inventoryIte
   sent: StoreFields;
   /** Each variant here and the store variant it became (a store sale of it moves its stock here). */
   links?: StoreVariantRow[];
-  /** Where a new product's stock was put (the store's level there is then known). */
+  /** Where a new product's (or new variants') stock was put (the store's level there is then known). */
   places?: StockPlaces;
+  /** The links whose stock went with them (all of a new product's); absent for all of `links`. */
+  stocked?: StoreVariantRow[];
 };
 
 /**
@@ -136,7 +140,7 @@ async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDo
     descriptionHtml: textToHtml(item.description),
     status: "ACTIVE",
     ...(hasVariants(item)
-      ? variantsInput(item, (variant) => stockAtPlaces(variant, places))
+      ? variantsInput(item, { storeIdOf: () => undefined, stockOf: (variant) => stockAtPlaces(variant, places) })
       : oneVariantInput(item, itemStockAt(item, places))),
     files,
   };
@@ -203,16 +207,32 @@ async function updateProduct(
     Object.assign(sent, { title: now.title, description: now.description, photos: now.photos });
   }
   if (hasVariants(item)) {
-    // Options, values, codes and prices of every variant in one `productSet`; stock stays as the store has it.
+    // Options, values, codes and prices of every variant in one `productSet`: those the store has
+    // keep their stock as the store counts it; a variant new since goes with its stock at each place.
     if (!known || now.variants !== known.variants) {
+      const links = new Map(variantLinksOfItem(host.roomDb, item._id).map((link) => [link.variantId, link]));
+      const fresh = (item.variants ?? []).filter((variant) => !links.has(variant._id));
+      const places = fresh.length > 0 ? await stockPlaces(host, client) : [];
       const { product } = await mutate(
         client,
         PRODUCT_SET_MUTATION,
-        { input: variantsInput(item, null), identifier: { id: listing.productId } },
+        {
+          input: variantsInput(item, {
+            storeIdOf: (variant) => links.get(variant._id)?.storeVariantId,
+            stockOf: (variant) => stockAtPlaces(variant, places),
+          }),
+          identifier: { id: listing.productId },
+        },
         "productSet",
         createdProduct,
       );
-      if (product) published.links = variantLinks(item, product);
+      if (product) {
+        published.links = variantLinks(item, product);
+        // What the new variants hold at each place: the store's levels the room starts from.
+        const freshIds = new Set(fresh.map((variant) => variant._id));
+        published.stocked = published.links.filter((link) => freshIds.has(link.variantId));
+        published.places = places;
+      }
       Object.assign(sent, { variants: now.variants, priceCents: now.priceCents, sku: now.sku, quantity: now.quantity });
     }
     return;
@@ -286,7 +306,7 @@ export function publishItem(
         runTogether(host.roomDb, [
           ...linkVariantsQueries(host.roomDb, published.links),
           // What the new product holds at each place: the store's level the room starts from.
-          ...startingLevels(host, item, published.links, published.places ?? []),
+          ...startingLevels(host, item, published.stocked ?? published.links, published.places ?? []),
         ]);
       }
       await saveListing(host.roomDb, {

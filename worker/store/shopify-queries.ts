@@ -7,7 +7,15 @@
 /** Orders per page, and the lines read with each order. */
 export const ORDERS_PAGE = 25;
 export const ORDER_LINES = 30;
-export const PRODUCTS_PAGE = 50;
+/**
+ * Products per page, and the variants read with each: 20 × 20 keeps a page
+ * near 850 points; a product with more has the rest read on its own
+ * (PRODUCT_VARIANTS_QUERY).
+ */
+export const PRODUCTS_PAGE = 20;
+export const PRODUCT_VARIANTS = 20;
+/** Variants per page when the rest of one product's are read (as many as a product of ours may have). */
+export const MORE_VARIANTS_PAGE = 100;
 export const CUSTOMERS_PAGE = 100;
 
 export const SHOP_CURRENCY_QUERY = "query StockroomShopCurrency { shop { currencyCode } }";
@@ -20,14 +28,23 @@ export const COUNT_QUERIES = {
 
 const PAGE_INFO = "pageInfo { hasNextPage endCursor }";
 
+/** What the room reads of a store variant. */
+const VARIANT_FIELDS = "id sku barcode price inventoryQuantity selectedOptions { value } inventoryItem { id }";
+
 export const PRODUCTS_QUERY = `query StockroomProducts($first: Int!, $after: String, $query: String) {
   products(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     nodes {
       id handle title descriptionHtml status updatedAt
-      variants(first: 1) { nodes { id sku price inventoryQuantity inventoryItem { id } } }
+      options { name }
+      variants(first: ${PRODUCT_VARIANTS}) { nodes { ${VARIANT_FIELDS} } ${PAGE_INFO} }
     }
     ${PAGE_INFO}
   }
+}`;
+
+/** The rest of one product's variants, after those its products page held. */
+export const PRODUCT_VARIANTS_QUERY = `query StockroomProductVariants($id: ID!, $after: String) {
+  product(id: $id) { variants(first: ${MORE_VARIANTS_PAGE}, after: $after) { nodes { ${VARIANT_FIELDS} } ${PAGE_INFO} } }
 }`;
 
 export const ORDERS_QUERY = `query StockroomOrders($first: Int!, $after: String, $query: String) {

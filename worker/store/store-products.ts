@@ -2,13 +2,15 @@
  * Store products → catalogue items, inside the room's write queue: a
  * product updates the item linked to it (or an unlinked item with its SKU,
  * which it then links); the sync also brings in products the catalogue does
- * not have yet. What came from the store is marked "in step", so it is not
+ * not have yet. A product sold in variants brings them all (store-variants.ts). What came from the store is marked "in step", so it is not
  * sent straight back (publish.ts).
  */
 import { type ItemStatus, STORE_ACTOR } from "../../protocol/api";
 import { newId } from "../db/directory/database";
-import { findItemBySku, findItemByStoreProduct, toItemDoc } from "../db/room/items-repo";
+import { findItemRow } from "../db/room/item-statements";
+import { findItem, findItemBySku, findItemByStoreProduct, findVariantByCode, toItemDoc } from "../db/room/items-repo";
 import { runTogether } from "../db/room/room-database";
+import type { ItemRow } from "../db/room/room-schema";
 import { findListing, listingRemoved, saveListing } from "../db/room/store-listings-repo";
 import { linkVariantsQueries } from "../db/room/store-stock-repo";
 import { addItemNow, editItemNow } from "../inventory/items-service";
@@ -16,8 +18,9 @@ import type { RoomHost } from "../rooms/room-host";
 import { announceItemSync } from "./item-sync-doc";
 import { holdConflicts } from "./store-conflicts";
 import { storeFieldsOf } from "./store-fields";
-import type { StoreProduct } from "./store-records";
+import type { StoreProduct } from "./store-product-record";
 import { storeReportsLevels } from "./store-stock";
+import { applyStoreVariantsNow } from "./store-variants";
 
 const STATUS_OF: Record<StoreProduct["status"], ItemStatus> = {
   ACTIVE: "listed",
@@ -36,6 +39,18 @@ function statusFor(product: StoreProduct, current: ItemStatus | null): ItemStatu
   return undefined;
 }
 
+/** The unlinked product here one of whose variants has a store variant's SKU, else its barcode. */
+function findProductByVariantCode(host: RoomHost, product: StoreProduct): ItemRow | null {
+  for (const field of ["sku", "barcode"] as const) {
+    for (const variant of product.variants) {
+      const found = variant[field] ? findVariantByCode(host.roomDb, variant[field]) : null;
+      const item = found ? findItemRow(host.roomDb, host.roomId, found.itemId) : null;
+      if (item && !item.storeProductId) return item;
+    }
+  }
+  return null;
+}
+
 export async function applyStoreProductNow(
   host: RoomHost,
   product: StoreProduct,
@@ -44,7 +59,9 @@ export async function applyStoreProductNow(
   // An item deleted here stays deleted: its product is not brought back.
   if (await listingRemoved(host.roomDb, host.roomId, product.productId)) return "skipped";
   let linked = await findItemByStoreProduct(host.roomDb, host.roomId, product.productId);
-  let sku = product.sku;
+  // A product sold in variants (here or there): codes, prices and stock are its variants' (store-variants.ts).
+  const inVariants = product.options.length > 0 || (linked?.variants ?? "[]") !== "[]";
+  let sku = inVariants ? "" : product.sku;
   if (sku) {
     const holder = await findItemBySku(host.roomDb, host.roomId, sku);
     // An unlinked item with the product's SKU is the same thing: link it rather than make a twin.
@@ -52,15 +69,20 @@ export async function applyStoreProductNow(
     // A SKU another item here already uses stays with that item.
     else if (holder && holder.id !== linked?.id) sku = "";
   }
+  // An unlinked product of ours with a variant of the store's SKU (then barcode) is the same product.
+  if (inVariants && !linked) linked = findProductByVariantCode(host, product);
   if (!linked && !options.create) return "skipped";
   // Once the store reports this variant's levels, its stock moves here by movements (store-stock.ts), never set.
-  const byMovements = linked !== null && storeReportsLevels(host, product.inventoryItemId);
-  const theirs = {
-    title: product.title || "Untitled product",
-    description: product.description,
-    priceCents: product.priceCents,
-    ...(sku || !product.sku ? { sku } : {}),
-  };
+  const byMovements = inVariants || (linked !== null && storeReportsLevels(host, product.inventoryItemId));
+  const title = product.title || "Untitled product";
+  const theirs = inVariants
+    ? { title, description: product.description, priceCents: linked?.priceCents ?? 0, sku: linked?.sku ?? "" }
+    : {
+        title,
+        description: product.description,
+        priceCents: product.priceCents,
+        ...(sku || !product.sku ? { sku } : {}),
+      };
   const before = linked ? toItemDoc(linked) : null;
   const itemId = before?._id ?? newId();
   const listing = await findListing(host.roomDb, host.roomId, itemId);
@@ -69,7 +91,13 @@ export async function applyStoreProductNow(
     linked && listing
       ? holdConflicts(host, linked, listing.sent, { sku: linked.sku, ...theirs })
       : { apply: theirs, held: {} };
-  const fields = { ...apply, ...(byMovements ? {} : { quantity: product.quantity }) };
+  // A product in variants takes only its own words here; its variants bring the rest.
+  const own = inVariants ? { title: apply.title, description: apply.description } : apply;
+  const fields = Object.fromEntries(
+    Object.entries({ ...own, ...(byMovements ? {} : { quantity: product.quantity }) }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
   // What the store has now, written before the item changes: the edit it causes is then in step, and not sent back.
   // A held field keeps what the store had before: ours still differs from it, so keeping ours sends it.
   const sent = storeFieldsOf({
@@ -82,7 +110,7 @@ export async function applyStoreProductNow(
     ...fields,
     ...held,
   });
-  await saveListing(host.roomDb, {
+  const listingRow = {
     roomId: host.roomId,
     itemId,
     productId: product.productId,
@@ -90,10 +118,11 @@ export async function applyStoreProductNow(
     inventoryItemId: product.inventoryItemId || listing?.inventoryItemId || "",
     handle: product.handle || listing?.handle || "",
     sent: JSON.stringify(sent),
-    state: product.status === "ACTIVE" ? "active" : "archived",
+    state: product.status === "ACTIVE" ? ("active" as const) : ("archived" as const),
     publishedAt: listing?.publishedAt ?? host.now(),
-  });
-  if (product.variantId && (before?.variants?.length ?? 0) === 0) {
+  };
+  await saveListing(host.roomDb, listingRow);
+  if (!inVariants && product.variantId) {
     // A product of one variant: a sale of it in the store is a sale of this item.
     const link = {
       storeVariantId: product.variantId,
@@ -106,15 +135,24 @@ export async function applyStoreProductNow(
   const change = { ...fields, ...(status ? { status } : {}) };
   if (before) {
     await editItemNow(host, STORE_ACTOR, itemId, change, { storeProductId: product.productId });
-    if (Object.keys(held).length > 0 || listing) announceItemSync(host, itemId);
-    return "updated";
+  } else {
+    await addItemNow(
+      host,
+      STORE_ACTOR,
+      { ...change, currency: options.currency },
+      { storeProductId: product.productId },
+      itemId,
+    );
   }
-  await addItemNow(
-    host,
-    STORE_ACTOR,
-    { ...change, currency: options.currency },
-    { storeProductId: product.productId },
-    itemId,
-  );
-  return "created";
+  if (inVariants && product.options.length > 0 && (await applyStoreVariantsNow(host, itemId, product))) {
+    // The variants as the store has them now: in step, not sent back (a held field stays as it was).
+    const now = await findItem(host.roomDb, host.roomId, itemId);
+    if (now) {
+      const { variants, priceCents, sku, quantity } = storeFieldsOf(toItemDoc(now));
+      const inStep = { ...sent, ...(variants ? { variants } : {}), priceCents, sku, quantity };
+      await saveListing(host.roomDb, { ...listingRow, sent: JSON.stringify(inStep) });
+    }
+  }
+  if (before && (Object.keys(held).length > 0 || listing)) announceItemSync(host, itemId);
+  return before ? "updated" : "created";
 }

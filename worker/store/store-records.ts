@@ -4,7 +4,6 @@
  * clear error) rather than stored half-read.
  */
 import * as v from "valibot";
-import { LIMITS } from "../../protocol/api";
 import type { OrderInput } from "../db/room/orders-repo";
 import { badAnswer } from "./store-errors";
 
@@ -14,13 +13,13 @@ export const cents = v.pipe(
   v.transform((value) => Math.round(Number(value) * 100)),
   v.check((amount) => Number.isSafeInteger(amount) && amount >= 0, "Amount must be a non-negative number"),
 );
-const time = v.pipe(
+export const time = v.pipe(
   v.string(),
   v.transform((value) => Date.parse(value)),
   v.check((ms) => !Number.isNaN(ms), "Not a time"),
 );
-const gid = v.pipe(v.string(), v.startsWith("gid://shopify/"), v.maxLength(128));
-const text = (max: number) =>
+export const gid = v.pipe(v.string(), v.startsWith("gid://shopify/"), v.maxLength(128));
+export const text = (max: number) =>
   v.pipe(
     v.optional(v.nullable(v.string()), ""),
     // Trimmed like every item field is (protocol/api.ts), so what is stored equals what was read.
@@ -46,7 +45,7 @@ export function readPage<T>(data: unknown, field: string, read: (node: unknown) 
   return { records: nodes.map(read), next: info.hasNextPage ? info.endCursor : null };
 }
 
-function readWith<S extends v.GenericSchema>(schema: S, kind: string) {
+export function readWith<S extends v.GenericSchema>(schema: S, kind: string) {
   return (node: unknown): v.InferOutput<S> => {
     const parsed = v.safeParse(schema, node);
     if (!parsed.success) {
@@ -55,23 +54,6 @@ function readWith<S extends v.GenericSchema>(schema: S, kind: string) {
     }
     return parsed.output;
   };
-}
-
-/** A store product as an item sees it: its single (first) variant gives price, SKU and stock. */
-export interface StoreProduct {
-  productId: string;
-  /** "" when the store did not say (webhooks send it; so does the sync). */
-  handle: string;
-  /** The variant's inventory item ("" when unknown). */
-  inventoryItemId: string;
-  variantId: string;
-  title: string;
-  description: string;
-  status: "ACTIVE" | "DRAFT" | "ARCHIVED" | "UNLISTED";
-  priceCents: number;
-  sku: string;
-  quantity: number;
-  updatedAt: number;
 }
 
 /** Store descriptions are HTML; items keep plain text (what we publish is escaped text with <br>). */
@@ -97,113 +79,6 @@ export function textToHtml(text: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/\n/g, "<br>");
-}
-
-const quantity = v.pipe(
-  v.optional(v.nullable(v.number()), 0),
-  v.transform((value) => Math.min(LIMITS.QUANTITY, Math.max(0, Math.trunc(value ?? 0)))),
-);
-const productStatus = v.picklist(["ACTIVE", "DRAFT", "ARCHIVED", "UNLISTED"]);
-
-const productNode = v.object({
-  id: gid,
-  handle: text(255),
-  title: v.pipe(
-    v.string(),
-    v.transform((value) => value.trim().slice(0, LIMITS.ITEM_TITLE).trim()),
-  ),
-  descriptionHtml: text(LIMITS.ITEM_TEXT * 2),
-  status: productStatus,
-  updatedAt: time,
-  variants: v.object({
-    nodes: v.array(
-      v.object({
-        id: gid,
-        sku: text(LIMITS.SKU),
-        price: v.optional(cents, "0"),
-        inventoryQuantity: quantity,
-        inventoryItem: v.nullish(v.object({ id: gid })),
-      }),
-    ),
-  }),
-});
-
-const readProductNode = readWith(productNode, "product");
-
-export function readProduct(node: unknown): StoreProduct {
-  const product = readProductNode(node);
-  const variant = product.variants.nodes[0];
-  return {
-    productId: product.id,
-    handle: product.handle,
-    inventoryItemId: variant?.inventoryItem?.id ?? "",
-    variantId: variant?.id ?? "",
-    title: product.title,
-    description: htmlToText(product.descriptionHtml).slice(0, LIMITS.ITEM_TEXT).trim(),
-    status: product.status,
-    priceCents: Math.min(variant?.price ?? 0, LIMITS.PRICE_CENTS),
-    sku: variant?.sku ?? "",
-    quantity: variant?.inventoryQuantity ?? 0,
-    updatedAt: product.updatedAt,
-  };
-}
-
-/** The same product as its webhooks send it (REST JSON). */
-const webhookProduct = v.looseObject({
-  id: v.union([v.string(), v.number()]),
-  admin_graphql_api_id: v.optional(gid),
-  handle: text(255),
-  title: v.pipe(
-    v.string(),
-    v.transform((value) => value.trim().slice(0, LIMITS.ITEM_TITLE).trim()),
-  ),
-  body_html: text(LIMITS.ITEM_TEXT * 2),
-  status: v.pipe(
-    v.string(),
-    v.transform((value) => value.toUpperCase()),
-    productStatus,
-  ),
-  updated_at: time,
-  variants: v.optional(
-    v.array(
-      v.looseObject({
-        id: v.union([v.string(), v.number()]),
-        admin_graphql_api_id: v.optional(gid),
-        sku: text(LIMITS.SKU),
-        price: v.optional(cents, "0"),
-        inventory_quantity: quantity,
-        inventory_item_id: v.nullish(v.union([v.string(), v.number()])),
-      }),
-    ),
-    [],
-  ),
-});
-
-export function productFromWebhook(payload: unknown): StoreProduct | null {
-  const parsed = v.safeParse(webhookProduct, payload);
-  if (!parsed.success) return null;
-  const product = parsed.output;
-  const variant = product.variants[0];
-  return {
-    productId: product.admin_graphql_api_id ?? `gid://shopify/Product/${product.id}`,
-    handle: product.handle,
-    inventoryItemId:
-      variant?.inventory_item_id != null ? `gid://shopify/InventoryItem/${variant.inventory_item_id}` : "",
-    variantId: variant ? (variant.admin_graphql_api_id ?? `gid://shopify/ProductVariant/${variant.id}`) : "",
-    title: product.title,
-    description: htmlToText(product.body_html).slice(0, LIMITS.ITEM_TEXT).trim(),
-    status: product.status,
-    priceCents: Math.min(variant?.price ?? 0, LIMITS.PRICE_CENTS),
-    sku: variant?.sku ?? "",
-    quantity: variant?.inventory_quantity ?? 0,
-    updatedAt: product.updated_at,
-  };
-}
-
-/** products/delete sends only the id. */
-export function deletedProductId(payload: unknown): string | null {
-  const parsed = v.safeParse(v.looseObject({ id: v.union([v.string(), v.number()]) }), payload);
-  return parsed.success ? `gid://shopify/Product/${parsed.output.id}` : null;
 }
 
 const money = v.object({ amount: cents, currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)) });

@@ -8,6 +8,7 @@
  * disconnect) is reported as stopped — never as complete — and the next one
  * goes on from the last mark. One sync per room at a time.
  */
+import * as v from "valibot";
 import { COLLECTION, type StoreSyncDoc, type StoreSyncPhase } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { upsertCustomerPage } from "../db/room/customers-repo";
@@ -23,14 +24,17 @@ import {
   CUSTOMERS_QUERY,
   ORDERS_PAGE,
   ORDERS_QUERY,
+  PRODUCT_VARIANTS_QUERY,
   PRODUCTS_PAGE,
   PRODUCTS_QUERY,
   SHOP_CURRENCY_QUERY,
   updatedSince,
 } from "./shopify-queries";
 import { requireConnection, storeClientFor } from "./store-connection";
+import { badAnswer } from "./store-errors";
+import { readProduct, type StoreProduct, variantFromNode, variantsConnection } from "./store-product-record";
 import { applyStoreProductNow } from "./store-products";
-import { type Page, readCount, readCustomer, readOrder, readPage, readProduct } from "./store-records";
+import { type Page, readCount, readCustomer, readOrder, readPage } from "./store-records";
 
 export const SYNC_PHASES: readonly StoreSyncPhase[] = ["products", "orders", "customers"];
 
@@ -51,6 +55,8 @@ interface Phase<T extends { updatedAt: number }> {
   query: string;
   pageSize: number;
   read(node: unknown): T;
+  /** Reads what a page's records left for later (a product's variants past the first page), before they are stored. */
+  complete?(client: ShopifyClient, records: T[]): Promise<T[]>;
   /** Stores a page; may answer how many records it had to leave out (a number). */
   store(host: RoomHost, records: T[], shop: ShopContext): Promise<unknown>;
 }
@@ -81,11 +87,29 @@ async function storeOrders(
   );
 }
 
+/** A product with more variants than its page held, with the rest read (a page at a time). */
+async function withAllVariants(client: ShopifyClient, product: StoreProduct): Promise<StoreProduct> {
+  let after = product.moreVariantsAfter;
+  const variants = [...product.variants];
+  while (after) {
+    const data = await client.request<{ product?: { variants?: unknown } | null }>(PRODUCT_VARIANTS_QUERY, {
+      id: product.productId,
+      after,
+    });
+    const page = v.safeParse(variantsConnection, data?.product?.variants);
+    if (!page.success) throw badAnswer();
+    variants.push(...page.output.nodes.map(variantFromNode));
+    after = page.output.pageInfo.hasNextPage ? page.output.pageInfo.endCursor : null;
+  }
+  return { ...product, variants, moreVariantsAfter: null };
+}
+
 const PHASES = {
   products: {
     query: PRODUCTS_QUERY,
     pageSize: PRODUCTS_PAGE,
     read: readProduct,
+    complete: (client, records) => Promise.all(records.map((product) => withAllVariants(client, product))),
     store: async (host, records, shop) => {
       let skipped = 0;
       for (const product of records) {
@@ -237,6 +261,7 @@ export class StoreSync {
       if (this.stopReason) throw new LiveError(409, this.stopReason);
       const data: unknown = await client.request(phase.query, { first: phase.pageSize, after: cursor, query: filter });
       const page: Page<{ updatedAt: number }> = readPage(data, kind, phase.read);
+      if (phase.complete) page.records = await phase.complete(client, page.records);
       const left = await host.writes.run(() => phase.store(host, page.records, shop));
       const skipped = typeof left === "number" ? left : 0;
       for (const record of page.records) mark = Math.max(mark ?? 0, record.updatedAt);

@@ -10,8 +10,8 @@ import { deliverySeenAgain, recordDelivery } from "../db/room/webhook-deliveries
 import type { RoomHost } from "../rooms/room-host";
 import { orderFromWebhook } from "./shopify-order";
 import { changeStoreConnection, dropStoreConnection } from "./store-feature";
+import { deletedProductId, productFromWebhook } from "./store-product-record";
 import { applyStoreProductNow } from "./store-products";
-import { deletedProductId, productFromWebhook } from "./store-records";
 import { applyStoreLevel, applyStoreRestocks, applyStoreSale } from "./store-stock";
 import { levelFromWebhook, restocksFromOrder, restocksFromRefund, saleFromOrder } from "./store-stock-payloads";
 import { forgetStoreProductNow } from "./store-unlink";

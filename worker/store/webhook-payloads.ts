@@ -4,7 +4,7 @@
  * once, not a retry later), and by the room when it applies it.
  */
 import { orderFromWebhook } from "./shopify-order";
-import { deletedProductId, productFromWebhook } from "./store-records";
+import { deletedProductId, productFromWebhook } from "./store-product-record";
 import { levelFromWebhook, restocksFromOrder, restocksFromRefund, saleFromOrder } from "./store-stock-payloads";
 
 export const UNREADABLE_ORDER = "The order in this webhook could not be read";
