@@ -78,6 +78,14 @@ export type VariantPatch = v.InferOutput<typeof variantPatchSchema>;
 
 const rowSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 
+/** A count a file gives: a whole number, below 0 for stock a store sold before it had it (oversold). */
+const importCountSchema = v.pipe(
+  v.number("Quantity must be a number"),
+  v.integer("Quantity must be a whole number"),
+  v.minValue(-LIMITS.QUANTITY, "Quantity is too far below 0"),
+  v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
+);
+
 /** One CSV row that is a variant: its row number in the file (for problems), its values and figures. */
 export const importVariantSchema = v.strictObject({
   row: rowSchema,
@@ -86,9 +94,11 @@ export const importVariantSchema = v.strictObject({
   barcode: v.optional(barcodeSchema, ""),
   priceCents: v.optional(priceSchema),
   /** The variant's count in all (settled over its locations), when the file has one. */
-  quantity: v.optional(quantitySchema),
+  quantity: v.optional(importCountSchema),
   /** Its count at named locations (Stockroom's own "Stock: <location>" columns); a missing location is added. */
-  stock: v.optional(v.record(v.pipe(trimmed(LIMITS.LOCATION_NAME, "A location's name"), v.nonEmpty()), quantitySchema)),
+  stock: v.optional(
+    v.record(v.pipe(trimmed(LIMITS.LOCATION_NAME, "A location's name"), v.nonEmpty()), importCountSchema),
+  ),
   reorderPoint: v.optional(v.nullable(reorderPointSchema)),
 });
 export type ImportVariant = v.InferOutput<typeof importVariantSchema>;
@@ -153,7 +163,17 @@ export interface ImportProblem {
   row: number;
   column: string;
   message: string;
+  /**
+   * The cell could not be kept as it is (a barcode a spreadsheet shortened)
+   * and was left empty, or it is worth a look (an oversold count): its
+   * product still comes. Without it, the product is left out.
+   */
+  kept?: boolean;
 }
+
+/** The problems that keep a product out (not those of cells left empty). */
+export const blockingProblems = <T extends ImportProblem>(problems: readonly T[]): T[] =>
+  problems.filter((problem) => !problem.kept);
 
 /** What an import changes of the products already in the room, by kind: how many products each. */
 export type ImportChangeKind =

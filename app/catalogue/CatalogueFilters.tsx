@@ -8,9 +8,11 @@
 import { ITEM_STATUSES, type ItemStatus } from "../../protocol/api";
 import { CameraScan } from "../camera/CameraScan";
 import { Button } from "../ui/Button";
+import { Menu, MenuItem } from "../ui/Menu";
 import type { CatalogueQuery } from "./catalogue-query";
 import { SortSelect } from "./SortSelect";
 import { statusName } from "./StatusMenu";
+import type { CatalogueCsvFormat } from "./use-catalogue-export";
 
 /**
  * A code read by the camera, as searched. A UPC-A that a camera reads as
@@ -41,8 +43,8 @@ export function CatalogueFilters({
   tagCounts: boolean;
   filtered: boolean;
   onClear(): void;
-  /** Downloads what the filters match as CSV. */
-  onExport(): void;
+  /** Downloads what the filters match as CSV: in Stockroom's own format, or as Shopify's product CSV. */
+  onExport(format: CatalogueCsvFormat): void;
 }) {
   return (
     <>
@@ -94,9 +96,18 @@ export function CatalogueFilters({
           Clear filters
         </button>
       )}
-      <Button variant="ghost" size="sm" onClick={onExport}>
-        Download CSV
-      </Button>
+      <Menu
+        label="Download CSV"
+        align="end"
+        trigger={
+          <Button variant="ghost" size="sm">
+            Download CSV
+          </Button>
+        }
+      >
+        <MenuItem onSelect={() => onExport("stockroom")}>Stockroom CSV (every field, stock by location)</MenuItem>
+        <MenuItem onSelect={() => onExport("shopify")}>For Shopify (its product CSV)</MenuItem>
+      </Menu>
     </>
   );
 }

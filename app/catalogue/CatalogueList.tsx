@@ -191,7 +191,7 @@ export function CatalogueList({ roomId, canEdit, loading }: { roomId: string; ca
             setSearchText("");
             setQuery((current) => ({ ...DEFAULT_QUERY, sort: current.sort, descending: current.descending }));
           }}
-          onExport={() => void exportCsv()}
+          onExport={(format) => void exportCsv(format)}
         />
       </div>
       <BulkBar selection={selection} hiddenSelected={hiddenSelected} items={items} canEdit={canEdit} />

@@ -83,10 +83,14 @@ export function catalogueCsv(items: readonly ItemDoc[], allLocations: readonly L
   return header + items.flatMap((item) => productRows(item, handles.get(item._id) as string, locations)).join("");
 }
 
-/** Hands `csv` to the browser as a download named `name`. */
+/**
+ * Hands `csv` to the browser as a download named `name`, with a byte-order
+ * mark first: without it Excel reads the file in the computer's old code
+ * page and garbles accents (the import reads it either way).
+ */
 export function downloadCsv(csv: string, name: string): void {
   const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  link.href = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
   link.download = name;
   link.click();
   URL.revokeObjectURL(link.href);

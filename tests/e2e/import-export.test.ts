@@ -45,12 +45,17 @@ async function checkAndImport(panel: Locator, products: string) {
   await panel.getByRole("heading", { name: "Import finished" }).waitFor();
 }
 
-async function downloadCatalogue(page: Page): Promise<string> {
+/** Downloads the catalogue as a person does (the menu, then a format); answers its text, checked to start with a BOM. */
+async function downloadCatalogue(page: Page, format = "Stockroom CSV"): Promise<string> {
+  await page.getByRole("button", { name: "Download CSV" }).click();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Download CSV" }).click(),
+    page.getByRole("menuitem", { name: format }).click(),
   ]);
-  return downloadedText(download);
+  const text = await downloadedText(download);
+  // A byte-order mark first, so Excel reads the accents right.
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  return text.slice(1);
 }
 
 /** A file's products as sorted blocks of rows (the list's order is the room's, not the file's). */
@@ -65,7 +70,7 @@ function productBlocks(csv: string): string[][][] {
 }
 
 describe("CSV import and export", () => {
-  it("on a phone, maps an unknown column, names a bad row by its number, skips it and imports the rest", async () => {
+  it("on a phone, maps an unknown column, names a bad row by its number, skips it and imports the rest, a cell it cannot read left empty", async () => {
     const context = await e2e.browser.newContext(PHONE);
     const page = await context.newPage();
     await signUp(page, e2e.server.url, "importer@shop.example");
@@ -78,7 +83,7 @@ describe("CSV import and export", () => {
         "Product name,SKU,Price,Count",
         "Brass lamp,LAMP-1,120.00,2",
         'Tea towel,TOWEL-1,"12,5x",3',
-        "Enamel mug,MUG-1,8.50,12",
+        "Enamel mug,LAMP-1,8.50,12",
         "",
       ].join("\r\n"),
     );
@@ -94,7 +99,11 @@ describe("CSV import and export", () => {
     const summary = panel.getByTestId("import-summary");
     await summary.getByText("2 new products, 0 updated, 0 unchanged").waitFor();
     expect(await summary.getByTestId("import-problems").getByRole("listitem").allTextContents()).toEqual([
-      "Row 3, Price: “12,5x” is not a price",
+      "Row 4, SKU: “LAMP-1” is also on row 2",
+    ]);
+    // A price it cannot read is left empty and said: the tea towel still comes.
+    expect(await summary.getByTestId("import-kept").getByRole("listitem").allTextContents()).toEqual([
+      "Row 3, Price: “12,5x” is not a price; left empty",
     ]);
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     const importButton = panel.getByRole("button", { name: "Import 2 products" });
@@ -104,7 +113,7 @@ describe("CSV import and export", () => {
     await importButton.click();
     await panel.getByRole("heading", { name: "Import finished" }).waitFor();
     await panel.getByText("2 new products, 0 updated, 0 unchanged").waitFor();
-    await expect.poll(() => titles(page)).toEqual(["Brass lamp", "Enamel mug"]);
+    await expect.poll(() => titles(page)).toEqual(["Brass lamp", "Tea towel"]);
     await context.close();
   });
 
@@ -147,6 +156,26 @@ describe("CSV import and export", () => {
         ["tee", "", "M", "TEE-M", "0", "4"],
       ],
       [["vase", "Vase", "", "VASE-1", "1", "0"]],
+    ]);
+
+    // The same catalogue as Shopify's product CSV: its headers, its statuses, a row per variant.
+    const forShopify = Papa.parse<string[]>(await downloadCatalogue(page, "For Shopify"), {
+      skipEmptyLines: true,
+    }).data;
+    const [shopifyHeader = [], ...shopifyRows] = forShopify;
+    const cell = (row: string[] | undefined, name: string) => row?.[shopifyHeader.indexOf(name)];
+    expect(shopifyHeader.slice(0, 3)).toEqual(["Handle", "Title", "Body (HTML)"]);
+    const tee = shopifyRows.filter((row) => row[0] === "tee");
+    expect(tee.map((row) => [cell(row, "Option1 Name"), cell(row, "Option1 Value"), cell(row, "Variant SKU")])).toEqual(
+      [
+        ["Size", "S", "TEE-S"],
+        ["", "M", "TEE-M"],
+      ],
+    );
+    expect([cell(tee[0], "Body (HTML)"), cell(tee[0], "Status"), cell(tee[0], "Variant Inventory Qty")]).toEqual([
+      "<p>Soft cotton</p>",
+      "active",
+      "4",
     ]);
 
     // The export, into a new room.

@@ -109,7 +109,9 @@ describe("stock by location", () => {
       page.getByRole("button", { name: "Download as CSV" }).click(),
     ]);
     const csv = await downloadedText(download);
-    const lines = csv.trim().split("\r\n");
+    // A byte-order mark first, so Excel reads the accents right.
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const lines = csv.slice(1).trim().split("\r\n");
     expect(lines[0]).toBe("When,Item,Location,Change,Balance,Reason,Who,Note,Reference,Price each,Currency");
     expect(lines).toHaveLength(6);
     expect(lines.some((line) => line.includes(",Teapot,Back room,-1,1,Damaged,") && line.includes("Dropped"))).toBe(

@@ -2,8 +2,9 @@
  * A file's rows made into products with variants, and every problem in
  * words with its row and column (app/catalogue/import/plan-import.ts,
  * product-draft.ts, read-row.ts, cells.ts): grouping by handle, handles
- * made from titles, each validation, and cells a spreadsheet would run as
- * formulas refused unless our own export kept them as text.
+ * made from titles, each validation (a cell that cannot be kept is left
+ * empty and said, its product still coming), and text taken as written
+ * whatever its first character.
  */
 import { describe, expect, it } from "vitest";
 import { readPrice } from "../../app/catalogue/import/cells";
@@ -100,29 +101,41 @@ describe("a product's currency", () => {
     const plan = planOf(["Handle,Title,SKU,Price,Currency", "vase,Vase,V-1,30,eur", "cup,Cup,C-1,4,"].join("\n"));
     expect(plan.drafts.map((draft) => draft.product.currency)).toEqual(["EUR", undefined]);
     expect(problemsOf(["Title,Price,Currency", "Vase,30,euro"].join("\n"))).toEqual([
-      "Row 2, Currency: “euro” is not a currency: use its three-letter code, like EUR or USD",
+      "Row 2, Currency: “euro” is not a currency: use its three-letter code, like EUR or USD; left empty",
     ]);
   });
 });
 
 describe("problems, per row in words", () => {
-  it("names a price, a count and a status that cannot be read", () => {
-    expect(
-      problemsOf(
-        [
-          "Handle,Title,SKU,Price,Quantity,Reorder point,Status,Stock: Main",
-          'a,A,A-1,"12,5x",1,,,',
-          "b,B,B-1,12.50,-2,1.5,,",
-          "c,C,C-1,12.50,3,,on sale,x",
-        ].join("\n"),
-      ),
-    ).toEqual([
-      "Row 2, Price: “12,5x” is not a price",
-      "Row 3, Quantity: “-2” is not a whole number of 0 or more",
-      "Row 3, Reorder point: “1.5” is not a whole number of 0 or more",
-      "Row 4, Status: “on sale” is not a status: use draft, ready, listed, sold or archived (Shopify's active is read as listed)",
-      "Row 4, Stock: Main: “x” is not a whole number of 0 or more",
+  it("leaves a price, a count and a status that cannot be read empty, says so, and the products still come", () => {
+    const csv = [
+      "Handle,Title,SKU,Price,Quantity,Reorder point,Status,Stock: Main",
+      'a,A,A-1,"12,5x",1,,,',
+      "b,B,B-1,12.50,2.5,1.5,,",
+      "c,C,C-1,12.50,3,,on sale,x",
+    ].join("\n");
+    expect(problemsOf(csv)).toEqual([
+      "Row 2, Price: “12,5x” is not a price; left empty",
+      "Row 3, Quantity: “2.5” is not a whole number; left empty",
+      "Row 3, Reorder point: “1.5” is not a whole number of 0 or more; left empty",
+      "Row 4, Status: “on sale” is not a status: use draft, ready, listed, sold or archived (Shopify's active is read as listed); left empty",
+      "Row 4, Stock: Main: “x” is not a whole number; left empty",
     ]);
+    const plan = planOf(csv);
+    expect(goodProducts(plan).map((product) => [product.handle, product.variants[0]?.priceCents])).toEqual([
+      ["a", undefined],
+      ["b", 1250],
+      ["c", 1250],
+    ]);
+  });
+
+  it("takes an oversold count (below 0, as Shopify exports it) as it is, and flags it", () => {
+    const plan = planOf(["Handle,Title,SKU,Quantity", "a,A,A-1,-3", "b,B,B-1,−2"].join("\n"));
+    expect(plan.problems.map(problemText)).toEqual([
+      "Row 2, Quantity: -3 is below 0 (sold before it was in stock): kept as it is",
+      "Row 3, Quantity: -2 is below 0 (sold before it was in stock): kept as it is",
+    ]);
+    expect(goodProducts(plan).map((product) => product.variants[0]?.quantity)).toEqual([-3, -2]);
   });
 
   it("reads prices as people write them", () => {
@@ -147,12 +160,15 @@ describe("problems, per row in words", () => {
     ]);
   });
 
-  it("refuses a barcode whose check digit is wrong, in protocol/barcodes.ts's words, and one Excel shortened", () => {
-    expect(
-      problemsOf([HEAD, "mug,Mug,,,,,M-1,4006381333932,5,1,,", "cup,Cup,,,,,C-1,4.00638E+12,5,1,,"].join("\n")),
-    ).toEqual([
-      "Row 2, Barcode: 4006381333932 is not a valid EAN-13: its last digit (the check digit) should be 1, not 2. Check the number for a typing mistake.",
-      "Row 3, Barcode: “4.00638E+12” is a number a spreadsheet shortened: format the column as text, type the barcode again and save",
+  it("leaves a barcode whose check digit is wrong, or one Excel shortened, empty and says why; the product comes", () => {
+    const plan = planOf([HEAD, "mug,Mug,,,,,M-1,4006381333932,5,1,,", "cup,Cup,,,,,C-1,4.00638E+12,5,1,,"].join("\n"));
+    expect(plan.problems.map(problemText)).toEqual([
+      "Row 2, Barcode: 4006381333932 is not a valid EAN-13: its last digit (the check digit) should be 1, not 2. Check the number for a typing mistake. Left empty.",
+      "Row 3, Barcode: “4.00638E+12” is a number a spreadsheet shortened; left empty (type the barcode again in a column formatted as text)",
+    ]);
+    expect(goodProducts(plan).map((product) => [product.handle, product.variants[0]?.barcode])).toEqual([
+      ["mug", ""],
+      ["cup", ""],
     ]);
   });
 
@@ -197,34 +213,35 @@ describe("problems, per row in words", () => {
 
   it("leaves out a product with a problem whole, and keeps the others", () => {
     const plan = planOf(
-      [HEAD, "tee,Tee,Size,S,,,T-S,,19,1,,", "tee,,Size,M,,,T-M,,oops,1,,", "mug,Mug,,,,,M-1,,5,1,,"].join("\n"),
+      [HEAD, "tee,Tee,Size,S,,,T-S,,19,1,,", "tee,,Size,,,,T-M,,19,1,,", "mug,Mug,,,,,M-1,,5,1,,"].join("\n"),
     );
-    expect(plan.problems.map(problemText)).toEqual(["Row 3, Price: “oops” is not a price"]);
+    expect(plan.problems.map(problemText)).toEqual(["Row 3, Option1 Value: missing: “Tee” has the option Size"]);
     expect(goodProducts(plan).map((product) => product.handle)).toEqual(["mug"]);
     // And one the server found a problem with (a SKU already on another item of the room) too.
     expect(goodProducts(plan, [{ row: 4, column: "SKU", message: "taken" }])).toEqual([]);
   });
 });
 
-describe("formulas", () => {
-  it("refuses a cell a spreadsheet would run as a formula, naming its first character", () => {
+describe("text is text", () => {
+  it("takes a cell as written whatever its first character: a dash list, a tag like @gift (the export keeps them from running)", () => {
+    const plan = planOf(
+      [
+        "Handle,Title,SKU,Tags,Description,Price",
+        'a,"=HYPERLINK(""http://evil.example"",""Click"")",A-1,,,1',
+        "b,B,+B-1,,,1",
+        "c,C,C-1,@gift,,1",
+        'd,D,D-1,,"- 8 postcards\n- 1 envelope",-5',
+      ].join("\n"),
+    );
+    // A figure's "-" is a number problem: the price is left empty, the product comes.
+    expect(plan.problems.map(problemText)).toEqual(["Row 5, Price: “-5” is not a price; left empty"]);
     expect(
-      problemsOf(
-        [
-          "Handle,Title,SKU,Tags,Description,Price",
-          'a,"=HYPERLINK(""http://evil.example"",""Click"")",A-1,,,1',
-          "b,B,+B-1,,,1",
-          "c,C,C-1,@SUM(A1),,1",
-          "d,D,D-1,,-1 for you,-5",
-        ].join("\n"),
-      ),
+      goodProducts(plan).map((product) => [product.title, product.variants[0]?.sku, product.tags, product.description]),
     ).toEqual([
-      "Row 2, Title: starts with “=”, which a spreadsheet runs as a formula; remove it",
-      "Row 3, SKU: starts with “+”, which a spreadsheet runs as a formula; remove it",
-      "Row 4, Tags: starts with “@”, which a spreadsheet runs as a formula; remove it",
-      "Row 5, Description: starts with “-”, which a spreadsheet runs as a formula; remove it",
-      // A figure's "-" is a number problem, not a formula.
-      "Row 5, Price: “-5” is not a price",
+      ['=HYPERLINK("http://evil.example","Click")', "A-1", [], ""],
+      ["B", "+B-1", [], ""],
+      ["C", "C-1", ["@gift"], ""],
+      ["D", "D-1", [], "- 8 postcards\n- 1 envelope"],
     ]);
   });
 

@@ -89,6 +89,31 @@ describe("a Shopify product export", () => {
     expect(read.drafts[0]?.product.variants[0]).toMatchObject({ sku: "CT-S-WHT", priceCents: 1900 });
   });
 
+  it("reads the current generation of Shopify's headers (URL handle, Description, SKU…) as the classic one", () => {
+    const current: Record<string, string> = {
+      Handle: "URL handle",
+      "Body (HTML)": "Description",
+      "Option1 Name": "Option1 name",
+      "Option1 Value": "Option1 value",
+      "Option2 Name": "Option2 name",
+      "Option2 Value": "Option2 value",
+      "Variant SKU": "SKU",
+      "Variant Barcode": "Barcode",
+      "Variant Price": "Price",
+      "Variant Compare At Price": "Compare-at price",
+      "Variant Inventory Qty": "Inventory quantity",
+      "Image Src": "Product image URL",
+    };
+    const records = Papa.parse<string[]>(decoded.text, { skipEmptyLines: true }).data;
+    const [header = [], ...rows] = records;
+    const renamed = Papa.unparse([header.map((name) => current[name] ?? name), ...rows]);
+    const classic = plan(decoded.text).plan;
+    const { format, plan: read } = plan(renamed);
+    expect(format).toBe("shopify");
+    expect(read.problems).toEqual([]);
+    expect(read.drafts.map((draft) => draft.product)).toEqual(classic.drafts.map((draft) => draft.product));
+  });
+
   it("turns Shopify's HTML into plain text, dropping scripts and decoding entities", () => {
     expect(htmlToText("<h2>Care</h2><ul><li>Wash cold</li><li>Dry flat</li></ul><script>alert(1)</script>")).toBe(
       "Care\n• Wash cold\n• Dry flat",

@@ -56,6 +56,25 @@ const stockByTitle = async (roomId: string) =>
   );
 
 describe("an import never invents or moves stock", () => {
+  it("takes an oversold count (below 0, as Shopify exports it) as what there is, in the ledger", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const oversold = [
+      {
+        row: 2,
+        handle: "zine",
+        title: "Zine",
+        options: [],
+        variants: [{ row: 2, values: [], sku: "ZINE", priceCents: 500, quantity: -3 }],
+      },
+    ];
+    const done = await send(socket, oversold, { quantityAt: "main" });
+    expect(done).toMatchObject({ created: 1, stock: [{ location: "Main", units: -3, variants: 1 }] });
+    expect((await stockByTitle(roomId)).Zine).toEqual({ main: -3 });
+    await expectLedgerAddsUp(roomId);
+    socket.close();
+  });
+
   it("brings a product export with stock left aside, then the inventory export's counts in place", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);

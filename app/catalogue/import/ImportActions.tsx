@@ -7,7 +7,12 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { COLLECTION, METHOD } from "../../../protocol/api";
-import type { ImportProblem, ImportProduct, ImportReport } from "../../../protocol/variant-args";
+import {
+  blockingProblems,
+  type ImportProblem,
+  type ImportProduct,
+  type ImportReport,
+} from "../../../protocol/variant-args";
 import { errorMessage } from "../../components/ErrorText";
 import { useFind } from "../../live";
 import { useCall } from "../../live-api";
@@ -130,11 +135,13 @@ export function ImportActions({
 
   const checked = check.state === "checked" ? check : null;
   const problemRows = checked ? problemRowCount(checked.problems) : 0;
+  // Cells left empty keep nobody out: only the other problems ask to skip rows.
+  const refusing = checked ? blockingProblems(checked.problems).length : 0;
   const sending = new Set(checked?.products.map((product) => product.handle));
   const leftOut =
     plan.drafts.filter((draft) => !sending.has(draft.product.handle)).reduce((sum, d) => sum + d.rows.length, 0) +
     plan.looseRows.length;
-  const blocked = !checked || checked.products.length === 0 || (checked.problems.length > 0 && !skip);
+  const blocked = !checked || checked.products.length === 0 || (refusing > 0 && !skip);
   return (
     <div className="import-actions">
       <p>
@@ -166,7 +173,7 @@ export function ImportActions({
             problems={checked.problems}
             locationsWord="Locations to add"
           />
-          {checked.problems.length > 0 && (
+          {refusing > 0 && (
             <div className="import-skip">
               <label>
                 <input type="checkbox" checked={skip} onChange={(event) => setSkip(event.target.checked)} /> Skip the{" "}
@@ -181,7 +188,7 @@ export function ImportActions({
             <Button onClick={() => void runAll(checked.products)} disabled={blocked}>
               Import {productsText(checked.products.length)}
             </Button>
-            {checked.problems.length > 0 && !skip && (
+            {refusing > 0 && !skip && (
               <span className="muted">Fix the file and choose it again, or skip the rows with problems.</span>
             )}
           </div>

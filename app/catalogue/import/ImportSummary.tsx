@@ -6,13 +6,21 @@
  * every problem with its row and column, found here or by the server.
  */
 import { forwardRef } from "react";
-import type { ImportProblem, ImportReport } from "../../../protocol/variant-args";
+import { blockingProblems, type ImportProblem, type ImportReport } from "../../../protocol/variant-args";
 import { changesText, elsewhereText, problemText, reportCounts, stockText } from "./import-words";
 
-export function ProblemList({ problems, label }: { problems: readonly ImportProblem[]; label: string }) {
+export function ProblemList({
+  problems,
+  label,
+  testId = "import-problems",
+}: {
+  problems: readonly ImportProblem[];
+  label: string;
+  testId?: string;
+}) {
   if (problems.length === 0) return null;
   return (
-    <ul className="import-problems" aria-label={label} data-testid="import-problems">
+    <ul className="import-problems" aria-label={label} data-testid={testId}>
       {problems.map((problem, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one row may have the same problem in two columns.
         <li key={index}>{problemText(problem)}</li>
@@ -26,6 +34,8 @@ export const ImportSummary = forwardRef<
   { heading: string; report: ImportReport; problems: readonly ImportProblem[]; locationsWord: string }
 >(function ImportSummary({ heading, report, problems, locationsWord }, ref) {
   const changes = changesText(report.changes);
+  const refusing = blockingProblems(problems);
+  const kept = problems.filter((problem) => problem.kept);
   const elsewhere = elsewhereText(report.elsewhere);
   return (
     <section className="import-summary" aria-label={heading} data-testid="import-summary">
@@ -45,17 +55,25 @@ export const ImportSummary = forwardRef<
           {locationsWord}: {report.locationsAdded.join(", ")}.
         </p>
       )}
-      {problems.length > 0 ? (
+      {refusing.length > 0 && (
         <>
           <p className="error">
-            {problems.length === 1 ? "1 problem" : `${problems.length.toLocaleString("en")} problems`}: products with
+            {refusing.length === 1 ? "1 problem" : `${refusing.length.toLocaleString("en")} problems`}: products with
             one are left out whole.
           </p>
-          <ProblemList problems={problems} label="Problems" />
+          <ProblemList problems={refusing} label="Problems" />
         </>
-      ) : (
-        <p>No problems.</p>
       )}
+      {kept.length > 0 && (
+        <>
+          <p className="import-kept">
+            {kept.length === 1 ? "1 cell" : `${kept.length.toLocaleString("en")} cells`} to look at: their products come
+            all the same.
+          </p>
+          <ProblemList problems={kept} label="Cells left empty or to look at" testId="import-kept" />
+        </>
+      )}
+      {problems.length === 0 && <p>No problems.</p>}
     </section>
   );
 });

@@ -8,21 +8,21 @@ import { ITEM_STATUSES, type ItemStatus, LIMITS } from "../../../protocol/api";
 
 export type Cell<T> = { value: T } | { problem: string };
 
-const FORMULA_START = /^[=+\-@]/;
 /** How protocol/csv.ts keeps a cell from being run: an apostrophe before what a spreadsheet would run. */
 const NEUTRALISED = /^'[=+\-@\t\r]/;
 
+/** A cell as it was written, trimmed: one our own export kept as text loses the apostrophe it put before it. */
+export const asWritten = (raw: string) => (NEUTRALISED.test(raw) ? raw.slice(1).trim() : raw.trim());
+
 /**
- * A text cell, trimmed. One a spreadsheet would run as a formula
- * (=HYPERLINK(…), +cmd…) is refused: a file can carry one from anywhere, and
- * a person opening a later export would run it. A cell our own export kept
- * as text (an apostrophe before it) is taken back as what it was.
+ * A text cell, trimmed. Text is text: a description that is a dash list or
+ * a tag like @gift is taken as written, whatever its first character — the
+ * export is what keeps such a cell from being run by a spreadsheet
+ * (protocol/csv.ts). A cell our own export kept as text (an apostrophe
+ * before it) is taken back as what it was.
  */
 export function readText(raw: string, max: number): Cell<string> {
-  const text = NEUTRALISED.test(raw) ? raw.slice(1).trim() : raw.trim();
-  if (!NEUTRALISED.test(raw) && FORMULA_START.test(text)) {
-    return { problem: `starts with “${text[0]}”, which a spreadsheet runs as a formula; remove it` };
-  }
+  const text = asWritten(raw);
   if (text.length > max) return { problem: `is longer than ${max.toLocaleString("en")} characters` };
   return { value: text };
 }
@@ -60,6 +60,20 @@ export function readCount(raw: string): Cell<number> {
   const count = Number.parseInt(text, 10);
   if (count > LIMITS.QUANTITY) {
     return { problem: `${quoted(raw)} is more than ${LIMITS.QUANTITY.toLocaleString("en")}` };
+  }
+  return { value: count };
+}
+
+/**
+ * A stock count: a whole number, below 0 too — Shopify exports stock it
+ * sold before it had it (oversold) as "-3", and that is what there is.
+ */
+export function readStockCount(raw: string): Cell<number> {
+  const text = raw.trim().replace(/^[\u2212\u2013]/, "-");
+  if (!/^-?\d+(\.0+)?$/.test(text)) return { problem: `${quoted(raw)} is not a whole number` };
+  const count = Number.parseInt(text, 10);
+  if (Math.abs(count) > LIMITS.QUANTITY) {
+    return { problem: `${quoted(raw)} is beyond ${LIMITS.QUANTITY.toLocaleString("en")}` };
   }
   return { value: count };
 }

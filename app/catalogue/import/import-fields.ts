@@ -1,9 +1,11 @@
 /**
- * What a CSV import reads: Stockroom's fields, the columns of the two
- * layouts it knows — its own export (app/catalogue/catalogue-csv.ts) and
- * Shopify's product CSV — and the mapping of each field to a column of the
- * file, which the person may change (a file of any other layout is mapped
- * by hand). Header names are matched without regard to case.
+ * What a CSV import reads: Stockroom's fields, the columns of the layouts
+ * it knows — its own export (app/catalogue/catalogue-csv.ts) and Shopify's
+ * product CSV in both its generations (the classic `Handle`, `Body (HTML)`,
+ * `Variant SKU`… and the current `URL handle`, `Description`, `SKU`…) —
+ * and the mapping of each field to a column of the file, which the person
+ * may change (a file of any other layout is mapped by hand). Header names
+ * are matched without regard to case.
  */
 import { LIMITS } from "../../../protocol/api";
 
@@ -31,31 +33,36 @@ export interface FieldDef {
   key: FieldKey;
   /** The field's name on screen, and its column's name in Stockroom's own files. */
   label: string;
-  /** The column Shopify's product export names for it, if it has one. */
-  shopify?: string;
+  /** The columns Shopify's product export names it by, classic first then current, if it has one. */
+  shopify?: readonly string[];
   /** A figure: a leading "-" is a number problem there, not a formula. */
   numeric?: boolean;
 }
 
 export const FIELDS: readonly FieldDef[] = [
-  { key: "handle", label: "Handle", shopify: "Handle" },
-  { key: "title", label: "Title", shopify: "Title" },
+  { key: "handle", label: "Handle", shopify: ["Handle", "URL handle"] },
+  { key: "title", label: "Title", shopify: ["Title"] },
   ...OPTION_NUMBERS.flatMap((n): FieldDef[] => [
-    { key: `option${n}Name`, label: `Option${n} Name`, shopify: `Option${n} Name` },
-    { key: `option${n}Value`, label: `Option${n} Value`, shopify: `Option${n} Value` },
+    { key: `option${n}Name`, label: `Option${n} Name`, shopify: [`Option${n} Name`] },
+    { key: `option${n}Value`, label: `Option${n} Value`, shopify: [`Option${n} Value`] },
   ]),
-  { key: "sku", label: "SKU", shopify: "Variant SKU" },
-  { key: "barcode", label: "Barcode", shopify: "Variant Barcode" },
-  { key: "price", label: "Price", shopify: "Variant Price", numeric: true },
+  { key: "sku", label: "SKU", shopify: ["Variant SKU", "SKU"] },
+  { key: "barcode", label: "Barcode", shopify: ["Variant Barcode", "Barcode"] },
+  { key: "price", label: "Price", shopify: ["Variant Price", "Price"], numeric: true },
   // Shopify's product export has none: its prices are in the store's currency, as the room's are.
   { key: "currency", label: "Currency" },
-  // Newer Shopify exports leave this out: stock then comes from its own inventory file, and is left as it is.
-  { key: "quantity", label: "Quantity", shopify: "Variant Inventory Qty", numeric: true },
+  // Newer Shopify exports may leave this out: stock then comes from its own inventory file, and is left as it is.
+  {
+    key: "quantity",
+    label: "Quantity",
+    shopify: ["Variant Inventory Qty", "Inventory quantity"],
+    numeric: true,
+  },
   { key: "reorderPoint", label: "Reorder point", numeric: true },
-  { key: "status", label: "Status", shopify: "Status" },
+  { key: "status", label: "Status", shopify: ["Status"] },
   { key: "shelf", label: "Shelf" },
-  { key: "tags", label: "Tags", shopify: "Tags" },
-  { key: "description", label: "Description", shopify: "Body (HTML)" },
+  { key: "tags", label: "Tags", shopify: ["Tags"] },
+  { key: "description", label: "Description", shopify: ["Body (HTML)", "Description"] },
 ];
 
 export const fieldDef = (key: FieldKey) => FIELDS.find((field) => field.key === key) as FieldDef;
@@ -77,6 +84,10 @@ export function detectFormat(headers: readonly string[]): FileFormat {
   const names = new Set(lower(headers));
   const has = (...wanted: string[]) => wanted.filter((name) => names.has(name)).length;
   if (names.has("handle") && has("body (html)", "variant sku", "variant price", "variant barcode", "vendor") >= 2) {
+    return "shopify";
+  }
+  // Shopify's current product export: `URL handle` beside its own names for the rest.
+  if (names.has("url handle") && has("description", "sku", "price", "vendor", "product image url") >= 2) {
     return "shopify";
   }
   const ownColumns = has("handle", "sku", "barcode", "price", "quantity", "reorder point", "shelf");
@@ -105,13 +116,13 @@ export interface Mapping {
  */
 export function prefillMapping(headers: readonly string[], format: FileFormat): Mapping {
   const names = lower(headers);
-  const find = (name: string | undefined) => {
-    const index = name === undefined ? -1 : names.indexOf(name.toLowerCase());
-    return index < 0 ? null : index;
+  const find = (candidates: readonly string[] = []) => {
+    const index = candidates.map((name) => names.indexOf(name.toLowerCase())).find((at) => at >= 0);
+    return index === undefined ? null : index;
   };
   const columns = {} as Record<FieldKey, number | null>;
   for (const field of FIELDS) {
-    columns[field.key] = format === "shopify" ? find(field.shopify) : find(field.label);
+    columns[field.key] = format === "shopify" ? find(field.shopify) : find([field.label]);
   }
   const stock: StockMapping[] = [];
   headers.forEach((header, column) => {

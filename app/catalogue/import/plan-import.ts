@@ -8,7 +8,7 @@
  * Across the file, a SKU or barcode may be given only once.
  */
 import { barcodeForms } from "../../../protocol/barcodes";
-import type { ImportProblem, ImportProduct } from "../../../protocol/variant-args";
+import { blockingProblems, type ImportProblem, type ImportProduct } from "../../../protocol/variant-args";
 import { HandleSet, slugify } from "./handles";
 import type { Mapping } from "./import-fields";
 import { draftProduct, type ProductDraft } from "./product-draft";
@@ -17,7 +17,7 @@ import { columnName, extraOptionColumns, type RowValues, readRow } from "./read-
 
 export interface ImportPlan {
   drafts: ProductDraft[];
-  /** Every problem, client-side, by row. */
+  /** Every problem, client-side, by row: those that keep a product out, and cells left empty (`kept`). */
   problems: ImportProblem[];
   /** Rows of the file under its header (blank ones aside). */
   rowCount: number;
@@ -110,7 +110,7 @@ export function planImport(table: CsvTable, mapping: Mapping): ImportPlan {
   for (const draft of drafts) draft.problems.sort(byRow);
   return {
     drafts,
-    problems: [...drafts.flatMap((draft) => draft.problems), ...looseProblems].sort(byRow),
+    problems: [...drafts.flatMap((draft) => [...draft.problems, ...draft.notes]), ...looseProblems].sort(byRow),
     rowCount: table.rows.length,
     looseRows: loose.map((row) => row.row),
   };
@@ -118,12 +118,12 @@ export function planImport(table: CsvTable, mapping: Mapping): ImportPlan {
 
 /** The products that go in: those without a problem here, nor one the server found on any of their rows. */
 export function goodProducts(plan: ImportPlan, serverProblems: readonly ImportProblem[] = []): ImportProduct[] {
-  const refused = new Set(serverProblems.map((problem) => problem.row));
+  const refused = new Set(blockingProblems(serverProblems).map((problem) => problem.row));
   return plan.drafts
     .filter((draft) => draft.problems.length === 0 && !draft.rows.some((row) => refused.has(row)))
     .map((draft) => draft.product);
 }
 
-/** How many rows of the file have a problem (each counted once). */
+/** How many rows of the file have a problem that keeps its product out (each counted once). */
 export const problemRowCount = (problems: readonly ImportProblem[]) =>
-  new Set(problems.map((problem) => problem.row)).size;
+  new Set(blockingProblems(problems).map((problem) => problem.row)).size;

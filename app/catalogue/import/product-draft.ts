@@ -2,10 +2,11 @@
  * The rows of one handle made into one product with its variants, as
  * `items.import` takes it (protocol/variant-args.ts), with every problem
  * that would keep it out: a title missing on its first row, an option value
- * missing, a combination twice, rows past a product's limits, a barcode
- * whose check digit is wrong. The last check is the method's own schema,
- * so a product that passes here is never the reason a whole part is
- * refused.
+ * missing, a combination twice, rows past a product's limits. The last
+ * check is the method's own schema, so a product that passes here is never
+ * the reason a whole part is refused. A cell that cannot be kept (a barcode
+ * a spreadsheet shortened, or whose check digit is wrong) is left empty and
+ * noted: its product still comes.
  */
 import * as v from "valibot";
 import { LIMITS } from "../../../protocol/api";
@@ -27,6 +28,8 @@ export interface ProductDraft {
   product: ImportProduct;
   /** What keeps it out; none for a product that goes in. */
   problems: ImportProblem[];
+  /** Cells left empty or worth a look (`kept`): the product comes all the same. */
+  notes: ImportProblem[];
 }
 
 export interface DraftContext {
@@ -68,9 +71,12 @@ function variantOf(row: RowValues, values: string[]): ImportVariant {
 
 export function draftProduct(handle: string, rows: readonly RowValues[], context: DraftContext): ProductDraft {
   const first = rows[0] as RowValues;
-  const problems: ImportProblem[] = rows.flatMap((row) => row.problems);
+  const problems: ImportProblem[] = rows.flatMap((row) => row.problems.filter((each) => !each.kept));
+  const notes: ImportProblem[] = rows.flatMap((row) => row.problems.filter((each) => each.kept));
   const problem = (row: number, field: FieldKey, message: string) =>
     problems.push({ row, column: columnName(context.headers, context.mapping, field), message });
+  const leftEmpty = (row: number, field: FieldKey, message: string) =>
+    notes.push({ row, column: columnName(context.headers, context.mapping, field), message, kept: true });
   // With no title column, a product is called by its handle.
   const title = context.mapping.columns.title === null ? first.handle : first.title;
   if (!title) problem(first.row, "title", "missing: a product's first row needs its title");
@@ -114,18 +120,21 @@ export function draftProduct(handle: string, rows: readonly RowValues[], context
         );
       }
     }
-    if (/^\d+([.,]\d+)?e\+?\d+$/i.test(row.barcode)) {
+    let barcode = row.barcode;
+    if (/^\d+([.,]\d+)?e\+?\d+$/i.test(barcode)) {
       // Excel shows a long number as 4.00638E+12 and saves it so: the barcode's digits are lost.
-      problem(
+      leftEmpty(
         row.row,
         "barcode",
-        `“${row.barcode}” is a number a spreadsheet shortened: format the column as text, type the barcode again and save`,
+        `“${barcode}” is a number a spreadsheet shortened; left empty (type the barcode again in a column formatted as text)`,
       );
-    } else if (row.barcode) {
-      const check = parseBarcode(row.barcode);
-      if (!check.ok) problem(row.row, "barcode", check.message);
+      barcode = "";
+    } else if (barcode) {
+      const check = parseBarcode(barcode);
+      if (!check.ok) leftEmpty(row.row, "barcode", `${check.message} Left empty.`);
+      if (!check.ok) barcode = "";
     }
-    return variantOf(row, values);
+    return variantOf({ ...row, barcode }, values);
   });
   if (variants.length > LIMITS.VARIANTS) {
     problem(first.row, "handle", `“${name}” has ${variants.length} variants; a product has at most ${LIMITS.VARIANTS}`);
@@ -144,5 +153,5 @@ export function draftProduct(handle: string, rows: readonly RowValues[], context
       problems.push({ row: first.row, column: "", message: issue.message });
     }
   }
-  return { row: first.row, rows: rows.map((row) => row.row), product, problems };
+  return { row: first.row, rows: rows.map((row) => row.row), product, problems, notes };
 }

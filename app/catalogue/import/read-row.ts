@@ -1,13 +1,27 @@
 /**
  * One row of the file read through the mapping: each mapped cell as its
- * field (cells.ts), with a problem per cell that cannot be taken. A field
- * whose column is not mapped is left undefined (a re-import keeps what the
- * room has); a mapped cell left blank is blank (a shelf, tags or a
- * description emptied in the spreadsheet are emptied here too).
+ * field (cells.ts), with a problem per cell that cannot be taken. A cell
+ * that says what the product is (its handle, title, options) keeps its
+ * product out when it cannot be read; any other is left empty and said on
+ * its row, and its product still comes (`kept`). A field whose column is
+ * not mapped is left undefined (a re-import keeps what the room has); a
+ * mapped cell left blank is blank (a shelf, tags or a description emptied
+ * in the spreadsheet are emptied here too).
  */
 import { type ItemStatus, LIMITS } from "../../../protocol/api";
 import type { ImportProblem } from "../../../protocol/variant-args";
-import { type Cell, htmlToText, readCount, readCurrency, readPrice, readStatus, readTags, readText } from "./cells";
+import {
+  asWritten,
+  type Cell,
+  htmlToText,
+  readCount,
+  readCurrency,
+  readPrice,
+  readStatus,
+  readStockCount,
+  readTags,
+  readText,
+} from "./cells";
 import { type FieldKey, fieldDef, type Mapping, OPTION_NUMBERS } from "./import-fields";
 import type { CsvRow } from "./read-csv";
 
@@ -42,6 +56,13 @@ export function columnName(headers: readonly string[], mapping: Mapping, field: 
   return (column !== null && headers[column]) || fieldDef(field).label;
 }
 
+/** The cells that say what a product is: one that cannot be read keeps its product out. */
+const DEFINING = new Set<FieldKey>([
+  "handle",
+  "title",
+  ...OPTION_NUMBERS.flatMap((n) => [`option${n}Name`, `option${n}Value`] as const),
+]);
+
 const TEXT_LIMITS: Partial<Record<FieldKey, number>> = {
   handle: 255,
   title: LIMITS.ITEM_TITLE,
@@ -71,16 +92,32 @@ export function readRow(
     const column = mapping.columns[field];
     return column === null ? undefined : (row.cells[column] ?? "");
   };
+  const note = (field: FieldKey, message: string, kept: boolean) =>
+    problems.push({
+      row: row.row,
+      column: columnName(headers, mapping, field),
+      message,
+      ...(kept ? { kept: true } : {}),
+    });
   const take = <T>(field: FieldKey, cell: Cell<T>): T | undefined => {
     if ("value" in cell) return cell.value;
-    problems.push({ row: row.row, column: columnName(headers, mapping, field), message: cell.problem });
+    const kept = !DEFINING.has(field);
+    note(field, kept ? `${cell.problem}; left empty` : cell.problem, kept);
     return undefined;
   };
-  // A refused cell still counts as given (its product is left out for it): a refused title
-  // must not make its row read as another variant of the product above.
+  // A refused cell that defines the product still counts as given (its product is left out for it):
+  // a refused title must not make its row read as another variant of the product above.
   const text = (field: FieldKey, max = TEXT_LIMITS[field] ?? LIMITS.OPTION_VALUE): string | undefined => {
     const cell = raw(field);
-    return cell === undefined ? undefined : (take(field, readText(cell, max)) ?? cell.trim());
+    if (cell === undefined) return undefined;
+    return take(field, readText(cell, max)) ?? (DEFINING.has(field) ? cell.trim() : "");
+  };
+  /** A count, flagged when below 0 (oversold): it comes as it is. */
+  const count = (field: FieldKey, cell: string): number | undefined => {
+    const units = take(field, readStockCount(cell));
+    if (units !== undefined && units < 0)
+      note(field, `${units} is below 0 (sold before it was in stock): kept as it is`, true);
+    return units;
   };
   const filled = (field: FieldKey) => (raw(field) ?? "").trim() !== "";
   // Figures are read as figures: "-5" is "not a whole number", not a formula.
@@ -100,10 +137,13 @@ export function readRow(
   };
   const description = raw("description");
   if (description !== undefined) {
-    const html = /html/i.test(columnName(headers, mapping, "description"));
-    const cell = readText(description, html ? Number.POSITIVE_INFINITY : LIMITS.ITEM_TEXT);
-    const plain = "value" in cell && html ? readText(htmlToText(cell.value), LIMITS.ITEM_TEXT) : cell;
-    values.description = take("description", plain);
+    const html = /html/i.test(columnName(headers, mapping, "description")) || /<[a-z][^>]*>/i.test(description);
+    const plain = html ? htmlToText(description) : asWritten(description);
+    // A description past the limit is cut there (and said), not lost.
+    values.description = plain.slice(0, LIMITS.ITEM_TEXT).trim();
+    if (plain.length > LIMITS.ITEM_TEXT) {
+      note("description", `is longer than ${LIMITS.ITEM_TEXT.toLocaleString("en")} characters; cut there`, true);
+    }
   }
   if (filled("status")) values.status = take("status", readStatus(raw("status") as string));
   values.shelf = text("shelf");
@@ -111,16 +151,25 @@ export function readRow(
   if (tags !== undefined) values.tags = take("tags", readTags(tags));
   values.priceCents = figure("price", readPrice);
   if (filled("currency")) values.currency = take("currency", readCurrency(raw("currency") as string));
-  values.quantity = figure("quantity", readCount);
+  values.quantity = filled("quantity") ? count("quantity", raw("quantity") as string) : undefined;
   if (mapping.columns.reorderPoint !== null) {
     values.reorderPoint = filled("reorderPoint") ? (figure("reorderPoint", readCount) ?? null) : null;
   }
   for (const { location, column } of mapping.stock) {
     const cell = column === null ? "" : (row.cells[column] ?? "").trim();
     if (cell === "") continue;
-    const units = readCount(cell);
+    const units = readStockCount(cell);
+    const where = headers[column as number] ?? location;
     if ("value" in units) values.stock = { ...values.stock, [location]: units.value };
-    else problems.push({ row: row.row, column: headers[column as number] ?? location, message: units.problem });
+    else problems.push({ row: row.row, column: where, message: `${units.problem}; left empty`, kept: true });
+    if ("value" in units && units.value < 0) {
+      problems.push({
+        row: row.row,
+        column: where,
+        message: `${units.value} is below 0 (sold before it was in stock): kept as it is`,
+        kept: true,
+      });
+    }
   }
   const extra = extraOptions.find((column) => (row.cells[column] ?? "").trim() !== "");
   if (extra !== undefined) {
