@@ -4,7 +4,7 @@
  */
 import type { ItemStatus } from "./catalogue";
 import type { ASSIGNABLE_ROLES, JOIN_ROLES, RoomRole } from "./roles";
-import type { VariantDoc } from "./variants";
+import type { VariantDoc, WeightUnit } from "./variants";
 
 /** What the client sees of a room. */
 export interface RoomDoc {
@@ -64,6 +64,23 @@ export interface ItemDoc {
   variants?: VariantDoc[];
   /** The handle a CSV import knows it by ("" for none; absent from copies kept before imports). */
   handle?: string;
+  /**
+   * What one unit costs the shop, in the smallest currency unit (null: not
+   * known); for a product in variants, each variant's own. Absent from
+   * copies kept before items had it, as are the fields below.
+   */
+  costCents?: number | null;
+  /** The "was" price shown struck through beside the price (null for none). */
+  compareAtCents?: number | null;
+  /** Shipping weight in grams (null: not known), and the unit it is shown in ("" for grams). */
+  weightGrams?: number | null;
+  weightUnit?: WeightUnit;
+  /** Who makes it and what kind of product it is, as the store groups them. */
+  vendor?: string;
+  productType?: string;
+  /** The title and description search engines show for its store page ("" for the product's own). */
+  seoTitle?: string;
+  seoDescription?: string;
   /** The user who created the item ("" when unknown). */
   createdBy: string;
   /** Who made the latest change: a user id, "store" for the store sync, "" when unknown. */

@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { parseBarcode } from "./barcodes";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
+import { WEIGHT_UNITS } from "./variants";
 
 /**
  * Characters no text of ours keeps: control characters (a NUL breaks a
@@ -75,3 +76,18 @@ export const locationReorderPointsSchema = v.pipe(
     `At most ${LIMITS.LOCATIONS} locations have a reorder point`,
   ),
 );
+
+/** An amount the shop knows or leaves open (a cost, a "was" price): null for none. */
+export const optionalMoneySchema = v.nullable(priceSchema);
+
+/** A weight in grams, up to a tonne; null: not known. */
+export const weightGramsSchema = v.nullable(
+  v.pipe(
+    v.number("Weight must be a number"),
+    v.integer("Weight is whole grams"),
+    v.minValue(0, "Weight cannot be negative"),
+    v.maxValue(1_000_000, "Weight is more than a tonne"),
+  ),
+);
+
+export const weightUnitSchema = v.picklist(WEIGHT_UNITS, "Weight unit is one of g, kg, lb or oz");

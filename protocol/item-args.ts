@@ -9,12 +9,15 @@ import {
   barcodeSchema,
   currencySchema,
   locationReorderPointsSchema,
+  optionalMoneySchema,
   priceSchema,
   printable,
   quantitySchema,
   reorderPointSchema,
   roomNameSchema,
   trimmed,
+  weightGramsSchema,
+  weightUnitSchema,
 } from "./field-schemas";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
@@ -66,6 +69,16 @@ export const itemFieldsSchema = v.strictObject(
     reorderPoint: v.optional(v.nullable(reorderPointSchema)),
     /** Low, too, at a location holding at or below its own point (docs/architecture.md §9). */
     locationReorderPoints: v.optional(locationReorderPointsSchema),
+    /** What one unit costs the shop; null: not known. */
+    costCents: v.optional(optionalMoneySchema),
+    /** The "was" price shown struck through; null for none. */
+    compareAtCents: v.optional(optionalMoneySchema),
+    weightGrams: v.optional(weightGramsSchema),
+    weightUnit: v.optional(weightUnitSchema),
+    vendor: v.optional(trimmed(LIMITS.PRODUCT_WORD, "Vendor")),
+    productType: v.optional(trimmed(LIMITS.PRODUCT_WORD, "Product type")),
+    seoTitle: v.optional(trimmed(LIMITS.SEO_TITLE, "SEO title")),
+    seoDescription: v.optional(trimmed(LIMITS.SEO_DESCRIPTION, "SEO description")),
     tags: v.optional(
       v.pipe(
         v.array(v.pipe(trimmed(LIMITS.TAG, "Tag"), v.nonEmpty("Tags cannot be empty"))),

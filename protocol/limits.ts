@@ -37,6 +37,11 @@ export const LIMITS = {
   /** Variants one product may have. */
   VARIANTS: 100,
   OPTION_NAME: 40,
+  /** A vendor's name or a product type. */
+  PRODUCT_WORD: 255,
+  /** What search engines show: Shopify's limits. */
+  SEO_TITLE: 70,
+  SEO_DESCRIPTION: 320,
   OPTION_VALUE: 60,
   /** Variants (CSV rows) one `items.import` call carries: a file is sent in parts of this. */
   IMPORT_PART: 500,

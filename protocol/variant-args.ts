@@ -10,10 +10,13 @@ import {
   barcodeSchema,
   currencySchema,
   locationReorderPointsSchema,
+  optionalMoneySchema,
   priceSchema,
   quantitySchema,
   reorderPointSchema,
   trimmed,
+  weightGramsSchema,
+  weightUnitSchema,
 } from "./field-schemas";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
@@ -40,6 +43,10 @@ export const variantSpecSchema = v.strictObject({
   priceCents: v.optional(priceSchema),
   reorderPoint: v.optional(v.nullable(reorderPointSchema), null),
   locationReorderPoints: v.optional(locationReorderPointsSchema),
+  costCents: v.optional(optionalMoneySchema),
+  compareAtCents: v.optional(optionalMoneySchema),
+  weightGrams: v.optional(weightGramsSchema),
+  weightUnit: v.optional(weightUnitSchema),
   /**
    * A count typed for it at one location (the variant editor's Count
    * column): set there as a correction, with what the person saw there
@@ -70,6 +77,10 @@ export const variantPatchSchema = v.strictObject({
   priceCents: v.optional(priceSchema),
   reorderPoint: v.optional(v.nullable(reorderPointSchema)),
   locationReorderPoints: v.optional(locationReorderPointsSchema),
+  costCents: v.optional(optionalMoneySchema),
+  compareAtCents: v.optional(optionalMoneySchema),
+  weightGrams: v.optional(weightGramsSchema),
+  weightUnit: v.optional(weightUnitSchema),
   quantity: v.optional(quantitySchema),
   /** The variant's total the person saw when typing `quantity` (see itemPatchSchema). */
   quantityWas: v.optional(quantitySchema),
@@ -100,6 +111,11 @@ export const importVariantSchema = v.strictObject({
     v.record(v.pipe(trimmed(LIMITS.LOCATION_NAME, "A location's name"), v.nonEmpty()), importCountSchema),
   ),
   reorderPoint: v.optional(v.nullable(reorderPointSchema)),
+  /** What one costs the shop (Shopify's "Cost per item"), its "was" price, its weight; absent: left as it is. */
+  costCents: v.optional(optionalMoneySchema),
+  compareAtCents: v.optional(optionalMoneySchema),
+  weightGrams: v.optional(weightGramsSchema),
+  weightUnit: v.optional(weightUnitSchema),
 });
 export type ImportVariant = v.InferOutput<typeof importVariantSchema>;
 
@@ -120,6 +136,10 @@ export const importProductSchema = v.strictObject({
   ),
   /** The currency of its prices; the room's when not given. */
   currency: v.optional(currencySchema),
+  vendor: v.optional(trimmed(LIMITS.PRODUCT_WORD, "Vendor")),
+  productType: v.optional(trimmed(LIMITS.PRODUCT_WORD, "Product type")),
+  seoTitle: v.optional(trimmed(LIMITS.SEO_TITLE, "SEO title")),
+  seoDescription: v.optional(trimmed(LIMITS.SEO_DESCRIPTION, "SEO description")),
   options: v.pipe(v.array(optionNameSchema), v.maxLength(LIMITS.OPTIONS, `At most ${LIMITS.OPTIONS} options`)),
   variants: v.pipe(
     v.array(importVariantSchema),
@@ -185,6 +205,8 @@ export type ImportChangeKind =
   | "currency"
   | "codes"
   | "prices"
+  | "costs"
+  | "details"
   | "reorder points"
   | "variants"
   | "stock";

@@ -16,8 +16,23 @@ import { LiveError } from "./errors";
 import { LIMITS } from "./limits";
 import { isLowStock, stockTotal } from "./stock";
 
+/** The units a weight is shown in; it is kept in grams. */
+export const WEIGHT_UNITS = ["g", "kg", "lb", "oz"] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+
+/** Grams in one of each unit. */
+export const GRAMS_IN: Record<WeightUnit, number> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 };
+
+/** A variant's own figures beside its price: what it costs, its "was" price, its weight (null: not known). */
+export interface VariantDetails {
+  costCents?: number | null;
+  compareAtCents?: number | null;
+  weightGrams?: number | null;
+  weightUnit?: WeightUnit;
+}
+
 /** One variant of a product, as the product's document carries it. */
-export interface VariantDoc {
+export interface VariantDoc extends VariantDetails {
   _id: string;
   /** One value per option of the product, in the options' order. */
   values: string[];
@@ -34,7 +49,7 @@ export interface VariantDoc {
 }
 
 /** What a product's own fields look like to these rules (ItemDoc, or a stored row turned into one). */
-export interface ProductLike {
+export interface ProductLike extends VariantDetails {
   _id: string;
   sku: string;
   barcode?: string;
@@ -67,8 +82,19 @@ export function variantsOf(item: ProductLike): VariantDoc[] {
       quantity: item.quantity,
       reorderPoint: item.reorderPoint ?? null,
       ...(item.locationReorderPoints ? { locationReorderPoints: item.locationReorderPoints } : {}),
+      ...detailsOf(item),
     },
   ];
+}
+
+/** A variant's (or a product's own) cost, "was" price and weight, those it has. */
+export function detailsOf(from: VariantDetails): VariantDetails {
+  const details: VariantDetails = {};
+  if (from.costCents !== undefined) details.costCents = from.costCents;
+  if (from.compareAtCents !== undefined) details.compareAtCents = from.compareAtCents;
+  if (from.weightGrams !== undefined) details.weightGrams = from.weightGrams;
+  if (from.weightUnit !== undefined) details.weightUnit = from.weightUnit;
+  return details;
 }
 
 /** A variant's name: its values, "M / Red" ("" for a product's only variant). */
@@ -120,7 +146,7 @@ export function lowestPrice(variants: readonly Pick<VariantDoc, "priceCents">[])
 }
 
 /** A variant as a person sets it (items.setVariants): an existing one by its id, a new one without. */
-export interface VariantSpec {
+export interface VariantSpec extends VariantDetails {
   _id?: string;
   values: string[];
   sku: string;
@@ -142,6 +168,9 @@ export interface VariantPlan {
     priceCents: number;
     reorderPoint: number | null;
     locationReorderPoints: Record<string, number>;
+    costCents: number | null;
+    compareAtCents: number | null;
+    weightGrams: number | null;
   };
 }
 
@@ -188,6 +217,9 @@ export function planVariants(
         priceCents: own?.priceCents ?? item.priceCents,
         reorderPoint: own?.reorderPoint ?? null,
         locationReorderPoints: own?.locationReorderPoints ?? {},
+        costCents: own?.costCents ?? null,
+        compareAtCents: own?.compareAtCents ?? null,
+        weightGrams: own?.weightGrams ?? null,
       },
     };
   }
@@ -214,9 +246,11 @@ export function planVariants(
     const id = spec._id ?? (index === 0 && firstTakesItem ? item._id : newId());
     const old = kept.get(id);
     if (spec._id !== undefined && !old) throw new LiveError(404, "That variant no longer exists; reload the product");
-    // The product's first variant takes the codes the product had, unless given its own.
+    // The product's first variant takes the codes (and cost, "was" price and weight) the product had, unless given its own.
     const inherits = id === item._id && firstTakesItem;
+    const details = { ...(inherits ? detailsOf(item) : {}), ...detailsOf(old ?? {}), ...detailsOf(spec) };
     return {
+      ...details,
       _id: id,
       values,
       sku: spec.sku.trim() || (inherits ? item.sku : ""),
@@ -241,13 +275,33 @@ export function planVariants(
     options: names,
     variants,
     // The codes, price and reorder point are the variants' own now; the product's row shows the lowest price.
-    own: { sku: "", barcode: "", priceCents: lowestPrice(variants), reorderPoint: null, locationReorderPoints: {} },
+    own: {
+      sku: "",
+      barcode: "",
+      priceCents: lowestPrice(variants),
+      reorderPoint: null,
+      locationReorderPoints: {},
+      costCents: null,
+      compareAtCents: null,
+      weightGrams: null,
+    },
   };
 }
 
 /** What an edit of the product itself may carry that its variants own. */
 type ProductPatch = Partial<
-  Pick<ProductLike, "quantity" | "sku" | "barcode" | "reorderPoint" | "priceCents" | "locationReorderPoints">
+  Pick<
+    ProductLike,
+    | "quantity"
+    | "sku"
+    | "barcode"
+    | "reorderPoint"
+    | "priceCents"
+    | "locationReorderPoints"
+    | "costCents"
+    | "compareAtCents"
+    | "weightGrams"
+  >
 >;
 
 /**
@@ -258,6 +312,12 @@ type ProductPatch = Partial<
 export function productEditFields(item: ProductLike, patch: ProductPatch): { variants?: VariantDoc[] } {
   const moved = (field: "quantity" | "sku" | "barcode" | "reorderPoint") =>
     patch[field] !== undefined && patch[field] !== item[field];
+  const detailMoved = (["costCents", "compareAtCents", "weightGrams"] as const).some(
+    (field) => patch[field] !== undefined && patch[field] !== (item[field] ?? null),
+  );
+  if (detailMoved) {
+    throw new LiveError(409, "This product's costs, “was” prices and weights are its variants': edit a variant");
+  }
   if (moved("quantity")) throw new LiveError(409, "This product's stock is kept by variant: change a variant's count");
   const pointsMoved =
     patch.locationReorderPoints !== undefined &&

@@ -5,7 +5,7 @@
  * saves as it is picked. A viewer reads the fields as text, with a note
  * saying why they cannot change them.
  */
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import {
   hasVariants,
   ITEM_STATUSES,
@@ -23,16 +23,39 @@ import { useNameOf } from "../people/use-name-of";
 import { useMyRole } from "../team/use-my-role";
 import { draftsFor } from "./field-drafts";
 import { ItemField } from "./ItemField";
-import { ITEM_FIELDS, type ItemFieldName, itemField } from "./item-fields";
+import { ITEM_FIELDS, type ItemFieldName, itemField, weightText } from "./item-fields";
 import { statusName } from "./StatusMenu";
 import { priceText } from "./variant-price";
 
-const GRID_FIELDS = ["sku", "barcode", "price", "currency", "quantity", "reorderPoint", "location"] as const;
+const GRID_FIELDS = [
+  "sku",
+  "barcode",
+  "price",
+  "compareAt",
+  "cost",
+  "currency",
+  "quantity",
+  "reorderPoint",
+  "weight",
+  "location",
+  "vendor",
+  "productType",
+] as const;
 /** A product with options keeps these in its variants (protocol/variants.ts): they are edited there. */
-const VARIANT_FIELDS: readonly ItemFieldName[] = ["sku", "barcode", "price", "quantity", "reorderPoint"];
+const VARIANT_FIELDS: readonly ItemFieldName[] = [
+  "sku",
+  "barcode",
+  "price",
+  "compareAt",
+  "cost",
+  "quantity",
+  "reorderPoint",
+  "weight",
+];
 const gridFields = (item: ItemDoc) =>
   hasVariants(item) ? GRID_FIELDS.filter((name) => !VARIANT_FIELDS.includes(name)) : GRID_FIELDS;
-const VARIANTS_NOTE = "SKU, barcode, price, stock and reorder point are each variant's own: see Variants.";
+const VARIANTS_NOTE =
+  "SKU, barcode, price, cost, stock, weight and reorder point are each variant's own: see Variants.";
 
 export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: ItemDoc; canEdit: boolean }) {
   const nameOf = useNameOf();
@@ -51,8 +74,26 @@ export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: Item
       </div>
       {hasVariants(item) && <p className="muted small">{VARIANTS_NOTE}</p>}
       {field("tags")}
+      <SearchListing item={item}>
+        {field("seoTitle")}
+        {field("seoDescription")}
+      </SearchListing>
       <p className="muted small hint">Each change saves as you leave its field, or press Enter.</p>
     </fieldset>
+  );
+}
+
+/**
+ * What search engines show, folded away (few change it); its fields are made
+ * only once it is opened, so the page has one "Title" and one "Description".
+ */
+function SearchListing({ item, children }: { item: ItemDoc; children: ReactNode }) {
+  const [open, setOpen] = useState(Boolean(item.seoTitle || item.seoDescription));
+  return (
+    <details className="item-seo" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Search engine listing</summary>
+      {open && children}
+    </details>
   );
 }
 
@@ -120,7 +161,16 @@ function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
           ],
         ] as [string, string][])
       : []),
+    ...(own
+      ? ([
+          ["Compare-at price", item.compareAtCents == null ? "" : formatPrice(item.compareAtCents, item.currency)],
+          ["Cost", item.costCents == null ? "" : formatPrice(item.costCents, item.currency)],
+          ["Weight", weightText(item.weightGrams, item.weightUnit)],
+        ] as [string, string][])
+      : []),
     ["Shelf", item.location],
+    ["Vendor", item.vendor ?? ""],
+    ["Product type", item.productType ?? ""],
     ["Tags", item.tags.join(", ")],
   ];
   return (

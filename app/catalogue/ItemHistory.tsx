@@ -24,7 +24,18 @@ const FIELD_NAMES: Record<string, string> = {
   options: "options",
   variants: "variants",
   values: "values",
+  costCents: "cost",
+  compareAtCents: "compare-at price",
+  weightGrams: "weight",
+  weightUnit: "weight unit",
+  vendor: "vendor",
+  productType: "product type",
+  seoTitle: "SEO title",
+  seoDescription: "SEO description",
 };
+
+/** Fields that are amounts of money (shown in the item's currency). */
+const MONEY_FIELDS = new Set(["priceCents", "costCents", "compareAtCents"]);
 
 /** A change's field and how it reads; one variant's is keyed "M / Red: priceCents" (worker/inventory/variants-service.ts). */
 function fieldOf(key: string): { field: string; name: string } {
@@ -36,7 +47,8 @@ function fieldOf(key: string): { field: string; name: string } {
 
 function describeValue(field: string, value: unknown, currency: string): string {
   if (value === "" || value === null || value === undefined) return "nothing";
-  if (field === "priceCents" && typeof value === "number") return formatPrice(value, currency);
+  if (MONEY_FIELDS.has(field) && typeof value === "number") return formatPrice(value, currency);
+  if (field === "weightGrams" && typeof value === "number") return `${value.toLocaleString("en")} g`;
   if (field === "tags" && Array.isArray(value)) return value.length ? value.join(", ") : "no tags";
   if (field === "photos" && Array.isArray(value)) return `${value.length} photo${value.length === 1 ? "" : "s"}`;
   // A product's options and variants (and a variant's values) are lists of names.

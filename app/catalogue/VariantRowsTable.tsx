@@ -51,6 +51,7 @@ export function VariantRowsTable({
             <th scope="col">SKU</th>
             <th scope="col">Barcode</th>
             <th scope="col">Price</th>
+            <th scope="col">Cost</th>
             <th scope="col">Reorder at</th>
             <th scope="col" className="numeric">
               Count at {countAtName}
@@ -109,6 +110,15 @@ export function VariantRowsTable({
                     inputMode="decimal"
                     value={row.price}
                     onChange={(event) => set({ price: event.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Cost of ${name}`}
+                    inputMode="decimal"
+                    placeholder="Unknown"
+                    value={row.cost}
+                    onChange={(event) => set({ cost: event.target.value })}
                   />
                 </td>
                 <td>

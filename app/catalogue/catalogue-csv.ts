@@ -28,7 +28,18 @@ export const CATALOGUE_COLUMNS = [
   "Shelf",
   "Tags",
   "Description",
+  "Cost",
+  "Compare-at price",
+  "Weight (g)",
+  "Weight unit",
+  "Vendor",
+  "Type",
+  "SEO title",
+  "SEO description",
 ] as const;
+
+/** An amount as a CSV cell: "12.50", or empty when not known. */
+export const money = (cents: number | null | undefined) => (cents == null ? "" : (cents / 100).toFixed(2));
 
 /** The column of a location's stock. */
 export const stockColumn = (locationName: string) => `Stock: ${locationName}`;
@@ -69,6 +80,14 @@ function productRows(item: ItemDoc, handle: string, locations: readonly Location
       first ? item.location : "",
       first ? item.tags.join(", ") : "",
       first ? item.description : "",
+      money(variant.costCents),
+      money(variant.compareAtCents),
+      variant.weightGrams ?? "",
+      variant.weightGrams != null ? (variant.weightUnit ?? "g") : "",
+      first ? (item.vendor ?? "") : "",
+      first ? (item.productType ?? "") : "",
+      first ? (item.seoTitle ?? "") : "",
+      first ? (item.seoDescription ?? "") : "",
       ...locations.map((location) => variant.stock[location._id] ?? 0),
     ]);
   });

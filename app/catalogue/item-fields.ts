@@ -5,7 +5,7 @@
  * reload (field-drafts.ts) without the page that typed it.
  */
 import * as v from "valibot";
-import { type ItemDoc, LIMITS } from "../../protocol/api";
+import { GRAMS_IN, type ItemDoc, LIMITS, type WeightUnit } from "../../protocol/api";
 import { type ItemPatch, itemPatchSchema } from "../../protocol/args";
 import { formatPrice, PRICE_HINT, parsePrice, parseQuantity, QUANTITY_HINT } from "../money";
 import { parseTags } from "./catalogue-query";
@@ -45,7 +45,11 @@ function checked(patch: ItemPatch): Parsed<ItemPatch> {
 }
 
 const text =
-  (key: "title" | "description" | "sku" | "location", label: string, maxLength: number) =>
+  (
+    key: "title" | "description" | "sku" | "location" | "vendor" | "productType" | "seoTitle" | "seoDescription",
+    label: string,
+    maxLength: number,
+  ) =>
   (typed: string): Parsed<ItemPatch> => {
     // Too long is said with the count; the rest (required, trimming) is the schema's.
     const problem = tooLong(label, typed.trim(), maxLength);
@@ -62,7 +66,48 @@ export type ItemFieldName =
   | "quantity"
   | "reorderPoint"
   | "location"
-  | "tags";
+  | "tags"
+  | "cost"
+  | "compareAt"
+  | "weight"
+  | "vendor"
+  | "productType"
+  | "seoTitle"
+  | "seoDescription";
+
+/** An amount the shop may leave open (a cost, a "was" price): empty for none. */
+const optionalMoney = (
+  key: "costCents" | "compareAtCents",
+  label: string,
+): Pick<ItemFieldSpec, "read" | "parse" | "describe"> => ({
+  read: (item) => (item[key] == null ? "" : ((item[key] as number) / 100).toFixed(2)),
+  parse: (typed) => {
+    if (typed.trim() === "") return checked({ [key]: null });
+    const cents = parsePrice(typed);
+    return cents === null ? { ok: false, error: `${label}: ${PRICE_HINT}` } : checked({ [key]: cents });
+  },
+  describe: (typed, item) => (typed.trim() === "" ? "none" : formatPrice(parsePrice(typed) ?? 0, item.currency)),
+});
+
+/** "1.5 kg", "250 g", "12 oz": the weight in grams and the unit it is shown in; a bare number is in the item's unit. */
+export function parseWeight(
+  typed: string,
+  unitNow: WeightUnit = "g",
+): { weightGrams: number | null; weightUnit: WeightUnit } | null {
+  const text = typed.trim().toLowerCase().replace(",", ".");
+  if (text === "") return { weightGrams: null, weightUnit: unitNow };
+  const match = /^(\d+(?:\.\d+)?)\s*(g|kg|lb|oz)?$/.exec(text);
+  if (!match) return null;
+  const weightUnit = (match[2] as WeightUnit | undefined) ?? unitNow;
+  return { weightGrams: Math.round(Number(match[1]) * GRAMS_IN[weightUnit]), weightUnit };
+}
+
+/** A weight in its unit: "1.5 kg" ("" when not known). */
+export function weightText(grams: number | null | undefined, unit: WeightUnit = "g"): string {
+  if (grams == null) return "";
+  const amount = Math.round((grams / GRAMS_IN[unit]) * 1000) / 1000;
+  return `${amount} ${unit}`;
+}
 
 export const ITEM_FIELDS: Record<ItemFieldName, ItemFieldSpec> = {
   title: {
@@ -165,6 +210,67 @@ export const ITEM_FIELDS: Record<ItemFieldName, ItemFieldSpec> = {
     parse: (typed) => checked({ tags: parseTags(typed) }),
     describe: (typed) => (parseTags(typed).length > 0 ? parseTags(typed).join(", ") : "no tags"),
     placeholder: "Comma-separated, e.g. ceramics, blue",
+  },
+  cost: {
+    name: "cost",
+    label: "Cost",
+    ...optionalMoney("costCents", "Cost"),
+    inputMode: "decimal",
+    placeholder: "What one costs you",
+  },
+  compareAt: {
+    name: "compareAt",
+    label: "Compare-at price",
+    ...optionalMoney("compareAtCents", "Compare-at price"),
+    inputMode: "decimal",
+    placeholder: "The “was” price",
+  },
+  weight: {
+    name: "weight",
+    label: "Weight",
+    read: (item) => weightText(item.weightGrams, item.weightUnit),
+    parse: (typed) => {
+      const weight = parseWeight(typed);
+      return weight === null
+        ? { ok: false, error: "Enter a weight like 250 g, 1.5 kg, 12 oz or 2 lb" }
+        : checked(weight);
+    },
+    describe: (typed) => typed.trim() || "none",
+    placeholder: "e.g. 250 g",
+  },
+  vendor: {
+    name: "vendor",
+    label: "Vendor",
+    read: (item) => item.vendor ?? "",
+    parse: text("vendor", "Vendor", LIMITS.PRODUCT_WORD),
+    describe: describeText,
+    maxLength: LIMITS.PRODUCT_WORD,
+  },
+  productType: {
+    name: "productType",
+    label: "Product type",
+    read: (item) => item.productType ?? "",
+    parse: text("productType", "Product type", LIMITS.PRODUCT_WORD),
+    describe: describeText,
+    maxLength: LIMITS.PRODUCT_WORD,
+  },
+  seoTitle: {
+    name: "seoTitle",
+    label: "SEO title",
+    read: (item) => item.seoTitle ?? "",
+    parse: text("seoTitle", "SEO title", LIMITS.SEO_TITLE),
+    describe: describeText,
+    maxLength: LIMITS.SEO_TITLE,
+    placeholder: "The title, when empty",
+  },
+  seoDescription: {
+    name: "seoDescription",
+    label: "SEO description",
+    read: (item) => item.seoDescription ?? "",
+    parse: text("seoDescription", "SEO description", LIMITS.SEO_DESCRIPTION),
+    describe: describeText,
+    multiline: true,
+    maxLength: LIMITS.SEO_DESCRIPTION,
   },
 };
 

@@ -11,7 +11,7 @@
  */
 import { type ItemDoc, type ItemStatus, LIMITS, variantsOf } from "../../protocol/api";
 import { csvLine } from "../../protocol/csv";
-import { handlesOf } from "./catalogue-csv";
+import { handlesOf, money } from "./catalogue-csv";
 
 export const SHOPIFY_COLUMNS = [
   "Handle",
@@ -28,10 +28,16 @@ export const SHOPIFY_COLUMNS = [
   "Variant Inventory Policy",
   "Variant Fulfillment Service",
   "Variant Price",
+  "Variant Compare At Price",
   "Variant Requires Shipping",
   "Variant Taxable",
   "Variant Barcode",
   "Gift Card",
+  "SEO Title",
+  "SEO Description",
+  "Variant Grams",
+  "Variant Weight Unit",
+  "Cost per item",
   "Status",
 ] as const;
 
@@ -70,8 +76,8 @@ function productRows(item: ItemDoc, handle: string): string[] {
       handle,
       first ? item.title : "",
       first ? descriptionHtml(item.description) : "",
-      "",
-      "",
+      first ? (item.vendor ?? "") : "",
+      first ? (item.productType ?? "") : "",
       first ? item.tags.join(", ") : "",
       first ? (item.status === "listed" ? "TRUE" : "FALSE") : "",
       ...optionCells,
@@ -81,10 +87,16 @@ function productRows(item: ItemDoc, handle: string): string[] {
       "deny",
       "manual",
       (variant.priceCents / 100).toFixed(2),
+      money(variant.compareAtCents),
       "TRUE",
       "TRUE",
       variant.barcode,
       first ? "FALSE" : "",
+      first ? (item.seoTitle ?? "") : "",
+      first ? (item.seoDescription ?? "") : "",
+      variant.weightGrams ?? "",
+      variant.weightGrams != null ? (variant.weightUnit ?? "g") : "",
+      money(variant.costCents),
       first ? SHOPIFY_STATUS[item.status] : "",
     ]);
   });

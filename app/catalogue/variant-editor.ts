@@ -23,6 +23,8 @@ export interface VariantRowDraft {
   sku: string;
   barcode: string;
   price: string;
+  /** What one costs the shop, as typed ("" for not known). */
+  cost: string;
   reorderPoint: string;
   /** Units it holds in all. */
   quantity: number;
@@ -54,6 +56,7 @@ export function draftOf(item: ItemDoc, countAt = ""): VariantDraft {
       sku: variant.sku,
       barcode: variant.barcode,
       price: priceText(variant.priceCents),
+      cost: variant.costCents == null ? "" : priceText(variant.costCents),
       reorderPoint: variant.reorderPoint === null ? "" : String(variant.reorderPoint),
       quantity: variant.quantity,
       count: String(variant.stock[countAt] ?? 0),
@@ -81,6 +84,7 @@ export function blankRow(draft: VariantDraft, item: ItemDoc): VariantRowDraft {
     sku: "",
     barcode: "",
     price: priceText(item.priceCents),
+    cost: "",
     reorderPoint: "",
     quantity: 0,
     count: "",
@@ -143,6 +147,7 @@ export function withCombinations(
       _id: item._id,
       sku: rows[0].sku || item.sku,
       barcode: rows[0].barcode || (item.barcode ?? ""),
+      cost: rows[0].cost || (item.costCents == null ? "" : priceText(item.costCents)),
       quantity: item.quantity,
       count: String(item.stock?.[draft.countAt] ?? 0),
       countSeen: item.stock?.[draft.countAt] ?? 0,
@@ -180,6 +185,8 @@ function rowSpec(row: VariantRowDraft, index: number, countAt: string): VariantS
   const name = row.values.filter(Boolean).join(" / ") || `Variant ${index + 1}`;
   const priceCents = row.price.trim() === "" ? undefined : parsePrice(row.price);
   if (priceCents === null) throw new LiveError(400, `${name}: ${PRICE_HINT}`);
+  const costCents = row.cost.trim() === "" ? null : parsePrice(row.cost);
+  if (costCents === null && row.cost.trim() !== "") throw new LiveError(400, `${name}, cost: ${PRICE_HINT}`);
   const reorderPoint = row.reorderPoint.trim() === "" ? null : parseQuantity(row.reorderPoint);
   if (reorderPoint === null && row.reorderPoint.trim() !== "") {
     throw new LiveError(400, `${name}: the reorder point must be a whole number of units, or empty`);
@@ -194,6 +201,7 @@ function rowSpec(row: VariantRowDraft, index: number, countAt: string): VariantS
     sku: row.sku,
     barcode: row.barcode,
     ...(priceCents === undefined ? {} : { priceCents }),
+    costCents,
     reorderPoint,
     ...(counted ? { count: { locationId: countAt, quantity: count, seen: row.countSeen } } : {}),
   };

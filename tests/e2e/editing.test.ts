@@ -96,6 +96,17 @@ describe("the item page", () => {
       .toContain("changed tags from no tags to kitchen, blue");
     expect(await page.getByLabel("Tags").inputValue()).toBe("kitchen, blue");
     expect(await history.textContent()).toContain("changed SKU from nothing to TP-1");
+
+    // What one costs, and its weight as a person writes it: each saves with Enter, and reads back in its unit.
+    await page.getByLabel("Cost", { exact: true }).fill("6.50");
+    await page.getByLabel("Cost", { exact: true }).press("Enter");
+    await page.getByLabel("Weight", { exact: true }).fill("1.5 kg");
+    await page.getByLabel("Weight", { exact: true }).press("Enter");
+    await expect.poll(() => history.textContent()).toContain("changed weight from nothing to 1,500 g");
+    expect(await history.textContent()).toMatch(/changed cost from nothing to \S*6\.50/);
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Weight", { exact: true }).inputValue()).toBe("1.5 kg");
+    expect(await page.getByLabel("Cost", { exact: true }).inputValue()).toBe("6.50");
     await context.close();
   });
 

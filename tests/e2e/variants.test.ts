@@ -56,12 +56,17 @@ describe("products with variants", () => {
     await page.getByRole("button", { name: "Make every combination" }).click();
     await expect.poll(() => page.getByTestId("variant-edit-row").count()).toBe(3);
     await page.getByLabel("SKU of M").fill("TEE-M");
+    await page.getByLabel("Cost of M").fill("7.50");
     await page.getByRole("button", { name: "Save variants" }).click();
 
     // The first variant keeps the item's stock (and its SKU); the others start with none.
     const variants = page.getByTestId("variants-table");
     await expect.poll(() => variants.locator("tbody th").allTextContents()).toEqual(["S", "M", "L"]);
     expect(await variants.locator("tbody tr").first().textContent()).toContain("TEE");
+    // M's cost is kept: the editor opened again shows it.
+    await page.getByRole("button", { name: "Edit variants" }).click();
+    expect(await page.getByLabel("Cost of M").inputValue()).toBe("7.50");
+    await page.getByRole("button", { name: "Cancel" }).click();
     await expect
       .poll(() => variantStock(page))
       .toEqual([

@@ -29,6 +29,10 @@ export interface FakeVariant {
   barcode?: string;
   /** One value per option of the product; absent for a product sold as one ("Default Title"). */
   values?: string[];
+  compareAtPrice?: string | null;
+  /** Its inventory item's unit cost, and weight. */
+  cost?: string | null;
+  weight?: { value: number; unit: string } | null;
 }
 
 export interface FakeProduct {
@@ -45,6 +49,9 @@ export interface FakeProduct {
   moreVariants?: FakeVariant[];
   /** The `originalSource` of each image sent with the product. */
   images: string[];
+  vendor?: string;
+  productType?: string;
+  seo?: { title: string; description: string };
 }
 
 /** A product's variants, its first first. */
@@ -579,12 +586,16 @@ export class FakeShopify {
       descriptionHtml?: string;
       status?: FakeProduct["status"];
       productOptions?: { name: string }[];
+      vendor?: string;
+      productType?: string;
+      seo?: { title: string; description: string };
       variants?: {
         id?: string;
         price?: string;
+        compareAtPrice?: string | null;
         barcode?: string;
         optionValues?: { optionName: string; name: string }[];
-        inventoryItem?: { sku?: string };
+        inventoryItem?: InventoryItemInput;
         inventoryQuantities?: { locationId: string; name: string; quantity: number }[];
       }[];
       files?: { originalSource: string }[];
@@ -641,6 +652,7 @@ export class FakeShopify {
           inventoryQuantity: same?.inventoryQuantity ?? 0,
           ...(variant.barcode ? { barcode: variant.barcode } : {}),
           ...(values ? { values } : {}),
+          ...variantDetails(variant, same),
         },
         stock,
       };
@@ -650,6 +662,9 @@ export class FakeShopify {
       title: input.title ?? existing?.title ?? "",
       descriptionHtml: input.descriptionHtml ?? existing?.descriptionHtml ?? "",
       status: input.status ?? existing?.status ?? "ACTIVE",
+      ...(input.vendor !== undefined ? { vendor: input.vendor } : {}),
+      ...(input.productType !== undefined ? { productType: input.productType } : {}),
+      ...(input.seo !== undefined ? { seo: input.seo } : {}),
       ...(soldAsOne ? { options: undefined, moreVariants: undefined } : { options, moreVariants: more }),
       ...(input.files ? { images: input.files.map((file) => file.originalSource) } : {}),
     };
@@ -703,6 +718,9 @@ export class FakeShopify {
       status?: FakeProduct["status"];
       title?: string;
       descriptionHtml?: string;
+      vendor?: string;
+      productType?: string;
+      seo?: { title: string; description: string };
     };
     const media = (variables.media as { originalSource: string }[] | undefined) ?? [];
     const existing = input?.id ? this.products.get(input.id) : undefined;
@@ -721,7 +739,13 @@ export class FakeShopify {
   /** `productVariantsBulkUpdate`: price and SKU of existing variants. */
   private variantsUpdate(variables: Record<string, unknown>) {
     const product = this.products.get(String(variables.productId));
-    const [change] = (variables.variants as { id: string; price?: string; inventoryItem?: { sku?: string } }[]) ?? [];
+    const [change] =
+      (variables.variants as {
+        id: string;
+        price?: string;
+        compareAtPrice?: string | null;
+        inventoryItem?: InventoryItemInput;
+      }[]) ?? [];
     if (!product || !change || change.id !== product.variant.id)
       return {
         productVariants: null,
@@ -737,7 +761,11 @@ export class FakeShopify {
         userErrors: [{ field: ["variants", "0", "sku"], message: `SKU ${sku} is already used` }],
       };
     this.updateProduct(product.id, {
-      variant: { ...(change.price ? { price: change.price } : {}), ...(sku !== undefined ? { sku } : {}) },
+      variant: {
+        ...(change.price ? { price: change.price } : {}),
+        ...(sku !== undefined ? { sku } : {}),
+        ...variantDetails(change, product.variant),
+      },
     });
     return { productVariants: [{ id: change.id }], userErrors: [] };
   }
@@ -877,6 +905,9 @@ function productNode(product: FakeProduct) {
     descriptionHtml: product.descriptionHtml,
     status: product.status,
     updatedAt: new Date(product.updatedAt).toISOString(),
+    vendor: product.vendor ?? "",
+    productType: product.productType ?? "",
+    seo: product.seo ?? { title: null, description: null },
     options: (product.options ?? ["Title"]).map((name) => ({ name })),
     variants: {
       nodes: variantsOfProduct(product).map((variant) => variantNode(product, variant)),
@@ -891,11 +922,35 @@ function variantNode(product: FakeProduct, variant: FakeVariant) {
     sku: variant.sku,
     barcode: variant.barcode ?? null,
     price: variant.price,
+    compareAtPrice: variant.compareAtPrice ?? null,
     inventoryQuantity: variant.inventoryQuantity,
     selectedOptions: product.options
       ? (variant.values ?? []).map((value, index) => ({ name: product.options?.[index] ?? "", value }))
       : [{ name: "Title", value: "Default Title" }],
-    inventoryItem: { id: inventoryItemOfVariant(variant) },
+    inventoryItem: {
+      id: inventoryItemOfVariant(variant),
+      unitCost: variant.cost ? { amount: variant.cost, currencyCode: "EUR" } : null,
+      measurement: { weight: variant.weight ?? null },
+    },
+  };
+}
+
+/** A variant's inventory item as `productSet` and `productVariantsBulkUpdate` take it. */
+interface InventoryItemInput {
+  sku?: string;
+  cost?: string;
+  measurement?: { weight?: { value: number; unit: string } };
+}
+
+/** The "was" price, cost and weight an input gives a variant (those it leaves out stay as they were). */
+function variantDetails(
+  input: { compareAtPrice?: string | null; inventoryItem?: InventoryItemInput },
+  was?: FakeVariant,
+): Pick<FakeVariant, "compareAtPrice" | "cost" | "weight"> {
+  return {
+    compareAtPrice: input.compareAtPrice !== undefined ? input.compareAtPrice : (was?.compareAtPrice ?? null),
+    cost: input.inventoryItem?.cost ?? was?.cost ?? null,
+    weight: input.inventoryItem?.measurement?.weight ?? was?.weight ?? null,
   };
 }
 
@@ -910,6 +965,8 @@ export function productWebhookPayload(product: FakeProduct): Record<string, unkn
     body_html: product.descriptionHtml,
     status: product.status.toLowerCase(),
     updated_at: new Date(product.updatedAt).toISOString(),
+    vendor: product.vendor ?? "",
+    product_type: product.productType ?? "",
     options: (product.options ?? ["Title"]).map((name, index) => ({ name, position: index + 1 })),
     variants: variantsOfProduct(product).map((variant) => {
       const values = product.options ? (variant.values ?? []) : ["Default Title"];
@@ -919,6 +976,11 @@ export function productWebhookPayload(product: FakeProduct): Record<string, unkn
         sku: variant.sku,
         barcode: variant.barcode ?? null,
         price: variant.price,
+        compare_at_price: variant.compareAtPrice ?? null,
+        weight: variant.weight?.value ?? 0,
+        weight_unit: ({ GRAMS: "g", KILOGRAMS: "kg", POUNDS: "lb", OUNCES: "oz" } as Record<string, string>)[
+          variant.weight?.unit ?? "GRAMS"
+        ],
         inventory_quantity: variant.inventoryQuantity,
         inventory_item_id: numeric(inventoryItemOfVariant(variant)),
         option1: values[0] ?? null,

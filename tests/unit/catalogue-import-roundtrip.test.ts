@@ -2,7 +2,7 @@
  * What the export writes the import reads back as the same products
  * (app/catalogue/catalogue-csv.ts → app/catalogue/import/): titles, codes,
  * prices and their currency, stock per location, options and variants, status, tags, shelf and
- * description, awkward text included. And the sending (send-import.ts):
+ * description, cost, "was" price, weight, vendor, type and SEO, awkward text included. And the sending (send-import.ts):
  * parts of at most LIMITS.IMPORT_PART rows with no product split, a check's
  * reports added up, an import's progress, and a stop part-way.
  */
@@ -38,6 +38,14 @@ const catalogue: ItemDoc[] = [
     status: "listed",
     location: "Shelf B3",
     tags: ["lights", "brass"],
+    costCents: 6000,
+    compareAtCents: 15000,
+    weightGrams: 1500,
+    weightUnit: "kg",
+    vendor: "Anglepoise",
+    productType: "Lamp",
+    seoTitle: "Brass lamp",
+    seoDescription: "A 1970s brass lamp, rewired",
   }),
   item({
     _id: "b2",
@@ -83,6 +91,10 @@ function expected(doc: ItemDoc, handle: string): Omit<ImportProduct, "row"> {
     status: doc.status,
     location: doc.location,
     tags: doc.tags,
+    vendor: doc.vendor ?? "",
+    productType: doc.productType ?? "",
+    seoTitle: doc.seoTitle ?? "",
+    seoDescription: doc.seoDescription ?? "",
     options: doc.options ?? [],
     variants: variantsOf(doc).map((variant) => ({
       row: expect.any(Number) as unknown as number,
@@ -92,6 +104,10 @@ function expected(doc: ItemDoc, handle: string): Omit<ImportProduct, "row"> {
       priceCents: variant.priceCents,
       stock: Object.fromEntries(locations.map((location) => [location.name, variant.stock[location._id] ?? 0])),
       reorderPoint: variant.reorderPoint,
+      costCents: variant.costCents ?? null,
+      compareAtCents: variant.compareAtCents ?? null,
+      weightGrams: variant.weightGrams ?? null,
+      ...(variant.weightGrams != null ? { weightUnit: variant.weightUnit } : {}),
     })),
   };
 }

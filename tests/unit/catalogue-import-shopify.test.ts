@@ -15,6 +15,15 @@ import { detectFormat, prefillMapping } from "../../app/catalogue/import/import-
 import { planImport } from "../../app/catalogue/import/plan-import";
 import { decodeCsv, parseCsv } from "../../app/catalogue/import/read-csv";
 
+/** A variant's cost, "was" price and weight as the export has them (its weights shown in kg). */
+const details = (costCents: number | null, compareAtCents: number | null, weightGrams: number) => ({
+  costCents,
+  compareAtCents,
+  weightGrams,
+  weightUnit: "kg",
+});
+const noSeo = (productType: string) => ({ vendor: "Stand-in Shop", productType, seoTitle: "", seoDescription: "" });
+
 const bytes = new Uint8Array(readFileSync(resolve("tests/fixtures/csv/shopify-products.csv")));
 
 function plan(text: string) {
@@ -40,11 +49,39 @@ describe("a Shopify product export", () => {
         description: "Soft organic cotton.\nMade in Portugal & dyed by hand.",
         status: "listed",
         tags: ["cotton", "summer"],
+        vendor: "Stand-in Shop",
+        productType: "T-Shirt",
+        seoTitle: "Classic Tee",
+        seoDescription: "Soft organic cotton tee",
         options: ["Size", "Colour"],
         variants: [
-          { row: 2, values: ["S", "White"], sku: "CT-S-WHT", barcode: "4006381333931", priceCents: 1900, quantity: 4 },
-          { row: 3, values: ["M", "White"], sku: "CT-M-WHT", barcode: "", priceCents: 1900, quantity: 6 },
-          { row: 4, values: ["S", "Black"], sku: "CT-S-BLK", barcode: "", priceCents: 2100, quantity: 0 },
+          {
+            row: 2,
+            values: ["S", "White"],
+            sku: "CT-S-WHT",
+            barcode: "4006381333931",
+            priceCents: 1900,
+            quantity: 4,
+            ...details(750, 2500, 200),
+          },
+          {
+            row: 3,
+            values: ["M", "White"],
+            sku: "CT-M-WHT",
+            barcode: "",
+            priceCents: 1900,
+            quantity: 6,
+            ...details(750, 2500, 210),
+          },
+          {
+            row: 4,
+            values: ["S", "Black"],
+            sku: "CT-S-BLK",
+            barcode: "",
+            priceCents: 2100,
+            quantity: 0,
+            ...details(750, null, 200),
+          },
         ],
       },
       {
@@ -54,8 +91,19 @@ describe("a Shopify product export", () => {
         description: "Camping mug, 350 ml.",
         status: "draft",
         tags: ["kitchen"],
+        ...noSeo("Mug"),
         options: [],
-        variants: [{ row: 6, values: [], sku: "MUG-1", barcode: "96385074", priceCents: 850, quantity: 12 }],
+        variants: [
+          {
+            row: 6,
+            values: [],
+            sku: "MUG-1",
+            barcode: "96385074",
+            priceCents: 850,
+            quantity: 12,
+            ...details(null, null, 150),
+          },
+        ],
       },
       {
         row: 7,
@@ -64,8 +112,19 @@ describe("a Shopify product export", () => {
         description: "Stonewashed linen.\nMachine washable at 40°C.",
         status: "archived",
         tags: [],
+        ...noSeo("Napkins"),
         options: [],
-        variants: [{ row: 7, values: [], sku: "NAP-4", barcode: "", priceCents: 1200, quantity: 3 }],
+        variants: [
+          {
+            row: 7,
+            values: [],
+            sku: "NAP-4",
+            barcode: "",
+            priceCents: 1200,
+            quantity: 3,
+            ...details(null, null, 300),
+          },
+        ],
       },
     ]);
     // Row 5 holds only an image of the tee: it belongs to no variant.

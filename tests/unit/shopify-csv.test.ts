@@ -1,7 +1,8 @@
 /**
  * The catalogue as Shopify's product CSV (app/catalogue/shopify-csv.ts):
  * Shopify's headers and status values, a row per variant, a product
- * without options as "Title: Default Title", the description as HTML —
+ * without options as "Title: Default Title", the description as HTML, its
+ * cost, "was" price, weight, vendor, type and SEO —
  * and the file read back by our own import as the same products.
  */
 import Papa from "papaparse";
@@ -25,6 +26,14 @@ const items: ItemDoc[] = [
     tags: ["lights", "brass"],
     description: "Brass, 1970s.\n\nRewired <2024> & tested.",
     stock: { main: 5 },
+    costCents: 6000,
+    compareAtCents: 15000,
+    weightGrams: 1500,
+    weightUnit: "kg",
+    vendor: "Anglepoise",
+    productType: "Lamp",
+    seoTitle: "Brass lamp",
+    seoDescription: "A 1970s brass lamp",
   }),
   itemDoc({
     _id: "b",
@@ -97,8 +106,23 @@ describe("the catalogue for Shopify", () => {
         description: "Brass, 1970s.\nRewired <2024> & tested.",
         status: "listed",
         tags: ["lights", "brass"],
+        vendor: "Anglepoise",
+        productType: "Lamp",
+        seoTitle: "Brass lamp",
+        seoDescription: "A 1970s brass lamp",
         options: [],
-        variants: [{ sku: "L-1", barcode: "4006381333931", priceCents: 12000, quantity: 5 }],
+        variants: [
+          {
+            sku: "L-1",
+            barcode: "4006381333931",
+            priceCents: 12000,
+            quantity: 5,
+            costCents: 6000,
+            compareAtCents: 15000,
+            weightGrams: 1500,
+            weightUnit: "kg",
+          },
+        ],
       },
       {
         handle: "tee",

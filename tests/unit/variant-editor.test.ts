@@ -129,6 +129,8 @@ describe("the variants editor's draft", () => {
           sku: index === 0 ? "MUG" : "",
           barcode: "",
           priceCents: 2000,
+          // No cost typed: not known.
+          costCents: null,
           reorderPoint: null,
         })),
       },

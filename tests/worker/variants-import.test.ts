@@ -288,6 +288,76 @@ describe("CSV import", () => {
     socket.close();
   });
 
+  it("keeps each variant's cost, “was” price and weight and the product's vendor, type and SEO; a file without them leaves them", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const detailed = {
+      row: 2,
+      handle: "cap",
+      title: "Cap",
+      vendor: "Atelier",
+      productType: "Hats",
+      seoTitle: "Wool cap",
+      seoDescription: "A warm wool cap",
+      options: ["Colour"],
+      variants: [
+        {
+          row: 2,
+          values: ["Red"],
+          sku: "CAP-R",
+          priceCents: 2500,
+          costCents: 900,
+          compareAtCents: 3000,
+          weightGrams: 120,
+          weightUnit: "g",
+        },
+        { row: 3, values: ["Blue"], sku: "CAP-B", priceCents: 2500, costCents: 950 },
+      ],
+    };
+    const first = await socket.call("items.import", [
+      { importId: "details-1", part: 0, dryRun: false, products: [detailed] },
+    ]);
+    expect(first.result).toMatchObject({ created: 1, problems: [] });
+    const [row] = await roomRows<{ id: string }>(roomId, "SELECT id FROM items");
+    const cap = (await productNow(socket, row?.id ?? "")) as Product & Record<string, unknown>;
+    expect(cap).toMatchObject({ vendor: "Atelier", productType: "Hats", seoTitle: "Wool cap" });
+    expect(cap.variants.map((v) => [v.sku, (v as Variant & Record<string, unknown>).costCents])).toEqual([
+      ["CAP-R", 900],
+      ["CAP-B", 950],
+    ]);
+    expect(cap.variants[0]).toMatchObject({ compareAtCents: 3000, weightGrams: 120, weightUnit: "g" });
+
+    // A file with only codes and prices: what it does not have stays; a new cost is a change of costs.
+    const plain = {
+      ...detailed,
+      vendor: undefined,
+      productType: undefined,
+      seoTitle: undefined,
+      seoDescription: undefined,
+      variants: [
+        { row: 2, values: ["Red"], sku: "CAP-R", priceCents: 2500, costCents: 1000 },
+        { row: 3, values: ["Blue"], sku: "CAP-B", priceCents: 2500 },
+      ],
+    };
+    const again = await socket.call("items.import", [
+      { importId: "details-2", part: 0, dryRun: false, products: [JSON.parse(JSON.stringify(plain))] },
+    ]);
+    expect(again.result).toMatchObject({ updated: 1, changes: { costs: 1 } });
+    const after = (await productNow(socket, row?.id ?? "")) as Product & Record<string, unknown>;
+    expect(after).toMatchObject({ vendor: "Atelier", seoTitle: "Wool cap" });
+    expect(after.variants.map((v) => (v as Variant & Record<string, unknown>).costCents)).toEqual([1000, 950]);
+    expect(after.variants[0]).toMatchObject({ compareAtCents: 3000, weightGrams: 120 });
+
+    // A product's own cost is its variants': set on the product, it is refused in words.
+    const refused = await socket.call("items.update", [row?.id, { costCents: 500 }]);
+    expect((refused.error as { reason?: string } | undefined)?.reason).toBe(
+      "This product's costs, “was” prices and weights are its variants': edit a variant",
+    );
+    const variantEdit = await socket.call("items.updateVariant", [row?.id, cap.variants[1]?._id, { costCents: 975 }]);
+    expect(variantEdit.error).toBeUndefined();
+    socket.close();
+  });
+
   it("prices a product in the file's currency, else the room's, and a later file without one keeps it", async () => {
     const roomId = await createRoom();
     const { socket } = await connectToRoom(roomId);

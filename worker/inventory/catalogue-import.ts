@@ -182,6 +182,10 @@ async function planProduct(
     ...(product.location !== undefined ? { location: product.location } : {}),
     ...(product.tags !== undefined ? { tags: product.tags } : {}),
     ...(product.currency !== undefined ? { currency: product.currency } : {}),
+    ...(product.vendor !== undefined ? { vendor: product.vendor } : {}),
+    ...(product.productType !== undefined ? { productType: product.productType } : {}),
+    ...(product.seoTitle !== undefined ? { seoTitle: product.seoTitle } : {}),
+    ...(product.seoDescription !== undefined ? { seoDescription: product.seoDescription } : {}),
   };
   const columns: Partial<ItemRow> = simple
     ? {
@@ -191,6 +195,11 @@ async function planProduct(
         reorderPoint: own?.reorderPoint !== undefined ? own.reorderPoint : (doc?.reorderPoint ?? null),
         options: "[]",
         variants: "[]",
+        // A cost, "was" price or weight the file leaves out stays as it is.
+        costCents: own?.costCents !== undefined ? own.costCents : (doc?.costCents ?? null),
+        compareAtCents: own?.compareAtCents !== undefined ? own.compareAtCents : (doc?.compareAtCents ?? null),
+        weightGrams: own?.weightGrams !== undefined ? own.weightGrams : (doc?.weightGrams ?? null),
+        weightUnit: own?.weightUnit ?? doc?.weightUnit ?? "g",
       }
     : {
         sku: plan.own.sku,
@@ -199,6 +208,9 @@ async function planProduct(
         reorderPoint: plan.own.reorderPoint,
         options: JSON.stringify(plan.options),
         variants: JSON.stringify(plan.variants),
+        costCents: null,
+        compareAtCents: null,
+        weightGrams: null,
       };
   const at = host.now();
   const shaped: ItemRow = {

@@ -4,7 +4,14 @@
  * stock changes its counts make, and how a product's history shows them —
  * pure, read nothing.
  */
-import { type ItemDoc, type VariantDoc, type VariantSpec, variantName, variantsOf } from "../../protocol/api";
+import {
+  detailsOf,
+  type ItemDoc,
+  type VariantDoc,
+  type VariantSpec,
+  variantName,
+  variantsOf,
+} from "../../protocol/api";
 import type { ImportChangeKind, ImportProblem, ImportProduct } from "../../protocol/variant-args";
 import type { ItemRow } from "../db/room/room-schema";
 import type { StockChange } from "./stock-moves";
@@ -95,6 +102,16 @@ export function changeKinds(before: ItemDoc, after: ItemDoc): ImportChangeKind[]
     kinds.push("codes");
   }
   if (differs(pick(was, "priceCents"), pick(now, "priceCents"))) kinds.push("prices");
+  if (differs(pick(was, "costCents"), pick(now, "costCents"))) kinds.push("costs");
+  const details = ["vendor", "productType", "seoTitle", "seoDescription"] as const;
+  if (
+    details.some((field) => (before[field] ?? "") !== (after[field] ?? "")) ||
+    (["compareAtCents", "weightGrams", "weightUnit"] as const).some((field) =>
+      differs(pick(was, field), pick(now, field)),
+    )
+  ) {
+    kinds.push("details");
+  }
   if (differs(pick(was, "reorderPoint"), pick(now, "reorderPoint"))) kinds.push("reorder points");
   if (differs(before.options, after.options) || differs(pick(was, "values"), pick(now, "values"))) {
     kinds.push("variants");
@@ -122,6 +139,7 @@ export function specsFor(product: ImportProduct, doc: ItemDoc | null): VariantSp
       barcode: row.barcode || match?.barcode || "",
       ...(row.priceCents !== undefined ? { priceCents: row.priceCents } : {}),
       reorderPoint: row.reorderPoint !== undefined ? row.reorderPoint : (match?.reorderPoint ?? null),
+      ...detailsOf(row),
     };
   });
   // Variants the file does not mention stay as they are.
@@ -142,6 +160,14 @@ export const COMPARED = [
   "reorderPoint",
   "quantity",
   "options",
+  "costCents",
+  "compareAtCents",
+  "weightGrams",
+  "weightUnit",
+  "vendor",
+  "productType",
+  "seoTitle",
+  "seoDescription",
 ] as const;
 
 /** A product's variants as its history shows them: name, codes, price, count. */
@@ -154,6 +180,7 @@ export function variantSummary(variants: readonly VariantDoc[]): string[] {
       variant.priceCents,
       variant.quantity,
       variant.reorderPoint,
+      ...(variant.costCents != null ? [`cost ${variant.costCents}`] : []),
     ].join(" · "),
   );
 }
@@ -184,6 +211,14 @@ export function emptyRow(roomId: string, id: string, at: number): ItemRow {
     variants: "[]",
     handle: "",
     locationReorderPoints: "{}",
+    costCents: null,
+    compareAtCents: null,
+    weightGrams: null,
+    weightUnit: "g",
+    vendor: "",
+    productType: "",
+    seoTitle: "",
+    seoDescription: "",
   };
 }
 

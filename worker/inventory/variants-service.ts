@@ -137,6 +137,9 @@ export async function setVariantsNow(
       priceCents: plan.own.priceCents,
       reorderPoint: plan.own.reorderPoint,
       locationReorderPoints: JSON.stringify(plan.own.locationReorderPoints),
+      costCents: plan.own.costCents,
+      compareAtCents: plan.own.compareAtCents,
+      weightGrams: plan.own.weightGrams,
       // A product going back to one variant keeps that variant's stock as its own (the one with the
       // product's id: planVariants refuses while any other holds stock).
       ...(plan.variants.length === 0

@@ -5,6 +5,7 @@
  * ours (protocol/variants.ts).
  */
 import { type ItemDoc, type VariantDoc, variantsOf } from "../../protocol/api";
+import { variantDetailsInput } from "./store-details";
 
 /** A variant's stock at one of the store's locations, as a new product is made with it. */
 export interface StockAt {
@@ -33,15 +34,26 @@ const DEFAULT_OPTION = { optionName: "Title", name: "Default Title" };
 
 export const money = (cents: number) => (cents / 100).toFixed(2);
 
+/** A variant's price, "was" price, codes, cost and weight as a variant input takes them (its stock aside). */
+export function variantInput(variant: VariantDoc) {
+  const details = variantDetailsInput(variant);
+  return {
+    price: money(variant.priceCents),
+    compareAtPrice: details.compareAtPrice,
+    ...(variant.barcode ? { barcode: variant.barcode } : {}),
+    inventoryItem: { sku: variant.sku, tracked: true, ...details.inventoryItem },
+  };
+}
+
 /** A product sold as one item, with its stock at the store's locations. */
 export function oneVariantInput(item: ItemDoc, stock: readonly StockAt[]) {
+  const [only] = variantsOf(item);
   return {
     productOptions: [{ name: DEFAULT_OPTION.optionName, values: [{ name: DEFAULT_OPTION.name }] }],
     variants: [
       {
         optionValues: [DEFAULT_OPTION],
-        price: money(item.priceCents),
-        inventoryItem: { sku: item.sku, tracked: true },
+        ...(only ? variantInput(only) : { price: money(item.priceCents) }),
         inventoryQuantities: quantitiesInput(stock),
       },
     ],
@@ -77,9 +89,7 @@ export function variantsInput(item: ItemDoc, sent: VariantsSent) {
       return {
         ...(id ? { id } : {}),
         optionValues: options.map((optionName, index) => ({ optionName, name: variant.values[index] ?? "" })),
-        price: money(variant.priceCents),
-        ...(variant.barcode ? { barcode: variant.barcode } : {}),
-        inventoryItem: { sku: variant.sku, tracked: true },
+        ...variantInput(variant),
         ...(stock ? { inventoryQuantities: quantitiesInput(stock) } : {}),
       };
     }),

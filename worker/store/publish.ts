@@ -20,7 +20,7 @@
  * the store by itself once the edits settle.
  */
 import * as v from "valibot";
-import { hasVariants, type ItemDoc, STORE_ACTOR } from "../../protocol/api";
+import { hasVariants, type ItemDoc, STORE_ACTOR, variantsOf } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { appUrl } from "../app-url";
 import { findItem, toItemDoc } from "../db/room/items-repo";
@@ -41,6 +41,7 @@ import {
   oneVariantInput,
   type StockPlaces,
   stockAtPlaces,
+  variantInput,
   variantsInput,
 } from "./product-input";
 import type { ShopifyClient } from "./shopify-client";
@@ -53,6 +54,7 @@ import {
 } from "./shopify-queries";
 import { conflictFields } from "./store-conflicts";
 import { requireConnection, storeClientFor } from "./store-connection";
+import { productDetailsInput } from "./store-details";
 import { badAnswer } from "./store-errors";
 import { parseSent, type StoreFields, sameStoreFields, storeFieldsOf } from "./store-fields";
 import { textToHtml } from "./store-records";
@@ -139,6 +141,7 @@ async function createProduct(host: RoomHost, client: ShopifyClient, item: ItemDo
     title: item.title,
     descriptionHtml: textToHtml(item.description),
     status: "ACTIVE",
+    ...productDetailsInput(item),
     ...(hasVariants(item)
       ? variantsInput(item, { storeIdOf: () => undefined, stockOf: (variant) => stockAtPlaces(variant, places) })
       : oneVariantInput(item, itemStockAt(item, places))),
@@ -188,6 +191,11 @@ async function updateProduct(
   if (activate) product.status = "ACTIVE";
   if (!known || now.title !== known.title) product.title = now.title;
   if (!known || now.description !== known.description) product.descriptionHtml = textToHtml(now.description);
+  // Details the store's copy was never compared with (a listing from before they were kept) are not sent over
+  // the store's: ours are taken as agreed, so the next sync brings in the store's where they differ.
+  const detailsMoved = !known || (known.details !== undefined && now.details !== known.details);
+  if (known && known.details === undefined) sent.details = now.details;
+  if (detailsMoved) Object.assign(product, productDetailsInput(item));
   // Photos new since the store last heard: added beside the store's own images.
   const added = known ? now.photos.filter((photo) => !known.photos.includes(photo)) : [];
   const media = (await imageSources(host, added)).map((originalSource) => ({
@@ -209,7 +217,7 @@ async function updateProduct(
   if (hasVariants(item)) {
     // Options, values, codes and prices of every variant in one `productSet`: those the store has
     // keep their stock as the store counts it; a variant new since goes with its stock at each place.
-    if (!known || now.variants !== known.variants) {
+    if (!known || now.variants !== known.variants || detailsMoved) {
       const links = new Map(variantLinksOfItem(host.roomDb, item._id).map((link) => [link.variantId, link]));
       const fresh = (item.variants ?? []).filter((variant) => !links.has(variant._id));
       const places = fresh.length > 0 ? await stockPlaces(host, client) : [];
@@ -234,21 +242,28 @@ async function updateProduct(
         published.places = places;
       }
       Object.assign(sent, { variants: now.variants, priceCents: now.priceCents, sku: now.sku, quantity: now.quantity });
+      if (detailsMoved) sent.details = now.details;
     }
     return;
   }
-  if ((!known || now.priceCents !== known.priceCents || now.sku !== known.sku) && listing.variantId) {
+  const priceMoved = !known || now.priceCents !== known.priceCents || now.sku !== known.sku;
+  if ((priceMoved || detailsMoved) && listing.variantId) {
+    const [only] = variantsOf(item);
+    const { price: _price, ...rest } = only ? variantInput({ ...only, priceCents: now.priceCents, sku: now.sku }) : {};
     await mutate(
       client,
       VARIANTS_UPDATE_MUTATION,
       {
         productId: listing.productId,
-        variants: [{ id: listing.variantId, price: money(now.priceCents), inventoryItem: { sku: now.sku } }],
+        variants: [{ id: listing.variantId, price: money(now.priceCents), ...rest }],
       },
       "productVariantsBulkUpdate",
       v.object({}),
     );
     Object.assign(sent, { priceCents: now.priceCents, sku: now.sku });
+    if (detailsMoved) sent.details = now.details;
+  } else if (detailsMoved) {
+    sent.details = now.details;
   }
 }
 

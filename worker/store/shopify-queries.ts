@@ -29,12 +29,14 @@ export const COUNT_QUERIES = {
 const PAGE_INFO = "pageInfo { hasNextPage endCursor }";
 
 /** What the room reads of a store variant. */
-const VARIANT_FIELDS = "id sku barcode price inventoryQuantity selectedOptions { value } inventoryItem { id }";
+const VARIANT_FIELDS =
+  "id sku barcode price compareAtPrice inventoryQuantity selectedOptions { value } " +
+  "inventoryItem { id unitCost { amount } measurement { weight { value unit } } }";
 
 export const PRODUCTS_QUERY = `query StockroomProducts($first: Int!, $after: String, $query: String) {
   products(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     nodes {
-      id handle title descriptionHtml status updatedAt
+      id handle title descriptionHtml status updatedAt vendor productType seo { title description }
       options { name }
       variants(first: ${PRODUCT_VARIANTS}) { nodes { ${VARIANT_FIELDS} } ${PAGE_INFO} }
     }

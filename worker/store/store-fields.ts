@@ -3,6 +3,7 @@
  * of them last (kept with the listing): publishing sends only what differs.
  */
 import type { ItemDoc } from "../../protocol/api";
+import { type DetailSource, detailsText } from "./store-details";
 
 export interface StoreFields {
   title: string;
@@ -13,10 +14,13 @@ export interface StoreFields {
   photos: string[];
   /** A product sold in variants: its options and each variant's values, SKU, barcode and price ("" otherwise). */
   variants?: string;
+  /** Its vendor, type and SEO, and each variant's "was" price, cost and weight (store-details.ts). */
+  details?: string;
 }
 
 type StoreSource = Pick<ItemDoc, "title" | "description" | "priceCents" | "sku" | "quantity" | "photos"> &
-  Partial<Pick<ItemDoc, "options" | "variants">>;
+  Partial<Pick<ItemDoc, "options" | "variants">> &
+  DetailSource;
 
 export function storeFieldsOf(item: StoreSource): StoreFields {
   const { title, description, priceCents, sku, quantity, photos } = item;
@@ -26,13 +30,22 @@ export function storeFieldsOf(item: StoreSource): StoreFields {
         item.variants.map((variant) => [variant.values, variant.sku, variant.barcode, variant.priceCents]),
       ])
     : "";
-  return { title, description, priceCents, sku, quantity, photos, ...(variants ? { variants } : {}) };
+  return ownFields({ title, description, priceCents, sku, quantity, photos, variants, details: detailsText(item) });
 }
 
 /** The fields themselves, in one order (a record read back may carry more, or in another order). */
 function ownFields(fields: StoreFields): StoreFields {
-  const { title, description, priceCents, sku, quantity, photos, variants } = fields;
-  return { title, description, priceCents, sku, quantity, photos, ...(variants ? { variants } : {}) };
+  const { title, description, priceCents, sku, quantity, photos, variants, details } = fields;
+  return {
+    title,
+    description,
+    priceCents,
+    sku,
+    quantity,
+    photos,
+    ...(variants ? { variants } : {}),
+    ...(details ? { details } : {}),
+  };
 }
 
 /**

@@ -6,8 +6,9 @@
  * options here, as an item of ours sold as one has none.
  */
 import * as v from "valibot";
-import { LIMITS } from "../../protocol/api";
+import { LIMITS, type WeightUnit } from "../../protocol/api";
 import { parseBarcode } from "../../protocol/barcodes";
+import { weightFromStore } from "./store-details";
 import { cents, gid, htmlToText, readWith, text, time } from "./store-records";
 
 /** One variant of a store product. */
@@ -22,10 +23,19 @@ export interface StoreProductVariant {
   priceCents: number;
   /** Available, summed over the store's locations. */
   quantity: number;
+  /** Its "was" price (null for none), cost and weight; undefined where the store did not say. */
+  compareAtCents?: number | null;
+  costCents?: number | null;
+  weightGrams?: number | null;
+  weightUnit?: WeightUnit;
 }
 
 /** A store product: its own fields, its options and variants; the first variant's fields repeated for one sold as one item. */
-export interface StoreProduct extends Omit<StoreProductVariant, "values" | "barcode"> {
+export interface StoreProduct
+  extends Omit<
+    StoreProductVariant,
+    "values" | "barcode" | "compareAtCents" | "costCents" | "weightGrams" | "weightUnit"
+  > {
   productId: string;
   /** "" when the store did not say (webhooks send it; so does the sync). */
   handle: string;
@@ -38,6 +48,11 @@ export interface StoreProduct extends Omit<StoreProductVariant, "values" | "barc
   variants: StoreProductVariant[];
   /** Where the rest of its variants start when the page held only the first ones (store-sync.ts reads them); else null. */
   moreVariantsAfter: string | null;
+  /** Its vendor, type and SEO; undefined where the store did not say (a webhook has no SEO). */
+  vendor?: string;
+  productType?: string;
+  seoTitle?: string;
+  seoDescription?: string;
 }
 
 /** Shopify's name for the value of a product sold as one item. */
@@ -64,7 +79,10 @@ const optionValue = v.pipe(
 
 /** The product as an item sees it: options and variants, a lone "Default Title" variant being the product itself. */
 function productOf(
-  fields: Omit<StoreProduct, "options" | "variants" | keyof Omit<StoreProductVariant, "values" | "barcode">>,
+  fields: Omit<
+    StoreProduct,
+    "options" | "variants" | "variantId" | "inventoryItemId" | "sku" | "priceCents" | "quantity"
+  >,
   options: string[],
   variants: StoreProductVariant[],
 ): StoreProduct {
@@ -91,9 +109,18 @@ const variantNode = v.object({
   sku: text(LIMITS.SKU),
   barcode,
   price: v.optional(cents, "0"),
+  compareAtPrice: v.nullish(cents),
   inventoryQuantity: quantity,
   selectedOptions: v.optional(v.array(v.object({ value: optionValue })), []),
-  inventoryItem: v.nullish(v.object({ id: gid })),
+  inventoryItem: v.nullish(
+    v.object({
+      id: gid,
+      unitCost: v.nullish(v.object({ amount: cents })),
+      measurement: v.nullish(
+        v.object({ weight: v.nullish(v.object({ value: v.number(), unit: v.optional(v.string(), "GRAMS") })) }),
+      ),
+    }),
+  ),
 });
 
 export const variantsConnection = v.object({
@@ -111,7 +138,18 @@ export function variantFromNode(node: v.InferOutput<typeof variantNode>): StoreP
     barcode: node.barcode,
     priceCents: Math.min(node.price, LIMITS.PRICE_CENTS),
     quantity: node.inventoryQuantity,
+    ...(node.compareAtPrice !== undefined ? { compareAtCents: capped(node.compareAtPrice) } : {}),
+    ...(node.inventoryItem ? { costCents: capped(node.inventoryItem.unitCost?.amount ?? null) } : {}),
+    ...weightOf(node.inventoryItem?.measurement?.weight?.value, node.inventoryItem?.measurement?.weight?.unit),
   };
+}
+
+const capped = (amount: number | null | undefined) => (amount == null ? null : Math.min(amount, LIMITS.PRICE_CENTS));
+
+/** A weight the store gives, in grams and our unit; nothing when it gives none. */
+function weightOf(value: number | null | undefined, unit: string | null | undefined) {
+  const weight = weightFromStore(value, unit);
+  return weight ?? {};
 }
 
 const productNode = v.object({
@@ -121,6 +159,9 @@ const productNode = v.object({
   descriptionHtml: text(LIMITS.ITEM_TEXT * 2),
   status: productStatus,
   updatedAt: time,
+  vendor: v.optional(text(LIMITS.PRODUCT_WORD)),
+  productType: v.optional(text(LIMITS.PRODUCT_WORD)),
+  seo: v.nullish(v.object({ title: text(LIMITS.SEO_TITLE), description: text(LIMITS.SEO_DESCRIPTION) })),
   options: v.optional(v.array(v.object({ name: text(LIMITS.OPTION_NAME) })), []),
   variants: variantsConnection,
 });
@@ -139,6 +180,9 @@ export function readProduct(node: unknown): StoreProduct {
       status: product.status,
       updatedAt: product.updatedAt,
       moreVariantsAfter: hasNextPage ? endCursor : null,
+      ...(product.vendor !== undefined ? { vendor: product.vendor } : {}),
+      ...(product.productType !== undefined ? { productType: product.productType } : {}),
+      ...(product.seo ? { seoTitle: product.seo.title, seoDescription: product.seo.description } : {}),
     },
     product.options.map((option) => option.name),
     product.variants.nodes.map(variantFromNode),
@@ -158,6 +202,8 @@ const webhookProduct = v.looseObject({
     productStatus,
   ),
   updated_at: time,
+  vendor: v.optional(text(LIMITS.PRODUCT_WORD)),
+  product_type: v.optional(text(LIMITS.PRODUCT_WORD)),
   options: v.optional(v.array(v.looseObject({ name: text(LIMITS.OPTION_NAME) })), []),
   variants: v.optional(
     v.array(
@@ -167,6 +213,9 @@ const webhookProduct = v.looseObject({
         sku: text(LIMITS.SKU),
         barcode,
         price: v.optional(cents, "0"),
+        compare_at_price: v.nullish(cents),
+        weight: v.nullish(v.number()),
+        weight_unit: v.nullish(v.string()),
         inventory_quantity: quantity,
         inventory_item_id: v.nullish(v.union([v.string(), v.number()])),
         option1: optionValue,
@@ -192,6 +241,8 @@ export function productFromWebhook(payload: unknown): StoreProduct | null {
       status: product.status,
       updatedAt: product.updated_at,
       moreVariantsAfter: null,
+      ...(product.vendor !== undefined ? { vendor: product.vendor } : {}),
+      ...(product.product_type !== undefined ? { productType: product.product_type } : {}),
     },
     options,
     product.variants.map((variant) => ({
@@ -203,6 +254,8 @@ export function productFromWebhook(payload: unknown): StoreProduct | null {
       barcode: variant.barcode,
       priceCents: Math.min(variant.price, LIMITS.PRICE_CENTS),
       quantity: variant.inventory_quantity,
+      ...(variant.compare_at_price !== undefined ? { compareAtCents: capped(variant.compare_at_price) } : {}),
+      ...weightOf(variant.weight, variant.weight_unit),
     })),
   );
 }

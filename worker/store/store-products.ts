@@ -5,7 +5,7 @@
  * not have yet. A product sold in variants brings them all (store-variants.ts). What came from the store is marked "in step", so it is not
  * sent straight back (publish.ts).
  */
-import { type ItemStatus, STORE_ACTOR } from "../../protocol/api";
+import { type ItemDoc, type ItemStatus, STORE_ACTOR } from "../../protocol/api";
 import { newId } from "../db/directory/database";
 import { findItemRow } from "../db/room/item-statements";
 import { findItem, findItemBySku, findItemByStoreProduct, findVariantByCode, toItemDoc } from "../db/room/items-repo";
@@ -17,7 +17,8 @@ import { addItemNow, editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
 import { announceItemSync } from "./item-sync-doc";
 import { holdConflicts } from "./store-conflicts";
-import { storeFieldsOf } from "./store-fields";
+import { type DetailSource, detailsText } from "./store-details";
+import { parseSent, storeFieldsOf } from "./store-fields";
 import type { StoreProduct } from "./store-product-record";
 import { storeReportsLevels } from "./store-stock";
 import { applyStoreVariantsNow } from "./store-variants";
@@ -49,6 +50,34 @@ function findProductByVariantCode(host: RoomHost, product: StoreProduct): ItemRo
     }
   }
   return null;
+}
+
+/** The details the store gives, and whether they changed there since the two last agreed. */
+function storeDetails(
+  product: StoreProduct,
+  before: ItemDoc | null,
+  sentText: string | undefined,
+  inVariants: boolean,
+): { details: DetailSource; storeChanged: boolean } {
+  const [first] = product.variants;
+  const said: DetailSource = {
+    vendor: product.vendor,
+    productType: product.productType,
+    seoTitle: product.seoTitle,
+    seoDescription: product.seoDescription,
+    ...(inVariants
+      ? {}
+      : {
+          compareAtCents: first?.compareAtCents,
+          costCents: first?.costCents,
+          weightGrams: first?.weightGrams,
+          weightUnit: first?.weightUnit,
+        }),
+  };
+  const details = Object.fromEntries(Object.entries(said).filter(([, value]) => value !== undefined)) as DetailSource;
+  const known = sentText ? parseSent(sentText)?.details : undefined;
+  const theirs = detailsText({ ...(before ?? {}), ...details });
+  return { details, storeChanged: known === undefined || known !== theirs };
 }
 
 export async function applyStoreProductNow(
@@ -93,10 +122,15 @@ export async function applyStoreProductNow(
       : { apply: theirs, held: {} };
   // A product in variants takes only its own words here; its variants bring the rest.
   const own = inVariants ? { title: apply.title, description: apply.description } : apply;
+  // Its vendor, type, SEO (and a product of one variant's "was" price, cost and weight): the store's, when they
+  // changed there since the two last agreed (store-details.ts); else ours stay, and go to the store.
+  const { details, storeChanged } = storeDetails(product, before, listing?.sent, inVariants);
   const fields = Object.fromEntries(
-    Object.entries({ ...own, ...(byMovements ? {} : { quantity: product.quantity }) }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      ...own,
+      ...(byMovements ? {} : { quantity: product.quantity }),
+      ...(storeChanged ? details : {}),
+    }).filter(([, value]) => value !== undefined),
   );
   // What the store has now, written before the item changes: the edit it causes is then in step, and not sent back.
   // A held field keeps what the store had before: ours still differs from it, so keeping ours sends it.
@@ -110,6 +144,9 @@ export async function applyStoreProductNow(
     ...fields,
     ...held,
   });
+  const known = listing ? parseSent(listing.sent)?.details : undefined;
+  if (storeChanged) sent.details = detailsText({ ...(before ?? {}), ...fields });
+  else if (known !== undefined) sent.details = known;
   const listingRow = {
     roomId: host.roomId,
     itemId,
@@ -148,8 +185,16 @@ export async function applyStoreProductNow(
     // The variants as the store has them now: in step, not sent back (a held field stays as it was).
     const now = await findItem(host.roomDb, host.roomId, itemId);
     if (now) {
-      const { variants, priceCents, sku, quantity } = storeFieldsOf(toItemDoc(now));
-      const inStep = { ...sent, ...(variants ? { variants } : {}), priceCents, sku, quantity };
+      const ours = storeFieldsOf(toItemDoc(now));
+      const { variants, priceCents, sku, quantity } = ours;
+      const inStep = {
+        ...sent,
+        ...(variants ? { variants } : {}),
+        priceCents,
+        sku,
+        quantity,
+        ...(storeChanged ? { details: ours.details } : {}),
+      };
       await saveListing(host.roomDb, { ...listingRow, sent: JSON.stringify(inStep) });
     }
   }

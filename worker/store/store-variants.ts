@@ -9,7 +9,7 @@
  * Written through the variants' own write (variants-service.ts), by the
  * store, so nothing goes back to the store as a change of ours.
  */
-import { STORE_ACTOR, type VariantDoc, variantsOf } from "../../protocol/api";
+import { detailsOf, STORE_ACTOR, type VariantDoc, variantsOf } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import type { VariantSet } from "../../protocol/variant-args";
 import { findItemByBarcode, findItemBySku, findVariantByCode, toItemDoc } from "../db/room/items-repo";
@@ -100,6 +100,8 @@ export async function applyStoreVariantsNow(host: RoomHost, itemId: string, prod
       sku: await keep(store.sku),
       barcode: await keep(store.barcode),
       priceCents: store.priceCents,
+      // Its "was" price, cost and weight where the store says them; else they stay as they are here.
+      ...detailsOf(store),
       reorderPoint: match?.reorderPoint ?? null,
       ...(match?.locationReorderPoints ? { locationReorderPoints: match.locationReorderPoints } : {}),
       ...(count && count.quantity !== held ? { count } : {}),

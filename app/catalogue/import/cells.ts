@@ -4,7 +4,7 @@
  * price"), never a throw, so a file is read whole and every problem shown
  * at once.
  */
-import { ITEM_STATUSES, type ItemStatus, LIMITS } from "../../../protocol/api";
+import { ITEM_STATUSES, type ItemStatus, LIMITS, WEIGHT_UNITS, type WeightUnit } from "../../../protocol/api";
 
 export type Cell<T> = { value: T } | { problem: string };
 
@@ -78,8 +78,29 @@ export function readStockCount(raw: string): Cell<number> {
   return { value: count };
 }
 
+/** A weight in whole grams ("200", "200.0", "12.5" rounds to 13), up to a tonne. */
+export function readGrams(raw: string): Cell<number> {
+  const text = raw.trim().replace(",", ".");
+  if (!/^\d+(\.\d+)?$/.test(text)) return { problem: `${quoted(raw)} is not a weight in grams` };
+  const grams = Math.round(Number(text));
+  if (grams > 1_000_000) return { problem: `${quoted(raw)} is more than a tonne` };
+  return { value: grams };
+}
+
+/** The unit a weight is shown in: g, kg, lb or oz (Shopify's words, any case). */
+export function readWeightUnit(raw: string): Cell<WeightUnit> {
+  const unit = raw.trim().toLowerCase();
+  if ((WEIGHT_UNITS as readonly string[]).includes(unit)) return { value: unit as WeightUnit };
+  return { problem: `${quoted(raw)} is not a weight unit: use g, kg, lb or oz` };
+}
+
 /** Shopify's statuses, in Stockroom's words: an active product is one listed for sale. */
-const SHOPIFY_STATUSES: Record<string, ItemStatus> = { active: "listed", draft: "draft", archived: "archived" };
+const SHOPIFY_STATUSES: Record<string, ItemStatus> = {
+  active: "listed",
+  draft: "draft",
+  archived: "archived",
+  unlisted: "ready",
+};
 
 export function readStatus(raw: string): Cell<ItemStatus> {
   const text = raw.trim().toLowerCase();

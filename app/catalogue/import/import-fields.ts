@@ -27,7 +27,15 @@ export type FieldKey =
   | "price"
   | "currency"
   | "quantity"
-  | "reorderPoint";
+  | "reorderPoint"
+  | "cost"
+  | "compareAt"
+  | "weight"
+  | "weightUnit"
+  | "vendor"
+  | "productType"
+  | "seoTitle"
+  | "seoDescription";
 
 export interface FieldDef {
   key: FieldKey;
@@ -63,6 +71,19 @@ export const FIELDS: readonly FieldDef[] = [
   { key: "shelf", label: "Shelf" },
   { key: "tags", label: "Tags", shopify: ["Tags"] },
   { key: "description", label: "Description", shopify: ["Body (HTML)", "Description"] },
+  { key: "cost", label: "Cost", shopify: ["Cost per item"], numeric: true },
+  {
+    key: "compareAt",
+    label: "Compare-at price",
+    shopify: ["Variant Compare At Price", "Compare-at price"],
+    numeric: true,
+  },
+  { key: "weight", label: "Weight (g)", shopify: ["Variant Grams", "Weight value (grams)"], numeric: true },
+  { key: "weightUnit", label: "Weight unit", shopify: ["Variant Weight Unit", "Weight unit for display"] },
+  { key: "vendor", label: "Vendor", shopify: ["Vendor"] },
+  { key: "productType", label: "Type", shopify: ["Type"] },
+  { key: "seoTitle", label: "SEO title", shopify: ["SEO Title"] },
+  { key: "seoDescription", label: "SEO description", shopify: ["SEO Description"] },
 ];
 
 export const fieldDef = (key: FieldKey) => FIELDS.find((field) => field.key === key) as FieldDef;

@@ -41,6 +41,8 @@ const KIND_WORDS: Record<ImportChangeKind, string> = {
   currency: "currencies",
   codes: "SKUs or barcodes",
   prices: "prices",
+  costs: "costs",
+  details: "vendors, types, weights, “was” prices or SEO",
   "reorder points": "reorder points",
   variants: "options or variants",
   stock: "stock",

@@ -66,6 +66,10 @@ function variantOf(row: RowValues, values: string[]): ImportVariant {
   if (row.stock) variant.stock = row.stock;
   else if (row.quantity !== undefined) variant.quantity = row.quantity;
   if (row.reorderPoint !== undefined) variant.reorderPoint = row.reorderPoint;
+  if (row.costCents !== undefined) variant.costCents = row.costCents;
+  if (row.compareAtCents !== undefined) variant.compareAtCents = row.compareAtCents;
+  if (row.weightGrams !== undefined) variant.weightGrams = row.weightGrams;
+  if (row.weightUnit !== undefined) variant.weightUnit = row.weightUnit;
   return variant;
 }
 
@@ -146,6 +150,10 @@ export function draftProduct(handle: string, rows: readonly RowValues[], context
   if (first.shelf !== undefined) product.location = first.shelf;
   if (first.tags !== undefined) product.tags = first.tags;
   if (first.currency !== undefined) product.currency = first.currency;
+  for (const field of ["vendor", "productType", "seoTitle", "seoDescription"] as const) {
+    const value = first[field];
+    if (value !== undefined) product[field] = value;
+  }
   if (problems.length === 0) {
     const checked = v.safeParse(importProductSchema, product);
     if (!checked.success) {

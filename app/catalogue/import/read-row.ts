@@ -8,7 +8,7 @@
  * mapped cell left blank is blank (a shelf, tags or a description emptied
  * in the spreadsheet are emptied here too).
  */
-import { type ItemStatus, LIMITS } from "../../../protocol/api";
+import { type ItemStatus, LIMITS, type WeightUnit } from "../../../protocol/api";
 import type { ImportProblem } from "../../../protocol/variant-args";
 import {
   asWritten,
@@ -16,11 +16,13 @@ import {
   htmlToText,
   readCount,
   readCurrency,
+  readGrams,
   readPrice,
   readStatus,
   readStockCount,
   readTags,
   readText,
+  readWeightUnit,
 } from "./cells";
 import { type FieldKey, fieldDef, type Mapping, OPTION_NUMBERS } from "./import-fields";
 import type { CsvRow } from "./read-csv";
@@ -45,6 +47,16 @@ export interface RowValues {
   /** Units by location name, for the stock cells that are filled in. */
   stock?: Record<string, number>;
   reorderPoint?: number | null;
+  /** Its cost, "was" price and weight: null for a mapped cell left blank, undefined for no column. */
+  costCents?: number | null;
+  compareAtCents?: number | null;
+  weightGrams?: number | null;
+  weightUnit?: WeightUnit;
+  /** The product's own words the store groups it by, and what search engines show. */
+  vendor?: string;
+  productType?: string;
+  seoTitle?: string;
+  seoDescription?: string;
   /** Whether any of the variant's cells holds something (Shopify's rows of extra images hold none). */
   variantCells: boolean;
   problems: ImportProblem[];
@@ -68,6 +80,10 @@ const TEXT_LIMITS: Partial<Record<FieldKey, number>> = {
   title: LIMITS.ITEM_TITLE,
   description: LIMITS.ITEM_TEXT,
   shelf: LIMITS.LOCATION,
+  vendor: LIMITS.PRODUCT_WORD,
+  productType: LIMITS.PRODUCT_WORD,
+  seoTitle: LIMITS.SEO_TITLE,
+  seoDescription: LIMITS.SEO_DESCRIPTION,
   sku: LIMITS.SKU,
   // A barcode's own rules (protocol/barcodes.ts) are checked with the product; this only bounds the text.
   barcode: 200,
@@ -155,6 +171,19 @@ export function readRow(
   if (mapping.columns.reorderPoint !== null) {
     values.reorderPoint = filled("reorderPoint") ? (figure("reorderPoint", readCount) ?? null) : null;
   }
+  /** A figure whose blank cell clears it (null), and whose missing column leaves it as it is. */
+  const optional = <T>(field: FieldKey, read: (cell: string) => Cell<T>): T | null | undefined => {
+    if (mapping.columns[field] === null) return undefined;
+    return filled(field) ? (figure(field, read) ?? null) : null;
+  };
+  values.costCents = optional("cost", readPrice);
+  values.compareAtCents = optional("compareAt", readPrice);
+  values.weightGrams = optional("weight", readGrams);
+  if (filled("weightUnit")) values.weightUnit = take("weightUnit", readWeightUnit(raw("weightUnit") as string));
+  values.vendor = text("vendor");
+  values.productType = text("productType");
+  values.seoTitle = text("seoTitle");
+  values.seoDescription = text("seoDescription");
   for (const { location, column } of mapping.stock) {
     const cell = column === null ? "" : (row.cells[column] ?? "").trim();
     if (cell === "") continue;
@@ -182,7 +211,7 @@ export function readRow(
   values.variantCells =
     values.optionValues.some(Boolean) ||
     Boolean(values.sku || values.barcode) ||
-    (["price", "quantity", "reorderPoint"] as const).some(filled) ||
+    (["price", "quantity", "reorderPoint", "cost", "compareAt", "weight"] as const).some(filled) ||
     values.stock !== undefined;
   return values;
 }

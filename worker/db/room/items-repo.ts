@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { ItemDoc, ItemStatus, VariantDoc } from "../../../protocol/api";
+import { type ItemDoc, type ItemStatus, type VariantDoc, WEIGHT_UNITS, type WeightUnit } from "../../../protocol/api";
 import type { ItemFields, ItemPatch } from "../../../protocol/args";
 import { barcodeForms } from "../../../protocol/barcodes";
 import { findItemRow, updateItemStatement } from "./item-statements";
@@ -31,6 +31,14 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     handle: row.handle,
     locationReorderPoints:
       row.locationReorderPoints === "{}" ? {} : (JSON.parse(row.locationReorderPoints) as Record<string, number>),
+    costCents: row.costCents,
+    compareAtCents: row.compareAtCents,
+    weightGrams: row.weightGrams,
+    weightUnit: (WEIGHT_UNITS as readonly string[]).includes(row.weightUnit) ? (row.weightUnit as WeightUnit) : "g",
+    vendor: row.vendor,
+    productType: row.productType,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: new Date(row.createdAt),

@@ -25,6 +25,20 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
     locationReorderPoints: text("location_reorder_points").notNull().default("{}"),
     /** The handle a CSV import knows the product by (Shopify's, or one made from its title); "" for none. */
     handle: text("handle").notNull().default(""),
+    /** What one unit costs the shop, in the smallest currency unit; null: not known (docs/product.md §2). */
+    costCents: integer("cost_cents"),
+    /** The "was" price shown struck through beside the price; null for none. */
+    compareAtCents: integer("compare_at_cents"),
+    /** Its shipping weight in grams; null: not known. */
+    weightGrams: integer("weight_grams"),
+    /** The unit the weight is shown in: g, kg, lb or oz (protocol/variants.ts WEIGHT_UNITS). */
+    weightUnit: text("weight_unit").notNull().default("g"),
+    /** Who makes it, and what kind of product it is, as the store groups them. */
+    vendor: text("vendor").notNull().default(""),
+    productType: text("product_type").notNull().default(""),
+    /** The title and description search engines show for its store page ("" for the product's own). */
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
   });
 
 export { locations, movements } from "./stock-tables";

@@ -15,6 +15,7 @@ import m0013 from "./0013_tables_made_at_start.sql";
 import m0014 from "./0014_store_stock.sql";
 import m0015 from "./0015_store_outbox.sql";
 import m0016 from "./0016_store_conflicts.sql";
+import m0017 from "./0017_product_details.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -37,5 +38,6 @@ export default {
     m0014,
     m0015,
     m0016,
+    m0017,
   },
 };
