@@ -67,6 +67,8 @@ export const COLLECTION = {
   ITEM_COUNTS: "itemCounts",
   LOCATIONS: "locations",
   MOVEMENTS: "movements",
+  /** Photos a CSV import names by address, on their way in: one `photos` document (ImportPhotosDoc). */
+  IMPORT_PHOTOS: "importPhotos",
 } as const;
 
 export const OAUTH_SERVICES = ["google", "facebook"] as const;

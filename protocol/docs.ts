@@ -136,6 +136,19 @@ export interface BulkJobDoc {
 }
 
 /**
+ * Photos a CSV import names by address, on their way into the room
+ * (`importPhotos`, one `photos` document): how many wait, are in and
+ * failed, and the failures by the file's row, in words.
+ */
+export interface ImportPhotosDoc {
+  _id: "photos";
+  waiting: number;
+  done: number;
+  failed: number;
+  failures: { row: number; url: string; error: string }[];
+}
+
+/**
  * A room made by the previous release copying its rows into its own storage
  * on its first wake (docs/architecture.md §2): one document, `_id` the room's,
  * while it lasts; its calls and subscriptions wait meanwhile.

@@ -203,6 +203,8 @@ export const ITEM_PUBLICATION = {
   ITEM_HISTORY: "items.history",
   /** Bulk writes running in the room, and those that ended in the last minutes (`bulkJobs`): their progress. */
   BULK_JOBS: "bulkJobs",
+  /** Photos a CSV import names by address, on their way in (`importPhotos`): a progress bar and the failures. */
+  IMPORT_PHOTOS: "importPhotos",
 } as const;
 
 /** What each publication of items takes. */
@@ -212,4 +214,5 @@ export const ITEM_PUBLICATION_ARGS = {
   [ITEM_PUBLICATION.ITEMS_WINDOW]: v.tuple([itemWindowSchema]),
   [ITEM_PUBLICATION.ITEM_HISTORY]: v.tuple([idSchema]),
   [ITEM_PUBLICATION.BULK_JOBS]: v.tuple([]),
+  [ITEM_PUBLICATION.IMPORT_PHOTOS]: v.tuple([]),
 } as const;

@@ -119,6 +119,20 @@ export const importVariantSchema = v.strictObject({
 });
 export type ImportVariant = v.InferOutput<typeof importVariantSchema>;
 
+/** A photo a file names by address (Shopify's Image Src, with its position and alt text). */
+export const importImageSchema = v.strictObject({
+  url: v.pipe(
+    v.string("An image address must be text"),
+    v.trim(),
+    v.maxLength(2_000, "An image address is at most 2,000 characters"),
+    v.regex(/^https:\/\/[^\s]+$/i, "An image address starts with https://"),
+  ),
+  alt: v.optional(trimmed(512, "Image alt text"), ""),
+  /** The file's row that names it. */
+  row: rowSchema,
+});
+export type ImportImage = v.InferOutput<typeof importImageSchema>;
+
 /** One product of a CSV file: the rows that share a handle. */
 export const importProductSchema = v.strictObject({
   row: rowSchema,
@@ -140,6 +154,8 @@ export const importProductSchema = v.strictObject({
   productType: v.optional(trimmed(LIMITS.PRODUCT_WORD, "Product type")),
   seoTitle: v.optional(trimmed(LIMITS.SEO_TITLE, "SEO title")),
   seoDescription: v.optional(trimmed(LIMITS.SEO_DESCRIPTION, "SEO description")),
+  /** Its photos by address, in the file's order of position; brought in after the import (one row each). */
+  images: v.optional(v.pipe(v.array(importImageSchema), v.maxLength(LIMITS.PHOTOS, `At most ${LIMITS.PHOTOS} photos`))),
   options: v.pipe(v.array(optionNameSchema), v.maxLength(LIMITS.OPTIONS, `At most ${LIMITS.OPTIONS} options`)),
   variants: v.pipe(
     v.array(importVariantSchema),

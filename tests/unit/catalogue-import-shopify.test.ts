@@ -1,7 +1,7 @@
 /**
  * A Shopify product export (tests/fixtures/csv/shopify-products.csv, in the
  * layout Shopify's admin writes) read by the import: a product with two
- * options and three variants, an extra image row passed over, products
+ * options and three variants, an extra image row read as a photo, products
  * without options (Shopify's "Title" / "Default Title"), the HTML body as
  * text, Shopify's statuses in Stockroom's words, and the same file without
  * its Variant Inventory Qty column leaving stock as it is.
@@ -22,6 +22,7 @@ const details = (costCents: number | null, compareAtCents: number | null, weight
   weightGrams,
   weightUnit: "kg",
 });
+const CDN = "https://cdn.shopify.com/s/files/1/0000/0001/files";
 const noSeo = (productType: string) => ({ vendor: "Stand-in Shop", productType, seoTitle: "", seoDescription: "" });
 
 const bytes = new Uint8Array(readFileSync(resolve("tests/fixtures/csv/shopify-products.csv")));
@@ -53,6 +54,12 @@ describe("a Shopify product export", () => {
         productType: "T-Shirt",
         seoTitle: "Classic Tee",
         seoDescription: "Soft organic cotton tee",
+        // Its photos by address in their positions; row 5 is one more image of it, and no variant.
+        images: [
+          { url: `${CDN}/tee-white.jpg`, alt: "Classic Tee in white", row: 2 },
+          { url: `${CDN}/tee-black.jpg`, alt: "Classic Tee in black", row: 3 },
+          { url: `${CDN}/tee-folded.jpg`, alt: "Folded", row: 5 },
+        ],
         options: ["Size", "Colour"],
         variants: [
           {
@@ -92,6 +99,7 @@ describe("a Shopify product export", () => {
         status: "draft",
         tags: ["kitchen"],
         ...noSeo("Mug"),
+        images: [{ url: `${CDN}/mug.jpg`, alt: "", row: 6 }],
         options: [],
         variants: [
           {

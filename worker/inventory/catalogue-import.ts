@@ -31,10 +31,12 @@ import {
   toItemDoc,
 } from "../db/room/items-repo";
 import { findOpenLocation, insertLocationStatement, listLocations, toLocationDoc } from "../db/room/locations-repo";
+import { runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import type { LocationRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
+import { queuePhotosQueries, schedulePhotos } from "./import-photos";
 import {
   COMPARED,
   changeKinds,
@@ -281,6 +283,8 @@ export function importPart(
     const elsewhere = new Map<string, { units: number; variants: number }>();
     const handles = new Set<string>();
     const codes = new Map<string, number>();
+    /** The item each product of the part became (by handle). */
+    const ids = new Map<string, string>();
     for (const product of part.products) {
       if (handles.has(product.handle.toLowerCase())) {
         report.problems.push({
@@ -318,6 +322,7 @@ export function importPart(
       if (outcome === null || !("entry" in outcome)) report.unchanged += 1;
       else {
         planned.push(outcome);
+        ids.set(product.handle, outcome.id);
         if (outcome.before) report.updated += 1;
         else report.created += 1;
         for (const kind of outcome.kinds) report.changes[kind] = (report.changes[kind] ?? 0) + 1;
@@ -329,14 +334,26 @@ export function importPart(
       location: names.get(locationId) ?? "a location",
       ...sum,
     }));
+    if (part.dryRun) return report;
+    // The photos the file names by address are queued with their products, and brought in after (import-photos.ts);
+    // those queued by an earlier import of the file are not fetched again.
+    const photos = part.products.flatMap((product) => {
+      if (!product.images?.length) return [];
+      const itemId = ids.get(product.handle) ?? findItemByHandle(host.roomDb, product.handle)?.id;
+      return itemId ? queuePhotosQueries(host, actor, itemId, product.images) : [];
+    });
+    if (photos.length > 0) schedulePhotos(host);
     // A part whose products are all unchanged still adds the locations it names (its report says so).
-    if (part.dryRun || (planned.length === 0 && added.length === 0)) return report;
+    if (planned.length === 0 && added.length === 0) {
+      if (photos.length > 0) runTogether(host.roomDb, photos);
+      return report;
+    }
     writeItems(host, {
       actor,
       at: host.now(),
       items: planned,
       // The locations the file adds commit with the products that use them, or not at all.
-      first: added.map((row) => insertLocationStatement(host.roomDb, row)),
+      first: [...added.map((row) => insertLocationStatement(host.roomDb, row)), ...photos],
       announceFirst: () => {
         for (const row of added) {
           host.emit({ collection: COLLECTION.LOCATIONS, id: row.id, doc: asDoc(toLocationDoc(row)), previous: null });

@@ -10,6 +10,7 @@ import { registerFiles } from "../files/files-feature";
 import { photoLinks } from "../files/photo-links";
 import { resumeBulkJobs } from "../inventory/bulk-jobs";
 import { registerBulkJobs } from "../inventory/bulk-jobs-feature";
+import { bringInPhotos, photosDue } from "../inventory/import-photos";
 import { registerItems } from "../inventory/items-feature";
 import { registerItemsWindow } from "../inventory/items-window-feature";
 import { keepDigestScheduled, runDueDigest } from "../inventory/low-stock-digest";
@@ -98,11 +99,12 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   {
     name: "bulk jobs",
     register: registerBulkJobs,
-    // Bulk writes a restart cut off go on.
+    // Bulk writes a restart cut off go on, and an import's photos still waiting are brought in.
     opened: async (host) => {
       resumeBulkJobs(host);
-      return null;
+      return photosDue(host);
     },
+    alarm: (host) => bringInPhotos(host),
   },
   // The low-stock e-mail: a failure is logged and waits for the next day, never retried at once.
   {

@@ -20,6 +20,7 @@ import { useLocations } from "../../stock/use-locations";
 import { Button } from "../../ui/Button";
 import { isItemDoc } from "../is-item";
 import { useRoomSize } from "../room-size";
+import { ImportPhotos } from "./ImportPhotos";
 import { ImportProgress } from "./ImportProgress";
 import { ImportSummary } from "./ImportSummary";
 import type { FileFormat } from "./import-fields";
@@ -124,6 +125,7 @@ export function ImportActions({
             {stoppedText(outcome.sentRows, outcome.totalRows, errorMessage(outcome.error))}
           </p>
         )}
+        <ImportPhotos />
         <div className="form-actions">
           <Button variant="secondary" onClick={onAnother}>
             Import another file
@@ -134,6 +136,7 @@ export function ImportActions({
   }
 
   const checked = check.state === "checked" ? check : null;
+  const photoCount = checked ? checked.products.reduce((sum, product) => sum + (product.images?.length ?? 0), 0) : 0;
   const problemRows = checked ? problemRowCount(checked.problems) : 0;
   // Cells left empty keep nobody out: only the other problems ask to skip rows.
   const refusing = checked ? blockingProblems(checked.problems).length : 0;
@@ -173,6 +176,12 @@ export function ImportActions({
             problems={checked.problems}
             locationsWord="Locations to add"
           />
+          {photoCount > 0 && (
+            <p data-testid="import-photo-count">
+              {photoCount === 1 ? "1 photo" : `${photoCount.toLocaleString("en")} photos`} named by address will be
+              brought into the room after the import, with a bar to show how far.
+            </p>
+          )}
           {refusing > 0 && (
             <div className="import-skip">
               <label>

@@ -35,7 +35,10 @@ export type FieldKey =
   | "vendor"
   | "productType"
   | "seoTitle"
-  | "seoDescription";
+  | "seoDescription"
+  | "imageSrc"
+  | "imagePosition"
+  | "imageAlt";
 
 export interface FieldDef {
   key: FieldKey;
@@ -84,6 +87,10 @@ export const FIELDS: readonly FieldDef[] = [
   { key: "productType", label: "Type", shopify: ["Type"] },
   { key: "seoTitle", label: "SEO title", shopify: ["SEO Title"] },
   { key: "seoDescription", label: "SEO description", shopify: ["SEO Description"] },
+  // A product's photos by address, one per row (Shopify writes extra rows for a product's further images).
+  { key: "imageSrc", label: "Image Src", shopify: ["Image Src", "Product image URL"] },
+  { key: "imagePosition", label: "Image Position", shopify: ["Image Position", "Image position"], numeric: true },
+  { key: "imageAlt", label: "Image Alt Text", shopify: ["Image Alt Text", "Image alt text"] },
 ];
 
 export const fieldDef = (key: FieldKey) => FIELDS.find((field) => field.key === key) as FieldDef;

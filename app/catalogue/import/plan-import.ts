@@ -11,7 +11,7 @@ import { barcodeForms } from "../../../protocol/barcodes";
 import { blockingProblems, type ImportProblem, type ImportProduct } from "../../../protocol/variant-args";
 import { HandleSet, slugify } from "./handles";
 import type { Mapping } from "./import-fields";
-import { draftProduct, type ProductDraft } from "./product-draft";
+import { draftProduct, type ProductDraft, type ProductImage } from "./product-draft";
 import type { CsvTable } from "./read-csv";
 import { columnName, extraOptionColumns, type RowValues, readRow } from "./read-row";
 
@@ -30,18 +30,22 @@ export const byRow = (a: ImportProblem, b: ImportProblem) => a.row - b.row || a.
 function groupRows(rows: readonly RowValues[]) {
   const handles = new HandleSet();
   for (const row of rows) if (row.handle) handles.reserve(row.handle);
-  const groups: { handle: string; rows: RowValues[] }[] = [];
+  const groups: { handle: string; rows: RowValues[]; images: ProductImage[] }[] = [];
   const byHandle = new Map<string, (typeof groups)[number]>();
   const loose: RowValues[] = [];
   let last: (typeof groups)[number] | undefined;
   for (const row of rows) {
     const known = row.handle ? byHandle.get(row.handle.toLowerCase()) : undefined;
-    if (known && !row.variantCells && !row.title) continue;
+    if (known && !row.variantCells && !row.title) {
+      // A row of one more image of the product (Shopify writes those): its photo, and no variant.
+      if (row.image) known.images.push({ ...row.image, row: row.row });
+      continue;
+    }
     if (known) {
       known.rows.push(row);
       last = known;
     } else if (row.handle || row.title) {
-      const group = { handle: row.handle || handles.take(slugify(row.title)), rows: [row] };
+      const group = { handle: row.handle || handles.take(slugify(row.title)), rows: [row], images: [] };
       groups.push(group);
       byHandle.set(group.handle.toLowerCase(), group);
       last = group;
@@ -94,7 +98,7 @@ export function planImport(table: CsvTable, mapping: Mapping): ImportPlan {
   const rows = table.rows.map((row) => readRow(row, table.headers, mapping, extra));
   const { groups, loose } = groupRows(rows);
   const context = { headers: table.headers, mapping };
-  const drafts = groups.map((group) => draftProduct(group.handle, group.rows, context));
+  const drafts = groups.map((group) => draftProduct(group.handle, group.rows, context, group.images));
   repeatedCodes(drafts, mapping, table.headers);
   const looseProblems = loose.flatMap((row) =>
     row.problems.length > 0

@@ -32,6 +32,24 @@ export interface ProductDraft {
   notes: ImportProblem[];
 }
 
+/** A photo a product's rows name by address: its row, its place among the product's, its alt text. */
+export interface ProductImage {
+  url: string;
+  position: number;
+  alt: string;
+  row: number;
+}
+
+/** The product's photos in the file's order of position, each address once, as many as a product holds. */
+function imagesOf(rows: readonly RowValues[], more: readonly ProductImage[]): ImportProduct["images"] {
+  const all = [...rows.flatMap((row) => (row.image ? [{ ...row.image, row: row.row }] : [])), ...more].sort(
+    (a, b) => a.position - b.position || a.row - b.row,
+  );
+  const seen = new Set<string>();
+  const images = all.filter((image) => !seen.has(image.url) && seen.add(image.url));
+  return images.slice(0, LIMITS.PHOTOS).map(({ url, alt, row }) => ({ url, alt, row }));
+}
+
 export interface DraftContext {
   headers: readonly string[];
   mapping: Mapping;
@@ -73,7 +91,12 @@ function variantOf(row: RowValues, values: string[]): ImportVariant {
   return variant;
 }
 
-export function draftProduct(handle: string, rows: readonly RowValues[], context: DraftContext): ProductDraft {
+export function draftProduct(
+  handle: string,
+  rows: readonly RowValues[],
+  context: DraftContext,
+  moreImages: readonly ProductImage[] = [],
+): ProductDraft {
   const first = rows[0] as RowValues;
   const problems: ImportProblem[] = rows.flatMap((row) => row.problems.filter((each) => !each.kept));
   const notes: ImportProblem[] = rows.flatMap((row) => row.problems.filter((each) => each.kept));
@@ -150,6 +173,8 @@ export function draftProduct(handle: string, rows: readonly RowValues[], context
   if (first.shelf !== undefined) product.location = first.shelf;
   if (first.tags !== undefined) product.tags = first.tags;
   if (first.currency !== undefined) product.currency = first.currency;
+  const images = imagesOf(rows, moreImages);
+  if (images?.length) product.images = images;
   for (const field of ["vendor", "productType", "seoTitle", "seoDescription"] as const) {
     const value = first[field];
     if (value !== undefined) product[field] = value;

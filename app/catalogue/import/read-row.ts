@@ -57,6 +57,8 @@ export interface RowValues {
   productType?: string;
   seoTitle?: string;
   seoDescription?: string;
+  /** A photo the row names by address (Shopify's Image Src), its position and alt text. */
+  image?: { url: string; position: number; alt: string };
   /** Whether any of the variant's cells holds something (Shopify's rows of extra images hold none). */
   variantCells: boolean;
   problems: ImportProblem[];
@@ -184,6 +186,19 @@ export function readRow(
   values.productType = text("productType");
   values.seoTitle = text("seoTitle");
   values.seoDescription = text("seoDescription");
+  if (filled("imageSrc")) {
+    const url = (raw("imageSrc") as string).trim();
+    if (/^https:\/\/\S+$/i.test(url) && url.length <= 2_000) {
+      const position = filled("imagePosition") ? Number.parseInt(raw("imagePosition") as string, 10) : Number.NaN;
+      values.image = {
+        url,
+        position: Number.isFinite(position) ? position : Number.MAX_SAFE_INTEGER,
+        alt: asWritten(raw("imageAlt") ?? "").slice(0, 512),
+      };
+    } else {
+      note("imageSrc", `“${url.slice(0, 80)}” is not an https:// address; no photo from it`, true);
+    }
+  }
   for (const { location, column } of mapping.stock) {
     const cell = column === null ? "" : (row.cells[column] ?? "").trim();
     if (cell === "") continue;

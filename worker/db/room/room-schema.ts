@@ -41,6 +41,7 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
     seoDescription: text("seo_description").notNull().default(""),
   });
 
+export { importPhotos } from "./import-photos-table";
 export { locations, movements } from "./stock-tables";
 export {
   storeConflicts,
