@@ -7,7 +7,11 @@
  * HTML (escaped text in paragraphs, line breaks kept). Stock goes as
  * `Variant Inventory Qty`, the variant's count over all locations, as
  * Shopify's product file has it for a store of one location; a shop of
- * several brings stock per location with its inventory file.
+ * several brings stock per location with its inventory file. A photo that
+ * came from an address (an import's Image Src) goes with that address, as
+ * Shopify writes images: the n-th on the product's n-th row, the rest on
+ * rows of their own; a photo taken here has no public address, and reaches
+ * the store by publishing.
  */
 import { type ItemDoc, type ItemStatus, LIMITS, variantsOf } from "../../protocol/api";
 import { csvLine } from "../../protocol/csv";
@@ -32,6 +36,9 @@ export const SHOPIFY_COLUMNS = [
   "Variant Requires Shipping",
   "Variant Taxable",
   "Variant Barcode",
+  "Image Src",
+  "Image Position",
+  "Image Alt Text",
   "Gift Card",
   "SEO Title",
   "SEO Description",
@@ -63,9 +70,34 @@ export function descriptionHtml(text: string): string {
     .join("");
 }
 
-function productRows(item: ItemDoc, handle: string): string[] {
+/**
+ * The tags as one cell, one that a spreadsheet would run as a formula not
+ * first when another can lead: the cell then needs no apostrophe to keep
+ * it text (protocol/csv.ts), which Shopify would keep as part of the tag.
+ */
+function tagsCell(tags: readonly string[]): string {
+  const runs = (tag: string) => /^[=+\-@]/.test(tag);
+  return [...tags.filter((tag) => !runs(tag)), ...tags.filter(runs)].join(", ");
+}
+
+/** Where a photo of the room came from, when it has a public address (an import's Image Src). */
+export interface PhotoSource {
+  url: string;
+  alt: string;
+}
+
+function productRows(item: ItemDoc, handle: string, sources: ReadonlyMap<string, PhotoSource>): string[] {
   const options = item.options?.length ? item.options : ["Title"];
-  return variantsOf(item).map((variant, index) => {
+  const images = item.photos.flatMap((photo) => {
+    const source = sources.get(photo);
+    return source ? [source] : [];
+  });
+  const imageCells = (index: number) => {
+    const image = images[index];
+    return image ? [image.url, index + 1, image.alt] : ["", "", ""];
+  };
+  const variants = variantsOf(item);
+  const rows = variants.map((variant, index) => {
     const first = index === 0;
     const values = item.options?.length ? variant.values : ["Default Title"];
     const optionCells = Array.from({ length: LIMITS.OPTIONS }, (_, i) => [
@@ -78,7 +110,7 @@ function productRows(item: ItemDoc, handle: string): string[] {
       first ? descriptionHtml(item.description) : "",
       first ? (item.vendor ?? "") : "",
       first ? (item.productType ?? "") : "",
-      first ? item.tags.join(", ") : "",
+      first ? tagsCell(item.tags) : "",
       first ? (item.status === "listed" ? "TRUE" : "FALSE") : "",
       ...optionCells,
       variant.sku,
@@ -91,6 +123,7 @@ function productRows(item: ItemDoc, handle: string): string[] {
       "TRUE",
       "TRUE",
       variant.barcode,
+      ...imageCells(index),
       first ? "FALSE" : "",
       first ? (item.seoTitle ?? "") : "",
       first ? (item.seoDescription ?? "") : "",
@@ -100,11 +133,22 @@ function productRows(item: ItemDoc, handle: string): string[] {
       first ? SHOPIFY_STATUS[item.status] : "",
     ]);
   });
+  // Photos past the product's rows: a row of their own each, only the handle and the image.
+  const blanksBefore = SHOPIFY_COLUMNS.indexOf("Image Src") - 1;
+  const blanksAfter = SHOPIFY_COLUMNS.length - SHOPIFY_COLUMNS.indexOf("Image Alt Text") - 1;
+  for (let index = variants.length; index < images.length; index++) {
+    rows.push(csvLine([handle, ...Array(blanksBefore).fill(""), ...imageCells(index), ...Array(blanksAfter).fill("")]));
+  }
+  return rows;
 }
 
-export function shopifyProductCsv(items: readonly ItemDoc[]): string {
+export function shopifyProductCsv(
+  items: readonly ItemDoc[],
+  sources: ReadonlyMap<string, PhotoSource> = new Map(),
+): string {
   const handles = handlesOf(items);
   return (
-    csvLine(SHOPIFY_COLUMNS) + items.flatMap((item) => productRows(item, handles.get(item._id) as string)).join("")
+    csvLine(SHOPIFY_COLUMNS) +
+    items.flatMap((item) => productRows(item, handles.get(item._id) as string, sources)).join("")
   );
 }

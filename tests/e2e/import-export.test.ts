@@ -11,11 +11,11 @@
  * the inventory export, which changes nothing else.
  */
 import Papa from "papaparse";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { downloadedText } from "../support/downloads";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { addItem, createRoom, signUp } from "../support/flows";
+import { checkAndImport, chooseFile, downloadCatalogue, openImport } from "../support/import-flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 
 const e2e = setUpServerAndBrowser();
@@ -25,38 +25,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 const titles = async (page: Page) => (await page.getByTestId("item-title").allTextContents()).sort();
-
-async function openImport(page: Page): Promise<Locator> {
-  await page.getByRole("button", { name: "Import CSV" }).click();
-  const panel = page.getByTestId("import-panel");
-  await panel.getByRole("heading", { name: "Import products from a CSV file" }).waitFor();
-  return panel;
-}
-
-async function chooseFile(panel: Locator, name: string, text: string | Buffer) {
-  await panel.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
-}
-
-/** Checks, then imports, and waits for the outcome's summary. */
-async function checkAndImport(panel: Locator, products: string) {
-  await panel.getByRole("button", { name: "Check import" }).click();
-  await panel.getByRole("heading", { name: "What the import will do" }).waitFor();
-  await panel.getByRole("button", { name: `Import ${products}` }).click();
-  await panel.getByRole("heading", { name: "Import finished" }).waitFor();
-}
-
-/** Downloads the catalogue as a person does (the menu, then a format); answers its text, checked to start with a BOM. */
-async function downloadCatalogue(page: Page, format = "Stockroom CSV"): Promise<string> {
-  await page.getByRole("button", { name: "Download CSV" }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("menuitem", { name: format }).click(),
-  ]);
-  const text = await downloadedText(download);
-  // A byte-order mark first, so Excel reads the accents right.
-  expect(text.startsWith("\uFEFF")).toBe(true);
-  return text.slice(1);
-}
 
 /** A file's products as sorted blocks of rows (the list's order is the room's, not the file's). */
 function productBlocks(csv: string): string[][][] {

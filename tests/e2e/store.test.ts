@@ -6,12 +6,15 @@
  * in the catalogue, the orders on the dashboard), publishes a selection with
  * a line per item, unpublishes one from its page and chooses order e-mails;
  * sells one in the store (the catalogue count drops live); a viewer sees the store but none of its buttons; a phone-wide screen shows
- * the panel without scrolling sideways.
+ * the panel without scrolling sideways. And both sides at once: a sale in
+ * the store and a receipt here at the same moment both count on both sides,
+ * a delivery sent again counts once, and a title changed in both places is
+ * shown with both values until the owner chooses.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { FakeShopify } from "../support/fake-shopify";
+import { FakeShopify, productWebhookPayload } from "../support/fake-shopify";
 import { type FakeShopifyServer, startFakeShopifyServer } from "../support/fake-shopify-server";
 import { addItem, createRoom, signUp } from "../support/flows";
 import { sendStoreWebhook } from "../support/store-webhooks";
@@ -26,7 +29,7 @@ fake.addOrders(120);
 const vars: Record<string, string> = {};
 let shopify: FakeShopifyServer | undefined;
 beforeAll(async () => {
-  shopify = await startFakeShopifyServer(fake);
+  shopify = await startFakeShopifyServer(fake, market);
   vars.SHOPIFY_API_ORIGIN = shopify.origin;
 });
 afterAll(async () => {
@@ -35,6 +38,9 @@ afterAll(async () => {
 const e2e = setUpServerAndBrowser({ vars });
 
 const productTitled = (title: string) => [...fake.products.values()].find((product) => product.title === title);
+
+// A second shop for the test of both sides at once (its own room, so the first test's figures stay its own).
+const market = new FakeShopify({ shopName: "Market Stall" });
 
 /** The fake's orders placed in the dashboard's last 30 UTC days, and its customers' revenue. */
 function expectedFigures() {
@@ -253,6 +259,90 @@ describe("the online store", () => {
     expect(scroll, "page width on a phone").toBeLessThanOrEqual(client);
     const box = await panel.boundingBox();
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+    await context.close();
+  }, 120_000);
+
+  it("counts a store sale and a receipt here made at the same moment on both sides, a re-sent delivery once, and shows a change made in both places", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, e2e.server.url, "owner.market@shop.example");
+    await createRoom(page, "Market stock");
+    const roomUrl = page.url();
+    await page.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Store", exact: true }).click();
+    const panel = page.getByRole("region", { name: "Online store" });
+    await panel.getByLabel("Store domain").fill(market.shop);
+    await panel.getByRole("textbox", { name: "Client ID", exact: true }).fill(market.clientId);
+    await panel.getByLabel("Client secret", { exact: true }).fill(market.clientSecret);
+    await panel.getByRole("button", { name: "Connect" }).click();
+    await panel.getByRole("status").filter({ hasText: "Connected to Market Stall" }).waitFor();
+
+    // A bowl, published from its page with 6 in stock.
+    await page.goto(roomUrl);
+    await addItem(page, { title: "Teak bowl", sku: "TB-1", price: "30", quantity: "6" });
+    const row = page.getByTestId("item-row").filter({ hasText: "Teak bowl" });
+    await row.getByRole("link", { name: "Open Teak bowl" }).last().click();
+    const section = page.getByTestId("item-store");
+    await section.getByRole("button", { name: "Publish to store" }).click();
+    await section.getByTestId("item-store-state").filter({ hasText: "In the store" }).waitFor({ timeout: 20_000 });
+    const bowl = [...market.products.values()].find((product) => product.title === "Teak bowl");
+    const inventoryItem = bowl?.variant.id.replace("ProductVariant", "InventoryItem") ?? "";
+    const storeLevel = () => market.levelOf(inventoryItem, market.locations[0]?.id ?? "");
+    expect(storeLevel()).toBe(6);
+
+    // At the same moment: 2 sold in the store, and 5 received here.
+    const sale = market.sell(bowl?.id ?? "", 2);
+    await page.getByRole("button", { name: "Record a change" }).click();
+    await page.getByLabel("Why").selectOption({ label: "Received" });
+    await page.getByLabel("Units added").fill("5");
+    await Promise.all([
+      page.keyboard.press("Enter"),
+      (async () => {
+        for (const { topic, payload } of sale) {
+          expect((await sendStoreWebhook(e2e.server.url, market, topic, payload)).status).toBe(200);
+        }
+      })(),
+    ]);
+    // Both count on both sides: 6 − 2 + 5 here, and in the store.
+    const quantity = page.getByLabel("Quantity", { exact: true });
+    await expect.poll(() => quantity.inputValue(), { timeout: 30_000 }).toBe("9");
+    await expect.poll(storeLevel, { timeout: 30_000 }).toBe(9);
+    // The store's own reports of our receipt move nothing back here.
+    for (const { topic, payload } of market.levelWebhooks.splice(0)) {
+      expect((await sendStoreWebhook(e2e.server.url, market, topic, payload)).status).toBe(200);
+    }
+    await page.getByTestId("item-store-sync").filter({ hasText: "Stock in step with the store" }).waitFor();
+
+    // The order delivered again (Shopify retries, or sends it once more under a new id): it sells once.
+    const [order] = sale;
+    expect((await sendStoreWebhook(e2e.server.url, market, order?.topic ?? "", order?.payload)).status).toBe(200);
+    expect((await sendStoreWebhook(e2e.server.url, market, "orders/updated", order?.payload)).status).toBe(200);
+    await page.reload();
+    await expect.poll(() => quantity.inputValue(), { timeout: 10_000 }).toBe("9");
+    const ledger = page.getByTestId("ledger");
+    await expect.poll(() => ledger.getByRole("row").filter({ hasText: "Online store order" }).count()).toBe(1);
+
+    // A title changed here that cannot reach the store yet, and changed in Shopify's admin too: both are shown.
+    market.failOperation = { operation: "StockroomProductUpdate", message: "Internal error" };
+    const title = page.getByLabel("Title", { exact: true });
+    await title.fill("Teak bowl, large");
+    await title.press("Enter");
+    await expect
+      .poll(() => market.calls.some((call) => call.operation === "StockroomProductUpdate"), { timeout: 20_000 })
+      .toBe(true);
+    const renamed = market.updateProduct(bowl?.id ?? "", { title: "Teak salad bowl" });
+    expect(
+      (await sendStoreWebhook(e2e.server.url, market, "products/update", productWebhookPayload(renamed))).status,
+    ).toBe(200);
+    const conflicts = page.getByTestId("item-store-conflicts");
+    await conflicts.filter({ hasText: "Changed in both places" }).waitFor({ timeout: 20_000 });
+    expect(await conflicts.getByRole("listitem").textContent()).toContain(
+      "title: here “Teak bowl, large”, in the store “Teak salad bowl”",
+    );
+    // The owner takes the store's: the item has it, and the choice is gone.
+    market.failOperation = null;
+    await conflicts.getByRole("button", { name: "Take the store's title" }).click();
+    await expect.poll(() => title.inputValue()).toBe("Teak salad bowl");
+    await expect.poll(() => conflicts.count()).toBe(0);
     await context.close();
   }, 120_000);
 });

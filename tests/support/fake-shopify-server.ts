@@ -2,7 +2,7 @@
  * The fake Shopify store (fake-shopify.ts) behind a local HTTP server, for
  * a Worker running under `wrangler dev`: started with
  * `SHOPIFY_API_ORIGIN=<origin>` (and STOCKROOM_DEV_OUTBOX=1), the app sends
- * `https://{shop}/…` to `{origin}/{shop}/…` (worker/store/store-url.ts).
+ * `https://{shop}/…` to `{origin}/{shop}/…` (worker/stand-in-url.ts).
  * Several fake shops can live behind one server.
  */
 import { createServer, type IncomingMessage } from "node:http";

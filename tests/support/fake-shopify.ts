@@ -344,9 +344,16 @@ export class FakeShopify {
     return order;
   }
 
-  /** Answers a request to this shop, or null for any other address. */
+  /** Photos on Shopify's CDN (`https://cdn.shopify.com/…`) by path, as a store's product export names them. */
+  readonly cdn = new Map<string, { bytes: Uint8Array; type: string }>();
+
+  /** Answers a request to this shop (or to a photo of it on the CDN), or null for any other address. */
   async handle(request: Request): Promise<Response | null> {
     const url = new URL(request.url);
+    if (url.hostname === "cdn.shopify.com") {
+      const photo = this.cdn.get(url.pathname);
+      return photo ? new Response(photo.bytes, { headers: { "Content-Type": photo.type } }) : null;
+    }
     if (url.hostname !== this.shop) return null;
     if (request.method === "POST" && url.pathname === TOKEN_PATH) return this.token(request);
     if (request.method === "POST" && url.pathname === API_PATH) return this.graphql(request);

@@ -3,7 +3,7 @@
  * stand-in-store`, scripts/stand-in-store.mjs): the fake the tests use
  * (fake-shopify.ts), seeded with a few products, customers and 40 orders,
  * behind a local HTTP server. The app reaches it when started with
- * `SHOPIFY_API_ORIGIN=<origin>` (worker/store/store-url.ts; local runs only).
+ * `SHOPIFY_API_ORIGIN=<origin>` (worker/stand-in-url.ts; local runs only).
  */
 import { FakeShopify } from "./fake-shopify";
 import { startFakeShopifyServerOn } from "./fake-shopify-server";

@@ -34,6 +34,8 @@ const items: ItemDoc[] = [
     productType: "Lamp",
     seoTitle: "Brass lamp",
     seoDescription: "A 1970s brass lamp",
+    // Two photos from addresses (an earlier import), one taken here (no public address).
+    photos: ["p1", "here", "p2"],
   }),
   itemDoc({
     _id: "b",
@@ -65,6 +67,11 @@ const items: ItemDoc[] = [
   }),
 ];
 
+const sources = new Map([
+  ["p1", { url: "https://cdn.shop.example/lamp-1.jpg", alt: "Lit" }],
+  ["p2", { url: "https://cdn.shop.example/lamp-2.jpg", alt: "" }],
+]);
+
 describe("the catalogue for Shopify", () => {
   it("writes Shopify's headers, its statuses, a row per variant, and a product without options as Default Title", () => {
     const [header = [], ...rows] = Papa.parse<string[]>(shopifyProductCsv(items), { skipEmptyLines: true }).data;
@@ -92,8 +99,8 @@ describe("the catalogue for Shopify", () => {
     expect(at(rows[0], "Body (HTML)")).toBe("<p>Brass, 1970s.</p><p>Rewired &lt;2024&gt; &amp; tested.</p>");
   });
 
-  it("is read back by our own import as the same products", () => {
-    const read = parseCsv(shopifyProductCsv(items));
+  it("is read back by our own import as the same products, photos from addresses included", () => {
+    const read = parseCsv(shopifyProductCsv(items, sources));
     if (!read.ok) throw new Error(read.message);
     const format = detectFormat(read.table.headers);
     expect(format).toBe("shopify");
@@ -110,6 +117,11 @@ describe("the catalogue for Shopify", () => {
         productType: "Lamp",
         seoTitle: "Brass lamp",
         seoDescription: "A 1970s brass lamp",
+        // The second photo on a row of its own, after the lamp's one row.
+        images: [
+          { url: "https://cdn.shop.example/lamp-1.jpg", alt: "Lit", row: 2 },
+          { url: "https://cdn.shop.example/lamp-2.jpg", alt: "", row: 3 },
+        ],
         options: [],
         variants: [
           {

@@ -26,6 +26,7 @@ import { storagePathOf } from "../files/files-service";
 import { stripPhotoTags } from "../files/strip-tags";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
+import { shopifyUrl } from "../stand-in-url";
 import { editItemNow } from "./items-service";
 
 /** Photos fetched at once: a product's few images come together without crowding the room. */
@@ -93,7 +94,7 @@ type Fetched =
 async function fetchPhoto(url: string): Promise<Fetched> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetch(shopifyUrl(url), {
       headers: { Accept: "image/jpeg, image/png, image/webp, image/gif" },
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     });

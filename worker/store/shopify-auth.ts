@@ -6,8 +6,9 @@
  * is renewed simply by asking again. An older custom app has a static Admin
  * API access token instead, which cannot be renewed.
  */
+
+import { shopifyUrl } from "../stand-in-url";
 import { badAnswer, noStore, refused, unreachable } from "./store-errors";
-import { storeUrl } from "./store-url";
 
 /** A token is renewed when it has less than this left, so no call races its expiry. */
 export const RENEW_BEFORE_MS = 5 * 60_000;
@@ -42,7 +43,7 @@ export async function requestClientCredentialsToken(
 ): Promise<IssuedToken> {
   let response: Response;
   try {
-    response = await fetch(storeUrl(`https://${shop}/admin/oauth/access_token`), {
+    response = await fetch(shopifyUrl(`https://${shop}/admin/oauth/access_token`), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
       body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),

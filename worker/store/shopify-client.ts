@@ -10,10 +10,10 @@
  */
 import { createAdminApiClient } from "@shopify/admin-api-client";
 import { LiveError } from "../../protocol/errors";
+import { shopifyUrl } from "../stand-in-url";
 import { budgetFor, MAX_WAIT_MS } from "./cost-budget";
 import type { TokenSource } from "./shopify-auth";
 import { badAnswer, missingScope, noStore, refused, storeBusy, unreachable } from "./store-errors";
-import { storeUrl } from "./store-url";
 
 export const SHOPIFY_API_VERSION = "2026-10";
 
@@ -74,7 +74,7 @@ export class ShopifyClient {
         accessToken,
         // Looked up at call time (not captured once), with a time limit so a silent store cannot hold a call.
         customFetchApi: (url, init) =>
-          fetch(storeUrl(String(url)), { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
+          fetch(shopifyUrl(String(url)), { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
             (response) => {
               httpStatus = response.status;
               return response;
