@@ -37,6 +37,11 @@ const SUSTAIN_MS = knob("BENCH_SUSTAIN_SECONDS", 10, 1) * 1000;
 const SUSTAIN_WRITERS = 4;
 const SUSTAIN_IN_FLIGHT = 8;
 const WARM_UP = SMOKE ? 5 : 200;
+// How long connections are left to settle before memory is read, and to close after: a smoke run only
+// shows the benchmark works (its figures are not read), so it waits a fraction.
+const SETTLE_MS = SMOKE ? 300 : 2000;
+const CLOSE_MS = SMOKE ? 500 : 3000;
+const WARM_MS = SMOKE ? 300 : 1500;
 // BENCH_PARTS=a (or "a,c"…) measures only those parts.
 const PARTS = new Set((process.env.BENCH_PARTS ?? "a,b,c,d").split(","));
 
@@ -272,17 +277,17 @@ async function idleGrowth(openIdle) {
     const before = treeRss(fresh.pid);
     const sockets = await openMany(IDLE, () => openIdle.open(fresh, prepared));
     await openIdle.settle?.(sockets, prepared);
-    await sleep(2000);
+    await sleep(SETTLE_MS);
     const growth = (treeRss(fresh.pid) - before) / IDLE;
     const heap = (await heapAfterGc(inspector, fresh.url)) - heapBefore;
     for (const socket of sockets) socket.close(1000);
-    await sleep(3000); // the server ends their sessions
+    await sleep(CLOSE_MS); // the server ends their sessions
     return { growth, heap: heap / IDLE };
   };
   try {
     const prepared = await openIdle.prepare?.(fresh);
     inspector = await inspectWorker(inspectorPort);
-    await sleep(1500);
+    await sleep(WARM_MS);
     const first = await openRound(prepared);
     const again = await openRound(prepared);
     return { first: first.growth, again: again.growth, heap: again.heap };

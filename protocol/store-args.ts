@@ -39,7 +39,20 @@ export const STORE_METHOD = {
   STORE_ITEM_COUNTS: "store.itemCounts",
   /** Chooses for a field changed in both places: keep ours (sent to the store) or take the store's. */
   STORE_RESOLVE_CONFLICT: "store.resolveConflict",
+  /**
+   * Decides for a store product held for review when the store's catalogue
+   * came in: link it to an item here, import it as a new item, or ignore it.
+   */
+  STORE_REVIEW_PRODUCT: "store.reviewProduct",
 } as const;
+
+/** What a person decides for a store product held for review. */
+export const reviewChoiceSchema = v.variant("choice", [
+  v.strictObject({ choice: v.literal("link"), itemId: idSchema }),
+  v.strictObject({ choice: v.literal("new") }),
+  v.strictObject({ choice: v.literal("ignore") }),
+]);
+export type ReviewChoice = v.InferOutput<typeof reviewChoiceSchema>;
 
 /** A failed delivery's number, as `store.failedDeliveries` lists it. */
 const deliveryIdSchema = v.pipe(
@@ -120,6 +133,12 @@ export const STORE_METHODS = {
       v.picklist(["ours", "theirs"], "Keep ours or take the store's"),
     ]),
   ).answers<null>(),
+  [STORE_METHOD.STORE_REVIEW_PRODUCT]: takes(
+    v.tuple([
+      v.pipe(v.string("A store product is named by its id"), v.startsWith("gid://shopify/Product/"), v.maxLength(128)),
+      reviewChoiceSchema,
+    ]),
+  ).answers<{ itemId: string | null }>(),
 } as const;
 
 /** The publications of the store (Shopify): their wire names. */

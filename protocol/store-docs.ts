@@ -146,3 +146,29 @@ export interface StoreSyncDoc {
   /** Why the last sync stopped short ("" when it completed): what it stored stays, the next sync resumes. */
   error: string;
 }
+
+/**
+ * Store products held for review when the store's catalogue came in (the
+ * `review` document of `store`): one that only its title matched here, or
+ * whose SKU an item linked to another store product has. A person links,
+ * imports as new or ignores each.
+ */
+export interface StoreReviewDoc {
+  _id: "review";
+  open: StoreReviewLine[];
+  /** How many are open in all (the list holds the first 200). */
+  total: number;
+  /** Store products ignored (they are not brought in again). */
+  ignored: number;
+}
+
+export interface StoreReviewLine {
+  productId: string;
+  title: string;
+  sku: string;
+  /** Why it waits: a title like an item's here, or its SKU on an item linked elsewhere. */
+  reason: "title" | "sku";
+  /** The item here it looks like. */
+  candidateItemId: string;
+  candidateTitle: string;
+}

@@ -8,6 +8,7 @@ import { OrderEmailsToggle } from "./OrderEmailsToggle";
 import { StoreConnectForm } from "./StoreConnectForm";
 import { StoreDriftPanel } from "./StoreDriftPanel";
 import { StoreLocationsPanel } from "./StoreLocationsPanel";
+import { StoreReviewPanel } from "./StoreReviewPanel";
 import { StoreSetupGuide } from "./StoreSetupGuide";
 import { StoreSyncPanel } from "./StoreSyncPanel";
 import "./store.css";
@@ -130,6 +131,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
             />
           )}
           <StoreLocationsPanel role={role} />
+          <StoreReviewPanel role={role} />
           <StoreDriftPanel role={role} />
           {manage && <FailedDeliveries />}
           <StoreSyncPanel role={role} />

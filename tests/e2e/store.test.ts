@@ -8,8 +8,9 @@
  * sells one in the store (the catalogue count drops live); a viewer sees the store but none of its buttons; a phone-wide screen shows
  * the panel without scrolling sideways. And both sides at once: a sale in
  * the store and a receipt here at the same moment both count on both sides,
- * a delivery sent again counts once, and a title changed in both places is
- * shown with both values until the owner chooses.
+ * a delivery sent again counts once, a title changed in both places is
+ * shown with both values until the owner chooses, and a store product with
+ * a SKU taken here waits for review and is imported as new.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -343,6 +344,24 @@ describe("the online store", () => {
     await conflicts.getByRole("button", { name: "Take the store's title" }).click();
     await expect.poll(() => title.inputValue()).toBe("Teak salad bowl");
     await expect.poll(() => conflicts.count()).toBe(0);
+
+    // The store's catalogue brought in: a product with the bowl's SKU is not linked by it, nor made twice unasked —
+    // it waits for review, and the owner imports it as a new item.
+    market.addProduct({ title: "Teak bowl, seconds", variant: { sku: "TB-1", price: "20.00", inventoryQuantity: 2 } });
+    await page.getByRole("navigation", { name: "Room" }).getByRole("link", { name: "Store", exact: true }).click();
+    const sync = page.getByRole("region", { name: "Sync from the store" });
+    await sync.getByRole("button", { name: "Sync now" }).click();
+    const review = page.getByTestId("store-review");
+    const held = review.getByTestId("store-review-line").filter({ hasText: "Teak bowl, seconds" });
+    await held.waitFor({ timeout: 30_000 });
+    expect(await held.textContent()).toContain(
+      "its SKU TB-1 is on “Teak salad bowl” here, which is linked to another store product",
+    );
+    await held.getByRole("button", { name: "Import Teak bowl, seconds as new" }).click();
+    await review.getByRole("status").filter({ hasText: "Teak bowl, seconds is a new item." }).waitFor();
+    await review.getByText("Nothing waits for you.").waitFor();
+    await page.goto(roomUrl);
+    await page.getByTestId("item-row").filter({ hasText: "Teak bowl, seconds" }).waitFor();
     await context.close();
   }, 120_000);
 });

@@ -31,6 +31,7 @@ import { driftCheckDue, driftForEmail, runDueDriftCheck } from "../store/store-d
 import { registerStore } from "../store/store-feature";
 import { storePageLinks } from "../store/store-pages";
 import { pushToStore, storeOutboxDue } from "../store/store-push";
+import { registerStoreReview } from "../store/store-review-feature";
 import { settleStoreLevels, storeLevelsDue } from "../store/store-stock";
 import { keepStoreSyncScheduled, runDueStoreSync } from "../store/sync-schedule";
 
@@ -95,6 +96,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     },
   },
   { name: "store deliveries that failed", register: registerDeadLetters },
+  { name: "store products held for review", register: registerStoreReview },
   { name: "stocktake", register: registerStocktake },
   {
     name: "bulk jobs",

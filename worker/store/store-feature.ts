@@ -39,6 +39,7 @@ import { itemCounts } from "./store-counts";
 import { checkDrift, driftDoc, sendOurCount, takeStoreCount } from "./store-drift";
 import { mapStoreLocation, refreshStoreLocations, storeLocationsDoc } from "./store-locations";
 import { movementsWritten, retryRefused } from "./store-push";
+import { reviewDoc } from "./store-review";
 import { storeRuntime } from "./store-runtime";
 import { forgetShopNow } from "./store-unlink";
 import { unlinkStoreItems } from "./store-unlink-job";
@@ -93,6 +94,7 @@ export function registerStore(registry: LiveRegistry<RoomHost>): void {
             asDoc(storeRuntime(ctx.host).sync.view(row)),
             asDoc(storeLocationsDoc(ctx.host)),
             asDoc(driftDoc(ctx.host)),
+            asDoc(reviewDoc(ctx.host)),
           ];
         },
         // Items' documents go to those who asked for that item (below).

@@ -6,9 +6,17 @@
  * sent straight back (publish.ts).
  */
 import { type ItemDoc, type ItemStatus, STORE_ACTOR } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/directory/database";
 import { findItemRow } from "../db/room/item-statements";
-import { findItem, findItemBySku, findItemByStoreProduct, findVariantByCode, toItemDoc } from "../db/room/items-repo";
+import {
+  findItem,
+  findItemByBarcode,
+  findItemBySku,
+  findItemByStoreProduct,
+  findVariantByCode,
+  toItemDoc,
+} from "../db/room/items-repo";
 import { runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import { findListing, listingRemoved, saveListing } from "../db/room/store-listings-repo";
@@ -20,6 +28,7 @@ import { holdConflicts } from "./store-conflicts";
 import { type DetailSource, detailsText } from "./store-details";
 import { parseSent, storeFieldsOf } from "./store-fields";
 import type { StoreProduct } from "./store-product-record";
+import { holdForReview, reviewIgnored, unlinkedItemTitled } from "./store-review";
 import { storeReportsLevels } from "./store-stock";
 import { applyStoreVariantsNow } from "./store-variants";
 
@@ -30,7 +39,7 @@ const STATUS_OF: Record<StoreProduct["status"], ItemStatus> = {
   ARCHIVED: "archived",
 };
 
-export type ProductOutcome = "created" | "updated" | "skipped";
+export type ProductOutcome = "created" | "updated" | "skipped" | "held";
 
 /** How the product's status in the store moves its item's status (sold and archived items keep theirs). */
 function statusFor(product: StoreProduct, current: ItemStatus | null): ItemStatus | undefined {
@@ -80,27 +89,63 @@ function storeDetails(
   return { details, storeChanged: known === undefined || known !== theirs };
 }
 
+export interface ApplyOptions {
+  /** Whether a product the catalogue does not have may become an item (the sync; not a webhook). */
+  create: boolean;
+  currency: string;
+  /** A person's decision in review (store-review.ts): link it to this item, or import it as new. */
+  decided?: { linkTo?: string; asNew?: boolean };
+}
+
+/** The item a person chose to link a store product to: one here, not linked to another store product. */
+function chosenItem(host: RoomHost, itemId: string): ItemRow {
+  const item = findItemRow(host.roomDb, host.roomId, itemId);
+  if (!item) throw new LiveError(404, "Item not found");
+  if (item.storeProductId) throw new LiveError(409, `“${item.title}” is linked to another store product already`);
+  return item;
+}
+
 export async function applyStoreProductNow(
   host: RoomHost,
   product: StoreProduct,
-  options: { create: boolean; currency: string },
+  options: ApplyOptions,
 ): Promise<ProductOutcome> {
   // An item deleted here stays deleted: its product is not brought back.
   if (await listingRemoved(host.roomDb, host.roomId, product.productId)) return "skipped";
   let linked = await findItemByStoreProduct(host.roomDb, host.roomId, product.productId);
+  if (!linked && options.decided?.linkTo) linked = chosenItem(host, options.decided.linkTo);
   // A product sold in variants (here or there): codes, prices and stock are its variants' (store-variants.ts).
   const inVariants = product.options.length > 0 || (linked?.variants ?? "[]") !== "[]";
   let sku = inVariants ? "" : product.sku;
+  /** An item linked to another store product that has this product's SKU. */
+  let skuTakenBy: ItemRow | null = null;
   if (sku) {
     const holder = await findItemBySku(host.roomDb, host.roomId, sku);
     // An unlinked item with the product's SKU is the same thing: link it rather than make a twin.
     if (!linked && holder && !holder.storeProductId) linked = holder;
     // A SKU another item here already uses stays with that item.
-    else if (holder && holder.id !== linked?.id) sku = "";
+    else if (holder && holder.id !== linked?.id) {
+      sku = "";
+      skuTakenBy = holder;
+    }
   }
   // An unlinked product of ours with a variant of the store's SKU (then barcode) is the same product.
   if (inVariants && !linked) linked = findProductByVariantCode(host, product);
+  // Then by barcode: an unlinked item with the store product's barcode.
+  const barcode = product.variants[0]?.barcode ?? "";
+  if (!inVariants && !linked && barcode) {
+    const holder = findItemByBarcode(host.roomDb, host.roomId, barcode);
+    if (holder && !holder.storeProductId) linked = holder;
+  }
   if (!linked && !options.create) return "skipped";
+  if (!linked && !options.decided) {
+    // Not made twice, nor linked by a guess: a title like an item's here, or a SKU on an item linked to another
+    // store product, waits for a person (store-review.ts); one they ignored is passed over.
+    if (reviewIgnored(host, product.productId)) return "skipped";
+    const lookalike = unlinkedItemTitled(host, product.title);
+    if (skuTakenBy) return holdForReview(host, product, "sku", skuTakenBy.id) ? "held" : "skipped";
+    if (lookalike) return holdForReview(host, product, "title", lookalike.id) ? "held" : "skipped";
+  }
   // Once the store reports this variant's levels, its stock moves here by movements (store-stock.ts), never set.
   const byMovements = inVariants || (linked !== null && storeReportsLevels(host, product.inventoryItemId));
   const title = product.title || "Untitled product";
@@ -176,7 +221,7 @@ export async function applyStoreProductNow(
     await addItemNow(
       host,
       STORE_ACTOR,
-      { ...change, currency: options.currency },
+      { ...change, ...(options.currency ? { currency: options.currency } : {}) },
       { storeProductId: product.productId },
       itemId,
     );

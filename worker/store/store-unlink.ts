@@ -12,6 +12,7 @@ import { forgetStoreStockQueries, unlinkProductQuery } from "../db/room/store-st
 import { startBulkJobNow } from "../inventory/bulk-jobs";
 import { editItemNow } from "../inventory/items-service";
 import type { RoomHost } from "../rooms/room-host";
+import { forgetReviewsQuery } from "./store-review";
 import { storeRuntime } from "./store-runtime";
 import { linkedItemCount } from "./store-unlink-job";
 
@@ -27,8 +28,8 @@ export async function forgetShopNow(host: RoomHost): Promise<string | null> {
   const jobId =
     total > 0 ? startBulkJobNow(host, { kind: "store-unlink", params: {}, total, startedBy: STORE_ACTOR }) : null;
   await deleteRoomListings(host.roomDb, host.roomId);
-  // The old shop's variants, locations, levels and events mean nothing for the new one.
-  runTogether(host.roomDb, forgetStoreStockQueries(host.roomDb));
+  // The old shop's variants, locations, levels, events and products held for review mean nothing for the new one.
+  runTogether(host.roomDb, [...forgetStoreStockQueries(host.roomDb), forgetReviewsQuery(host)]);
   await forgetSyncState(host.roomDb, host.roomId);
   storeRuntime(host).sync.forget(host, await findStoreConnection(host.roomDb, host.roomId));
   return jobId;

@@ -43,6 +43,7 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
 
 export { importPhotos } from "./import-photos-table";
 export { locations, movements } from "./stock-tables";
+export { storeReview } from "./store-review-table";
 export {
   storeConflicts,
   storeLevels,

@@ -1,0 +1,31 @@
+/**
+ * `store.reviewProduct`: a person decides for a store product held for
+ * review (store-review.ts) — link it to an item here, import it as new, or
+ * ignore it — in one turn of the room's write queue.
+ */
+import { can, METHOD } from "../../protocol/api";
+import { defineMethod } from "../contract";
+import { findItemByStoreProduct } from "../db/room/items-repo";
+import type { LiveRegistry } from "../live/registry";
+import { requireRole } from "../rooms/access";
+import type { RoomHost } from "../rooms/room-host";
+import { applyStoreProductNow } from "./store-products";
+import { decideReview } from "./store-review";
+
+export function registerStoreReview(registry: LiveRegistry<RoomHost>): void {
+  defineMethod(registry, METHOD.STORE_REVIEW_PRODUCT, {
+    run: async (ctx, productId, choice) => {
+      await requireRole(ctx, can.useStore);
+      const host = ctx.host;
+      const itemId = await host.writes.run(
+        () =>
+          decideReview(host, productId, choice, async (product, decided) => {
+            await applyStoreProductNow(host, product, { create: true, currency: "", decided });
+            return (await findItemByStoreProduct(host.roomDb, host.roomId, product.productId))?.id ?? null;
+          }),
+        ctx.userId ?? undefined,
+      );
+      return { itemId };
+    },
+  });
+}
