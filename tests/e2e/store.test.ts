@@ -284,8 +284,14 @@ describe("the online store", () => {
     await row.getByRole("link", { name: "Open Teak bowl" }).last().click();
     const section = page.getByTestId("item-store");
     await section.getByRole("button", { name: "Publish to store" }).click();
-    await section.getByTestId("item-store-state").filter({ hasText: "In the store" }).waitFor({ timeout: 20_000 });
-    const bowl = [...market.products.values()].find((product) => product.title === "Teak bowl");
+    // ("Not in the store" holds the words too: the state is read from its start.)
+    await section
+      .getByTestId("item-store-state")
+      .filter({ hasText: /^In the store/ })
+      .waitFor({ timeout: 20_000 });
+    const bowlNow = () => [...market.products.values()].find((product) => product.title === "Teak bowl");
+    await expect.poll(() => bowlNow()?.status, { timeout: 20_000 }).toBe("ACTIVE");
+    const bowl = bowlNow();
     const inventoryItem = bowl?.variant.id.replace("ProductVariant", "InventoryItem") ?? "";
     const storeLevel = () => market.levelOf(inventoryItem, market.locations[0]?.id ?? "");
     expect(storeLevel()).toBe(6);

@@ -12,7 +12,7 @@ import { variantsOfRow } from "../inventory/stock-moves";
 import type { RoomHost } from "../rooms/room-host";
 import { LEVELS_PAGE } from "./shopify-queries";
 import { requireConnection, storeClientFor } from "./store-connection";
-import { storeCounts } from "./store-drift";
+import { storeCounts } from "./store-levels-read";
 
 export async function itemCounts(host: RoomHost, itemId: string): Promise<StoreItemCounts[]> {
   const connection = await requireConnection(host);

@@ -7,7 +7,6 @@
  * Store tab, and once a day at the room's alarm; the daily low-stock e-mail
  * reports what it found (inventory/low-stock-digest.ts).
  */
-import * as v from "valibot";
 import { COLLECTION, type StoreDriftDoc, type StoreDriftLine, variantName } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/directory/database";
@@ -31,9 +30,9 @@ import { stockMoves, variantsOfRow } from "../inventory/stock-moves";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import type { ShopifyClient } from "./shopify-client";
-import { LEVELS_PAGE, LEVELS_QUERY } from "./shopify-queries";
+import { LEVELS_PAGE } from "./shopify-queries";
 import { requireConnection, storeClientFor } from "./store-connection";
-import { badAnswer } from "./store-errors";
+import { storeCounts } from "./store-levels-read";
 import { schedulePush } from "./store-push";
 import { storeRuntime } from "./store-runtime";
 import { startedAt } from "./store-stock-write";
@@ -44,52 +43,6 @@ const DRIFT_DUE = "store-drift-due";
 /** Differences the document lists (the rest are counted). */
 export const DRIFT_LISTED = 200;
 export const DRIFT_EVERY_MS = 24 * 3600_000;
-
-const levelsAnswer = v.object({
-  nodes: v.array(
-    v.nullable(
-      v.object({
-        id: v.string(),
-        inventoryLevels: v.object({
-          nodes: v.array(
-            v.object({
-              location: v.object({ id: v.string() }),
-              quantities: v.array(v.object({ name: v.string(), quantity: v.number() })),
-            }),
-          ),
-        }),
-      }),
-    ),
-  ),
-});
-
-/** Shopify's counts of one inventory item at one location (docs/stock.md, "Which number is which"). */
-export interface StoreCounts {
-  available: number;
-  committed: number;
-  onHand: number;
-}
-
-/** The store's counts of each inventory item at each of its locations: `inventoryItemId storeLocationId` → counts. */
-export async function storeCounts(
-  client: ShopifyClient,
-  inventoryItemIds: readonly string[],
-): Promise<Map<string, StoreCounts>> {
-  const parsed = v.safeParse(levelsAnswer, await client.request(LEVELS_QUERY, { ids: inventoryItemIds }));
-  if (!parsed.success) throw badAnswer();
-  const counts = new Map<string, StoreCounts>();
-  for (const node of parsed.output.nodes) {
-    for (const level of node?.inventoryLevels.nodes ?? []) {
-      const named = (name: string) => level.quantities.find((quantity) => quantity.name === name)?.quantity ?? 0;
-      counts.set(`${node?.id} ${level.location.id}`, {
-        available: named("available"),
-        committed: named("committed"),
-        onHand: named("on_hand"),
-      });
-    }
-  }
-  return counts;
-}
 
 /** The store's `available` of each inventory item at each of its locations: `inventoryItemId storeLocationId` → units. */
 async function storeLevels(client: ShopifyClient, inventoryItemIds: readonly string[]): Promise<Map<string, number>> {

@@ -95,6 +95,11 @@ export interface ApplyOptions {
   currency: string;
   /** A person's decision in review (store-review.ts): link it to this item, or import it as new. */
   decided?: { linkTo?: string; asNew?: boolean };
+  /**
+   * The store's levels at each mapped location are brought in after
+   * (store-levels-in.ts): its stock is not set from its total here.
+   */
+  levelsAfter?: boolean;
 }
 
 /** The item a person chose to link a store product to: one here, not linked to another store product. */
@@ -147,7 +152,10 @@ export async function applyStoreProductNow(
     if (lookalike) return holdForReview(host, product, "title", lookalike.id) ? "held" : "skipped";
   }
   // Once the store reports this variant's levels, its stock moves here by movements (store-stock.ts), never set.
-  const byMovements = inVariants || (linked !== null && storeReportsLevels(host, product.inventoryItemId));
+  const byMovements =
+    inVariants ||
+    options.levelsAfter === true ||
+    (linked !== null && storeReportsLevels(host, product.inventoryItemId));
   const title = product.title || "Untitled product";
   const theirs = inVariants
     ? { title, description: product.description, priceCents: linked?.priceCents ?? 0, sku: linked?.sku ?? "" }
@@ -226,7 +234,11 @@ export async function applyStoreProductNow(
       itemId,
     );
   }
-  if (inVariants && product.options.length > 0 && (await applyStoreVariantsNow(host, itemId, product))) {
+  if (
+    inVariants &&
+    product.options.length > 0 &&
+    (await applyStoreVariantsNow(host, itemId, product, { counted: !options.levelsAfter }))
+  ) {
     // The variants as the store has them now: in step, not sent back (a held field stays as it was).
     const now = await findItem(host.roomDb, host.roomId, itemId);
     if (now) {

@@ -32,6 +32,7 @@ import {
 } from "./shopify-queries";
 import { requireConnection, storeClientFor } from "./store-connection";
 import { badAnswer } from "./store-errors";
+import { bringInStoreLevels, keepsStoreLocations } from "./store-levels-in";
 import { readProduct, type StoreProduct, variantFromNode, variantsConnection } from "./store-product-record";
 import { applyStoreProductNow } from "./store-products";
 import { type Page, readCount, readCustomer, readOrder, readPage } from "./store-records";
@@ -57,6 +58,8 @@ interface Phase<T extends { updatedAt: number }> {
   read(node: unknown): T;
   /** Reads what a page's records left for later (a product's variants past the first page), before they are stored. */
   complete?(client: ShopifyClient, records: T[]): Promise<T[]>;
+  /** After a page is stored: what follows from it outside the write queue (a page of products' stock per location). */
+  after?(host: RoomHost, client: ShopifyClient, records: T[]): Promise<void>;
   /** Stores a page; may answer how many records it had to leave out (a number). */
   store(host: RoomHost, records: T[], shop: ShopContext): Promise<unknown>;
 }
@@ -110,12 +113,20 @@ const PHASES = {
     pageSize: PRODUCTS_PAGE,
     read: readProduct,
     complete: (client, records) => Promise.all(records.map((product) => withAllVariants(client, product))),
+    // Each product's stock at each store location kept here, for those whose levels the room does not know yet.
+    after: (host, client, records) =>
+      bringInStoreLevels(
+        host,
+        client,
+        records.flatMap((product) => product.variants.map((variant) => variant.inventoryItemId)),
+      ),
     store: async (host, records, shop) => {
       let skipped = 0;
+      const levelsAfter = keepsStoreLocations(host);
       for (const product of records) {
         // One product that cannot become an item (its SKU is taken here, say) must not stop the orders behind it.
         try {
-          await applyStoreProductNow(host, product, { create: true, currency: shop.currency });
+          await applyStoreProductNow(host, product, { create: true, currency: shop.currency, levelsAfter });
         } catch (error) {
           skipped++;
           const reason = error instanceof LiveError ? error.reason : error;
@@ -263,6 +274,7 @@ export class StoreSync {
       const page: Page<{ updatedAt: number }> = readPage(data, kind, phase.read);
       if (phase.complete) page.records = await phase.complete(client, page.records);
       const left = await host.writes.run(() => phase.store(host, page.records, shop));
+      await phase.after?.(host, client, page.records);
       const skipped = typeof left === "number" ? left : 0;
       for (const record of page.records) mark = Math.max(mark ?? 0, record.updatedAt);
       const { done, counts, skipped: skippedBefore } = current();

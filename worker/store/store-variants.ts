@@ -70,7 +70,12 @@ function matchVariants(
  * variant of ours holding stock would have no place among the store's
  * options); the item keeps its own then.
  */
-export async function applyStoreVariantsNow(host: RoomHost, itemId: string, product: StoreProduct): Promise<boolean> {
+export async function applyStoreVariantsNow(
+  host: RoomHost,
+  itemId: string,
+  product: StoreProduct,
+  options: { counted: boolean } = { counted: true },
+): Promise<boolean> {
   const doc = toItemDoc(await itemHere(host, itemId));
   const ours = variantsOf(doc);
   const linked = new Map(variantLinksOfItem(host.roomDb, itemId).map((link) => [link.storeVariantId, link.variantId]));
@@ -88,7 +93,8 @@ export async function applyStoreVariantsNow(host: RoomHost, itemId: string, prod
   for (const [index, store] of theirs.entries()) {
     const match = matches[index];
     // A variant the store reports levels of moves by movements only; else it takes the store's total.
-    const counted = !storeReportsLevels(host, store.inventoryItemId);
+    // (Not when the store's levels at each mapped location are brought in after: store-levels-in.ts.)
+    const counted = options.counted && !storeReportsLevels(host, store.inventoryItemId);
     const held = match?.stock[home] ?? 0;
     const count = counted
       ? { locationId: home, quantity: Math.max(0, held + store.quantity - (match?.quantity ?? 0)) }
