@@ -6,6 +6,7 @@
 import { COLLECTION, type ImportPhotosDoc, PUBLICATION } from "../../../protocol/api";
 import { type LiveDoc, useFind } from "../../live";
 import { useSubscribe } from "../../live-api";
+import { ProgressLine } from "./ImportProgress";
 import { ProblemList } from "./ImportSummary";
 
 const isPhotos = (doc: LiveDoc): doc is LiveDoc & ImportPhotosDoc => doc._id === "photos";
@@ -21,22 +22,14 @@ export function ImportPhotos() {
   return (
     <section className="import-photos" aria-label="Photos" data-testid="import-photos">
       {photos.waiting > 0 ? (
-        <div className="import-progress">
-          <div
-            className="import-progress-bar"
-            role="progressbar"
-            aria-label="Photos brought in"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={through}
-            aria-valuetext={`${through.toLocaleString("en")} of ${photosText(total)}`}
-          >
-            <span style={{ width: `${Math.round((through / total) * 100)}%` }} />
-          </div>
-          <p role="status">
-            Bringing in photos from their addresses: {through.toLocaleString("en")} of {photosText(total)}
-          </p>
-        </div>
+        <ProgressLine
+          label="Photos brought in"
+          done={through}
+          total={total}
+          valueText={`${through.toLocaleString("en")} of ${photosText(total)}`}
+        >
+          Bringing in photos from their addresses: {through.toLocaleString("en")} of {photosText(total)}
+        </ProgressLine>
       ) : (
         <p role="status">
           {photosText(photos.done)} brought in from their addresses
