@@ -1,10 +1,11 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { COLLECTION, can, METHOD, type RoomRole, type StoreDriftDoc, type StoreDriftLine } from "../../protocol/api";
 import { RelativeTime } from "../catalogue/RelativeTime";
 import { type LiveDoc, useFind } from "../live";
 import { useCall } from "../live-api";
 import { locationName, useLocations } from "../stock/use-locations";
 import { ActionOutcome } from "./ActionOutcome";
+import { useStoreAction } from "./use-store-action";
 
 const isDrift = (doc: LiveDoc): doc is LiveDoc & StoreDriftDoc => doc._id === "drift";
 const lineKey = (line: StoreDriftLine) => `${line.itemId} ${line.variantId} ${line.locationId}`;
@@ -21,26 +22,10 @@ export function StoreDriftPanel({ role }: { role: RoomRole | null }) {
   const call = useCall();
   const headingId = useId();
   const labelId = useId();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, notice, error, run } = useStoreAction();
   const manage = can.manageStore(role);
   const mayCheck = can.useStore(role);
   const running = drift?.running === true;
-
-  async function run(key: string, work: () => Promise<string>) {
-    if (busy) return;
-    setBusy(key);
-    setNotice(null);
-    setError(null);
-    try {
-      setNotice(await work());
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const check = () =>
     run("check", async () => {

@@ -13,6 +13,7 @@ import { StoreSetupGuide } from "./StoreSetupGuide";
 import { StoreSyncPanel } from "./StoreSyncPanel";
 import "./store.css";
 import { ActionOutcome } from "./ActionOutcome";
+import { useStoreAction } from "./use-store-action";
 
 const isConnection = (doc: LiveDoc): doc is LiveDoc & StoreConnectionDoc => doc._id === "connection";
 
@@ -34,27 +35,12 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
   const { userId } = useLoginState();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<"test" | "disconnect" | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, notice, error, run, say } = useStoreAction<"test" | "disconnect">();
   const confirmButton = useRef<HTMLButtonElement>(null);
   // The "Disconnect…" button gives way to the question: keep keyboard focus on the answer.
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
-
-  async function run(action: "test" | "disconnect", work: () => Promise<string | null>) {
-    setBusy(action);
-    setError(null);
-    setNotice(null);
-    try {
-      setNotice(await work());
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const test = () =>
     run("test", async () => {
@@ -69,8 +55,7 @@ export function StorePanel({ role }: { role: RoomRole | null }) {
     });
   const connected = (shopName: string, webhookNote: string) => {
     setEditing(false);
-    setError(null);
-    setNotice(
+    say(
       webhookNote
         ? `Connected to ${shopName}. ${webhookNote}.`
         : `Connected to ${shopName}; the store now tells this room about new orders and product changes at once.`,

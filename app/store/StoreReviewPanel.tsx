@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { COLLECTION, can, METHOD, type RoomRole, type StoreReviewDoc, type StoreReviewLine } from "../../protocol/api";
 import type { ReviewChoice } from "../../protocol/store-args";
 import { type LiveDoc, useFind } from "../live";
 import { useCall } from "../live-api";
 import { ActionOutcome } from "./ActionOutcome";
+import { useStoreAction } from "./use-store-action";
 
 const isReview = (doc: LiveDoc): doc is LiveDoc & StoreReviewDoc => doc._id === "review";
 
@@ -23,27 +24,16 @@ export function StoreReviewPanel({ role }: { role: RoomRole | null }) {
   const [review] = useFind(COLLECTION.STORE, isReview);
   const call = useCall();
   const headingId = useId();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, notice, error, run } = useStoreAction();
   const decide = can.useStore(role);
   // Shown once anything was held; and until the last choice's outcome is read.
   if (!review || (review.total === 0 && review.ignored === 0 && notice === null && error === null)) return null;
 
-  async function choose(line: StoreReviewLine, choice: ReviewChoice, done: string) {
-    if (busy) return;
-    setBusy(line.productId);
-    setNotice(null);
-    setError(null);
-    try {
+  const choose = (line: StoreReviewLine, choice: ReviewChoice, done: string) =>
+    run(line.productId, async () => {
       await call(METHOD.STORE_REVIEW_PRODUCT, line.productId, choice);
-      setNotice(done);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(null);
-    }
-  }
+      return done;
+    });
 
   return (
     <section className="store-review" aria-labelledby={headingId} data-testid="store-review">

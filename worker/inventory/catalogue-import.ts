@@ -36,7 +36,7 @@ import type { ItemRow } from "../db/room/room-schema";
 import type { LocationRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
-import { queuePhotosQueries, schedulePhotos } from "./import-photos";
+import { queuePartPhotosQueries } from "./import-photos";
 import {
   COMPARED,
   changeKinds,
@@ -335,14 +335,8 @@ export function importPart(
       ...sum,
     }));
     if (part.dryRun) return report;
-    // The photos the file names by address are queued with their products, and brought in after (import-photos.ts);
-    // those queued by an earlier import of the file are not fetched again.
-    const photos = part.products.flatMap((product) => {
-      if (!product.images?.length) return [];
-      const itemId = ids.get(product.handle) ?? findItemByHandle(host.roomDb, product.handle)?.id;
-      return itemId ? queuePhotosQueries(host, actor, itemId, product.images) : [];
-    });
-    if (photos.length > 0) schedulePhotos(host);
+    // The photos the file names by address are queued with their products, and brought in after.
+    const photos = queuePartPhotosQueries(host, actor, part.products, ids);
     // A part whose products are all unchanged still adds the locations it names (its report says so).
     if (planned.length === 0 && added.length === 0) {
       if (photos.length > 0) runTogether(host.roomDb, photos);

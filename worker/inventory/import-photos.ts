@@ -13,12 +13,12 @@
 import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
 import { COLLECTION, LIMITS } from "../../protocol/api";
 import type { ImportPhotosDoc } from "../../protocol/docs";
-import type { ImportImage } from "../../protocol/variant-args";
+import type { ImportImage, ImportProduct } from "../../protocol/variant-args";
 import { newId } from "../db/directory/database";
 import { owedToDirectory } from "../db/room/directory-outbox";
 import { insertFileQuery, toFileDoc } from "../db/room/files-repo";
 import { type ImportPhotoRow, importPhotos } from "../db/room/import-photos-table";
-import { findItem, toItemDoc } from "../db/room/items-repo";
+import { findItem, findItemByHandle, toItemDoc } from "../db/room/items-repo";
 import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
 import { matchesImageType } from "../files/file-signature";
@@ -62,8 +62,29 @@ const runtimeOf = (host: RoomHost) => {
   return runtime;
 };
 
-/** The statements that queue a product's photos, in its import's transaction (those queued before stay as they are). */
-export function queuePhotosQueries(
+/**
+ * The statements that queue an import part's photos, for its transaction
+ * (`ids`: the item each of its products became, by handle; an unchanged
+ * one is found by its handle), and a run to bring them in after it. Those
+ * queued by an earlier import of the file stay as they are: nothing is
+ * fetched twice.
+ */
+export function queuePartPhotosQueries(
+  host: RoomHost,
+  userId: string,
+  products: readonly ImportProduct[],
+  ids: ReadonlyMap<string, string>,
+): RoomStatement[] {
+  const statements = products.flatMap((product) => {
+    if (!product.images?.length) return [];
+    const itemId = ids.get(product.handle) ?? findItemByHandle(host.roomDb, product.handle)?.id;
+    return itemId ? queuePhotosQueries(host, userId, itemId, product.images) : [];
+  });
+  if (statements.length > 0) schedulePhotos(host);
+  return statements;
+}
+
+function queuePhotosQueries(
   host: RoomHost,
   userId: string,
   itemId: string,
