@@ -124,7 +124,7 @@ export interface StocktakeDoc {
  */
 export interface BulkJobDoc {
   _id: string;
-  kind: "stocktake-apply" | "set-status" | "store-unlink";
+  kind: "stocktake-apply" | "set-status" | "store-unlink" | "import" | "import-check";
   subject: string;
   /** Units done so far, of `total` (items looked at). */
   done: number;

@@ -45,6 +45,8 @@ export const LIMITS = {
   OPTION_VALUE: 60,
   /** Variants (CSV rows) one `items.import` call carries: a file is sent in parts of this. */
   IMPORT_PART: 500,
+  /** Variants (CSV rows) one `items.importStage` call carries: the server cuts it into parts. */
+  IMPORT_PIECE: 5_000,
   /** The largest CSV file the import reads. */
   IMPORT_BYTES: 20 * 1024 * 1024,
 } as const;

@@ -29,6 +29,10 @@ export const VARIANT_METHOD = {
   ITEMS_UPDATE_VARIANT: "items.updateVariant",
   /** One part of a CSV import (products with their variants): created or updated by handle and SKU in one transaction. */
   ITEMS_IMPORT: "items.import",
+  /** A piece of a file's products, kept on the server for the check and the import (`items.importRun`). */
+  ITEMS_IMPORT_STAGE: "items.importStage",
+  /** Checks or imports the products sent with `items.importStage`, as a bulk job on the server. */
+  ITEMS_IMPORT_RUN: "items.importRun",
 } as const;
 
 const optionNameSchema = v.pipe(trimmed(LIMITS.OPTION_NAME, "An option's name"), v.nonEmpty("Give each option a name"));
@@ -194,6 +198,31 @@ export const importPartSchema = v.pipe(
 );
 export type ImportPart = v.InferOutput<typeof importPartSchema>;
 
+/** One piece of a file's products on its way to the server (in the file's order, `piece` 0, 1, 2…). */
+export const importStageSchema = v.pipe(
+  v.strictObject({
+    importId: idSchema,
+    piece: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999, "A file is sent in at most 1,000 pieces")),
+    products: v.array(importProductSchema),
+  }),
+  v.check(
+    (input) => input.products.reduce((rows, product) => rows + product.variants.length, 0) <= LIMITS.IMPORT_PIECE,
+    `Send at most ${LIMITS.IMPORT_PIECE} rows in one piece`,
+  ),
+);
+export type ImportStage = v.InferOutput<typeof importStageSchema>;
+
+/** The check (`dryRun`) or the import of a file's products sent before, run by the server as a bulk job. */
+export const importRunSchema = v.strictObject({
+  importId: idSchema,
+  /** The bulk job's id: its progress is published under it (`bulkJobs`); sent again, the same run answers. */
+  jobId: idSchema,
+  dryRun: v.boolean(),
+  quantityAt: v.optional(v.nullable(idSchema)),
+  unnamedToZero: v.optional(v.boolean()),
+});
+export type ImportRun = v.InferOutput<typeof importRunSchema>;
+
 /** A problem with one row of the file, in words: which row, which column, what is wrong. */
 export interface ImportProblem {
   row: number;
@@ -254,6 +283,15 @@ export interface ImportReport {
   elsewhere: ImportStockChange[];
 }
 
+/** What a check or an import run on the server did: its report, how far it got, and why it stopped, if it did. */
+export interface ImportRunResult {
+  report: ImportReport;
+  /** Variant rows it got through. */
+  done: number;
+  total: number;
+  error?: string;
+}
+
 /** A report of nothing yet: what a part starts from, and what the parts' reports are added to. */
 export function emptyImportReport(): ImportReport {
   return {
@@ -274,4 +312,6 @@ export const VARIANT_METHODS = {
     v.tuple([idSchema, idSchema, variantPatchSchema]),
   ).answers<QuantityMeanwhile | null>(),
   [VARIANT_METHOD.ITEMS_IMPORT]: takes(v.tuple([importPartSchema])).answers<ImportReport>(),
+  [VARIANT_METHOD.ITEMS_IMPORT_STAGE]: takes(v.tuple([importStageSchema])).answers<{ rows: number }>(),
+  [VARIANT_METHOD.ITEMS_IMPORT_RUN]: takes(v.tuple([importRunSchema])).answers<ImportRunResult>(),
 } as const;

@@ -2,9 +2,10 @@
  * What the export writes the import reads back as the same products
  * (app/catalogue/catalogue-csv.ts → app/catalogue/import/): titles, codes,
  * prices and their currency, stock per location, options and variants, status, tags, shelf and
- * description, cost, "was" price, weight, vendor, type and SEO, awkward text included. And the sending (send-import.ts):
- * parts of at most LIMITS.IMPORT_PART rows with no product split, a check's
- * reports added up, an import's progress, and a stop part-way.
+ * description, cost, "was" price, weight, vendor, type and SEO, awkward text included. And the sending
+ * (send-import.ts, protocol/import-parts.ts): pieces and parts with no
+ * product split, the parts' reports added up, the sending's progress, and
+ * a stop part-way.
  */
 import { describe, expect, it } from "vitest";
 import { catalogueCsv } from "../../app/catalogue/catalogue-csv";
@@ -12,9 +13,15 @@ import { detectFormat, prefillMapping } from "../../app/catalogue/import/import-
 import { stoppedText } from "../../app/catalogue/import/import-words";
 import { planImport } from "../../app/catalogue/import/plan-import";
 import { decodeCsv, parseCsv } from "../../app/catalogue/import/read-csv";
-import { checkImport, runImport, splitParts } from "../../app/catalogue/import/send-import";
+import { outcomeOf, sendProducts } from "../../app/catalogue/import/send-import";
 import { type ItemDoc, LIMITS, type LocationDoc, variantsOf } from "../../protocol/api";
-import { emptyImportReport, type ImportPart, type ImportProduct, type ImportReport } from "../../protocol/variant-args";
+import { addReports, splitProducts } from "../../protocol/import-parts";
+import {
+  emptyImportReport,
+  type ImportProduct,
+  type ImportReport,
+  type ImportStage,
+} from "../../protocol/variant-args";
 import { itemDoc } from "../support/item-doc";
 
 const item = (fields: Partial<ItemDoc> & Pick<ItemDoc, "_id" | "title">): ItemDoc => itemDoc(fields);
@@ -146,54 +153,41 @@ const product = (handle: string, variants: number): ImportProduct => ({
 
 const report = (fields: Partial<ImportReport>): ImportReport => ({ ...emptyImportReport(), ...fields });
 
-/** Counts with no location are what is at Main. */
-const atMain = { quantityAt: "main", unnamedToZero: false };
-
 describe("sending the products", () => {
-  it("sends parts of at most LIMITS.IMPORT_PART rows and never splits a product", () => {
+  it("cuts parts of at most LIMITS.IMPORT_PART rows and never splits a product", () => {
     const products = [...Array.from({ length: 6 }, (_, i) => product(`p${i}`, 100)), product("one", 1)];
-    const parts = splitParts(products);
+    const parts = splitProducts(products, LIMITS.IMPORT_PART);
     expect(parts.map((part) => part.map((each) => each.handle))).toEqual([
       ["p0", "p1", "p2", "p3", "p4"],
       ["p5", "one"],
     ]);
     expect(LIMITS.IMPORT_PART).toBe(500);
     expect(
-      splitParts([
-        product("a", 99),
-        product("b", 100),
-        product("c", 100),
-        product("d", 100),
-        product("e", 100),
-        product("f", 2),
-      ]).map((part) => part.length),
+      splitProducts(
+        [product("a", 99), product("b", 100), product("c", 100), product("d", 100), product("e", 100), product("f", 2)],
+        LIMITS.IMPORT_PART,
+      ).map((part) => part.length),
     ).toEqual([5, 1]);
   });
 
-  it("checks with dry runs only and adds their reports up, each location once", async () => {
-    const sent: ImportPart[] = [];
-    const call = async (part: ImportPart) => {
-      sent.push(part);
-      return sent.length === 1
-        ? report({
-            created: 5,
-            locationsAdded: ["Back"],
-            stock: [{ location: "Main", units: 40, variants: 5 }],
-          })
-        : report({
-            updated: 1,
-            unchanged: 1,
-            locationsAdded: ["back", "Shop"],
-            problems: [{ row: 9, column: "SKU", message: "taken" }],
-            changes: { prices: 1 },
-            stock: [
-              { location: "main", units: -2, variants: 1 },
-              { location: "Shop", units: 3, variants: 1 },
-            ],
-          });
-    };
-    const products = [...Array.from({ length: 5 }, (_, i) => product(`p${i}`, 100)), product("q", 1), product("r", 1)];
-    expect(await checkImport(call, products, atMain)).toEqual(
+  it("adds the parts' reports up, each location once", () => {
+    const first = report({
+      created: 5,
+      locationsAdded: ["Back"],
+      stock: [{ location: "Main", units: 40, variants: 5 }],
+    });
+    const second = report({
+      updated: 1,
+      unchanged: 1,
+      locationsAdded: ["back", "Shop"],
+      problems: [{ row: 9, column: "SKU", message: "taken" }],
+      changes: { prices: 1 },
+      stock: [
+        { location: "main", units: -2, variants: 1 },
+        { location: "Shop", units: 3, variants: 1 },
+      ],
+    });
+    expect(addReports(addReports(emptyImportReport(), first), second)).toEqual(
       report({
         created: 5,
         updated: 1,
@@ -207,43 +201,49 @@ describe("sending the products", () => {
         ],
       }),
     );
-    expect(sent.map((part) => [part.part, part.dryRun, part.products.length, part.quantityAt])).toEqual([
-      [0, true, 5, "main"],
-      [1, true, 2, "main"],
-    ]);
-    expect(sent[0]?.importId).toBe(sent[1]?.importId);
   });
 
-  it("imports part after part with its progress, and stops at a part that fails, saying how far it got", async () => {
-    const products = [...Array.from({ length: 10 }, (_, i) => product(`p${i}`, 100)), product("last", 1)];
+  it("sends the file once, in pieces of at most LIMITS.IMPORT_PIECE rows under one id, with its progress", async () => {
+    const products = [...Array.from({ length: 11 }, (_, i) => product(`p${i}`, 500)), product("last", 1)];
+    const staged: ImportStage[] = [];
     const progress: [number, number][] = [];
-    let calls = 0;
-    const outcome = await runImport(
-      async () => {
-        calls += 1;
-        if (calls === 2) throw new Error("The connection was closed");
-        return report({ created: 5 });
+    const importId = await sendProducts(
+      {
+        stage: async (stage) => staged.push(stage),
+        run: async () => {
+          throw new Error("not called");
+        },
       },
       products,
-      atMain,
-      (done, total) => progress.push([done, total]),
+      (sent, total) => progress.push([sent, total]),
     );
-    expect(progress).toEqual([
-      [0, 1001],
-      [500, 1001],
+    expect(staged.map((stage) => [stage.importId, stage.piece, stage.products.length])).toEqual([
+      [importId, 0, 10],
+      [importId, 1, 2],
     ]);
+    expect(progress).toEqual([
+      [0, 5501],
+      [5000, 5501],
+      [5501, 5501],
+    ]);
+  });
+
+  it("says how far an import that stopped got", () => {
+    const outcome = outcomeOf({
+      report: report({ created: 5 }),
+      done: 500,
+      total: 1001,
+      error: "The connection was closed",
+    });
     expect(outcome).toMatchObject({ sentRows: 500, totalRows: 1001, report: report({ created: 5 }) });
     expect(outcome.error).toBeInstanceOf(Error);
     expect(stoppedText(outcome.sentRows, outcome.totalRows, "The connection was closed")).toBe(
       "The import stopped: The connection was closed. 500 rows of 1,001 were imported. Import the same file again to go on: products already in are found by their handle or SKU and updated, never added twice.",
     );
-
-    const whole = await runImport(
-      async () => report({ created: 1 }),
-      products,
-      atMain,
-      () => {},
-    );
-    expect(whole).toEqual({ report: report({ created: 3 }), sentRows: 1001, totalRows: 1001 });
+    expect(outcomeOf({ report: report({ created: 3 }), done: 1001, total: 1001 })).toEqual({
+      report: report({ created: 3 }),
+      sentRows: 1001,
+      totalRows: 1001,
+    });
   });
 });

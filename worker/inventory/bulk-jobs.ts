@@ -47,7 +47,7 @@ export interface ChunkProgress {
   /** Units done so far, all chunks together. */
   done: number;
   /** What the job will answer, as it stands after this chunk. */
-  result: Record<string, unknown>;
+  result: object;
   finished: boolean;
 }
 
@@ -224,7 +224,8 @@ async function runChunk(host: RoomHost, id: string): Promise<void> {
     if (!committed) throw new Error(`a ${job.kind} chunk committed nothing`);
   } catch (error) {
     // What was committed stays; the job stops here, saying why in words a person can read.
-    const reason = error instanceof LiveError ? error.message : "This bulk change stopped on an unexpected error";
+    const reason =
+      error instanceof LiveError ? (error.reason ?? error.message) : "This bulk change stopped on an unexpected error";
     if (!(error instanceof LiveError)) console.error(`bulk job ${job.kind} failed`, error);
     host.roomDb
       .update(bulkJobs)

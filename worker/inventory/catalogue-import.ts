@@ -1,12 +1,13 @@
 /**
- * A CSV import's one bulk path (docs/architecture.md §4, §9): the app reads
- * the file, maps its columns and sends it in parts of LIMITS.IMPORT_PART
- * rows; each part is one turn of the room's write queue and one
+ * One part of a CSV import (docs/architecture.md §4, §9): at most
+ * LIMITS.IMPORT_PART rows, one turn of the room's write queue and one
  * transaction — products created or updated, their variants, history
- * entries and the stock movements their counts make. A product is found
- * again by its handle, else by a variant's SKU or barcode, so importing
- * the same file twice updates rather than duplicates. A dry run goes
- * through the same steps and writes nothing.
+ * entries and the stock movements their counts make. The app's check and
+ * import run the parts of a file as a bulk job (import-job.ts); a script
+ * may send a part itself (`items.import`). A product is found again by its
+ * handle, else by a variant's SKU or barcode (import-lookup.ts, read once
+ * per part), so importing the same file twice updates rather than
+ * duplicates. A dry run goes through the same steps and writes nothing.
  */
 import { COLLECTION, type ItemDoc, LIMITS, MAIN_LOCATION_ID, planVariants } from "../../protocol/api";
 import type { ItemFields } from "../../protocol/args";
@@ -22,20 +23,14 @@ import {
 } from "../../protocol/variant-args";
 import { newId } from "../db/directory/database";
 import type { HistoryEntry } from "../db/room/item-history-repo";
-import {
-  findItem,
-  findItemByBarcode,
-  findItemByHandle,
-  findItemBySku,
-  findVariantByCode,
-  toItemDoc,
-} from "../db/room/items-repo";
+import { toItemDoc } from "../db/room/items-repo";
 import { findOpenLocation, insertLocationStatement, listLocations, toLocationDoc } from "../db/room/locations-repo";
-import { runTogether } from "../db/room/room-database";
+import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import type { LocationRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
+import { ImportLookup } from "./import-lookup";
 import { queuePartPhotosQueries } from "./import-photos";
 import {
   COMPARED,
@@ -90,30 +85,25 @@ function locationsFor(
 }
 
 /** The product the file's product is: by handle, else by a SKU or barcode of one of its rows. */
-async function existingProduct(host: RoomHost, product: ImportProduct): Promise<ItemRow | null> {
-  const byHandle = findItemByHandle(host.roomDb, product.handle);
+function existingProduct(lookup: ImportLookup, product: ImportProduct): ItemRow | null {
+  const byHandle = lookup.byHandle(product.handle);
   if (byHandle) return byHandle;
   for (const variant of product.variants) {
     for (const code of [variant.sku, variant.barcode].filter(Boolean)) {
-      const item =
-        (await findItemBySku(host.roomDb, host.roomId, code)) ?? findItemByBarcode(host.roomDb, host.roomId, code);
-      if (item) return item;
-      const owner = findVariantByCode(host.roomDb, code);
-      if (owner) return findItem(host.roomDb, host.roomId, owner.itemId);
+      const owner = lookup.ownerOf(code);
+      if (owner) return owner.item ?? null;
     }
   }
   return null;
 }
 
 /** A code of the file's product that another product of the room has: a problem, in words. */
-async function codeClash(host: RoomHost, product: ImportProduct, itemId: string | null): Promise<ImportProblem | null> {
+function codeClash(lookup: ImportLookup, product: ImportProduct, itemId: string | null): ImportProblem | null {
   for (const variant of product.variants) {
     for (const [column, code] of codesOf(variant)) {
-      const item =
-        (await findItemBySku(host.roomDb, host.roomId, code)) ?? findItemByBarcode(host.roomDb, host.roomId, code);
-      const owner = item?.id ?? findVariantByCode(host.roomDb, code)?.itemId;
-      if (owner && owner !== itemId) {
-        const title = item?.title ?? (await findItem(host.roomDb, host.roomId, owner))?.title ?? "another item";
+      const owner = lookup.ownerOf(code);
+      if (owner && owner.itemId !== itemId) {
+        const title = owner.item?.title ?? "another item";
         return { row: variant.row, column, message: `${code} is already on “${title}” in this room` };
       }
     }
@@ -141,16 +131,17 @@ interface StockRule {
 }
 
 /** One product's writes: its row (new or changed), its history entry and its movements; null when unchanged. */
-async function planProduct(
+function planProduct(
   host: RoomHost,
+  lookup: ImportLookup,
   actor: string,
   product: ImportProduct,
   locationIds: ReadonlyMap<string, string>,
   stockRule: StockRule,
   currency: string | undefined,
-): Promise<Planned | Unchanged | ImportProblem | null> {
-  const before = await existingProduct(host, product);
-  const clash = await codeClash(host, product, before?.id ?? null);
+): Planned | Unchanged | ImportProblem | null {
+  const before = existingProduct(lookup, product);
+  const clash = codeClash(lookup, product, before?.id ?? null);
   if (clash) return clash;
   const doc = before ? toItemDoc(before) : null;
   const id = before?.id ?? newId();
@@ -268,94 +259,126 @@ async function planProduct(
 
 type ProductBase = Parameters<typeof planVariants>[0];
 
-/** Imports (or, in a dry run, weighs) one part of a file; answers what it did and the rows it could not take. */
+/** Imports (or, in a dry run, weighs) one part of a file in its own write turn; answers what it did and the rows it could not take. */
 export function importPart(
   host: RoomHost,
   actor: string,
   part: ImportPart,
   currency: string | undefined,
 ): Promise<ImportReport> {
-  return host.writes.run(async () => {
-    const report = emptyImportReport();
-    const { byName: locationIds, added } = locationsFor(host, part, report);
-    const stockRule = quantityRule(host, part, added);
-    const planned: Planned[] = [];
-    const elsewhere = new Map<string, { units: number; variants: number }>();
-    const handles = new Set<string>();
-    const codes = new Map<string, number>();
-    /** The item each product of the part became (by handle). */
-    const ids = new Map<string, string>();
-    for (const product of part.products) {
-      if (handles.has(product.handle.toLowerCase())) {
-        report.problems.push({
-          row: product.row,
-          column: "Handle",
-          message: `${product.handle} comes twice in the file`,
-        });
-        continue;
-      }
-      handles.add(product.handle.toLowerCase());
-      const repeated = repeatedCode(product, codes);
-      if (repeated) {
-        report.problems.push(repeated);
-        continue;
-      }
-      const outcome = await planProduct(host, actor, product, locationIds, stockRule, currency);
-      if (outcome !== null && "message" in outcome) {
-        report.problems.push(outcome);
-        continue;
-      }
-      // Two of the file's products found as one of the room's (one by its handle, one by a code): the first wins.
-      const sameAs = outcome && "entry" in outcome ? planned.find((each) => each.id === outcome.id) : undefined;
-      if (sameAs) {
-        report.problems.push({
-          row: product.row,
-          column: "Handle",
-          message: `${product.handle} matches “${sameAs.before?.title ?? "a product"}”, which an earlier product of the file updates`,
-        });
-        continue;
-      }
-      for (const [locationId, held] of outcome?.elsewhere ?? []) {
-        const sum = elsewhere.get(locationId) ?? { units: 0, variants: 0 };
-        elsewhere.set(locationId, { units: sum.units + held.units, variants: sum.variants + held.variants });
-      }
-      if (outcome === null || !("entry" in outcome)) report.unchanged += 1;
-      else {
-        planned.push(outcome);
-        ids.set(product.handle, outcome.id);
-        if (outcome.before) report.updated += 1;
-        else report.created += 1;
-        for (const kind of outcome.kinds) report.changes[kind] = (report.changes[kind] ?? 0) + 1;
-      }
+  return host.writes.run(
+    async () =>
+      importPartNow(host, actor, part, currency, (statements) =>
+        statements.length > 0 ? runTogether(host.roomDb, statements) : [],
+      ),
+    actor,
+  );
+}
+
+/**
+ * Commits a part's statements in one transaction, knowing what the part
+ * does (a bulk job's chunk commits its progress with them); called once,
+ * with none for a dry run or a part that changes nothing.
+ */
+export type CommitPart = (statements: readonly RoomStatement[], report: ImportReport) => readonly unknown[];
+
+/** One part, in the caller's write turn: planned against the room as it is now, then committed through `commit`. */
+export function importPartNow(
+  host: RoomHost,
+  actor: string,
+  part: ImportPart,
+  currency: string | undefined,
+  commit: CommitPart,
+): ImportReport {
+  const report = emptyImportReport();
+  const { byName: locationIds, added } = locationsFor(host, part, report);
+  const stockRule = quantityRule(host, part, added);
+  const planned: Planned[] = [];
+  const elsewhere = new Map<string, { units: number; variants: number }>();
+  const handles = new Set<string>();
+  const codes = new Map<string, number>();
+  /** The item each product of the part became (by handle). */
+  const ids = new Map<string, string>();
+  const lookup = new ImportLookup(host, part.products);
+  for (const product of part.products) {
+    if (handles.has(product.handle.toLowerCase())) {
+      report.problems.push({
+        row: product.row,
+        column: "Handle",
+        message: `${product.handle} comes twice in the file`,
+      });
+      continue;
     }
-    const names = locationNames(host, added);
-    report.stock = stockByLocation(planned, names);
-    report.elsewhere = [...elsewhere].map(([locationId, sum]) => ({
-      location: names.get(locationId) ?? "a location",
-      ...sum,
-    }));
-    if (part.dryRun) return report;
-    // The photos the file names by address are queued with their products, and brought in after.
-    const photos = queuePartPhotosQueries(host, actor, part.products, ids);
-    // A part whose products are all unchanged still adds the locations it names (its report says so).
-    if (planned.length === 0 && added.length === 0) {
-      if (photos.length > 0) runTogether(host.roomDb, photos);
-      return report;
+    handles.add(product.handle.toLowerCase());
+    const repeated = repeatedCode(product, codes);
+    if (repeated) {
+      report.problems.push(repeated);
+      continue;
     }
-    writeItems(host, {
-      actor,
-      at: host.now(),
-      items: planned,
-      // The locations the file adds commit with the products that use them, or not at all.
-      first: [...added.map((row) => insertLocationStatement(host.roomDb, row)), ...photos],
-      announceFirst: () => {
-        for (const row of added) {
-          host.emit({ collection: COLLECTION.LOCATIONS, id: row.id, doc: asDoc(toLocationDoc(row)), previous: null });
-        }
-      },
-    });
+    const outcome = planProduct(host, lookup, actor, product, locationIds, stockRule, currency);
+    if (outcome !== null && "message" in outcome) {
+      report.problems.push(outcome);
+      continue;
+    }
+    // Two of the file's products found as one of the room's (one by its handle, one by a code): the first wins.
+    const sameAs = outcome && "entry" in outcome ? planned.find((each) => each.id === outcome.id) : undefined;
+    if (sameAs) {
+      report.problems.push({
+        row: product.row,
+        column: "Handle",
+        message: `${product.handle} matches “${sameAs.before?.title ?? "a product"}”, which an earlier product of the file updates`,
+      });
+      continue;
+    }
+    for (const [locationId, held] of outcome?.elsewhere ?? []) {
+      const sum = elsewhere.get(locationId) ?? { units: 0, variants: 0 };
+      elsewhere.set(locationId, { units: sum.units + held.units, variants: sum.variants + held.variants });
+    }
+    if (outcome === null || !("entry" in outcome)) report.unchanged += 1;
+    else {
+      planned.push(outcome);
+      ids.set(product.handle, outcome.id);
+      if (outcome.before) report.updated += 1;
+      else report.created += 1;
+      for (const kind of outcome.kinds) report.changes[kind] = (report.changes[kind] ?? 0) + 1;
+    }
+  }
+  const names = locationNames(host, added);
+  report.stock = stockByLocation(planned, names);
+  report.elsewhere = [...elsewhere].map(([locationId, sum]) => ({
+    location: names.get(locationId) ?? "a location",
+    ...sum,
+  }));
+  if (part.dryRun) {
+    commit([], report);
     return report;
-  }, actor);
+  }
+  // The photos the file names by address are queued with their products, and brought in after.
+  const photos = queuePartPhotosQueries(
+    host,
+    actor,
+    part.products,
+    (handle) => ids.get(handle) ?? lookup.byHandle(handle)?.id,
+  );
+  // A part whose products are all unchanged still adds the locations it names (its report says so).
+  if (planned.length === 0 && added.length === 0) {
+    commit(photos, report);
+    return report;
+  }
+  writeItems(host, {
+    actor,
+    at: host.now(),
+    items: planned,
+    // The locations the file adds commit with the products that use them, or not at all.
+    first: [...added.map((row) => insertLocationStatement(host.roomDb, row)), ...photos],
+    announceFirst: () => {
+      for (const row of added) {
+        host.emit({ collection: COLLECTION.LOCATIONS, id: row.id, doc: asDoc(toLocationDoc(row)), previous: null });
+      }
+    },
+    commit: (statements) => commit(statements, report),
+  });
+  return report;
 }
 
 /**

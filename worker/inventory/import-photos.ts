@@ -18,7 +18,7 @@ import { newId } from "../db/directory/database";
 import { owedToDirectory } from "../db/room/directory-outbox";
 import { insertFileQuery, toFileDoc } from "../db/room/files-repo";
 import { type ImportPhotoRow, importPhotos } from "../db/room/import-photos-table";
-import { findItem, findItemByHandle, toItemDoc } from "../db/room/items-repo";
+import { findItem, toItemDoc } from "../db/room/items-repo";
 import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
 import { matchesImageType } from "../files/file-signature";
@@ -64,8 +64,8 @@ const runtimeOf = (host: RoomHost) => {
 
 /**
  * The statements that queue an import part's photos, for its transaction
- * (`ids`: the item each of its products became, by handle; an unchanged
- * one is found by its handle), and a run to bring them in after it. Those
+ * (`itemOf`: the item each of its products became or already was, by
+ * handle), and a run to bring them in after it. Those
  * queued by an earlier import of the file stay as they are: nothing is
  * fetched twice.
  */
@@ -73,11 +73,12 @@ export function queuePartPhotosQueries(
   host: RoomHost,
   userId: string,
   products: readonly ImportProduct[],
-  ids: ReadonlyMap<string, string>,
+  /** The item each product of the part is (by handle), if any. */
+  itemOf: (handle: string) => string | undefined,
 ): RoomStatement[] {
   const statements = products.flatMap((product) => {
     if (!product.images?.length) return [];
-    const itemId = ids.get(product.handle) ?? findItemByHandle(host.roomDb, product.handle)?.id;
+    const itemId = itemOf(product.handle);
     return itemId ? queuePhotosQueries(host, userId, itemId, product.images) : [];
   });
   if (statements.length > 0) schedulePhotos(host);

@@ -27,7 +27,9 @@ import { requireRole } from "../rooms/access";
 import { announce, memberDoc } from "../rooms/members-feature";
 import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
+import { registerBulkKind } from "./bulk-jobs";
 import { importPart } from "./catalogue-import";
+import { importKind, runStagedImport, stageImport } from "./import-job";
 import { addLocation, archiveLocation, renameLocation } from "./locations-service";
 import { chooseDigestZone, DEFAULT_DIGEST_ZONE, keepDigestScheduled } from "./low-stock-digest";
 import { adjustStock, receiveByCode, transferStock, undoMovement } from "./stock-service";
@@ -100,6 +102,21 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx, can.editItems);
       const currency = (await roomRecord(ctx.host))?.currency;
       return importPart(ctx.host, ctx.userId as string, part, currency);
+    },
+  });
+  registerBulkKind("import", importKind(false));
+  registerBulkKind("import-check", importKind(true));
+  defineMethod(registry, METHOD.ITEMS_IMPORT_STAGE, {
+    run: async (ctx, stage) => {
+      await requireRole(ctx, can.editItems);
+      return stageImport(ctx.host, ctx.userId as string, stage);
+    },
+  });
+  defineMethod(registry, METHOD.ITEMS_IMPORT_RUN, {
+    run: async (ctx, run) => {
+      await requireRole(ctx, can.editItems);
+      const currency = (await roomRecord(ctx.host))?.currency;
+      return runStagedImport(ctx.host, ctx.userId as string, run, currency);
     },
   });
   defineMethod(registry, METHOD.LOCATIONS_ADD, {

@@ -1,41 +1,61 @@
 /**
- * _Check import_ and _Import_: the check sends the file's products as a
- * dry run and lists what would happen with every problem, here and the
- * server's; the import is offered once nothing is wrong, or once the person
- * chooses to skip the rows with problems, and then runs part by part with a
- * progress bar (send-import.ts). A stop part-way says how far it got.
+ * _Check import_ and _Import_: the check sends the file's products to the
+ * server and has it weigh them (a dry run), then lists what would happen
+ * with every problem, here and the server's; the import is offered once
+ * nothing is wrong, or once the person chooses to skip the rows with
+ * problems, and runs on the server over the products already sent
+ * (send-import.ts). Both show a bar: the file on its way, then the
+ * server's progress. A stop part-way says how far it got.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { COLLECTION, METHOD } from "../../../protocol/api";
+import { rowsOf } from "../../../protocol/import-parts";
 import {
   blockingProblems,
+  emptyImportReport,
   type ImportProblem,
   type ImportProduct,
   type ImportReport,
 } from "../../../protocol/variant-args";
 import { errorMessage } from "../../components/ErrorText";
 import { useFind } from "../../live";
+import { randomId } from "../../live/random-id";
 import { useCall } from "../../live-api";
 import { useLocations } from "../../stock/use-locations";
 import { Button } from "../../ui/Button";
 import { isItemDoc } from "../is-item";
 import { useRoomSize } from "../room-size";
 import { ImportPhotos } from "./ImportPhotos";
-import { ImportProgress } from "./ImportProgress";
+import { ImportProgress, type ImportStep } from "./ImportProgress";
 import { ImportSummary } from "./ImportSummary";
 import type { FileFormat } from "./import-fields";
 import { productsText, rowsText, stoppedText } from "./import-words";
 import { byRow, goodProducts, type ImportPlan, problemRowCount } from "./plan-import";
 import { StockChoiceForm } from "./StockChoice";
-import { checkImport, type ImportOutcome, inFileColumns, runImport, type StockChoice } from "./send-import";
+import {
+  type ImportCalls,
+  type ImportOutcome,
+  inFileColumns,
+  outcomeOf,
+  type StockChoice,
+  sendProducts,
+} from "./send-import";
 
 type Check =
   | { state: "idle" }
-  | { state: "checking" }
+  | { state: "checking"; step: ImportStep | null }
   | { state: "failed"; message: string }
-  | { state: "checked"; report: ImportReport; problems: ImportProblem[]; products: ImportProduct[] };
+  | {
+      state: "checked";
+      report: ImportReport;
+      problems: ImportProblem[];
+      products: ImportProduct[];
+      /** The products on the server: all the check weighed. */
+      importId: string;
+      sent: number;
+    };
 
-type Run = { state: "running"; done: number; total: number } | { state: "done"; outcome: ImportOutcome };
+type Run = { state: "running"; step: ImportStep } | { state: "done"; outcome: ImportOutcome };
 
 export function ImportActions({
   plan,
@@ -52,6 +72,10 @@ export function ImportActions({
   onAnother(): void;
 }) {
   const call = useCall();
+  const calls: ImportCalls = {
+    stage: (stage) => call(METHOD.ITEMS_IMPORT_STAGE, stage),
+    run: (run) => call(METHOD.ITEMS_IMPORT_RUN, run),
+  };
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const [skip, setSkip] = useState(false);
   const [run, setRun] = useState<Run | null>(null);
@@ -77,16 +101,24 @@ export function ImportActions({
   }, [check.state, run?.state]);
 
   async function runCheck() {
-    setCheck({ state: "checking" });
+    setCheck({ state: "checking", step: null });
     onBusy(true);
     try {
-      const report = await checkImport((part) => call(METHOD.ITEMS_IMPORT, part), good, choice);
-      const serverProblems = inFileColumns(report.problems, columnOf);
+      const importId = await sendProducts(calls, good, (done, total) =>
+        setCheck({ state: "checking", step: { phase: "sending", done, total } }),
+      );
+      const jobId = randomId();
+      setCheck({ state: "checking", step: { phase: "server", jobId, total: rowsOf(good) } });
+      const result = await calls.run({ importId, jobId, dryRun: true, ...choice });
+      if (result.error !== undefined) throw new Error(result.error);
+      const serverProblems = inFileColumns(result.report.problems, columnOf);
       setCheck({
         state: "checked",
-        report,
+        report: result.report,
         problems: [...plan.problems, ...serverProblems].sort(byRow),
         products: goodProducts(plan, serverProblems),
+        importId,
+        sent: good.length,
       });
     } catch (error) {
       setCheck({ state: "failed", message: errorMessage(error) });
@@ -95,19 +127,30 @@ export function ImportActions({
     }
   }
 
-  async function runAll(products: ImportProduct[]) {
+  async function runAll(checked: Extract<Check, { state: "checked" }>) {
     onBusy(true);
-    const outcome = await runImport(
-      (part) => call(METHOD.ITEMS_IMPORT, part),
-      products,
-      choice,
-      (done, total) => setRun({ state: "running", done, total }),
-    );
+    const { products } = checked;
+    const total = rowsOf(products);
+    let outcome: ImportOutcome;
+    try {
+      // The products the check sent, unless rows with problems are skipped: then only those that go in.
+      const importId =
+        products.length === checked.sent
+          ? checked.importId
+          : await sendProducts(calls, products, (done) =>
+              setRun({ state: "running", step: { phase: "sending", done, total } }),
+            );
+      const jobId = randomId();
+      setRun({ state: "running", step: { phase: "server", jobId, total } });
+      outcome = outcomeOf(await calls.run({ importId, jobId, dryRun: false, ...choice }));
+    } catch (error) {
+      outcome = { report: emptyImportReport(), sentRows: 0, totalRows: total, error };
+    }
     setRun({ state: "done", outcome });
     onBusy(false);
   }
 
-  if (run?.state === "running") return <ImportProgress done={run.done} total={run.total} />;
+  if (run?.state === "running") return <ImportProgress step={run.step} verb="Importing" />;
   if (run?.state === "done") {
     const { outcome } = run;
     const problems = inFileColumns(outcome.report.problems, columnOf).sort(byRow);
@@ -162,6 +205,7 @@ export function ImportActions({
           {check.state === "checking" ? "Checking…" : "Check import"}
         </Button>
       </div>
+      {check.state === "checking" && check.step && <ImportProgress step={check.step} verb="Checking" />}
       {check.state === "failed" && (
         <p className="error" role="alert">
           The check could not be made: {check.message}
@@ -194,7 +238,7 @@ export function ImportActions({
             </div>
           )}
           <div className="form-actions">
-            <Button onClick={() => void runAll(checked.products)} disabled={blocked}>
+            <Button onClick={() => void runAll(checked)} disabled={blocked}>
               Import {productsText(checked.products.length)}
             </Button>
             {refusing > 0 && !skip && (

@@ -1,6 +1,7 @@
-/** The import under way: a bar and "n of m rows", read out as it moves. */
+/** A check or an import under way: a bar and "n of m rows", read out as it moves. */
 import type { ReactNode } from "react";
 import { rowsText } from "./import-words";
+import { useBulkJob } from "./use-bulk-job";
 
 /** A labelled bar of `done` of `total`, with what it says in words read out as it moves. */
 export function ProgressLine({
@@ -35,11 +36,32 @@ export function ProgressLine({
   );
 }
 
-export function ImportProgress({ done, total }: { done: number; total: number }) {
+/** Where a check or an import is: the file on its way to the server, then the server's bulk job on it. */
+export type ImportStep =
+  | { phase: "sending"; done: number; total: number }
+  | { phase: "server"; jobId: string; total: number };
+
+/** The check or import under way: a bar and "n of m rows", read out as it moves. */
+export function ImportProgress({ step, verb }: { step: ImportStep; verb: "Checking" | "Importing" }) {
+  const job = useBulkJob(step.phase === "server" ? step.jobId : null);
+  const done = step.phase === "sending" ? step.done : (job?.done ?? 0);
+  const total = step.phase === "sending" ? step.total : (job?.total ?? step.total);
   const text = `${done.toLocaleString("en")} of ${rowsText(total)}`;
+  if (step.phase === "sending") {
+    return (
+      <ProgressLine label="Sending the file" done={done} total={total} valueText={text}>
+        Sending the file to the server: {text}
+      </ProgressLine>
+    );
+  }
   return (
-    <ProgressLine label="Import progress" done={done} total={total} valueText={text}>
-      Importing: {text}
+    <ProgressLine
+      label={verb === "Checking" ? "Check progress" : "Import progress"}
+      done={done}
+      total={total}
+      valueText={text}
+    >
+      {verb}: {text}
     </ProgressLine>
   );
 }

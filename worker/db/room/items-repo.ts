@@ -104,12 +104,13 @@ export async function findItems(db: RoomDatabase, roomId: string, ids: readonly 
   return found.flat();
 }
 
+/** The item whose own SKU this is, as typed (`<> ''` written out so the partial unique index applies). */
 export async function findItemBySku(db: RoomDatabase, roomId: string, sku: string): Promise<ItemRow | null> {
   return (
     (await db
       .select()
       .from(items)
-      .where(and(eq(items.roomId, roomId), eq(items.sku, sku)))
+      .where(and(eq(items.roomId, roomId), eq(items.sku, sku), sql`${items.sku} <> ''`))
       .get()) ?? null
   );
 }
@@ -184,11 +185,6 @@ export function findVariantByCode(db: RoomDatabase, code: string): { itemId: str
   );
 }
 
-/** The product a CSV import knows by this handle. */
-export function findItemByHandle(db: RoomDatabase, handle: string): ItemRow | null {
-  return db.select().from(items).where(eq(items.handle, handle)).limit(1).get() ?? null;
-}
-
 export async function findItemByStoreProduct(
   db: RoomDatabase,
   roomId: string,
@@ -198,7 +194,7 @@ export async function findItemByStoreProduct(
     (await db
       .select()
       .from(items)
-      .where(and(eq(items.roomId, roomId), eq(items.storeProductId, productId)))
+      .where(and(eq(items.roomId, roomId), eq(items.storeProductId, productId), sql`${items.storeProductId} <> ''`))
       .get()) ?? null
   );
 }

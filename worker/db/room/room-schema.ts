@@ -42,6 +42,7 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
   });
 
 export { importPhotos } from "./import-photos-table";
+export { importStaged } from "./import-staged-table";
 export { locations, movements } from "./stock-tables";
 export { storeReview } from "./store-review-table";
 export {
@@ -123,7 +124,7 @@ export const directoryOutbox = sqliteTable("directory_outbox", {
  */
 export const bulkJobs = sqliteTable("bulk_jobs", {
   id: text("id").primaryKey(),
-  kind: text("kind", { enum: ["stocktake-apply", "set-status", "store-unlink"] }).notNull(),
+  kind: text("kind", { enum: ["stocktake-apply", "set-status", "store-unlink", "import", "import-check"] }).notNull(),
   subject: text("subject").notNull().default(""),
   params: text("params").notNull(),
   cursor: text("cursor").notNull().default(""),

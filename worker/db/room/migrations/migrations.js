@@ -18,6 +18,7 @@ import m0016 from "./0016_store_conflicts.sql";
 import m0017 from "./0017_product_details.sql";
 import m0018 from "./0018_import_photos.sql";
 import m0019 from "./0019_store_review.sql";
+import m0020 from "./0020_import_staged.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -43,5 +44,6 @@ export default {
     m0017,
     m0018,
     m0019,
+    m0020,
   },
 };
