@@ -273,6 +273,76 @@ export class FakeShopify {
     ];
   }
 
+  /** Units of each order's line put back so far (by order id), so a cancellation restocks only the rest. */
+  private readonly restocked = new Map<number, number>();
+
+  /** An inventory level as its webhook reports it (REST, numeric ids, the store's whole-second time). */
+  private levelReport(inventoryItemId: string, locationId: string) {
+    const numeric = (gidValue: string) => Number(gidValue.split("/").pop());
+    return {
+      topic: "inventory_levels/update",
+      payload: {
+        inventory_item_id: numeric(inventoryItemId),
+        location_id: numeric(locationId),
+        available: this.levelOf(inventoryItemId, locationId),
+        updated_at: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
+      },
+    };
+  }
+
+  /** Puts units of a sold order's one line back on the shelf where it was sold; answers the refund's REST shape. */
+  private putBack(order: Record<string, unknown>, quantity: number, restockType: "return" | "cancel") {
+    const [line] = order.line_items as { id: number; variant_id: number }[];
+    if (!line) throw new Error("fake: an order without lines");
+    const variant = gid("ProductVariant", line.variant_id);
+    const inventoryItemId = variant.replace("ProductVariant", "InventoryItem");
+    const at = order.location_id ? gid("Location", order.location_id as number) : (this.locations[0]?.id ?? "");
+    this.setLevel(inventoryItemId, at, this.levelOf(inventoryItemId, at) + quantity);
+    this.restocked.set(order.id as number, (this.restocked.get(order.id as number) ?? 0) + quantity);
+    const n = this.ids++;
+    const refund = {
+      id: n,
+      order_id: order.id,
+      created_at: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
+      refund_line_items: [
+        {
+          id: n * 10,
+          line_item_id: line.id,
+          quantity,
+          restock_type: restockType,
+          location_id: Number(at.split("/").pop()),
+          line_item: { ...line },
+        },
+      ],
+    };
+    return { refund, level: this.levelReport(inventoryItemId, at) };
+  }
+
+  /**
+   * A customer's return of `quantity` of an order `sell` made (its
+   * `orders/create` payload), restocked where it was sold: what Shopify
+   * would send about it (`refunds/create`, then the level).
+   */
+  refund(order: Record<string, unknown>, quantity: number): { topic: string; payload: Record<string, unknown> }[] {
+    const { refund, level } = this.putBack(order, quantity, "return");
+    return [{ topic: "refunds/create", payload: refund }, level];
+  }
+
+  /** An order `sell` made, cancelled with what was not returned restocked: `orders/cancelled`, then the level. */
+  cancel(order: Record<string, unknown>): { topic: string; payload: Record<string, unknown> }[] {
+    const [line] = order.line_items as { quantity: number }[];
+    const rest = (line?.quantity ?? 0) - (this.restocked.get(order.id as number) ?? 0);
+    const { refund, level } = this.putBack(order, rest, "cancel");
+    const cancelledAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    return [{ topic: "orders/cancelled", payload: { ...order, cancelled_at: cancelledAt, refunds: [refund] } }, level];
+  }
+
+  /** A count set in Shopify's admin (a shelf counted there): only its level report says so. */
+  setAvailable(inventoryItemId: string, locationId: string, available: number) {
+    this.setLevel(inventoryItemId, locationId, available);
+    return [this.levelReport(inventoryItemId, locationId)];
+  }
+
   updateProduct(
     id: string,
     change: Partial<Omit<FakeProduct, "variant">> & { variant?: Partial<FakeProduct["variant"]> },
