@@ -212,4 +212,22 @@ describe("stock from the store", () => {
     await expectLedgerAddsUp(roomId);
     socket.close();
   });
+
+  it("a store sale of an item not linked yet finds it by its SKU, a product without options too, and links it", async () => {
+    const { roomId, socket, deliver } = await shopWithItem();
+    const jar = (await socket.call("items.add", [{ title: "Jam jar", sku: "JAR-1", quantity: 6 }])).result as string;
+    // A store variant the room has never heard of, whose SKU is the jar's.
+    const sale = order([{ variantId: 777001, quantity: 2 }]);
+    await deliver("orders/create", {
+      ...sale,
+      line_items: sale.line_items.map((line) => ({ ...line, sku: "JAR-1", title: "Jam jar" })),
+    });
+    expect(await quantity(roomId, jar)).toBe(4);
+    // Linked now: the next order names the store variant only.
+    const next = order([{ variantId: 777001, quantity: 1 }]);
+    await deliver("orders/create", { ...next, line_items: next.line_items.map((line) => ({ ...line, sku: "" })) });
+    expect(await quantity(roomId, jar)).toBe(3);
+    await expectLedgerAddsUp(roomId);
+    socket.close();
+  });
 });

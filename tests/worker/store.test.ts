@@ -413,5 +413,10 @@ describe("store connection parts", () => {
     expect(budget.waitBefore(query, 0)).toBe(200);
     expect(budget.waitBefore(query, 100)).toBe(100);
     expect(budget.waitBefore(query, 200)).toBe(0);
+    // Sent at 200 ms: its 10 points are taken at once, so a call beside it waits for them.
+    budget.spend(query, 200);
+    expect(budget.waitBefore(query, 200)).toBe(200);
+    // A query never sent before is taken to cost the most one may (capped at the bucket): wait for a full bucket.
+    expect(budget.waitBefore("query { products(first: 250) { nodes { id } } }", 200)).toBe(20_000);
   });
 });

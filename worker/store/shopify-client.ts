@@ -40,7 +40,12 @@ export class ShopifyClient {
     let attempt = 1;
     for (;;) {
       const wait = budget.waitBefore(query, this.now());
-      if (wait > 0) await sleep(wait);
+      if (wait > 0) {
+        // Looked at again after the wait: a call made meanwhile may have taken the points.
+        await sleep(wait);
+        continue;
+      }
+      budget.spend(query, this.now());
       const outcome = await this.send(await this.tokens.token(false), query, variables);
       if (outcome.kind === "data") return outcome.data as T;
       if (outcome.kind === "unauthorized") {

@@ -105,14 +105,18 @@ export async function findItems(db: RoomDatabase, roomId: string, ids: readonly 
 }
 
 /** The item whose own SKU this is, as typed (`<> ''` written out so the partial unique index applies). */
-export async function findItemBySku(db: RoomDatabase, roomId: string, sku: string): Promise<ItemRow | null> {
+export function itemWithSku(db: RoomDatabase, roomId: string, sku: string): ItemRow | null {
   return (
-    (await db
+    db
       .select()
       .from(items)
       .where(and(eq(items.roomId, roomId), eq(items.sku, sku), sql`${items.sku} <> ''`))
-      .get()) ?? null
+      .get() ?? null
   );
+}
+
+export async function findItemBySku(db: RoomDatabase, roomId: string, sku: string): Promise<ItemRow | null> {
+  return itemWithSku(db, roomId, sku);
 }
 
 /**
