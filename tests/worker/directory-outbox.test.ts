@@ -1,5 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SET_ASIDE_AFTER } from "../../worker/db/room/directory-outbox";
 import { connectToRoom, createRoom } from "./ddp-socket";
 import { chunkOf, jpegLike, startLive, writeLive } from "./files-helpers";
 import { roomRows } from "./room-rows";
@@ -68,6 +69,50 @@ describe("the room keeps its directory entries in step (outbox)", () => {
     const row = await env.DB.prepare("SELECT name, currency FROM rooms WHERE id = ?").bind(roomId).first();
     expect(row).toEqual({ name: "Corner shop", currency: "EUR" });
     expect(await roomRows(roomId, "SELECT key FROM directory_outbox")).toEqual([]);
+    socket.close();
+  });
+
+  it("sends the others when one write D1 always refuses is owed, and sets that one aside", async () => {
+    const roomId = await createRoom("Harbour");
+    const { socket } = await connectToRoom(roomId);
+    // Owed together: a rename, and a write the directory refuses every time (a shop with no domain
+    // breaks a NOT NULL column).
+    await roomRows(
+      roomId,
+      `INSERT INTO directory_outbox (key, write, version, attempts, due_at) VALUES
+       ('room', ?1, 1, 0, 0), ('store-shop', ?2, 1, 0, 0)`,
+      JSON.stringify({ kind: "room", roomId, name: "Harbour Gifts", currency: "USD", updatedAt: Date.now() }),
+      JSON.stringify({ kind: "store-shop", roomId, shop: { domain: null, webhookSecret: "" } }),
+    );
+    const owed = () =>
+      roomRows<{ key: string; attempts: number }>(roomId, "SELECT key, attempts FROM directory_outbox ORDER BY key");
+    const alarm = async () => {
+      await roomRows(roomId, "UPDATE directory_outbox SET due_at = 0");
+      await runDurableObjectAlarm(roomStub(roomId));
+    };
+    // Sent in one batch, the rename fails with the refused one the first time…
+    await alarm();
+    expect(await directoryName(roomId)).toBe("Harbour");
+    expect(await owed()).toEqual([
+      { key: "room", attempts: 1 },
+      { key: "store-shop", attempts: 1 },
+    ]);
+    // …then each goes on its own: the rename reaches the directory, the refused one waits alone.
+    await alarm();
+    expect(await directoryName(roomId)).toBe("Harbour Gifts");
+    expect(await owed()).toEqual([{ key: "store-shop", attempts: 2 }]);
+    // A later change is sent at once, whatever still waits.
+    await socket.call("rooms.rename", ["Harbour Gifts & Co"]);
+    expect(await directoryName(roomId)).toBe("Harbour Gifts & Co");
+    // Tried until set aside: it keeps its reason, and is tried again minutes apart.
+    for (let round = 2; round < SET_ASIDE_AFTER; round++) await alarm();
+    const [aside] = await roomRows<{ attempts: number; last_error: string; due_at: number }>(
+      roomId,
+      "SELECT attempts, last_error, due_at FROM directory_outbox",
+    );
+    expect(aside?.attempts).toBe(SET_ASIDE_AFTER);
+    expect(aside?.last_error).toContain("NOT NULL");
+    expect(aside?.due_at).toBeGreaterThan(Date.now() + 60_000);
     socket.close();
   });
 

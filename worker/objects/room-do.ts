@@ -100,6 +100,8 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   /** Once the room's rows are its own: each feature's opening work (room-features.ts). */
   private async opened(): Promise<void> {
+    // What a room owed the directory when it last went to sleep goes now, not at some later alarm.
+    void this.syncDirectory();
     const { due, failed } = await runFeatureStep(ROOM_FEATURES, "opened", this.liveHost);
     if (due !== null) await this.wakeAt(due);
     if (failed) throw failed;

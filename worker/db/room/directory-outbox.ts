@@ -3,10 +3,14 @@
  * currency in `rooms`, its shop in `store_shops`, its files in
  * `file_rooms`. The room writes what it owes D1 into its own outbox in the
  * same transaction as the change itself, so a change is never made without
- * its directory write, and never waits on D1 to be made. A flush sends
- * every write due in one D1 batch; one that fails stays, and is tried again
- * later (the room's alarm), each time with the latest value for its key.
- * Every write sets an entry to a value, so sending one twice is harmless.
+ * its directory write, and never waits on D1 to be made. A flush sends the
+ * writes due that have not failed yet in one D1 batch; when that fails they
+ * are tried again later (the room's alarm, and whenever the room wakes),
+ * each time with the latest value for its key — then each on its own, so
+ * a write D1 always refuses holds back no other. One that has failed
+ * SET_ASIDE_AFTER times is set aside: reported once, and tried again
+ * minutes apart (at most LAST_RETRY_MS). Every write sets an entry to a
+ * value, so sending one twice is harmless.
  */
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -26,6 +30,10 @@ export type DirectoryWrite =
 /** Retries back off from 1 s, doubling, to at most 5 minutes apart. */
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 5 * 60_000;
+/** Failed tries after which a write is set aside (about 4 minutes of backing off). */
+export const SET_ASIDE_AFTER = 8;
+/** Writes that failed before sent one at a time per flush, at most (the rest wait for the next). */
+const ALONE_PER_FLUSH = 20;
 
 function keyOf(write: DirectoryWrite): string {
   switch (write.kind) {
@@ -91,10 +99,49 @@ export type FlushResult = { nextDueAt: number | null };
 /** How many writes one flush sends at most (one D1 batch). */
 export const FLUSH_BATCH = 100;
 
+type OutboxRow = typeof directoryOutbox.$inferSelect;
+
+/** Sends these rows in one D1 batch; answers why it failed, or null once they are sent (and forgotten). */
+async function send(db: RoomDatabase, directory: Database, rows: readonly OutboxRow[]): Promise<string | null> {
+  const statements = rows.map(
+    (row) => statementFor(directory, JSON.parse(row.write) as DirectoryWrite) as BatchItem<"sqlite">,
+  );
+  try {
+    await directory.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  }
+  db.transaction(() => {
+    // Unless a newer write for the same entry arrived meanwhile.
+    for (const row of rows) {
+      db.delete(directoryOutbox)
+        .where(and(eq(directoryOutbox.key, row.key), eq(directoryOutbox.version, row.version)))
+        .run();
+    }
+  });
+  return null;
+}
+
+/** These rows failed: each is due again after its back-off; one failing for the SET_ASIDE_AFTER-th time is reported. */
+function failed(db: RoomDatabase, rows: readonly OutboxRow[], reason: string, now: number): void {
+  db.transaction(() => {
+    for (const row of rows) {
+      const attempts = row.attempts + 1;
+      const wait = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** row.attempts);
+      if (attempts === SET_ASIDE_AFTER) {
+        console.error(`directory: the write of ${row.key} is set aside after ${attempts} tries: ${reason}`);
+      }
+      db.update(directoryOutbox)
+        .set({ attempts, dueAt: now + wait, lastError: reason })
+        .where(and(eq(directoryOutbox.key, row.key), eq(directoryOutbox.version, row.version)))
+        .run();
+    }
+  });
+}
+
 /**
- * Sends the writes due by `now` (all of them with `everything`) in one D1
- * batch. Sent rows are deleted unless a newer write for the same entry
- * arrived meanwhile; on failure each is due again after its back-off.
+ * Sends the writes due by `now` (all of them with `everything`): those not
+ * tried before in one D1 batch, those that failed before one at a time.
  * Answers when the next unsent write is due (null: nothing is owed).
  */
 export async function flushDirectoryOutbox(
@@ -110,31 +157,14 @@ export async function flushDirectoryOutbox(
     .orderBy(asc(directoryOutbox.dueAt))
     .limit(FLUSH_BATCH)
     .all();
-  if (due.length > 0) {
-    const statements = due.map(
-      (row) => statementFor(directory, JSON.parse(row.write) as DirectoryWrite) as BatchItem<"sqlite">,
-    );
-    try {
-      await directory.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-      db.transaction(() => {
-        for (const row of due) {
-          db.delete(directoryOutbox)
-            .where(and(eq(directoryOutbox.key, row.key), eq(directoryOutbox.version, row.version)))
-            .run();
-        }
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      db.transaction(() => {
-        for (const row of due) {
-          const wait = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** row.attempts);
-          db.update(directoryOutbox)
-            .set({ attempts: row.attempts + 1, dueAt: now + wait, lastError: reason.slice(0, 500) })
-            .where(and(eq(directoryOutbox.key, row.key), eq(directoryOutbox.version, row.version)))
-            .run();
-        }
-      });
-    }
+  const fresh = due.filter((row) => row.attempts === 0);
+  if (fresh.length > 0) {
+    const reason = await send(db, directory, fresh);
+    if (reason !== null) failed(db, fresh, reason, now);
+  }
+  for (const row of due.filter((each) => each.attempts > 0).slice(0, ALONE_PER_FLUSH)) {
+    const reason = await send(db, directory, [row]);
+    if (reason !== null) failed(db, [row], reason, now);
   }
   const next = db
     .select({ dueAt: directoryOutbox.dueAt })
