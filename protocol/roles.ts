@@ -51,6 +51,11 @@ export const JOIN_LINK_DAYS = 7;
 /** What each role may do; the server enforces these, the app uses them to hide controls. */
 export const can = {
   editItems: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
+  /**
+   * Make an item's share page (the link its label encodes): that publishes
+   * it, so whoever edits the catalogue; everyone else prints links made already.
+   */
+  shareItems: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
   manageMembers: (role: RoomRole | null) => role === "owner" || role === "admin",
   renameRoom: (role: RoomRole | null) => role === "owner" || role === "admin",
   deleteRoom: (role: RoomRole | null) => role === "owner",

@@ -138,10 +138,15 @@ function ShareSection({ item }: { item: ItemDoc }) {
         <p className="error" role="alert">
           {error}
         </p>
-      ) : !link ? (
+      ) : link === null ? (
         <div className="qr-placeholder" aria-busy="true">
           <p className="muted">Preparing the label…</p>
         </div>
+      ) : link === "" ? (
+        <p className="muted" data-testid="no-share-link">
+          This item has no share page yet, so no label to print: its link publishes it, which only those who edit the
+          catalogue may do.
+        </p>
       ) : (
         <>
           <Suspense fallback={<div className="qr-placeholder" aria-busy="true" />}>

@@ -40,7 +40,13 @@ export default function LabelsPanel({ items, onClose }: { items: readonly ItemDo
     () => (perUnit && counted ? labelsPerUnit(counted, MAX_LABELS) : null),
     [perUnit, counted],
   );
-  const labelled = useMemo(() => (links ? items.filter((item) => links[item._id]).length : 0), [links, items]);
+  // An item the server no longer has gets no link at all; one never shared, asked for by someone who may not
+  // publish it, gets "" (worker/inventory/items-feature.ts).
+  const gone = useMemo(
+    () => (links ? items.filter((item) => links[item._id] === undefined).length : 0),
+    [links, items],
+  );
+  const unshared = useMemo(() => (links ? items.filter((item) => links[item._id] === "").length : 0), [links, items]);
 
   useEffect(() => {
     let cancelled = false;
@@ -75,9 +81,15 @@ export default function LabelsPanel({ items, onClose }: { items: readonly ItemDo
         </p>
       ) : labels ? (
         <>
-          {labelled < items.length && (
+          {gone > 0 && (
             <p className="muted" role="status">
-              {items.length - labelled} of the selected items no longer exist and have no label.
+              {gone} of the selected items no longer exist and have no label.
+            </p>
+          )}
+          {unshared > 0 && (
+            <p className="muted" role="status" data-testid="labels-unshared">
+              {unshared === 1 ? "1 of the selected items has" : `${unshared} of the selected items have`} no share page
+              yet, so no label: a label's link publishes the item, which only those who edit the catalogue may do.
             </p>
           )}
           {someVariants && (

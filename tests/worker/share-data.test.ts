@@ -3,11 +3,11 @@
  * title, price, description, photo links and whether it is sold, and not
  * one field more.
  */
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { SharedItem } from "../../protocol/docs";
 import type { FileDoc } from "../../protocol/files";
-import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
+import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
 import { jpegLike, startLive, writeLive } from "./files-helpers";
 
 /** A photo as the app uploads it: the original, then its tag-free web copy (what may be shared). */
@@ -130,5 +130,28 @@ describe("share data of a product sold in variants", () => {
       { values: ["M"], priceCents: 1700, soldOut: true },
     ]);
     expect(JSON.stringify(body)).not.toContain("TEE-");
+  });
+
+  it("is made only by those who may publish an item: a viewer prints the links already made, and makes none", async () => {
+    const roomId = await createRoom();
+    const { socket: owner } = await connectToRoom(roomId);
+    const viewer = await signUpUser();
+    expect((await owner.call("members.invite", [viewer.email, "viewer"])).error).toBeUndefined();
+    const { socket: asViewer } = await connectToRoom(roomId, { token: viewer.token });
+    const itemId = (await owner.call("items.add", [{ title: "Teapot", priceCents: 2500 }])).result as string;
+
+    // Never shared: the viewer gets no link, and the item gets no public page.
+    expect((await asViewer.call("items.publicLinks", [[itemId]])).result).toEqual({ [itemId]: "" });
+    const codes = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM share_codes WHERE item_id = ?").bind(itemId).first<{ n: number }>();
+    expect(await codes()).toEqual({ n: 0 });
+
+    // A member who edits the catalogue makes it; the viewer then prints the same link.
+    const made = (await owner.call("items.publicLinks", [[itemId]])).result as Record<string, string>;
+    expect(made[itemId]).toMatch(/^https?:\/\//);
+    expect((await asViewer.call("items.publicLinks", [[itemId]])).result).toEqual(made);
+    expect(await codes()).toEqual({ n: 1 });
+    owner.close();
+    asViewer.close();
   });
 });

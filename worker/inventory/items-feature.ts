@@ -10,7 +10,7 @@ import { PUBLICATION_ARGS } from "../../protocol/args";
 import { RandomStream } from "../../protocol/random-stream";
 import { appUrl } from "../app-url";
 import { defineMethod } from "../contract";
-import { shareCodesFor } from "../db/directory/share-codes-repo";
+import { existingShareCodes, shareCodesFor } from "../db/directory/share-codes-repo";
 import { listHistory, toHistoryDoc } from "../db/room/item-history-repo";
 import { findItem, findItems, listItems, listNewestItems, toItemDoc } from "../db/room/items-repo";
 import type { WritableCollection } from "../live/allow-deny";
@@ -159,10 +159,11 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
       return removeItem(ctx.host, actorOf(ctx), id);
     },
   });
-  // Any member (viewers too) may print labels, so any member may get the links they encode.
+  // Any member (viewers too) may print labels, so any member may get the links they encode; only those
+  // who may publish an item make a link it has not got yet (an item without one answers "").
   defineMethod(registry, METHOD.ITEMS_PUBLIC_LINKS, {
     run: async (ctx, ids) => {
-      await requireRole(ctx);
+      const role = await requireRole(ctx);
       const base = appUrl(ctx.host.env, ctx);
       const found = await findItems(ctx.host.roomDb, ctx.host.roomId, [...new Set(ids)]);
       // A product sold in variants gets its short link, which each variant's label names it in
@@ -172,7 +173,9 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
         found.filter((row) => row.variants === "[]"),
       );
       const needCodes = found.filter((row) => !storePages.has(row.id)).map((row) => row.id);
-      const codes = await shareCodesFor(ctx.host.db, ctx.host.roomId, needCodes);
+      const codes = can.shareItems(role)
+        ? await shareCodesFor(ctx.host.db, ctx.host.roomId, needCodes)
+        : await existingShareCodes(ctx.host.db, ctx.host.roomId, needCodes);
       await rememberCodes(ctx.host, codes);
       const links: Record<string, string> = {};
       for (const row of found) {

@@ -11,7 +11,8 @@ export const SHARE_CODE_PATTERN = /^[A-Za-z0-9]{10}$/;
 /** Four values a row: 20 rows keep a statement under D1's 100 bound values. */
 const ROWS_PER_INSERT = 20;
 
-async function readCodes(db: Database, roomId: string, itemIds: readonly string[]) {
+/** The share codes these items have already (an item with none is absent): made by nobody here. */
+export async function existingShareCodes(db: Database, roomId: string, itemIds: readonly string[]) {
   const codes = new Map<string, string>();
   for (const part of chunks(itemIds)) {
     const rows = await db
@@ -31,7 +32,7 @@ export async function shareCodesFor(
   itemIds: readonly string[],
   now = Date.now(),
 ): Promise<Map<string, string>> {
-  const codes = await readCodes(db, roomId, itemIds);
+  const codes = await existingShareCodes(db, roomId, itemIds);
   const missing = itemIds.filter((id) => !codes.has(id));
   if (missing.length === 0) return codes;
   // Two people printing at once may both insert: the (room, item) index keeps
@@ -43,7 +44,7 @@ export async function shareCodesFor(
       .onConflictDoNothing()
       .run();
   }
-  return readCodes(db, roomId, itemIds);
+  return existingShareCodes(db, roomId, itemIds);
 }
 
 /** Every share code of the room's items (labels printed so far), by item. */
