@@ -490,7 +490,11 @@ describe("downloads", () => {
     expect(await anonymous.json()).toEqual({ error: "Access denied" });
     const stranger = await signUpUser();
     expect((await download(doc.path, cookieFor(stranger.token))).status).toBe(401);
-    expect((await download(`/cdn/storage/itemPhotos/nope/original/nope.jpg`)).status).toBe(404);
+    // Nobody signed in learns nothing, not even whether a file exists; someone signed in is told it does not.
+    expect((await download(`/cdn/storage/itemPhotos/nope/original/nope.jpg`)).status).toBe(401);
+    expect((await download(`/cdn/storage/itemPhotos/nope/original/nope.jpg`, cookieFor(stranger.token))).status).toBe(
+      404,
+    );
   });
 
   it("serves an SVG so its script cannot run in our origin", async () => {
@@ -565,7 +569,7 @@ describe("removing files and shared links", () => {
     // The link carries what it serves: it works without the directory's entry for the file (nor the room's record).
     await env.DB.prepare("DELETE FROM file_rooms WHERE file_id = ?").bind(doc._id).run();
     expect((await download(link.url)).status).toBe(200);
-    expect((await download(link.url.split("?")[0] as string)).status).toBe(404);
+    expect((await download(link.url.split("?")[0] as string)).status).toBe(401);
   });
 });
 

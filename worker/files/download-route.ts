@@ -37,22 +37,11 @@ function contentDisposition(kind: "inline" | "attachment", name: string): string
 
 export const downloadRoutes = new Hono<{ Bindings: Env }>();
 
-/**
- * What a download other than through a signed link serves, and the room
- * whose members may have it: the directory knows the file's room, the room
- * answers the file's record. Null for an unknown file or version.
- */
-async function memberVersion(
-  env: Env,
-  fileId: string,
-  version: string,
-): Promise<(ServedVersion & { roomId: string }) | null> {
-  const roomId = await roomOfFile(openDatabase(env.DB), fileId);
-  if (!roomId) return null;
+/** What the file's room has of this version (null for an unknown file or version). */
+async function roomVersion(env: Env, roomId: string, fileId: string, version: string): Promise<ServedVersion | null> {
   const room = await getServerByName(env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
   const file = (await room.fileRecord(fileId)) as FileRow | null;
-  const served = file ? servedVersion(file, version) : null;
-  return served ? { ...served, roomId } : null;
+  return file ? servedVersion(file, version) : null;
 }
 
 downloadRoutes.get("/:collection/:fileId/:version/:name", async (c) => {
@@ -67,17 +56,26 @@ downloadRoutes.get("/:collection/:fileId/:version/:name", async (c) => {
   // A signed link serves what it names, touching neither D1 nor the room.
   const linked =
     token && originalRoles === undefined && !config.public ? await linkedVersion(c.env, token, fileId, version) : null;
-  const member = linked ? null : await memberVersion(c.env, fileId, version);
+  let member: ServedVersion | null = null;
+  if (!linked) {
+    // The caller first: nobody signed in wakes no room and reads nothing more, and a stranger no file record.
+    const membersOnly = !(config.public && originalRoles === undefined);
+    const userId = membersOnly ? await requestUserId(c) : null;
+    if (membersOnly && userId === null) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
+    const directory = openDatabase(c.env.DB);
+    const roomId = await roomOfFile(directory, fileId);
+    if (!roomId) return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
+    if (userId !== null) {
+      const role = await roleOf(directory, roomId, userId);
+      if (role === null) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
+      if (originalRoles !== undefined && !originalRoles.includes(role)) {
+        return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 403);
+      }
+    }
+    member = await roomVersion(c.env, roomId, fileId, version);
+  }
   const file = linked ?? member;
   if (!file || file.collection !== collection) return c.json({ error: FILE_ERRORS.NOT_FOUND }, 404);
-  if (member && !(config.public && originalRoles === undefined)) {
-    const userId = await requestUserId(c);
-    const role = userId === null ? null : await roleOf(openDatabase(c.env.DB), member.roomId, userId);
-    if (role !== null && originalRoles !== undefined && !originalRoles.includes(role)) {
-      return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 403);
-    }
-    if (role === null) return c.json({ error: ERROR_TEXT.ACCESS_DENIED }, 401);
-  }
   const { stored } = file;
 
   const name =
