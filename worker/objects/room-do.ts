@@ -7,7 +7,7 @@
  * RPC: each entry point below only hands over to its feature.
  */
 
-import type { MemberDoc, RoomRole, SharedItem } from "../../protocol/api";
+import type { MemberDoc, SharedItem } from "../../protocol/api";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { Dashboard } from "../dashboard/dashboard";
 import { RoomAggregates } from "../dashboard/room-aggregates";
@@ -29,6 +29,7 @@ import { LiveRegistry } from "../live/registry";
 import { recordOrder } from "../orders/orders-service";
 import { announce } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
+import { RoleCache } from "../rooms/role-cache";
 import { type ExportPage, type ExportTable, exportedStore, exportRows } from "../rooms/room-export";
 import type { RoomHost } from "../rooms/room-host";
 import { announceOpening } from "../rooms/room-opening";
@@ -279,18 +280,15 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   protected createHost(): RoomHost {
     const db = openDatabase(this.env.DB);
-    const roles = new Map<string, RoomRole | null>();
+    const roles = new RoleCache((userId) => roleOf(db, this.name, userId));
     // Read again after a while all the same: a change made elsewhere (none today) is not kept for ever.
     let members: { list: Promise<MemberDoc[]>; at: number } | null = null;
     return {
       roomId: this.name,
       opening: () => this.moveProgress,
-      roleOf: async (userId) => {
-        if (!roles.has(userId)) roles.set(userId, await roleOf(db, this.name, userId));
-        return roles.get(userId) ?? null;
-      },
+      roleOf: (userId) => roles.roleOf(userId),
       forgetRole: (userId) => {
-        roles.delete(userId);
+        roles.forget(userId);
         members = null;
       },
       members: () => {
