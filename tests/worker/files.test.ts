@@ -10,6 +10,7 @@ import type { FileDoc } from "../../protocol/files";
 import { PARTS_MEMORY_BUDGET, type PartBuffers } from "../../worker/files/part-buffers";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { bytesHeldInMemory, chunkOf, jpegLike, sha256, startLive, uploadRequest, writeLive } from "./files-helpers";
+import { roomStub } from "./room-rows";
 
 const CHUNK = 524_288;
 
@@ -531,13 +532,42 @@ describe("removing files and shared links", () => {
     expect((await download(doc.path, cookieFor(ownerToken(roomId)))).status).toBe(404);
   });
 
-  it("deleting the room deletes its files' R2 objects", async () => {
+  it("deleting the room deletes every byte it kept: its files in R2, every table and key of its storage, its alarm", async () => {
     const roomId = await createRoom();
     const doc = await uploadSmall(roomId, jpegLike(500));
     const { socket } = await connectToRoom(roomId);
+    // Things the old clean-up left behind: dashboard aggregates, the change log, variant codes, a bulk job.
+    const tee = (await socket.call("items.add", [{ title: "Tee", quantity: 2 }])).result as string;
+    await socket.call("items.setVariants", [
+      tee,
+      { options: ["Size"], variants: [{ _id: tee, values: ["S"], sku: "T-S" }] },
+    ]);
+    await socket.call("items.setStatus", [[tee], "ready"]);
+    const tables = () =>
+      runInDurableObject(roomStub(roomId), (_, state) => ({
+        rows: [
+          ...state.storage.sql.exec(
+            // The runtime's own tables (_cf_…, sqlite_…) aside.
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 4) <> '_cf_' AND substr(name, 1, 7) <> 'sqlite_'",
+          ),
+        ].length,
+        variantCodes: state.storage.sql
+          .exec("SELECT count(*) AS n FROM sqlite_master WHERE name = 'variant_codes'")
+          .one().n as number,
+      }));
+    expect((await tables()).variantCodes).toBe(1);
+
     expect((await socket.call("rooms.delete", [])).error).toBeUndefined();
-    socket.close();
+    // Erased once the connections are closed (the answer and the room's ending go out first).
+    await expect.poll(() => socket.closed?.code).toBe(4003);
+    // The object's own storage: no table, no key, no alarm.
+    await expect.poll(tables).toEqual({ rows: 0, variantCodes: 0 });
     expect(await env.FILES.head(`rooms/${roomId}/itemPhotos/${doc._id}/original`)).toBeNull();
+    expect((await env.FILES.list({ prefix: `rooms/${roomId}/` })).objects).toEqual([]);
+    await runInDurableObject(roomStub(roomId), async (_, state) => {
+      expect([...(await state.storage.list()).keys()]).toEqual([]);
+      expect(await state.storage.getAlarm()).toBeNull();
+    });
   });
 
   it("shares only a photo's tag-free version, through a signed link that works without a login", async () => {

@@ -7,18 +7,20 @@
  * RPC: each entry point below only hands over to its feature.
  */
 
+import type { Connection, WSMessage } from "partyserver";
 import type { MemberDoc, SharedItem } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { Dashboard } from "../dashboard/dashboard";
 import { RoomAggregates } from "../dashboard/room-aggregates";
 import { openDatabase } from "../db/directory/database";
 import { listMembers, roleOf } from "../db/directory/memberships-repo";
 import { AppliedWrites } from "../db/room/applied-writes-repo";
-import { dropDirectoryOutbox, flushDirectoryOutbox } from "../db/room/directory-outbox";
+import { flushDirectoryOutbox } from "../db/room/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/room/files-repo";
 import { listItems, toItemDoc } from "../db/room/items-repo";
 import { listOrders, toOrderDoc } from "../db/room/orders-repo";
-import { clearRoomRows, migrateRoomDatabase, openRoomDatabase } from "../db/room/room-database";
+import { migrateRoomDatabase, openRoomDatabase } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
 import { type MoveProgress, moveLegacyRows, rowsMoved } from "../db/room/room-upgrade";
 import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-service";
@@ -44,6 +46,11 @@ import { type HttpUploadRequest, type RpcResult, rpcResult } from "./rpc-result"
 
 export type { HttpUploadRequest, RpcResult } from "./rpc-result";
 
+/** Set while a deleted room's storage is being erased (cleared with everything else). */
+const ERASING_KEY = "erasing";
+/** What a deleted room's object answers once its storage is gone. */
+const ROOM_DELETED = "This room was deleted";
+
 /** How long the member list is kept without a change here before it is read again. */
 const MEMBERS_KEPT_MS = 10 * 60_000;
 
@@ -61,10 +68,48 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   /** The flush in progress, if any: flushes run one after another. */
   private directoryFlush: Promise<void> = Promise.resolve();
+  /** Its storage erased (the room was deleted): no more work is taken. */
+  private erased = false;
   /** How far the first-wake move got, while it runs. */
   private moveProgress: MoveProgress | null = null;
 
+  /**
+   * The room was deleted: its files' bytes, then every table and key of its
+   * storage and its alarm (`deleteAll`, the erasing mark with them). From
+   * then on the object takes no more work; its connections are closed.
+   */
+  private async erase(host: RoomHost): Promise<void> {
+    await removeRoomFiles(host);
+    forgetRoomRecord(host);
+    await this.ctx.storage.deleteAll();
+    this.erased = true;
+  }
+
+  /** Calls and RPCs wait for the room to open; a room erased answers that it was deleted. */
+  protected override whenOpen(): Promise<void> {
+    if (this.erased) return Promise.reject(new LiveError(410, ROOM_DELETED));
+    return super.whenOpen();
+  }
+
+  override async onMessage(connection: Connection, message: WSMessage): Promise<void> {
+    // Its tables are gone: what a connection still sends before it is closed is not read.
+    if (this.erased) return;
+    return super.onMessage(connection, message);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string, wasClean: boolean): Promise<void> {
+    // A connection closed after the erase has no session record left to drop.
+    if (this.erased) return;
+    return super.webSocketClose(ws, code, reason, wasClean);
+  }
+
   override async onStart(): Promise<void> {
+    if (await this.ctx.storage.get(ERASING_KEY)) {
+      // Deleted, and cut off part-way through erasing: finish it.
+      await super.onStart();
+      await this.erase(this.liveHost);
+      return;
+    }
     // A room made by the previous release moves its rows in while it already takes connections (room-upgrade.ts).
     if (rowsMoved(this.roomDb)) {
       openStockLedger(this.ctx.storage, this.name, Date.now());
@@ -335,12 +380,14 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       presence: new Presence((change) => this.hub.emit(change)),
       writes: new WriteQueue(this.appliedWrites),
       extensions: {
-        beforeRoomDeleted: async (host) => {
-          await removeRoomFiles(host);
-          clearRoomRows(this.ctx.storage);
-          // Its directory entries go with the room's own row; nothing more is owed.
-          dropDirectoryOutbox(this.roomDb);
-          forgetRoomRecord(host);
+        eraseRoom: async (host, closeAfterMs) => {
+          // Owed until done: a restart part-way finishes it when the object wakes (onStart).
+          await this.ctx.storage.put(ERASING_KEY, true);
+          const erasing = new Promise((resolve) => setTimeout(resolve, closeAfterMs))
+            .then(() => host.disconnectUser(null, "the room was deleted"))
+            .then(() => this.erase(host))
+            .catch((error: unknown) => console.error(`room ${this.name}: erasing failed`, error));
+          this.ctx.waitUntil(erasing);
         },
         ...ROOM_EXTENSIONS,
       },

@@ -121,7 +121,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
  * What features lend each other through the host, so none imports another
  * (the RoomDO adds what needs its storage: a deleted room's clean-up).
  */
-export const ROOM_EXTENSIONS: Omit<RoomExtensions, "beforeRoomDeleted"> = {
+export const ROOM_EXTENSIONS: Omit<RoomExtensions, "eraseRoom"> = {
   itemPages: storePageLinks,
   recordOrder: recordOrderNow,
   ordersArrived: notifyNewOrders,

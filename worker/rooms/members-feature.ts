@@ -171,7 +171,8 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx, can.deleteRoom);
       const room = await findRoom(ctx.host.db, ctx.host.roomId);
       const by = await displayNameOf(ctx.host, ctx.userId as string);
-      await ctx.host.extensions.beforeRoomDeleted(ctx.host);
+      // The directory entry first: once it is gone nobody opens the room again, and should it fail
+      // nothing is lost. Then everything the room kept (below), owed until done.
       await deleteRoom(ctx.host.db, ctx.host.roomId, ctx.host.now());
       // Everyone with it open hears it ended, and by whom (room-endings.ts), before their connections close.
       announceRoomEnding(
@@ -180,7 +181,8 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
         null,
       );
       ctx.host.emit({ collection: COLLECTION.ROOMS, id: ctx.host.roomId, doc: null, previous: null });
-      setTimeout(() => void ctx.host.disconnectUser(null, "the room was deleted"), CLOSE_DELAY_MS);
+      // The caller's answer and everyone's ending go out before the connections close and the storage goes.
+      await ctx.host.extensions.eraseRoom(ctx.host, CLOSE_DELAY_MS);
     },
   });
 }

@@ -17,8 +17,13 @@ import type { WriteQueue } from "./write-queue";
 export interface RoomExtensions {
   /** Public pages other than the share page, by item id (the store's product page of a listed item). */
   itemPages(host: RoomHost, items: readonly ItemRow[]): Promise<Map<string, string>>;
-  /** Runs before the room is deleted from the directory: its files' bytes and its own rows go. */
-  beforeRoomDeleted(host: RoomHost): Promise<void>;
+  /**
+   * Once the room is gone from the directory: marks it owed, then after
+   * `closeAfterMs` closes its connections and erases its files' bytes,
+   * every table and key of its own storage, and its alarm (a restart
+   * part-way finishes it when the object wakes).
+   */
+  eraseRoom(host: RoomHost, closeAfterMs: number): Promise<void>;
   /** Records one order from the store (checked, idempotent by its store id); answers its id. */
   recordOrder(host: RoomHost, input: unknown): Promise<string>;
   /** Orders new to the room arrived (from a sync): members who asked are told by e-mail. */

@@ -44,6 +44,11 @@ export async function consumeStoreWebhooks(batch: MessageBatch<QueuedWebhook>, e
         return;
       }
       if (!result.ok) {
+        // A room deleted meanwhile (its storage erased) takes nothing more: its deliveries are let go.
+        if (result.error.error === 410) {
+          for (const message of messages) message.ack();
+          return;
+        }
         retryAll();
         return;
       }

@@ -174,8 +174,3 @@ export async function flushDirectoryOutbox(
     .get();
   return { nextDueAt: next?.dueAt ?? null };
 }
-
-/** Forgets every unsent write (the room was deleted: its directory entries went with it). */
-export function dropDirectoryOutbox(db: RoomDatabase): void {
-  db.delete(directoryOutbox).run();
-}

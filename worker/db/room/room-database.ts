@@ -25,19 +25,6 @@ export const MOVED_TABLES = [
   "stocktake_scans",
 ] as const;
 
-/** Every table of a room's own rows (what goes when the room is deleted). */
-export const ROOM_TABLES = [
-  ...MOVED_TABLES,
-  "locations",
-  "movements",
-  "store_variants",
-  "store_locations",
-  "store_levels",
-  "store_stock_events",
-  "store_outbox",
-  "store_conflicts",
-] as const;
-
 export function openRoomDatabase(storage: DurableObjectStorage) {
   return drizzle(storage, { schema });
 }
@@ -70,11 +57,4 @@ export function runTogether<const T extends readonly RoomStatement[]>(
   statements: T,
 ): StatementResults<T> {
   return db.$client.transactionSync(() => statements.map((statement) => statement.all())) as StatementResults<T>;
-}
-
-/** Deletes every row of the room's own tables in one transaction (the room was deleted). */
-export function clearRoomRows(storage: DurableObjectStorage): void {
-  storage.transactionSync(() => {
-    for (const table of ROOM_TABLES) storage.sql.exec(`DELETE FROM ${table}`);
-  });
 }
