@@ -499,3 +499,25 @@ export async function postOrderWebhook(url, store, number, deliveryId = `bench-$
   if (response.status !== 200) throw new Error(`bench: webhook answered ${response.status}: ${await response.text()}`);
   return response;
 }
+
+/**
+ * The cost budget as a fake store reports it after each call (its answers'
+ * `extensions.cost`): points spent, the least left, the dearest query asked.
+ */
+export function trackCostBudget(fake) {
+  const budget = { spent: 0, lowest: Number.POSITIVE_INFINITY, dearest: 0 };
+  const handle = fake.handle.bind(fake);
+  fake.handle = async (request) => {
+    const answer = await handle(request);
+    if (answer?.headers.get("Content-Type")?.includes("json")) {
+      const cost = (await answer.clone().json()).extensions?.cost;
+      if (cost) {
+        budget.spent += cost.actualQueryCost ?? 0;
+        budget.lowest = Math.min(budget.lowest, cost.throttleStatus.currentlyAvailable);
+        budget.dearest = Math.max(budget.dearest, cost.requestedQueryCost);
+      }
+    }
+    return answer;
+  };
+  return budget;
+}

@@ -10,7 +10,7 @@
 // client waits for the budget instead of being refused).
 import { FakeShopify } from "../tests/support/fake-shopify.ts";
 import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
-import { about, knob, note, report, section, signedUp, startBenchServer } from "./harness.mjs";
+import { about, knob, note, report, section, signedUp, startBenchServer, trackCostBudget } from "./harness.mjs";
 
 const PRODUCTS = knob("BENCH_STORE_PRODUCTS", 5_000, 40);
 const RESTORE = knob("BENCH_STORE_RESTORE", 1_000, 1_000);
@@ -39,19 +39,7 @@ for (let p = 0; p < PRODUCTS; p++) {
   );
 }
 // What the store charged, as it reports it after each call.
-const budget = { spent: 0, lowest: Number.POSITIVE_INFINITY };
-const handle = fake.handle.bind(fake);
-fake.handle = async (request) => {
-  const answer = await handle(request);
-  if (answer?.headers.get("Content-Type")?.includes("json")) {
-    const cost = (await answer.clone().json()).extensions?.cost;
-    if (cost) {
-      budget.spent += cost.actualQueryCost ?? 0;
-      budget.lowest = Math.min(budget.lowest, cost.throttleStatus.currentlyAvailable);
-    }
-  }
-  return answer;
-};
+const budget = trackCostBudget(fake);
 const shopify = await startFakeShopifyServer(fake);
 const server = await startBenchServer({ vars: { SHOPIFY_API_ORIGIN: shopify.origin } });
 try {

@@ -7,7 +7,18 @@
 // both start empty.
 import { FakeShopify } from "../tests/support/fake-shopify.ts";
 import { startFakeShopifyServer } from "../tests/support/fake-shopify-server.ts";
-import { about, ddp, importTs, knob, note, report, section, sleep, startBenchServer } from "./harness.mjs";
+import {
+  about,
+  ddp,
+  importTs,
+  knob,
+  note,
+  report,
+  section,
+  sleep,
+  startBenchServer,
+  trackCostBudget,
+} from "./harness.mjs";
 
 const { ORDERS_PAGE } = await importTs("worker/store/shopify-queries.ts");
 
@@ -28,19 +39,7 @@ about(
 const fake = new FakeShopify(BUDGET);
 fake.addOrders(ORDERS);
 // The budget as the store reports it after each call: proof the client never had to wait.
-const budget = { lowest: Number.POSITIVE_INFINITY, dearest: 0 };
-const handle = fake.handle.bind(fake);
-fake.handle = async (request) => {
-  const answer = await handle(request);
-  if (answer?.headers.get("Content-Type")?.includes("json")) {
-    const cost = (await answer.clone().json()).extensions?.cost;
-    if (cost) {
-      budget.lowest = Math.min(budget.lowest, cost.throttleStatus.currentlyAvailable);
-      budget.dearest = Math.max(budget.dearest, cost.requestedQueryCost);
-    }
-  }
-  return answer;
-};
+const budget = trackCostBudget(fake);
 const shopify = await startFakeShopifyServer(fake);
 
 /** This room's D1 statements once they stop changing (new-order notices finish beside the sync). */

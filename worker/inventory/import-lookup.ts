@@ -45,28 +45,23 @@ export class ImportLookup {
         this.byId.set(row.id, row);
       }
     }
-    for (const part of chunks(codes)) {
-      const rows = db
-        .select()
-        .from(items)
-        .where(and(eq(items.roomId, host.roomId), inArray(items.sku, part), sql`${items.sku} <> ''`))
-        .all();
-      for (const row of rows) {
-        this.skus.set(row.sku, row);
-        this.byId.set(row.id, row);
+    // The items whose own SKU, then barcode, is one of these (each through its partial unique index).
+    const byColumn = (field: "sku" | "barcode", values: readonly string[], into: Map<string, ItemRow>) => {
+      const column = items[field];
+      for (const part of chunks(values)) {
+        const rows = db
+          .select()
+          .from(items)
+          .where(and(eq(items.roomId, host.roomId), inArray(column, part), sql`${column} <> ''`))
+          .all();
+        for (const row of rows) {
+          into.set(row[field], row);
+          this.byId.set(row.id, row);
+        }
       }
-    }
-    for (const part of chunks(forms)) {
-      const rows = db
-        .select()
-        .from(items)
-        .where(and(eq(items.roomId, host.roomId), inArray(items.barcode, part), sql`${items.barcode} <> ''`))
-        .all();
-      for (const row of rows) {
-        this.barcodes.set(row.barcode, row);
-        this.byId.set(row.id, row);
-      }
-    }
+    };
+    byColumn("sku", codes, this.skus);
+    byColumn("barcode", forms, this.barcodes);
     const lowered = [...new Set(forms.map((form) => form.toLowerCase()))];
     for (const part of chunks(lowered)) {
       const rows = db
