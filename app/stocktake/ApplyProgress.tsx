@@ -3,21 +3,14 @@
  * on the server, worker/inventory/bulk-jobs.ts), everyone with the stocktake
  * open sees how far it got; scanning waits until it ends.
  */
-import { useMemo } from "react";
-import { type BulkJobDoc, COLLECTION, PUBLICATION } from "../../protocol/api";
-import { type LiveDoc, useFind } from "../live";
-import { useSubscribe } from "../live-api";
+import type { BulkJobDoc } from "../../protocol/api";
+import { useBulkJobs } from "../room/use-bulk-jobs";
 
 /** The apply under way for this stocktake, if any. */
 export function useApplyUnderWay(stocktakeId: string): BulkJobDoc | undefined {
-  useSubscribe(PUBLICATION.BULK_JOBS);
-  const isApply = useMemo(
-    () =>
-      (doc: LiveDoc): doc is LiveDoc & BulkJobDoc =>
-        doc.kind === "stocktake-apply" && doc.subject === stocktakeId && doc.status === "running",
-    [stocktakeId],
+  return useBulkJobs().find(
+    (job) => job.kind === "stocktake-apply" && job.subject === stocktakeId && job.status === "running",
   );
-  return useFind(COLLECTION.BULK_JOBS, isApply)[0];
 }
 
 export function ApplyProgress({ job }: { job: BulkJobDoc }) {

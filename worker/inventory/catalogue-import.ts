@@ -9,7 +9,7 @@
  * per part), so importing the same file twice updates rather than
  * duplicates. A dry run goes through the same steps and writes nothing.
  */
-import { COLLECTION, type ItemDoc, LIMITS, MAIN_LOCATION_ID, planVariants } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, planVariants } from "../../protocol/api";
 import type { ItemFields } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import {
@@ -19,23 +19,21 @@ import {
   type ImportProblem,
   type ImportProduct,
   type ImportReport,
-  type ImportStockChange,
 } from "../../protocol/variant-args";
 import { newId } from "../db/directory/database";
 import type { HistoryEntry } from "../db/room/item-history-repo";
 import { toItemDoc } from "../db/room/items-repo";
-import { findOpenLocation, insertLocationStatement, listLocations, toLocationDoc } from "../db/room/locations-repo";
+import { insertLocationStatement, toLocationDoc } from "../db/room/locations-repo";
 import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
-import type { LocationRow } from "../db/room/stock-tables";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import { ImportLookup } from "./import-lookup";
 import { queuePartPhotosQueries } from "./import-photos";
+import { locationNames, locationsFor, quantityRule, type StockRule, stockByLocation } from "./import-places";
 import {
   COMPARED,
   changeKinds,
-  codesOf,
   countChanges,
   emptyRow,
   heldElsewhere,
@@ -47,69 +45,6 @@ import { changedFields } from "./item-changes";
 import { type ItemChange, writeItems } from "./item-pipeline";
 import { historyEntry, made } from "./item-writes";
 import { stockMoves } from "./stock-moves";
-
-/**
- * The part's locations by name (any case): those the room has, and those
- * the file adds (`added`, written in the part's own transaction).
- */
-function locationsFor(
-  host: RoomHost,
-  part: ImportPart,
-  report: ImportReport,
-): { byName: Map<string, string>; added: LocationRow[] } {
-  const rows = listLocations(host.roomDb);
-  const byName = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
-  const added: LocationRow[] = [];
-  for (const product of part.products) {
-    for (const variant of product.variants) {
-      for (const name of Object.keys(variant.stock ?? {})) {
-        if (byName.has(name.toLowerCase())) continue;
-        if (rows.length + added.length >= LIMITS.LOCATIONS) {
-          throw new LiveError(409, `A room can have at most ${LIMITS.LOCATIONS} locations; the file names more`);
-        }
-        const row: LocationRow = {
-          id: newId(),
-          roomId: host.roomId,
-          name,
-          position: rows.length + added.length,
-          archivedAt: null,
-          createdAt: host.now(),
-        };
-        added.push(row);
-        byName.set(name.toLowerCase(), row.id);
-        report.locationsAdded.push(name);
-      }
-    }
-  }
-  return { byName, added };
-}
-
-/** The product the file's product is: by handle, else by a SKU or barcode of one of its rows. */
-function existingProduct(lookup: ImportLookup, product: ImportProduct): ItemRow | null {
-  const byHandle = lookup.byHandle(product.handle);
-  if (byHandle) return byHandle;
-  for (const variant of product.variants) {
-    for (const code of [variant.sku, variant.barcode].filter(Boolean)) {
-      const owner = lookup.ownerOf(code);
-      if (owner) return owner.item ?? null;
-    }
-  }
-  return null;
-}
-
-/** A code of the file's product that another product of the room has: a problem, in words. */
-function codeClash(lookup: ImportLookup, product: ImportProduct, itemId: string | null): ImportProblem | null {
-  for (const variant of product.variants) {
-    for (const [column, code] of codesOf(variant)) {
-      const owner = lookup.ownerOf(code);
-      if (owner && owner.itemId !== itemId) {
-        const title = owner.item?.title ?? "another item";
-        return { row: variant.row, column, message: `${code} is already on “${title}” in this room` };
-      }
-    }
-  }
-  return null;
-}
 
 interface Planned extends ItemChange {
   entry: HistoryEntry;
@@ -124,12 +59,6 @@ interface Unchanged {
   elsewhere: Map<string, { units: number; variants: number }>;
 }
 
-/** How the file's counts become stock (docs/stock.md). */
-interface StockRule {
-  quantityAt: string | null;
-  unnamedToZero: boolean;
-}
-
 /** One product's writes: its row (new or changed), its history entry and its movements; null when unchanged. */
 function planProduct(
   host: RoomHost,
@@ -140,8 +69,8 @@ function planProduct(
   stockRule: StockRule,
   currency: string | undefined,
 ): Planned | Unchanged | ImportProblem | null {
-  const before = existingProduct(lookup, product);
-  const clash = codeClash(lookup, product, before?.id ?? null);
+  const before = lookup.productFor(product);
+  const clash = lookup.clashOf(product, before?.id ?? null);
   if (clash) return clash;
   const doc = before ? toItemDoc(before) : null;
   const id = before?.id ?? newId();
@@ -344,7 +273,10 @@ export function importPartNow(
     }
   }
   const names = locationNames(host, added);
-  report.stock = stockByLocation(planned, names);
+  report.stock = stockByLocation(
+    planned.flatMap((each) => each.moves?.rows ?? []),
+    names,
+  );
   report.elsewhere = [...elsewhere].map(([locationId, sum]) => ({
     location: names.get(locationId) ?? "a location",
     ...sum,
@@ -379,42 +311,4 @@ export function importPartNow(
     commit: (statements) => commit(statements, report),
   });
   return report;
-}
-
-/**
- * Where a row's one count is counted: the location the import names (it
- * must be the room's and open), none when it says to leave stock, else the
- * room's first location.
- */
-function quantityRule(host: RoomHost, part: ImportPart, added: readonly LocationRow[]): StockRule {
-  const unnamedToZero = part.unnamedToZero ?? false;
-  if (part.quantityAt === null) return { quantityAt: null, unnamedToZero };
-  if (part.quantityAt === undefined) {
-    const first = listLocations(host.roomDb).find((row) => row.archivedAt === null)?.id;
-    return { quantityAt: first ?? added[0]?.id ?? MAIN_LOCATION_ID, unnamedToZero };
-  }
-  if (!findOpenLocation(host.roomDb, part.quantityAt)) {
-    throw new LiveError(400, "Choose a location of this room for the file's quantities");
-  }
-  return { quantityAt: part.quantityAt, unnamedToZero };
-}
-
-function locationNames(host: RoomHost, added: readonly LocationRow[]): Map<string, string> {
-  return new Map([...listLocations(host.roomDb), ...added].map((row) => [row.id, row.name]));
-}
-
-/** The stock the planned products' movements set, by location: units in all and variants touched. */
-function stockByLocation(planned: readonly Planned[], names: ReadonlyMap<string, string>): ImportStockChange[] {
-  const byLocation = new Map<string, { units: number; variants: Set<string> }>();
-  for (const row of planned.flatMap((each) => each.moves?.rows ?? [])) {
-    const sum = byLocation.get(row.locationId) ?? { units: 0, variants: new Set<string>() };
-    sum.units += row.quantity;
-    sum.variants.add(row.variantId);
-    byLocation.set(row.locationId, sum);
-  }
-  return [...byLocation].map(([locationId, sum]) => ({
-    location: names.get(locationId) ?? "a location",
-    units: sum.units,
-    variants: sum.variants.size,
-  }));
 }

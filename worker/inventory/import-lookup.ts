@@ -8,10 +8,11 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { barcodeForms } from "../../protocol/barcodes";
-import type { ImportProduct } from "../../protocol/variant-args";
+import type { ImportProblem, ImportProduct } from "../../protocol/variant-args";
 import { chunks } from "../db/room/items-repo";
 import { type ItemRow, items, variantCodes } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
+import { codesOf } from "./import-rows";
 
 /** Who has a code: the item whose own SKU or barcode it is, else the product one of whose variants has it. */
 export interface CodeOwner {
@@ -99,6 +100,33 @@ export class ImportLookup {
     for (const form of [code, ...barcodeForms(code)]) {
       const itemId = this.variantItems.get(form.toLowerCase());
       if (itemId) return { itemId, item: this.byId.get(itemId) };
+    }
+    return null;
+  }
+
+  /** The product the file's product is: by handle, else by a SKU or barcode of one of its rows. */
+  productFor(product: ImportProduct): ItemRow | null {
+    const byHandle = this.byHandle(product.handle);
+    if (byHandle) return byHandle;
+    for (const variant of product.variants) {
+      for (const code of [variant.sku, variant.barcode].filter(Boolean)) {
+        const owner = this.ownerOf(code);
+        if (owner) return owner.item ?? null;
+      }
+    }
+    return null;
+  }
+
+  /** A code of the file's product that another product of the room (not `itemId`) has: a problem, in words. */
+  clashOf(product: ImportProduct, itemId: string | null): ImportProblem | null {
+    for (const variant of product.variants) {
+      for (const [column, code] of codesOf(variant)) {
+        const owner = this.ownerOf(code);
+        if (owner && owner.itemId !== itemId) {
+          const title = owner.item?.title ?? "another item";
+          return { row: variant.row, column, message: `${code} is already on “${title}” in this room` };
+        }
+      }
     }
     return null;
   }

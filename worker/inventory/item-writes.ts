@@ -30,7 +30,7 @@ export interface ItemCodes {
 /** A SKU or barcode another item of the room already has is refused, naming it. */
 export async function assertCodesFree(host: RoomHost, codes: ItemCodes, exceptId?: string): Promise<void> {
   if (codes.sku) {
-    const existing = await findItemBySku(host.roomDb, host.roomId, codes.sku);
+    const existing = findItemBySku(host.roomDb, host.roomId, codes.sku);
     if (existing && existing.id !== exceptId) throw skuTaken(codes.sku);
   }
   if (codes.barcode) {

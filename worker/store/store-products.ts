@@ -125,7 +125,7 @@ export async function applyStoreProductNow(
   /** An item linked to another store product that has this product's SKU. */
   let skuTakenBy: ItemRow | null = null;
   if (sku) {
-    const holder = await findItemBySku(host.roomDb, host.roomId, sku);
+    const holder = findItemBySku(host.roomDb, host.roomId, sku);
     // An unlinked item with the product's SKU is the same thing: link it rather than make a twin.
     if (!linked && holder && !holder.storeProductId) linked = holder;
     // A SKU another item here already uses stays with that item.

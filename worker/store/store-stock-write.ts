@@ -8,7 +8,7 @@
  */
 import { STORE_ACTOR } from "../../protocol/api";
 import { findItemRow } from "../db/room/item-statements";
-import { findVariantByCode, itemWithSku } from "../db/room/items-repo";
+import { findItemBySku, findVariantByCode } from "../db/room/items-repo";
 import { firstLocationId } from "../db/room/locations-repo";
 import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
@@ -73,7 +73,7 @@ export function targetOf(
   }
   // A variant's SKU, else a product without options whose own SKU it is (its one variant is the item).
   const variant = sku ? findVariantByCode(host.roomDb, sku) : null;
-  const simple = !variant && sku ? itemWithSku(host.roomDb, host.roomId, sku) : null;
+  const simple = !variant && sku ? findItemBySku(host.roomDb, host.roomId, sku) : null;
   const found = variant ?? (simple && simple.variants === "[]" ? { itemId: simple.id, variantId: simple.id } : null);
   const item = found ? findItemRow(host.roomDb, host.roomId, found.itemId) : null;
   if (!found || !item) return null;

@@ -31,7 +31,7 @@ const valuesKey = (values: readonly string[]) => values.map((value) => value.toL
 /** Whether no other item of the room has this code (a code another item has stays with it). */
 async function codeFree(host: RoomHost, code: string, itemId: string): Promise<boolean> {
   if (!code) return true;
-  const bySku = await findItemBySku(host.roomDb, host.roomId, code);
+  const bySku = findItemBySku(host.roomDb, host.roomId, code);
   const byBarcode = findItemByBarcode(host.roomDb, host.roomId, code);
   const byVariant = findVariantByCode(host.roomDb, code);
   return [bySku?.id, byBarcode?.id, byVariant?.itemId].every((holder) => holder === undefined || holder === itemId);

@@ -1,7 +1,7 @@
 /** A check or an import under way: a bar and "n of m rows", read out as it moves. */
 import type { ReactNode } from "react";
+import { useBulkJobs } from "../../room/use-bulk-jobs";
 import { rowsText } from "./import-words";
-import { useBulkJob } from "./use-bulk-job";
 
 /** A labelled bar of `done` of `total`, with what it says in words read out as it moves. */
 export function ProgressLine({
@@ -43,7 +43,8 @@ export type ImportStep =
 
 /** The check or import under way: a bar and "n of m rows", read out as it moves. */
 export function ImportProgress({ step, verb }: { step: ImportStep; verb: "Checking" | "Importing" }) {
-  const job = useBulkJob(step.phase === "server" ? step.jobId : null);
+  const jobs = useBulkJobs();
+  const job = step.phase === "server" ? jobs.find((each) => each._id === step.jobId) : undefined;
   const done = step.phase === "sending" ? step.done : (job?.done ?? 0);
   const total = step.phase === "sending" ? step.total : (job?.total ?? step.total);
   const text = `${done.toLocaleString("en")} of ${rowsText(total)}`;

@@ -105,7 +105,7 @@ export async function findItems(db: RoomDatabase, roomId: string, ids: readonly 
 }
 
 /** The item whose own SKU this is, as typed (`<> ''` written out so the partial unique index applies). */
-export function itemWithSku(db: RoomDatabase, roomId: string, sku: string): ItemRow | null {
+export function findItemBySku(db: RoomDatabase, roomId: string, sku: string): ItemRow | null {
   return (
     db
       .select()
@@ -113,10 +113,6 @@ export function itemWithSku(db: RoomDatabase, roomId: string, sku: string): Item
       .where(and(eq(items.roomId, roomId), eq(items.sku, sku), sql`${items.sku} <> ''`))
       .get() ?? null
   );
-}
-
-export async function findItemBySku(db: RoomDatabase, roomId: string, sku: string): Promise<ItemRow | null> {
-  return itemWithSku(db, roomId, sku);
 }
 
 /**
