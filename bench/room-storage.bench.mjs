@@ -3,6 +3,8 @@
 //       counts one), beside a directory change (rooms.rename), which goes to D1;
 //   (b) a real item edit, until both `result` and `updated`, beside a DDP ping
 //       answered by the same Durable Object on the same socket (target ≤ 1.5×);
+//   (b2) cheap calls (files.status and files.link of nothing) beside a ping,
+//       on a batched and a plain connection;
 //   (c) a point read and write in the room's own SQLite beside the same through
 //       D1, from the same object (locally D1 is a SQLite in the same process, so
 //       this is a lower bound of the difference: production adds the network);
@@ -148,6 +150,54 @@ try {
     report("no-op p50", percentile(noops, 50), percentile(pingTimes, 50), ms);
     report("write p50", percentile(touches, 50), percentile(pingTimes, 50), ms);
     report("edit/write p50", percentile(edits, 50), percentile(touches, 50), ms);
+    room.close();
+  }
+
+  // (b2) Cheap calls vs a ping: files.status of an unknown upload (one small read, an error; outside the
+  // call budget) and files.link of an unknown file (the role from memory, one read, an error; counted
+  // against the budget, so fewer rounds than its 150 calls per 10 s), on a batched connection as the
+  // app's and on a plain one.
+  // Someone of their own: these calls count against a person's budget too.
+  const caller = await signedUp(server.wsUrl, "cheap-calls");
+  for (const batch of [true, false]) {
+    const roomId = await caller.newRoom(`Cheap calls${batch ? ", batched" : ""}`);
+    const room = await caller.openRoom(roomId, { batch });
+    let pings = 0;
+    const ping = async () => {
+      const id = `p${++pings}`;
+      const start = performance.now();
+      const pong = room.next((m) => m.msg === "pong" && m.id === id, "pong");
+      room.ws.send(JSON.stringify({ msg: "ping", id }));
+      await pong;
+      return performance.now() - start;
+    };
+    const refused = async (method, params) => {
+      const start = performance.now();
+      await room.call(method, params).then(
+        () => {
+          throw new Error(`bench: ${method} of nothing was answered`);
+        },
+        () => {},
+      );
+      return performance.now() - start;
+    };
+    const rounds = Math.min(ROUNDS, 100);
+    for (let i = 0; i < 5; i++) {
+      await ping();
+      await refused("files.status", ["no-such-upload"]);
+    }
+    const pingTimes = [];
+    const statuses = [];
+    const links = [];
+    for (let round = 0; round < rounds; round++) {
+      pingTimes.push(await ping());
+      statuses.push(await refused("files.status", ["no-such-upload"]));
+      links.push(await refused("files.link", ["no-such-file"]));
+    }
+    const kind = batch ? "batched" : "plain";
+    section(`(b2) a cheap call until its answer vs a DDP ping, same ${kind} socket, ${rounds} rounds`);
+    report(`files.status p50 (${kind})`, percentile(statuses, 50), percentile(pingTimes, 50), ms, 1.1);
+    report(`files.link p50 (${kind})`, percentile(links, 50), percentile(pingTimes, 50), ms);
     room.close();
   }
 

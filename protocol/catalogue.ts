@@ -26,3 +26,7 @@ export interface ItemWindowQuery {
 export function windowCountId(query: Pick<ItemWindowQuery, "text" | "status" | "tag" | "low">): string {
   return JSON.stringify([query.text.trim().toLowerCase(), query.status, query.tag, query.low]);
 }
+
+/** Why the server refuses a subscription to the whole catalogue (`items`) of a room above LIMITS.BIG_ROOM. */
+export const WHOLE_CATALOGUE_REFUSED =
+  "This room's catalogue is too big to send whole: open it in windows (items.window)";

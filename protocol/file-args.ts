@@ -5,8 +5,9 @@
  */
 import * as v from "valibot";
 import { takes } from "./contract";
-import type { FileLink, FinishedFile, UploadProgress } from "./files";
+import type { FileLink, FinishedFile, PhotoSource, UploadProgress } from "./files";
 import { MAX_CHUNK_SIZE } from "./files";
+import { LIMITS } from "./limits";
 
 /** The method names of files and uploads: the wire names both sides call them by. */
 export const FILE_METHOD = {
@@ -17,10 +18,15 @@ export const FILE_METHOD = {
   FILES_ABORT: "files.abort",
   FILES_REMOVE: "files.remove",
   FILES_LINK: "files.link",
+  FILES_SOURCES: "files.sources",
 } as const;
 
 const uploadIdSchema = v.pipe(v.string("Upload id must be text"), v.maxLength(64));
 const fileIdSchema = v.pipe(v.string("File id must be text"), v.maxLength(64));
+const fileIdsSchema = v.pipe(
+  v.array(fileIdSchema, "File ids must be a list"),
+  v.maxLength(LIMITS.FILES_WINDOW, `At most ${LIMITS.FILES_WINDOW} files at a time`),
+);
 /** Base64 of at most MAX_CHUNK_SIZE bytes, or EJSON binary. */
 const chunkDataSchema = v.union(
   [v.pipe(v.string(), v.maxLength(Math.ceil(MAX_CHUNK_SIZE / 3) * 4)), v.instance(Uint8Array)],
@@ -43,15 +49,19 @@ export const FILE_METHODS = {
   [FILE_METHOD.FILES_LINK]: takes(
     v.tuple([fileIdSchema, v.optional(v.pipe(v.string(), v.maxLength(32)))]),
   ).answers<FileLink>(),
+  [FILE_METHOD.FILES_SOURCES]: takes(v.tuple([fileIdsSchema])).answers<PhotoSource[]>(),
 } as const;
 
 /** The publications of files: their wire names. */
 export const FILE_PUBLICATION = {
-  /** The room's finished files (photos, logos). */
+  /**
+   * The room's finished files: with no argument its logos; given file ids
+   * (at most LIMITS.FILES_WINDOW), those files — the photos a screen shows.
+   */
   FILES: "files",
 } as const;
 
 /** What each publication of files takes. */
 export const FILE_PUBLICATION_ARGS = {
-  [FILE_PUBLICATION.FILES]: v.tuple([]),
+  [FILE_PUBLICATION.FILES]: v.tuple([v.optional(fileIdsSchema)]),
 } as const;

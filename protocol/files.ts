@@ -33,6 +33,7 @@ export const FILE_ERRORS = {
   NOT_FOUND: "File not found",
   ACCESS_DENIED: "Access denied!",
   NOT_AN_IMAGE: "Could not load image",
+  LINK_REVOKED: "This link was made by someone no longer in the room",
 } as const;
 
 /** How a refused finish begins when chunks are missing (the server may have lost a part held in memory). */
@@ -226,6 +227,13 @@ export interface UploadProgress {
 }
 
 /** A signed, expiring link to a file's version (`files.link`). */
+/** Where an imported photo came from (an import's Image Src and its alt text), for an export to name again. */
+export interface PhotoSource {
+  id: string;
+  url: string;
+  alt: string;
+}
+
 export interface FileLink {
   url: string;
   version: string;

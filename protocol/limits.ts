@@ -17,6 +17,8 @@ export const LIMITS = {
   BIG_ROOM: 5_000,
   /** Items one `items.window` may show, and one `items.copy` page holds. */
   WINDOW: 1_000,
+  /** Files one `files` subscription names (the photos a screen shows), and one `files.sources` call asks about. */
+  FILES_WINDOW: 500,
   /** The longest text a stocktake scan accepts: a label's link or a SKU. */
   SCAN: 500,
   /** The most locations one stocktake counts at. */

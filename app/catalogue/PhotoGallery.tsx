@@ -1,12 +1,12 @@
 import { type ChangeEvent, type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { COLLECTION, type ItemDoc, METHOD } from "../../protocol/api";
+import { COLLECTION, type ItemDoc, METHOD, PUBLICATION } from "../../protocol/api";
 import type { FileDoc } from "../../protocol/files";
 import { errorMessage } from "../components/ErrorText";
 import { addPhotosToItem } from "../files/photo-intake";
 import { UploadProgress } from "../files/UploadProgress";
 import type { Upload } from "../files/upload";
 import { type LiveDoc, useConnection, useFind } from "../live";
-import { useCall } from "../live-api";
+import { useCall, useSubscribe } from "../live-api";
 import { PhotoTagList } from "./PhotoTagList";
 
 const isFile = (doc: LiveDoc): doc is LiveDoc & FileDoc => typeof doc.versions === "object";
@@ -28,6 +28,8 @@ export function PhotoGallery({ roomId, item, canEdit }: { roomId: string; item: 
   const connection = useConnection();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  // The files publication sends what it is asked for: this item's photos.
+  useSubscribe(PUBLICATION.FILES, item.photos);
   const files = useFind(COLLECTION.FILES, isFile);
   // While a move is being saved, show the new order rather than the old one.
   const [pending, setPending] = useState<string[] | null>(null);

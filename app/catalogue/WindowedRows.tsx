@@ -11,6 +11,7 @@ import type { ListEntry } from "./catalogue-rows";
 import { ItemRow } from "./ItemRow";
 import type { ItemRowActions } from "./item-row-actions";
 import { RemovedRow } from "./RemovedRow";
+import { photoPages, RowPhotos } from "./RowPhotos";
 import type { Removals } from "./removals";
 import { type useSelection, variantKey } from "./selection";
 import { VariantRow } from "./VariantRow";
@@ -97,6 +98,10 @@ export function WindowedRows({
     const items = () => entries.reduce((count, entry) => count + (entry.kind === "item" ? 1 : 0), 0);
     if (onNearEnd && lastShown >= entries.length - NEAR_END_ROWS) onNearEnd(items());
   }, [onNearEnd, lastShown, entries]);
+  const photos = photoPages(
+    entries,
+    rows.map((row) => row.index),
+  );
   const before = rows.length > 0 ? (rows[0]?.start ?? 0) - offset : 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? 0) - offset) : 0;
   return (
@@ -162,6 +167,9 @@ export function WindowedRows({
         );
       })}
       {after > 0 && <SpacerRow height={after} columns={columnCount} />}
+      {[...photos].map(([page, ids]) => (
+        <RowPhotos key={page} ids={ids} />
+      ))}
     </tbody>
   );
 }

@@ -15,7 +15,11 @@
  */
 import { type ItemDoc, type ItemStatus, LIMITS, variantsOf } from "../../protocol/api";
 import { csvLine } from "../../protocol/csv";
+import type { PhotoSource } from "../../protocol/files";
 import { handlesOf, money } from "./catalogue-csv";
+
+/** Where a photo came from, as the Image Src and Image Alt Text columns name it. */
+type ImageSource = Pick<PhotoSource, "url" | "alt">;
 
 export const SHOPIFY_COLUMNS = [
   "Handle",
@@ -81,12 +85,8 @@ function tagsCell(tags: readonly string[]): string {
 }
 
 /** Where a photo of the room came from, when it has a public address (an import's Image Src). */
-export interface PhotoSource {
-  url: string;
-  alt: string;
-}
 
-function productRows(item: ItemDoc, handle: string, sources: ReadonlyMap<string, PhotoSource>): string[] {
+function productRows(item: ItemDoc, handle: string, sources: ReadonlyMap<string, ImageSource>): string[] {
   const options = item.options?.length ? item.options : ["Title"];
   const images = item.photos.flatMap((photo) => {
     const source = sources.get(photo);
@@ -144,7 +144,7 @@ function productRows(item: ItemDoc, handle: string, sources: ReadonlyMap<string,
 
 export function shopifyProductCsv(
   items: readonly ItemDoc[],
-  sources: ReadonlyMap<string, PhotoSource> = new Map(),
+  sources: ReadonlyMap<string, ImageSource> = new Map(),
 ): string {
   const handles = handlesOf(items);
   return (

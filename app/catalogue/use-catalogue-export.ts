@@ -5,23 +5,26 @@
  * (catalogue-csv.ts) or as Shopify's product CSV (shopify-csv.ts).
  */
 import { useCallback } from "react";
-import { COLLECTION, type ItemDoc } from "../../protocol/api";
-import { type LiveDoc, useFind } from "../live";
+import { type ItemDoc, LIMITS, METHOD } from "../../protocol/api";
+import type { PhotoSource } from "../../protocol/files";
+import { useCall } from "../live-api";
 import { useLocations } from "../stock/use-locations";
 import { catalogueCsv, downloadCsv } from "./catalogue-csv";
 import { applyQuery, type CatalogueQuery } from "./catalogue-query";
-import { type PhotoSource, shopifyProductCsv } from "./shopify-csv";
+import { shopifyProductCsv } from "./shopify-csv";
 
 export type CatalogueCsvFormat = "stockroom" | "shopify";
 
-/** The photos that came from a public address (an import's Image Src), by file id. */
-function photoSources(files: readonly LiveDoc[]): Map<string, PhotoSource> {
+/** The photos of these items that came from a public address (an import's Image Src), by file id, asked of the room in steps. */
+async function photoSources(
+  call: ReturnType<typeof useCall>,
+  items: readonly ItemDoc[],
+): Promise<Map<string, PhotoSource>> {
+  const ids = [...new Set(items.flatMap((item) => item.photos))];
   const sources = new Map<string, PhotoSource>();
-  for (const file of files) {
-    const meta = file.meta as { source?: unknown; alt?: unknown } | undefined;
-    if (typeof meta?.source === "string") {
-      sources.set(file._id, { url: meta.source, alt: typeof meta.alt === "string" ? meta.alt : "" });
-    }
+  for (let start = 0; start < ids.length; start += LIMITS.FILES_WINDOW) {
+    const found = await call(METHOD.FILES_SOURCES, ids.slice(start, start + LIMITS.FILES_WINDOW));
+    for (const source of found) sources.set(source.id, source);
   }
   return sources;
 }
@@ -32,13 +35,14 @@ export function useCatalogueExport(
   readAll: (() => Promise<readonly ItemDoc[]>) | null,
 ): (format: CatalogueCsvFormat) => Promise<void> {
   const { locations } = useLocations();
-  const files = useFind(COLLECTION.FILES);
+  const call = useCall();
   return useCallback(
     async (format: CatalogueCsvFormat) => {
       const shown = applyQuery(readAll ? await readAll() : items, query);
-      if (format === "shopify") downloadCsv(shopifyProductCsv(shown, photoSources(files)), "catalogue-for-shopify.csv");
-      else downloadCsv(catalogueCsv(shown, locations), "catalogue.csv");
+      if (format === "shopify") {
+        downloadCsv(shopifyProductCsv(shown, await photoSources(call, shown)), "catalogue-for-shopify.csv");
+      } else downloadCsv(catalogueCsv(shown, locations), "catalogue.csv");
     },
-    [items, query, readAll, locations, files],
+    [items, query, readAll, locations, call],
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Fields } from "../../protocol/ddp";
 import { ChangeHub } from "../../worker/live/change-hub";
 import { ObservationPool, type ObservationWatcher, type ObservedCursor } from "../../worker/live/observation";
+import type { PolledCursor } from "../../worker/live/polled-results";
 import type { Doc } from "../../worker/live/types";
 
 /** A watcher that records what it is told, as one line each. */
@@ -163,5 +164,53 @@ describe("observations shared by subscriptions of the same query", () => {
     hub.emit({ collection: "users", id: "u1", doc: { _id: "u1", name: "Ada", secret: "x" }, previous: null });
     hub.emit({ collection: "users", id: "u1", doc: { _id: "u1", name: "Ada L.", secret: "y" }, previous: null });
     expect(watcher.log).toEqual(['added u1 {"name":"Ada"}', 'changed u1 {"name":"Ada L."}']);
+  });
+});
+
+describe("polled results shared by subscriptions of the same window", () => {
+  /** A polled cursor over `data` (a window of a big catalogue) that counts its reads. */
+  function polledOver(data: Doc[], key?: string) {
+    const reads = { count: 0 };
+    const cursor: PolledCursor = {
+      kind: "polled",
+      collection: "items",
+      key,
+      intervalMs: 60_000,
+      fetch: async () => {
+        reads.count++;
+        return data.map((doc) => ({ ...doc }));
+      },
+    };
+    return { cursor, reads };
+  }
+
+  it("reads once per write for every watcher of a key, and tells each of them what changed", async () => {
+    const hub = new ChangeHub();
+    const pool = new ObservationPool(hub);
+    const data: Doc[] = [lamp];
+    const { cursor, reads } = polledOver(data, "newest");
+    const watchers = Array.from({ length: 50 }, () => recorder());
+    const handles = watchers.map((watcher) => pool.observe(cursor, watcher));
+    await Promise.all(handles.map((handle) => handle.loaded));
+    expect(reads.count).toBe(1);
+
+    // A burst of writes: one read for all fifty, after the writes.
+    data[0] = { _id: "a", title: "Lamp", quantity: 3 };
+    data.push({ _id: "b", title: "Vase" });
+    hub.emit({ collection: "items", id: "a", doc: data[0] as Doc, previous: lamp });
+    hub.emit({ collection: "items", id: "b", doc: data[1] as Doc, previous: null });
+    await hub.settled();
+    expect(reads.count).toBe(2);
+    for (const watcher of watchers) {
+      expect(watcher.log).toEqual(['added a {"title":"Lamp"}', 'changed a {"quantity":3}', 'added b {"title":"Vase"}']);
+    }
+
+    // Unkeyed windows read on their own, as before.
+    const own = polledOver(data);
+    await pool.observe(own.cursor, recorder()).loaded;
+    await pool.observe(own.cursor, recorder()).loaded;
+    expect(own.reads.count).toBe(2);
+    for (const handle of handles) handle.stop();
+    expect(pool.size).toBe(0);
   });
 });

@@ -3,9 +3,10 @@ import {
   createScheduledController,
   env,
   evictDurableObject,
+  runDurableObjectAlarm,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { hashToken } from "../../worker/accounts/tokens";
 import { DdpSocket } from "./ddp-socket";
 import { countRoomStatements } from "./statement-counter";
@@ -237,6 +238,30 @@ describe("tokens and sessions", () => {
     await socket.call("getNewToken");
     await socket.call("removeOtherTokens");
     await expect.poll(() => tab.closed?.code).toBe(4002);
+    socket.close();
+  });
+
+  it("closes a room's connections whose token went without the room being told, at its next check of the tokens in use", async () => {
+    const { result, socket } = await signUp();
+    const roomId = (await socket.call("rooms.create", ["Unreachable room"])).result as string;
+    const { socket: tab } = await DdpSocket.connect(`/api/rooms/${roomId}/websocket`);
+    expect((await tab.call("login", [{ resume: result.token }])).error).toBeUndefined();
+    // The token goes, and the room is not told (as when it cannot be reached).
+    const hash = await hashToken(result.token);
+    await env.DB.prepare("DELETE FROM token_connections WHERE token_hash = ?").bind(hash).run();
+    await env.DB.prepare("DELETE FROM login_tokens WHERE token_hash = ?").bind(hash).run();
+    const room = env.ROOM.getByName(roomId);
+    await runDurableObjectAlarm(room);
+    expect(tab.closed).toBeNull();
+    // Five minutes on, the room's heartbeat checks the tokens its connections use.
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => realNow() + 5 * 60_000 + 1_000);
+    try {
+      await runDurableObjectAlarm(room);
+      await expect.poll(() => tab.closed?.code).toBe(4002);
+    } finally {
+      clock.mockRestore();
+    }
     socket.close();
   });
 

@@ -5,19 +5,7 @@
  * the dashboard.
  */
 import { describe, expect, it } from "vitest";
-import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
-
-/** The newest fields of each document of a collection the socket was sent. */
-function held(socket: DdpSocket, collection: string): Map<string, Record<string, unknown>> {
-  const docs = new Map<string, Record<string, unknown>>();
-  for (const m of socket.received) {
-    if (m.collection !== collection) continue;
-    if (m.msg === "added") docs.set(m.id as string, { ...(m.fields as object) });
-    if (m.msg === "changed") Object.assign(docs.get(m.id as string) ?? {}, m.fields);
-    if (m.msg === "removed") docs.delete(m.id as string);
-  }
-  return docs;
-}
+import { connectToRoom, createRoom } from "./ddp-socket";
 
 describe("barcodes", () => {
   it("takes a barcode whose check digit is right, refuses one that is not or is already used, and finds the item by it", async () => {
@@ -48,11 +36,11 @@ describe("barcodes", () => {
     expect((await socket.call("stocktake.scan", [stocktakeId, "4006381333931"])).error).toBeUndefined();
     expect((await socket.call("stocktake.scan", [stocktakeId, "0051000012517"])).error).toBeUndefined();
     await socket.subscribe("stocktake.scans", [stocktakeId]);
-    expect([...held(socket, "stocktakeScans").values()].map((scan) => scan.itemId).sort()).toEqual([lamp, soup].sort());
+    expect([...socket.held("stocktakeScans").values()].map((scan) => scan.itemId).sort()).toEqual([lamp, soup].sort());
 
     // The big room's search looks in barcodes too (the full-text index and the short-word path).
     await socket.subscribe("items.window", [{ text: "3813339" }], "w1");
-    expect([...held(socket, "items").values()].map((item) => item.title)).toContain("Lamp");
+    expect([...socket.held("items").values()].map((item) => item.title)).toContain("Lamp");
     socket.close();
   });
 });
@@ -65,7 +53,7 @@ describe("low stock", () => {
     await socket.call("items.add", [{ title: "Plate", quantity: 1 }]);
     await socket.call("items.add", [{ title: "Bowl", quantity: 0, reorderPoint: 0 }]);
     await socket.subscribe("dashboard");
-    const lowStock = () => held(socket, "dashboard").get("summary")?.lowStock as { count: number; items: unknown[] };
+    const lowStock = () => socket.held("dashboard").get("summary")?.lowStock as { count: number; items: unknown[] };
     expect(lowStock()).toEqual({
       count: 1,
       items: [{ itemId: expect.any(String), title: "Bowl", quantity: 0, reorderPoint: 0 }],
@@ -81,7 +69,7 @@ describe("low stock", () => {
 
     const windowId = "low";
     expect((await socket.subscribe("items.window", [{ low: true }], windowId)).msg).toBe("ready");
-    const titles = [...held(socket, "items").values()].map((item) => item.title).sort();
+    const titles = [...socket.held("items").values()].map((item) => item.title).sort();
     expect(titles).toEqual(["Bowl", "Mug"]);
 
     // No reorder point: never low.

@@ -6,10 +6,11 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { type ItemCopyPage, windowCountId } from "../../protocol/api";
+import { type ItemCopyPage, LIMITS, WHOLE_CATALOGUE_REFUSED, windowCountId } from "../../protocol/api";
 import type { RoomDO } from "../../worker/objects/room-do";
 import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
 import { roomRows } from "./room-rows";
+import { countRoomStatements } from "./statement-counter";
 
 const ITEMS = 3_000;
 const WORDS = ["Brass lamp", "Blue vase", "Oak table", "Linen cushion", "Café chair"];
@@ -42,17 +43,6 @@ type Query = { text?: string; status?: string; tag?: string; sort?: string; desc
 /** The window's items in order, as the subscriber holds them, and its count. */
 async function openWindow(socket: DdpSocket, query: Query, subId: string) {
   expect((await socket.subscribe("items.window", [query], subId)).msg).toBe("ready");
-}
-
-function held(socket: DdpSocket): Map<string, Record<string, unknown>> {
-  const docs = new Map<string, Record<string, unknown>>();
-  for (const m of socket.received) {
-    if (m.collection !== "items") continue;
-    if (m.msg === "added") docs.set(m.id as string, { ...(m.fields as object) });
-    if (m.msg === "changed") Object.assign(docs.get(m.id as string) ?? {}, m.fields);
-    if (m.msg === "removed") docs.delete(m.id as string);
-  }
-  return docs;
 }
 
 function countOf(socket: DdpSocket, query: { text?: string; status?: string; tag?: string }): number | undefined {
@@ -101,7 +91,7 @@ describe("big rooms", () => {
     const roomId = await bigRoom();
     const { socket } = await connectToRoom(roomId);
     await openWindow(socket, { sort: "priceCents", descending: false, limit: 40 }, "w");
-    const docs = held(socket);
+    const docs = socket.held("items");
     expect(docs.size).toBe(40);
     const prices = [...docs.values()].map((doc) => doc.priceCents as number);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -117,7 +107,7 @@ describe("big rooms", () => {
     const expected = Array.from({ length: ITEMS }, (_, i) => i).filter(
       (i) => i % WORDS.length === 0 && `${i}`.includes("17"),
     );
-    expect(held(socket).size).toBe(expected.length);
+    expect(socket.held("items").size).toBe(expected.length);
     expect(countOf(socket, { text: "RASS 17" })).toBe(expected.length);
     socket.close();
 
@@ -126,8 +116,8 @@ describe("big rooms", () => {
     const cafes = Array.from({ length: ITEMS }, (_, i) => i).filter(
       (i) => i % WORDS.length === 4 && i % 3 === 0 && i % 10 === 0,
     );
-    expect(held(other).size).toBe(cafes.length);
-    for (const doc of held(other).values()) expect(doc.title).toMatch(/^Café chair/);
+    expect(other.held("items").size).toBe(cafes.length);
+    for (const doc of other.held("items").values()) expect(doc.title).toMatch(/^Café chair/);
     other.close();
   });
 
@@ -135,11 +125,11 @@ describe("big rooms", () => {
     const roomId = await bigRoom();
     const { socket } = await connectToRoom(roomId);
     await openWindow(socket, { sort: "title", descending: false, limit: 10 }, "w");
-    const before = [...held(socket).keys()];
+    const before = [...socket.held("items").keys()];
     const added = await socket.call("items.add", [{ title: "Aardvark bookend" }]);
     const newId = added.result as string;
     await socket.next((m) => m.msg === "added" && m.id === newId);
-    const after = held(socket);
+    const after = socket.held("items");
     expect(after.size).toBe(10);
     expect(after.has(newId)).toBe(true);
     expect(after.has(before.at(-1) as string)).toBe(false);
@@ -148,7 +138,7 @@ describe("big rooms", () => {
     // Renamed out of the window's reach, it leaves; the one it pushed out comes back.
     await socket.call("items.update", [newId, { title: "Zebra bookend" }]);
     await socket.next((m) => m.msg === "removed" && m.id === newId);
-    expect([...held(socket).keys()].sort()).toEqual([...before].sort());
+    expect([...socket.held("items").keys()].sort()).toEqual([...before].sort());
     socket.close();
   });
 
@@ -200,6 +190,39 @@ describe("big rooms", () => {
     const count = socket.received.find((m) => m.collection === "itemCounts" && m.id === id);
     expect(count?.fields).toEqual({ total: 10_000, more: true });
     socket.close();
+  });
+
+  it("refuses to send a room above the big-room size whole, whoever asks, and sends it windows instead", async () => {
+    const roomId = await bigRoom(LIMITS.BIG_ROOM + 1);
+    const { socket } = await connectToRoom(roomId);
+    const refused = await socket.subscribe("items", [], "whole");
+    expect(refused).toMatchObject({ msg: "nosub", error: { error: 413, reason: WHOLE_CATALOGUE_REFUSED } });
+    expect(socket.held("items").size).toBe(0);
+    await openWindow(socket, { limit: 50 }, "w");
+    expect(socket.held("items").size).toBe(50);
+    socket.close();
+    // A room at the size is still sent whole.
+    const atSize = await bigRoom(LIMITS.BIG_ROOM);
+    const { socket: small } = await connectToRoom(atSize);
+    expect((await small.subscribe("items", [], "whole")).msg).toBe("ready");
+    expect(small.held("items").size).toBe(LIMITS.BIG_ROOM);
+    small.close();
+  });
+
+  it("reads a window once per write however many people have it open", async () => {
+    const roomId = await bigRoom(200);
+    const people = [];
+    for (let i = 0; i < 5; i++) {
+      const { socket } = await connectToRoom(roomId);
+      await openWindow(socket, { sort: "title", descending: false, limit: 50 }, "w");
+      people.push(socket);
+    }
+    const windowReads = await countRoomStatements(roomId, /from "items".*order by/i);
+    const [writer] = people as [DdpSocket];
+    const added = (await writer.call("items.add", [{ title: "Aardvark bookend" }])).result as string;
+    for (const socket of people) await expect.poll(() => socket.held("items").has(added)).toBe(true);
+    expect(await windowReads()).toBe(1);
+    for (const socket of people) socket.close();
   });
 
   it("refuses a window it cannot serve, in words", async () => {

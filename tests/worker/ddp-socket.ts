@@ -127,6 +127,18 @@ export class DdpSocket {
     );
   }
 
+  /** The newest fields of each document of a collection this socket was sent (what its client holds). */
+  held(collection: string): Map<string, Record<string, unknown>> {
+    const docs = new Map<string, Record<string, unknown>>();
+    for (const m of this.received) {
+      if (m.collection !== collection) continue;
+      if (m.msg === "added") docs.set(m.id as string, { ...(m.fields as object) });
+      if (m.msg === "changed") Object.assign(docs.get(m.id as string) ?? {}, m.fields);
+      if (m.msg === "removed") docs.delete(m.id as string);
+    }
+    return docs;
+  }
+
   /** Sends a ping with an id and waits for its pong: proves the socket is usable. */
   async roundTrip(): Promise<void> {
     const id = crypto.randomUUID();

@@ -4,13 +4,13 @@
  */
 import { env, evictDurableObject, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { COLLECTION, PUBLICATION } from "../../protocol/api";
+import { COLLECTION, LIMITS, PUBLICATION } from "../../protocol/api";
 import { bytesToBase64 } from "../../protocol/ejson";
-import type { FileDoc } from "../../protocol/files";
+import { FILE_ERRORS, type FileDoc } from "../../protocol/files";
 import { PARTS_MEMORY_BUDGET, type PartBuffers } from "../../worker/files/part-buffers";
 import { connectToRoom, createRoom, DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { bytesHeldInMemory, chunkOf, jpegLike, sha256, startLive, uploadRequest, writeLive } from "./files-helpers";
-import { roomStub } from "./room-rows";
+import { roomRow, roomStub } from "./room-rows";
 
 const CHUNK = 524_288;
 
@@ -41,7 +41,6 @@ describe("upload over the live connection", () => {
     const roomId = await createRoom();
     const bytes = jpegLike(3 * CHUNK + 1234);
     const { socket } = await connectToRoom(roomId);
-    await socket.subscribe(PUBLICATION.FILES);
     const { started } = await startLive(socket, {
       collection: "itemPhotos",
       name: "lamp.jpg",
@@ -62,8 +61,8 @@ describe("upload over the live connection", () => {
       const answer = await writeLive(socket, started.uploadId, id, chunkOf(bytes, CHUNK, id), frame);
       expect(answer.error).toBeUndefined();
     }
-    // Nothing is visible before the upload completes.
-    expect(socket.received.some((m) => m.msg === "added" && m.collection === COLLECTION.FILES)).toBe(false);
+    // There is no file before the upload completes.
+    expect(await roomRow(roomId, "SELECT COUNT(*) AS n FROM files")).toEqual({ n: 0 });
     const finished = await socket.call("files.finish", [started.uploadId]);
     const doc = finished.result as FileDoc;
     expect(doc).toMatchObject({
@@ -79,7 +78,8 @@ describe("upload over the live connection", () => {
       roomId,
     });
     expect(doc.path).toBe(`/cdn/storage/itemPhotos/${doc._id}/original/${doc._id}.jpg`);
-    await socket.next((m) => m.msg === "added" && m.collection === COLLECTION.FILES && m.id === doc._id);
+    await socket.subscribe(PUBLICATION.FILES, [[doc._id]]);
+    expect(socket.held(COLLECTION.FILES).get(doc._id)).toMatchObject({ name: "lamp.jpg", size: bytes.byteLength });
 
     const response = await download(doc.path, cookieFor(ownerToken(roomId)));
     expect(response.status).toBe(200);
@@ -519,6 +519,52 @@ describe("downloads", () => {
   });
 });
 
+describe("the files publication", () => {
+  it("sends the room's logos, or just the files asked for, never the whole table", async () => {
+    const roomId = await createRoom();
+    const lamp = await uploadSmall(roomId, jpegLike(500));
+    const vase = await uploadSmall(roomId, jpegLike(600), { name: "vase.jpg" });
+    const logo = await uploadSmall(roomId, jpegLike(400), { collection: "roomLogos", name: "logo.jpg" });
+
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.subscribe(PUBLICATION.FILES, [])).msg).toBe("ready");
+    expect([...socket.held(COLLECTION.FILES).keys()]).toEqual([logo._id]);
+
+    const { socket: screen } = await connectToRoom(roomId);
+    expect((await screen.subscribe(PUBLICATION.FILES, [[vase._id, "no-such-file"]])).msg).toBe("ready");
+    expect([...screen.held(COLLECTION.FILES).keys()]).toEqual([vase._id]);
+    // A file asked for and removed goes; one not asked for is never sent.
+    expect((await socket.call("files.remove", [vase._id])).error).toBeUndefined();
+    await expect.poll(() => screen.held(COLLECTION.FILES).size).toBe(0);
+    expect(screen.held(COLLECTION.FILES).has(lamp._id)).toBe(false);
+
+    const tooMany = Array.from({ length: LIMITS.FILES_WINDOW + 1 }, (_, i) => `f${i}`);
+    expect(await screen.subscribe(PUBLICATION.FILES, [tooMany])).toMatchObject({
+      msg: "nosub",
+      error: { error: 400, reason: `At most ${LIMITS.FILES_WINDOW} files at a time` },
+    });
+    socket.close();
+    screen.close();
+  });
+
+  it("names where imported photos came from, for an export, only for the files asked about", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    const lamp = await uploadSmall(roomId, jpegLike(500));
+    // An upload's own meta does not claim a source: only the import's photo fetch writes one.
+    await roomRow(
+      roomId,
+      "UPDATE files SET meta = ? WHERE id = ?",
+      JSON.stringify({ source: "https://cdn.example/lamp.jpg", alt: "A lamp" }),
+      lamp._id,
+    );
+    const vase = await uploadSmall(roomId, jpegLike(600));
+    const answer = await socket.call("files.sources", [[lamp._id, vase._id, "gone"]]);
+    expect(answer.result).toEqual([{ id: lamp._id, url: "https://cdn.example/lamp.jpg", alt: "A lamp" }]);
+    socket.close();
+  });
+});
+
 describe("removing files and shared links", () => {
   it("removes the record and its R2 objects", async () => {
     const roomId = await createRoom();
@@ -600,6 +646,32 @@ describe("removing files and shared links", () => {
     await env.DB.prepare("DELETE FROM file_rooms WHERE file_id = ?").bind(doc._id).run();
     expect((await download(link.url)).status).toBe(200);
     expect((await download(link.url.split("?")[0] as string)).status).toBe(401);
+  });
+
+  it("stops a link working the moment the member who asked for it leaves the room", async () => {
+    const roomId = await createRoom();
+    const doc = await uploadSmall(roomId, jpegLike(500));
+    const { socket: owner } = await connectToRoom(roomId);
+    // The tag-free copy a link serves, as the browser uploads it.
+    const web = { collection: "itemPhotos", fileId: doc._id, version: "web", name: "lamp.jpg", size: 200 };
+    const { started } = await startLive(owner, web);
+    await writeLive(owner, started.uploadId, 1, jpegLike(200));
+    expect((await owner.call("files.finish", [started.uploadId])).error).toBeUndefined();
+    const member = await signUpUser();
+    expect((await owner.call("members.invite", [member.email, "member"])).error).toBeUndefined();
+    const { socket } = await connectToRoom(roomId, { token: member.token });
+    const link = (await socket.call("files.link", [doc._id])).result as { url: string };
+    const ownLink = (await owner.call("files.link", [doc._id])).result as { url: string };
+    expect((await download(link.url)).status).toBe(200);
+
+    expect((await owner.call("members.remove", [member.id])).error).toBeUndefined();
+    const refused = await download(link.url);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: FILE_ERRORS.LINK_REVOKED });
+    // The owner's link, and the room, are untouched.
+    expect((await download(ownLink.url)).status).toBe(200);
+    owner.close();
+    socket.close();
   });
 });
 

@@ -5,9 +5,10 @@
  * nothing in memory to update.
  */
 import { LiveServer } from "../live/live-server";
+import type { SessionState } from "../live/session-state";
 import type { AccountsHost } from "./accounts-host";
 import { refreshUserDoc } from "./current-user";
-import { forgetLoginTokens } from "./login-tokens";
+import { forgetLoginTokens, recheckTokensInUse } from "./login-tokens";
 
 export abstract class AccountsLiveServer<H extends AccountsHost> extends LiveServer<H> {
   /** Closes the connections using these tokens, which are no longer resumable here (RPC from the object that removed them). */
@@ -15,6 +16,21 @@ export abstract class AccountsLiveServer<H extends AccountsHost> extends LiveSer
     const host = this.startedHost;
     if (host) forgetLoginTokens(host, tokenHashes);
     return super.closeTokenConnections(tokenHashes);
+  }
+
+  /** The heartbeat, and now and then a check that the tokens of this object's connections still exist. */
+  override async onAlarm(): Promise<void> {
+    await super.onAlarm();
+    const host = this.startedHost;
+    if (!host) return;
+    const inUse: string[] = [];
+    for (const connection of this.getConnections<SessionState>()) {
+      const hash = connection.state?.loginTokenHash;
+      if (hash) inUse.push(hash);
+    }
+    await recheckTokensInUse(host, inUse).catch((error: unknown) =>
+      console.error("accounts: could not re-check the tokens in use", error),
+    );
   }
 
   /**

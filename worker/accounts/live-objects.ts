@@ -8,9 +8,19 @@ import type { AccountsHost, LiveObjectRef } from "./accounts-host";
 type LiveObjectStub = ReturnType<Env["ROOM"]["getByName"]> | ReturnType<Env["HOME"]["getByName"]>;
 
 /**
+ * Waits before each try again: an object that could not be reached is most
+ * often one being restarted or moved, reachable a moment later. A fresh stub
+ * each time, as a stub that threw may be broken for good.
+ */
+export const RETRY_DELAYS_MS = [50, 250, 1_000];
+
+/**
  * Calls `remote` on each object named in `places` once (this object itself
- * through `self`, without RPC). An object that cannot be reached is logged
- * and skipped: its connections find out at their next login.
+ * through `self`, without RPC), so what it tells them (a token removed, a
+ * role changed) holds there before the caller hears back. An object still
+ * unreachable after the retries is logged and skipped: its connections find
+ * out at their next login, or when it next re-checks their tokens
+ * (login-tokens.ts).
  */
 export async function callLiveObjects<T>(
   host: AccountsHost,
@@ -27,11 +37,17 @@ export async function callLiveObjects<T>(
     [...objects.values()].map(async ({ kind, name }) => {
       if (kind === host.object.kind && name === host.object.name) return calls.self();
       const namespace = kind === "room" ? host.env.ROOM : host.env.HOME;
-      try {
-        return await calls.remote(namespace.getByName(name));
-      } catch (error) {
-        console.error(`accounts: could not ${what} on ${kind} ${name}`, error);
-        return null;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await calls.remote(namespace.getByName(name));
+        } catch (error) {
+          const delay = RETRY_DELAYS_MS[attempt];
+          if (delay === undefined) {
+            console.error(`accounts: could not ${what} on ${kind} ${name}`, error);
+            return null;
+          }
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
       }
     }),
   );

@@ -9,6 +9,7 @@ import { LOGIN_TOKEN_LIFETIME } from "../../protocol/constants";
 import { LiveError } from "../../protocol/errors";
 import {
   deleteLoginTokens,
+  existingTokenHashes,
   type findLoginToken,
   findLoginTokenRecordingPlace,
   insertLoginToken,
@@ -79,6 +80,8 @@ interface TokensHere {
   recorded: Set<string>;
   resumable: Map<string, { row: LoginTokenRow; checkedAt: number }>;
   removals: number;
+  /** When the tokens of this object's connections were last checked (recheckTokensInUse). */
+  recheckedAt: number;
 }
 const RESUMABLE_MS = 5 * 60_000;
 const tokensHere = new WeakMap<AccountsHost, TokensHere>();
@@ -88,7 +91,7 @@ const MAX_TOKENS_HERE = 10_000;
 function tokensOf(host: AccountsHost): TokensHere {
   let here = tokensHere.get(host);
   if (!here) {
-    here = { recorded: new Set(), resumable: new Map(), removals: 0 };
+    here = { recorded: new Set(), resumable: new Map(), removals: 0, recheckedAt: host.now() };
     tokensHere.set(host, here);
   }
   if (here.recorded.size >= MAX_TOKENS_HERE) here.recorded.clear();
@@ -127,6 +130,26 @@ export function forgetLoginTokens(host: AccountsHost, tokenHashes: string[]): vo
   for (const hash of tokenHashes) {
     here.resumable.delete(hash);
     here.recorded.delete(hash);
+  }
+}
+
+/**
+ * Closes this object's connections whose tokens are gone, once every
+ * RESUMABLE_MS (at the heartbeat): a removal that could not reach this
+ * object (live-objects.ts) holds here no longer than a resumed check would.
+ * One directory read of the tokens in use, none while nobody is connected.
+ */
+export async function recheckTokensInUse(host: AccountsHost, inUse: readonly string[]): Promise<void> {
+  const here = tokensOf(host);
+  const now = host.now();
+  if (inUse.length === 0 || now - here.recheckedAt < RESUMABLE_MS) return;
+  here.recheckedAt = now;
+  const distinct = [...new Set(inUse)];
+  const existing = await existingTokenHashes(host.db, distinct);
+  const gone = distinct.filter((hash) => !existing.has(hash));
+  if (gone.length > 0) {
+    forgetLoginTokens(host, gone);
+    await host.closeTokenConnections(gone);
   }
 }
 

@@ -53,9 +53,13 @@ downloadRoutes.get("/:collection/:fileId/:version/:name", async (c) => {
   // never to viewers, never through a link.
   const originalRoles = version === "original" ? config.originalRoles : undefined;
   const token = c.req.query("token");
-  // A signed link serves what it names, touching neither D1 nor the room.
+  // A signed link serves what it names, touching neither the file's record nor the room; one a member
+  // asked for, while they are still in the room.
   const linked =
     token && originalRoles === undefined && !config.public ? await linkedVersion(c.env, token, fileId, version) : null;
+  if (linked?.grant && (await roleOf(openDatabase(c.env.DB), linked.grant.roomId, linked.grant.userId)) === null) {
+    return c.json({ error: FILE_ERRORS.LINK_REVOKED }, 401);
+  }
   let member: ServedVersion | null = null;
   if (!linked) {
     // The caller first: nobody signed in wakes no room and reads nothing more, and a stranger no file record.

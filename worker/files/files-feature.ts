@@ -8,9 +8,9 @@ import { COLLECTION, METHOD, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import { base64ToBytes } from "../../protocol/ejson";
 import { LiveError } from "../../protocol/errors";
-import { FILE_ERRORS } from "../../protocol/files";
+import { FILE_COLLECTIONS, FILE_ERRORS } from "../../protocol/files";
 import { defineMethod } from "../contract";
-import { findRoomFile, listRoomFiles, toFileDoc, versionsOf } from "../db/room/files-repo";
+import { findRoomFile, findRoomFiles, listFilesOf, toFileDoc, versionsOf } from "../db/room/files-repo";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";
@@ -29,18 +29,43 @@ function chunkBytes(data: string | Uint8Array): Uint8Array {
   }
 }
 
+const LOGOS = FILE_COLLECTIONS.roomLogos.name;
+
 export function registerFiles(registry: LiveRegistry<RoomHost>): void {
+  // Bounded whatever the room holds (docs/scale.md): its logos, or the files a screen names.
   registry.publish(PUBLICATION.FILES, {
     args: PUBLICATION_ARGS[PUBLICATION.FILES],
-    run: async (ctx) => {
+    run: async (ctx, fileIds) => {
       await requireRole(ctx);
+      const { roomDb, roomId } = ctx.host;
+      if (fileIds === undefined) {
+        return {
+          kind: "observed",
+          collection: COLLECTION.FILES,
+          key: "logos",
+          fetch: async () => listFilesOf(roomDb, roomId, LOGOS).map((row) => asDoc(toFileDoc(row))),
+          matches: (doc) => doc._collectionName === LOGOS,
+        } as const;
+      }
+      const wanted = new Set(fileIds);
       return {
         kind: "observed",
         collection: COLLECTION.FILES,
-        key: "all",
-        fetch: async () => (await listRoomFiles(ctx.host.roomDb, ctx.host.roomId)).map((row) => asDoc(toFileDoc(row))),
-        matches: () => true,
+        key: [...wanted].sort().join(","),
+        fetch: async () => findRoomFiles(roomDb, roomId, [...wanted]).map((row) => asDoc(toFileDoc(row))),
+        matches: (doc) => wanted.has(doc._id),
       } as const;
+    },
+  });
+
+  defineMethod(registry, METHOD.FILES_SOURCES, {
+    run: async (ctx, fileIds) => {
+      await requireRole(ctx);
+      return findRoomFiles(ctx.host.roomDb, ctx.host.roomId, fileIds).flatMap((row) => {
+        const meta = JSON.parse(row.meta) as { source?: unknown; alt?: unknown };
+        if (typeof meta.source !== "string") return [];
+        return [{ id: row.id, url: meta.source, alt: typeof meta.alt === "string" ? meta.alt : "" }];
+      });
     },
   });
 
@@ -78,7 +103,9 @@ export function registerFiles(registry: LiveRegistry<RoomHost>): void {
       if (!version || !served) {
         throw new LiveError(409, "This photo has no shareable copy yet (its original may carry a location)");
       }
-      const token = await signFileLink(ctx.host.env, served, ctx.host.now());
+      // Named for whoever asked: it stops working when they leave the room.
+      const grant = { roomId: ctx.host.roomId, userId: ctx.userId ?? "" };
+      const token = await signFileLink(ctx.host.env, served, ctx.host.now(), grant);
       const doc = toFileDoc(file);
       const path = doc.versions[version]?.path ?? doc.path;
       return {

@@ -3,7 +3,11 @@
  * `jose`): how a private file is shared outside the team, e.g. with a store.
  * The key is the FILE_LINK_SECRET secret. A link carries what serving it
  * needs (where the bytes are, their type, size and tag, the file's name),
- * so a download through one reads neither D1 nor the room (docs/architecture.md §6).
+ * so a download through one reads neither the file's record nor the room
+ * (docs/architecture.md §6). A link a member asked for names them and their
+ * room: it stops working the moment they leave it (one directory read, the
+ * room left asleep); links the server makes (a share page's, the store's)
+ * name nobody.
  */
 import { jwtVerify, SignJWT } from "jose";
 import * as v from "valibot";
@@ -16,6 +20,12 @@ export const LINK_LIFETIME_SECONDS = 3600;
 function key(env: Env): Uint8Array {
   if (!env.FILE_LINK_SECRET) throw new LiveError(503, "Shared links are not set up on this server");
   return new TextEncoder().encode(env.FILE_LINK_SECRET);
+}
+
+/** Who asked for a link: it serves while they are in the room. */
+export interface LinkGrant {
+  roomId: string;
+  userId: string;
 }
 
 /** One version of one file, as a download serves it. */
@@ -53,11 +63,14 @@ const claimsSchema = v.object({
   s: v.number(),
   e: v.string(),
   x: v.string(),
+  r: v.optional(v.string()),
+  u: v.optional(v.string()),
 });
 
-export async function signFileLink(env: Env, served: ServedVersion, now: number): Promise<string> {
+export async function signFileLink(env: Env, served: ServedVersion, now: number, grant?: LinkGrant): Promise<string> {
   const { stored } = served;
   return new SignJWT({
+    ...(grant ? { r: grant.roomId, u: grant.userId } : {}),
     v: served.version,
     c: served.collection,
     n: served.name,
@@ -80,14 +93,15 @@ export async function linkedVersion(
   token: string,
   fileId: string,
   version: string,
-): Promise<ServedVersion | null> {
+): Promise<(ServedVersion & { grant: LinkGrant | null }) | null> {
   if (!env.FILE_LINK_SECRET || token.length > 4000) return null;
   try {
     const { payload } = await jwtVerify(token, key(env), { algorithms: ["HS256"], subject: fileId });
     const claims = v.safeParse(claimsSchema, payload);
     if (!claims.success || claims.output.v !== version) return null;
-    const { c, n, p, t, s, e, x } = claims.output;
+    const { c, n, p, t, s, e, x, r, u } = claims.output;
     return {
+      grant: r !== undefined && u !== undefined ? { roomId: r, userId: u } : null,
       fileId,
       collection: c,
       name: n,

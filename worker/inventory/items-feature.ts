@@ -5,14 +5,23 @@
  * allow/deny rules.
  */
 
-import { COLLECTION, can, LIMITS, METHOD, PUBLICATION, SERVER_ITEM_FIELDS } from "../../protocol/api";
+import {
+  COLLECTION,
+  can,
+  LIMITS,
+  METHOD,
+  PUBLICATION,
+  SERVER_ITEM_FIELDS,
+  WHOLE_CATALOGUE_REFUSED,
+} from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
+import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import { appUrl } from "../app-url";
 import { defineMethod } from "../contract";
 import { existingShareCodes, shareCodesFor } from "../db/directory/share-codes-repo";
 import { listHistory, toHistoryDoc } from "../db/room/item-history-repo";
-import { findItem, findItems, listItems, listNewestItems, toItemDoc } from "../db/room/items-repo";
+import { findItem, findItems, hasMoreItemsThan, listItems, listNewestItems, toItemDoc } from "../db/room/items-repo";
 import type { WritableCollection } from "../live/allow-deny";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
@@ -73,7 +82,14 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.ITEMS,
         // Everyone with the catalogue open shares one read and one set of documents.
         key: "all",
-        fetch: async () => (await listItems(ctx.host.roomDb, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row))),
+        fetch: async () => {
+          // Whoever asks, a big room's catalogue is not read and sent whole: its pages hold windows. (A
+          // room whose first screenful is all it has is never asked: most rooms pay nothing for this.)
+          if (hasMoreItemsThan(ctx.host.roomDb, ctx.host.roomId, LIMITS.BIG_ROOM)) {
+            throw new LiveError(413, WHOLE_CATALOGUE_REFUSED);
+          }
+          return (await listItems(ctx.host.roomDb, ctx.host.roomId)).map((row) => asDoc(toItemDoc(row)));
+        },
         // The newest first: a 10,000-item catalogue shows its top rows while the rest are read; a room
         // of fewer (most shops) is read once, as the live layer then skips the full fetch.
         first: {

@@ -29,16 +29,20 @@ export function registerItemsWindow(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, query) => {
       await requireRole(ctx);
       const { roomDb, roomId } = ctx.host;
+      // Everyone looking at the same window (the newest items, a search) shares one read per write.
+      const key = JSON.stringify(query);
       return [
         {
           kind: "polled",
           collection: COLLECTION.ITEMS,
+          key,
           intervalMs: WINDOW_REREAD_MS,
           fetch: async () => itemWindow(roomDb, roomId, query).map((row) => asDoc(toItemDoc(row))),
         },
         {
           kind: "polled",
           collection: COLLECTION.ITEM_COUNTS,
+          key,
           watch: COLLECTION.ITEMS,
           intervalMs: WINDOW_REREAD_MS,
           fetch: async () => [{ _id: windowCountId(query), ...countWindow(roomDb, roomId, query) }],

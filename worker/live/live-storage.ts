@@ -2,12 +2,15 @@
  * What the live layer keeps in the Durable Object's own SQLite, because
  * hibernation or eviction would erase it from memory:
  * - each connection's subscriptions (re-run on wake to rebuild its view),
- * - the exactly-once method-result cache (in the object's key-value storage:
- *   see `writeResults`),
- * - rate-limit windows.
+ * - the exactly-once method-result cache,
+ * - rate-limit windows (the call budget).
+ * The last two are in its key-value storage, written without holding any
+ * reply (unconfirmed-writes.ts): the budget used to be a SQL row written
+ * with every call, and a cheap call's answer waited for it to be stored.
  */
 import type { RateLimitInput, RateLimitRule } from "./rate-limit-rules";
 import { counterKey } from "./rate-limit-rules";
+import { UnconfirmedWrites } from "./unconfirmed-writes";
 
 /** How long a method result is kept for a client that may re-send it. */
 export const METHOD_CACHE_TTL_MS = 15 * 60_000;
@@ -21,17 +24,6 @@ export interface StoredSubscription {
 /** Refused keys remembered in memory at most (they are few: a flood has one key per rule). */
 const MAX_BLOCKED_KEYS = 10_000;
 
-/** Cached results written per `put` (the storage takes at most 128 keys at once). */
-const RESULTS_PER_PUT = 128;
-
-/**
- * Results answered within this long are stored in one write: a person
- * editing cell after cell costs one storage write per burst, not one per
- * edit (profiled: a tenth of an edit's CPU). Until written they are
- * answered from memory.
- */
-const RESULTS_WRITE_DELAY_MS = 25;
-
 /** Expired results removed per `pruneExpired` (it runs with every heartbeat alarm). */
 const RESULTS_PRUNED_PER_CALL = 5_000;
 
@@ -44,17 +36,29 @@ interface CachedResult {
   at: number;
 }
 
+/** Where a call-budget window is kept: `live:rate:<rule key>`. */
+const RATE_PREFIX = "live:rate:";
+
+/** One rule's window for one caller: when it began and the calls counted in it. */
+interface RateWindow {
+  start: number;
+  count: number;
+}
+
+/** Rate-limit windows are dropped this long after they began (the longest rule's is shorter). */
+const RATE_WINDOW_KEPT_MS = 3_600_000;
+
+/** Windows held in memory at most before the ended ones are let go. */
+const MAX_RATE_WINDOWS = 10_000;
+
 export class LiveStorage {
   /** Rate-limit keys over their limit, until their window ends (a cache of what storage says). */
   private readonly blockedUntil = new Map<string, number>();
-  /**
-   * Results answered but not yet written: kept here and written together in
-   * a turn of their own, so a reply never waits for its cache row to be
-   * stored (the output gate holds a turn's frames until its writes are) and
-   * a busy turn writes many rows in one `put`. Looked up first.
-   */
-  private readonly unwritten = new Map<string, CachedResult>();
-  private writeScheduled = false;
+  /** Results answered but not yet stored (looked up first). */
+  private readonly results: UnconfirmedWrites<CachedResult>;
+  /** Call-budget windows in use: read from storage once, then counted here. */
+  private readonly rateWindows = new Map<string, RateWindow>();
+  private readonly rateWrites: UnconfirmedWrites<RateWindow>;
   private readonly sql: SqlStorage;
   /** Whether results cached in SQLite by an earlier version may still be there (read until they expire). */
   private legacyResults: boolean;
@@ -69,8 +73,10 @@ export class LiveStorage {
       sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'live_method_results'").toArray().length >
       0;
     sql.exec(`CREATE TABLE IF NOT EXISTS live_sessions (session TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS live_rate_limits (
-      key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL)`);
+    // An earlier version's budget windows: at most an hour of counts, let go.
+    sql.exec("DROP TABLE IF EXISTS live_rate_limits");
+    this.results = new UnconfirmedWrites(storage, "method results");
+    this.rateWrites = new UnconfirmedWrites(storage, "call budgets");
   }
 
   saveSubscription(conn: string, sub: StoredSubscription): void {
@@ -124,7 +130,8 @@ export class LiveStorage {
     if (!resumed) return null;
     const key = resultKey(session, id);
     const found =
-      this.unwritten.get(key) ??
+      this.results.pending(storedResultKey(bucketOf(now), key)) ??
+      this.results.pending(storedResultKey(bucketOf(now) - 1, key)) ??
       this.storage.kv.get<CachedResult>(storedResultKey(bucketOf(now), key)) ??
       this.storage.kv.get<CachedResult>(storedResultKey(bucketOf(now) - 1, key)) ??
       this.legacyResult(session, id);
@@ -133,36 +140,14 @@ export class LiveStorage {
     return found.userId === userId ? found.frames : null;
   }
 
-  /** Keeps a method's frames for re-sends (TTL METHOD_CACHE_TTL_MS). */
-  cacheResult(session: string, id: string, userId: string | null, frames: string[], now: number): void {
-    this.unwritten.set(resultKey(session, id), { userId, frames, at: now });
-    if (this.writeScheduled) return;
-    this.writeScheduled = true;
-    setTimeout(() => this.writeResults(), RESULTS_WRITE_DELAY_MS);
-  }
-
   /**
-   * Writes the results answered since the last write (see `unwritten`),
-   * with `allowUnconfirmed`: the output gate then does not hold the frames
-   * that follow (the next calls' replies) until the write is stored. A
-   * write lost to a crash at that moment loses only cache rows, which are
-   * the fast path, not the guarantee (a room's writes are recorded with
-   * the call that made them, in the same commit: docs/architecture.md
-   * §10). SQL writes have no such option: with the rows in SQLite the
-   * batched round trip measured 1.21–1.29× an echo, with this 1.06–1.12×.
+   * Keeps a method's frames for re-sends (TTL METHOD_CACHE_TTL_MS). Without
+   * its row a re-sent call runs again, as a client with no cache would see it
+   * (a room's writes are recorded with the call that made them, in the same
+   * commit: docs/architecture.md §10).
    */
-  private writeResults(): void {
-    this.writeScheduled = false;
-    const entries = [...this.unwritten];
-    this.unwritten.clear();
-    for (let i = 0; i < entries.length; i += RESULTS_PER_PUT) {
-      const chunk = entries.slice(i, i + RESULTS_PER_PUT);
-      const stored = Object.fromEntries(chunk.map(([key, row]) => [storedResultKey(bucketOf(row.at), key), row]));
-      // Without its row a re-sent call runs again: as a client with no cache would see it.
-      this.storage
-        .put(stored, { allowUnconfirmed: true })
-        .catch((error) => console.error("live: could not cache method results", error));
-    }
+  cacheResult(session: string, id: string, userId: string | null, frames: string[], now: number): void {
+    this.results.set(storedResultKey(bucketOf(now), resultKey(session, id)), { userId, frames, at: now });
   }
 
   /** A result an earlier version kept in SQLite (read until the last of them expires). */
@@ -195,7 +180,13 @@ export class LiveStorage {
       }
     }
     this.sql.exec("DELETE FROM live_sessions WHERE at < ?", cutoff);
-    this.sql.exec("DELETE FROM live_rate_limits WHERE window_start < ?", now - 3_600_000);
+    const stale = now - RATE_WINDOW_KEPT_MS;
+    for (const [key, window] of this.storage.kv.list<RateWindow>({
+      prefix: RATE_PREFIX,
+      limit: RESULTS_PRUNED_PER_CALL,
+    }))
+      if (window.start < stale) this.storage.kv.delete(key);
+    for (const [key, window] of this.rateWindows) if (window.start < stale) this.rateWindows.delete(key);
   }
 
   /**
@@ -208,30 +199,23 @@ export class LiveStorage {
     // so a flood of refused calls costs no storage writes (storage still holds the full count).
     const blocked = this.blockedUntil.get(key);
     if (blocked !== undefined && blocked > now) return blocked - now;
-    const row = this.sql
-      .exec<{ window_start: number; count: number }>(
-        "SELECT window_start, count FROM live_rate_limits WHERE key = ?",
-        key,
-      )
-      .toArray()[0];
-    let windowStart = row?.window_start ?? now;
-    let count = row?.count ?? 0;
-    if (now - windowStart >= rule.intervalMs) {
-      windowStart = now;
-      count = 0;
-    }
-    count += 1;
-    this.sql.exec(
-      "INSERT OR REPLACE INTO live_rate_limits (key, window_start, count) VALUES (?, ?, ?)",
-      key,
-      windowStart,
-      count,
-    );
-    if (count <= rule.limit) return null;
-    const end = windowStart + rule.intervalMs;
+    const stored = `${RATE_PREFIX}${key}`;
+    let window = this.rateWindows.get(key) ?? this.storage.kv.get<RateWindow>(stored);
+    if (!window || now - window.start >= rule.intervalMs) window = { start: now, count: 0 };
+    window = { start: window.start, count: window.count + 1 };
+    if (this.rateWindows.size >= MAX_RATE_WINDOWS) this.forgetEndedWindows(now - rule.intervalMs);
+    this.rateWindows.set(key, window);
+    this.rateWrites.set(stored, window);
+    if (window.count <= rule.limit) return null;
+    const end = window.start + rule.intervalMs;
     this.blockedUntil.set(key, end);
     if (this.blockedUntil.size > MAX_BLOCKED_KEYS) this.forgetEndedBlocks(now);
     return end - now;
+  }
+
+  /** Lets windows that began before `before` go from memory (storage still has them). */
+  private forgetEndedWindows(before: number): void {
+    for (const [key, window] of this.rateWindows) if (window.start < before) this.rateWindows.delete(key);
   }
 
   private forgetEndedBlocks(now: number): void {

@@ -1,13 +1,13 @@
 /**
  * One running subscription of one connection: runs the publication, feeds
  * its documents into the connection's merge box, and keeps them in step with
- * the host's changes (observed cursors, through an observation it may share
- * with other subscriptions) or by polling (polled cursors).
+ * the host's changes (observed cursors) or by reading again (polled
+ * cursors), through results it may share with other subscriptions.
  */
 import type { ChangeHub } from "./change-hub";
 import type { MergeBox } from "./merge-box";
-import { diffFields, fieldsOf, type ObservationPool, type ObservedCursor } from "./observation";
-import type { CallerInfo, Cursor, Doc, PublicationDefinition, PublishContext } from "./types";
+import type { ObservationPool } from "./observation";
+import type { CallerInfo, Cursor, PublicationDefinition, PublishContext } from "./types";
 
 export class LiveSubscription<H> {
   private readonly cleanups: (() => void)[] = [];
@@ -66,25 +66,8 @@ export class LiveSubscription<H> {
     };
   }
 
+  /** Watches the cursor's shared results; `ready` waits until they have been read. */
   private async follow(cursor: Cursor): Promise<void> {
-    if (cursor.kind === "observed") return this.observe(cursor);
-    // Listening before fetching: a D1 read does not hold the object's input gate, so writes can land
-    // while it runs; one that did makes the poll refresh before `ready`.
-    let stale = false;
-    const watched = cursor.watch ?? cursor.collection;
-    const stopListening = this.hub.listen((change) => {
-      if (change.collection === watched) stale = true;
-    });
-    this.addCleanup(stopListening);
-    const initial = await cursor.fetch();
-    stopListening();
-    if (this.stopped) return;
-    for (const doc of initial) this.box.added(this.boxKey, cursor.collection, doc._id, fieldsOf(doc));
-    await this.poll(cursor, new Map(initial.map((doc) => [doc._id, doc])), stale);
-  }
-
-  /** Watches the cursor's observation; `ready` waits until it has read the whole set. */
-  private async observe(cursor: ObservedCursor): Promise<void> {
     const { collection } = cursor;
     const handle = this.observations.observe(cursor, {
       added: (id, fields) => !this.stopped && this.box.added(this.boxKey, collection, id, fields),
@@ -93,58 +76,5 @@ export class LiveSubscription<H> {
     });
     this.addCleanup(handle.stop);
     await handle.loaded;
-  }
-
-  /** Poll-and-diff for data written outside this Durable Object. */
-  private async poll(
-    cursor: Extract<Cursor, { kind: "polled" }>,
-    last: Map<string, Doc>,
-    stale: boolean,
-  ): Promise<void> {
-    const refresh = async () => {
-      const docs = await cursor.fetch();
-      if (this.stopped) return;
-      const next = new Map(docs.map((doc) => [doc._id, doc]));
-      for (const [id, doc] of next) {
-        const before = last.get(id);
-        if (!before) this.box.added(this.boxKey, cursor.collection, id, fieldsOf(doc));
-        else this.box.changed(this.boxKey, cursor.collection, id, diffFields(before, doc), fieldsOf(doc));
-      }
-      for (const id of last.keys()) if (!next.has(id)) this.box.removed(this.boxKey, cursor.collection, id);
-      last.clear();
-      for (const [id, doc] of next) last.set(id, doc);
-    };
-    // Refreshes run one after another, so a refresh asked for after a write
-    // always fetches after that write. Asked for again before the next one
-    // has started, it is that one (a burst of writes, e.g. a bulk chunk,
-    // costs one fetch, not one per write).
-    let chain: Promise<void> = Promise.resolve();
-    let waiting: Promise<void> | null = null;
-    const refreshOnce = () => {
-      if (waiting) return waiting;
-      const next = chain.then(
-        () => {
-          waiting = null;
-          return refresh();
-        },
-        () => {
-          waiting = null;
-          return refresh();
-        },
-      );
-      waiting = next;
-      chain = next;
-      return next;
-    };
-    const timer = setInterval(
-      () => void refreshOnce().catch((e) => console.error("live: poll failed", e)),
-      cursor.intervalMs,
-    );
-    this.addCleanup(() => clearInterval(timer));
-    // Writes made in this same object refresh at once (and hold the write fence).
-    const watched = cursor.watch ?? cursor.collection;
-    this.addCleanup(this.hub.listen((change) => (change.collection === watched ? refreshOnce() : undefined)));
-    // Something changed while the initial fetch ran: catch up before `ready`.
-    if (stale) await refreshOnce();
   }
 }

@@ -82,6 +82,8 @@ export type Cursor =
   | {
       kind: "polled";
       collection: string;
+      /** Names the query, as an observed cursor's does: subscriptions with the same key share one read. */
+      key?: string;
       fetch(): Promise<Doc[]>;
       intervalMs: number;
       /**

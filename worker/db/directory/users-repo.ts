@@ -175,6 +175,21 @@ export async function deleteLoginTokens(db: Database, tokenHashes: string[]) {
   return places;
 }
 
+/** Which of these tokens still exist (90 a statement, D1's limit on bound values). */
+export async function existingTokenHashes(db: Database, tokenHashes: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < tokenHashes.length; start += 90) {
+    const part = tokenHashes.slice(start, start + 90);
+    const rows = await db
+      .select({ hash: loginTokens.tokenHash })
+      .from(loginTokens)
+      .where(inArray(loginTokens.tokenHash, part))
+      .all();
+    for (const row of rows) found.add(row.hash);
+  }
+  return found;
+}
+
 /** Hashes of a user's tokens, except `keep`. */
 export async function otherTokenHashes(db: Database, userId: string, keep: string | null): Promise<string[]> {
   const where = keep

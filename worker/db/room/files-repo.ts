@@ -77,6 +77,26 @@ export async function listRoomFiles(db: RoomDatabase, roomId: string): Promise<F
   return db.select().from(files).where(eq(files.roomId, roomId)).all();
 }
 
+/** The room's files of one collection (its logos: a handful), by the collection's index. */
+export function listFilesOf(db: RoomDatabase, roomId: string, collection: string): FileRow[] {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.roomId, roomId), eq(files.collection, collection)))
+    .all();
+}
+
+/** The room's files with these ids (missing ones are simply absent). */
+export function findRoomFiles(db: RoomDatabase, roomId: string, ids: readonly string[]): FileRow[] {
+  return chunks([...new Set(ids)]).flatMap((part) =>
+    db
+      .select()
+      .from(files)
+      .where(and(eq(files.roomId, roomId), inArray(files.id, part)))
+      .all(),
+  );
+}
+
 export async function insertFile(db: RoomDatabase, row: FileRow): Promise<void> {
   await db.insert(files).values(row);
 }

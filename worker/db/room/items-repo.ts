@@ -81,6 +81,13 @@ export function countItems(db: RoomDatabase, roomId: string): number {
   return db.select({ n: count() }).from(items).where(eq(items.roomId, roomId)).get()?.n ?? 0;
 }
 
+/** Whether the room has more than `limit` items (reads at most `limit` + 1 index entries, not the whole room). */
+export function hasMoreItemsThan(db: RoomDatabase, roomId: string, limit: number): boolean {
+  return (
+    db.select({ id: items.id }).from(items).where(eq(items.roomId, roomId)).limit(1).offset(limit).get() !== undefined
+  );
+}
+
 /** The room's newest items: the catalogue's first screenful in its default order. */
 export async function listNewestItems(db: RoomDatabase, roomId: string, limit: number): Promise<ItemRow[]> {
   return db.select().from(items).where(eq(items.roomId, roomId)).orderBy(desc(items.createdAt)).limit(limit).all();
