@@ -207,6 +207,67 @@ function seedRoomItems(host: RoomHost, count: number): number {
 }
 
 /**
+ * What a big room holds besides its items: `photos` photo records on its
+ * first items (records only: no bytes in R2), `scans` scans in an open
+ * stocktake, and `codes` items with a label's share code — written straight
+ * into the room's SQLite, as `seedRoomItems` writes its items.
+ */
+function seedRoomExtras(host: RoomHost, photos: number, scans: number, codes: number) {
+  const sql = host.roomDb.$client.sql;
+  const now = Date.now();
+  const ids = (n: number) => `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${n - 1})`;
+  if (photos > 0) {
+    sql.exec(
+      `${ids(photos)}
+       INSERT INTO files (id, room_id, collection, name, type, size, extension, versions, storage_path, user_id, created_at)
+       SELECT ?1 || '-photo-' || i, ?1, 'itemPhotos', 'photo-' || i || '.jpg', 'image/jpeg', 250000, 'jpg',
+              '{"original":{"size":250000,"type":"image/jpeg","extension":"jpg","etag":"e"},"thumbnail":{"size":9000,"type":"image/webp","extension":"webp","etag":"t"}}',
+              'rooms/' || ?1 || '/itemPhotos/' || ?1 || '-photo-' || i, 'bench', ?2 FROM n`,
+      host.roomId,
+      now,
+    );
+    sql.exec(
+      `UPDATE items SET photos = json_array(?1 || '-photo-' || substr(id, length(?1) + 2))
+       WHERE substr(id, length(?1) + 2) GLOB '[0-9]*' AND CAST(substr(id, length(?1) + 2) AS INTEGER) < ?2`,
+      host.roomId,
+      photos,
+    );
+  }
+  if (scans > 0) {
+    const stocktakeId = `${host.roomId}-stocktake`;
+    sql.exec(
+      `INSERT OR IGNORE INTO stocktakes (id, room_id, status, started_by, started_at, locations)
+       VALUES (?1, ?2, 'open', 'bench', ?3, '["main"]')`,
+      stocktakeId,
+      host.roomId,
+      now,
+    );
+    sql.exec(
+      `${ids(scans)}
+       INSERT INTO stocktake_scans (id, room_id, stocktake_id, item_id, variant_id, user_id, at)
+       SELECT ?1 || '-scan-' || i, ?1, ?2, ?1 || '-' || (i % 1000), ?1 || '-' || (i % 1000), 'bench', ?3 + i FROM n`,
+      host.roomId,
+      stocktakeId,
+      now,
+    );
+  }
+  if (codes > 0) {
+    sql.exec(
+      `UPDATE items SET share_code = substr(hex(randomblob(8)), 1, 10)
+       WHERE substr(id, length(?1) + 2) GLOB '[0-9]*' AND CAST(substr(id, length(?1) + 2) AS INTEGER) < ?2`,
+      host.roomId,
+      codes,
+    );
+  }
+  const count = (query: string) => sql.exec<{ n: number }>(query).one().n;
+  return {
+    photos: count("SELECT count(*) AS n FROM files"),
+    scans: count("SELECT count(*) AS n FROM stocktake_scans"),
+    codes: count("SELECT count(*) AS n FROM items WHERE share_code <> ''"),
+  };
+}
+
+/**
  * `count` products sold in four sizes each (protocol/variants.ts), written
  * straight into the room's SQLite in batches of 1,000 (the variant_codes
  * triggers index their SKUs as any write's would).
@@ -386,6 +447,10 @@ export class BenchRoomDO extends RoomDO {
         .method("bench.seedItems", {
           args: v.tuple([v.number()]),
           run: (ctx, count) => seedRoomItems(ctx.host, count),
+        })
+        .method("bench.seedExtras", {
+          args: v.tuple([v.number(), v.number(), v.number()]),
+          run: (ctx, photos, scans, codes) => seedRoomExtras(ctx.host, photos, scans, codes),
         })
         .method("bench.seedScans", {
           args: v.tuple([v.string()]),

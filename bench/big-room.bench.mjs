@@ -4,7 +4,12 @@
 //     first) to the first `added` (target ≤ 1.5× the small room);
 //   - search: a search's window until `ready`, p50 (target ≤ 150 ms);
 //   - the Worker's JavaScript heap after GC with both rooms open and
-//     searched, beside the heap with only the small room (target ≤ 64 MB).
+//     searched — the big one also holding 20,000 photos (BENCH_BIG_PHOTOS),
+//     50,000 scans in an open stocktake (BENCH_BIG_SCANS) and a label's code
+//     on every item, its logos, first screen's photos, labels and stocktake
+//     subscribed — beside the heap with only the small room (target ≤ 64 MB);
+//   - a write with 50 people holding the same window (BENCH_WATCHERS), until
+//     the last of them has it, beside the same write with one.
 import { freePort } from "../tests/support/server.ts";
 import {
   about,
@@ -24,6 +29,11 @@ import {
 const BIG = knob("BENCH_BIG_ITEMS", 100_000, 2_000);
 const SMALL = 100;
 const ROUNDS = knob("BENCH_ROUNDS", 30, 3);
+const PHOTOS = knob("BENCH_BIG_PHOTOS", 20_000, 400);
+const SCANS = knob("BENCH_BIG_SCANS", 50_000, 1_000);
+const CODES = knob("BENCH_BIG_CODES", BIG, 2_000);
+const WATCHERS = knob("BENCH_WATCHERS", 50, 5);
+const WRITES = knob("BENCH_WATCHED_WRITES", 40, 5);
 const TERMS = [
   "brass lamp",
   "oak 12",
@@ -52,6 +62,7 @@ try {
   await small.call("bench.seedItems", [SMALL]);
   const seedStart = performance.now();
   await big.call("bench.seedItems", [BIG]);
+  const seeded = await big.call("bench.seedExtras", [PHOTOS, SCANS, CODES]);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const inspector = await inspectWorker(inspectorPort);
   await sleep(1000);
@@ -88,11 +99,50 @@ try {
     searchSmall.push((await openWindow(small, { text, limit: 50 })).readyAt);
     searchBig.push((await openWindow(big, { text, limit: 50 })).readyAt);
   }
-  // Both rooms open, a window of each held, as a screen would.
+  // Both rooms open, a window of each held, as a screen would, with what a room page and the stocktake
+  // subscribe besides: the logos, the photos of the rows on screen, the labels and the open stocktake.
   await openWindow(big, { sort: "title", descending: false, limit: 200 });
-  big.ws.send(JSON.stringify({ msg: "sub", id: "held", name: "items.window", params: [{ limit: 200 }] }));
-  await big.next((m) => m.msg === "ready" && m.subs.includes("held"), "ready");
+  const hold = async (id, name, params = []) => {
+    big.ws.send(JSON.stringify({ msg: "sub", id, name, params }));
+    const answer = await big.next(
+      (m) => (m.msg === "ready" && m.subs.includes(id)) || (m.msg === "nosub" && m.id === id),
+      name,
+    );
+    if (answer.msg === "nosub") throw new Error(`bench: ${name} refused: ${JSON.stringify(answer.error)}`);
+  };
+  await hold("held", "items.window", [{ limit: 200 }]);
+  await hold("logos", "files");
+  await hold("photos", "files", [Array.from({ length: 50 }, (_, i) => `${bigId}-photo-${BIG - 1 - i}`)]);
+  await hold("labels", "stocktake.labels");
+  await hold("stocktake", "stocktake");
   const bigHeap = await heapAfterGc(inspector, server.url);
+
+  // A write with many people holding the same window: each of them has the item's change.
+  async function watchedWrites(count) {
+    const watchers = [];
+    for (let i = 0; i < count; i++) {
+      // Plain connections: a batching one gets others' changes at most every 100 ms (frame-batcher.ts).
+      const watcher = await owner.openRoom(bigId);
+      await watcher.subscribe("items.window", [{ limit: 50 }]);
+      watchers.push(watcher);
+    }
+    const itemId = `${bigId}-${BIG - 1}`;
+    const times = [];
+    for (let n = 0; n < WRITES; n++) {
+      const quantity = 1_000 + n + count * 100;
+      const start = performance.now();
+      const seen = watchers.map((watcher) =>
+        watcher.next((m) => m.msg === "changed" && m.id === itemId && m.fields?.quantity === quantity, "changed"),
+      );
+      await big.call("bench.updateItem", [itemId, { quantity }]);
+      await Promise.all(seen);
+      times.push(performance.now() - start);
+    }
+    for (const watcher of watchers) watcher.close();
+    return percentile(times, 50);
+  }
+  const oneWatching = await watchedWrites(1);
+  const manyWatching = await watchedWrites(WATCHERS);
 
   section(
     `a room of ${BIG.toLocaleString("en-US")} items (seeded in ${seedSeconds.toFixed(1)} s) vs one of ${SMALL}, served in windows from the room's SQLite, ${ROUNDS} rounds`,
@@ -103,6 +153,11 @@ try {
   note(`  search p50 ${searchP50.toFixed(1)} ms (target ≤ 150 ms: ${searchP50 <= 150 ? "met" : "NOT met"})`);
   report("Worker heap after GC, both rooms open", bigHeap, smallHeap, MB);
   note(`  heap ${MB(bigHeap)} (target ≤ 64 MB: ${bigHeap <= 64 * 1024 * 1024 ? "met" : "NOT met"})`);
+  note(
+    `  the big room holds ${seeded.photos.toLocaleString("en-US")} photos, ${seeded.scans.toLocaleString("en-US")} scans and ${seeded.codes.toLocaleString("en-US")} labels' codes; its scans are not subscribed (the stocktake's scans are still sent whole)`,
+  );
+  section(`a write until everyone holding the window has it, ${WATCHERS} people vs one, ${WRITES} writes`);
+  report(`write seen by all ${WATCHERS}, p50`, manyWatching, oneWatching, ms);
   inspector.close();
   small.close();
   big.close();

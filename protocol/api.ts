@@ -103,6 +103,8 @@ export type OAuthHandoff =
 export const SERVER_ITEM_FIELDS = [
   "_id",
   "storeProductId",
+  // Made when its label is first printed (items.publicLinks), never changed.
+  "shareCode",
   // Kept by the stock ledger: a client changes it through the quantity or stock.* (docs/architecture.md §9).
   "stock",
   // A product's options and variants change through items.setVariants and items.updateVariant (protocol/variants.ts).

@@ -46,6 +46,8 @@ export interface ItemDoc {
   photos: string[];
   /** The linked store product ("" until published). */
   storeProductId: string;
+  /** Its short share code, what its label's link ends in (`/s/<code>`); absent until a label is printed. */
+  shareCode?: string;
   /**
    * Units at each location holding any (location id → units); `quantity` is
    * their sum. Absent from copies kept before rooms had locations: read it
@@ -124,7 +126,7 @@ export interface StocktakeDoc {
  */
 export interface BulkJobDoc {
   _id: string;
-  kind: "stocktake-apply" | "set-status" | "store-unlink" | "import" | "import-check";
+  kind: "stocktake-apply" | "set-status" | "store-unlink" | "import" | "import-check" | "share-codes-copy";
   subject: string;
   /** Units done so far, of `total` (items looked at). */
   done: number;

@@ -28,6 +28,7 @@ interface CodedItem {
   readonly barcode?: unknown;
   readonly title?: unknown;
   readonly variants?: unknown;
+  readonly shareCode?: unknown;
 }
 
 /** What a code names here: the item, which of its variants, and how a person reads it ("Tee — M"). */
@@ -52,7 +53,10 @@ function productForCodeHere<T extends CodedItem>(
   labels: readonly LiveDoc[],
 ): T | undefined {
   const key = labelKey(code);
+  // A label's short link: its code is on its item.
+  if (key?.startsWith("s:")) return items.find((item) => item.shareCode === key.slice(2));
   if (key) {
+    // A store page: the room's labels say whose.
     const labelled = labels.find((doc) => Array.isArray(doc.keys) && doc.keys.includes(key));
     return labelled ? items.find((item) => item._id === labelled._id) : undefined;
   }

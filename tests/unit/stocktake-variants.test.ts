@@ -152,10 +152,12 @@ describe("a scan counted here", () => {
   });
 
   it("names the variant a variant's label names, and none for a label of a product sold in variants", () => {
-    const labels = [{ _id: "tee", keys: ["s:TeeLabel01"] }] as unknown as LiveDoc[];
+    // The short link's code is on its item; a store page's owner comes from the room's labels.
+    const labels = [{ _id: "tee", keys: ["p:tee"] }] as unknown as LiveDoc[];
     const medium = "https://shop.example/s/TeeLabel01/mMmMmMmMmMmMmMmMm";
     const withM = {
       ...tee,
+      shareCode: "TeeLabel01",
       variants: tee.variants?.map((v) => (v._id === "m" ? { ...v, _id: "mMmMmMmMmMmMmMmMm" } : v)),
     };
     expect(targetForCodeHere(medium, [withM], labels)).toMatchObject({
@@ -164,6 +166,8 @@ describe("a scan counted here", () => {
     });
     expect(targetForCodeHere("https://shop.example/s/TeeLabel01", [withM], labels)).toBeUndefined();
     expect(variantNeededHere("https://shop.example/s/TeeLabel01", [withM], labels)).toContain("comes in variants");
+    expect(variantNeededHere("https://shop.example/products/tee", [withM], labels)).toContain("comes in variants");
+    expect(targetForCodeHere("https://shop.example/s/OtherLabel", [withM], labels)).toBeUndefined();
   });
 
   it("shows at once under the variant scanned", () => {

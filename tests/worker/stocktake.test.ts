@@ -120,7 +120,7 @@ describe("stocktake", () => {
     owner.close();
   });
 
-  it("sends counters what each printed label encodes, and counts a listed item's store-page label", async () => {
+  it("sends counters each printed label's code on its item, whose store page a label opens, and counts a store-page label", async () => {
     const { roomId, socket: owner, mug, jug, mugLink } = await roomWithItems();
     // Jug is on sale in the room's store: its label opens its store page.
     await roomRows(
@@ -140,7 +140,9 @@ describe("stocktake", () => {
         .map((m) => [m.id as string, (m.fields as { keys: string[] }).keys]),
     );
     const mugCode = /\/s\/([A-Za-z0-9]{10})$/.exec(mugLink)?.[1];
-    expect(keys).toEqual({ [mug]: [`s:${mugCode}`], [jug]: ["p:blue-jug"] });
+    expect(keys).toEqual({ [jug]: ["p:blue-jug"] });
+    expect((await member.subscribe("item", [mug])).msg).toBe("ready");
+    expect(member.held("items").get(mug)?.shareCode).toBe(mugCode);
 
     const stocktakeId = (await owner.call("stocktake.start")).result as string;
     const byStorePage = await member.call("stocktake.scan", [

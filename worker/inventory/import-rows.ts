@@ -219,6 +219,7 @@ export function emptyRow(roomId: string, id: string, at: number): ItemRow {
     productType: "",
     seoTitle: "",
     seoDescription: "",
+    shareCode: "",
   };
 }
 

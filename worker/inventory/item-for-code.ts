@@ -2,12 +2,12 @@
 import { variantName } from "../../protocol/api";
 import { parseBarcode } from "../../protocol/barcodes";
 import { LiveError } from "../../protocol/errors";
-import { labelKey, labelVariant, storePageKey, variantNeeded } from "../../protocol/label-key";
+import { labelKey, labelVariant, variantNeeded } from "../../protocol/label-key";
 import { findItem, findItemByCode, findVariantByCode } from "../db/room/items-repo";
 import type { ItemRow } from "../db/room/room-schema";
-import { activeListings } from "../db/room/store-listings-repo";
+import { findActiveListingByHandle } from "../db/room/store-listings-repo";
 import type { RoomHost } from "../rooms/room-host";
-import { roomCodeIndex } from "../rooms/share-code-cache";
+import { itemIdForShareCode } from "./share-codes";
 import { variantsOfRow } from "./stock-moves";
 
 /** An earlier label's signed link: `…/share/<room>/<item>/<signature>`. */
@@ -18,20 +18,18 @@ const SIGNED_LINK = /\/share\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\//;
  * (`…/products/<handle>`), an earlier signed link
  * (`…/share/<room>/<item>/<sig>`), a SKU, or an item id. Null when no item
  * of the room has it (a label of an item removed since counts nothing). It
- * runs in the room's write queue and reads only the room's own storage (its
- * labels' codes are kept in the room: share-code-cache.ts).
+ * runs in the room's write queue and reads the room's own storage by its
+ * indexes (its labels' codes are on its items: share-codes.ts).
  */
 export async function itemForCode(host: RoomHost, code: string): Promise<ItemRow | null> {
   const key = labelKey(code);
   if (key?.startsWith("s:")) {
-    // The room's own codes are kept in the room; another room's code counts nothing here.
-    const itemId = (await roomCodeIndex(host)).get(key.slice(2));
+    // The room's own codes are on its items; another room's code counts nothing here.
+    const itemId = await itemIdForShareCode(host, key.slice(2));
     return itemId ? findItem(host.roomDb, host.roomId, itemId) : null;
   }
   if (key?.startsWith("p:")) {
-    const listing = (await activeListings(host.roomDb, host.roomId)).find(
-      (row) => row.handle && storePageKey(row.handle) === key,
-    );
+    const listing = findActiveListingByHandle(host.roomDb, host.roomId, key.slice(2));
     return listing ? findItem(host.roomDb, host.roomId, listing.itemId) : null;
   }
   const signed = SIGNED_LINK.exec(code);

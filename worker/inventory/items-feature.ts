@@ -19,7 +19,6 @@ import { LiveError } from "../../protocol/errors";
 import { RandomStream } from "../../protocol/random-stream";
 import { appUrl } from "../app-url";
 import { defineMethod } from "../contract";
-import { existingShareCodes, shareCodesFor } from "../db/directory/share-codes-repo";
 import { listHistory, toHistoryDoc } from "../db/room/item-history-repo";
 import { findItem, findItems, hasMoreItemsThan, listItems, listNewestItems, toItemDoc } from "../db/room/items-repo";
 import type { WritableCollection } from "../live/allow-deny";
@@ -27,12 +26,12 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
-import { rememberCodes } from "../rooms/share-code-cache";
 import { shortSharePath } from "../rooms/share-links";
 import { bulkEdit, bulkUndo } from "./bulk-edit";
 import { registerBulkKind } from "./bulk-jobs";
 import { setItemsStatus, setStatusInBulk } from "./item-bulk-edits";
 import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, restoreItem } from "./items-service";
+import { copyShareCodes, shareCodesFor } from "./share-codes";
 
 const serverFields: readonly string[] = SERVER_ITEM_FIELDS;
 
@@ -73,6 +72,7 @@ const itemsCollection: WritableCollection<RoomHost> = {
 
 export function registerItems(registry: LiveRegistry<RoomHost>): void {
   registerBulkKind("set-status", setStatusInBulk);
+  registerBulkKind("share-codes-copy", copyShareCodes);
   registry.publish(PUBLICATION.ITEMS, {
     args: PUBLICATION_ARGS[PUBLICATION.ITEMS],
     run: async (ctx) => {
@@ -189,10 +189,7 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
         found.filter((row) => row.variants === "[]"),
       );
       const needCodes = found.filter((row) => !storePages.has(row.id)).map((row) => row.id);
-      const codes = can.shareItems(role)
-        ? await shareCodesFor(ctx.host.db, ctx.host.roomId, needCodes)
-        : await existingShareCodes(ctx.host.db, ctx.host.roomId, needCodes);
-      await rememberCodes(ctx.host, codes);
+      const codes = await shareCodesFor(ctx.host, needCodes, { make: can.shareItems(role), actor: actorOf(ctx) });
       const links: Record<string, string> = {};
       for (const row of found) {
         const code = codes.get(row.id);

@@ -4,6 +4,7 @@
  * something once the room is open and at the room's alarm. The RoomDO only
  * runs this list; adding a feature to rooms is adding it here.
  */
+
 import { registerAccounts } from "../accounts/accounts-feature";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { registerFiles } from "../files/files-feature";
@@ -14,6 +15,7 @@ import { bringInPhotos, photosDue } from "../inventory/import-photos";
 import { registerItems } from "../inventory/items-feature";
 import { registerItemsWindow } from "../inventory/items-window-feature";
 import { keepDigestScheduled, runDueDigest } from "../inventory/low-stock-digest";
+import { copyShareCodesWhenOwed } from "../inventory/share-codes";
 import { registerStock } from "../inventory/stock-feature";
 import type { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
@@ -72,7 +74,15 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   { name: "room endings", register: registerRoomEndings },
   { name: "room opening", register: registerRoomOpening },
   { name: "join links", register: registerJoinLinks },
-  { name: "items", register: registerItems },
+  {
+    name: "items",
+    register: registerItems,
+    // Labels' codes an earlier release kept only in the directory come onto their items (share-codes.ts).
+    opened: async (host) => {
+      copyShareCodesWhenOwed(host);
+      return null;
+    },
+  },
   { name: "catalogue window", register: registerItemsWindow },
   { name: "files", register: registerFiles },
   { name: "dashboard", register: registerDashboard },

@@ -12,12 +12,13 @@
  * offline and sent again later, or sent twice, counts once.
  */
 
-import { COLLECTION, can, MAIN_LOCATION_ID, METHOD, PUBLICATION } from "../../protocol/api";
+import { COLLECTION, can, LIMITS, MAIN_LOCATION_ID, METHOD, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
-import { shortLinkKey, storePageKey } from "../../protocol/label-key";
+import { storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
 import { defineMethod } from "../contract";
+import { hasMoreItemsThan } from "../db/room/items-repo";
 import { findOpenLocation, firstLocationId } from "../db/room/locations-repo";
 import { activeListings } from "../db/room/store-listings-repo";
 import { findJob, registerBulkKind, runningJobOn } from "../inventory/bulk-jobs";
@@ -27,7 +28,6 @@ import type { LiveRegistry } from "../live/registry";
 import { asDoc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
-import { roomCodeIndex } from "../rooms/share-code-cache";
 import { applyInBulk, applyJobId, applyLateScans, applyStocktake } from "./stocktake-apply";
 import { locationsOf, momentOfScan, movedSince } from "./stocktake-counts";
 import { announcePast, pastStocktakes } from "./stocktake-summary";
@@ -70,13 +70,18 @@ const announceStocktake = (host: RoomHost, row: StocktakeRow, previous: Stocktak
     previous: previous ? asDoc(stocktakeDoc(host, previous)) : null,
   });
 
-/** Each item's label keys: its share code (once a label was printed) and its store page while listed. */
+/**
+ * Each listed item's store page label key, for a phone to know what such a
+ * label names without a line (a short link's code is on its item: share-codes.ts).
+ * A room above the big-room size sends none: its phones ask the server,
+ * which finds the page by its handle's index.
+ */
 async function labelDocs(host: RoomHost): Promise<{ _id: string; keys: string[] }[]> {
+  if (hasMoreItemsThan(host.roomDb, host.roomId, LIMITS.BIG_ROOM)) return [];
   const keys = new Map<string, string[]>();
-  const add = (itemId: string, key: string) => keys.set(itemId, [...(keys.get(itemId) ?? []), key]);
-  for (const [code, itemId] of await roomCodeIndex(host)) add(itemId, shortLinkKey(code));
-  for (const row of await activeListings(host.roomDb, host.roomId))
-    if (row.handle) add(row.itemId, storePageKey(row.handle));
+  for (const row of await activeListings(host.roomDb, host.roomId)) {
+    if (row.handle) keys.set(row.itemId, [...(keys.get(row.itemId) ?? []), storePageKey(row.handle)]);
+  }
   return [...keys].map(([itemId, itemKeys]) => ({ _id: itemId, keys: itemKeys }));
 }
 

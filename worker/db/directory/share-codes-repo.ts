@@ -1,6 +1,9 @@
-/** Short share codes (schema.ts `shareCodes`): one per item, made on first ask. */
-import { and, eq, inArray } from "drizzle-orm";
-import { randomId } from "../../../protocol/random-stream";
+/**
+ * The directory's copy of labels' short share codes (schema.ts `shareCodes`),
+ * which the share route reads. Rooms make them, on their items, and send
+ * them here through their outbox (worker/inventory/share-codes.ts).
+ */
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { chunks } from "../room/items-repo";
 import type { Database } from "./database";
 import { shareCodes } from "./schema";
@@ -8,8 +11,6 @@ import { shareCodes } from "./schema";
 /** Long enough to be unguessable (~58 bits), short enough for a small QR code. */
 export const SHARE_CODE_LENGTH = 10;
 export const SHARE_CODE_PATTERN = /^[A-Za-z0-9]{10}$/;
-/** Four values a row: 20 rows keep a statement under D1's 100 bound values. */
-const ROWS_PER_INSERT = 20;
 
 /** The share codes these items have already (an item with none is absent): made by nobody here. */
 export async function existingShareCodes(db: Database, roomId: string, itemIds: readonly string[]) {
@@ -25,33 +26,29 @@ export async function existingShareCodes(db: Database, roomId: string, itemIds: 
   return codes;
 }
 
-/** Each item's share code, making the missing ones (ids must be items of the room). */
-export async function shareCodesFor(
+/** A page of the room's share codes, in code order after `afterCode` (a room copying them in, a page at a time). */
+export async function shareCodesAfter(
   db: Database,
   roomId: string,
-  itemIds: readonly string[],
-  now = Date.now(),
-): Promise<Map<string, string>> {
-  const codes = await existingShareCodes(db, roomId, itemIds);
-  const missing = itemIds.filter((id) => !codes.has(id));
-  if (missing.length === 0) return codes;
-  // Two people printing at once may both insert: the (room, item) index keeps
-  // the first, and the second read returns it to both.
-  for (const part of chunks(missing, ROWS_PER_INSERT)) {
-    await db
-      .insert(shareCodes)
-      .values(part.map((itemId) => ({ code: randomId(SHARE_CODE_LENGTH), roomId, itemId, createdAt: now })))
-      .onConflictDoNothing()
-      .run();
-  }
-  return existingShareCodes(db, roomId, itemIds);
-}
-
-/** Every share code of the room's items (labels printed so far), by item. */
-export async function roomShareCodes(db: Database, roomId: string): Promise<{ itemId: string; code: string }[]> {
+  afterCode: string,
+  limit: number,
+): Promise<{ itemId: string; code: string }[]> {
   return db
     .select({ itemId: shareCodes.itemId, code: shareCodes.code })
     .from(shareCodes)
-    .where(eq(shareCodes.roomId, roomId))
+    .where(and(eq(shareCodes.roomId, roomId), gt(shareCodes.code, afterCode)))
+    .orderBy(asc(shareCodes.code))
+    .limit(limit)
     .all();
+}
+
+/** Which room and item a share code names (by its primary key), or null. */
+export async function findShareCode(db: Database, code: string): Promise<{ roomId: string; itemId: string } | null> {
+  return (
+    (await db
+      .select({ roomId: shareCodes.roomId, itemId: shareCodes.itemId })
+      .from(shareCodes)
+      .where(eq(shareCodes.code, code))
+      .get()) ?? null
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The directory entries a room keeps in step (docs/architecture.md §2): its name and
  * currency in `rooms`, its shop in `store_shops`, its files in
- * `file_rooms`. The room writes what it owes D1 into its own outbox in the
+ * `file_rooms`, its labels' codes in `share_codes`. The room writes what it owes D1 into its own outbox in the
  * same transaction as the change itself, so a change is never made without
  * its directory write, and never waits on D1 to be made. A flush sends the
  * writes due that have not failed yet in one D1 batch; when that fails they
@@ -15,7 +15,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../directory/database";
-import { fileRooms, rooms, storeShops } from "../directory/schema";
+import { fileRooms, rooms, shareCodes, storeShops } from "../directory/schema";
 import type { RoomDatabase } from "./room-database";
 import { directoryOutbox } from "./room-schema";
 
@@ -25,7 +25,9 @@ export type DirectoryWrite =
   /** Which shop's webhooks lead here (null: none any more). */
   | { kind: "store-shop"; roomId: string; shop: { domain: string; webhookSecret: string } | null }
   /** Which room a file belongs to (null: the file is gone). */
-  | { kind: "file-room"; fileId: string; roomId: string | null };
+  | { kind: "file-room"; fileId: string; roomId: string | null }
+  /** A label's short code, for the share route (`/s/<code>`) to find its item; made once, never changed. */
+  | { kind: "share-code"; code: string; roomId: string; itemId: string; createdAt: number };
 
 /** Retries back off from 1 s, doubling, to at most 5 minutes apart. */
 const FIRST_RETRY_MS = 1_000;
@@ -43,6 +45,8 @@ function keyOf(write: DirectoryWrite): string {
       return "store-shop";
     case "file-room":
       return `file-room:${write.fileId}`;
+    case "share-code":
+      return `share-code:${write.code}`;
   }
 }
 
@@ -90,6 +94,13 @@ function statementFor(directory: Database, write: DirectoryWrite) {
           sql`SELECT ${write.fileId}, ${write.roomId} WHERE EXISTS (SELECT 1 FROM rooms WHERE id = ${write.roomId})`,
         )
         .onConflictDoUpdate({ target: fileRooms.fileId, set: { roomId: write.roomId } });
+    case "share-code":
+      return directory
+        .insert(shareCodes)
+        .select(
+          sql`SELECT ${write.code}, ${write.roomId}, ${write.itemId}, ${write.createdAt} WHERE EXISTS (SELECT 1 FROM rooms WHERE id = ${write.roomId})`,
+        )
+        .onConflictDoNothing();
   }
 }
 

@@ -39,6 +39,8 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     productType: row.productType,
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
+    // Only once it has one: most items have never had a label printed.
+    ...(row.shareCode ? { shareCode: row.shareCode } : {}),
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: new Date(row.createdAt),
@@ -74,6 +76,17 @@ export function itemsAfter(db: RoomDatabase, roomId: string, afterId: string, li
     .orderBy(asc(items.id))
     .limit(limit)
     .all();
+}
+
+/** The item whose label's short code this is (by its partial unique index: the `<> ''` lets SQLite use it). */
+export function findItemByShareCode(db: RoomDatabase, roomId: string, code: string): ItemRow | null {
+  return (
+    db
+      .select()
+      .from(items)
+      .where(and(eq(items.shareCode, code), ne(items.shareCode, ""), eq(items.roomId, roomId)))
+      .get() ?? null
+  );
 }
 
 /** How many items the room has. */

@@ -39,6 +39,13 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
     /** The title and description search engines show for its store page ("" for the product's own). */
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
+    /**
+     * Its short share code (`/s/<code>`, what its printed label's QR code
+     * opens), "" until a label is first printed. The directory has a copy
+     * for the share route (docs/architecture.md §5); a scan of a label finds
+     * the item by this column's index.
+     */
+    shareCode: text("share_code").notNull().default(""),
   });
 
 export { importPhotos } from "./import-photos-table";
@@ -124,7 +131,9 @@ export const directoryOutbox = sqliteTable("directory_outbox", {
  */
 export const bulkJobs = sqliteTable("bulk_jobs", {
   id: text("id").primaryKey(),
-  kind: text("kind", { enum: ["stocktake-apply", "set-status", "store-unlink", "import", "import-check"] }).notNull(),
+  kind: text("kind", {
+    enum: ["stocktake-apply", "set-status", "store-unlink", "import", "import-check", "share-codes-copy"],
+  }).notNull(),
   subject: text("subject").notNull().default(""),
   params: text("params").notNull(),
   cursor: text("cursor").notNull().default(""),

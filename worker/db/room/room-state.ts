@@ -7,6 +7,13 @@ import { eq } from "drizzle-orm";
 import type { RoomDatabase } from "./room-database";
 import { roomState } from "./room-schema";
 
+/**
+ * Set once the labels' codes the directory kept for this room are on its
+ * items (worker/inventory/share-codes.ts), or from the start for a room made
+ * since codes are kept on items.
+ */
+export const SHARE_CODES_COPIED = "share-codes-copied";
+
 export function readState(db: RoomDatabase, key: string): string | null {
   return db.select().from(roomState).where(eq(roomState.key, key)).get()?.value ?? null;
 }

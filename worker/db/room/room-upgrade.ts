@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../directory/database";
 import { rooms } from "../directory/schema";
 import { MOVED_TABLES, type RoomDatabase } from "./room-database";
-import { readState, writeState } from "./room-state";
+import { readState, SHARE_CODES_COPIED, writeState } from "./room-state";
 
 /** Rows read from D1 per round trip (and written per transaction here). */
 export const MOVE_CHUNK_ROWS = 500;
@@ -100,6 +100,9 @@ export async function moveLegacyRows(
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await directory.update(rooms).set({ rowsMovedAt: now() }).where(eq(rooms.id, roomId));
+  } else {
+    // A room made by this release: its labels' codes have always been on its items.
+    writeState(roomDb, SHARE_CODES_COPIED, String(now()), now());
   }
   writeState(roomDb, MOVED, String(now()), now());
   return copied;

@@ -1,5 +1,5 @@
 /** D1 access for items published to the room's store (see `storeListings` in schema.ts). */
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { RoomDatabase } from "./room-database";
 import { type StoreListingRow, storeListings } from "./room-schema";
 
@@ -50,6 +50,28 @@ export async function activeListings(db: RoomDatabase, roomId: string): Promise<
     .from(storeListings)
     .where(and(eq(storeListings.roomId, roomId), eq(storeListings.state, "active")))
     .all();
+}
+
+/**
+ * The item on sale in the store under this handle (a scanned store page
+ * label, whose key is the handle in lower case), by the partial index of
+ * the handle in lower case (the `<> ''` lets SQLite use it).
+ */
+export function findActiveListingByHandle(db: RoomDatabase, roomId: string, handle: string): StoreListingRow | null {
+  return (
+    db
+      .select()
+      .from(storeListings)
+      .where(
+        and(
+          sql`lower(${storeListings.handle}) = ${handle.toLowerCase()}`,
+          ne(storeListings.handle, ""),
+          eq(storeListings.roomId, roomId),
+          eq(storeListings.state, "active"),
+        ),
+      )
+      .get() ?? null
+  );
 }
 
 /** Whether this product's item was deleted here (its listing kept as a marker so no sync brings it back). */
