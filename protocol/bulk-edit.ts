@@ -90,6 +90,16 @@ export interface BulkEditResult {
   undo: { items: BulkBefore[]; movements: string[] };
 }
 
+/**
+ * What `items.editSelection` answers: how many items changed, and how to
+ * undo it — one `items.bulkUndo` per chunk of LIMITS.BULK items. A refusal
+ * part-way carries the same for the chunks made before it (its `details`).
+ */
+export interface BulkSelectionResult {
+  changed: number;
+  undo: BulkEditResult["undo"][];
+}
+
 /** A price after a bulk change (rounded to the cent). */
 export function bulkPrice(priceCents: number, price: BulkChange["price"]): number {
   if (!price) return priceCents;

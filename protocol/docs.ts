@@ -126,7 +126,14 @@ export interface StocktakeDoc {
  */
 export interface BulkJobDoc {
   _id: string;
-  kind: "stocktake-apply" | "set-status" | "store-unlink" | "import" | "import-check" | "share-codes-copy";
+  kind:
+    | "stocktake-apply"
+    | "set-status"
+    | "bulk-edit"
+    | "store-unlink"
+    | "import"
+    | "import-check"
+    | "share-codes-copy";
   subject: string;
   /** Units done so far, of `total` (items looked at). */
   done: number;

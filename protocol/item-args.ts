@@ -1,6 +1,6 @@
 /** The catalogue: an item's fields and its methods — add, edit, remove, photos, bulk changes, links, a phone's copy (docs/product.md §2). */
 import * as v from "valibot";
-import type { BulkEditResult } from "./bulk-edit";
+import type { BulkEditResult, BulkSelectionResult } from "./bulk-edit";
 import { bulkBeforeSchema, bulkChangeSchema } from "./bulk-edit";
 import { ITEM_SORT_KEYS, ITEM_STATUSES } from "./catalogue";
 import { takes } from "./contract";
@@ -29,6 +29,13 @@ const chosenItemsSchema = v.pipe(
   v.maxLength(LIMITS.BULK, `At most ${LIMITS.BULK} items at once`),
 );
 
+/** A selection's items for a change the server makes as a job: at least one, at most LIMITS.SELECTION. */
+const selectionSchema = v.pipe(
+  v.array(idSchema, "Item ids must be a list"),
+  v.nonEmpty("Choose at least one item"),
+  v.maxLength(LIMITS.SELECTION, `At most ${LIMITS.SELECTION} items at once`),
+);
+
 /** The method names of items: the wire names both sides call them by. */
 export const ITEM_METHOD = {
   ITEMS_ADD: "items.add",
@@ -48,6 +55,8 @@ export const ITEM_METHOD = {
   ITEMS_COPY: "items.copy",
   /** One change to many items (price, stock with a reason, shelf, tags, status), all or none; answers how to undo it. */
   ITEMS_BULK_EDIT: "items.bulkEdit",
+  /** `items.bulkEdit` of a whole selection (up to LIMITS.SELECTION), made by the server as a job. */
+  ITEMS_EDIT_SELECTION: "items.editSelection",
   /** Puts back what one `items.bulkEdit` changed, in one step. */
   ITEMS_BULK_UNDO: "items.bulkUndo",
 } as const;
@@ -123,8 +132,9 @@ export const ITEM_METHODS = {
       v.pipe(v.number("Position must be a number"), v.integer("Position must be a whole number"), v.minValue(0)),
     ]),
   ).answers(),
+  // The job's id is the caller's, so its screen follows the job's progress (`bulkJobs`).
   [ITEM_METHOD.ITEMS_SET_STATUS]: takes(
-    v.tuple([chosenItemsSchema, v.picklist(ITEM_STATUSES, "Unknown status")]),
+    v.tuple([selectionSchema, v.picklist(ITEM_STATUSES, "Unknown status"), v.optional(idSchema)]),
   ).answers<number>(),
   [ITEM_METHOD.ITEMS_PUBLIC_LINKS]: takes(
     v.tuple([
@@ -158,6 +168,18 @@ export const ITEM_METHODS = {
       ),
     ]),
   ).answers<BulkEditResult>(),
+  [ITEM_METHOD.ITEMS_EDIT_SELECTION]: takes(
+    v.tuple([
+      selectionSchema,
+      bulkChangeSchema,
+      v.pipe(
+        v.array(idSchema, "Variant ids must be a list"),
+        v.maxLength(LIMITS.SELECTION, `At most ${LIMITS.SELECTION} variants at once`),
+      ),
+      // The job's id, the caller's: its screen follows the job's progress (`bulkJobs`).
+      idSchema,
+    ]),
+  ).answers<BulkSelectionResult>(),
   [ITEM_METHOD.ITEMS_BULK_UNDO]: takes(
     v.tuple([
       v.strictObject({

@@ -13,6 +13,11 @@ export const LIMITS = {
   QUANTITY: 1_000_000,
   /** Items one bulk call may change (the app sends bigger selections in steps of this). */
   BULK: 500,
+  /**
+   * Items one status change may name: the server works through them as a
+   * job, LIMITS.BULK at a time, whether or not the tab that asked stays open.
+   */
+  SELECTION: 10_000,
   /** Rooms with more items than this get their catalogue in windows (items.window), not whole. */
   BIG_ROOM: 5_000,
   /** Items one `items.window` may show, and one `items.copy` page holds. */

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from "react";
-import { can, ITEM_STATUSES, type ItemDoc, type ItemStatus, LIMITS, METHOD } from "../../protocol/api";
+import { can, ITEM_STATUSES, type ItemDoc, type ItemStatus, METHOD } from "../../protocol/api";
+import { randomId } from "../../protocol/random-stream";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live-api";
+import { useBulkJobs } from "../room/use-bulk-jobs";
 import { type PublishAction, PublishProgress, useQueueRunning } from "../store/PublishProgress";
 import { createPublishQueue, type PublishQueue } from "../store/publish-queue";
 import { useStoreState } from "../store/store-state";
@@ -20,9 +22,9 @@ interface Progress {
 /**
  * What can be done to the selected items: one status for all of them, a
  * printable label sheet, or (with a connected store, for those who may use
- * it) publishing to the store and unpublishing. A big selection is sent in
- * steps of LIMITS.BULK items (each step all or nothing), with a progress bar;
- * the store gets one call per item, a few at a time, with a line per item.
+ * it) publishing to the store and unpublishing. A status goes in one call,
+ * set by the server as a job with a progress bar; the store gets one call
+ * per item, a few at a time, with a line per item.
  */
 export function BulkBar({
   selection,
@@ -38,7 +40,11 @@ export function BulkBar({
 }) {
   const call = useCall();
   const [status, setStatus] = useState<ItemStatus>("ready");
-  const [progress, setProgress] = useState<Progress | null>(null);
+  // The job the server runs for this bar (a status, or the edit panel's change): its bar follows it.
+  const [statusJob, setStatusJob] = useState<{ id: string; total: number; label: string } | null>(null);
+  const jobs = useBulkJobs();
+  const job = statusJob ? jobs.find((each) => each._id === statusJob.id) : undefined;
+  const progress: Progress | null = statusJob ? { done: job?.done ?? 0, total: job?.total ?? statusJob.total } : null;
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   // The items being printed, as they were when "Print labels" was pressed.
   const [printing, setPrinting] = useState<ItemDoc[] | null>(null);
@@ -80,20 +86,17 @@ export function BulkBar({
     // A status is the product's: variants chosen on their own do not carry it.
     const ids = [...selection.itemIds];
     setMessage(null);
-    setProgress({ done: 0, total: ids.length });
-    let changed = 0;
+    // One call: the server sets it as a job, LIMITS.BULK items at a time, which goes on if this tab closes;
+    // its bar follows the job's progress.
+    const jobId = randomId();
+    setStatusJob({ id: jobId, total: ids.length, label: "Changing status" });
     try {
-      for (let start = 0; start < ids.length; start += LIMITS.BULK) {
-        const part = ids.slice(start, start + LIMITS.BULK);
-        changed += await call(METHOD.ITEMS_SET_STATUS, part, status);
-        setProgress({ done: start + part.length, total: ids.length });
-      }
+      const changed = await call(METHOD.ITEMS_SET_STATUS, ids, status, jobId);
       setMessage({ text: `${changed.toLocaleString()} set to ${status}`, error: false });
     } catch (caught) {
-      const kept = changed > 0 ? ` (${changed.toLocaleString()} were changed before this)` : "";
-      setMessage({ text: `${errorMessage(caught)}${kept}`, error: true });
+      setMessage({ text: errorMessage(caught), error: true });
     } finally {
-      setProgress(null);
+      setStatusJob(null);
     }
   }
 
@@ -168,10 +171,10 @@ export function BulkBar({
         </button>
         {progress && (
           <progress
-            aria-label="Changing status"
+            aria-label={statusJob?.label}
             max={progress.total}
             value={progress.done}
-            title={`${progress.done} of ${progress.total}`}
+            title={`${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}`}
           />
         )}
         {message && (
@@ -181,7 +184,11 @@ export function BulkBar({
         )}
       </div>
       {editing && selection.size > 0 && (
-        <BulkEditPanel {...variantSelection(selection.ids, items)} onClose={() => setEditing(false)} />
+        <BulkEditPanel
+          {...variantSelection(selection.ids, items)}
+          onClose={() => setEditing(false)}
+          onJob={(job) => setStatusJob(job && { ...job, label: "Editing selected items" })}
+        />
       )}
       {publishing && (
         <PublishProgress

@@ -11,11 +11,11 @@ import {
   type AdjustReason,
   ITEM_STATUSES,
   type ItemStatus,
-  LIMITS,
   METHOD,
   MOVEMENT_REASON_LABELS,
 } from "../../protocol/api";
-import type { BulkChange, BulkEditResult } from "../../protocol/bulk-edit";
+import type { BulkChange, BulkSelectionResult } from "../../protocol/bulk-edit";
+import { randomId } from "../../protocol/random-stream";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live-api";
 import { parsePrice } from "../money";
@@ -72,11 +72,14 @@ export function BulkEditPanel({
   itemIds: ids,
   variantIds,
   onClose,
+  onJob,
 }: {
   itemIds: readonly string[];
   /** Variants chosen on their own: the price and stock change goes to them only (docs/architecture.md §9). */
   variantIds: readonly string[];
   onClose(): void;
+  /** The server's job making the change, while it runs (null once answered), for a progress bar. */
+  onJob(job: { id: string; total: number } | null): void;
 }) {
   const call = useCall();
   const toast = useToast();
@@ -102,28 +105,20 @@ export function BulkEditPanel({
     const change = changeOf(form);
     if (typeof change === "string") return setError(change);
     setError(null);
-    // Shown on every item at once by the stub; with no line the calls wait like any edit. The panel
+    // Shown on every item at once by the stub; with no line the call waits like any edit. One call: the
+    // server makes it as a job, LIMITS.BULK items at a time, which goes on if this tab closes. The panel
     // closes now, and Undo is offered once the server has answered (it says what to put back).
-    const steps: Promise<BulkEditResult>[] = [];
-    for (let start = 0; start < ids.length; start += LIMITS.BULK) {
-      steps.push(call(METHOD.ITEMS_BULK_EDIT, ids.slice(start, start + LIMITS.BULK), change, variantIds));
-    }
+    const jobId = randomId();
+    onJob({ id: jobId, total: ids.length });
     onClose();
-    void Promise.allSettled(steps).then((settled) => {
-      const done = settled.flatMap((step) => (step.status === "fulfilled" ? [step.value] : []));
-      const failed = settled.find((step): step is PromiseRejectedResult => step.status === "rejected");
-      const changed = done.reduce((sum, result) => sum + result.changed, 0);
-      if (failed) {
-        const kept = changed > 0 ? ` (${changed.toLocaleString()} were changed)` : "";
-        toast.show({ text: `${errorMessage(failed.reason)}${kept}`, tone: "danger" });
-      }
-      if (changed === 0) return;
+    const offerUndo = (result: BulkSelectionResult) => {
+      if (result.changed === 0) return;
       toast.show({
-        text: `Changed ${changed.toLocaleString()} ${changed === 1 ? "item" : "items"}`,
+        text: `Changed ${result.changed.toLocaleString()} ${result.changed === 1 ? "item" : "items"}`,
         action: {
           label: "Undo",
           run: () => {
-            for (const { undo } of done) {
+            for (const undo of result.undo) {
               void call(METHOD.ITEMS_BULK_UNDO, undo).catch((caught: unknown) =>
                 toast.show({ text: errorMessage(caught), tone: "danger" }),
               );
@@ -131,7 +126,15 @@ export function BulkEditPanel({
           },
         },
       });
-    });
+    };
+    void call(METHOD.ITEMS_EDIT_SELECTION, [...ids], change, [...variantIds], jobId)
+      .then(offerUndo, (caught: unknown) => {
+        toast.show({ text: errorMessage(caught), tone: "danger" });
+        // Refused part-way: what was made before it can still be put back.
+        const made = (caught as { details?: BulkSelectionResult }).details;
+        if (made && Array.isArray(made.undo)) offerUndo(made);
+      })
+      .finally(() => onJob(null));
   }
 
   return (

@@ -3,8 +3,9 @@
  * step (`items.bulkUndo`): all or none, stock changes as movements.
  */
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../protocol/api";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
-import { roomRows } from "./room-rows";
+import { roomRow, roomRows } from "./room-rows";
 
 type Row = { title: string; price_cents: number; tags: string; quantity: number; location: string; status: string };
 const rows = (roomId: string) =>
@@ -71,5 +72,80 @@ describe("bulk edit", () => {
     });
     socket.close();
     asViewer.close();
+  });
+
+  it("edits a selection bigger than one call as a job, chunk by chunk, stops where a chunk cannot be made, and undoes what it made", async () => {
+    const roomId = await createRoom();
+    const count = 2 * LIMITS.BULK + 37;
+    await roomRows(
+      roomId,
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?2 - 1)
+       INSERT INTO items (id, room_id, title, price_cents, quantity, stock, created_at, updated_at)
+       SELECT ?1 || '-' || printf('%05d', i), ?1, 'Item ' || i, 1000, 0, '{}', i, i FROM n`,
+      roomId,
+      count,
+    );
+    const ids = (await roomRows<{ id: string }>(roomId, "SELECT id FROM items ORDER BY id")).map((row) => row.id);
+    const { socket } = await connectToRoom(roomId);
+    const edited = await socket.call("items.editSelection", [
+      ids,
+      { price: { percent: 10 }, addTags: ["sale"], stock: { quantity: 1, reason: "received", locationId: "main" } },
+      [],
+      "editJob1",
+    ]);
+    expect(edited.error).toBeUndefined();
+    const result = edited.result as { changed: number; undo: { items: unknown[]; movements: string[] }[] };
+    expect(result.changed).toBe(count);
+    expect(result.undo.map((step) => step.items.length)).toEqual([LIMITS.BULK, LIMITS.BULK, 37]);
+    expect(
+      await roomRow(roomId, "SELECT count(*) AS n FROM items WHERE price_cents = 1100 AND tags = '[\"sale\"]'"),
+    ).toEqual({ n: count });
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM item_history WHERE via = 'bulk'")).toEqual({ n: count });
+    for (const step of result.undo) await socket.call("items.bulkUndo", [step]);
+    expect(
+      await roomRow(
+        roomId,
+        "SELECT count(*) AS n FROM items WHERE price_cents = 1000 AND tags = '[]' AND quantity = 0",
+      ),
+    ).toEqual({ n: count });
+
+    // One item in the second chunk holds nothing: the first chunk is made, the second and third are not.
+    const received = await socket.call("items.editSelection", [
+      ids,
+      { stock: { quantity: 1, reason: "received", locationId: "main" } },
+      [],
+      "editJob3",
+    ]);
+    expect(received.error).toBeUndefined();
+    const lost = [ids[LIMITS.BULK + 3] as string];
+    expect(
+      (await socket.call("items.bulkEdit", [lost, { stock: { quantity: -1, reason: "lost", locationId: "main" } }]))
+        .error,
+    ).toBeUndefined();
+    const refused = await socket.call("items.editSelection", [
+      ids,
+      { stock: { quantity: -1, reason: "damaged", locationId: "main" } },
+      [],
+      "editJob2",
+    ]);
+    expect(refused.error).toMatchObject({
+      error: 409,
+      reason: `Only 0 of “Item ${LIMITS.BULK + 3}” there: that would take it below zero (500 were changed before it)`,
+    });
+    const made = (refused.error as { details: { changed: number; undo: { movements: string[] }[] } }).details;
+    expect(made.changed).toBe(LIMITS.BULK);
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM movements WHERE reason = 'damaged'")).toEqual({
+      n: LIMITS.BULK,
+    });
+    for (const step of made.undo) await socket.call("items.bulkUndo", [step]);
+    // Stock is the sum of its movements, and all of it is back.
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM items WHERE quantity = 1")).toEqual({ n: count - 1 });
+    expect(
+      await roomRow(
+        roomId,
+        "SELECT count(*) AS n FROM items i WHERE i.quantity <> (SELECT coalesce(sum(quantity), 0) FROM movements m WHERE m.item_id = i.id)",
+      ),
+    ).toEqual({ n: 0 });
+    socket.close();
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../protocol/api";
 import { BULK_CHUNK, resumeBulkJobs } from "../../worker/inventory/bulk-jobs";
 import type { RoomHost } from "../../worker/rooms/room-host";
-import { connectToRoom, createRoom } from "./ddp-socket";
+import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
 import { roomRow, roomRows } from "./room-rows";
 
 const ITEMS = 2 * BULK_CHUNK + 137;
@@ -142,5 +142,31 @@ describe("bulk writes", () => {
     expect(refused.error).toMatchObject({ error: 404 });
     expect(await roomRow(roomId, "SELECT count(*) AS n FROM items WHERE status = 'sold'")).toEqual({ n: 0 });
     socket.close();
+  });
+
+  it("sets a status on a selection bigger than a chunk in one call, as a job that goes on when the tab that asked closes", async () => {
+    const roomId = await roomWithItems();
+    const ids = (await roomRows<{ id: string }>(roomId, "SELECT id FROM items")).map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(2 * LIMITS.BULK);
+    const { socket: watcher } = await connectToRoom(roomId);
+    await watcher.subscribe("bulkJobs");
+    const { socket } = await connectToRoom(roomId);
+    // Sent, and the tab closed before any answer.
+    socket.send({ msg: "method", id: "status-1", method: "items.setStatus", params: [ids, "listed", "statusJob1"] });
+    await expect.poll(() => watcher.held("bulkJobs").get("statusJob1")?.status).toBeDefined();
+    socket.close();
+    await expect.poll(() => watcher.held("bulkJobs").get("statusJob1")?.status, { timeout: 30_000 }).toBe("done");
+    expect(watcher.held("bulkJobs").get("statusJob1")).toMatchObject({ kind: "set-status", done: ITEMS, total: ITEMS });
+    expect(await roomRow(roomId, "SELECT count(*) AS n FROM items WHERE status = 'listed'")).toEqual({ n: ITEMS });
+    // Someone else's job id is not joined.
+    const other = await signUpUser();
+    const { socket: owner } = await connectToRoom(roomId);
+    expect((await owner.call("members.invite", [other.email, "member"])).error).toBeUndefined();
+    const { socket: member } = await connectToRoom(roomId, { token: other.token });
+    expect((await member.call("items.setStatus", [ids.slice(0, 3), "draft", "statusJob1"])).error).toMatchObject({
+      error: 409,
+      reason: "This job id is already used",
+    });
+    for (const each of [watcher, owner, member]) each.close();
   });
 });

@@ -9,17 +9,26 @@
 
 import { lowestPrice, type MovementReason, stockWith, type VariantDoc } from "../../protocol/api";
 import type { ItemPatch } from "../../protocol/args";
-import { type BulkBefore, type BulkChange, type BulkEditResult, bulkPrice, bulkTags } from "../../protocol/bulk-edit";
+import {
+  type BulkBefore,
+  type BulkChange,
+  type BulkEditResult,
+  type BulkSelectionResult,
+  bulkPrice,
+  bulkTags,
+} from "../../protocol/bulk-edit";
 import { LiveError } from "../../protocol/errors";
 import { newId } from "../db/directory/database";
 import type { HistoryEntry } from "../db/room/item-history-repo";
 import { findItems, toItemDoc } from "../db/room/items-repo";
 import { findLocation } from "../db/room/locations-repo";
 import { movementWithGroup, type ReadMovement } from "../db/room/movements-repo";
+import type { RoomStatement } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
+import { BULK_CHUNK, type BulkKind, findJob, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
-import { writeItems } from "./item-pipeline";
+import { type ItemWrite, writeItems } from "./item-pipeline";
 import { historyEntry } from "./item-writes";
 import { type StockMoves, stockMoves, stockOf } from "./stock-moves";
 
@@ -63,17 +72,23 @@ function plan(
   return { before, patch, entry, moves, ...(variants ? { variants } : {}) };
 }
 
-/** Hands the planned edits to the write pipeline: one transaction, read back, announced. */
+/**
+ * Hands the planned edits to the write pipeline: one transaction, read back,
+ * announced (`transaction`: how it commits, when a job's chunk commits it
+ * with its progress).
+ */
 function commit(
   host: RoomHost,
   actor: string,
   at: number,
   planned: readonly Planned[],
   undone: readonly ReadMovement[] = [],
+  transaction?: ItemWrite["commit"],
 ): void {
   writeItems(host, {
     actor,
     at,
+    ...(transaction ? { commit: transaction } : {}),
     items: planned.map(({ before, patch, entry, moves, variants }) => ({
       id: before.id,
       before,
@@ -102,8 +117,22 @@ export function bulkEdit(
   change: BulkChange,
   variantIds: readonly string[] = [],
 ): Promise<BulkEditResult> {
-  return host.writes.run(async () => {
-    const items = await itemsHere(host, ids);
+  return host.writes.run(async () => editNow(host, actor, await itemsHere(host, ids), change, variantIds), actor);
+}
+
+/**
+ * The edit of these items, in the caller's write turn and one transaction
+ * (all or none): what it changed, and how to put it back.
+ */
+function editNow(
+  host: RoomHost,
+  actor: string,
+  items: readonly ItemRow[],
+  change: BulkChange,
+  variantIds: readonly string[],
+  transaction?: (statements: readonly RoomStatement[], result: BulkEditResult) => readonly unknown[],
+): BulkEditResult {
+  {
     const stock = change.stock;
     if (stock) {
       const location = findLocation(host.roomDb, stock.locationId);
@@ -160,8 +189,7 @@ export function bulkEdit(
       return plan(host, actor, before, patch, moves, variants);
     });
     const changing = planned.filter((plan) => plan.entry !== null);
-    commit(host, actor, at, changing);
-    return {
+    const result: BulkEditResult = {
       changed: changing.length,
       undo: {
         items: changing.map(
@@ -183,8 +211,88 @@ export function bulkEdit(
         movements: changing.flatMap((plan) => plan.moves?.rows.map((row) => row.id) ?? []),
       },
     };
-  }, actor);
+    commit(host, actor, at, changing, [], transaction && ((statements) => transaction(statements, result)));
+    return result;
+  }
 }
+
+/** A bulk edit of a whole selection as a job: what it asked, and what its chunks did so far. */
+interface EditJobParams {
+  ids: string[];
+  change: BulkChange;
+  variantIds: string[];
+}
+type EditJobResult = BulkSelectionResult;
+
+/** What a job's chunks made so far, as its result keeps it ("{}" before its first chunk). */
+function madeSoFar(result: string | undefined): EditJobResult {
+  return { changed: 0, undo: [], ...(result ? (JSON.parse(result) as Partial<EditJobResult>) : {}) };
+}
+
+/**
+ * One change to a whole selection (up to LIMITS.SELECTION items) as a bulk
+ * job (bulk-jobs.ts): LIMITS.BULK items a chunk, each chunk all or none, so
+ * it goes on if the tab that asked closes and after a restart. Refused
+ * whole if any item is gone before it starts; an item removed while it runs
+ * is skipped. A chunk that cannot be made stops it, the chunks before kept:
+ * the refusal says how many changed and carries their undo. Answers how
+ * many changed, and the undo of each chunk (one `items.bulkUndo` each).
+ */
+export async function bulkEditSelection(
+  host: RoomHost,
+  actor: string,
+  ids: readonly string[],
+  change: BulkChange,
+  variantIds: readonly string[],
+  jobId: string,
+): Promise<BulkSelectionResult> {
+  const taken = findJob(host, jobId);
+  if (taken && (taken.kind !== "bulk-edit" || taken.startedBy !== actor)) {
+    throw new LiveError(409, "This job id is already used");
+  }
+  const unique = [...new Set(ids)];
+  if (!taken) await itemsHere(host, unique);
+  const params: EditJobParams = { ids: unique, change, variantIds: [...variantIds] };
+  try {
+    const job = await runNewBulkJob(host, {
+      id: jobId,
+      kind: "bulk-edit",
+      params,
+      total: unique.length,
+      startedBy: actor,
+    });
+    return JSON.parse(job.result) as EditJobResult;
+  } catch (error) {
+    const sofar = madeSoFar(findJob(host, jobId)?.result);
+    const reason = error instanceof LiveError ? (error.reason ?? error.message) : "This bulk change failed";
+    const kept = sofar.changed > 0 ? ` (${sofar.changed.toLocaleString("en-US")} were changed before it)` : "";
+    throw new LiveError(409, `${reason}${kept}`, sofar);
+  }
+}
+
+export const editInBulk: BulkKind = {
+  async chunk(host, job, commitChunk) {
+    const params = JSON.parse(job.params) as EditJobParams;
+    const start = Number(job.cursor || 0);
+    const part = params.ids.slice(start, start + BULK_CHUNK);
+    const sofar = madeSoFar(job.result);
+    const next = start + part.length;
+    const finished = next >= params.ids.length;
+    // Removed since the edit began: skipped.
+    const items = await findItems(host.roomDb, host.roomId, part);
+    editNow(host, job.startedBy, items, params.change, params.variantIds, (statements, made) =>
+      commitChunk(statements, {
+        cursor: String(next),
+        done: next,
+        result: {
+          changed: sofar.changed + made.changed,
+          undo: made.changed > 0 ? [...sofar.undo, made.undo] : sofar.undo,
+        },
+        finished,
+      }),
+    );
+  },
+};
 
 /**
  * Puts items back as a bulk edit found them (their price, shelf, tags and

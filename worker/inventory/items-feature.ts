@@ -27,7 +27,7 @@ import { asDoc, type Doc, type MethodContext } from "../live/types";
 import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
 import { shortSharePath } from "../rooms/share-links";
-import { bulkEdit, bulkUndo } from "./bulk-edit";
+import { bulkEdit, bulkEditSelection, bulkUndo, editInBulk } from "./bulk-edit";
 import { registerBulkKind } from "./bulk-jobs";
 import { setItemsStatus, setStatusInBulk } from "./item-bulk-edits";
 import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, restoreItem } from "./items-service";
@@ -73,6 +73,7 @@ const itemsCollection: WritableCollection<RoomHost> = {
 export function registerItems(registry: LiveRegistry<RoomHost>): void {
   registerBulkKind("set-status", setStatusInBulk);
   registerBulkKind("share-codes-copy", copyShareCodes);
+  registerBulkKind("bulk-edit", editInBulk);
   registry.publish(PUBLICATION.ITEMS, {
     args: PUBLICATION_ARGS[PUBLICATION.ITEMS],
     run: async (ctx) => {
@@ -146,9 +147,15 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
     },
   });
   defineMethod(registry, METHOD.ITEMS_SET_STATUS, {
-    run: async (ctx, ids, status) => {
+    run: async (ctx, ids, status, jobId) => {
       await requireRole(ctx, can.editItems);
-      return setItemsStatus(ctx.host, actorOf(ctx), ids, status);
+      return setItemsStatus(ctx.host, actorOf(ctx), ids, status, jobId);
+    },
+  });
+  defineMethod(registry, METHOD.ITEMS_EDIT_SELECTION, {
+    run: async (ctx, ids, change, variantIds, jobId) => {
+      await requireRole(ctx, can.editItems);
+      return bulkEditSelection(ctx.host, actorOf(ctx), ids, change, variantIds, jobId);
     },
   });
   defineMethod(registry, METHOD.ITEMS_BULK_EDIT, {

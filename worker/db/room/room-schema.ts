@@ -132,7 +132,7 @@ export const directoryOutbox = sqliteTable("directory_outbox", {
 export const bulkJobs = sqliteTable("bulk_jobs", {
   id: text("id").primaryKey(),
   kind: text("kind", {
-    enum: ["stocktake-apply", "set-status", "store-unlink", "import", "import-check", "share-codes-copy"],
+    enum: ["stocktake-apply", "set-status", "bulk-edit", "store-unlink", "import", "import-check", "share-codes-copy"],
   }).notNull(),
   subject: text("subject").notNull().default(""),
   params: text("params").notNull(),
