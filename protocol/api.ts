@@ -56,6 +56,8 @@ export const COLLECTION = {
   STORE: "store",
   STOCKTAKES: "stocktakes",
   STOCKTAKE_SCANS: "stocktakeScans",
+  /** What a stocktake's scans add up to (`stocktake.tally`): per variant at each place, and per person. */
+  STOCKTAKE_TALLY: "stocktakeTally",
   STOCKTAKE_LABELS: "stocktakeLabels",
   PAST_STOCKTAKES: "pastStocktakes",
   /** Told to the connections of a room as it ends for them (deleted, or they were removed). */

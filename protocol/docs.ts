@@ -207,6 +207,29 @@ export interface PastStocktakeDoc {
  * One scan of a stocktake: one of a variant counted by `userId` at a
  * location, at a moment. Counts are the scans per variant and location.
  */
+/**
+ * What a stocktake's scans add up to (`stocktake.tally`): how many of one
+ * variant were counted at one place, and the latest of those scans (what
+ * the room had recorded there then); `_id` is `<stocktake>|<variant>@<place>`.
+ */
+export interface StocktakeCountDoc {
+  _id: string;
+  stocktakeId: string;
+  variantId: string;
+  locationId: string;
+  count: number;
+  lastAt: Date;
+  heldThen: number | null;
+}
+
+/** How many scans one person made in a stocktake; `_id` is `<stocktake>|person|<user>`. */
+export interface StocktakePersonDoc {
+  _id: string;
+  stocktakeId: string;
+  userId: string;
+  count: number;
+}
+
 export interface StocktakeScanDoc {
   _id: string;
   stocktakeId: string;

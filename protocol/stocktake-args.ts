@@ -68,12 +68,27 @@ export const STOCKTAKE_METHODS = {
   [STOCKTAKE_METHOD.STOCKTAKE_UNSCAN]: takes(v.tuple([idSchema, idSchema])).answers(),
 } as const;
 
+/** The tally document of one variant counted at one place (`stocktake.tally`): the server's and a scan's stub alike. */
+export const tallyCountId = (stocktakeId: string, variantId: string, locationId: string) =>
+  `${stocktakeId}|${variantId}@${locationId}`;
+/** The tally document of one person's scans. */
+export const tallyPersonId = (stocktakeId: string, userId: string) => `${stocktakeId}|person|${userId}`;
+
+/** A person's latest scans `stocktake.scans` sends them (each can be taken back). */
+export const STOCKTAKE_SCANS_SHOWN = 20;
+
 /** The publications of stocktakes: their wire names. */
 export const STOCKTAKE_PUBLICATION = {
   /** The room's stocktake under way, if any (`stocktakes`). */
   STOCKTAKE: "stocktake",
-  /** Every scan of one stocktake (`stocktakeScans`). */
+  /** The caller's own latest scans of one stocktake (`stocktakeScans`), at most STOCKTAKE_SCANS_SHOWN. */
   STOCKTAKE_SCANS: "stocktake.scans",
+  /**
+   * What one stocktake's scans add up to (`stocktakeTally`): a document per
+   * variant counted at each place, and one per person counting — however
+   * many scans there are.
+   */
+  STOCKTAKE_TALLY: "stocktake.tally",
   /** What each item's printed label encodes (`stocktakeLabels`), so a phone with no line can count a scanned label. */
   STOCKTAKE_LABELS: "stocktake.labels",
   /** The room's past stocktakes, newest first (`pastStocktakes`): who took part, what was applied. */
@@ -84,6 +99,7 @@ export const STOCKTAKE_PUBLICATION = {
 export const STOCKTAKE_PUBLICATION_ARGS = {
   [STOCKTAKE_PUBLICATION.STOCKTAKE]: v.tuple([]),
   [STOCKTAKE_PUBLICATION.STOCKTAKE_SCANS]: v.tuple([idSchema]),
+  [STOCKTAKE_PUBLICATION.STOCKTAKE_TALLY]: v.tuple([idSchema]),
   [STOCKTAKE_PUBLICATION.STOCKTAKE_LABELS]: v.tuple([]),
   [STOCKTAKE_PUBLICATION.PAST_STOCKTAKES]: v.tuple([]),
 } as const;

@@ -12,15 +12,7 @@
  * also with no line (use-stocktake-items.ts, docs/architecture.md §5).
  */
 import { useMemo, useState } from "react";
-import {
-  COLLECTION,
-  can,
-  METHOD,
-  PUBLICATION,
-  type RoomRole,
-  type StocktakeDoc,
-  type StocktakeScanDoc,
-} from "../../protocol/api";
+import { COLLECTION, can, METHOD, PUBLICATION, type RoomRole, type StocktakeDoc } from "../../protocol/api";
 import { CopyStatus } from "../catalogue/CopyStatus";
 import { type LiveDoc, useFind, useStatus } from "../live";
 import { useCall, useSubscribe } from "../live-api";
@@ -34,7 +26,7 @@ import { CountForm } from "./CountForm";
 import { LateCounts } from "./LateCounts";
 import { PastStocktakes } from "./PastStocktakes";
 import { StartStocktake } from "./StartStocktake";
-import { reviewRows, tally } from "./stocktake-rows";
+import { reviewRows, type TallyDoc, tally } from "./stocktake-rows";
 import type { DeviceItems } from "./stocktake-stubs";
 import { useStocktakeItems } from "./use-stocktake-items";
 import "./stocktake.css";
@@ -73,14 +65,16 @@ export function StocktakePage({ role, roomId, deviceItems }: StocktakePageProps)
 }
 
 function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: StocktakeDoc } & StocktakePageProps) {
+  // This person's own latest scans (to take one back), and what everyone's add up to.
   useSubscribe(PUBLICATION.STOCKTAKE_SCANS, stocktake._id);
-  const isScan = useMemo(
+  useSubscribe(PUBLICATION.STOCKTAKE_TALLY, stocktake._id);
+  const isTally = useMemo(
     () =>
-      (doc: LiveDoc): doc is LiveDoc & StocktakeScanDoc =>
+      (doc: LiveDoc): doc is LiveDoc & TallyDoc =>
         doc.stocktakeId === stocktake._id,
     [stocktake._id],
   );
-  const scans = useFind(COLLECTION.STOCKTAKE_SCANS, isScan);
+  const counted = useFind(COLLECTION.STOCKTAKE_TALLY, isTally);
   const { items, copy } = useStocktakeItems(roomId, deviceItems);
   const connected = useStatus().connected;
   const [show, setShow] = useState<Show>("all");
@@ -88,8 +82,8 @@ function OpenStocktake({ stocktake, role, roomId, deviceItems }: { stocktake: St
 
   const places = useMemo(() => stocktake.locations ?? [], [stocktake.locations]);
   const { counts, byPerson, rows, unseen, differing } = useMemo(
-    () => tally(scans, items, places),
-    [scans, items, places],
+    () => tally(counted, items, places),
+    [counted, items, places],
   );
   const { locations } = useLocations();
   const several = places.length > 1;

@@ -5,11 +5,19 @@
  * what applying will set, and what is expected and not yet seen. A product
  * without options is its own only variant, so it is one row as it always
  * was; a product with options is a row per variant, "Tee — M". A stocktake
- * of several locations has a row per variant and location. Pure, so it is
- * computed once per change of scans or items, over a big room's whole
- * device copy too.
+ * of several locations has a row per variant and location. It reads the
+ * stocktake's tally (what the server adds the scans up to, and this phone's
+ * own scans on top until the server has them), not every scan. Pure, so it
+ * is computed once per change of the tally or items, over a big room's
+ * whole device copy too.
  */
-import { hasVariants, type ItemDoc, type StocktakeScanDoc, variantName } from "../../protocol/api";
+import {
+  hasVariants,
+  type ItemDoc,
+  type StocktakeCountDoc,
+  type StocktakePersonDoc,
+  variantName,
+} from "../../protocol/api";
 
 export interface StocktakeRow {
   item: ItemDoc;
@@ -84,22 +92,23 @@ function rowsOf(
   );
 }
 
-export function tally(
-  scans: readonly StocktakeScanDoc[],
-  items: readonly ItemDoc[],
-  locations: readonly string[],
-): Tally {
+/** A stocktake's tally documents (`stocktake.tally`): a count per variant at a place, and one per person. */
+export type TallyDoc = StocktakeCountDoc | StocktakePersonDoc;
+
+export const isCount = (doc: TallyDoc): doc is StocktakeCountDoc => "variantId" in doc;
+
+export function tally(docs: readonly TallyDoc[], items: readonly ItemDoc[], locations: readonly string[]): Tally {
   const counts = new Map<string, number>();
   const byPerson = new Map<string, number>();
   const last = new Map<string, LastScan>();
-  for (const scan of scans) {
-    // A scan from before products had variants counted the item's only one; from before places, the first.
-    const key = rowKey(scan.variantId || scan.itemId, scan.locationId || (locations[0] ?? ""));
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    byPerson.set(scan.userId, (byPerson.get(scan.userId) ?? 0) + 1);
-    const at = scan.at.getTime();
-    const before = last.get(key);
-    if (!before || at >= before.at) last.set(key, { at, heldThen: scan.heldThen ?? null });
+  for (const doc of docs) {
+    if (!isCount(doc)) {
+      byPerson.set(doc.userId, doc.count);
+      continue;
+    }
+    const key = rowKey(doc.variantId, doc.locationId);
+    counts.set(key, doc.count);
+    last.set(key, { at: doc.lastAt.getTime(), heldThen: doc.heldThen });
   }
   const rows = items
     .filter((item) => item.status !== "archived" && item.status !== "sold")

@@ -14,10 +14,18 @@
  * label, as on the server.
  */
 import * as v from "valibot";
-import { COLLECTION, type ItemDoc, METHOD, type VariantDoc, variantName } from "../../protocol/api";
+import {
+  COLLECTION,
+  type ItemDoc,
+  METHOD,
+  type StocktakeScanDoc,
+  type VariantDoc,
+  variantName,
+} from "../../protocol/api";
 import { METHOD_ARGS } from "../../protocol/args";
 import { barcodeForms } from "../../protocol/barcodes";
 import { labelKey, labelVariant, variantNeeded } from "../../protocol/label-key";
+import { tallyCountId, tallyPersonId } from "../../protocol/stocktake-args";
 import type { LiveDoc } from "../live";
 import type { MethodStub } from "../live/simulation";
 
@@ -154,7 +162,7 @@ export function stocktakeStubs(env: {
       const stocktake = ctx.find(COLLECTION.STOCKTAKES).find((doc) => doc._id === stocktakeId);
       const places = Array.isArray(stocktake?.locations) ? (stocktake.locations as string[]) : [];
       const locationId = options?.locationId ?? places[0] ?? "";
-      ctx.insert(COLLECTION.STOCKTAKE_SCANS, {
+      const scan: StocktakeScanDoc = {
         _id: ctx.newId(COLLECTION.STOCKTAKE_SCANS),
         stocktakeId,
         itemId: target.item._id,
@@ -164,11 +172,39 @@ export function stocktakeStubs(env: {
         at: options?.at !== undefined ? new Date(options.at) : (env.now?.() ?? new Date()),
         // What this phone knows is recorded there now (the server says what was, when it answers).
         heldThen: stockHere(target.item, target.variantId, locationId),
-      });
+      };
+      ctx.insert(COLLECTION.STOCKTAKE_SCANS, { ...scan });
+      countInTally(ctx, scan, 1);
     },
     [METHOD.STOCKTAKE_UNSCAN]: (ctx, ...params) => {
       const parsed = v.safeParse(METHOD_ARGS[METHOD.STOCKTAKE_UNSCAN], params);
-      if (parsed.success) ctx.remove(COLLECTION.STOCKTAKE_SCANS, parsed.output[1]);
+      if (!parsed.success) return;
+      const scan = ctx.findOne(COLLECTION.STOCKTAKE_SCANS, parsed.output[1]) as StocktakeScanDoc | undefined;
+      ctx.remove(COLLECTION.STOCKTAKE_SCANS, parsed.output[1]);
+      if (scan) countInTally(ctx, scan, -1);
     },
   };
+}
+
+/**
+ * A scan made or taken back on this phone, in the stocktake's tally at once
+ * (the server's tally replaces it when it answers): its variant at its
+ * place, and its person.
+ */
+function countInTally(ctx: Parameters<MethodStub>[0], scan: StocktakeScanDoc, by: 1 | -1): void {
+  const bump = (id: string, fields: Record<string, unknown>, latest?: Record<string, unknown>) => {
+    const before = ctx.findOne(COLLECTION.STOCKTAKE_TALLY, id);
+    const count = (typeof before?.count === "number" ? before.count : 0) + by;
+    if (count <= 0) {
+      if (before) ctx.remove(COLLECTION.STOCKTAKE_TALLY, id);
+    } else if (before) ctx.update(COLLECTION.STOCKTAKE_TALLY, id, { count, ...(by > 0 ? latest : {}) });
+    else ctx.insert(COLLECTION.STOCKTAKE_TALLY, { _id: id, ...fields, ...latest, count });
+  };
+  const { stocktakeId, variantId, locationId, userId } = scan;
+  bump(
+    tallyCountId(stocktakeId, variantId, locationId),
+    { stocktakeId, variantId, locationId },
+    { lastAt: scan.at, heldThen: scan.heldThen },
+  );
+  bump(tallyPersonId(stocktakeId, userId), { stocktakeId, userId });
 }

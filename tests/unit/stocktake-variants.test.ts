@@ -8,9 +8,10 @@
 import { describe, expect, it } from "vitest";
 import { SimulationLayers } from "../../app/live/simulation";
 import type { LiveDoc } from "../../app/live/store";
-import { tally } from "../../app/stocktake/stocktake-rows";
+import { type TallyDoc, tally } from "../../app/stocktake/stocktake-rows";
 import { stocktakeStubs, targetForCodeHere, variantNeededHere } from "../../app/stocktake/stocktake-stubs";
-import type { ItemDoc, StocktakeScanDoc } from "../../protocol/api";
+import type { ItemDoc, StocktakeCountDoc, StocktakePersonDoc, StocktakeScanDoc } from "../../protocol/api";
+import { tallyCountId, tallyPersonId } from "../../protocol/stocktake-args";
 import { itemDoc } from "../support/item-doc";
 
 const base = itemDoc({ barcode: "", status: "ready" });
@@ -86,6 +87,38 @@ function scan(
   };
 }
 
+/**
+ * The tally the server sends for these scans (worker/stocktake/stocktake-tally.ts): a count per variant
+ * at a place with its latest scan, and one per person.
+ */
+function tallied(scans: readonly StocktakeScanDoc[]): TallyDoc[] {
+  const docs = new Map<string, TallyDoc>();
+  for (const each of scans) {
+    const variantId = each.variantId || each.itemId;
+    const id = tallyCountId(each.stocktakeId, variantId, each.locationId);
+    const before = docs.get(id) as StocktakeCountDoc | undefined;
+    const latest = !before || each.at >= before.lastAt;
+    docs.set(id, {
+      _id: id,
+      stocktakeId: each.stocktakeId,
+      variantId,
+      locationId: each.locationId,
+      count: (before?.count ?? 0) + 1,
+      lastAt: latest ? each.at : (before?.lastAt ?? each.at),
+      heldThen: latest ? each.heldThen : (before?.heldThen ?? null),
+    });
+    const person = tallyPersonId(each.stocktakeId, each.userId);
+    const counted = docs.get(person) as StocktakePersonDoc | undefined;
+    docs.set(person, {
+      _id: person,
+      stocktakeId: each.stocktakeId,
+      userId: each.userId,
+      count: (counted?.count ?? 0) + 1,
+    });
+  }
+  return [...docs.values()];
+}
+
 describe("a stocktake's tally by variant", () => {
   it("is a row per variant of a product with options, and one for a product without", () => {
     const { rows } = tally([], [lamp, tee], ["main"]);
@@ -99,7 +132,7 @@ describe("a stocktake's tally by variant", () => {
 
   it("counts each scan for the variant it names, and one without a variant for the item's own", () => {
     const scans = [scan("tee", "m"), scan("tee", "m"), scan("tee", "tee", "bob"), scan("lamp", undefined)];
-    const { counts, byPerson, rows, unseen, differing } = tally(scans, [lamp, tee], ["main"]);
+    const { counts, byPerson, rows, unseen, differing } = tally(tallied(scans), [lamp, tee], ["main"]);
     expect(Object.fromEntries(counts)).toEqual({ "m@main": 2, "tee@main": 1, "lamp@main": 1 });
     expect(Object.fromEntries(byPerson)).toEqual({ ann: 3, bob: 1 });
     expect(rows.map((row) => [row.title, row.counted, row.difference])).toEqual([
@@ -119,14 +152,14 @@ describe("a count at a moment and a place", () => {
     // Tee S: 3 recorded when its last unit was scanned; one sold since (2 now). Counted 3: nothing to change.
     const sold = { ...tee, variants: tee.variants?.map((v) => (v._id === "tee" ? { ...v, stock: { main: 2 } } : v)) };
     const scans = [1, 2, 3].map((n) => scan("tee", "tee", "ann", { heldThen: 3, at: new Date(n) }));
-    const row = tally(scans, [sold], ["main"]).rows.find((each) => each.variantId === "tee");
+    const row = tally(tallied(scans), [sold], ["main"]).rows.find((each) => each.variantId === "tee");
     expect(row).toMatchObject({ expected: 2, counted: 3, since: -1, difference: 0 });
   });
 
   it("counts each location on its own: a row per variant and place, scans where they were made", () => {
     const spread: ItemDoc = { ...lamp, quantity: 9, stock: { main: 6, stall: 3 } };
     const scans = [1, 2, 3].map(() => scan("lamp", undefined, "ann", { locationId: "main", heldThen: 6 }));
-    const { rows, unseen, differing } = tally(scans, [spread], ["main", "stall"]);
+    const { rows, unseen, differing } = tally(tallied(scans), [spread], ["main", "stall"]);
     expect(rows.map((row) => [row.key, row.expected, row.counted, row.difference])).toEqual([
       ["lamp@main", 6, 3, -3],
       ["lamp@stall", 3, null, null],
@@ -189,5 +222,14 @@ describe("a scan counted here", () => {
         heldThen: 0,
       }),
     ]);
+    // …and in the tally, before the server has answered; taken back, it is out of it again.
+    const counted = () => tally(layers.view("stocktakeTally", []) as unknown as TallyDoc[], [lamp, tee], ["main"]);
+    expect(counted().rows.find((row) => row.variantId === "l")).toMatchObject({ counted: 1, difference: 1 });
+    expect(Object.fromEntries(counted().byPerson)).toEqual({ ann: 1 });
+    const scanId = (layers.view("stocktakeScans", [])[0] as LiveDoc)._id;
+    const unscan = stocktakeStubs({ userId: () => "ann" })["stocktake.unscan"];
+    layers.run("2", "seed2", unscan as NonNullable<typeof unscan>, ["st", scanId]);
+    expect(counted().rows.find((row) => row.variantId === "l")).toMatchObject({ counted: null });
+    expect(counted().byPerson.size).toBe(0);
   });
 });

@@ -31,6 +31,7 @@ describe("stocktake", () => {
     // A second start joins the stocktake under way.
     expect((await member.call("stocktake.start")).result).toBe(stocktakeId);
     await owner.subscribe("stocktake.scans", [stocktakeId]);
+    await owner.subscribe("stocktake.tally", [stocktakeId]);
 
     // The label's link, a SKU typed in, and the same scan sent twice (same seed): counted once.
     const byLink = await member.call("stocktake.scan", [stocktakeId, mugLink]);
@@ -42,17 +43,17 @@ describe("stocktake", () => {
     await member.next((m) => m.msg === "result" && m.id === "s2");
     expect((await owner.call("stocktake.scan", [stocktakeId, `  ${mug}  `])).result).toMatchObject({ itemId: mug });
 
-    // The owner's subscription saw every scan, by whom.
-    const scans = () =>
-      owner.received
-        .filter((m) => m.msg === "added" && m.collection === "stocktakeScans")
-        .map((m) => m.fields as { itemId: string });
-    await expect.poll(() => scans().length).toBe(3);
-    expect(
-      scans()
-        .map((fields) => fields?.itemId)
-        .sort(),
-    ).toEqual([jug, mug, mug].sort());
+    // The owner's tally saw every scan, by whom; their own list holds their own scan only.
+    const counts = () =>
+      Object.fromEntries(
+        [...owner.held("stocktakeTally").values()]
+          .filter((doc) => "variantId" in doc)
+          .map((doc) => [doc.variantId, doc.count]),
+      );
+    await expect.poll(counts).toEqual({ [mug]: 2, [jug]: 1 });
+    const people = [...owner.held("stocktakeTally").values()].filter((doc) => "userId" in doc);
+    expect(people.map((doc) => doc.count).sort()).toEqual([1, 2]);
+    expect([...owner.held("stocktakeScans").values()].map((doc) => doc.itemId)).toEqual([mug]);
 
     const unknown = await member.call("stocktake.scan", [stocktakeId, "NOPE-9"]);
     expect(unknown.error).toMatchObject({ error: 404, reason: STOCKTAKE_ERROR.UNKNOWN_CODE });

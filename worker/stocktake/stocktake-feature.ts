@@ -2,8 +2,9 @@
  * Stocktakes (docs/stock.md "A count is a count at a moment and a place"):
  * a member starts one (or joins the one under way);
  * everyone taking part counts items by scanning their labels or typing a
- * SKU, one scan counting one; counts merge live through the `stocktake.scans`
- * publication; an owner or admin applies the counted quantities in one step
+ * SKU, one scan counting one; counts merge live through the `stocktake.tally`
+ * publication (stocktake-tally.ts), and each person sees their own latest
+ * scans (`stocktake.scans`); an owner or admin applies the counted quantities in one step
  * (each change in the item's history, marked as the stocktake's) or cancels.
  * A mis-scan can be taken back while the stocktake is under way; ended
  * stocktakes stay on record (`stocktakes.past`, stocktake-summary.ts).
@@ -17,6 +18,7 @@ import { PUBLICATION_ARGS } from "../../protocol/args";
 import { LiveError } from "../../protocol/errors";
 import { storePageKey } from "../../protocol/label-key";
 import { RandomStream } from "../../protocol/random-stream";
+import { STOCKTAKE_SCANS_SHOWN } from "../../protocol/stocktake-args";
 import { defineMethod } from "../contract";
 import { hasMoreItemsThan } from "../db/room/items-repo";
 import { findOpenLocation, firstLocationId } from "../db/room/locations-repo";
@@ -31,6 +33,7 @@ import type { RoomHost } from "../rooms/room-host";
 import { applyInBulk, applyJobId, applyLateScans, applyStocktake } from "./stocktake-apply";
 import { locationsOf, momentOfScan, movedSince } from "./stocktake-counts";
 import { announcePast, pastStocktakes } from "./stocktake-summary";
+import { registerStocktakeTally } from "./stocktake-tally";
 import {
   endStocktakeQuery,
   findOpenStocktake,
@@ -38,7 +41,7 @@ import {
   findStocktake,
   insertScan,
   insertStocktake,
-  listScans,
+  latestScansOf,
   markLateScans,
   type ScanRow,
   type StocktakeRow,
@@ -112,6 +115,9 @@ function scanPlace(ctx: MethodContext<RoomHost>, row: StocktakeRow, locationId: 
   return { locationId: locationId ?? (places[0] as string), late };
 }
 
+/** Every scan is made in this object, so a person's list reads again when one lands; the timer only catches what nothing announced. */
+const SCANS_REREAD_MS = 5 * 60_000;
+
 export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
   registerBulkKind(
     "stocktake-apply",
@@ -136,25 +142,28 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
       } as const;
     },
   });
+  // Each person's own latest scans, which they may take back; what everyone's add up to is the tally's.
   registry.publish(PUBLICATION.STOCKTAKE_SCANS, {
     args: PUBLICATION_ARGS[PUBLICATION.STOCKTAKE_SCANS],
     run: async (ctx, stocktakeId) => {
       await requireRole(ctx);
+      const userId = ctx.userId ?? "";
       return {
-        kind: "observed",
+        kind: "polled",
         collection: COLLECTION.STOCKTAKE_SCANS,
-        key: stocktakeId,
+        key: `${stocktakeId}|${userId}`,
+        intervalMs: SCANS_REREAD_MS,
         fetch: async () => {
           const row = await findStocktake(ctx.host.roomDb, ctx.host.roomId, stocktakeId);
           const first = row ? (locationsOf(ctx.host.roomDb, row)[0] as string) : "";
-          return (await listScans(ctx.host.roomDb, ctx.host.roomId, stocktakeId)).map((scan) =>
-            asDoc(toScanDoc(scan, first)),
+          return latestScansOf(ctx.host.roomDb, ctx.host.roomId, stocktakeId, userId, STOCKTAKE_SCANS_SHOWN).map(
+            (scan) => asDoc(toScanDoc(scan, first)),
           );
         },
-        matches: (doc) => doc.stocktakeId === stocktakeId,
       } as const;
     },
   });
+  registerStocktakeTally(registry);
 
   // A snapshot when subscribed (again on each reconnect): labels printed since are still counted by the server.
   registry.publish(PUBLICATION.STOCKTAKE_LABELS, {

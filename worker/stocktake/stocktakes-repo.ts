@@ -106,19 +106,28 @@ export async function insertScan(db: RoomDatabase, row: ScanRow): Promise<ScanRo
   return (await db.insert(stocktakeScans).values(row).onConflictDoNothing().returning().get()) ?? null;
 }
 
-/** The scans that count (not taken back), made in time (not after the stocktake was applied). */
-export async function listScans(db: RoomDatabase, roomId: string, stocktakeId: string): Promise<ScanRow[]> {
+/** One person's latest scans that count, newest first, at most `limit` (by the person's index). */
+export function latestScansOf(
+  db: RoomDatabase,
+  roomId: string,
+  stocktakeId: string,
+  userId: string,
+  limit: number,
+): ScanRow[] {
   return db
     .select()
     .from(stocktakeScans)
     .where(
       and(
-        eq(stocktakeScans.roomId, roomId),
         eq(stocktakeScans.stocktakeId, stocktakeId),
+        eq(stocktakeScans.userId, userId),
+        eq(stocktakeScans.roomId, roomId),
         isNull(stocktakeScans.takenBackAt),
         isNull(stocktakeScans.late),
       ),
     )
+    .orderBy(desc(stocktakeScans.at))
+    .limit(limit)
     .all();
 }
 

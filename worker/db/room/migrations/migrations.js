@@ -20,6 +20,7 @@ import m0018 from "./0018_import_photos.sql";
 import m0019 from "./0019_store_review.sql";
 import m0020 from "./0020_import_staged.sql";
 import m0021 from "./0021_share_codes.sql";
+import m0022 from "./0022_stocktake_scan_indexes.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -47,5 +48,6 @@ export default {
     m0019,
     m0020,
     m0021,
+    m0022,
   },
 };
