@@ -416,6 +416,19 @@ function figureLine(name, figure, baseline, format, ratioText, target, met) {
  * One result line: the figure, its same-run baseline and the ratio (with
  * target). Targets are upper bounds unless `higherIsBetter` (throughput).
  */
+/** Times a DDP ping with an id on `client` until its pong (ms): the baseline a call is set beside. */
+export function pingTimer(client) {
+  let pings = 0;
+  return async () => {
+    const id = `p${++pings}`;
+    const start = performance.now();
+    const pong = client.next((m) => m.msg === "pong" && m.id === id, "pong");
+    client.ws.send(JSON.stringify({ msg: "ping", id }));
+    await pong;
+    return performance.now() - start;
+  };
+}
+
 export function report(name, figure, baseline, format, target, higherIsBetter = false) {
   const ratio = figure / baseline;
   const met = higherIsBetter ? ratio >= target : ratio <= target;

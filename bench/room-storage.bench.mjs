@@ -21,6 +21,7 @@ import {
   ms,
   note,
   percentile,
+  pingTimer,
   postOrderWebhook,
   report,
   section,
@@ -96,15 +97,7 @@ try {
     const roomId = await owner.newRoom("Edit vs ping");
     const room = await owner.openRoom(roomId);
     const itemId = await room.call("items.add", [{ title: "Lamp", quantity: 0 }]);
-    let pings = 0;
-    const ping = async () => {
-      const id = `p${++pings}`;
-      const start = performance.now();
-      const pong = room.next((m) => m.msg === "pong" && m.id === id, "pong");
-      room.ws.send(JSON.stringify({ msg: "ping", id }));
-      await pong;
-      return performance.now() - start;
-    };
+    const ping = pingTimer(room);
     // items.update itself, under the bench's name so a few hundred in a row stay outside the call budget.
     const edit = async (quantity) => {
       const start = performance.now();
@@ -162,15 +155,7 @@ try {
   for (const batch of [true, false]) {
     const roomId = await caller.newRoom(`Cheap calls${batch ? ", batched" : ""}`);
     const room = await caller.openRoom(roomId, { batch });
-    let pings = 0;
-    const ping = async () => {
-      const id = `p${++pings}`;
-      const start = performance.now();
-      const pong = room.next((m) => m.msg === "pong" && m.id === id, "pong");
-      room.ws.send(JSON.stringify({ msg: "ping", id }));
-      await pong;
-      return performance.now() - start;
-    };
+    const ping = pingTimer(room);
     const refused = async (method, params) => {
       const start = performance.now();
       await room.call(method, params).then(

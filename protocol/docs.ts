@@ -204,10 +204,6 @@ export interface PastStocktakeDoc {
 }
 
 /**
- * One scan of a stocktake: one of a variant counted by `userId` at a
- * location, at a moment. Counts are the scans per variant and location.
- */
-/**
  * What a stocktake's scans add up to (`stocktake.tally`): how many of one
  * variant were counted at one place, and the latest of those scans (what
  * the room had recorded there then); `_id` is `<stocktake>|<variant>@<place>`.
@@ -230,6 +226,10 @@ export interface StocktakePersonDoc {
   count: number;
 }
 
+/**
+ * One scan of a stocktake: one of a variant counted by `userId` at a
+ * location, at a moment. Counts are the scans per variant and location.
+ */
 export interface StocktakeScanDoc {
   _id: string;
   stocktakeId: string;

@@ -226,7 +226,6 @@ export interface UploadProgress {
   received: number[];
 }
 
-/** A signed, expiring link to a file's version (`files.link`). */
 /** Where an imported photo came from (an import's Image Src and its alt text), for an export to name again. */
 export interface PhotoSource {
   id: string;
@@ -234,6 +233,7 @@ export interface PhotoSource {
   alt: string;
 }
 
+/** A signed, expiring link to a file's version (`files.link`). */
 export interface FileLink {
   url: string;
   version: string;

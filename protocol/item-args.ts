@@ -170,7 +170,11 @@ export const ITEM_METHODS = {
   ).answers<BulkEditResult>(),
   [ITEM_METHOD.ITEMS_EDIT_SELECTION]: takes(
     v.tuple([
-      selectionSchema,
+      v.pipe(
+        v.array(idSchema, "Item ids must be a list"),
+        v.nonEmpty("Choose at least one item"),
+        v.maxLength(LIMITS.EDIT_SELECTION, `At most ${LIMITS.EDIT_SELECTION} items at once`),
+      ),
       bulkChangeSchema,
       v.pipe(
         v.array(idSchema, "Variant ids must be a list"),

@@ -18,6 +18,11 @@ export const LIMITS = {
    * job, LIMITS.BULK at a time, whether or not the tab that asked stays open.
    */
   SELECTION: 10_000,
+  /**
+   * Items one bulk edit of a selection may name: its undo (the items as they
+   * were, the movements it made) is kept with its job, well inside a row.
+   */
+  EDIT_SELECTION: 5_000,
   /** Rooms with more items than this get their catalogue in windows (items.window), not whole. */
   BIG_ROOM: 5_000,
   /** Items one `items.window` may show, and one `items.copy` page holds. */

@@ -96,7 +96,8 @@ export function BulkBar({
     } catch (caught) {
       setMessage({ text: errorMessage(caught), error: true });
     } finally {
-      setStatusJob(null);
+      // Only this job's bar: another started meanwhile keeps its own.
+      setStatusJob((current) => (current?.id === jobId ? null : current));
     }
   }
 
@@ -187,7 +188,15 @@ export function BulkBar({
         <BulkEditPanel
           {...variantSelection(selection.ids, items)}
           onClose={() => setEditing(false)}
-          onJob={(job) => setStatusJob(job && { ...job, label: "Editing selected items" })}
+          onJob={(job) =>
+            setStatusJob((current) =>
+              job
+                ? { ...job, label: "Editing selected items" }
+                : current?.label === "Editing selected items"
+                  ? null
+                  : current,
+            )
+          }
         />
       )}
       {publishing && (

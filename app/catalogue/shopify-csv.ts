@@ -84,8 +84,6 @@ function tagsCell(tags: readonly string[]): string {
   return [...tags.filter((tag) => !runs(tag)), ...tags.filter(runs)].join(", ");
 }
 
-/** Where a photo of the room came from, when it has a public address (an import's Image Src). */
-
 function productRows(item: ItemDoc, handle: string, sources: ReadonlyMap<string, ImageSource>): string[] {
   const options = item.options?.length ? item.options : ["Title"];
   const images = item.photos.flatMap((photo) => {

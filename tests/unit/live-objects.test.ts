@@ -12,7 +12,8 @@ function hostWith(failures: number) {
   let left = failures;
   const stubFor = (name: string) => ({
     closeTokenConnections: async () => {
-      if (left-- > 0) throw new Error("Durable Object reset because its code was updated");
+      if (left-- > 0)
+        throw Object.assign(new Error("Durable Object reset because its code was updated"), { retryable: true });
       reached.push(name);
       return 1;
     },
@@ -31,6 +32,28 @@ const closeIn = (host: AccountsHost) =>
   });
 
 describe("reaching the objects a user is connected to", () => {
+  it("does not try again what the runtime says will not pass (an overloaded object)", async () => {
+    const overloaded = Object.assign(new Error("Durable Object is overloaded"), { retryable: true, overloaded: true });
+    let calls = 0;
+    const host = {
+      object: { kind: "home", name: "me" },
+      env: {
+        ROOM: {
+          getByName: () => ({
+            closeTokenConnections: async () => {
+              calls++;
+              throw overloaded;
+            },
+          }),
+        },
+      },
+    } as unknown as AccountsHost;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await closeIn(host)).toEqual([null]);
+    expect(calls).toBe(1);
+    logged.mockRestore();
+  });
+
   it("tries an object that could not be reached again, and returns once it has been told", async () => {
     const { host, reached } = hostWith(2);
     expect(await closeIn(host)).toEqual([1]);

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../protocol/api";
 import { BULK_CHUNK, resumeBulkJobs } from "../../worker/inventory/bulk-jobs";
 import type { RoomHost } from "../../worker/rooms/room-host";
+import { applyJobId } from "../../worker/stocktake/stocktake-apply";
 import { connectToRoom, createRoom, signUpUser } from "./ddp-socket";
 import { roomRow, roomRows } from "./room-rows";
 
@@ -101,7 +102,7 @@ describe("bulk writes", () => {
       roomId,
       `INSERT INTO bulk_jobs (id, kind, subject, params, cursor, done, total, result, status, started_by, started_at)
        VALUES (?1, 'stocktake-apply', ?2, ?3, ?4, ?5, ?6, ?7, 'running', 'owner', 3000)`,
-      `apply-${stocktakeId}`,
+      applyJobId(stocktakeId),
       stocktakeId,
       JSON.stringify({ stocktakeId, unseenToZero: false }),
       first?.id as string,

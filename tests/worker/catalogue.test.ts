@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../protocol/api";
 import type { FileDoc } from "../../protocol/files";
 import { sharePath } from "../../worker/rooms/share-links";
 import { connectToRoom, createRoom, type DdpSocket, signUpUser } from "./ddp-socket";
@@ -98,9 +99,9 @@ describe("catalogue", () => {
     expect((await socket.call("items.setStatus", [[], "sold"])).error).toMatchObject({
       reason: "Choose at least one item",
     });
-    const tooMany = Array.from({ length: 501 }, (_, i) => `id${i}`);
+    const tooMany = Array.from({ length: LIMITS.SELECTION + 1 }, (_, i) => `id${i}`);
     expect((await socket.call("items.setStatus", [tooMany, "sold"])).error).toMatchObject({
-      reason: "At most 500 items at once",
+      reason: `At most ${LIMITS.SELECTION} items at once`,
     });
     expect(Object.values(await statusesOf(roomId)).filter((s) => s === "sold")).toEqual([]);
 

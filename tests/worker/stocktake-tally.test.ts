@@ -30,6 +30,15 @@ describe("a stocktake's tally", () => {
       SCANS,
       JSON.stringify(items),
     );
+    // And two from before variants and places, which name neither.
+    await roomRows(
+      roomId,
+      `INSERT INTO stocktake_scans (id, room_id, stocktake_id, item_id, variant_id, location_id, user_id, at)
+       VALUES ('old-1', ?1, ?2, ?3, '', '', 'person-0', 10), ('old-2', ?1, ?2, ?3, '', '', 'person-0', 11)`,
+      roomId,
+      stocktakeId,
+      items[2] as string,
+    );
     const { socket: phone } = await connectToRoom(roomId);
     await phone.subscribe("stocktake.tally", [stocktakeId]);
     await phone.subscribe("stocktake.scans", [stocktakeId]);
@@ -42,8 +51,8 @@ describe("a stocktake's tally", () => {
     };
     const third = SCANS / 3;
     expect(counts()).toEqual({
-      variants: Object.fromEntries(items.map((id) => [id, third])),
-      people: { "person-0": third, "person-1": third, "person-2": third },
+      variants: { [items[0] as string]: third, [items[1] as string]: third, [items[2] as string]: third + 2 },
+      people: { "person-0": third + 2, "person-1": third, "person-2": third },
     });
     // The phone was sent a handful of documents, not three thousand scans.
     expect(phone.received.filter((m) => m.msg === "added").length).toBeLessThan(20);
@@ -60,6 +69,19 @@ describe("a stocktake's tally", () => {
     // The last scan's moment and what was recorded then are the latest scan's.
     const mug = [...phone.held("stocktakeTally").values()].find((doc) => doc.variantId === items[0]);
     expect(mug).toMatchObject({ heldThen: 4, lastAt: new Date(1000 + SCANS - 3) });
+
+    // Scans from before variants and places name neither: they count for the item at the stocktake's first place,
+    // and taking one back takes it out of that count.
+    const { socket: late } = await connectToRoom(roomId);
+    await late.subscribe("stocktake.tally", [stocktakeId]);
+    const bowlCount = () =>
+      [...late.held("stocktakeTally").values()].find((doc) => doc.variantId === items[2] && doc.locationId === "main")
+        ?.count;
+    expect(bowlCount()).toBe(third + 2);
+    expect((await socket.call("stocktake.unscan", [stocktakeId, "old-1"])).error).toBeUndefined();
+    await expect.poll(bowlCount).toBe(third + 1);
+    expect([...late.held("stocktakeTally").keys()].some((id) => id.endsWith("@"))).toBe(false);
+    late.close();
 
     // A person's own list is their latest scans only.
     for (let i = 0; i < STOCKTAKE_SCANS_SHOWN + 3; i++) await counter.call("stocktake.scan", [stocktakeId, "JUG-1"]);

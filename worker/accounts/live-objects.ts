@@ -41,7 +41,9 @@ export async function callLiveObjects<T>(
         try {
           return await calls.remote(namespace.getByName(name));
         } catch (error) {
-          const delay = RETRY_DELAYS_MS[attempt];
+          // Only what the runtime says may pass (a reset, a move); never an overloaded object, nor our own error.
+          const transient = (error as { retryable?: boolean; overloaded?: boolean } | null) ?? {};
+          const delay = transient.retryable && !transient.overloaded ? RETRY_DELAYS_MS[attempt] : undefined;
           if (delay === undefined) {
             console.error(`accounts: could not ${what} on ${kind} ${name}`, error);
             return null;

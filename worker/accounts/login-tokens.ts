@@ -9,12 +9,12 @@ import { LOGIN_TOKEN_LIFETIME } from "../../protocol/constants";
 import { LiveError } from "../../protocol/errors";
 import {
   deleteLoginTokens,
-  existingTokenHashes,
   type findLoginToken,
   findLoginTokenRecordingPlace,
   insertLoginToken,
   otherTokenHashes,
   recordTokenConnection,
+  validTokenHashes,
 } from "../db/directory/users-repo";
 import type { MethodContext } from "../live/types";
 import type { AccountsHost } from "./accounts-host";
@@ -134,7 +134,7 @@ export function forgetLoginTokens(host: AccountsHost, tokenHashes: string[]): vo
 }
 
 /**
- * Closes this object's connections whose tokens are gone, once every
+ * Closes this object's connections whose tokens are gone or expired, once every
  * RESUMABLE_MS (at the heartbeat): a removal that could not reach this
  * object (live-objects.ts) holds here no longer than a resumed check would.
  * One directory read of the tokens in use, none while nobody is connected.
@@ -145,8 +145,8 @@ export async function recheckTokensInUse(host: AccountsHost, inUse: readonly str
   if (inUse.length === 0 || now - here.recheckedAt < RESUMABLE_MS) return;
   here.recheckedAt = now;
   const distinct = [...new Set(inUse)];
-  const existing = await existingTokenHashes(host.db, distinct);
-  const gone = distinct.filter((hash) => !existing.has(hash));
+  const valid = await validTokenHashes(host.db, distinct, now);
+  const gone = distinct.filter((hash) => !valid.has(hash));
   if (gone.length > 0) {
     forgetLoginTokens(host, gone);
     await host.closeTokenConnections(gone);

@@ -51,7 +51,8 @@ export function registerFiles(registry: LiveRegistry<RoomHost>): void {
       return {
         kind: "observed",
         collection: COLLECTION.FILES,
-        key: [...wanted].sort().join(","),
+        // Its own key space: no list of ids can name the logos' observation, or another list's.
+        key: `ids:${JSON.stringify([...wanted].sort())}`,
         fetch: async () => findRoomFiles(roomDb, roomId, [...wanted]).map((row) => asDoc(toFileDoc(row))),
         matches: (doc) => wanted.has(doc._id),
       } as const;

@@ -7,7 +7,7 @@
  * made, so `items.bulkUndo` puts everything back in one step.
  */
 
-import { lowestPrice, type MovementReason, stockWith, type VariantDoc } from "../../protocol/api";
+import { LIMITS, lowestPrice, type MovementReason, stockWith, type VariantDoc } from "../../protocol/api";
 import type { ItemPatch } from "../../protocol/args";
 import {
   type BulkBefore,
@@ -132,88 +132,86 @@ function editNow(
   variantIds: readonly string[],
   transaction?: (statements: readonly RoomStatement[], result: BulkEditResult) => readonly unknown[],
 ): BulkEditResult {
-  {
-    const stock = change.stock;
-    if (stock) {
-      const location = findLocation(host.roomDb, stock.locationId);
-      if (!location) throw new LiveError(404, "That location does not exist in this room");
-      if (location.archivedAt !== null) throw new LiveError(409, `${location.name} is archived`);
-    }
-    const chosen = new Set(variantIds);
-    const at = host.now();
-    const planned: Planned[] = items.map((before) => {
-      const patch: ItemPatch = {};
-      const sold = before.variants !== "[]";
-      // A product's variants the change is for: those chosen, else (for its price) all of them.
-      const picked = variantsOfItem(before).filter((variant) => chosen.has(variant._id));
-      const price = change.price;
-      let variants: VariantDoc[] | undefined;
-      if (price && sold) {
-        // Each size keeps its own price, moved the same way.
-        const moving = picked.length ? new Set(picked.map((variant) => variant._id)) : null;
-        const next = repriced(before, (variant) =>
-          !moving || moving.has(variant._id) ? bulkPrice(variant.priceCents, price) : variant.priceCents,
-        );
-        variants = next.variants;
-        patch.priceCents = next.priceCents;
-      } else if (price) patch.priceCents = bulkPrice(before.priceCents, price);
-      if (change.location !== undefined) patch.location = change.location;
-      if (change.addTags || change.removeTags) patch.tags = bulkTags(JSON.parse(before.tags) as string[], change);
-      if (change.status) patch.status = change.status;
-      let moves: StockMoves | null = null;
-      if (stock && sold && picked.length === 0) {
-        throw new LiveError(409, `“${before.title}” is sold in variants: choose which of its variants`);
-      }
-      if (stock) {
-        // The item itself, or each chosen variant of a product, by the same units.
-        const targets = sold ? picked : [{ _id: before.id, values: [] as string[], stock: stockOf(before) }];
-        for (const target of targets) {
-          const held = target.stock[stock.locationId] ?? 0;
-          if ((stockWith(target.stock, stock.locationId, stock.quantity)[stock.locationId] ?? 0) < 0) {
-            const name = target.values.length ? `${before.title} — ${target.values.join(" / ")}` : before.title;
-            throw new LiveError(409, `Only ${held} of “${name}” there: that would take it below zero`);
-          }
-        }
-        moves = stockMoves(
-          variants ? { ...before, variants: JSON.stringify(variants) } : before,
-          targets.map((target) => ({
-            variantId: target._id,
-            locationId: stock.locationId,
-            delta: stock.quantity,
-            reason: stock.reason,
-            note: "Bulk edit",
-          })),
-          { by: actor, at, newId },
-        );
-      }
-      return plan(host, actor, before, patch, moves, variants);
-    });
-    const changing = planned.filter((plan) => plan.entry !== null);
-    const result: BulkEditResult = {
-      changed: changing.length,
-      undo: {
-        items: changing.map(
-          ({ before }): BulkBefore => ({
-            id: before.id,
-            priceCents: before.priceCents,
-            location: before.location,
-            tags: JSON.parse(before.tags) as string[],
-            status: before.status as BulkBefore["status"],
-            ...(before.variants === "[]"
-              ? {}
-              : {
-                  variantPrices: Object.fromEntries(
-                    variantsOfItem(before).map((variant) => [variant._id, variant.priceCents]),
-                  ),
-                }),
-          }),
-        ),
-        movements: changing.flatMap((plan) => plan.moves?.rows.map((row) => row.id) ?? []),
-      },
-    };
-    commit(host, actor, at, changing, [], transaction && ((statements) => transaction(statements, result)));
-    return result;
+  const stock = change.stock;
+  if (stock) {
+    const location = findLocation(host.roomDb, stock.locationId);
+    if (!location) throw new LiveError(404, "That location does not exist in this room");
+    if (location.archivedAt !== null) throw new LiveError(409, `${location.name} is archived`);
   }
+  const chosen = new Set(variantIds);
+  const at = host.now();
+  const planned: Planned[] = items.map((before) => {
+    const patch: ItemPatch = {};
+    const sold = before.variants !== "[]";
+    // A product's variants the change is for: those chosen, else (for its price) all of them.
+    const picked = variantsOfItem(before).filter((variant) => chosen.has(variant._id));
+    const price = change.price;
+    let variants: VariantDoc[] | undefined;
+    if (price && sold) {
+      // Each size keeps its own price, moved the same way.
+      const moving = picked.length ? new Set(picked.map((variant) => variant._id)) : null;
+      const next = repriced(before, (variant) =>
+        !moving || moving.has(variant._id) ? bulkPrice(variant.priceCents, price) : variant.priceCents,
+      );
+      variants = next.variants;
+      patch.priceCents = next.priceCents;
+    } else if (price) patch.priceCents = bulkPrice(before.priceCents, price);
+    if (change.location !== undefined) patch.location = change.location;
+    if (change.addTags || change.removeTags) patch.tags = bulkTags(JSON.parse(before.tags) as string[], change);
+    if (change.status) patch.status = change.status;
+    let moves: StockMoves | null = null;
+    if (stock && sold && picked.length === 0) {
+      throw new LiveError(409, `“${before.title}” is sold in variants: choose which of its variants`);
+    }
+    if (stock) {
+      // The item itself, or each chosen variant of a product, by the same units.
+      const targets = sold ? picked : [{ _id: before.id, values: [] as string[], stock: stockOf(before) }];
+      for (const target of targets) {
+        const held = target.stock[stock.locationId] ?? 0;
+        if ((stockWith(target.stock, stock.locationId, stock.quantity)[stock.locationId] ?? 0) < 0) {
+          const name = target.values.length ? `${before.title} — ${target.values.join(" / ")}` : before.title;
+          throw new LiveError(409, `Only ${held} of “${name}” there: that would take it below zero`);
+        }
+      }
+      moves = stockMoves(
+        variants ? { ...before, variants: JSON.stringify(variants) } : before,
+        targets.map((target) => ({
+          variantId: target._id,
+          locationId: stock.locationId,
+          delta: stock.quantity,
+          reason: stock.reason,
+          note: "Bulk edit",
+        })),
+        { by: actor, at, newId },
+      );
+    }
+    return plan(host, actor, before, patch, moves, variants);
+  });
+  const changing = planned.filter((plan) => plan.entry !== null);
+  const result: BulkEditResult = {
+    changed: changing.length,
+    undo: {
+      items: changing.map(
+        ({ before }): BulkBefore => ({
+          id: before.id,
+          priceCents: before.priceCents,
+          location: before.location,
+          tags: JSON.parse(before.tags) as string[],
+          status: before.status as BulkBefore["status"],
+          ...(before.variants === "[]"
+            ? {}
+            : {
+                variantPrices: Object.fromEntries(
+                  variantsOfItem(before).map((variant) => [variant._id, variant.priceCents]),
+                ),
+              }),
+        }),
+      ),
+      movements: changing.flatMap((plan) => plan.moves?.rows.map((row) => row.id) ?? []),
+    },
+  };
+  commit(host, actor, at, changing, [], transaction && ((statements) => transaction(statements, result)));
+  return result;
 }
 
 /** A bulk edit of a whole selection as a job: what it asked, and what its chunks did so far. */
@@ -246,12 +244,9 @@ export async function bulkEditSelection(
   variantIds: readonly string[],
   jobId: string,
 ): Promise<BulkSelectionResult> {
-  const taken = findJob(host, jobId);
-  if (taken && (taken.kind !== "bulk-edit" || taken.startedBy !== actor)) {
-    throw new LiveError(409, "This job id is already used");
-  }
   const unique = [...new Set(ids)];
-  if (!taken) await itemsHere(host, unique);
+  // A re-sent call finds its job (bulk-jobs.ts says whether it is theirs); a new one checks its items first.
+  if (!findJob(host, jobId)) await itemsHere(host, unique);
   const params: EditJobParams = { ids: unique, change, variantIds: [...variantIds] };
   try {
     const job = await runNewBulkJob(host, {
@@ -263,7 +258,9 @@ export async function bulkEditSelection(
     });
     return JSON.parse(job.result) as EditJobResult;
   } catch (error) {
-    const sofar = madeSoFar(findJob(host, jobId)?.result);
+    // What this person's job made before it stopped (never another's: an id already used is refused whole).
+    const ended = findJob(host, jobId);
+    const sofar = madeSoFar(ended?.kind === "bulk-edit" && ended.startedBy === actor ? ended.result : undefined);
     const reason = error instanceof LiveError ? (error.reason ?? error.message) : "This bulk change failed";
     const kept = sofar.changed > 0 ? ` (${sofar.changed.toLocaleString("en-US")} were changed before it)` : "";
     throw new LiveError(409, `${reason}${kept}`, sofar);
@@ -274,13 +271,18 @@ export const editInBulk: BulkKind = {
   async chunk(host, job, commitChunk) {
     const params = JSON.parse(job.params) as EditJobParams;
     const start = Number(job.cursor || 0);
-    const part = params.ids.slice(start, start + BULK_CHUNK);
     const sofar = madeSoFar(job.result);
-    const next = start + part.length;
-    const finished = next >= params.ids.length;
     // Removed since the edit began: skipped.
-    const items = await findItems(host.roomDb, host.roomId, part);
-    editNow(host, job.startedBy, items, params.change, params.variantIds, (statements, made) =>
+    const found = new Map(
+      (await findItems(host.roomDb, host.roomId, params.ids.slice(start, start + BULK_CHUNK))).map((row) => [
+        row.id,
+        row,
+      ]),
+    );
+    const items = withinUndo(params, start, found);
+    const next = start + items.taken;
+    const finished = next >= params.ids.length;
+    editNow(host, job.startedBy, items.rows, params.change, params.variantIds, (statements, made) =>
       commitChunk(statements, {
         cursor: String(next),
         done: next,
@@ -293,6 +295,34 @@ export const editInBulk: BulkKind = {
     );
   },
 };
+
+/**
+ * A chunk's items, in the selection's order from `start`: as many as one
+ * `items.bulkUndo` can put back — at most LIMITS.BULK items, and with a
+ * stock change, at most LIMITS.BULK * 2 movements (a product's chosen
+ * variants each make one). `taken` counts the ids passed, removed ones too.
+ */
+function withinUndo(
+  params: EditJobParams,
+  start: number,
+  found: ReadonlyMap<string, ItemRow>,
+): { rows: ItemRow[]; taken: number } {
+  const chosen = new Set(params.variantIds);
+  const rows: ItemRow[] = [];
+  let movements = 0;
+  let taken = 0;
+  for (const id of params.ids.slice(start, start + BULK_CHUNK)) {
+    const row = found.get(id);
+    const makes =
+      !row || !params.change.stock ? 0 : Math.max(1, variantsOfItem(row).filter((v) => chosen.has(v._id)).length);
+    // Always at least one item, so a chunk moves the job on.
+    if (taken > 0 && movements + makes > LIMITS.BULK * 2) break;
+    movements += makes;
+    taken++;
+    if (row) rows.push(row);
+  }
+  return { rows, taken };
+}
 
 /**
  * Puts items back as a bulk edit found them (their price, shelf, tags and

@@ -110,8 +110,14 @@ function announceJob(host: RoomHost, row: BulkJobRow, before: BulkJobRow | null)
 }
 
 export interface NewBulkJob {
-  /** The job's id (a new one when not given). */
+  /**
+   * The job's id (a new one when not given). A job already under it is this
+   * one run again (a re-sent call) only if it is of the same kind and
+   * subject — and, for an id the caller chose (`callerChose`), theirs.
+   */
   id?: string;
+  /** The id came from the caller (so its screen can follow the job): another person's job under it is refused. */
+  callerChose?: boolean;
   kind: BulkKindName;
   subject?: string;
   params: unknown;
@@ -162,6 +168,14 @@ export function startBulkJobNow(host: RoomHost, job: NewBulkJob): string {
       .returning(),
   ]);
   if (inserted[0]) announceJob(host, inserted[0], null);
+  else {
+    const existing = findJob(host, id);
+    const same =
+      existing?.kind === job.kind &&
+      existing.subject === (job.subject ?? "") &&
+      (!job.callerChose || existing.startedBy === job.startedBy);
+    if (!same) throw new LiveError(409, "This job id is already used");
+  }
   return id;
 }
 

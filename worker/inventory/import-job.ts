@@ -115,6 +115,7 @@ export async function runStagedImport(
   try {
     const job = await runNewBulkJob(host, {
       id: run.jobId,
+      callerChose: true,
       kind: run.dryRun ? "import-check" : "import",
       subject: run.importId,
       params,

@@ -8,7 +8,7 @@ import { LiveError } from "../../protocol/errors";
 import { findItems, toItemDoc } from "../db/room/items-repo";
 import type { ItemRow } from "../db/room/room-schema";
 import type { RoomHost } from "../rooms/room-host";
-import { BULK_CHUNK, type BulkKind, findJob, runNewBulkJob } from "./bulk-jobs";
+import { BULK_CHUNK, type BulkKind, runNewBulkJob } from "./bulk-jobs";
 import { changedFields } from "./item-changes";
 import { type ItemChange, writeItems } from "./item-pipeline";
 import { historyEntry, made } from "./item-writes";
@@ -70,16 +70,11 @@ export async function setItemsStatus(
   status: ItemStatus,
   jobId?: string,
 ): Promise<number> {
-  // A job id the caller names is theirs: another's job, or another kind, is not joined.
-  const taken = jobId ? findJob(host, jobId) : undefined;
-  if (taken && (taken.kind !== "set-status" || taken.startedBy !== actor)) {
-    throw new LiveError(409, "This job id is already used");
-  }
   const unique = [...new Set(ids)];
   const found = await findItems(host.roomDb, host.roomId, unique);
   if (found.length !== unique.length) throw new LiveError(404, "Some of these items no longer exist");
   const job = await runNewBulkJob(host, {
-    ...(jobId ? { id: jobId } : {}),
+    ...(jobId ? { id: jobId, callerChose: true } : {}),
     kind: "set-status",
     params: { ids: unique, status },
     total: unique.length,

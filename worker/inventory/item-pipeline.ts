@@ -33,8 +33,12 @@ import { announceMovements, announceUndone, type StockMoves } from "./stock-move
 export type RowChange =
   /** A new item: its fields, and the columns only the server sets (its stock map, variants, store link…). */
   | { insert: ItemFields; columns?: Partial<ItemRow> }
-  /** An edit of the item as read in this turn: fields as a person sets them, and server-set columns. */
-  | { update: ItemPatch; columns?: Partial<ItemRow> }
+  /**
+   * An edit of the item as read in this turn: fields as a person sets them,
+   * and server-set columns. `quiet`: not an edit of the item (a label's code
+   * made), so when and by whom it was last changed stay as they were.
+   */
+  | { update: ItemPatch; columns?: Partial<ItemRow>; quiet?: true }
   | { remove: true };
 
 /** One item's part of a write. */
@@ -123,7 +127,13 @@ function rowStatement(host: RoomHost, write: ItemWrite, change: ItemChange): Roo
   if (!before) throw notFound();
   const statement =
     "update" in row
-      ? updateItemQuery(host.roomDb, before, row.update, { at: write.at, by: write.actor }, row.columns)
+      ? updateItemQuery(
+          host.roomDb,
+          before,
+          row.update,
+          row.quiet ? { at: before.updatedAt, by: before.updatedBy } : { at: write.at, by: write.actor },
+          row.columns,
+        )
       : deleteItemQuery(host.roomDb, host.roomId, change.id);
   return {
     all: () => {

@@ -20,7 +20,7 @@ import { roomRecord } from "../rooms/room-record";
 import { changedFields } from "./item-changes";
 import { writeItems } from "./item-pipeline";
 import { assertCodesFree, assertPhotosHere, historyEntry, invalid, made } from "./item-writes";
-import { restoredVariantMoves, variantsAtRemoval } from "./restored-variants";
+import { keptAtRemoval, restoredVariantMoves } from "./restored-variants";
 import { arrivalMoves, removalMoves, totalMoves } from "./stock-moves";
 
 export function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {
@@ -245,7 +245,8 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
     const present = await Promise.all(photos.map((photo) => findRoomFile(host.roomDb, host.roomId, photo)));
     fields.photos = photos.filter((_, index) => present[index]?.collection === "itemPhotos");
     const entry = historyEntry(host, id, actor, "restored", {});
-    const sold = await variantsAtRemoval(host, id);
+    const kept = await keptAtRemoval(host, id);
+    const sold = kept.product;
     const moves = sold
       ? restoredVariantMoves(host, id, sold.variants, made(host, actor, entry.at))
       : arrivalMoves(
@@ -256,7 +257,12 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
           made(host, actor, entry.at),
         );
     const server = sold ? { options: JSON.stringify(sold.options), ...(moves?.columns ?? {}) } : {};
-    const columns = { ...server, ...(moves ? { stock: moves.stock, quantity: moves.quantity } : {}) };
+    const columns = {
+      ...server,
+      ...(moves ? { stock: moves.stock, quantity: moves.quantity } : {}),
+      // Its labels name it again (the directory kept the code: share-codes.ts).
+      ...(kept.shareCode ? { shareCode: kept.shareCode } : {}),
+    };
     writeItems(host, {
       actor,
       at: entry.at,
@@ -282,7 +288,12 @@ async function removeNow(host: RoomHost, actor: string, id: string): Promise<voi
           options: { from: JSON.parse(before.options) as string[], to: null },
           variants: { from: JSON.parse(before.variants) as VariantDoc[], to: null },
         };
-  const entry = historyEntry(host, id, actor, "removed", { title: { from: before.title, to: null }, ...variants });
+  const code = before.shareCode ? { shareCode: { from: before.shareCode, to: null } } : {};
+  const entry = historyEntry(host, id, actor, "removed", {
+    title: { from: before.title, to: null },
+    ...variants,
+    ...code,
+  });
   const moves = removalMoves(before, made(host, actor, entry.at));
   writeItems(host, { actor, at: entry.at, items: [{ id, before, row: { remove: true }, entry, moves }] });
 }

@@ -8,8 +8,8 @@
  * the room's outbox, for the share route.
  *
  * A room whose codes the previous release kept only in the directory copies
- * them onto its items once it is open, 500 a chunk, as a bulk job (the room
- * serves meanwhile). Until it has, a code it does not know is looked up in
+ * them onto its items once it is open, 500 a chunk, as a backfill
+ * (backfills.ts: a bulk job; the room serves meanwhile). Until it has, a code it does not know is looked up in
  * the directory, and an item's code there is taken rather than a second made.
  */
 import { randomId } from "../../protocol/random-stream";
@@ -23,16 +23,30 @@ import { owedToDirectory } from "../db/room/directory-outbox";
 import { findItemRows } from "../db/room/item-statements";
 import { findItemByShareCode } from "../db/room/items-repo";
 import type { ItemRow } from "../db/room/room-schema";
-import { readState, SHARE_CODES_COPIED, stateWrite } from "../db/room/room-state";
+import { SHARE_CODES_COPIED, stateWrite } from "../db/room/room-state";
 import type { RoomHost } from "../rooms/room-host";
-import { BULK_CHUNK, type BulkKind, runBulkJob, runningJobOn, startBulkJobNow } from "./bulk-jobs";
+import { type Backfill, backfillDone, startBackfill } from "./backfills";
+import { BULK_CHUNK, type BulkKind } from "./bulk-jobs";
 import { type ItemChange, writeItems } from "./item-pipeline";
 
-const codesCopied = (host: RoomHost) => readState(host.roomDb, SHARE_CODES_COPIED) !== null;
+/** Copying an earlier release's codes in from the directory: a backfill (backfills.ts). */
+const COPY: Backfill = { kind: "share-codes-copy", doneKey: SHARE_CODES_COPIED };
 
-/** One item's code set, as a write of the pipeline (a code is never changed, so no history entry). */
+const codesCopied = (host: RoomHost) => backfillDone(host, COPY);
+
+/**
+ * One item's code set, as a write of the pipeline: not an edit of the item
+ * (it keeps when and by whom it was last changed), and no history entry (a
+ * code is made once and never changed).
+ */
 function codeChange(row: ItemRow, code: string): ItemChange {
-  return { id: row.id, before: row, row: { update: {}, columns: { shareCode: code } }, entry: null, moves: null };
+  return {
+    id: row.id,
+    before: row,
+    row: { update: {}, columns: { shareCode: code }, quiet: true },
+    entry: null,
+    moves: null,
+  };
 }
 
 /** The id of the item of this room a label's code names, or null. */
@@ -103,7 +117,7 @@ export const copyShareCodes: BulkKind = {
     const rows = findItemRows(host.roomDb, host.roomId, [...codes.keys()]).filter((row) => !row.shareCode);
     const finished = page.length < BULK_CHUNK;
     const now = host.now();
-    const progress = { cursor: page.at(-1)?.code ?? job.cursor, done: job.done + page.length, result: {}, finished };
+    const progress = { cursor: page.at(-1)?.itemId ?? job.cursor, done: job.done + page.length, result: {}, finished };
     writeItems(host, {
       actor: "",
       at: now,
@@ -116,11 +130,5 @@ export const copyShareCodes: BulkKind = {
 
 /** Once the room is open: copies the directory's codes in, unless done (or under way). */
 export function copyShareCodesWhenOwed(host: RoomHost): void {
-  if (codesCopied(host) || runningJobOn(host, "share-codes-copy", "")) return;
-  host.background("copying share codes in", async () => {
-    const id = await host.writes.run(async () =>
-      startBulkJobNow(host, { kind: "share-codes-copy", params: {}, total: 0, startedBy: "" }),
-    );
-    await runBulkJob(host, id);
-  });
+  startBackfill(host, COPY);
 }

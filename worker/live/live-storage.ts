@@ -59,6 +59,8 @@ export class LiveStorage {
   /** Call-budget windows in use: read from storage once, then counted here. */
   private readonly rateWindows = new Map<string, RateWindow>();
   private readonly rateWrites: UnconfirmedWrites<RateWindow>;
+  /** Where the last prune of stored windows stopped (null: from the start). */
+  private rateCursor: string | null = null;
   private readonly sql: SqlStorage;
   /** Whether results cached in SQLite by an earlier version may still be there (read until they expire). */
   private legacyResults: boolean;
@@ -180,12 +182,19 @@ export class LiveStorage {
       }
     }
     this.sql.exec("DELETE FROM live_sessions WHERE at < ?", cutoff);
+    // Stored windows a slice at a time, going on from where the last prune stopped, so every one is reached.
     const stale = now - RATE_WINDOW_KEPT_MS;
+    let seen = 0;
     for (const [key, window] of this.storage.kv.list<RateWindow>({
       prefix: RATE_PREFIX,
+      ...(this.rateCursor ? { startAfter: this.rateCursor } : {}),
       limit: RESULTS_PRUNED_PER_CALL,
-    }))
+    })) {
+      seen++;
+      this.rateCursor = key;
       if (window.start < stale) this.storage.kv.delete(key);
+    }
+    if (seen < RESULTS_PRUNED_PER_CALL) this.rateCursor = null;
     for (const [key, window] of this.rateWindows) if (window.start < stale) this.rateWindows.delete(key);
   }
 
@@ -200,10 +209,14 @@ export class LiveStorage {
     const blocked = this.blockedUntil.get(key);
     if (blocked !== undefined && blocked > now) return blocked - now;
     const stored = `${RATE_PREFIX}${key}`;
-    let window = this.rateWindows.get(key) ?? this.storage.kv.get<RateWindow>(stored);
+    // Memory, then a count not yet stored, then storage (a window let go from memory, or from before a wake).
+    let window =
+      this.rateWindows.get(key) ?? this.rateWrites.pending(stored) ?? this.storage.kv.get<RateWindow>(stored);
     if (!window || now - window.start >= rule.intervalMs) window = { start: now, count: 0 };
     window = { start: window.start, count: window.count + 1 };
-    if (this.rateWindows.size >= MAX_RATE_WINDOWS) this.forgetEndedWindows(now - rule.intervalMs);
+    // The map is in the order windows were last counted: the least recently counted go first.
+    this.rateWindows.delete(key);
+    if (this.rateWindows.size >= MAX_RATE_WINDOWS) this.forgetOldestWindows();
     this.rateWindows.set(key, window);
     this.rateWrites.set(stored, window);
     if (window.count <= rule.limit) return null;
@@ -213,9 +226,13 @@ export class LiveStorage {
     return end - now;
   }
 
-  /** Lets windows that began before `before` go from memory (storage still has them). */
-  private forgetEndedWindows(before: number): void {
-    for (const [key, window] of this.rateWindows) if (window.start < before) this.rateWindows.delete(key);
+  /** Lets the least recently counted tenth of the windows go from memory (storage still has them). */
+  private forgetOldestWindows(): void {
+    let drop = Math.ceil(MAX_RATE_WINDOWS / 10);
+    for (const key of this.rateWindows.keys()) {
+      if (drop-- <= 0) break;
+      this.rateWindows.delete(key);
+    }
   }
 
   private forgetEndedBlocks(now: number): void {

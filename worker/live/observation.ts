@@ -18,7 +18,6 @@ import { fieldsOf, type ObservationWatcher, ResultSet } from "./result-set";
 import type { Change, Cursor } from "./types";
 
 export type { ObservationWatcher } from "./result-set";
-export { diffFields, fieldsOf } from "./result-set";
 
 export type ObservedCursor = Extract<Cursor, { kind: "observed" }>;
 

@@ -35,11 +35,13 @@ export class PolledResults extends ResultSet {
         else return this.refresh();
       }),
     );
-    this.loaded = (async () => {
-      this.replace(await cursor.fetch());
+    // The first read heads the chain: a timer's read cannot overtake it with an older result.
+    const first = cursor.fetch().then((docs) => {
+      if (!this.stopped) this.replace(docs);
       loading = false;
-      if (stale) await this.refresh();
-    })();
+    });
+    this.chain = first.catch(() => {});
+    this.loaded = first.then(() => (stale ? this.refresh() : undefined));
     this.loaded.catch(() => {});
     const timer = setInterval(
       () => void this.refresh().catch((e) => console.error("live: poll failed", e)),
@@ -58,6 +60,7 @@ export class PolledResults extends ResultSet {
     if (this.waiting) return this.waiting;
     const read = async () => {
       this.waiting = null;
+      if (this.stopped) return;
       const docs = await this.cursor.fetch();
       if (!this.stopped) this.replace(docs);
     };

@@ -29,8 +29,11 @@ import {
 
 type ApplyParams = { stocktakeId: string; unseenToZero: boolean };
 
-/** The job's id for a stocktake: a re-sent apply finds the run already under way. */
-export const applyJobId = (stocktakeId: string) => `apply-${stocktakeId}`;
+/**
+ * The job's id for a stocktake: a re-sent apply finds the run already under
+ * way. The colon is one no id a caller chooses has (protocol/id-schema.ts).
+ */
+export const applyJobId = (stocktakeId: string) => `apply:${stocktakeId}`;
 
 /** Applies the stocktake's counts to the room's items; answers how many items changed. */
 export async function applyStocktake(

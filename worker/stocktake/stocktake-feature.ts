@@ -33,7 +33,7 @@ import type { RoomHost } from "../rooms/room-host";
 import { applyInBulk, applyJobId, applyLateScans, applyStocktake } from "./stocktake-apply";
 import { locationsOf, momentOfScan, movedSince } from "./stocktake-counts";
 import { announcePast, pastStocktakes } from "./stocktake-summary";
-import { registerStocktakeTally } from "./stocktake-tally";
+import { announceTally, registerStocktakeTally } from "./stocktake-tally";
 import {
   endStocktakeQuery,
   findOpenStocktake,
@@ -239,12 +239,9 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         };
         const inserted = await insertScan(host.roomDb, scan);
         if (inserted && !late) {
-          host.emit({
-            collection: COLLECTION.STOCKTAKE_SCANS,
-            id: scan.id,
-            doc: asDoc(toScanDoc(inserted, locationId)),
-            previous: null,
-          });
+          const doc = toScanDoc(inserted, locationId);
+          host.emit({ collection: COLLECTION.STOCKTAKE_SCANS, id: scan.id, doc: asDoc(doc), previous: null });
+          announceTally(host, stocktake, doc);
         }
         if (inserted && late && stocktake.status === "applied") await announcePast(host, stocktake);
         return {
@@ -319,20 +316,19 @@ export function registerStocktake(registry: LiveRegistry<RoomHost>): void {
         const scan = await findScan(host.roomDb, host.roomId, scanId);
         // A late scan that still waits can be taken back too; any other only while the stocktake is open.
         const stocktake = scan?.late === "waiting" ? await stocktakeHere(ctx, stocktakeId) : null;
-        if (!stocktake) await openStocktake(ctx, stocktakeId);
+        const open = stocktake ? null : await openStocktake(ctx, stocktakeId);
         // Not (yet) here, or taken back already (a re-sent call): done.
         if (!scan || scan.stocktakeId !== stocktakeId || scan.takenBackAt !== null) return;
         if (scan.userId !== ctx.userId && !can.manageMembers(role))
           throw new LiveError(403, STOCKTAKE_ERROR.NOT_YOUR_SCAN);
         if (await takeBackScan(host.roomDb, host.roomId, scanId, host.now())) {
           if (stocktake) await announcePast(host, stocktake);
-          else
-            host.emit({
-              collection: COLLECTION.STOCKTAKE_SCANS,
-              id: scanId,
-              doc: null,
-              previous: asDoc(toScanDoc(scan, scan.locationId)),
-            });
+          else if (open) {
+            // Named as the tally names it: a scan from before places counted at the stocktake's first.
+            const doc = toScanDoc(scan, locationsOf(host.roomDb, open)[0] as string);
+            host.emit({ collection: COLLECTION.STOCKTAKE_SCANS, id: scanId, doc: null, previous: asDoc(doc) });
+            announceTally(host, open, doc);
+          }
         }
       }, ctx.userId ?? "");
     },

@@ -3,20 +3,21 @@
  * document per variant counted at each place (how many, and the latest
  * scan's moment and what the room had recorded then) and one per person
  * counting. A phone gets these, not every scan, however many scans a big
- * stocktake has. Read from the room's SQLite, grouped, when subscribed; then
- * kept in step scan by scan: a scan made or taken back reads again only its
- * own variant at its place and its person, by index.
+ * stocktake has. Read from the room's SQLite, grouped, when the first phone
+ * subscribes (everyone shares it); then kept in step scan by scan: a scan
+ * made or taken back reads again only its own variant at its place and its
+ * person, by index, and announces them (`announceTally`).
  */
 import { COLLECTION, PUBLICATION, type StocktakeScanDoc } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import type { Fields } from "../../protocol/ddp";
-import { equals } from "../../protocol/ejson";
 import { tallyCountId, tallyPersonId } from "../../protocol/stocktake-args";
 import type { LiveRegistry } from "../live/registry";
+import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
 import { locationsOf } from "./stocktake-counts";
-import { findStocktake } from "./stocktakes-repo";
+import { findStocktake, type StocktakeRow } from "./stocktakes-repo";
 
 const countId = tallyCountId;
 const personId = tallyPersonId;
@@ -67,13 +68,22 @@ function wholeTally(sql: SqlStorage, stocktakeId: string, first: string): Map<st
   return docs;
 }
 
-/** One variant at one place, as its scans add up now (null: none counts). */
+/**
+ * One variant at one place, as its scans add up now (null: none counts).
+ * Each branch names every column of the variant index, so each reads only
+ * that variant's scans; the last three find scans from before variants or
+ * places, which name neither.
+ */
 function countOf(sql: SqlStorage, stocktakeId: string, first: string, variantId: string, locationId: string) {
+  const branch = (variant: string, place: string) =>
+    `SELECT at, held_then FROM stocktake_scans WHERE stocktake_id = ?1 AND ${variant} AND ${place} AND ${COUNTED}`;
   const row = sql
     .exec<Omit<CountRow, "variant" | "place">>(
-      `SELECT count(*) AS n, max(at) AS last_at, held_then FROM stocktake_scans
-       WHERE stocktake_id = ?1 AND (variant_id = ?3 OR (variant_id = '' AND item_id = ?3))
-         AND (location_id = ?4 OR (location_id = '' AND ?4 = ?2)) AND ${COUNTED}`,
+      `SELECT count(*) AS n, max(at) AS last_at, held_then FROM (
+         ${branch("variant_id = ?3", "location_id = ?4")}
+         UNION ALL ${branch("variant_id = '' AND item_id = ?3", "location_id = ?4")}
+         UNION ALL ${branch("variant_id = ?3", "location_id = '' AND ?4 = ?2")}
+         UNION ALL ${branch("variant_id = '' AND item_id = ?3", "location_id = '' AND ?4 = ?2")})`,
       stocktakeId,
       first,
       variantId,
@@ -94,45 +104,42 @@ function personOf(sql: SqlStorage, stocktakeId: string, userId: string): Fields 
   return n === 0 ? null : { stocktakeId, userId, count: n };
 }
 
+/**
+ * After a scan is made or taken back (in its write turn): its variant at its
+ * place and its person, read again and announced, so every phone's tally
+ * follows — one read for all of them (the publication is shared).
+ */
+export function announceTally(host: RoomHost, stocktake: StocktakeRow, scan: StocktakeScanDoc): void {
+  const sql = host.roomDb.$client.sql;
+  const first = locationsOf(host.roomDb, stocktake)[0] as string;
+  const announce = (id: string, fields: Fields | null) =>
+    host.emit({ collection: COLLECTION.STOCKTAKE_TALLY, id, doc: fields && { _id: id, ...fields }, previous: null });
+  announce(
+    countId(stocktake.id, scan.variantId, scan.locationId),
+    countOf(sql, stocktake.id, first, scan.variantId, scan.locationId),
+  );
+  announce(personId(stocktake.id, scan.userId), personOf(sql, stocktake.id, scan.userId));
+}
+
 export function registerStocktakeTally(registry: LiveRegistry<RoomHost>): void {
   registry.publish(PUBLICATION.STOCKTAKE_TALLY, {
     args: PUBLICATION_ARGS[PUBLICATION.STOCKTAKE_TALLY],
     run: async (ctx, stocktakeId) => {
       await requireRole(ctx);
       const { host } = ctx;
-      const sql = host.roomDb.$client.sql;
-      const stocktake = await findStocktake(host.roomDb, host.roomId, stocktakeId);
-      const first = stocktake ? (locationsOf(host.roomDb, stocktake)[0] as string) : "";
-      const held = new Map<string, Fields>();
-      const show = (id: string, fields: Fields | null) => {
-        const before = held.get(id);
-        if (fields === null) {
-          if (before) ctx.removed(COLLECTION.STOCKTAKE_TALLY, id);
-          held.delete(id);
-          return;
-        }
-        held.set(id, fields);
-        if (!before) ctx.added(COLLECTION.STOCKTAKE_TALLY, id, fields);
-        else {
-          const changed = Object.fromEntries(
-            Object.entries(fields).filter(([key, value]) => !equals(before[key], value)),
-          );
-          if (Object.keys(changed).length > 0) ctx.changed(COLLECTION.STOCKTAKE_TALLY, id, changed);
-        }
-      };
-      // Listening first: a scan made while the whole tally is read is counted by the read or after it.
-      ctx.onChange((change) => {
-        if (change.collection !== COLLECTION.STOCKTAKE_SCANS) return;
-        const scan = (change.doc ?? change.previous) as unknown as StocktakeScanDoc | null;
-        if (!scan || scan.stocktakeId !== stocktakeId) return;
-        show(
-          countId(stocktakeId, scan.variantId, scan.locationId),
-          countOf(sql, stocktakeId, first, scan.variantId, scan.locationId),
-        );
-        show(personId(stocktakeId, scan.userId), personOf(sql, stocktakeId, scan.userId));
-      });
-      for (const [id, fields] of wholeTally(sql, stocktakeId, first)) show(id, fields);
-      return undefined;
+      return {
+        kind: "observed",
+        collection: COLLECTION.STOCKTAKE_TALLY,
+        // Everyone counting shares one read and one set of documents.
+        key: stocktakeId,
+        fetch: async () => {
+          const stocktake = await findStocktake(host.roomDb, host.roomId, stocktakeId);
+          const first = stocktake ? (locationsOf(host.roomDb, stocktake)[0] as string) : "";
+          const docs = wholeTally(host.roomDb.$client.sql, stocktakeId, first);
+          return [...docs].map(([id, fields]) => asDoc({ _id: id, ...fields }));
+        },
+        matches: (doc) => doc.stocktakeId === stocktakeId,
+      } as const;
     },
   });
 }

@@ -26,18 +26,21 @@ export async function existingShareCodes(db: Database, roomId: string, itemIds: 
   return codes;
 }
 
-/** A page of the room's share codes, in code order after `afterCode` (a room copying them in, a page at a time). */
+/**
+ * A page of the room's share codes, in item order after `afterItem` (a room
+ * copying them in a page at a time), by the (room, item) unique index.
+ */
 export async function shareCodesAfter(
   db: Database,
   roomId: string,
-  afterCode: string,
+  afterItem: string,
   limit: number,
 ): Promise<{ itemId: string; code: string }[]> {
   return db
     .select({ itemId: shareCodes.itemId, code: shareCodes.code })
     .from(shareCodes)
-    .where(and(eq(shareCodes.roomId, roomId), gt(shareCodes.code, afterCode)))
-    .orderBy(asc(shareCodes.code))
+    .where(and(eq(shareCodes.roomId, roomId), gt(shareCodes.itemId, afterItem)))
+    .orderBy(asc(shareCodes.itemId))
     .limit(limit)
     .all();
 }

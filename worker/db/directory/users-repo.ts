@@ -1,5 +1,5 @@
 /** Users, their e-mail addresses and login tokens in D1. */
-import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { accountTokens, loginTokens, tokenConnections, type UserRow, userEmails, users } from "./accounts-schema";
 import type { Database } from "./database";
 
@@ -175,15 +175,19 @@ export async function deleteLoginTokens(db: Database, tokenHashes: string[]) {
   return places;
 }
 
-/** Which of these tokens still exist (90 a statement, D1's limit on bound values). */
-export async function existingTokenHashes(db: Database, tokenHashes: readonly string[]): Promise<Set<string>> {
+/** Which of these tokens still exist and have not expired by `now` (90 a statement, D1's limit on bound values). */
+export async function validTokenHashes(
+  db: Database,
+  tokenHashes: readonly string[],
+  now: number,
+): Promise<Set<string>> {
   const found = new Set<string>();
   for (let start = 0; start < tokenHashes.length; start += 90) {
     const part = tokenHashes.slice(start, start + 90);
     const rows = await db
       .select({ hash: loginTokens.tokenHash })
       .from(loginTokens)
-      .where(inArray(loginTokens.tokenHash, part))
+      .where(and(inArray(loginTokens.tokenHash, part), gt(loginTokens.expiresAt, now)))
       .all();
     for (const row of rows) found.add(row.hash);
   }

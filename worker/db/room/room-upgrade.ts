@@ -63,7 +63,11 @@ export async function moveLegacyRows(
   progress: (moved: MoveProgress) => void = () => {},
 ): Promise<number> {
   if (rowsMoved(roomDb)) return 0;
-  const room = await directory.select({ rowsMovedAt: rooms.rowsMovedAt }).from(rooms).where(eq(rooms.id, roomId)).get();
+  const room = await directory
+    .select({ rowsMovedAt: rooms.rowsMovedAt, createdAt: rooms.createdAt })
+    .from(rooms)
+    .where(eq(rooms.id, roomId))
+    .get();
   let copied = 0;
   // A room made by this release (or already moved, its local mark lost) has nothing in D1; no room, nothing either.
   if (room && room.rowsMovedAt === null) {
@@ -100,8 +104,9 @@ export async function moveLegacyRows(
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await directory.update(rooms).set({ rowsMovedAt: now() }).where(eq(rooms.id, roomId));
-  } else {
-    // A room made by this release: its labels' codes have always been on its items.
+  } else if (room && room.rowsMovedAt === room.createdAt) {
+    // A room made with its rows its own from the start: its labels' codes have always been on its items (a
+    // room that moved in and lost its mark copies them, share-codes.ts).
     writeState(roomDb, SHARE_CODES_COPIED, String(now()), now());
   }
   writeState(roomDb, MOVED, String(now()), now());
