@@ -10,7 +10,8 @@
 //     tally and own scans subscribed — beside the heap with only the small
 //     room (target ≤ 64 MB);
 //   - a write with 50 people holding the same window (BENCH_WATCHERS), until
-//     the last of them has it, beside the same write with one.
+//     the last of them has it, beside the same write with one;
+//   - a backup of each room downloaded whole: its time and size.
 import { freePort } from "../tests/support/server.ts";
 import {
   about,
@@ -147,6 +148,19 @@ try {
   const oneWatching = await watchedWrites(1);
   const manyWatching = await watchedWrites(WATCHERS);
 
+  // A backup of each room: the whole ZIP downloaded (the big room's photos are records only: no bytes in R2).
+  async function backup(roomId) {
+    const start = performance.now();
+    const response = await fetch(`${server.url}/api/rooms/${roomId}/export`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    if (!response.ok) throw new Error(`bench: export ${response.status}`);
+    const bytes = (await response.arrayBuffer()).byteLength;
+    return { ms: performance.now() - start, bytes };
+  }
+  const smallBackup = await backup(smallId);
+  const bigBackup = await backup(bigId);
+
   section(
     `a room of ${BIG.toLocaleString("en-US")} items (seeded in ${seedSeconds.toFixed(1)} s) vs one of ${SMALL}, served in windows from the room's SQLite, ${ROUNDS} rounds`,
   );
@@ -161,6 +175,9 @@ try {
   );
   section(`a write until everyone holding the window has it, ${WATCHERS} people vs one, ${WRITES} writes`);
   report(`write seen by all ${WATCHERS}, p50`, manyWatching, oneWatching, ms);
+  section("a backup (the room at one moment, as one ZIP) of the big room vs the small one");
+  report("backup downloaded", bigBackup.ms, smallBackup.ms, ms);
+  report("backup size", bigBackup.bytes, smallBackup.bytes, MB);
   inspector.close();
   small.close();
   big.close();

@@ -64,6 +64,31 @@ describe("exporting a room", () => {
     expect(entries.get(`files/itemPhotos/${fileId}-lamp.jpg`)).toEqual(photo);
   });
 
+  it("is the room at the moment it began: a sale made while it downloads is not in it, and its stock adds up", async () => {
+    const roomId = await createRoom("Busy shop");
+    const { socket } = await connectToRoom(roomId);
+    const mug = (await socket.call("items.add", [{ title: "Mug", quantity: 5 }])).result as string;
+    const response = await exportOf(roomId, ownerToken(roomId));
+    expect(response.status).toBe(200);
+    // Sold while the download is under way.
+    const sale = { itemId: mug, locationId: "main", quantity: -2, reason: "sold" };
+    expect((await socket.call("stock.adjust", [sale])).error).toBeUndefined();
+    const entries = zipEntries(new Uint8Array(await response.arrayBuffer()));
+    const json = JSON.parse(new TextDecoder().decode(entries.get("room.json")));
+    const item = json.tables.items.find((row: { id: string }) => row.id === mug);
+    const movements = json.tables.movements.filter((row: { item_id: string }) => row.item_id === mug);
+    expect(item.quantity).toBe(5);
+    expect(movements.reduce((sum: number, row: { quantity: number }) => sum + row.quantity, 0)).toBe(5);
+    // The CSV is the same moment.
+    expect(new TextDecoder().decode(entries.get("stock-movements.csv"))).not.toContain("sold");
+    // Ended: its copy is gone.
+    const copies = await runInDurableObject(env.ROOM.getByName(roomId), (_instance, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name LIKE 'export_%'").toArray(),
+    );
+    expect(copies).toEqual([]);
+    socket.close();
+  });
+
   it("is for owners and admins only: members get 403, strangers 404, no sign-in 401", async () => {
     const roomId = await createRoom();
     const member = await signUpUser();

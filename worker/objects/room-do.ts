@@ -32,7 +32,14 @@ import { recordOrder } from "../orders/orders-service";
 import { announce } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
 import { RoleCache } from "../rooms/role-cache";
-import { type ExportPage, type ExportTable, exportedStore, exportRows } from "../rooms/room-export";
+import {
+  dropSnapshot,
+  type ExportPage,
+  type ExportTable,
+  exportedStore,
+  exportRows,
+  takeSnapshot,
+} from "../rooms/room-export";
 import type { RoomHost } from "../rooms/room-host";
 import { announceOpening } from "../rooms/room-opening";
 import { forgetRoomRecord } from "../rooms/room-record";
@@ -272,10 +279,23 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     return Object.fromEntries([...found].map(([id, versions]) => [id, [...versions]]));
   }
 
-  /** A page of one of the room's tables for its export (RPC from the export route). */
-  async exportRows(table: ExportTable, afterRowId: number, limit: number): Promise<ExportPage> {
+  /** Begins an export: the room at this moment, copied (RPC from the export route; room-export.ts). */
+  async exportBegin(): Promise<string> {
     await this.whenOpen();
-    return exportRows(this.liveHost, table, afterRowId, limit);
+    // In the write queue's turn: no write is half made when the copy is taken.
+    return this.liveHost.writes.run(async () => takeSnapshot(this.liveHost));
+  }
+
+  /** A page of one of the snapshot's tables for its export (RPC from the export route). */
+  async exportRows(snapshot: string, table: ExportTable, afterRowId: number, limit: number): Promise<ExportPage> {
+    await this.whenOpen();
+    return exportRows(this.liveHost, snapshot, table, afterRowId, limit);
+  }
+
+  /** Ends an export: its snapshot's copies are dropped. */
+  async exportEnd(snapshot: string): Promise<void> {
+    await this.whenOpen();
+    dropSnapshot(this.liveHost, snapshot);
   }
 
   /** The store the room is connected to, for the export's header (no credentials). */

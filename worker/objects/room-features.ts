@@ -24,6 +24,7 @@ import { registerJoinLinks } from "../rooms/join-links-feature";
 import { registerMembers } from "../rooms/members-feature";
 import { registerPresence } from "../rooms/presence-feature";
 import { registerRoomEndings } from "../rooms/room-endings";
+import { dropAbandonedSnapshots } from "../rooms/room-export";
 import { registerRoom, registerRoomCurrency } from "../rooms/room-feature";
 import type { RoomExtensions, RoomHost } from "../rooms/room-host";
 import { registerRoomOpening } from "../rooms/room-opening";
@@ -68,6 +69,11 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     register: (registry) => {
       registerRoom(registry);
       registerRoomCurrency(registry);
+    },
+    // An export's copy nobody ended (a download abandoned) goes once it is an hour old (room-export.ts).
+    opened: async (host) => {
+      dropAbandonedSnapshots(host);
+      return null;
     },
   },
   { name: "members", register: registerMembers },

@@ -40,9 +40,11 @@ exportRoutes.get("/:roomId/export", async (c) => {
   const roomId = room.id;
 
   const stub = await getServerByName(c.env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
+  // The room at one moment, however long the download takes (room-export.ts).
+  const snapshot = await stub.exportBegin();
   async function* pages(table: ExportTable): AsyncGenerator<Row[]> {
     for (let after: number | null = 0; after !== null; ) {
-      const page = (await stub.exportRows(table, after, PAGE_ROWS)) as unknown as ExportPage;
+      const page = (await stub.exportRows(snapshot, table, after, PAGE_ROWS)) as unknown as ExportPage;
       if (page.rows.length > 0) yield page.rows;
       after = page.next;
     }
@@ -56,6 +58,14 @@ exportRoutes.get("/:roomId/export", async (c) => {
     store: await stub.exportedStore(),
   };
 
+  async function* entries() {
+    try {
+      yield* files();
+    } finally {
+      // Ended, or the download abandoned: the snapshot goes (one nobody ends goes within the hour).
+      await stub.exportEnd(snapshot).catch((error: unknown) => console.error("export: could not end", error));
+    }
+  }
   async function* files() {
     yield { name: "room.json", lastModified: exportedAt, input: textStream(roomJson(header, pages)) };
     for (const table of EXPORT_TABLES) {
@@ -76,7 +86,7 @@ exportRoutes.get("/:roomId/export", async (c) => {
     }
   }
 
-  const zip = downloadZip(files());
+  const zip = downloadZip(entries());
   const fileName = `stockroom-${safeName(room.name) || "room"}-${exportedAt.toISOString().slice(0, 10)}.zip`;
   return new Response(zip.body, {
     headers: {
