@@ -133,7 +133,8 @@ export interface BulkJobDoc {
     | "store-unlink"
     | "import"
     | "import-check"
-    | "share-codes-copy";
+    | "share-codes-copy"
+    | "item-tags";
   subject: string;
   /** Units done so far, of `total` (items looked at). */
   done: number;

@@ -4,12 +4,12 @@
  * room's SQLite, kept live; a phone copies the catalogue a page at a time,
  * then only what changed.
  */
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type ItemCopyPage, LIMITS, WHOLE_CATALOGUE_REFUSED, windowCountId } from "../../protocol/api";
 import type { RoomDO } from "../../worker/objects/room-do";
 import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
-import { roomRows } from "./room-rows";
+import { roomRows, roomStub } from "./room-rows";
 import { countRoomStatements } from "./statement-counter";
 
 const ITEMS = 3_000;
@@ -223,6 +223,39 @@ describe("big rooms", () => {
     for (const socket of people) await expect.poll(() => socket.held("items").has(added)).toBe(true);
     expect(await windowReads()).toBe(1);
     for (const socket of people) socket.close();
+  });
+
+  it("filters by tag through the tags' index, indexing a room's older items after it opens while it serves", async () => {
+    const roomId = await bigRoom(1_200);
+    const saleCount = 120; // every tenth item of bigRoom is tagged "sale"
+    // As a room with items from before the tags' index: none indexed, and not yet done (once it has opened).
+    const { socket: before } = await connectToRoom(roomId);
+    await expect
+      .poll(async () => (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = 'item-tags-indexed'")).length)
+      .toBe(1);
+    await roomRows(roomId, "DELETE FROM item_tags");
+    await roomRows(roomId, "DELETE FROM room_state WHERE key = 'item-tags-indexed'");
+    await openWindow(before, { tag: "sale", limit: 1_000 }, "tagged");
+    expect(countOf(before, { tag: "sale" })).toBe(saleCount);
+    before.close();
+    await evictDurableObject(roomStub(roomId));
+    // Woken, it indexes them a chunk at a time; the filter answers the same meanwhile and after.
+    const { socket } = await connectToRoom(roomId);
+    await expect
+      .poll(async () => (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = 'item-tags-indexed'")).length)
+      .toBe(1);
+    expect(await roomRows(roomId, "SELECT count(*) AS n FROM item_tags WHERE tag = 'sale'")).toEqual([
+      { n: saleCount },
+    ]);
+    await openWindow(socket, { tag: "sale", limit: 1_000 }, "tagged");
+    expect(countOf(socket, { tag: "sale" })).toBe(saleCount);
+    const plan = await roomRows<{ detail: string }>(
+      roomId,
+      "EXPLAIN QUERY PLAN SELECT item_id FROM item_tags WHERE tag = ?",
+      "sale",
+    );
+    expect(plan.map((row) => row.detail).join("; ")).toMatch(/item_tags USING (PRIMARY KEY|COVERING INDEX)/);
+    socket.close();
   });
 
   it("refuses a window it cannot serve, in words", async () => {

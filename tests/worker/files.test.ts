@@ -614,6 +614,11 @@ describe("removing files and shared links", () => {
       expect([...(await state.storage.list()).keys()]).toEqual([]);
       expect(await state.storage.getAlarm()).toBeNull();
     });
+    // No login names the room's object any more: a later token removal does not wake it to re-make its tables.
+    const places = await env.DB.prepare("SELECT count(*) AS n FROM token_connections WHERE object_name = ?")
+      .bind(roomId)
+      .first<{ n: number }>();
+    expect(places?.n).toBe(0);
   });
 
   it("shares only a photo's tag-free version, through a signed link that works without a login", async () => {

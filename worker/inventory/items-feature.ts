@@ -32,6 +32,7 @@ import { registerBulkKind } from "./bulk-jobs";
 import { setItemsStatus, setStatusInBulk } from "./item-bulk-edits";
 import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, restoreItem } from "./items-service";
 import { copyShareCodes, shareCodesFor } from "./share-codes";
+import { indexTags } from "./tags-backfill";
 
 const serverFields: readonly string[] = SERVER_ITEM_FIELDS;
 
@@ -73,6 +74,7 @@ const itemsCollection: WritableCollection<RoomHost> = {
 export function registerItems(registry: LiveRegistry<RoomHost>): void {
   registerBulkKind("set-status", setStatusInBulk);
   registerBulkKind("share-codes-copy", copyShareCodes);
+  registerBulkKind("item-tags", indexTags);
   registerBulkKind("bulk-edit", editInBulk);
   registry.publish(PUBLICATION.ITEMS, {
     args: PUBLICATION_ARGS[PUBLICATION.ITEMS],

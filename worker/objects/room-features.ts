@@ -17,6 +17,7 @@ import { registerItemsWindow } from "../inventory/items-window-feature";
 import { keepDigestScheduled, runDueDigest } from "../inventory/low-stock-digest";
 import { copyShareCodesWhenOwed } from "../inventory/share-codes";
 import { registerStock } from "../inventory/stock-feature";
+import { indexTagsWhenOwed } from "../inventory/tags-backfill";
 import type { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrderNow } from "../orders/orders-service";
@@ -86,6 +87,8 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     // Labels' codes an earlier release kept only in the directory come onto their items (share-codes.ts).
     opened: async (host) => {
       copyShareCodesWhenOwed(host);
+      // Items from before the tags' index was kept get indexed (tags-backfill.ts).
+      indexTagsWhenOwed(host);
       return null;
     },
   },

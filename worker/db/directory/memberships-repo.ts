@@ -2,7 +2,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { MemberDoc, RoomRole } from "../../../protocol/api";
 import { type Database, newId } from "./database";
-import { deletedRooms, memberships, type RoomRow, rooms, userEmails, users } from "./schema";
+import { deletedRooms, memberships, type RoomRow, rooms, tokenConnections, userEmails, users } from "./schema";
 import { profileName } from "./users-repo";
 
 export async function roleOf(db: Database, roomId: string, userId: string): Promise<RoomRole | null> {
@@ -148,11 +148,18 @@ export async function roomsOfUser(db: Database, userId: string, limit = 200): Pr
   return rows.map((row) => row.room);
 }
 
-/** Deletes the room (its rows go with it) and keeps only that it was deleted, and when. */
+/**
+ * Deletes the room (its rows go with it) and keeps only that it was deleted,
+ * and when. Logins stop naming its object as a place they are in use, so no
+ * later token removal or change of a person wakes the erased object again.
+ */
 export async function deleteRoom(db: Database, roomId: string, at: number): Promise<void> {
   await db.batch([
     db.insert(deletedRooms).values({ id: roomId, deletedAt: at }).onConflictDoNothing(),
     db.delete(rooms).where(eq(rooms.id, roomId)),
+    db
+      .delete(tokenConnections)
+      .where(and(eq(tokenConnections.objectKind, "room"), eq(tokenConnections.objectName, roomId))),
   ]);
 }
 

@@ -132,7 +132,16 @@ export const directoryOutbox = sqliteTable("directory_outbox", {
 export const bulkJobs = sqliteTable("bulk_jobs", {
   id: text("id").primaryKey(),
   kind: text("kind", {
-    enum: ["stocktake-apply", "set-status", "bulk-edit", "store-unlink", "import", "import-check", "share-codes-copy"],
+    enum: [
+      "stocktake-apply",
+      "set-status",
+      "bulk-edit",
+      "store-unlink",
+      "import",
+      "import-check",
+      "share-codes-copy",
+      "item-tags",
+    ],
   }).notNull(),
   subject: text("subject").notNull().default(""),
   params: text("params").notNull(),

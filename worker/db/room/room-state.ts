@@ -14,6 +14,13 @@ import { roomState } from "./room-schema";
  */
 export const SHARE_CODES_COPIED = "share-codes-copied";
 
+/**
+ * Set once every item's tags are in `item_tags` (room migration 0023): by a
+ * backfill for a room that had items before it, or from the start for a room
+ * made since (worker/inventory/tags-backfill.ts).
+ */
+export const ITEM_TAGS_INDEXED = "item-tags-indexed";
+
 export function readState(db: RoomDatabase, key: string): string | null {
   return db.select().from(roomState).where(eq(roomState.key, key)).get()?.value ?? null;
 }

@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../directory/database";
 import { rooms } from "../directory/schema";
 import { MOVED_TABLES, type RoomDatabase } from "./room-database";
-import { readState, SHARE_CODES_COPIED, writeState } from "./room-state";
+import { ITEM_TAGS_INDEXED, readState, SHARE_CODES_COPIED, writeState } from "./room-state";
 
 /** Rows read from D1 per round trip (and written per transaction here). */
 export const MOVE_CHUNK_ROWS = 500;
@@ -108,6 +108,8 @@ export async function moveLegacyRows(
     // A room made with its rows its own from the start: its labels' codes have always been on its items (a
     // room that moved in and lost its mark copies them, share-codes.ts).
     writeState(roomDb, SHARE_CODES_COPIED, String(now()), now());
+    // Its items' tags have been indexed by the triggers since its first item (migration 0023).
+    writeState(roomDb, ITEM_TAGS_INDEXED, String(now()), now());
   }
   writeState(roomDb, MOVED, String(now()), now());
   return copied;

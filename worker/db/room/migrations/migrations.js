@@ -21,6 +21,7 @@ import m0019 from "./0019_store_review.sql";
 import m0020 from "./0020_import_staged.sql";
 import m0021 from "./0021_share_codes.sql";
 import m0022 from "./0022_stocktake_scan_indexes.sql";
+import m0023 from "./0023_item_tags.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -49,5 +50,6 @@ export default {
     m0020,
     m0021,
     m0022,
+    m0023,
   },
 };
