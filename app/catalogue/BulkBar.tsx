@@ -82,6 +82,11 @@ export function BulkBar({
     void queue.run();
   }
 
+  /** A job answered: its bar goes (another started meanwhile keeps its own). */
+  function jobEnded(id: string) {
+    setStatusJob((current) => (current?.id === id ? null : current));
+  }
+
   async function applyStatus() {
     // A status is the product's: variants chosen on their own do not carry it.
     const ids = [...selection.itemIds];
@@ -96,8 +101,7 @@ export function BulkBar({
     } catch (caught) {
       setMessage({ text: errorMessage(caught), error: true });
     } finally {
-      // Only this job's bar: another started meanwhile keeps its own.
-      setStatusJob((current) => (current?.id === jobId ? null : current));
+      jobEnded(jobId);
     }
   }
 
@@ -188,15 +192,8 @@ export function BulkBar({
         <BulkEditPanel
           {...variantSelection(selection.ids, items)}
           onClose={() => setEditing(false)}
-          onJob={(job) =>
-            setStatusJob((current) =>
-              job
-                ? { ...job, label: "Editing selected items" }
-                : current?.label === "Editing selected items"
-                  ? null
-                  : current,
-            )
-          }
+          onJob={(job) => setStatusJob({ ...job, label: "Editing selected items" })}
+          onJobEnded={jobEnded}
         />
       )}
       {publishing && (

@@ -73,13 +73,16 @@ export function BulkEditPanel({
   variantIds,
   onClose,
   onJob,
+  onJobEnded,
 }: {
   itemIds: readonly string[];
   /** Variants chosen on their own: the price and stock change goes to them only (docs/architecture.md §9). */
   variantIds: readonly string[];
   onClose(): void;
-  /** The server's job making the change, while it runs (null once answered), for a progress bar. */
-  onJob(job: { id: string; total: number } | null): void;
+  /** The server's job making the change, for a progress bar while it runs. */
+  onJob(job: { id: string; total: number }): void;
+  /** That job answered. */
+  onJobEnded(id: string): void;
 }) {
   const call = useCall();
   const toast = useToast();
@@ -134,7 +137,7 @@ export function BulkEditPanel({
         const made = (caught as { details?: BulkSelectionResult }).details;
         if (made && Array.isArray(made.undo)) offerUndo(made);
       })
-      .finally(() => onJob(null));
+      .finally(() => onJobEnded(jobId));
   }
 
   return (

@@ -23,11 +23,14 @@ export abstract class AccountsLiveServer<H extends AccountsHost> extends LiveSer
     await super.onAlarm();
     const host = this.startedHost;
     if (!host) return;
-    const inUse: string[] = [];
-    for (const connection of this.getConnections<SessionState>()) {
-      const hash = connection.state?.loginTokenHash;
-      if (hash) inUse.push(hash);
-    }
+    const inUse = () => {
+      const hashes: string[] = [];
+      for (const connection of this.getConnections<SessionState>()) {
+        const hash = connection.state?.loginTokenHash;
+        if (hash) hashes.push(hash);
+      }
+      return hashes;
+    };
     await recheckTokensInUse(host, inUse).catch((error: unknown) =>
       console.error("accounts: could not re-check the tokens in use", error),
     );

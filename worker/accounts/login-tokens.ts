@@ -139,12 +139,14 @@ export function forgetLoginTokens(host: AccountsHost, tokenHashes: string[]): vo
  * object (live-objects.ts) holds here no longer than a resumed check would.
  * One directory read of the tokens in use, none while nobody is connected.
  */
-export async function recheckTokensInUse(host: AccountsHost, inUse: readonly string[]): Promise<void> {
+export async function recheckTokensInUse(host: AccountsHost, inUse: () => readonly string[]): Promise<void> {
   const here = tokensOf(host);
   const now = host.now();
-  if (inUse.length === 0 || now - here.recheckedAt < RESUMABLE_MS) return;
+  // Most heartbeats are not due: the connections are not even listed then.
+  if (now - here.recheckedAt < RESUMABLE_MS) return;
   here.recheckedAt = now;
-  const distinct = [...new Set(inUse)];
+  const distinct = [...new Set(inUse())];
+  if (distinct.length === 0) return;
   const valid = await validTokenHashes(host.db, distinct, now);
   const gone = distinct.filter((hash) => !valid.has(hash));
   if (gone.length > 0) {

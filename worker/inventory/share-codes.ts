@@ -25,14 +25,14 @@ import { findItemByShareCode } from "../db/room/items-repo";
 import type { ItemRow } from "../db/room/room-schema";
 import { SHARE_CODES_COPIED, stateWrite } from "../db/room/room-state";
 import type { RoomHost } from "../rooms/room-host";
-import { type Backfill, backfillDone, startBackfill } from "./backfills";
+import { type Backfill, backfillDone } from "./backfills";
 import { BULK_CHUNK, type BulkKind } from "./bulk-jobs";
 import { type ItemChange, writeItems } from "./item-pipeline";
 
 /** Copying an earlier release's codes in from the directory: a backfill (backfills.ts). */
-const COPY: Backfill = { kind: "share-codes-copy", doneKey: SHARE_CODES_COPIED };
+export const SHARE_CODES_BACKFILL: Backfill = { kind: "share-codes-copy", doneKey: SHARE_CODES_COPIED };
 
-const codesCopied = (host: RoomHost) => backfillDone(host, COPY);
+const codesCopied = (host: RoomHost) => backfillDone(host, SHARE_CODES_BACKFILL);
 
 /**
  * One item's code set, as a write of the pipeline: not an edit of the item
@@ -127,8 +127,3 @@ export const copyShareCodes: BulkKind = {
     });
   },
 };
-
-/** Once the room is open: copies the directory's codes in, unless done (or under way). */
-export function copyShareCodesWhenOwed(host: RoomHost): void {
-  startBackfill(host, COPY);
-}

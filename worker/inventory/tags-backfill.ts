@@ -6,8 +6,7 @@
  * (worker/db/room/items-window-repo.ts).
  */
 import { ITEM_TAGS_INDEXED, stateWrite } from "../db/room/room-state";
-import type { RoomHost } from "../rooms/room-host";
-import { type Backfill, startBackfill } from "./backfills";
+import type { Backfill } from "./backfills";
 import { BULK_CHUNK, type BulkKind } from "./bulk-jobs";
 
 export const TAGS_BACKFILL: Backfill = { kind: "item-tags", doneKey: ITEM_TAGS_INDEXED };
@@ -41,8 +40,3 @@ export const indexTags: BulkKind = {
     );
   },
 };
-
-/** Once the room is open: indexes its items' tags unless done (or under way). */
-export function indexTagsWhenOwed(host: RoomHost): void {
-  startBackfill(host, TAGS_BACKFILL);
-}

@@ -33,12 +33,12 @@ import { announce } from "../rooms/members-feature";
 import { Presence } from "../rooms/presence";
 import { RoleCache } from "../rooms/role-cache";
 import {
+  beginExport,
   dropSnapshot,
   type ExportPage,
+  type ExportStart,
   type ExportTable,
-  exportedStore,
   exportRows,
-  takeSnapshot,
 } from "../rooms/room-export";
 import type { RoomHost } from "../rooms/room-host";
 import { announceOpening } from "../rooms/room-opening";
@@ -279,11 +279,10 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     return Object.fromEntries([...found].map(([id, versions]) => [id, [...versions]]));
   }
 
-  /** Begins an export: the room at this moment, copied (RPC from the export route; room-export.ts). */
-  async exportBegin(): Promise<string> {
+  /** Begins an export: the room at this moment, copied, and its store's name (RPC from the export route). */
+  async exportBegin(): Promise<ExportStart> {
     await this.whenOpen();
-    // In the write queue's turn: no write is half made when the copy is taken.
-    return this.liveHost.writes.run(async () => takeSnapshot(this.liveHost));
+    return beginExport(this.liveHost);
   }
 
   /** A page of one of the snapshot's tables for its export (RPC from the export route). */
@@ -296,12 +295,6 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   async exportEnd(snapshot: string): Promise<void> {
     await this.whenOpen();
     dropSnapshot(this.liveHost, snapshot);
-  }
-
-  /** The store the room is connected to, for the export's header (no credentials). */
-  async exportedStore(): Promise<{ shopDomain: string; shopName: string } | null> {
-    await this.whenOpen();
-    return exportedStore(this.liveHost);
   }
 
   /**

@@ -9,15 +9,16 @@ import { registerAccounts } from "../accounts/accounts-feature";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { registerFiles } from "../files/files-feature";
 import { photoLinks } from "../files/photo-links";
+import { startBackfill } from "../inventory/backfills";
 import { resumeBulkJobs } from "../inventory/bulk-jobs";
 import { registerBulkJobs } from "../inventory/bulk-jobs-feature";
 import { bringInPhotos, photosDue } from "../inventory/import-photos";
 import { registerItems } from "../inventory/items-feature";
 import { registerItemsWindow } from "../inventory/items-window-feature";
 import { keepDigestScheduled, runDueDigest } from "../inventory/low-stock-digest";
-import { copyShareCodesWhenOwed } from "../inventory/share-codes";
+import { SHARE_CODES_BACKFILL } from "../inventory/share-codes";
 import { registerStock } from "../inventory/stock-feature";
-import { indexTagsWhenOwed } from "../inventory/tags-backfill";
+import { TAGS_BACKFILL } from "../inventory/tags-backfill";
 import type { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrderNow } from "../orders/orders-service";
@@ -84,11 +85,10 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   {
     name: "items",
     register: registerItems,
-    // Labels' codes an earlier release kept only in the directory come onto their items (share-codes.ts).
+    // What a migration left on the room's existing rows, done now it is open (backfills.ts): labels' codes
+    // an earlier release kept only in the directory, and the tags of items from before their index.
     opened: async (host) => {
-      copyShareCodesWhenOwed(host);
-      // Items from before the tags' index was kept get indexed (tags-backfill.ts).
-      indexTagsWhenOwed(host);
+      for (const backfill of [SHARE_CODES_BACKFILL, TAGS_BACKFILL]) startBackfill(host, backfill);
       return null;
     },
   },

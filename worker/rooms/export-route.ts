@@ -16,7 +16,7 @@ import { can } from "../../protocol/api";
 import { csvLine } from "../../protocol/csv";
 import type { RoomDO } from "../objects/room-do";
 import { roomCaller } from "./room-caller";
-import { EXPORT_TABLES, type ExportPage, type ExportTable } from "./room-export";
+import { EXPORT_TABLES, type ExportPage, type ExportStart, type ExportTable } from "./room-export";
 
 const PAGE_ROWS = 1_000;
 /** Tables also written as CSV, under these names. */
@@ -41,7 +41,7 @@ exportRoutes.get("/:roomId/export", async (c) => {
 
   const stub = await getServerByName(c.env.ROOM as unknown as DurableObjectNamespace<RoomDO>, roomId);
   // The room at one moment, however long the download takes (room-export.ts).
-  const snapshot = await stub.exportBegin();
+  const { snapshot, store } = (await stub.exportBegin()) as ExportStart;
   async function* pages(table: ExportTable): AsyncGenerator<Row[]> {
     for (let after: number | null = 0; after !== null; ) {
       const page = (await stub.exportRows(snapshot, table, after, PAGE_ROWS)) as unknown as ExportPage;
@@ -55,7 +55,7 @@ exportRoutes.get("/:roomId/export", async (c) => {
     version: 1,
     exportedAt: exportedAt.toISOString(),
     room: { id: room.id, name: room.name, currency: room.currency, createdAt: new Date(room.createdAt).toISOString() },
-    store: await stub.exportedStore(),
+    store,
   };
 
   async function* entries() {

@@ -45,7 +45,7 @@ const SNAPSHOT_KEPT_MS = 60 * 60_000;
 const snapshotTable = (snapshot: string, table: ExportTable) => `export_${snapshot}_${table}`;
 
 /** Copies every exported table in one transaction: the room at this moment. Answers the snapshot's id. */
-export function takeSnapshot(host: RoomHost): string {
+function takeSnapshot(host: RoomHost): string {
   dropAbandonedSnapshots(host);
   const snapshot = randomId(12).replace(/[^A-Za-z0-9]/g, "0");
   const sql = host.roomDb.$client.sql;
@@ -102,8 +102,15 @@ export function exportRows(
   return { rows, next };
 }
 
-/** The store the room is connected to, as the export names it (no credentials). */
-export async function exportedStore(host: RoomHost): Promise<{ shopDomain: string; shopName: string } | null> {
+/** An export begun: its snapshot, and the store the room is connected to as the export names it (no credentials). */
+export interface ExportStart {
+  snapshot: string;
+  store: { shopDomain: string; shopName: string } | null;
+}
+
+export async function beginExport(host: RoomHost): Promise<ExportStart> {
+  // In the write queue's turn: no write is half made when the copy is taken.
+  const snapshot = await host.writes.run(async () => takeSnapshot(host));
   const row = await findStoreConnection(host.roomDb, host.roomId);
-  return row ? { shopDomain: row.shopDomain, shopName: row.shopName } : null;
+  return { snapshot, store: row ? { shopDomain: row.shopDomain, shopName: row.shopName } : null };
 }

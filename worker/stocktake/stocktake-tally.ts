@@ -19,9 +19,6 @@ import type { RoomHost } from "../rooms/room-host";
 import { locationsOf } from "./stocktake-counts";
 import { findStocktake, type StocktakeRow } from "./stocktakes-repo";
 
-const countId = tallyCountId;
-const personId = tallyPersonId;
-
 /** The scans that count: not taken back, made in time. */
 const COUNTED = "taken_back_at IS NULL AND late IS NULL";
 /** A scan from before variants counted its product's only one; from before places, the first place. */
@@ -57,13 +54,13 @@ function wholeTally(sql: SqlStorage, stocktakeId: string, first: string): Map<st
     stocktakeId,
     first,
   );
-  for (const row of counts) docs.set(countId(stocktakeId, row.variant, row.place), countFields(stocktakeId, row));
+  for (const row of counts) docs.set(tallyCountId(stocktakeId, row.variant, row.place), countFields(stocktakeId, row));
   const people = sql.exec<{ user_id: string; n: number }>(
     `SELECT user_id, count(*) AS n FROM stocktake_scans WHERE stocktake_id = ?1 AND ${COUNTED} GROUP BY user_id`,
     stocktakeId,
   );
   for (const row of people) {
-    docs.set(personId(stocktakeId, row.user_id), { stocktakeId, userId: row.user_id, count: row.n });
+    docs.set(tallyPersonId(stocktakeId, row.user_id), { stocktakeId, userId: row.user_id, count: row.n });
   }
   return docs;
 }
@@ -115,10 +112,10 @@ export function announceTally(host: RoomHost, stocktake: StocktakeRow, scan: Sto
   const announce = (id: string, fields: Fields | null) =>
     host.emit({ collection: COLLECTION.STOCKTAKE_TALLY, id, doc: fields && { _id: id, ...fields }, previous: null });
   announce(
-    countId(stocktake.id, scan.variantId, scan.locationId),
+    tallyCountId(stocktake.id, scan.variantId, scan.locationId),
     countOf(sql, stocktake.id, first, scan.variantId, scan.locationId),
   );
-  announce(personId(stocktake.id, scan.userId), personOf(sql, stocktake.id, scan.userId));
+  announce(tallyPersonId(stocktake.id, scan.userId), personOf(sql, stocktake.id, scan.userId));
 }
 
 export function registerStocktakeTally(registry: LiveRegistry<RoomHost>): void {
