@@ -53,7 +53,6 @@ try {
   await page.goto(`${server.url}/rooms/${roomId}`, loaded);
   const count = page.getByRole("button", { name: "Edit quantity of Lamp" }).locator(".cell-value");
   await count.waitFor(loaded);
-  const shown = await count.elementHandle();
 
   let expected = START;
   /** Milliseconds from `act` until the open catalogue shows the count one lower. */
@@ -61,12 +60,30 @@ try {
     expected -= 1;
     const started = performance.now();
     await act();
-    await page.waitForFunction(
-      // Digits only: the count is shown grouped ("99,999").
-      ([element, want]) => element.textContent?.replace(/\D/g, "") === want,
-      [shown, String(expected)],
-      { timeout: 60_000, polling: "raf" },
-    );
+    await page
+      .waitForFunction(
+        // Found again each frame, not held: a row drawn again (a reconnect, a page of photos) is a new element.
+        // Digits only: the count is shown grouped ("99,999").
+        (want) =>
+          [...document.querySelectorAll(".cell-button")]
+            .find((button) => button.textContent?.endsWith(", edit quantity of Lamp"))
+            ?.querySelector(".cell-value")
+            ?.textContent?.replace(/\D/g, "") === want,
+        String(expected),
+        { timeout: 60_000, polling: "raf" },
+      )
+      .catch(async (error) => {
+        // Says what the page showed instead, so a run that times out shows where the sale stopped.
+        const cells = await page.evaluate(() =>
+          [...document.querySelectorAll(".cell-button")].map((b) => b.textContent),
+        );
+        const status = await page.getByRole("status").allInnerTexts();
+        throw new Error(
+          `bench: the catalogue never showed ${expected}; its cells: ${JSON.stringify(cells).slice(0, 500)}; ` +
+            `its status lines: ${JSON.stringify(status).slice(0, 500)}`,
+          { cause: error },
+        );
+      });
     return performance.now() - started;
   }
 
