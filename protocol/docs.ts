@@ -146,15 +146,24 @@ export interface ImportPhotosDoc {
 }
 
 /**
- * A room made by the previous release copying its rows into its own storage
- * on its first wake (docs/architecture.md §2): one document, `_id` the room's,
- * while it lasts; its calls and subscriptions wait meanwhile.
+ * A room filling itself before it serves: one made by the previous release
+ * copying its rows into its own storage on its first wake
+ * (docs/architecture.md §2), or a new room restoring a backup file
+ * (docs/operations.md §4). One document, `_id` the room's, while it lasts;
+ * its calls and subscriptions wait meanwhile. A restore that could not be
+ * made stays as `failed` (the room is left empty) until another begins.
  */
 export interface RoomOpeningDoc {
   _id: string;
-  /** Rows copied so far, of `total`. */
+  /** Work done so far, of `total`: rows copied; for a restore, bytes of the backup's records read, then photos copied. */
   copied: number;
   total: number;
+  /** What the room is doing: absent while it moves in from the previous release. */
+  what?: "restore";
+  /** A restore's step: its records, then its photos. */
+  step?: "records" | "photos";
+  /** Why a restore stopped, in words for its owner. */
+  failed?: string;
 }
 
 /**

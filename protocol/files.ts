@@ -105,6 +105,20 @@ export const FILE_COLLECTIONS = {
     versions: [],
     stripOriginal: true,
   },
+  /**
+   * A room's backup (its export's ZIP) on its way into a new room: the owner
+   * uploads it, the room restores from it, and the file goes once the room
+   * is restored (docs/operations.md §4).
+   */
+  roomBackups: {
+    name: "roomBackups",
+    maxSize: 4 * 1024 * 1024 * 1024,
+    types: ["application/zip", "application/x-zip-compressed"],
+    uploadRoles: ["owner"],
+    public: false,
+    versions: [],
+    originalRoles: ["owner"],
+  },
 } as const satisfies Record<string, FileCollectionConfig>;
 
 export type FileCollectionName = keyof typeof FILE_COLLECTIONS;

@@ -14,6 +14,8 @@ export const ROOM_METHOD = {
   /** The room's currency (owners and admins): new items take it. */
   ROOMS_SET_CURRENCY: "rooms.setCurrency",
   ROOMS_DELETE: "rooms.delete",
+  /** Fills a new, empty room from a backup file uploaded to it (roomBackups), as the room was when backed up. */
+  ROOMS_RESTORE_BACKUP: "rooms.restoreBackup",
   MEMBERS_INVITE: "members.invite",
   MEMBERS_SET_ROLE: "members.setRole",
   MEMBERS_REMOVE: "members.remove",
@@ -39,6 +41,7 @@ export const ROOM_METHODS = {
   [ROOM_METHOD.ROOMS_RENAME]: takes(v.tuple([roomNameSchema])).answers(),
   [ROOM_METHOD.ROOMS_SET_CURRENCY]: takes(v.tuple([currencySchema])).answers(),
   [ROOM_METHOD.ROOMS_DELETE]: takes(v.tuple([])).answers(),
+  [ROOM_METHOD.ROOMS_RESTORE_BACKUP]: takes(v.tuple([idSchema])).answers<null>(),
   [ROOM_METHOD.MEMBERS_INVITE]: takes(
     v.tuple([
       v.pipe(

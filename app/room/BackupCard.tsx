@@ -2,13 +2,15 @@
  * Backups (Settings): owners and admins download the whole room as a ZIP —
  * its data as JSON and CSV, and every photo and file — and the owner can put
  * the room back as it was at an earlier time of the last 30 days, where the
- * server keeps that history (worker/rooms/restore-route.ts says when not).
+ * server keeps that history (worker/rooms/restore-route.ts says when not),
+ * or fill a new room from a backup file (RestoreFromBackup.tsx).
  */
 import { type FormEvent, useState } from "react";
 import { can, type RoomDoc, type RoomRole } from "../../protocol/api";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Field } from "../ui/Field";
+import { RestoreFromBackup } from "./RestoreFromBackup";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -33,6 +35,7 @@ export function BackupCard({ roomId, room, role }: { roomId: string; room: RoomD
         </a>
       </div>
       {can.restoreRoom(role) && <RestoreForm roomId={roomId} room={room} />}
+      {can.restoreRoom(role) && <RestoreFromBackup roomId={roomId} />}
     </section>
   );
 }

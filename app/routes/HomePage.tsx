@@ -7,6 +7,7 @@ import { Header } from "../components/Header";
 import { HomeSessionProvider } from "../components/SessionProvider";
 import { type LiveDoc, useFind } from "../live";
 import { useCall, useSubscribe } from "../live-api";
+import { roomNameFromBackup, stashBackup } from "../room/backup-stash";
 import { currencyChoices, localCurrency } from "../room/currencies";
 import { forgetRoomNotice, roomNotice } from "../room/room-notice";
 import { Dismissible } from "../ui/Dismissible";
@@ -35,6 +36,7 @@ function Home() {
         <CheckInbox />
         <CreateRoomForm />
         <RoomList />
+        <RestoreBackupForm />
       </main>
     </>
   );
@@ -146,6 +148,50 @@ function CreateRoomForm() {
       </select>
       <button type="submit" className="ui-button ui-button-primary" disabled={busy || name.trim() === ""}>
         {busy ? "Creating…" : "Create room"}
+      </button>
+      <ErrorText error={error} />
+    </form>
+  );
+}
+
+/**
+ * A room brought back from its backup file (docs/operations.md §4): a new
+ * room is made, named from the file, and the file waits for it to open; the
+ * room's settings upload it and restore it, showing both as they go.
+ */
+function RestoreBackupForm() {
+  const call = useCall();
+  const [, navigate] = useLocation();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const roomId = await call(METHOD.ROOMS_CREATE, roomNameFromBackup(file.name));
+      stashBackup(roomId, file);
+      navigate(`/rooms/${roomId}/settings`);
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card inline-form" onSubmit={submit} aria-label="Restore a backup">
+      <label htmlFor="backup-file">Restore from a backup file</label>
+      <input
+        id="backup-file"
+        type="file"
+        accept=".zip,application/zip"
+        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+      />
+      <button type="submit" className="ui-button ui-button-secondary" disabled={busy || !file}>
+        {busy ? "Creating…" : "Restore"}
       </button>
       <ErrorText error={error} />
     </form>

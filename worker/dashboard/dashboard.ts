@@ -55,6 +55,13 @@ export class Dashboard {
     }
   }
 
+  /** Counts every row again (a room filled from a backup, whose rows came in without changes). */
+  async recount(): Promise<void> {
+    const rows = await this.load();
+    this.aggregates.rebuild(rows.items, rows.orders);
+    this.publish();
+  }
+
   current(): DashboardDoc {
     this.last ??= this.aggregates.summary(this.now());
     return this.last;

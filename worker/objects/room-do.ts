@@ -22,14 +22,16 @@ import { listItems, toItemDoc } from "../db/room/items-repo";
 import { listOrders, toOrderDoc } from "../db/room/orders-repo";
 import { migrateRoomDatabase, openRoomDatabase } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
-import { type MoveProgress, moveLegacyRows, rowsMoved } from "../db/room/room-upgrade";
+import { moveLegacyRows, rowsMoved } from "../db/room/room-upgrade";
 import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-service";
 import { finishUpload, partTarget, writeChunk } from "../files/finish-upload";
 import { UploadManager } from "../files/upload-manager";
 import { openStockLedger } from "../inventory/open-ledger";
 import { LiveRegistry } from "../live/registry";
 import { recordOrder } from "../orders/orders-service";
+import { restoreBackup, restoreFailure, restoreUnderWay } from "../rooms/backup-restore";
 import { announce } from "../rooms/members-feature";
+import type { OpeningProgress } from "../rooms/opening-progress";
 import { Presence } from "../rooms/presence";
 import { RoleCache } from "../rooms/role-cache";
 import {
@@ -77,8 +79,8 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   private directoryFlush: Promise<void> = Promise.resolve();
   /** Its storage erased (the room was deleted): no more work is taken. */
   private erased = false;
-  /** How far the first-wake move got, while it runs. */
-  private moveProgress: MoveProgress | null = null;
+  /** How far the first-wake move (or a restore from a backup) got, while it runs. */
+  private moveProgress: OpeningProgress | null = null;
 
   /**
    * The room was deleted: its files' bytes, then every table and key of its
@@ -121,7 +123,9 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     if (rowsMoved(this.roomDb)) {
       openStockLedger(this.ctx.storage, this.name, Date.now());
       await super.onStart();
-      await this.opened();
+      // A restore a restart cut off goes on before the room serves (backup-restore.ts).
+      if (restoreUnderWay({ roomDb: this.roomDb })) this.fillFromBackup();
+      else await this.opened();
     } else {
       this.openWhileServing("room: moving rows from D1", () => this.moveRows());
       await super.onStart();
@@ -144,11 +148,24 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     await this.opened();
   }
 
-  private noteMove(progress: MoveProgress | null): void {
+  /** Fills the room from a backup while it takes connections; its calls wait until it is done (backup-restore.ts). */
+  private fillFromBackup(): void {
+    this.openWhileServing("room: restoring a backup", async () => {
+      const host = this.liveHost;
+      await restoreBackup(host, (progress) => this.noteMove(progress));
+      const failed = restoreFailure(host);
+      this.noteMove(null, failed);
+      await this.opened();
+      // Its rows came in without changes: screens open meanwhile connect again and read the restored room afresh.
+      if (!failed) this.closeUserConnections(null, "The room was restored from a backup");
+    });
+  }
+
+  private noteMove(progress: OpeningProgress | null, failed: string | null = null): void {
     const previous = this.moveProgress;
     this.moveProgress = progress;
-    if (previous || progress)
-      announceOpening({ roomId: this.name, emit: (change) => this.hub.emit(change) }, previous, progress);
+    if (previous || progress || failed)
+      announceOpening({ roomId: this.name, emit: (change) => this.hub.emit(change) }, previous, progress, failed);
   }
 
   /** Once the room's rows are its own: each feature's opening work (room-features.ts). */
@@ -344,6 +361,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     return {
       roomId: this.name,
       opening: () => this.moveProgress,
+      fillFromBackup: () => this.fillFromBackup(),
       roleOf: (userId) => roles.roleOf(userId),
       forgetRole: (userId) => {
         roles.forget(userId);

@@ -22,6 +22,7 @@ import { TAGS_BACKFILL } from "../inventory/tags-backfill";
 import type { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrderNow } from "../orders/orders-service";
+import { registerBackupRestore } from "../rooms/backup-restore-feature";
 import { registerJoinLinks } from "../rooms/join-links-feature";
 import { registerMembers } from "../rooms/members-feature";
 import { registerPresence } from "../rooms/presence-feature";
@@ -71,6 +72,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     register: (registry) => {
       registerRoom(registry);
       registerRoomCurrency(registry);
+      registerBackupRestore(registry);
     },
     // An export's copy nobody ended (a download abandoned) goes once it is an hour old (room-export.ts).
     opened: async (host) => {

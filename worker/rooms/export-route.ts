@@ -4,7 +4,9 @@
  * of the room's own storage, as stored, with the room and its store's name),
  * a CSV file per table people open in a spreadsheet (dates in ISO 8601,
  * cells that would run as formulas neutralised: protocol/csv.ts), and every
- * file's original under `files/`. It streams: pages of rows are read from
+ * file's original under `files/` with its copies (a photo's thumbnail and
+ * web copy) under `files/<collection>/versions/` (backup-entries.ts) — all a
+ * restore needs to make the room again (backup-restore.ts). It streams: pages of rows are read from
  * the room and files from R2 only as the download takes them, so a room of
  * any size exports with little memory (client-zip writes the ZIP as a
  * stream, ZIP64 past 4 GB).
@@ -15,6 +17,8 @@ import { getServerByName } from "partyserver";
 import { can } from "../../protocol/api";
 import { csvLine } from "../../protocol/csv";
 import type { RoomDO } from "../objects/room-do";
+import { originalEntry, versionEntry, zipSafeName } from "./backup-entries";
+import { BACKUP_FORMAT, BACKUP_VERSION } from "./backup-file";
 import { roomCaller } from "./room-caller";
 import { EXPORT_TABLES, type ExportPage, type ExportStart, type ExportTable } from "./room-export";
 
@@ -51,8 +55,8 @@ exportRoutes.get("/:roomId/export", async (c) => {
   }
   const exportedAt = new Date();
   const header = {
-    format: "stockroom-room-export",
-    version: 1,
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
     exportedAt: exportedAt.toISOString(),
     room: { id: room.id, name: room.name, currency: room.currency, createdAt: new Date(room.createdAt).toISOString() },
     store,
@@ -74,20 +78,25 @@ exportRoutes.get("/:roomId/export", async (c) => {
     }
     for await (const rows of pages("files")) {
       for (const file of rows) {
-        const object = await c.env.FILES.get(`${file.storage_path}/original`);
-        if (!object) continue;
-        yield {
-          name: `files/${file.collection}/${file.id}-${safeName(String(file.name))}`,
-          lastModified: new Date(Number(file.created_at)),
-          size: object.size,
-          input: object.body,
-        };
+        const collection = String(file.collection);
+        const id = String(file.id);
+        const lastModified = new Date(Number(file.created_at));
+        const original = await c.env.FILES.get(`${file.storage_path}/original`);
+        if (!original) continue;
+        const name = originalEntry(collection, id, String(file.name));
+        yield { name, lastModified, size: original.size, input: original.body };
+        for (const [version, stored] of Object.entries(copiesOf(file.versions))) {
+          const copy = await c.env.FILES.get(`${file.storage_path}/${version}`);
+          if (!copy) continue;
+          const entry = versionEntry(collection, id, version, String(stored.extension ?? ""));
+          yield { name: entry, lastModified, size: copy.size, input: copy.body };
+        }
       }
     }
   }
 
   const zip = downloadZip(entries());
-  const fileName = `stockroom-${safeName(room.name) || "room"}-${exportedAt.toISOString().slice(0, 10)}.zip`;
+  const fileName = `stockroom-${zipSafeName(room.name) || "room"}-${exportedAt.toISOString().slice(0, 10)}.zip`;
   return new Response(zip.body, {
     headers: {
       "Content-Type": "application/zip",
@@ -144,10 +153,13 @@ function textStream(parts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   });
 }
 
-/** A name safe in a ZIP entry and a download's file name. */
-function safeName(name: string): string {
-  return name
-    .replace(/[^\w.-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
+/** A file's copies as its record lists them, the original aside (it has its own entry). */
+function copiesOf(versions: unknown): Record<string, { extension?: unknown }> {
+  try {
+    const listed = JSON.parse(String(versions)) as Record<string, { extension?: unknown }>;
+    const { original: _original, ...copies } = listed && typeof listed === "object" ? listed : {};
+    return copies;
+  } catch {
+    return {};
+  }
 }

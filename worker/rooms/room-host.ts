@@ -4,8 +4,8 @@ import type { Dashboard } from "../dashboard/dashboard";
 import type { OrderInput } from "../db/room/orders-repo";
 import type { RoomDatabase } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
-import type { MoveProgress } from "../db/room/room-upgrade";
 import type { UploadManager } from "../files/upload-manager";
+import type { OpeningProgress } from "./opening-progress";
 import type { Presence } from "./presence";
 import type { WriteQueue } from "./write-queue";
 
@@ -66,8 +66,14 @@ export interface RoomHost extends AccountsHost {
    * has gone out.
    */
   disconnectUser(userId: string | null, reason: string): Promise<void>;
-  /** How far the room's first-wake move got while it lasts (room-opening.ts), else null. */
-  opening(): MoveProgress | null;
+  /** How far the room's first-wake move or a restore got while it lasts (room-opening.ts), else null. */
+  opening(): OpeningProgress | null;
+  /**
+   * Fills the room from the backup a restore noted (backup-restore.ts),
+   * holding its calls and subscriptions until it is done, as on a first
+   * wake's move; a restart goes on by itself.
+   */
+  fillFromBackup(): void;
   /** Uploads in progress in this room. */
   uploads: UploadManager;
   /** Where finished files' bytes live. */

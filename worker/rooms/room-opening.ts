@@ -1,17 +1,27 @@
 /**
- * A room made by the previous release moving its rows in on its first wake
- * (docs/architecture.md §2) says how far it got: a universal publication, so
- * every member's connection hears it from its login on, while everything
- * else the room serves waits (opening-gate.ts). Non-members hear nothing.
+ * A room filling itself before it serves — one made by the previous release
+ * moving its rows in on its first wake (docs/architecture.md §2), or a new
+ * room restoring a backup (backup-restore.ts) — says how far it got: a
+ * universal publication, so every member's connection hears it from its
+ * login on, while everything else the room serves waits (opening-gate.ts).
+ * A restore that stopped says why until another begins. Non-members hear
+ * nothing.
  */
 import { COLLECTION, type RoomOpeningDoc } from "../../protocol/api";
-import type { MoveProgress } from "../db/room/room-upgrade";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc, type Doc } from "../live/types";
+import { restoreFailure } from "./backup-restore";
+import type { OpeningProgress } from "./opening-progress";
 import type { RoomHost } from "./room-host";
 
-function openingDoc(roomId: string, progress: MoveProgress): Doc {
+function openingDoc(roomId: string, progress: OpeningProgress): Doc {
   const doc: RoomOpeningDoc = { _id: roomId, copied: progress.copied, total: progress.total };
+  if ("what" in progress) Object.assign(doc, { what: progress.what, step: progress.step });
+  return asDoc(doc);
+}
+
+function failedDoc(roomId: string, reason: string): Doc {
+  const doc: RoomOpeningDoc = { _id: roomId, copied: 0, total: 0, what: "restore", failed: reason };
   return asDoc(doc);
 }
 
@@ -25,7 +35,9 @@ export function registerRoomOpening(registry: LiveRegistry<RoomHost>): void {
         collection: COLLECTION.ROOM_OPENING,
         fetch: async () => {
           const progress = ctx.host.opening();
-          return progress ? [openingDoc(ctx.host.roomId, progress)] : [];
+          if (progress) return [openingDoc(ctx.host.roomId, progress)];
+          const failed = restoreFailure(ctx.host);
+          return failed ? [failedDoc(ctx.host.roomId, failed)] : [];
         },
         matches: () => true,
       };
@@ -33,16 +45,20 @@ export function registerRoomOpening(registry: LiveRegistry<RoomHost>): void {
   });
 }
 
-/** Tells the room's connections how far the move got (`next`), or that it is over (null). */
+/**
+ * Tells the room's connections how far the filling got (`next`), or that it
+ * is over (null) — or, for a restore that stopped, why (`failed`).
+ */
 export function announceOpening(
   host: Pick<RoomHost, "roomId" | "emit">,
-  previous: MoveProgress | null,
-  next: MoveProgress | null,
+  previous: OpeningProgress | null,
+  next: OpeningProgress | null,
+  failed: string | null = null,
 ): void {
   host.emit({
     collection: COLLECTION.ROOM_OPENING,
     id: host.roomId,
-    doc: next ? openingDoc(host.roomId, next) : null,
+    doc: next ? openingDoc(host.roomId, next) : failed ? failedDoc(host.roomId, failed) : null,
     previous: previous ? openingDoc(host.roomId, previous) : null,
   });
 }

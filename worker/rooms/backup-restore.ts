@@ -1,0 +1,460 @@
+/**
+ * Restoring a backup file into a new room (docs/operations.md §4): the
+ * owner uploads the room export's ZIP into an empty room (the `roomBackups`
+ * collection), and the room fills itself from it while it takes
+ * connections but serves nothing else (its calls wait, as for the move from
+ * the previous release: opening-gate.ts), saying how far it got.
+ *
+ * Two steps, each resumable:
+ * - **records**: every table's rows from `room.json`, streamed and written
+ *   500 to a transaction. Rows keep their ids, times and authors; they take
+ *   the new room's id, and photos new file ids (a file id is the directory's
+ *   key, and the old room may still hold the old ones). Cut off part-way, the
+ *   step starts again from an empty room. Then the stock is checked against
+ *   the ledger, variant by variant and place by place (docs/stock.md): a
+ *   backup whose stock does not add up is refused whole and the room left
+ *   empty, not half restored.
+ * - **photos**: each file's original and its copies from the ZIP into the
+ *   room's storage, ten files to a step, where it got to kept in the
+ *   room's state. A file whose bytes the backup lacks loses its record and
+ *   its place on its item, so nothing points at a photo that is not there.
+ *
+ * Not restored, by design: the store connection (its secrets never leave a
+ * room) and so the store's listings and the items' links to store products;
+ * labels' share codes (the directory's, and the old room's labels still
+ * lead there — a restored item gets a new code when its label is printed);
+ * members (the one restoring is the new room's owner).
+ */
+import { LiveError } from "../../protocol/errors";
+import { MAX_PUBLIC_COPY_SIZE, PUBLIC_COPY_TYPES } from "../../protocol/files";
+import { newId } from "../db/directory/database";
+import { owedToDirectory } from "../db/room/directory-outbox";
+import { deleteState, readState, writeState } from "../db/room/room-state";
+import { storagePathOf } from "../files/files-service";
+import { stripPhotoTags } from "../files/strip-tags";
+import { originalEntry, versionEntry } from "./backup-entries";
+import { type BackupFile, type BackupRow, openBackup, readBackupRows } from "./backup-file";
+import type { RestoreProgress } from "./opening-progress";
+import type { RoomHost } from "./room-host";
+import { changeRoomRecord } from "./room-record";
+
+/** The tables a backup brings back, in the order the export writes them. */
+export const RESTORED_TABLES = [
+  "items",
+  "item_history",
+  "files",
+  "orders",
+  "customers",
+  "stocktakes",
+  "stocktake_scans",
+  "locations",
+  "movements",
+] as const;
+
+/** Where a restore under way is kept (room-state.ts): what it reads and how far it got. */
+const RESTORING = "backup-restore";
+/** Why the last restore stopped, for its owner to read, until another begins. */
+const RESTORE_FAILED = "backup-restore-failed";
+/** The files a restore brings in, with their ids in the backup: made by the restore, dropped when it ends. */
+const RESTORED_FILES = "backup_restore_files";
+
+const ROWS_PER_TRANSACTION = 500;
+const FILES_PER_STEP = 10;
+
+interface Restoring {
+  /** The uploaded backup's file record, and its bytes' key in R2. */
+  fileId: string;
+  key: string;
+  step: "records" | "photos";
+  /** Photos: the last restored file's row in RESTORED_FILES. */
+  after: number;
+}
+
+export const restoreUnderWay = (host: Pick<RoomHost, "roomDb">) => readState(host.roomDb, RESTORING) !== null;
+
+/** Why the last restore stopped, or null. */
+export const restoreFailure = (host: Pick<RoomHost, "roomDb">) => readState(host.roomDb, RESTORE_FAILED);
+
+const sql = (host: RoomHost) => host.roomDb.$client.sql;
+
+/** Refuses a restore into a room that holds anything of its own. */
+export function requireEmptyRoom(host: RoomHost): void {
+  for (const table of ["items", "movements", "stocktakes", "orders"]) {
+    const row = sql(host).exec<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} LIMIT 1)`).one();
+    if (row.n > 0) throw new LiveError(409, "A backup is restored into a new, empty room: this one has items already");
+  }
+}
+
+/**
+ * Checks the backup can be read (a ZIP holding a Stockroom export this
+ * release reads) and notes the restore as under way; the room then fills
+ * itself (`restoreBackup`).
+ */
+export async function beginRestore(host: RoomHost, fileId: string, key: string): Promise<void> {
+  if (restoreUnderWay(host)) throw new LiveError(409, "This room is being restored already");
+  requireEmptyRoom(host);
+  await openBackup(host.bucket, key);
+  const restoring: Restoring = { fileId, key, step: "records", after: 0 };
+  host.roomDb.$client.transactionSync(() => {
+    writeState(host.roomDb, RESTORING, JSON.stringify(restoring), host.now());
+    deleteState(host.roomDb, RESTORE_FAILED);
+  });
+}
+
+/**
+ * Fills the room from the backup noted by `beginRestore`, telling `progress`
+ * how far it got; goes on from where a restart cut it off. A backup that
+ * cannot be restored leaves the room empty and says why (`restoreFailure`).
+ * Throws only what is worth trying again (storage that could not be read).
+ */
+export async function restoreBackup(host: RoomHost, progress: (step: RestoreProgress) => void): Promise<void> {
+  const saved = readState(host.roomDb, RESTORING);
+  if (!saved) return;
+  const restoring = JSON.parse(saved) as Restoring;
+  try {
+    const backup = await openBackup(host.bucket, restoring.key);
+    if (restoring.step === "records") {
+      // In the write queue's turn: a write accepted just before the restore began cannot land part-way through it.
+      await host.writes.run(() => restoreRecords(host, backup, restoring.fileId, progress));
+      restoring.step = "photos";
+      restoring.after = 0;
+      writeState(host.roomDb, RESTORING, JSON.stringify(restoring), host.now());
+    }
+    await restorePhotos(host, backup, restoring, progress);
+    // Prices are in the backed-up room's currency: new items take it too.
+    if (/^[A-Z]{3}$/.test(backup.room.currency)) await changeRoomRecord(host, { currency: backup.room.currency });
+    await finish(host, restoring);
+  } catch (error) {
+    if (!(error instanceof LiveError)) throw error;
+    console.warn(`room ${host.roomId}: backup not restored: ${error.reason}`);
+    emptyRoom(host, restoring.fileId);
+    host.roomDb.$client.transactionSync(() => {
+      dropBackupFile(host, restoring);
+      writeState(host.roomDb, RESTORE_FAILED, error.reason ?? "The backup could not be restored", host.now());
+    });
+    await host.bucket.delete(restoring.key);
+    await host.syncDirectory();
+  }
+}
+
+/** The backup file's record goes with the restore (in a transaction; its bytes are deleted after). */
+function dropBackupFile(host: RoomHost, restoring: Restoring): void {
+  sql(host).exec("DELETE FROM files WHERE id = ?", restoring.fileId);
+  owedToDirectory(host.roomDb, { kind: "file-room", fileId: restoring.fileId, roomId: null }, host.now()).run();
+  deleteState(host.roomDb, RESTORING);
+}
+
+/** Clears every restored table (the backup's own file record stays until the end) and the restore's working table. */
+function emptyRoom(host: RoomHost, backupFileId: string): void {
+  host.roomDb.$client.transactionSync(() => {
+    for (const table of RESTORED_TABLES) {
+      if (table === "files") sql(host).exec("DELETE FROM files WHERE id <> ?", backupFileId);
+      else sql(host).exec(`DELETE FROM ${table}`);
+    }
+    sql(host).exec(`DROP TABLE IF EXISTS ${RESTORED_FILES}`);
+  });
+}
+
+/** Each table's columns as this release has them: a backup's other columns are not ours to write. */
+function columnsOf(host: RoomHost, table: string): Set<string> {
+  return new Set(
+    sql(host)
+      .exec<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, table)
+      .toArray()
+      .map((column) => column.name),
+  );
+}
+
+async function restoreRecords(
+  host: RoomHost,
+  backup: BackupFile,
+  backupFileId: string,
+  progress: (step: RestoreProgress) => void,
+): Promise<void> {
+  emptyRoom(host, backupFileId);
+  sql(host).exec(
+    `CREATE TABLE ${RESTORED_FILES} (file_id TEXT PRIMARY KEY, old_id TEXT NOT NULL, versions TEXT NOT NULL)`,
+  );
+  const total = (backup.entries.get("room.json")?.size ?? 0) || 1;
+  progress({ copied: 0, total, what: "restore", step: "records" });
+  const columns = new Map<string, Set<string>>(RESTORED_TABLES.map((table) => [table, columnsOf(host, table)]));
+  // The restore's working table is written beside them.
+  columns.set(RESTORED_FILES, new Set(["file_id", "old_id", "versions"]));
+  /** A photo's new id for its id in the backup: one per file, whichever of item and file names it first. */
+  const fileIds = new Map<string, string>();
+  const fileIdOf = (old: string) => {
+    let id = fileIds.get(old);
+    if (!id) {
+      id = newId();
+      fileIds.set(old, id);
+    }
+    return id;
+  };
+
+  let pending: { table: string; row: BackupRow }[] = [];
+  const write = () => {
+    const rows = pending;
+    pending = [];
+    host.roomDb.$client.transactionSync(() => {
+      for (const { table, row } of rows) {
+        const known = columns.get(table) as Set<string>;
+        const names = Object.keys(row).filter((name) => known.has(name));
+        sql(host).exec(
+          `INSERT INTO ${table} (${names.map((name) => `"${name}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+          ...names.map((name) => storable(row[name], table, name)),
+        );
+      }
+    });
+  };
+
+  await readBackupRows(backup, async (table, row, bytesRead) => {
+    if (!columns.has(table) || table === RESTORED_FILES) return;
+    const restored: BackupRow = { ...row };
+    if ("room_id" in restored) restored.room_id = host.roomId;
+    if (table === "items") {
+      restored.photos = JSON.stringify(photoIdsOf(row.photos).map(fileIdOf));
+      restored.share_code = "";
+      restored.store_product_id = "";
+    } else if (table === "files") {
+      if (typeof row.id !== "string" || typeof row.collection !== "string") {
+        throw new LiveError(400, "This backup's records are damaged: a file has no id");
+      }
+      const id = fileIdOf(row.id);
+      restored.id = id;
+      restored.storage_path = storagePathOf(host.roomId, row.collection, id);
+      // Its copies are listed once their bytes are in (the photos step).
+      restored.versions = "{}";
+      pending.push({
+        table: RESTORED_FILES,
+        row: { file_id: id, old_id: row.id, versions: typeof row.versions === "string" ? row.versions : "{}" },
+      });
+    }
+    pending.push({ table, row: restored });
+    if (pending.length >= ROWS_PER_TRANSACTION) {
+      writeRows();
+      progress({ copied: bytesRead, total, what: "restore", step: "records" });
+      // The room takes connections meanwhile: their handshakes go between transactions.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  });
+  writeRows();
+  progress({ copied: total, total, what: "restore", step: "records" });
+  requireStockAddsUp(host);
+
+  function writeRows() {
+    try {
+      write();
+    } catch (error) {
+      if (error instanceof LiveError) throw error;
+      throw new LiveError(400, `This backup's records cannot be restored: ${String(error).slice(0, 200)}`);
+    }
+  }
+}
+
+function photoIdsOf(value: unknown): string[] {
+  try {
+    const ids = typeof value === "string" ? (JSON.parse(value) as unknown) : [];
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A JSON value as SQLite stores it; a nested object or array (a hand-edited backup) is refused. */
+function storable(value: unknown, table: string, column: string): SqlStorageValue {
+  if (value === null || typeof value === "string" || typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  throw new LiveError(400, `This backup's records are damaged: ${table}.${column} is not a value`);
+}
+
+/**
+ * The ledger invariant (docs/stock.md): every variant's stock at every
+ * place is the sum of its movements there. Read a page of items at a time
+ * beside the ledger's sums for those items.
+ */
+function requireStockAddsUp(host: RoomHost): void {
+  const wrong: string[] = [];
+  let after = "";
+  for (;;) {
+    const items = sql(host)
+      .exec<{ id: string; title: string; stock: string; variants: string; quantity: number }>(
+        "SELECT id, title, stock, variants, quantity FROM items WHERE id > ? ORDER BY id LIMIT 500",
+        after,
+      )
+      .toArray();
+    if (items.length === 0) break;
+    after = (items.at(-1) as { id: string }).id;
+    const sums = new Map<string, number>();
+    for (const row of sql(host).exec<{ item_id: string; variant_id: string; location_id: string; units: number }>(
+      `SELECT item_id, variant_id, location_id, sum(quantity) AS units FROM movements
+         WHERE item_id IN (${items.map(() => "?").join(", ")}) GROUP BY item_id, variant_id, location_id`,
+      ...items.map((item) => item.id),
+    )) {
+      const key = `${row.item_id}/${row.variant_id || row.item_id}/${row.location_id}`;
+      sums.set(key, (sums.get(key) ?? 0) + row.units);
+    }
+    for (const item of items) {
+      const variants = JSON.parse(item.variants) as { _id: string; stock?: Record<string, number> }[];
+      const held =
+        variants.length > 0 ? variants : [{ _id: item.id, stock: JSON.parse(item.stock) as Record<string, number> }];
+      let total = 0;
+      let adds = true;
+      const places = new Set<string>();
+      for (const variant of held) {
+        for (const [location, units] of Object.entries(variant.stock ?? {})) {
+          total += units;
+          places.add(`${item.id}/${variant._id}/${location}`);
+          if ((sums.get(`${item.id}/${variant._id}/${location}`) ?? 0) !== units) adds = false;
+        }
+      }
+      for (const [key, units] of sums) {
+        if (key.startsWith(`${item.id}/`) && units !== 0 && !places.has(key)) adds = false;
+      }
+      if (!adds || total !== item.quantity) wrong.push(item.title);
+    }
+  }
+  if (wrong.length > 0) {
+    const named = wrong
+      .slice(0, 3)
+      .map((title) => `“${title}”`)
+      .join(", ");
+    throw new LiveError(
+      400,
+      `This backup's stock does not add up to its ledger for ${wrong.length} item${wrong.length === 1 ? "" : "s"} (${named}), so nothing was restored`,
+    );
+  }
+}
+
+type RestoredFile = {
+  rowid: number;
+  file_id: string;
+  old_id: string;
+  versions: string;
+  collection: string;
+  name: string;
+  type: string;
+  size: number;
+  extension: string;
+};
+
+async function restorePhotos(
+  host: RoomHost,
+  backup: BackupFile,
+  restoring: Restoring,
+  progress: (step: RestoreProgress) => void,
+): Promise<void> {
+  const total = sql(host).exec<{ n: number }>(`SELECT count(*) AS n FROM ${RESTORED_FILES}`).one().n;
+  let copied = sql(host)
+    .exec<{ n: number }>(`SELECT count(*) AS n FROM ${RESTORED_FILES} WHERE rowid <= ?`, restoring.after)
+    .one().n;
+  progress({ copied, total, what: "restore", step: "photos" });
+  for (;;) {
+    const files = sql(host)
+      .exec<RestoredFile>(
+        `SELECT r.rowid, r.file_id, r.old_id, r.versions, f.collection, f.name, f.type, f.size, f.extension
+           FROM ${RESTORED_FILES} r JOIN files f ON f.id = r.file_id WHERE r.rowid > ? ORDER BY r.rowid LIMIT ?`,
+        restoring.after,
+        FILES_PER_STEP,
+      )
+      .toArray();
+    if (files.length === 0) break;
+    const outcomes = await Promise.all(files.map((file) => copyFile(host, backup, file)));
+    restoring.after = (files.at(-1) as RestoredFile).rowid;
+    host.roomDb.$client.transactionSync(() => {
+      files.forEach((file, index) => {
+        const versions = outcomes[index];
+        if (versions === null) {
+          // Its bytes are not in the backup (they were gone when it was taken): no record points at nothing.
+          sql(host).exec("DELETE FROM files WHERE id = ?", file.file_id);
+          return;
+        }
+        sql(host).exec("UPDATE files SET versions = ? WHERE id = ?", JSON.stringify(versions), file.file_id);
+        owedToDirectory(
+          host.roomDb,
+          { kind: "file-room", fileId: file.file_id, roomId: host.roomId },
+          host.now(),
+        ).run();
+      });
+      writeState(host.roomDb, RESTORING, JSON.stringify(restoring), host.now());
+    });
+    copied += files.length;
+    progress({ copied, total, what: "restore", step: "photos" });
+  }
+}
+
+/**
+ * One file's original and copies into the room's storage; answers its
+ * copies as its record lists them, or null when the backup has no original.
+ * A copy the backup lacks (one made before backups kept copies) is made
+ * from the original with its photo tags stripped, as an imported photo's
+ * are; where that cannot be done the copy is left out, and the original
+ * serves in its place.
+ */
+async function copyFile(
+  host: RoomHost,
+  backup: BackupFile,
+  file: RestoredFile,
+): Promise<Record<string, unknown> | null> {
+  const original = backup.entries.get(originalEntry(file.collection, file.old_id, file.name));
+  if (!original) return null;
+  const storagePath = storagePathOf(host.roomId, file.collection, file.file_id);
+  const originalBytes = new Uint8Array(await original.arrayBuffer());
+  await host.bucket.put(`${storagePath}/original`, originalBytes, { httpMetadata: { contentType: file.type } });
+  const listed = parseObject(file.versions);
+  const versions: Record<string, unknown> = {};
+  for (const [version, stored] of Object.entries(listed)) {
+    const { type, extension } = (stored ?? {}) as { type?: unknown; extension?: unknown };
+    if (typeof type !== "string" || typeof extension !== "string") continue;
+    let bytes: Uint8Array | null = null;
+    if (version === "original") bytes = originalBytes;
+    else {
+      const entry = backup.entries.get(versionEntry(file.collection, file.old_id, version, extension));
+      if (entry) bytes = new Uint8Array(await entry.arrayBuffer());
+      else if (PUBLIC_COPY_TYPES.includes(file.type) && originalBytes.byteLength <= MAX_PUBLIC_COPY_SIZE) {
+        const stripped = stripPhotoTags(originalBytes, file.type);
+        if (stripped.ok) bytes = stripped.bytes;
+      }
+    }
+    if (!bytes) continue;
+    const put = await host.bucket.put(`${storagePath}/${version}`, bytes, {
+      httpMetadata: { contentType: version === "original" ? file.type : type },
+    });
+    versions[version] = {
+      size: bytes.byteLength,
+      type: bytes === originalBytes || version === "original" ? file.type : type,
+      extension: bytes === originalBytes ? file.extension : extension,
+      etag: put?.httpEtag ?? "",
+    };
+  }
+  return versions;
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The restore done: photos with no record leave their items, the backup file goes, the dashboard is counted. */
+async function finish(host: RoomHost, restoring: Restoring): Promise<void> {
+  host.roomDb.$client.transactionSync(() => {
+    // Items name their photos by id: those whose bytes the backup lacked (or never had a record) are dropped.
+    sql(host).exec(
+      `UPDATE items SET photos = (
+         SELECT json_group_array(photo.value) FROM json_each(items.photos) AS photo
+           WHERE EXISTS (SELECT 1 FROM files WHERE files.id = photo.value)
+         ORDER BY photo.key)
+       WHERE photos <> '[]'
+         AND EXISTS (SELECT 1 FROM json_each(items.photos) AS photo
+                       WHERE NOT EXISTS (SELECT 1 FROM files WHERE files.id = photo.value))`,
+    );
+    sql(host).exec(`DROP TABLE IF EXISTS ${RESTORED_FILES}`);
+    dropBackupFile(host, restoring);
+  });
+  await host.bucket.delete(restoring.key);
+  await host.dashboard.recount();
+  await host.syncDirectory();
+}
