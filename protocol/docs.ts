@@ -149,7 +149,7 @@ export interface ImportPhotosDoc {
  * A room filling itself before it serves: one made by the previous release
  * copying its rows into its own storage on its first wake
  * (docs/architecture.md §2), or a new room restoring a backup file
- * (docs/operations.md §4). One document, `_id` the room's, while it lasts;
+ * (docs/operations.md §7). One document, `_id` the room's, while it lasts;
  * its calls and subscriptions wait meanwhile. A restore that could not be
  * made stays as `failed` (the room is left empty) until another begins.
  */

@@ -108,7 +108,7 @@ export const FILE_COLLECTIONS = {
   /**
    * A room's backup (its export's ZIP) on its way into a new room: the owner
    * uploads it, the room restores from it, and the file goes once the room
-   * is restored (docs/operations.md §4).
+   * is restored (docs/operations.md §7).
    */
   roomBackups: {
     name: "roomBackups",

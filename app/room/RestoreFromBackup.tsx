@@ -1,5 +1,5 @@
 /**
- * Restoring a backup file into this room (docs/operations.md §4), for its
+ * Restoring a backup file into this room (docs/operations.md §7), for its
  * owner: the ZIP a room's “Download a copy” gave is uploaded here with a
  * progress bar (it can be large: photos and all), then the room fills
  * itself from it while the banner at the top says how far it got; once

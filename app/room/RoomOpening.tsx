@@ -2,7 +2,7 @@
  * A room filling itself before it serves: one made by the previous release
  * moving its rows into its own storage the first time it opens after the
  * upgrade (docs/architecture.md §2), or a new room restoring a backup file
- * (docs/operations.md §4). It takes the connection at once and says how far
+ * (docs/operations.md §7). It takes the connection at once and says how far
  * it got; its lists fill in once it is done. A restore that stopped says
  * why. Nothing shows for any other room.
  */

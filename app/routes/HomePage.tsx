@@ -155,7 +155,7 @@ function CreateRoomForm() {
 }
 
 /**
- * A room brought back from its backup file (docs/operations.md §4): a new
+ * A room brought back from its backup file (docs/operations.md §7): a new
  * room is made, named from the file, and the file waits for it to open; the
  * room's settings upload it and restore it, showing both as they go.
  */

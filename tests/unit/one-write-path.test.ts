@@ -31,8 +31,9 @@ const WRITING_SQL =
   /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|UPDATE|DELETE\s+FROM)\s+(?:items|movements|item_history)\b|\.(?:insert|update|delete)\((?:items|movements|itemHistory)\)/i;
 
 /**
- * Where SQL may still write them, and why: the room's own statements (what the pipeline runs), a
- * start-up repair of rooms made before the ledger (it runs before any writer, in its own
+ * Where SQL may still write them, and why: the room's own statements (what the pipeline runs, and
+ * the loads of a room's rows before it serves — the move from D1, a backup restored — which
+ * announce nothing and run while the room holds every call), a start-up repair of rooms made before the ledger (it runs before any writer, in its own
  * transaction), and the old D1 schema's data migrations.
  */
 const SQL_ALLOWED = [/^worker\/db\/room\//, /^worker\/inventory\/open-ledger\.ts$/, /^worker\/data-migrations\//];

@@ -1,6 +1,6 @@
 /**
  * `rooms.restoreBackup`: the owner of a new, empty room fills it from a
- * backup file they uploaded to it (backup-restore.ts, docs/operations.md §4).
+ * backup file they uploaded to it (backup-restore.ts, docs/operations.md §7).
  * The call answers once the backup is found readable; the room then holds
  * every call and subscription while it fills, and `room.opening` says how
  * far it got, or why it stopped.

@@ -1,5 +1,5 @@
 /**
- * Restoring a backup file into a new room (docs/operations.md §4): the
+ * Restoring a backup file into a new room (docs/operations.md §7): the
  * owner uploads the room export's ZIP into an empty room (the `roomBackups`
  * collection), and the room fills itself from it while it takes
  * connections but serves nothing else (its calls wait, as for the move from
@@ -28,6 +28,23 @@
 import { LiveError } from "../../protocol/errors";
 import { MAX_PUBLIC_COPY_SIZE, PUBLIC_COPY_TYPES } from "../../protocol/files";
 import { newId } from "../db/directory/database";
+import {
+  deleteFileRecord,
+  dropMissingPhotos,
+  dropWorkingTable,
+  emptyRestoredTables,
+  insertRows,
+  itemsWithLedger,
+  type LoadedRow,
+  makeWorkingTable,
+  RESTORED_FILES,
+  type RestoredFile,
+  restoredColumns,
+  restoredFileCounts,
+  restoredFilesAfter,
+  roomHoldsRows,
+  settleRestoredFile,
+} from "../db/room/backup-rows";
 import { owedToDirectory } from "../db/room/directory-outbox";
 import { deleteState, readState, writeState } from "../db/room/room-state";
 import { storagePathOf } from "../files/files-service";
@@ -38,26 +55,10 @@ import type { RestoreProgress } from "./opening-progress";
 import type { RoomHost } from "./room-host";
 import { changeRoomRecord } from "./room-record";
 
-/** The tables a backup brings back, in the order the export writes them. */
-export const RESTORED_TABLES = [
-  "items",
-  "item_history",
-  "files",
-  "orders",
-  "customers",
-  "stocktakes",
-  "stocktake_scans",
-  "locations",
-  "movements",
-] as const;
-
 /** Where a restore under way is kept (room-state.ts): what it reads and how far it got. */
 const RESTORING = "backup-restore";
 /** Why the last restore stopped, for its owner to read, until another begins. */
 const RESTORE_FAILED = "backup-restore-failed";
-/** The files a restore brings in, with their ids in the backup: made by the restore, dropped when it ends. */
-const RESTORED_FILES = "backup_restore_files";
-
 const ROWS_PER_TRANSACTION = 500;
 const FILES_PER_STEP = 10;
 
@@ -75,13 +76,10 @@ export const restoreUnderWay = (host: Pick<RoomHost, "roomDb">) => readState(hos
 /** Why the last restore stopped, or null. */
 export const restoreFailure = (host: Pick<RoomHost, "roomDb">) => readState(host.roomDb, RESTORE_FAILED);
 
-const sql = (host: RoomHost) => host.roomDb.$client.sql;
-
 /** Refuses a restore into a room that holds anything of its own. */
-export function requireEmptyRoom(host: RoomHost): void {
-  for (const table of ["items", "movements", "stocktakes", "orders"]) {
-    const row = sql(host).exec<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} LIMIT 1)`).one();
-    if (row.n > 0) throw new LiveError(409, "A backup is restored into a new, empty room: this one has items already");
+function requireEmptyRoom(host: RoomHost): void {
+  if (roomHoldsRows(host.roomDb)) {
+    throw new LiveError(409, "A backup is restored into a new, empty room: this one has items already");
   }
 }
 
@@ -127,7 +125,7 @@ export async function restoreBackup(host: RoomHost, progress: (step: RestoreProg
   } catch (error) {
     if (!(error instanceof LiveError)) throw error;
     console.warn(`room ${host.roomId}: backup not restored: ${error.reason}`);
-    emptyRoom(host, restoring.fileId);
+    emptyRestoredTables(host.roomDb, restoring.fileId);
     host.roomDb.$client.transactionSync(() => {
       dropBackupFile(host, restoring);
       writeState(host.roomDb, RESTORE_FAILED, error.reason ?? "The backup could not be restored", host.now());
@@ -139,30 +137,9 @@ export async function restoreBackup(host: RoomHost, progress: (step: RestoreProg
 
 /** The backup file's record goes with the restore (in a transaction; its bytes are deleted after). */
 function dropBackupFile(host: RoomHost, restoring: Restoring): void {
-  sql(host).exec("DELETE FROM files WHERE id = ?", restoring.fileId);
+  deleteFileRecord(host.roomDb, restoring.fileId);
   owedToDirectory(host.roomDb, { kind: "file-room", fileId: restoring.fileId, roomId: null }, host.now()).run();
   deleteState(host.roomDb, RESTORING);
-}
-
-/** Clears every restored table (the backup's own file record stays until the end) and the restore's working table. */
-function emptyRoom(host: RoomHost, backupFileId: string): void {
-  host.roomDb.$client.transactionSync(() => {
-    for (const table of RESTORED_TABLES) {
-      if (table === "files") sql(host).exec("DELETE FROM files WHERE id <> ?", backupFileId);
-      else sql(host).exec(`DELETE FROM ${table}`);
-    }
-    sql(host).exec(`DROP TABLE IF EXISTS ${RESTORED_FILES}`);
-  });
-}
-
-/** Each table's columns as this release has them: a backup's other columns are not ours to write. */
-function columnsOf(host: RoomHost, table: string): Set<string> {
-  return new Set(
-    sql(host)
-      .exec<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, table)
-      .toArray()
-      .map((column) => column.name),
-  );
 }
 
 async function restoreRecords(
@@ -171,15 +148,11 @@ async function restoreRecords(
   backupFileId: string,
   progress: (step: RestoreProgress) => void,
 ): Promise<void> {
-  emptyRoom(host, backupFileId);
-  sql(host).exec(
-    `CREATE TABLE ${RESTORED_FILES} (file_id TEXT PRIMARY KEY, old_id TEXT NOT NULL, versions TEXT NOT NULL)`,
-  );
+  emptyRestoredTables(host.roomDb, backupFileId);
+  makeWorkingTable(host.roomDb);
   const total = (backup.entries.get("room.json")?.size ?? 0) || 1;
   progress({ copied: 0, total, what: "restore", step: "records" });
-  const columns = new Map<string, Set<string>>(RESTORED_TABLES.map((table) => [table, columnsOf(host, table)]));
-  // The restore's working table is written beside them.
-  columns.set(RESTORED_FILES, new Set(["file_id", "old_id", "versions"]));
+  const columns = restoredColumns(host.roomDb);
   /** A photo's new id for its id in the backup: one per file, whichever of item and file names it first. */
   const fileIds = new Map<string, string>();
   const fileIdOf = (old: string) => {
@@ -191,21 +164,7 @@ async function restoreRecords(
     return id;
   };
 
-  let pending: { table: string; row: BackupRow }[] = [];
-  const write = () => {
-    const rows = pending;
-    pending = [];
-    host.roomDb.$client.transactionSync(() => {
-      for (const { table, row } of rows) {
-        const known = columns.get(table) as Set<string>;
-        const names = Object.keys(row).filter((name) => known.has(name));
-        sql(host).exec(
-          `INSERT INTO ${table} (${names.map((name) => `"${name}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
-          ...names.map((name) => storable(row[name], table, name)),
-        );
-      }
-    });
-  };
+  let pending: { table: string; row: LoadedRow }[] = [];
 
   await readBackupRows(backup, async (table, row, bytesRead) => {
     if (!columns.has(table) || table === RESTORED_FILES) return;
@@ -229,7 +188,7 @@ async function restoreRecords(
         row: { file_id: id, old_id: row.id, versions: typeof row.versions === "string" ? row.versions : "{}" },
       });
     }
-    pending.push({ table, row: restored });
+    pending.push({ table, row: storableRow(restored, table) });
     if (pending.length >= ROWS_PER_TRANSACTION) {
       writeRows();
       progress({ copied: bytesRead, total, what: "restore", step: "records" });
@@ -242,8 +201,10 @@ async function restoreRecords(
   requireStockAddsUp(host);
 
   function writeRows() {
+    const rows = pending;
+    pending = [];
     try {
-      write();
+      insertRows(host.roomDb, columns, rows);
     } catch (error) {
       if (error instanceof LiveError) throw error;
       throw new LiveError(400, `This backup's records cannot be restored: ${String(error).slice(0, 200)}`);
@@ -260,11 +221,15 @@ function photoIdsOf(value: unknown): string[] {
   }
 }
 
-/** A JSON value as SQLite stores it; a nested object or array (a hand-edited backup) is refused. */
-function storable(value: unknown, table: string, column: string): SqlStorageValue {
-  if (value === null || typeof value === "string" || typeof value === "number") return value;
-  if (typeof value === "boolean") return value ? 1 : 0;
-  throw new LiveError(400, `This backup's records are damaged: ${table}.${column} is not a value`);
+/** A row's JSON values as SQLite stores them; a nested object or array (a hand-edited backup) is refused. */
+function storableRow(row: BackupRow, table: string): LoadedRow {
+  const stored: LoadedRow = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (value === null || typeof value === "string" || typeof value === "number") stored[column] = value;
+    else if (typeof value === "boolean") stored[column] = value ? 1 : 0;
+    else throw new LiveError(400, `This backup's records are damaged: ${table}.${column} is not a value`);
+  }
+  return stored;
 }
 
 /**
@@ -276,20 +241,12 @@ function requireStockAddsUp(host: RoomHost): void {
   const wrong: string[] = [];
   let after = "";
   for (;;) {
-    const items = sql(host)
-      .exec<{ id: string; title: string; stock: string; variants: string; quantity: number }>(
-        "SELECT id, title, stock, variants, quantity FROM items WHERE id > ? ORDER BY id LIMIT 500",
-        after,
-      )
-      .toArray();
+    const page = itemsWithLedger(host.roomDb, after, 500);
+    const items = page.items;
     if (items.length === 0) break;
     after = (items.at(-1) as { id: string }).id;
     const sums = new Map<string, number>();
-    for (const row of sql(host).exec<{ item_id: string; variant_id: string; location_id: string; units: number }>(
-      `SELECT item_id, variant_id, location_id, sum(quantity) AS units FROM movements
-         WHERE item_id IN (${items.map(() => "?").join(", ")}) GROUP BY item_id, variant_id, location_id`,
-      ...items.map((item) => item.id),
-    )) {
+    for (const row of page.sums) {
       const key = `${row.item_id}/${row.variant_id || row.item_id}/${row.location_id}`;
       sums.set(key, (sums.get(key) ?? 0) + row.units);
     }
@@ -325,50 +282,27 @@ function requireStockAddsUp(host: RoomHost): void {
   }
 }
 
-type RestoredFile = {
-  rowid: number;
-  file_id: string;
-  old_id: string;
-  versions: string;
-  collection: string;
-  name: string;
-  type: string;
-  size: number;
-  extension: string;
-};
-
 async function restorePhotos(
   host: RoomHost,
   backup: BackupFile,
   restoring: Restoring,
   progress: (step: RestoreProgress) => void,
 ): Promise<void> {
-  const total = sql(host).exec<{ n: number }>(`SELECT count(*) AS n FROM ${RESTORED_FILES}`).one().n;
-  let copied = sql(host)
-    .exec<{ n: number }>(`SELECT count(*) AS n FROM ${RESTORED_FILES} WHERE rowid <= ?`, restoring.after)
-    .one().n;
+  const counts = restoredFileCounts(host.roomDb, restoring.after);
+  const total = counts.total;
+  let copied = counts.done;
   progress({ copied, total, what: "restore", step: "photos" });
   for (;;) {
-    const files = sql(host)
-      .exec<RestoredFile>(
-        `SELECT r.rowid, r.file_id, r.old_id, r.versions, f.collection, f.name, f.type, f.size, f.extension
-           FROM ${RESTORED_FILES} r JOIN files f ON f.id = r.file_id WHERE r.rowid > ? ORDER BY r.rowid LIMIT ?`,
-        restoring.after,
-        FILES_PER_STEP,
-      )
-      .toArray();
+    const files = restoredFilesAfter(host.roomDb, restoring.after, FILES_PER_STEP);
     if (files.length === 0) break;
     const outcomes = await Promise.all(files.map((file) => copyFile(host, backup, file)));
     restoring.after = (files.at(-1) as RestoredFile).rowid;
     host.roomDb.$client.transactionSync(() => {
       files.forEach((file, index) => {
-        const versions = outcomes[index];
-        if (versions === null) {
-          // Its bytes are not in the backup (they were gone when it was taken): no record points at nothing.
-          sql(host).exec("DELETE FROM files WHERE id = ?", file.file_id);
-          return;
-        }
-        sql(host).exec("UPDATE files SET versions = ? WHERE id = ?", JSON.stringify(versions), file.file_id);
+        const versions = outcomes[index] ?? null;
+        // Its bytes not in the backup (they were gone when it was taken): its record goes, so none points at nothing.
+        settleRestoredFile(host.roomDb, file.file_id, versions);
+        if (versions === null) return;
         owedToDirectory(
           host.roomDb,
           { kind: "file-room", fileId: file.file_id, roomId: host.roomId },
@@ -441,17 +375,9 @@ function parseObject(text: string): Record<string, unknown> {
 /** The restore done: photos with no record leave their items, the backup file goes, the dashboard is counted. */
 async function finish(host: RoomHost, restoring: Restoring): Promise<void> {
   host.roomDb.$client.transactionSync(() => {
-    // Items name their photos by id: those whose bytes the backup lacked (or never had a record) are dropped.
-    sql(host).exec(
-      `UPDATE items SET photos = (
-         SELECT json_group_array(photo.value) FROM json_each(items.photos) AS photo
-           WHERE EXISTS (SELECT 1 FROM files WHERE files.id = photo.value)
-         ORDER BY photo.key)
-       WHERE photos <> '[]'
-         AND EXISTS (SELECT 1 FROM json_each(items.photos) AS photo
-                       WHERE NOT EXISTS (SELECT 1 FROM files WHERE files.id = photo.value))`,
-    );
-    sql(host).exec(`DROP TABLE IF EXISTS ${RESTORED_FILES}`);
+    // Items name their photos by id: those whose bytes the backup lacked (or that had no record) are dropped.
+    dropMissingPhotos(host.roomDb);
+    dropWorkingTable(host.roomDb);
     dropBackupFile(host, restoring);
   });
   await host.bucket.delete(restoring.key);
