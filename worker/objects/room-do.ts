@@ -45,7 +45,7 @@ import {
 import type { RoomHost } from "../rooms/room-host";
 import { announceOpening } from "../rooms/room-opening";
 import { forgetRoomRecord } from "../rooms/room-record";
-import { prepareRestore, resendDirectory } from "../rooms/room-restore";
+import { dropFilesWithoutBytes, prepareRestore, resendDirectory } from "../rooms/room-restore";
 import { WriteQueue } from "../rooms/write-queue";
 import { sharedItem } from "../share/shared-item";
 import { keepStoreSyncScheduled } from "../store/sync-schedule";
@@ -333,6 +333,8 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   afterRestore(): Promise<RpcResult> {
     return rpcResult("rooms: directory after restore failed", async () => {
       await this.whenOpen();
+      // R2 keeps no history: records of files removed since the moment restored to have no bytes.
+      await dropFilesWithoutBytes(this.liveHost);
       return resendDirectory(this.liveHost);
     });
   }
