@@ -20,7 +20,7 @@ export function registerBackupRestore(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx, can.restoreRoom);
       const host = ctx.host;
       const file = await findRoomFile(host.roomDb, host.roomId, fileId);
-      if (!file || file.collection !== "roomBackups") {
+      if (file?.collection !== "roomBackups") {
         throw new LiveError(404, "No such backup in this room: upload the backup file first");
       }
       await host.writes.run(async () => {
