@@ -21,6 +21,7 @@ import type { CountedItem } from "../worker/dashboard/contributions";
 import { createAggregateTables, RoomAggregates } from "../worker/dashboard/room-aggregates";
 import { findStoreOrder, toOrderDoc, upsertOrder } from "../worker/db/room/orders-repo";
 import app from "../worker/index";
+import { openStockLedger } from "../worker/inventory/open-ledger";
 import type { LiveRegistry } from "../worker/live/registry";
 import { asDoc } from "../worker/live/types";
 import { RoomDO } from "../worker/objects/room-do";
@@ -203,6 +204,8 @@ function seedRoomItems(host: RoomHost, count: number): number {
       JSON.stringify(rows),
     );
   }
+  // Their stock as a room's ledger starts it (one opening movement each), so stock is the sum of movements.
+  openStockLedger(host.roomDb.$client, host.roomId, now);
   return count;
 }
 

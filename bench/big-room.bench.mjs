@@ -11,7 +11,10 @@
 //     room (target ≤ 64 MB);
 //   - a write with 50 people holding the same window (BENCH_WATCHERS), until
 //     the last of them has it, beside the same write with one;
-//   - a backup of each room downloaded whole: its time and size.
+//   - a backup of each room downloaded whole: its time and size;
+//   - that backup restored into a new room (uploaded over the HTTP route in
+//     parts first, not timed): from `rooms.restoreBackup` until the room has
+//     filled itself and let its connections go to read it afresh.
 import { freePort } from "../tests/support/server.ts";
 import {
   about,
@@ -26,6 +29,7 @@ import {
   signedUp,
   sleep,
   startBenchServer,
+  uploadOverHttp,
 } from "./harness.mjs";
 
 const BIG = knob("BENCH_BIG_ITEMS", 100_000, 2_000);
@@ -155,11 +159,35 @@ try {
       headers: { Authorization: `Bearer ${owner.token}` },
     });
     if (!response.ok) throw new Error(`bench: export ${response.status}`);
-    const bytes = (await response.arrayBuffer()).byteLength;
-    return { ms: performance.now() - start, bytes };
+    const zip = new Uint8Array(await response.arrayBuffer());
+    return { ms: performance.now() - start, bytes: zip.byteLength, zip };
   }
   const smallBackup = await backup(smallId);
   const bigBackup = await backup(bigId);
+
+  // Each backup into a new room: uploaded, then restored (docs/operations.md §7).
+  async function restore({ zip }, name) {
+    const roomId = await owner.newRoom(name);
+    const start = { collection: "roomBackups", name: "backup.zip", type: "application/zip", size: zip.byteLength };
+    const file = await uploadOverHttp(server.url, { roomId, token: owner.token, start, bytes: zip });
+    const client = await owner.openRoom(roomId);
+    const started = performance.now();
+    await client.call("rooms.restoreBackup", [file._id]);
+    // Done, the room lets its connections go (4003); stopped, it says why.
+    await client
+      .next((m) => m.collection === "roomOpening" && m.fields?.failed, "the restore's end", 1_800_000)
+      .then(
+        (m) => {
+          throw new Error(`bench: the restore stopped: ${m.fields.failed}`);
+        },
+        (error) => {
+          if (error.closeCode !== 4003) throw error;
+        },
+      );
+    return performance.now() - started;
+  }
+  const smallRestore = await restore(smallBackup, "Small shop restored");
+  const bigRestore = await restore(bigBackup, "Big shop restored");
 
   section(
     `a room of ${BIG.toLocaleString("en-US")} items (seeded in ${seedSeconds.toFixed(1)} s) vs one of ${SMALL}, served in windows from the room's SQLite, ${ROUNDS} rounds`,
@@ -178,6 +206,10 @@ try {
   section("a backup (the room at one moment, as one ZIP) of the big room vs the small one");
   report("backup downloaded", bigBackup.ms, smallBackup.ms, ms);
   report("backup size", bigBackup.bytes, smallBackup.bytes, MB);
+  report("backup restored into a new room", bigRestore, smallRestore, ms);
+  note(
+    "    the big room's photos are records without bytes here: the restore drops them, as it does any the backup lacks",
+  );
   inspector.close();
   small.close();
   big.close();

@@ -28,6 +28,8 @@ import {
   section,
   signedUp,
   startBenchServer,
+  UPLOAD_PART_BYTES,
+  uploadOverHttp,
 } from "./harness.mjs";
 
 const SIZE = knob("BENCH_UPLOAD_MIB", 64, 11) * 1024 * 1024;
@@ -105,45 +107,16 @@ async function liveUpload(client, frame) {
   if (file.size !== SIZE) throw new Error(`stored ${file.size} bytes, sent ${SIZE}`);
 }
 
-/** R2's minimum part size: what the HTTP route takes whole. */
-const PART_SIZE = 5 * 1024 * 1024;
-
 async function httpUpload(server, roomId, token, parts = false) {
-  const post = async (op, init = {}) => {
-    const response = await fetch(`${server.url}/cdn/storage/itemPhotos/__upload`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "X-Room-Id": roomId, "X-Upload-Op": op, ...init.headers },
-      body: init.body,
-    });
-    if (!response.ok) throw new Error(`${op}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const { uploadId, chunkSize, chunkCount } = await post("start", { body: JSON.stringify(START) });
-  if (!parts) {
-    await sendChunks(chunkSize, chunkCount, (id, chunk) =>
-      post("chunk", { headers: { "X-Upload-Id": uploadId, "X-Chunk-Id": String(id) }, body: chunk }),
-    );
-  } else {
-    // Part 1 (the file's signature) in chunks; every later part whole, streamed by the Worker into R2.
-    const partChunks = Math.ceil(PART_SIZE / chunkSize);
-    const partBytes = partChunks * chunkSize;
-    const sends = [];
-    for (let id = 1; id <= Math.min(partChunks, chunkCount); id++) {
-      const chunk = bytes.subarray((id - 1) * chunkSize, id * chunkSize);
-      sends.push(() => post("chunk", { headers: { "X-Upload-Id": uploadId, "X-Chunk-Id": String(id) }, body: chunk }));
-    }
-    for (let partNo = 2; (partNo - 1) * partBytes < SIZE; partNo++) {
-      const part = bytes.subarray((partNo - 1) * partBytes, partNo * partBytes);
-      sends.push(() => post("part", { headers: { "X-Upload-Id": uploadId, "X-Part-No": String(partNo) }, body: part }));
-    }
-    // PART_WINDOW requests at a time, as the app sends them.
-    let next = 0;
-    const worker = async () => {
-      while (next < sends.length) await sends[next++]();
-    };
-    await Promise.all(Array.from({ length: Number(process.env.BENCH_PART_WINDOW ?? PART_WINDOW) }, worker));
-  }
-  const file = await post("finish", { headers: { "X-Upload-Id": uploadId } });
+  const file = await uploadOverHttp(server.url, {
+    roomId,
+    token,
+    start: START,
+    bytes,
+    parts,
+    window: WINDOW,
+    partWindow: Number(process.env.BENCH_PART_WINDOW ?? PART_WINDOW),
+  });
   if (file.size !== SIZE) throw new Error(`stored ${file.size} bytes, sent ${SIZE}`);
 }
 
@@ -236,7 +209,7 @@ try {
     if (!name) continue;
     const peak = median(name, "memory");
     const held = largest(name, "held");
-    const budget = parts * PART_SIZE;
+    const budget = parts * UPLOAD_PART_BYTES;
     const verdict = (bytes) => (bytes <= budget ? "met" : "NOT met");
     note(
       `${name}: target ≤ ${parts} parts (${megabytes(budget)}): room holds at most ${megabytes(held)} (${verdict(held)}); process peak ${megabytes(peak)} (${verdict(peak)})`,

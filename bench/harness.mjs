@@ -534,3 +534,50 @@ export function trackCostBudget(fake) {
   };
   return budget;
 }
+
+/** R2's minimum part size: what the HTTP upload route takes whole. */
+export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Uploads `bytes` to a room over the HTTP upload route, as the app does:
+ * `start`, then chunks (`window` at a time), or — with `parts` — part 1 in
+ * chunks (its signature) and every later part whole, streamed into R2
+ * (`partWindow` at a time); then `finish`. Answers the finished file.
+ */
+export async function uploadOverHttp(url, { roomId, token, start, bytes, parts = true, window = 4, partWindow = 2 }) {
+  const post = async (op, init = {}) => {
+    const response = await fetch(`${url}/cdn/storage/${start.collection}/__upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "X-Room-Id": roomId, "X-Upload-Op": op, ...init.headers },
+      body: init.body,
+    });
+    if (!response.ok) throw new Error(`${op}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const { uploadId, chunkSize, chunkCount } = await post("start", { body: JSON.stringify(start) });
+  const sendChunk = (id) =>
+    post("chunk", {
+      headers: { "X-Upload-Id": uploadId, "X-Chunk-Id": String(id) },
+      body: bytes.subarray((id - 1) * chunkSize, id * chunkSize),
+    });
+  const sends = [];
+  let width = window;
+  if (!parts) {
+    for (let id = 1; id <= chunkCount; id++) sends.push(() => sendChunk(id));
+  } else {
+    const partChunks = Math.ceil(UPLOAD_PART_BYTES / chunkSize);
+    const partBytes = partChunks * chunkSize;
+    for (let id = 1; id <= Math.min(partChunks, chunkCount); id++) sends.push(() => sendChunk(id));
+    for (let partNo = 2; (partNo - 1) * partBytes < bytes.byteLength; partNo++) {
+      const part = bytes.subarray((partNo - 1) * partBytes, partNo * partBytes);
+      sends.push(() => post("part", { headers: { "X-Upload-Id": uploadId, "X-Part-No": String(partNo) }, body: part }));
+    }
+    width = partWindow;
+  }
+  let next = 0;
+  const lane = async () => {
+    while (next < sends.length) await sends[next++]();
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+  return post("finish", { headers: { "X-Upload-Id": uploadId } });
+}

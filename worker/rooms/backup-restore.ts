@@ -69,7 +69,12 @@ interface Restoring {
   step: "records" | "photos";
   /** Photos: the last restored file's row in RESTORED_FILES. */
   after: number;
+  /** Times the restore was started or taken up again after a restart. */
+  attempts?: number;
 }
+
+/** A restore the object restarted in this many times (a fault of ours, not of the backup) stops and says so. */
+const MAX_ATTEMPTS = 3;
 
 export const restoreUnderWay = (host: Pick<RoomHost, "roomDb">) => readState(host.roomDb, RESTORING) !== null;
 
@@ -109,7 +114,12 @@ export async function restoreBackup(host: RoomHost, progress: (step: RestoreProg
   const saved = readState(host.roomDb, RESTORING);
   if (!saved) return;
   const restoring = JSON.parse(saved) as Restoring;
+  restoring.attempts = (restoring.attempts ?? 0) + 1;
+  writeState(host.roomDb, RESTORING, JSON.stringify(restoring), host.now());
   try {
+    if (restoring.attempts > MAX_ATTEMPTS) {
+      throw new LiveError(500, "The backup could not be restored: the server failed on it several times");
+    }
     const backup = await openBackup(host.bucket, restoring.key);
     if (restoring.step === "records") {
       // In the write queue's turn: a write accepted just before the restore began cannot land part-way through it.
