@@ -11,9 +11,10 @@ import type { RoomAggregates } from "./room-aggregates";
 
 export const SUMMARY_ID = "summary";
 
+/** Every item and order, read as they are counted (a page at a time: a 100,000-item room is never held whole). */
 export interface DashboardRows {
-  items: CountedItem[];
-  orders: CountedOrder[];
+  items: Iterable<CountedItem>;
+  orders: Iterable<CountedOrder>;
 }
 
 export class Dashboard {

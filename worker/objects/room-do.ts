@@ -18,8 +18,8 @@ import { listMembers, roleOf } from "../db/directory/memberships-repo";
 import { AppliedWrites } from "../db/room/applied-writes-repo";
 import { flushDirectoryOutbox } from "../db/room/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/room/files-repo";
-import { listItems, toItemDoc } from "../db/room/items-repo";
-import { listOrders, toOrderDoc } from "../db/room/orders-repo";
+import { itemsAfter, toItemDoc } from "../db/room/items-repo";
+import { ordersAfter, toOrderDoc } from "../db/room/orders-repo";
 import { migrateRoomDatabase, openRoomDatabase } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
 import { moveLegacyRows, rowsMoved } from "../db/room/room-upgrade";
@@ -59,6 +59,19 @@ export type { HttpUploadRequest, RpcResult } from "./rpc-result";
 const ERASING_KEY = "erasing";
 /** What a deleted room's object answers once its storage is gone. */
 const ROOM_DELETED = "This room was deleted";
+
+/** Rows the dashboard's one-time count reads at once. */
+const DASHBOARD_PAGE = 1_000;
+
+/** Rows by id a page at a time, each mapped as it is reached (the room's SQLite answers synchronously). */
+function* inPages<R extends { id: string }, T>(read: (afterId: string) => R[], map: (row: R) => T): Generator<T> {
+  for (let after = ""; ; ) {
+    const rows = read(after);
+    for (const row of rows) yield map(row);
+    if (rows.length < DASHBOARD_PAGE) return;
+    after = (rows.at(-1) as R).id;
+  }
+}
 
 /** How long the member list is kept without a change here before it is read again. */
 const MEMBERS_KEPT_MS = 10 * 60_000;
@@ -400,13 +413,10 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       bucket: this.env.FILES,
       dashboard: new Dashboard(
         new RoomAggregates(this.ctx.storage.sql),
-        async () => {
-          const [items, orders] = await Promise.all([
-            listItems(this.roomDb, this.name),
-            listOrders(this.roomDb, this.name),
-          ]);
-          return { items: items.map(toItemDoc), orders: orders.map(toOrderDoc) };
-        },
+        async () => ({
+          items: inPages((after) => itemsAfter(this.roomDb, this.name, after, DASHBOARD_PAGE), toItemDoc),
+          orders: inPages((after) => ordersAfter(this.roomDb, this.name, after, DASHBOARD_PAGE), toOrderDoc),
+        }),
         (change) => this.hub.emit(change),
         () => Date.now(),
       ),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { OrderDoc, OrderLine } from "../../../protocol/api";
 import { newId } from "../directory/database";
 import type { RoomDatabase } from "./room-database";
@@ -27,6 +27,17 @@ export type OrderInput = Omit<OrderDoc, "_id" | "createdAt" | "updatedAt"> & {
 
 export async function listOrders(db: RoomDatabase, roomId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.roomId, roomId)).all();
+}
+
+/** The next `limit` orders by id after `afterId` ("" for the first): a room's orders a page at a time. */
+export function ordersAfter(db: RoomDatabase, roomId: string, afterId: string, limit: number): OrderRow[] {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.roomId, roomId), gt(orders.id, afterId)))
+    .orderBy(asc(orders.id))
+    .limit(limit)
+    .all();
 }
 
 export async function findStoreOrder(db: RoomDatabase, roomId: string, storeOrderId: string): Promise<OrderRow | null> {
