@@ -7,6 +7,8 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type ItemCopyPage, LIMITS, WHOLE_CATALOGUE_REFUSED, windowCountId } from "../../protocol/api";
+import { itemWindowQuery } from "../../worker/db/room/items-window-repo";
+import { openRoomDatabase } from "../../worker/db/room/room-database";
 import type { RoomDO } from "../../worker/objects/room-do";
 import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
 import { roomRows, roomStub } from "./room-rows";
@@ -264,5 +266,68 @@ describe("big rooms", () => {
     const refused = await socket.subscribe("items.window", [{ limit: 100_000 }], "too-big");
     expect(refused).toMatchObject({ msg: "nosub", error: { error: 400, reason: "limit must be at most 1000" } });
     socket.close();
+  });
+
+  it("filters low stock through the indexes of the items that can be low, never reading the whole room", async () => {
+    const roomId = await bigRoom();
+    // Of 3,000 items: two with a reorder point (one low), two with a point at a place (one low), two sold in
+    // variants (one with a low variant).
+    const id = (i: number) => `${roomId}-${String(i).padStart(5, "0")}`;
+    const variants = (low: boolean) =>
+      JSON.stringify([
+        { _id: "v1", values: ["S"], quantity: low ? 1 : 9, reorderPoint: 2, stock: { main: low ? 1 : 9 } },
+        { _id: "v2", values: ["M"], quantity: 9, reorderPoint: null, stock: { main: 9 } },
+      ]);
+    await roomRows(
+      roomId,
+      `UPDATE items SET
+         quantity = CASE id WHEN ?1 THEN 1 WHEN ?2 THEN 8 WHEN ?3 THEN 0 WHEN ?4 THEN 5 ELSE quantity END,
+         stock = CASE id WHEN ?3 THEN '{}' WHEN ?4 THEN '{"main":5}' ELSE stock END,
+         reorder_point = CASE id WHEN ?1 THEN 3 WHEN ?2 THEN 3 ELSE reorder_point END,
+         location_reorder_points = CASE id WHEN ?3 THEN '{"main":2}' WHEN ?4 THEN '{"main":2}' ELSE location_reorder_points END,
+         options = CASE id WHEN ?5 THEN '["Size"]' WHEN ?6 THEN '["Size"]' ELSE options END,
+         variants = CASE id WHEN ?5 THEN ?7 WHEN ?6 THEN ?8 ELSE variants END
+       WHERE id IN (?1, ?2, ?3, ?4, ?5, ?6)`,
+      id(10),
+      id(11),
+      id(20),
+      id(21),
+      id(30),
+      id(31),
+      variants(true),
+      variants(false),
+    );
+    const { socket } = await connectToRoom(roomId);
+    await openWindow(socket, { limit: 1_000, low: true } as Query, "low");
+    const shown = socket.received
+      .filter((m) => m.msg === "added" && m.collection === "items")
+      .map((m) => m.id)
+      .sort();
+    expect(shown).toEqual([id(10), id(20), id(30)]);
+    socket.close();
+
+    // Its plan: each kind read by its own partial index; the room's 3,000 items are not scanned.
+    const plan = await runInDurableObject(roomStub(roomId), (_instance, state) => {
+      const query = itemWindowQuery(openRoomDatabase(state.storage), roomId, {
+        text: "",
+        status: "all",
+        tag: "",
+        low: true,
+        sort: "createdAt",
+        descending: true,
+        limit: 50,
+      }).toSQL();
+      return state.storage.sql
+        .exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${query.sql}`, ...(query.params as SqlStorageValue[]))
+        .toArray()
+        .map((row) => row.detail);
+    });
+    const steps = plan.join("; ");
+    for (const index of ["items_reorder_idx", "items_location_reorder_idx", "items_variants_idx"]) {
+      expect(steps).toContain(index);
+    }
+    // The low items lead, found by rowid and then sorted: no index that holds every item is walked.
+    expect(plan[0]).toBe("SEARCH items USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(steps).not.toMatch(/SCAN items\b|items_created_idx|items_room_idx|items_room_created_idx/);
   });
 });

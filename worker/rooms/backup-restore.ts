@@ -27,7 +27,6 @@
  */
 import { LiveError } from "../../protocol/errors";
 import { MAX_PUBLIC_COPY_SIZE, PUBLIC_COPY_TYPES } from "../../protocol/files";
-import { newId } from "../db/directory/database";
 import {
   deleteFileRecord,
   dropMissingPhotos,
@@ -67,14 +66,19 @@ interface Restoring {
   fileId: string;
   key: string;
   step: "records" | "photos";
+  /** Records: the backup's rows written so far, in the file's order (a restart skips them). */
+  rows: number;
   /** Photos: the last restored file's row in RESTORED_FILES. */
   after: number;
-  /** Times the restore was started or taken up again after a restart. */
-  attempts?: number;
+  /** How far it had got (`rows` + `after`) when it last started, and how many starts in a row got no further. */
+  mark: number;
+  stuck: number;
 }
 
-/** A restore the object restarted in this many times (a fault of ours, not of the backup) stops and says so. */
-const MAX_ATTEMPTS = 3;
+/** A restore started this many times in a row without getting further (a fault of ours, not of the backup) stops. */
+const MAX_STUCK = 3;
+/** While it runs, the room's alarm is kept this far ahead: an object reset part-way wakes and goes on by itself. */
+const KICK_MS = 60_000;
 
 export const restoreUnderWay = (host: Pick<RoomHost, "roomDb">) => readState(host.roomDb, RESTORING) !== null;
 
@@ -97,7 +101,7 @@ export async function beginRestore(host: RoomHost, fileId: string, key: string):
   if (restoreUnderWay(host)) throw new LiveError(409, "This room is being restored already");
   requireEmptyRoom(host);
   await openBackup(host.bucket, key);
-  const restoring: Restoring = { fileId, key, step: "records", after: 0 };
+  const restoring: Restoring = { fileId, key, step: "records", rows: 0, after: 0, mark: -1, stuck: 0 };
   host.roomDb.$client.transactionSync(() => {
     writeState(host.roomDb, RESTORING, JSON.stringify(restoring), host.now());
     deleteState(host.roomDb, RESTORE_FAILED);
@@ -114,16 +118,19 @@ export async function restoreBackup(host: RoomHost, progress: (step: RestoreProg
   const saved = readState(host.roomDb, RESTORING);
   if (!saved) return;
   const restoring = JSON.parse(saved) as Restoring;
-  restoring.attempts = (restoring.attempts ?? 0) + 1;
+  const mark = restoring.rows + restoring.after;
+  restoring.stuck = mark === restoring.mark ? restoring.stuck + 1 : 0;
+  restoring.mark = mark;
   writeState(host.roomDb, RESTORING, JSON.stringify(restoring), host.now());
   try {
-    if (restoring.attempts > MAX_ATTEMPTS) {
+    if (restoring.stuck >= MAX_STUCK) {
       throw new LiveError(500, "The backup could not be restored: the server failed on it several times");
     }
+    await host.wakeAt(host.now() + KICK_MS);
     const backup = await openBackup(host.bucket, restoring.key);
     if (restoring.step === "records") {
       // In the write queue's turn: a write accepted just before the restore began cannot land part-way through it.
-      await host.writes.run(() => restoreRecords(host, backup, restoring.fileId, progress));
+      await host.writes.run(() => restoreRecords(host, backup, restoring, progress));
       restoring.step = "photos";
       restoring.after = 0;
       writeState(host.roomDb, RESTORING, JSON.stringify(restoring), host.now());
@@ -152,43 +159,53 @@ function dropBackupFile(host: RoomHost, restoring: Restoring): void {
   deleteState(host.roomDb, RESTORING);
 }
 
+/**
+ * The records step: every row of the backup, 500 to a transaction that also
+ * notes how many are in, so a restart (this step can outlast a request's
+ * CPU time on a large room) reads the file again and skips those.
+ */
 async function restoreRecords(
   host: RoomHost,
   backup: BackupFile,
-  backupFileId: string,
+  restoring: Restoring,
   progress: (step: RestoreProgress) => void,
 ): Promise<void> {
-  emptyRestoredTables(host.roomDb, backupFileId);
-  makeWorkingTable(host.roomDb);
+  if (restoring.rows === 0) {
+    emptyRestoredTables(host.roomDb, restoring.fileId);
+    makeWorkingTable(host.roomDb);
+  }
   const total = (backup.entries.get("room.json")?.size ?? 0) || 1;
   progress({ copied: 0, total, what: "restore", step: "records" });
   const columns = restoredColumns(host.roomDb);
-  /** A photo's new id for its id in the backup: one per file, whichever of item and file names it first. */
   const fileIds = new Map<string, string>();
-  const fileIdOf = (old: string) => {
+  /** A photo's new id, the same whichever of item and file names it first, and after a restart. */
+  const fileIdOf = async (old: string) => {
     let id = fileIds.get(old);
     if (!id) {
-      id = newId();
+      id = await restoredFileId(host.roomId, old);
       fileIds.set(old, id);
     }
     return id;
   };
 
+  let seen = 0;
   let pending: { table: string; row: LoadedRow }[] = [];
-
+  let pendingRows = 0;
   await readBackupRows(backup, async (table, row, bytesRead) => {
     if (!columns.has(table) || table === RESTORED_FILES) return;
+    // Written before a restart: in already.
+    if (seen++ < restoring.rows) return;
     const restored: BackupRow = { ...row };
     if ("room_id" in restored) restored.room_id = host.roomId;
     if (table === "items") {
-      restored.photos = JSON.stringify(photoIdsOf(row.photos).map(fileIdOf));
+      restored.photos = JSON.stringify(await Promise.all(photoIdsOf(row.photos).map(fileIdOf)));
       restored.share_code = "";
       restored.store_product_id = "";
     } else if (table === "files") {
       if (typeof row.id !== "string" || typeof row.collection !== "string") {
         throw new LiveError(400, "This backup's records are damaged: a file has no id");
       }
-      const id = fileIdOf(row.id);
+      const id = await fileIdOf(row.id);
       restored.id = id;
       restored.storage_path = storagePathOf(host.roomId, row.collection, id);
       // Its copies are listed once their bytes are in (the photos step).
@@ -199,7 +216,8 @@ async function restoreRecords(
       });
     }
     pending.push({ table, row: storableRow(restored, table) });
-    if (pending.length >= ROWS_PER_TRANSACTION) {
+    pendingRows++;
+    if (pendingRows >= ROWS_PER_TRANSACTION) {
       writeRows();
       progress({ copied: bytesRead, total, what: "restore", step: "records" });
       // The room takes connections meanwhile: their handshakes go between transactions.
@@ -212,14 +230,33 @@ async function restoreRecords(
 
   function writeRows() {
     const rows = pending;
+    const count = pendingRows;
     pending = [];
+    pendingRows = 0;
     try {
-      insertRows(host.roomDb, columns, rows);
+      host.roomDb.$client.transactionSync(() => {
+        insertRows(host.roomDb, columns, rows);
+        restoring.rows += count;
+        writeState(host.roomDb, RESTORING, JSON.stringify(restoring), host.now());
+      });
     } catch (error) {
+      restoring.rows -= count;
       if (error instanceof LiveError) throw error;
       throw new LiveError(400, `This backup's records cannot be restored: ${String(error).slice(0, 200)}`);
     }
   }
+}
+
+/**
+ * A restored file's id: made from the new room's id and the file's id in the
+ * backup (SHA-256), so it is new to the directory, and the same each time it
+ * is made — an item and its photo's record agree across a restart.
+ */
+async function restoredFileId(roomId: string, oldId: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${roomId}:${oldId}`));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)))
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 17);
 }
 
 function photoIdsOf(value: unknown): string[] {

@@ -69,23 +69,21 @@ export function restoredColumns(db: RoomDatabase): Map<string, Set<string>> {
   return columns;
 }
 
-/** Inserts rows in one transaction, each with the columns its table has. Throws what SQLite refuses. */
+/** Inserts rows (in the caller's transaction), each with the columns its table has. Throws what SQLite refuses. */
 export function insertRows(
   db: RoomDatabase,
   columns: Map<string, Set<string>>,
   rows: readonly { table: string; row: LoadedRow }[],
 ): void {
-  db.$client.transactionSync(() => {
-    for (const { table, row } of rows) {
-      const known = columns.get(table);
-      if (!known) continue;
-      const names = Object.keys(row).filter((name) => known.has(name));
-      sqlOf(db).exec(
-        `INSERT INTO ${table} (${names.map((name) => `"${name}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
-        ...names.map((name) => row[name] as SqlStorageValue),
-      );
-    }
-  });
+  for (const { table, row } of rows) {
+    const known = columns.get(table);
+    if (!known) continue;
+    const names = Object.keys(row).filter((name) => known.has(name));
+    sqlOf(db).exec(
+      `INSERT INTO ${table} (${names.map((name) => `"${name}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+      ...names.map((name) => row[name] as SqlStorageValue),
+    );
+  }
 }
 
 export interface ItemStock {

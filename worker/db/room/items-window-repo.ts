@@ -18,26 +18,35 @@ const TRIGRAM = 3;
 const ftsString = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
 /**
- * Low on stock, as protocol/stock.ts `isLowStock` decides: read through the
- * partial indexes of items with a reorder point (room/migrations/0007), of
- * products sold in variants (0009) and of items with a point at a location (0010).
+ * Low on stock, as protocol/stock.ts `isLowStock` decides: the ids of the
+ * three kinds of item that can be low, each read through its own partial
+ * index — items with a reorder point (room/migrations/0007), items with a
+ * point at a location (0010), products sold in variants (0009) — so the
+ * filter reads those items only, never the whole room (an OR of the three
+ * in one WHERE would read every item).
  */
-const LOW_STOCK = `(
-  (items.reorder_point IS NOT NULL AND items.quantity <= items.reorder_point)
-  OR (items.location_reorder_points <> '{}' AND EXISTS (SELECT 1 FROM json_each(items.location_reorder_points) AS point
-      WHERE coalesce(json_extract(items.stock, '$."' || point.key || '"'), 0) <= point.value))
-  OR (items.variants <> '[]' AND EXISTS (SELECT 1 FROM json_each(items.variants) AS variant
+const lowStock = (roomId: string) => sql`${items}.rowid IN (
+  SELECT rowid FROM items WHERE room_id = ${roomId} AND reorder_point IS NOT NULL AND quantity <= reorder_point
+  UNION ALL
+  SELECT rowid FROM items WHERE room_id = ${roomId} AND location_reorder_points <> '{}'
+    AND EXISTS (SELECT 1 FROM json_each(location_reorder_points) AS point
+                WHERE coalesce(json_extract(stock, '$."' || point.key || '"'), 0) <= point.value)
+  UNION ALL
+  SELECT rowid FROM items WHERE room_id = ${roomId} AND variants <> '[]'
+    AND EXISTS (SELECT 1 FROM json_each(variants) AS variant
       WHERE (json_extract(variant.value, '$.reorderPoint') IS NOT NULL
              AND json_extract(variant.value, '$.quantity') <= json_extract(variant.value, '$.reorderPoint'))
          OR EXISTS (SELECT 1 FROM json_each(json_extract(variant.value, '$.locationReorderPoints')) AS point
-             WHERE coalesce(json_extract(variant.value, '$.stock."' || point.key || '"'), 0) <= point.value))))`;
+             WHERE coalesce(json_extract(variant.value, '$.stock."' || point.key || '"'), 0) <= point.value)))`;
 
 function conditions(
   db: RoomDatabase,
   roomId: string,
   query: Omit<ItemWindowQuery, "limit" | "sort" | "descending">,
 ): SQL[] {
-  const where: SQL[] = [eq(items.roomId, roomId)];
+  // Low on stock, the few low items lead (by rowid); the room's own index, which every item is in, must not
+  // (the unary + keeps SQLite from walking it in the window's order).
+  const where: SQL[] = [query.low ? sql`+${items.roomId} = ${roomId}` : eq(items.roomId, roomId)];
   if (query.status !== "all") where.push(eq(items.status, query.status));
   if (query.tag) {
     // By the tags' index (room/migrations/0023); a room still indexing its older items reads each item's tags.
@@ -47,9 +56,7 @@ function conditions(
         : sql`EXISTS (SELECT 1 FROM json_each(${items.tags}) WHERE value = ${query.tag})`,
     );
   }
-  // Low on stock: read through the indexes of items that have a reorder point (room/migrations/0007)
-  // and of products sold in variants (0009), any of whose variants may be low.
-  if (query.low) where.push(sql.raw(LOW_STOCK));
+  if (query.low) where.push(lowStock(roomId));
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
   const long = words.filter((word) => word.length >= TRIGRAM);
   const short = words.filter((word) => word.length < TRIGRAM);
@@ -88,13 +95,17 @@ function orderOf(sort: ItemSortKey, descending: boolean): SQL[] {
 
 /** The first `limit` items matching the query, in its order. */
 export function itemWindow(db: RoomDatabase, roomId: string, query: ItemWindowQuery): ItemRow[] {
+  return itemWindowQuery(db, roomId, query).all();
+}
+
+/** The window's statement (its plan is checked by tests/worker/big-rooms.test.ts). */
+export function itemWindowQuery(db: RoomDatabase, roomId: string, query: ItemWindowQuery) {
   return db
     .select()
     .from(items)
     .where(and(...conditions(db, roomId, query)))
     .orderBy(...orderOf(query.sort, query.descending))
-    .limit(query.limit)
-    .all();
+    .limit(query.limit);
 }
 
 /**
