@@ -121,7 +121,8 @@ export interface BulkJobDoc {
     | "import"
     | "import-check"
     | "share-codes-copy"
-    | "item-tags";
+    | "item-tags"
+    | "item-words";
   subject: string;
   /** Units done so far, of `total` (items looked at). */
   done: number;

@@ -47,10 +47,23 @@ function folded(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
+/** Words of this many letters or more are found anywhere in a word; shorter ones only where a word starts. */
+const ANYWHERE_FROM = 3;
+
+/** Whether `word` starts a word of `haystack` (after its start or a character that is not a letter or digit). */
+function startsAWord(haystack: string, word: string): boolean {
+  for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(haystack[at - 1] as string)) return true;
+  }
+  return false;
+}
+
 /**
- * Every word must appear somewhere in the item's title, SKU, shelf,
- * description, tags or barcode, or in one of its variants' names and codes
- * (a size's SKU finds its product).
+ * Every word must appear in the item's title, SKU, shelf, description, tags
+ * or barcode, or in one of its variants' names and codes (a size's SKU finds
+ * its product): anywhere in a word for words of three letters or more, at a
+ * word's start for shorter ones — as the server's search finds them
+ * (worker/db/room/items-window-repo.ts).
  */
 function matcher(text: string): ((item: ItemDoc) => boolean) | null {
   const words = folded(text).split(/\s+/).filter(Boolean);
@@ -62,7 +75,9 @@ function matcher(text: string): ((item: ItemDoc) => boolean) | null {
     const haystack = folded(
       `${item.title}\n${item.sku}\n${item.location}\n${item.description}\n${item.tags.join("\n")}\n${item.barcode ?? ""}\n${variants.join("\n")}`,
     );
-    return words.every((word) => haystack.includes(word));
+    return words.every((word) =>
+      word.length >= ANYWHERE_FROM ? haystack.includes(word) : startsAWord(haystack, word),
+    );
   };
 }
 

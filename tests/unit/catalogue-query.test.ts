@@ -46,6 +46,16 @@ describe("catalogue query", () => {
     expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "BLUE", tag: "ceramics" }))).toEqual(["Blue vase"]);
   });
 
+  it("finds a word of three letters or more anywhere in a word, and one of one or two letters only where a word starts, as the server does", () => {
+    expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "owl" }))).toEqual(["red bowl"]);
+    expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "ow" }))).toEqual([]);
+    expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "bo" }))).toEqual(["red bowl"]);
+    // A code's parts are words: "10" starts one in "V-10", not in "1960s"... which "19" does start.
+    expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "10" }))).toEqual(["red bowl"]);
+    expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "19" }))).toEqual(["Oak chair"]);
+    expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "96" }))).toEqual([]);
+  });
+
   it("counts tags, most used first, and reads typed tags without blanks or repeats", () => {
     expect(tagCounts(items)).toEqual([
       { tag: "ceramics", count: 2 },

@@ -101,13 +101,13 @@ describe("big rooms", () => {
     socket.close();
   });
 
-  it("searches any part of a word, ignoring case and accents, and filters by status and tag", async () => {
+  it("searches any part of a word (the start of one for a word of one or two letters), ignoring case and accents, and filters by status and tag", async () => {
     const roomId = await bigRoom();
     const { socket } = await connectToRoom(roomId);
     await openWindow(socket, { text: "RASS 17", limit: 1_000 }, "search");
-    // Brass lamps are every fifth item from the first; "rass" is part of a word, in another case.
+    // Brass lamps are every fifth item from the first; "rass" is part of a word, in another case; "17" starts one.
     const expected = Array.from({ length: ITEMS }, (_, i) => i).filter(
-      (i) => i % WORDS.length === 0 && `${i}`.includes("17"),
+      (i) => i % WORDS.length === 0 && `${i}`.startsWith("17"),
     );
     expect(socket.held("items").size).toBe(expected.length);
     expect(countOf(socket, { text: "RASS 17" })).toBe(expected.length);
@@ -258,6 +258,56 @@ describe("big rooms", () => {
     );
     expect(plan.map((row) => row.detail).join("; ")).toMatch(/item_tags USING (PRIMARY KEY|COVERING INDEX)/);
     socket.close();
+  });
+
+  it("finds words of one or two letters through the index of words' first letters, indexing a room's older items after it opens", async () => {
+    const roomId = await bigRoom(1_200);
+    // "Oak table <i>": the 17s are 17 and 170–179.
+    const oaks17 = Array.from({ length: 1_200 }, (_, i) => i).filter(
+      (i) => i % WORDS.length === 2 && `${i}`.startsWith("17"),
+    ).length;
+    const { socket: before } = await connectToRoom(roomId);
+    await expect
+      .poll(async () => (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = 'item-words-indexed'")).length)
+      .toBe(1);
+    // As a room with items from before the index: none indexed, and not yet done.
+    await roomRows(roomId, "DELETE FROM items_words");
+    await roomRows(roomId, "DELETE FROM room_state WHERE key = 'item-words-indexed'");
+    await openWindow(before, { text: "oa 17", limit: 1_000 }, "short");
+    expect(countOf(before, { text: "oa 17" })).toBe(oaks17);
+    before.close();
+    await evictDurableObject(roomStub(roomId));
+    // Woken, it indexes them a chunk at a time; the search answers the same meanwhile and after.
+    const { socket } = await connectToRoom(roomId);
+    await expect
+      .poll(async () => (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = 'item-words-indexed'")).length)
+      .toBe(1);
+    await openWindow(socket, { text: "oa 17", limit: 1_000 }, "short");
+    expect(countOf(socket, { text: "oa 17" })).toBe(oaks17);
+    // An item's words follow its edits.
+    const renamed = `${roomId}-00172`;
+    expect((await socket.call("items.update", [renamed, { title: "Walnut stool 172" }])).error).toBeUndefined();
+    await openWindow(socket, { text: "oa 17", limit: 1_000 }, "after-edit");
+    expect(countOf(socket, { text: "oa 17" })).toBe(oaks17 - 1);
+    socket.close();
+
+    const plan = await runInDurableObject(roomStub(roomId), (_instance, state) => {
+      const query = itemWindowQuery(openRoomDatabase(state.storage), roomId, {
+        text: "oa",
+        status: "all",
+        tag: "",
+        low: false,
+        sort: "createdAt",
+        descending: true,
+        limit: 50,
+      }).toSQL();
+      return state.storage.sql
+        .exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${query.sql}`, ...(query.params as SqlStorageValue[]))
+        .toArray()
+        .map((row) => row.detail)
+        .join("; ");
+    });
+    expect(plan).toMatch(/items_words VIRTUAL TABLE INDEX/);
   });
 
   it("refuses a window it cannot serve, in words", async () => {

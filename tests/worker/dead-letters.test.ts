@@ -6,7 +6,14 @@
  * them. The queues' handler is the Worker's own, given batches as the
  * runtime gives them.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  env,
+  evictDurableObject,
+  getQueueResult,
+  runInDurableObject,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { RETRIES_RAN_OUT } from "../../worker/store/dead-letter-queue";
@@ -16,15 +23,33 @@ import { roomRow } from "./room-rows";
 import { order } from "./store-stock-helpers";
 import { connectStoreDirectly } from "./webhook-helpers";
 
-/** Hands a batch to the Worker's queue handler as the runtime would; answers what it acknowledged. */
+/**
+ * Hands a batch to the Worker's queue handler as the runtime would; answers what it acknowledged, and
+ * which rooms' objects the handler asked for.
+ */
 async function handOver(queue: string, bodies: QueuedWebhook[]) {
   const batch = createMessageBatch<QueuedWebhook>(
     queue,
     bodies.map((body, index) => ({ id: `m-${index}-${Date.now()}`, timestamp: new Date(), attempts: 11, body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch, env);
-  return getQueueResult(batch as MessageBatch, ctx);
+  const asked: string[] = [];
+  const rooms = env.ROOM as unknown as DurableObjectNamespace;
+  // The real namespace, watched: which objects the handler names.
+  const watched = new Proxy(rooms, {
+    get(target, property) {
+      if (property === "idFromName") {
+        return (name: string) => {
+          asked.push(name);
+          return target.idFromName(name);
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  await worker.queue(batch as MessageBatch, { ...env, ROOM: watched } as unknown as Env);
+  return { ...(await getQueueResult(batch as MessageBatch, ctx)), asked };
 }
 
 const orderCount = async (roomId: string) =>
@@ -95,5 +120,31 @@ describe("store deliveries that failed", () => {
     expect((await socket.call("store.failedDeliveries", [])).result).toEqual({ deliveries: [], total: 0 });
     expect((await socket.call("store.replayDelivery", ["1"])).error).toMatchObject({ error: 400 });
     socket.close();
+  });
+
+  it("lets go a delivery queued for a room deleted since, without waking the room's erased object", async () => {
+    const roomId = await createRoom();
+    await connectStoreDirectly(roomId, "secret");
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.call("rooms.delete", [])).error).toBeUndefined();
+    await expect.poll(() => socket.closed?.code).toBe(4003);
+    const namespace = env.ROOM as unknown as DurableObjectNamespace;
+    const stub = namespace.get(namespace.idFromName(roomId));
+    // Erased: nothing left in its storage; evicted, as the runtime would in time.
+    await expect.poll(() => runInDurableObject(stub, (_, state) => state.storage.sql.databaseSize)).toBeLessThan(8192);
+    await evictDurableObject(stub);
+
+    const payload = order([{ variantId: 1, quantity: 1 }]);
+    const result = await handOver("stockroom-store-webhooks", [
+      { roomId, deliveryId: "after-delete-1", topic: "orders/create", payload },
+    ]);
+    expect(result.retryMessages).toEqual([]);
+    expect(result.ackAll || result.explicitAcks.length === 1).toBe(true);
+    // Not handed to the room: woken, its erased object would make its tables again.
+    expect(result.asked).toEqual([]);
+    const kept = await env.DB.prepare("SELECT count(*) AS n FROM store_dead_letters WHERE room_id = ?")
+      .bind(roomId)
+      .first<{ n: number }>();
+    expect(kept?.n).toBe(0);
   });
 });

@@ -33,6 +33,7 @@ import { setItemsStatus, setStatusInBulk } from "./item-bulk-edits";
 import { addItem, addItemPhoto, editItem, moveItemPhoto, removeItem, restoreItem } from "./items-service";
 import { copyShareCodes, shareCodesFor } from "./share-codes";
 import { indexTags } from "./tags-backfill";
+import { indexWords } from "./words-backfill";
 
 const serverFields: readonly string[] = SERVER_ITEM_FIELDS;
 
@@ -75,6 +76,7 @@ export function registerItems(registry: LiveRegistry<RoomHost>): void {
   registerBulkKind("set-status", setStatusInBulk);
   registerBulkKind("share-codes-copy", copyShareCodes);
   registerBulkKind("item-tags", indexTags);
+  registerBulkKind("item-words", indexWords);
   registerBulkKind("bulk-edit", editInBulk);
   registry.publish(PUBLICATION.ITEMS, {
     args: PUBLICATION_ARGS[PUBLICATION.ITEMS],

@@ -19,6 +19,7 @@ import { keepDigestScheduled, runDueDigest } from "../inventory/low-stock-digest
 import { SHARE_CODES_BACKFILL } from "../inventory/share-codes";
 import { registerStock } from "../inventory/stock-feature";
 import { TAGS_BACKFILL } from "../inventory/tags-backfill";
+import { WORDS_BACKFILL } from "../inventory/words-backfill";
 import type { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrderNow } from "../orders/orders-service";
@@ -90,7 +91,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     // What a migration left on the room's existing rows, done now it is open (backfills.ts): labels' codes
     // an earlier release kept only in the directory, and the tags of items from before their index.
     opened: async (host) => {
-      for (const backfill of [SHARE_CODES_BACKFILL, TAGS_BACKFILL]) startBackfill(host, backfill);
+      for (const backfill of [SHARE_CODES_BACKFILL, TAGS_BACKFILL, WORDS_BACKFILL]) startBackfill(host, backfill);
       return null;
     },
   },

@@ -9,10 +9,17 @@ import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { ItemSortKey, ItemWindowQuery } from "../../../protocol/api";
 import type { RoomDatabase } from "./room-database";
 import { type ItemRow, itemChanges, items } from "./room-schema";
-import { ITEM_TAGS_INDEXED, readState } from "./room-state";
+import { ITEM_TAGS_INDEXED, ITEM_WORDS_INDEXED, readState } from "./room-state";
 
-/** The full-text index answers words of 3 characters or more (trigrams); shorter ones are looked for directly. */
+/**
+ * The full-text index answers words of 3 characters or more anywhere in a
+ * word (trigrams); shorter ones are found as the start of a word by the
+ * index of words' first letters (room/migrations/0024).
+ */
 const TRIGRAM = 3;
+
+/** A word as a GLOB pattern matches it literally (its `*`, `?` and `[` each in a class of its own). */
+const globLiteral = (word: string) => word.replace(/[*?[]/g, (c) => `[${c}]`);
 
 /** A word as an FTS5 string (any part of a word matches, case and accents aside). */
 const ftsString = (word: string) => `"${word.replaceAll('"', '""')}"`;
@@ -65,9 +72,13 @@ function conditions(
     const match = long.map(ftsString).join(" AND ");
     text.push(sql`${items}.rowid IN (SELECT rowid FROM items_search WHERE items_search MATCH ${match})`);
   }
+  const wordsIndexed = short.length > 0 && readState(db, ITEM_WORDS_INDEXED) !== null;
   for (const word of short) {
     text.push(
-      sql`instr(lower(${items.title} || char(10) || ${items.sku} || char(10) || ${items.location} || char(10) || ${items.description} || char(10) || ${items.tags} || char(10) || ${items.barcode}), ${word}) > 0`,
+      wordsIndexed
+        ? sql`${items}.rowid IN (SELECT rowid FROM items_words WHERE items_words MATCH ${`${ftsString(word)}*`})`
+        : // A room still indexing its older items' words looks in each item's text for a word starting so.
+          sql`(' ' || lower(${items.title} || char(10) || ${items.sku} || char(10) || ${items.location} || char(10) || ${items.description} || char(10) || ${items.tags} || char(10) || ${items.barcode})) GLOB ${`*[^a-z0-9]${globLiteral(word)}*`}`,
     );
   }
   if (text.length > 0) {

@@ -141,6 +141,7 @@ export const bulkJobs = sqliteTable("bulk_jobs", {
       "import-check",
       "share-codes-copy",
       "item-tags",
+      "item-words",
     ],
   }).notNull(),
   subject: text("subject").notNull().default(""),

@@ -21,6 +21,13 @@ export const SHARE_CODES_COPIED = "share-codes-copied";
  */
 export const ITEM_TAGS_INDEXED = "item-tags-indexed";
 
+/**
+ * Set once every item's words are in `items_words` (room migration 0024): by
+ * a backfill for a room that had items before it, or from the start for a
+ * room made since (worker/inventory/words-backfill.ts).
+ */
+export const ITEM_WORDS_INDEXED = "item-words-indexed";
+
 export function readState(db: RoomDatabase, key: string): string | null {
   return db.select().from(roomState).where(eq(roomState.key, key)).get()?.value ?? null;
 }

@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../directory/database";
 import { rooms } from "../directory/schema";
 import { MOVED_TABLES, type RoomDatabase } from "./room-database";
-import { ITEM_TAGS_INDEXED, readState, SHARE_CODES_COPIED, writeState } from "./room-state";
+import { ITEM_TAGS_INDEXED, ITEM_WORDS_INDEXED, readState, SHARE_CODES_COPIED, writeState } from "./room-state";
 
 /** Rows read from D1 per round trip (and written per transaction here). */
 export const MOVE_CHUNK_ROWS = 500;
@@ -108,8 +108,9 @@ export async function moveLegacyRows(
     // A room made with its rows its own from the start: its labels' codes have always been on its items (a
     // room that moved in and lost its mark copies them, share-codes.ts).
     writeState(roomDb, SHARE_CODES_COPIED, String(now()), now());
-    // Its items' tags have been indexed by the triggers since its first item (migration 0023).
+    // Its items' tags and words have been indexed by the triggers since its first item (migrations 0023, 0024).
     writeState(roomDb, ITEM_TAGS_INDEXED, String(now()), now());
+    writeState(roomDb, ITEM_WORDS_INDEXED, String(now()), now());
   }
   writeState(roomDb, MOVED, String(now()), now());
   return copied;

@@ -22,6 +22,7 @@ import m0020 from "./0020_import_staged.sql";
 import m0021 from "./0021_share_codes.sql";
 import m0022 from "./0022_stocktake_scan_indexes.sql";
 import m0023 from "./0023_item_tags.sql";
+import m0024 from "./0024_item_words.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -51,5 +52,6 @@ export default {
     m0021,
     m0022,
     m0023,
+    m0024,
   },
 };
