@@ -14,7 +14,7 @@ import { AccountsLiveServer } from "../accounts/accounts-live-server";
 import { Dashboard } from "../dashboard/dashboard";
 import { RoomAggregates } from "../dashboard/room-aggregates";
 import { openDatabase } from "../db/directory/database";
-import { listMembers, roleOf } from "../db/directory/memberships-repo";
+import { listMembers, roleOf, roomDeletedAt } from "../db/directory/memberships-repo";
 import { AppliedWrites } from "../db/room/applied-writes-repo";
 import { flushDirectoryOutbox } from "../db/room/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/room/files-repo";
@@ -109,8 +109,12 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   /** Calls and RPCs wait for the room to open; a room erased answers that it was deleted. */
   protected override whenOpen(): Promise<void> {
-    if (this.erased) return Promise.reject(new LiveError(410, ROOM_DELETED));
-    return super.whenOpen();
+    const deleted = () => new LiveError(410, ROOM_DELETED);
+    if (this.erased) return Promise.reject(deleted());
+    // Its opening may find it was deleted (moveRows) and erase it: what waited for it is then told so.
+    return super.whenOpen().then(() => {
+      if (this.erased) throw deleted();
+    });
   }
 
   override async onMessage(connection: Connection, message: WSMessage): Promise<void> {
@@ -146,6 +150,12 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   }
 
   private async moveRows(): Promise<void> {
+    // Woken after it was deleted (a delivery queued before, a stale link): its start-up has just made its
+    // tables again in an empty storage, so it erases itself once more and answers that it was deleted.
+    if ((await roomDeletedAt(openDatabase(this.env.DB), this.name)) !== null) {
+      await this.erase(this.liveHost);
+      return;
+    }
     const moved = await moveLegacyRows(
       this.roomDb,
       this.ctx.storage,

@@ -13,9 +13,8 @@ import { sendEnrollEmail } from "../accounts/recovery-feature";
 import { appUrl } from "../app-url";
 import { defineMethod } from "../contract";
 import { newId } from "../db/directory/database";
-import { deleteJoinLinksBy } from "../db/directory/join-links-repo";
 import {
-  addMembership,
+  addInvitedMembership,
   deleteRoom,
   listMembers,
   removeMembership,
@@ -23,7 +22,7 @@ import {
   setOrderEmails,
 } from "../db/directory/memberships-repo";
 import { findRoom } from "../db/directory/rooms-repo";
-import { emailsOf, findUserByEmail, findUserById, insertUser, profileName } from "../db/directory/users-repo";
+import { emailsOf, findUserByEmail, findUserById, profileName } from "../db/directory/users-repo";
 import { sendEmail } from "../email/mailer";
 import { invitationMessage } from "../email/templates";
 import type { LiveRegistry } from "../live/registry";
@@ -90,15 +89,11 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       if (existing && (await memberDoc(ctx.host, existing.id)))
         throw new LiveError(409, `${email} is already a member`);
       const userId = existing?.id ?? newId();
-      if (!existing) {
-        // A new address: an account without a password, set through the enroll link.
-        await insertUser(
-          ctx.host.db,
-          { id: userId, username: null, profile: "{}", passwordHash: null, createdAt: ctx.host.now() },
-          email,
-        );
-      }
-      await addMembership(ctx.host.db, ctx.host.roomId, userId, role, ctx.host.now());
+      // A new address: an account without a password, set through the enroll link; made with the membership.
+      const newAccount = existing
+        ? null
+        : { row: { id: userId, username: null, profile: "{}", passwordHash: null, createdAt: ctx.host.now() }, email };
+      await addInvitedMembership(ctx.host.db, ctx.host.roomId, { userId, role, now: ctx.host.now() }, newAccount);
       await announce(ctx.host, userId, null);
       const invitedBy = await displayNameOf(ctx.host, ctx.userId as string);
       if (existing) {
@@ -117,8 +112,7 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, userId, role) => {
       await requireRole(ctx, can.manageMembers);
       const before = await targetMember(ctx, userId);
-      await setMembershipRole(ctx.host.db, ctx.host.roomId, userId, role);
-      if (!can.manageMembers(role)) await deleteJoinLinksBy(ctx.host.db, ctx.host.roomId, userId);
+      await setMembershipRole(ctx.host.db, ctx.host.roomId, userId, role, !can.manageMembers(role));
       await announce(ctx.host, userId, before);
     },
   });
@@ -128,7 +122,6 @@ export function registerMembers(registry: LiveRegistry<RoomHost>): void {
       await requireRole(ctx, can.manageMembers);
       const before = await targetMember(ctx, userId);
       await removeMembership(ctx.host.db, ctx.host.roomId, userId);
-      await deleteJoinLinksBy(ctx.host.db, ctx.host.roomId, userId);
       await announce(ctx.host, userId, before);
       // Their open views of this room end now, saying why (room-endings.ts).
       const room = await roomRecord(ctx.host);

@@ -27,15 +27,8 @@ export async function consumeStoreWebhooks(batch: MessageBatch<QueuedWebhook>, e
     list.push(message);
     byRoom.set(message.body.roomId, list);
   }
-  // A room deleted after its deliveries were queued takes nothing more, and is not woken to take it: waking
-  // its erased object would make its tables again (one directory read for the batch).
-  const existing = await roomsThatExist(env, [...byRoom.keys()]).catch(() => null);
   await Promise.all(
     [...byRoom].map(async ([roomId, messages]) => {
-      if (existing && !existing.has(roomId)) {
-        for (const message of messages) message.ack();
-        return;
-      }
       const retryAll = () => {
         for (const message of messages) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       };
@@ -90,18 +83,4 @@ export async function consumeStoreWebhooks(batch: MessageBatch<QueuedWebhook>, e
       }
     }),
   );
-}
-
-/** Which of `roomIds` the directory still has (a room's entry goes first when it is deleted). */
-async function roomsThatExist(env: Env, roomIds: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  // At most 100 values bound per statement.
-  for (let start = 0; start < roomIds.length; start += 90) {
-    const ids = roomIds.slice(start, start + 90);
-    const { results } = await env.DB.prepare(`SELECT id FROM rooms WHERE id IN (${ids.map(() => "?").join(", ")})`)
-      .bind(...ids)
-      .all<{ id: string }>();
-    for (const row of results) found.add(row.id);
-  }
-  return found;
 }

@@ -25,10 +25,6 @@ export async function findJoinLink(
 }
 
 /** A maker who can no longer invite (demoted or removed) takes their links along. */
-export async function deleteJoinLinksBy(db: Database, roomId: string, userId: string): Promise<void> {
-  await db.delete(joinLinks).where(and(eq(joinLinks.roomId, roomId), eq(joinLinks.createdBy, userId)));
-}
-
 export async function deleteExpiredJoinLinks(db: Database, now: number): Promise<void> {
   await db.delete(joinLinks).where(lt(joinLinks.expiresAt, now));
 }

@@ -1,8 +1,18 @@
 /** Room memberships in D1. */
 import { and, desc, eq } from "drizzle-orm";
 import type { MemberDoc, RoomRole } from "../../../protocol/api";
+import type { UserRow } from "./accounts-schema";
 import { type Database, newId } from "./database";
-import { deletedRooms, memberships, type RoomRow, rooms, tokenConnections, userEmails, users } from "./schema";
+import {
+  deletedRooms,
+  joinLinks,
+  memberships,
+  type RoomRow,
+  rooms,
+  tokenConnections,
+  userEmails,
+  users,
+} from "./schema";
 import { profileName } from "./users-repo";
 
 export async function roleOf(db: Database, roomId: string, userId: string): Promise<RoomRole | null> {
@@ -53,8 +63,28 @@ async function existingRoomOf(db: Database, id: string, ownerId: string) {
   return (await roleOf(db, id, ownerId)) === "owner" ? { room: existing, created: false } : null;
 }
 
-export async function addMembership(db: Database, roomId: string, userId: string, role: RoomRole, now = Date.now()) {
-  await db.insert(memberships).values({ roomId, userId, role, createdAt: now });
+/**
+ * A membership given by invitation, with the account it is for when the
+ * address had none (no password yet: set through the enroll link) — in one
+ * batch, so a failure leaves neither.
+ */
+export async function addInvitedMembership(
+  db: Database,
+  roomId: string,
+  membership: { userId: string; role: RoomRole; now: number },
+  newAccount: { row: UserRow; email: string } | null,
+): Promise<void> {
+  const { userId, role, now } = membership;
+  const statements = [
+    ...(newAccount
+      ? [
+          db.insert(users).values(newAccount.row),
+          db.insert(userEmails).values({ userId, address: newAccount.email, verified: false }),
+        ]
+      : []),
+    db.insert(memberships).values({ roomId, userId, role, createdAt: now }),
+  ];
+  await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
 }
 
 /** Adds the membership unless there is one (two tabs joining at once); true if this call added it. */
@@ -74,11 +104,25 @@ export async function addMembershipIfAbsent(
   return added.length > 0;
 }
 
-export async function setMembershipRole(db: Database, roomId: string, userId: string, role: RoomRole): Promise<void> {
-  await db
-    .update(memberships)
-    .set({ role })
-    .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
+/**
+ * A member's new role, and — when it no longer lets them manage the team —
+ * the join links they made gone with it, in one batch.
+ */
+export async function setMembershipRole(
+  db: Database,
+  roomId: string,
+  userId: string,
+  role: RoomRole,
+  dropTheirLinks: boolean,
+): Promise<void> {
+  const statements = [
+    db
+      .update(memberships)
+      .set({ role })
+      .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId))),
+    ...(dropTheirLinks ? [joinLinksByQuery(db, roomId, userId)] : []),
+  ];
+  await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
 }
 
 /** A member's own choice of an e-mail for each new store order (docs/product.md §6). */
@@ -97,9 +141,16 @@ export async function setLowStockEmails(db: Database, roomId: string, userId: st
     .where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
 }
 
+/** A member gone from the room, and the join links they made with them, in one batch. */
 export async function removeMembership(db: Database, roomId: string, userId: string): Promise<void> {
-  await db.delete(memberships).where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId)));
+  await db.batch([
+    db.delete(memberships).where(and(eq(memberships.roomId, roomId), eq(memberships.userId, userId))),
+    joinLinksByQuery(db, roomId, userId),
+  ]);
 }
+
+const joinLinksByQuery = (db: Database, roomId: string, userId: string) =>
+  db.delete(joinLinks).where(and(eq(joinLinks.roomId, roomId), eq(joinLinks.createdBy, userId)));
 
 /** Members with their first e-mail address and whether they have set a password. */
 export async function listMembers(db: Database, roomId: string): Promise<MemberDoc[]> {
