@@ -9,7 +9,7 @@ import { downloadZip } from "client-zip";
 import { describe, expect, it } from "vitest";
 import { zipEntries } from "../support/zip-entries";
 import { connectToRoom, createRoom, type DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
-import { chunkOf, jpegLike, startLive, writeLive } from "./files-helpers";
+import { chunkOf, jpegLike, startLive, taggedJpeg, writeLive } from "./files-helpers";
 import { expectLedgerAddsUp } from "./ledger";
 import { roomRow, roomRows, roomStub } from "./room-rows";
 
@@ -181,6 +181,36 @@ describe("restoring a backup into a new room", () => {
         .bind(fileIds.get(photoId) as string)
         .first(),
     ).toEqual({ room_id: into });
+  });
+
+  it("makes a photo's copies from its original, its tags stripped, for a backup from before copies were kept", async () => {
+    const from = await createRoom("Older backup");
+    const { socket } = await connectToRoom(from);
+    const lamp = (await socket.call("items.add", [{ title: "Lamp" }])).result as string;
+    const photo = await upload(socket, taggedJpeg(4_000), { name: "lamp.jpg" });
+    await upload(socket, jpegLike(600), { name: "lamp.jpg", fileId: photo._id, version: "thumbnail" });
+    expect((await socket.call("items.addPhoto", [lamp, photo._id])).error).toBeUndefined();
+    socket.close();
+    // As a version 1 backup was: originals only.
+    const entries = zipEntries(await exportOf(from));
+    const json = JSON.parse(new TextDecoder().decode(entries.get("room.json")));
+    json.version = 1;
+    const older: Record<string, string | Uint8Array> = { "room.json": JSON.stringify(json) };
+    for (const [name, bytes] of entries)
+      if (name.startsWith("files/") && !name.includes("/versions/")) older[name] = bytes;
+
+    const into = await createRoom();
+    expect((await restoreInto(into, await zipOf(older))).error).toBeUndefined();
+    await whenRestored(into);
+    const file = await roomRow<{ id: string; versions: string }>(into, "SELECT id, versions FROM files");
+    expect(Object.keys(JSON.parse(file?.versions ?? "{}"))).toEqual(["original", "thumbnail"]);
+    const copy = await env.FILES.get(`rooms/${into}/itemPhotos/${file?.id}/thumbnail`);
+    const text = new TextDecoder("latin1").decode(await (copy as R2ObjectBody).arrayBuffer());
+    // The original's place tags are not in the copy everyone may see.
+    expect(text).not.toContain("GPSLatitude");
+    expect((await roomRow<{ photos: string }>(into, "SELECT photos FROM items"))?.photos).toBe(
+      JSON.stringify([file?.id]),
+    );
   });
 
   it("refuses a file that is not a backup, a room that has items, and anyone but the room's owner", async () => {

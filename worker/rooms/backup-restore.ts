@@ -25,6 +25,8 @@
  * lead there — a restored item gets a new code when its label is printed);
  * members (the one restoring is the new room's owner).
  */
+
+import type { ZipEntry } from "unzipit";
 import { LiveError } from "../../protocol/errors";
 import { MAX_PUBLIC_COPY_SIZE, PUBLIC_COPY_TYPES } from "../../protocol/files";
 import {
@@ -45,6 +47,7 @@ import {
   settleRestoredFile,
 } from "../db/room/backup-rows";
 import { owedToDirectory } from "../db/room/directory-outbox";
+import { collectionConfig } from "../db/room/files-repo";
 import { deleteState, readState, writeState } from "../db/room/room-state";
 import { storagePathOf } from "../files/files-service";
 import { stripPhotoTags } from "../files/strip-tags";
@@ -377,37 +380,52 @@ async function copyFile(
   file: RestoredFile,
 ): Promise<Record<string, unknown> | null> {
   const original = backup.entries.get(originalEntry(file.collection, file.old_id, file.name));
-  if (!original) return null;
+  const config = collectionConfig(file.collection);
+  // No bytes, a collection this release does not have, or more bytes than it takes: no record either.
+  if (!original || !config || original.size > config.maxSize) return null;
   const storagePath = storagePathOf(host.roomId, file.collection, file.file_id);
-  const originalBytes = new Uint8Array(await original.arrayBuffer());
-  await host.bucket.put(`${storagePath}/original`, originalBytes, { httpMetadata: { contentType: file.type } });
+  const stored = await copyEntry(host, original, `${storagePath}/original`, file.type);
   const listed = parseObject(file.versions);
   const versions: Record<string, unknown> = {};
-  for (const [version, stored] of Object.entries(listed)) {
-    const { type, extension } = (stored ?? {}) as { type?: unknown; extension?: unknown };
+  for (const [version, kept] of Object.entries(listed)) {
+    const { type, extension } = (kept ?? {}) as { type?: unknown; extension?: unknown };
     if (typeof type !== "string" || typeof extension !== "string") continue;
-    let bytes: Uint8Array | null = null;
-    if (version === "original") bytes = originalBytes;
-    else {
-      const entry = backup.entries.get(versionEntry(file.collection, file.old_id, version, extension));
-      if (entry) bytes = new Uint8Array(await entry.arrayBuffer());
-      else if (PUBLIC_COPY_TYPES.includes(file.type) && originalBytes.byteLength <= MAX_PUBLIC_COPY_SIZE) {
-        const stripped = stripPhotoTags(originalBytes, file.type);
-        if (stripped.ok) bytes = stripped.bytes;
-      }
+    const key = `${storagePath}/${version}`;
+    if (version === "original") {
+      versions.original = { size: stored.size, type: file.type, extension: file.extension, etag: stored.etag };
+      continue;
     }
-    if (!bytes) continue;
-    const put = await host.bucket.put(`${storagePath}/${version}`, bytes, {
-      httpMetadata: { contentType: version === "original" ? file.type : type },
-    });
-    versions[version] = {
-      size: bytes.byteLength,
-      type: bytes === originalBytes || version === "original" ? file.type : type,
-      extension: bytes === originalBytes ? file.extension : extension,
-      etag: put?.httpEtag ?? "",
-    };
+    const entry = backup.entries.get(versionEntry(file.collection, file.old_id, version, extension));
+    if (entry && entry.size <= MAX_PUBLIC_COPY_SIZE) {
+      const copy = await copyEntry(host, entry, key, type);
+      versions[version] = { size: copy.size, type, extension, etag: copy.etag };
+    } else if (!entry && PUBLIC_COPY_TYPES.includes(file.type) && original.size <= MAX_PUBLIC_COPY_SIZE) {
+      // A backup from before copies were kept: the original, its photo tags stripped, serves as the copy.
+      const stripped = stripPhotoTags(new Uint8Array(await original.arrayBuffer()), file.type);
+      if (!stripped.ok) continue;
+      const put = await host.bucket.put(key, stripped.bytes, { httpMetadata: { contentType: file.type } });
+      versions[version] = {
+        size: stripped.bytes.byteLength,
+        type: file.type,
+        extension: file.extension,
+        etag: put.httpEtag,
+      };
+    }
   }
   return versions;
+}
+
+/** A ZIP entry into R2 as it streams (its size is in the ZIP's directory): never held whole in memory. */
+async function copyEntry(
+  host: RoomHost,
+  entry: ZipEntry,
+  key: string,
+  contentType: string,
+): Promise<{ size: number; etag: string }> {
+  const { readable, writable } = new FixedLengthStream(entry.size);
+  const piping = (await entry.stream()).pipeTo(writable);
+  const [put] = await Promise.all([host.bucket.put(key, readable, { httpMetadata: { contentType } }), piping]);
+  return { size: entry.size, etag: put.httpEtag };
 }
 
 function parseObject(text: string): Record<string, unknown> {
