@@ -15,6 +15,7 @@ import { ROOM_METHOD, ROOM_PUBLICATION } from "./room-args";
 import { STOCK_METHOD, STOCK_PUBLICATION } from "./stock-args";
 import { STOCKTAKE_METHOD, STOCKTAKE_PUBLICATION } from "./stocktake-args";
 import { STORE_METHOD, STORE_PUBLICATION } from "./store-args";
+import { SUPPLIER_METHOD, SUPPLIER_PUBLICATION } from "./supplier-args";
 import { VARIANT_METHOD } from "./variant-args";
 
 /** Every method name of the room's features, gathered from the feature that declares it. */
@@ -26,6 +27,7 @@ export const METHOD = {
   ...FILE_METHOD,
   ...STORE_METHOD,
   ...STOCK_METHOD,
+  ...SUPPLIER_METHOD,
 } as const;
 
 /** Every publication name, gathered from the feature that declares it. */
@@ -36,6 +38,7 @@ export const PUBLICATION = {
   ...FILE_PUBLICATION,
   ...STORE_PUBLICATION,
   ...STOCK_PUBLICATION,
+  ...SUPPLIER_PUBLICATION,
   ...ACCOUNT_PUBLICATION,
   /** The room's live figures: one `summary` document in `dashboard` (the dashboard has no methods). */
   DASHBOARD: "dashboard",
@@ -68,6 +71,7 @@ export const COLLECTION = {
   /** How many items match an `items.window` query: one `window` document. */
   ITEM_COUNTS: "itemCounts",
   LOCATIONS: "locations",
+  SUPPLIERS: "suppliers",
   MOVEMENTS: "movements",
   /** Photos a CSV import names by address, on their way in: one `photos` document (ImportPhotosDoc). */
   IMPORT_PHOTOS: "importPhotos",
@@ -131,4 +135,5 @@ export * from "./roles";
 /** Stock by location and the movement ledger. */
 export * from "./stock";
 export * from "./store";
+export type { SupplierDoc } from "./supplier-args";
 export * from "./variants";

@@ -16,6 +16,7 @@ import { ROOM_METHODS, ROOM_PUBLICATION_ARGS } from "./room-args";
 import { STOCK_METHODS, STOCK_PUBLICATION_ARGS } from "./stock-args";
 import { STOCKTAKE_METHODS, STOCKTAKE_PUBLICATION_ARGS } from "./stocktake-args";
 import { STORE_METHODS, STORE_PUBLICATION_ARGS } from "./store-args";
+import { SUPPLIER_METHODS, SUPPLIER_PUBLICATION_ARGS } from "./supplier-args";
 import { VARIANT_METHODS } from "./variant-args";
 
 // The shared schemas, so forms and stubs import them from one place.
@@ -30,6 +31,7 @@ export const METHODS = {
   ...STORE_METHODS,
   ...STOCK_METHODS,
   ...VARIANT_METHODS,
+  ...SUPPLIER_METHODS,
   ...FILE_METHODS,
   ...ACCOUNT_METHODS,
 } as const;
@@ -50,6 +52,7 @@ export const PUBLICATION_ARGS = {
   ...FILE_PUBLICATION_ARGS,
   ...STORE_PUBLICATION_ARGS,
   ...STOCK_PUBLICATION_ARGS,
+  ...SUPPLIER_PUBLICATION_ARGS,
   ...ACCOUNT_PUBLICATION_ARGS,
   [PUBLICATION.DASHBOARD]: v.tuple([]),
 } as const;

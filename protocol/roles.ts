@@ -75,6 +75,8 @@ export const can = {
   sell: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member" || role === "cashier",
   /** Add, rename and archive the room's locations. */
   manageLocations: (role: RoomRole | null) => role === "owner" || role === "admin",
+  /** Keep the list of suppliers (docs/buying.md): buying is a member's chore as much as an owner's. */
+  manageSuppliers: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
 };
 
 /** What a till records: a cashier's every movement, and the only ones they may take back (their own). */

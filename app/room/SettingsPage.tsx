@@ -5,6 +5,7 @@
 import { type FormEvent, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { can, METHOD, type RoomDoc, type RoomRole } from "../../protocol/api";
+import { SuppliersCard } from "../buying/SuppliersCard";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live-api";
 import { formatPrice } from "../money";
@@ -23,6 +24,7 @@ export function SettingsPage({ roomId, room, role }: { roomId: string; room: Roo
       <RoomNameCard room={room} canEdit={manage} />
       <CurrencyCard room={room} canEdit={manage} />
       <LocationsCard canManage={can.manageLocations(role)} />
+      <SuppliersCard canManage={can.manageSuppliers(role)} />
       <RoomLogo roomId={roomId} canManage={can.manageMembers(role)} />
       <BackupCard roomId={roomId} room={room} role={role} />
       {can.deleteRoom(role) && <DangerZone room={room} />}

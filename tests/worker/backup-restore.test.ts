@@ -25,6 +25,7 @@ const RESTORED_TABLES = [
   "stocktake_scans",
   "locations",
   "movements",
+  "suppliers",
 ];
 
 async function upload(socket: DdpSocket, bytes: Uint8Array, options: Record<string, unknown>): Promise<Row> {
@@ -114,6 +115,8 @@ describe("restoring a backup into a new room", () => {
     await upload(socket, jpegLike(900), { name: "lamp.jpg", fileId: photoId, version: "thumbnail" });
     await upload(socket, jpegLike(3_000), { name: "lamp.jpg", fileId: photoId, version: "web" });
     expect((await socket.call("items.addPhoto", [lamp, photoId])).error).toBeUndefined();
+    const supplier = { name: "Acme Ceramics", email: "orders@acme.example", leadTimeDays: 7 };
+    expect((await socket.call("suppliers.add", [supplier])).error).toBeUndefined();
     // A count under way.
     const stocktake = (await socket.call("stocktake.start")).result as string;
     expect((await socket.call("stocktake.scan", [stocktake, "L-1"])).error).toBeUndefined();

@@ -6,6 +6,7 @@
  */
 
 import { registerAccounts } from "../accounts/accounts-feature";
+import { registerSuppliers } from "../buying/suppliers-feature";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { registerFiles } from "../files/files-feature";
 import { photoLinks } from "../files/photo-links";
@@ -137,6 +138,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     opened: (host) => keepDigestScheduled(host).catch(logged("stock: could not schedule the low-stock e-mail")),
     alarm: (host) => runDueDigest(host).catch(logged("stock: the low-stock e-mail failed")),
   },
+  { name: "suppliers", register: registerSuppliers },
 ];
 
 /**

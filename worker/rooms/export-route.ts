@@ -31,6 +31,7 @@ const CSV_FILES: Partial<Record<ExportTable, string>> = {
   customers: "customers.csv",
   locations: "locations.csv",
   movements: "stock-movements.csv",
+  suppliers: "suppliers.csv",
 };
 
 type Row = Record<string, unknown>;

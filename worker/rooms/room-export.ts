@@ -26,6 +26,7 @@ export const EXPORT_TABLES = [
   "stocktake_scans",
   "locations",
   "movements",
+  "suppliers",
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 

@@ -19,6 +19,7 @@ export const RESTORED_TABLES = [
   "stocktake_scans",
   "locations",
   "movements",
+  "suppliers",
 ] as const;
 
 /** The files a restore brings in, with their ids in the backup: made by the restore, dropped when it ends. */

@@ -60,6 +60,7 @@ export {
   storeStockEvents,
   storeVariants,
 } from "./store-stock-tables";
+export { suppliers } from "./supplier-tables";
 
 export const { stocktakes, stocktakeScans } = stocktakeTables(plainRoomId, {
   stocktake: {
