@@ -109,14 +109,31 @@ export function SuppliersCard({ canManage }: { canManage: boolean }) {
   );
 }
 
-function SupplierFields({ draft, onChange }: { draft: Draft; onChange(draft: Draft): void }) {
+function SupplierFields({
+  draft,
+  onChange,
+  focusName = false,
+}: {
+  draft: Draft;
+  onChange(draft: Draft): void;
+  /** The person just asked to edit this one: the name takes the focus. */
+  focusName?: boolean;
+}) {
   const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
     onChange({ ...draft, [field]: event.target.value });
   return (
     <>
       <Field label="Supplier name">
         {(props) => (
-          <input {...props} value={draft.name} maxLength={SUPPLIER_LIMITS.NAME} required onChange={set("name")} />
+          <input
+            {...props}
+            value={draft.name}
+            maxLength={SUPPLIER_LIMITS.NAME}
+            required
+            // biome-ignore lint/a11y/noAutofocus: only when the person just asked to edit this supplier.
+            autoFocus={focusName}
+            onChange={set("name")}
+          />
         )}
       </Field>
       <Field label="Contact">
@@ -173,7 +190,7 @@ function SupplierRow({
           aria-label={`Edit ${supplier.name}`}
           onKeyDown={(event) => event.key === "Escape" && setDraft(null)}
         >
-          <SupplierFields draft={draft} onChange={setDraft} />
+          <SupplierFields draft={draft} onChange={setDraft} focusName />
           <div className="settings-actions">
             <Button type="submit" size="sm" disabled={draft.name.trim() === ""}>
               Save

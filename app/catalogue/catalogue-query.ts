@@ -66,7 +66,10 @@ function startsAWord(haystack: string, word: string): boolean {
  * (worker/db/room/items-window-repo.ts).
  */
 function matcher(text: string): ((item: ItemDoc) => boolean) | null {
-  const words = folded(text).split(/\s+/).filter(Boolean);
+  // A short "word" of no letter or digit ("&", "-") starts no word: it narrows nothing, as on the server.
+  const words = folded(text)
+    .split(/\s+/)
+    .filter((word) => word.length >= ANYWHERE_FROM || /[\p{L}\p{N}]/u.test(word));
   if (words.length === 0) return null;
   return (item) => {
     const variants = (item.variants ?? []).map(

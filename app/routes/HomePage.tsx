@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { COLLECTION, METHOD, PUBLICATION, type RoomDoc } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
 import { useLoginState, useUser } from "../accounts";
 import { ErrorText } from "../components/ErrorText";
 import { Header } from "../components/Header";
@@ -172,6 +173,11 @@ function RestoreBackupForm() {
     setBusy(true);
     setError(null);
     try {
+      // Not a ZIP at all: said before a room is made for it (the room checks the rest).
+      const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+      if (head[0] !== 0x50 || head[1] !== 0x4b) {
+        throw new LiveError(400, "This file is not a Stockroom backup (a room's “Download a copy of this room” ZIP)");
+      }
       const roomId = await call(METHOD.ROOMS_CREATE, roomNameFromBackup(file.name));
       stashBackup(roomId, file);
       navigate(`/rooms/${roomId}/settings`);

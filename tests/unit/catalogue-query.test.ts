@@ -54,6 +54,8 @@ describe("catalogue query", () => {
     expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "10" }))).toEqual(["red bowl"]);
     expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "19" }))).toEqual(["Oak chair"]);
     expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "96" }))).toEqual([]);
+    // A "word" of no letter or digit narrows nothing: "oak & 1960s" is "oak 1960s".
+    expect(titles(applyQuery(items, { ...DEFAULT_QUERY, text: "oak & 1960s" }))).toEqual(["Oak chair"]);
   });
 
   it("counts tags, most used first, and reads typed tags without blanks or repeats", () => {

@@ -4,7 +4,7 @@
  * every row of every table it brings back, and every photo's bytes —
  * or, when it cannot be restored, leaves the room empty and says why.
  */
-import { env, evictDurableObject, SELF } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject, SELF } from "cloudflare:test";
 import { downloadZip } from "client-zip";
 import { describe, expect, it } from "vitest";
 import { zipEntries } from "../support/zip-entries";
@@ -221,7 +221,7 @@ describe("restoring a backup into a new room", () => {
     const notABackup = await restoreInto(into, await zipOf({ "notes.txt": "hello" }));
     expect(notABackup.error).toMatchObject({
       error: 400,
-      reason: "This file is not a Stockroom backup (a room's “Download a backup” ZIP)",
+      reason: "This file is not a Stockroom backup (a room's “Download a copy of this room” ZIP)",
     });
     const newer = await zipOf({ "room.json": JSON.stringify({ format: "stockroom-room-export", version: 99 }) });
     expect((await restoreInto(into, newer)).error).toMatchObject({
@@ -308,7 +308,11 @@ describe("restoring a backup into a new room", () => {
       if (written >= 500 || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    await evictDurableObject(roomStub(into));
+    // The object reset, as a deploy or an exceeded limit does: what was running stops there.
+    await runInDurableObject(roomStub(into), (_instance, state) => state.abort("cut off in a test")).catch(() => {});
+    // Woken again (someone opens the room), it goes on.
+    const { socket: reopened } = await connectToRoom(into);
+    reopened.close();
     await whenRestored(into);
     for (const table of ["items", "movements"]) {
       const before = await roomRows<{ id: string }>(from, `SELECT id FROM ${table} ORDER BY id`);

@@ -284,6 +284,9 @@ describe("big rooms", () => {
       .toBe(1);
     await openWindow(socket, { text: "oa 17", limit: 1_000 }, "short");
     expect(countOf(socket, { text: "oa 17" })).toBe(oaks17);
+    // A "word" of no letter or digit narrows nothing, as in the browser.
+    await openWindow(socket, { text: "oa & 17", limit: 1_000 }, "punctuated");
+    expect(countOf(socket, { text: "oa & 17" })).toBe(oaks17);
     // An item's words follow its edits.
     const renamed = `${roomId}-00172`;
     expect((await socket.call("items.update", [renamed, { title: "Walnut stool 172" }])).error).toBeUndefined();

@@ -138,10 +138,12 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     }
     // A room made by the previous release moves its rows in while it already takes connections (room-upgrade.ts).
     if (rowsMoved(this.roomDb)) {
-      openStockLedger(this.ctx.storage, this.name, Date.now());
+      // A restore a restart cut off goes on before the room serves (backup-restore.ts); its locations come
+      // from the backup, so the ledger's first location is not made meanwhile.
+      const restoring = restoreUnderWay({ roomDb: this.roomDb });
+      if (!restoring) openStockLedger(this.ctx.storage, this.name, Date.now());
       await super.onStart();
-      // A restore a restart cut off goes on before the room serves (backup-restore.ts).
-      if (restoreUnderWay({ roomDb: this.roomDb })) this.fillFromBackup();
+      if (restoring) this.fillFromBackup();
       else await this.opened();
     } else {
       this.openWhileServing("room: moving rows from D1", () => this.moveRows());
@@ -356,8 +358,11 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   afterRestore(): Promise<RpcResult> {
     return rpcResult("rooms: directory after restore failed", async () => {
       await this.whenOpen();
-      // R2 keeps no history: records of files removed since the moment restored to have no bytes.
-      await dropFilesWithoutBytes(this.liveHost);
+      // R2 keeps no history: records of files removed since the moment restored to have no bytes. Should
+      // that fail, the directory is renewed all the same.
+      await dropFilesWithoutBytes(this.liveHost).catch((error: unknown) =>
+        console.error(`room ${this.name}: could not drop file records without bytes`, error),
+      );
       return resendDirectory(this.liveHost);
     });
   }

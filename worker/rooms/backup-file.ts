@@ -14,8 +14,14 @@ export const BACKUP_FORMAT = "stockroom-room-export";
 /** The newest backup this release reads: 2 keeps each photo's copies beside its original. */
 export const BACKUP_VERSION = 2;
 
-export const NOT_A_BACKUP = "This file is not a Stockroom backup (a room's “Download a backup” ZIP)";
+export const NOT_A_BACKUP = "This file is not a Stockroom backup (a room's “Download a copy of this room” ZIP)";
 export const NEWER_BACKUP = "This backup was made by a newer version of Stockroom; update this server first";
+
+/** Storage that could not be read (worth trying again), as against a file that is not a backup. */
+export class BackupUnreadable extends Error {}
+
+/** The most one read may ask for: the ZIP's directory of a backup this release restores fits well within it. */
+const MAX_READ = 64 * 1024 * 1024;
 
 /** Reads a stored object a range at a time. */
 class R2RangeReader implements Reader {
@@ -31,16 +37,29 @@ class R2RangeReader implements Reader {
 
   async read(offset: number, size: number): Promise<Uint8Array<ArrayBuffer>> {
     if (size === 0) return new Uint8Array(0);
-    const object = await this.bucket.get(this.key, { range: { offset, length: size } });
-    if (!object) throw new Error(`backup: ${this.key} is gone`);
-    return new Uint8Array(await object.arrayBuffer());
+    if (size > MAX_READ) throw new LiveError(400, "This backup lists more files than a restore can read at once");
+    const object = await this.get(offset, size);
+    try {
+      return new Uint8Array(await object.arrayBuffer());
+    } catch (error) {
+      throw new BackupUnreadable(`backup: ${this.key} could not be read: ${String(error)}`);
+    }
   }
 
   async readStream(offset: number, size: number): Promise<ReadableStream<Uint8Array>> {
     if (size === 0) return new Blob([]).stream();
-    const object = await this.bucket.get(this.key, { range: { offset, length: size } });
-    if (!object) throw new Error(`backup: ${this.key} is gone`);
-    return object.body;
+    return (await this.get(offset, size)).body;
+  }
+
+  private async get(offset: number, size: number): Promise<R2ObjectBody> {
+    let object: R2ObjectBody | null;
+    try {
+      object = await this.bucket.get(this.key, { range: { offset, length: size } });
+    } catch (error) {
+      throw new BackupUnreadable(`backup: ${this.key} could not be read: ${String(error)}`);
+    }
+    if (!object) throw new LiveError(404, "The backup file is gone: upload it again");
+    return object;
   }
 }
 
@@ -64,7 +83,8 @@ export async function openBackup(bucket: R2Bucket, key: string): Promise<BackupF
   try {
     listed = (await unzipRaw(new R2RangeReader(bucket, key, head.size))).entries;
   } catch (error) {
-    if (String(error).includes("is gone")) throw error;
+    // Storage that failed, or a refusal of ours, as it is; anything unzipit could not read is not a backup.
+    if (error instanceof BackupUnreadable || error instanceof LiveError) throw error;
     throw new LiveError(400, NOT_A_BACKUP);
   }
   const entries = new Map(listed.map((entry) => [entry.name, entry]));
@@ -103,7 +123,7 @@ async function readHeader(json: ZipEntry): Promise<{ version: number; room: Back
       parser.write(decoder.decode(value, { stream: true }));
     }
   } catch (error) {
-    if (String(error).includes("is gone")) throw error;
+    if (error instanceof BackupUnreadable || error instanceof LiveError) throw error;
     throw new LiveError(400, NOT_A_BACKUP);
   } finally {
     await reader.cancel().catch(() => {});

@@ -51,8 +51,9 @@ import { collectionConfig } from "../db/room/files-repo";
 import { deleteState, readState, writeState } from "../db/room/room-state";
 import { storagePathOf } from "../files/files-service";
 import { stripPhotoTags } from "../files/strip-tags";
+import { openStockLedger } from "../inventory/open-ledger";
 import { originalEntry, versionEntry } from "./backup-entries";
-import { type BackupFile, type BackupRow, openBackup, readBackupRows } from "./backup-file";
+import { type BackupFile, type BackupRow, BackupUnreadable, openBackup, readBackupRows } from "./backup-file";
 import type { RestoreProgress } from "./opening-progress";
 import type { RoomHost } from "./room-host";
 import { changeRoomRecord } from "./room-record";
@@ -145,7 +146,9 @@ export async function restoreBackup(host: RoomHost, progress: (step: RestoreProg
   } catch (error) {
     if (!(error instanceof LiveError)) throw error;
     console.warn(`room ${host.roomId}: backup not restored: ${error.reason}`);
-    emptyRestoredTables(host.roomDb, restoring.fileId);
+    emptyRestoredTables(host.roomDb);
+    // Left empty as a new room is: its first location again.
+    openStockLedger(host.roomDb.$client, host.roomId, host.now());
     host.roomDb.$client.transactionSync(() => {
       dropBackupFile(host, restoring);
       writeState(host.roomDb, RESTORE_FAILED, error.reason ?? "The backup could not be restored", host.now());
@@ -174,7 +177,7 @@ async function restoreRecords(
   progress: (step: RestoreProgress) => void,
 ): Promise<void> {
   if (restoring.rows === 0) {
-    emptyRestoredTables(host.roomDb, restoring.fileId);
+    emptyRestoredTables(host.roomDb);
     makeWorkingTable(host.roomDb);
   }
   const total = (backup.entries.get("room.json")?.size ?? 0) || 1;
@@ -245,7 +248,13 @@ async function restoreRecords(
     } catch (error) {
       restoring.rows -= count;
       if (error instanceof LiveError) throw error;
-      throw new LiveError(400, `This backup's records cannot be restored: ${String(error).slice(0, 200)}`);
+      // What SQLite said stays in the log; the owner is told in words which table did not fit.
+      console.warn(`room ${host.roomId}: a backup row was refused`, error);
+      const tables = [...new Set(rows.map((row) => row.table))].filter((table) => table !== RESTORED_FILES);
+      throw new LiveError(
+        400,
+        `This backup's records cannot be restored: a row of ${tables.join(" or ")} does not fit this version of Stockroom`,
+      );
     }
   }
 }
@@ -282,6 +291,28 @@ function storableRow(row: BackupRow, table: string): LoadedRow {
   return stored;
 }
 
+/** A stored JSON list of variants, or null when it is not one (a damaged backup). */
+function parsedList(text: unknown): { _id?: unknown; stock?: unknown; quantity?: unknown }[] | null {
+  try {
+    const value = typeof text === "string" ? (JSON.parse(text) as unknown) : text;
+    return Array.isArray(value) ? (value as { _id?: unknown; stock?: unknown; quantity?: unknown }[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stock map (location → whole units), or null when it is not one. */
+function parsedStock(text: unknown): Record<string, number> | null {
+  try {
+    const value = typeof text === "string" ? (JSON.parse(text) as unknown) : text;
+    if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+    const units = Object.values(value as Record<string, unknown>);
+    return units.every((n) => Number.isInteger(n)) ? (value as Record<string, number>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The ledger invariant (docs/stock.md): every variant's stock at every
  * place is the sum of its movements there. Read a page of items at a time
@@ -301,18 +332,31 @@ function requireStockAddsUp(host: RoomHost): void {
       sums.set(key, (sums.get(key) ?? 0) + row.units);
     }
     for (const item of items) {
-      const variants = JSON.parse(item.variants) as { _id: string; stock?: Record<string, number> }[];
-      const held =
-        variants.length > 0 ? variants : [{ _id: item.id, stock: JSON.parse(item.stock) as Record<string, number> }];
+      const variants = parsedList(item.variants);
+      const ownStock = parsedStock(item.stock);
+      if (!variants || !ownStock) {
+        wrong.push(item.title);
+        continue;
+      }
+      const held = variants.length > 0 ? variants : [{ _id: item.id, stock: ownStock, quantity: item.quantity }];
       let total = 0;
       let adds = true;
       const places = new Set<string>();
       for (const variant of held) {
-        for (const [location, units] of Object.entries(variant.stock ?? {})) {
+        const stock = parsedStock(variant.stock ?? {});
+        if (!stock || typeof variant._id !== "string") {
+          adds = false;
+          continue;
+        }
+        let variantTotal = 0;
+        for (const [location, units] of Object.entries(stock)) {
           total += units;
+          variantTotal += units;
           places.add(`${item.id}/${variant._id}/${location}`);
           if ((sums.get(`${item.id}/${variant._id}/${location}`) ?? 0) !== units) adds = false;
         }
+        // A variant's own figure is its places' together.
+        if (typeof variant.quantity === "number" && variant.quantity !== variantTotal) adds = false;
       }
       for (const [key, units] of sums) {
         if (key.startsWith(`${item.id}/`) && units !== 0 && !places.has(key)) adds = false;
@@ -345,7 +389,9 @@ async function restorePhotos(
   for (;;) {
     const files = restoredFilesAfter(host.roomDb, restoring.after, FILES_PER_STEP);
     if (files.length === 0) break;
-    const outcomes = await Promise.all(files.map((file) => copyFile(host, backup, file)));
+    // One file at a time: a room's memory holds one photo's copy, not ten.
+    const outcomes: (Record<string, unknown> | null)[] = [];
+    for (const file of files) outcomes.push(await copyFile(host, backup, file));
     restoring.after = (files.at(-1) as RestoredFile).rowid;
     host.roomDb.$client.transactionSync(() => {
       files.forEach((file, index) => {
@@ -385,46 +431,80 @@ async function copyFile(
   if (!original || !config || original.size > config.maxSize) return null;
   const storagePath = storagePathOf(host.roomId, file.collection, file.file_id);
   const stored = await copyEntry(host, original, `${storagePath}/original`, file.type);
+  if (!stored) return null;
   const listed = parseObject(file.versions);
   const versions: Record<string, unknown> = {};
-  for (const [version, kept] of Object.entries(listed)) {
-    const { type, extension } = (kept ?? {}) as { type?: unknown; extension?: unknown };
-    if (typeof type !== "string" || typeof extension !== "string") continue;
+  if ("original" in listed) {
+    versions.original = { size: stored.size, type: file.type, extension: file.extension, etag: stored.etag };
+  }
+  /** The original with its photo tags stripped, made once for every copy a version 1 backup lacks. */
+  let stripped: Uint8Array | null | undefined;
+  // Only the copies this collection makes: a backup cannot ask for others.
+  for (const version of config.versions) {
+    const kept = listed[version] as { type?: unknown; extension?: unknown } | undefined;
+    if (!kept || typeof kept.type !== "string" || typeof kept.extension !== "string") continue;
+    const { type, extension } = kept as { type: string; extension: string };
     const key = `${storagePath}/${version}`;
-    if (version === "original") {
-      versions.original = { size: stored.size, type: file.type, extension: file.extension, etag: stored.etag };
+    const entry = backup.entries.get(versionEntry(file.collection, file.old_id, version, extension));
+    if (entry) {
+      if (entry.size > MAX_PUBLIC_COPY_SIZE) continue;
+      const copy = await copyEntry(host, entry, key, type);
+      if (copy) versions[version] = { size: copy.size, type, extension, etag: copy.etag };
       continue;
     }
-    const entry = backup.entries.get(versionEntry(file.collection, file.old_id, version, extension));
-    if (entry && entry.size <= MAX_PUBLIC_COPY_SIZE) {
-      const copy = await copyEntry(host, entry, key, type);
-      versions[version] = { size: copy.size, type, extension, etag: copy.etag };
-    } else if (!entry && PUBLIC_COPY_TYPES.includes(file.type) && original.size <= MAX_PUBLIC_COPY_SIZE) {
-      // A backup from before copies were kept: the original, its photo tags stripped, serves as the copy.
-      const stripped = stripPhotoTags(new Uint8Array(await original.arrayBuffer()), file.type);
-      if (!stripped.ok) continue;
-      const put = await host.bucket.put(key, stripped.bytes, { httpMetadata: { contentType: file.type } });
-      versions[version] = {
-        size: stripped.bytes.byteLength,
-        type: file.type,
-        extension: file.extension,
-        etag: put.httpEtag,
-      };
+    // A backup from before copies were kept: the original, its photo tags stripped, serves as the copy.
+    if (stripped === undefined) {
+      stripped = null;
+      if (PUBLIC_COPY_TYPES.includes(file.type) && original.size <= MAX_PUBLIC_COPY_SIZE) {
+        const result = stripPhotoTags(new Uint8Array(await original.arrayBuffer()), file.type);
+        if (result.ok) stripped = result.bytes;
+      }
     }
+    if (!stripped) continue;
+    const put = await host.bucket.put(key, stripped, { httpMetadata: { contentType: file.type } });
+    versions[version] = { size: stripped.byteLength, type: file.type, extension: file.extension, etag: put.httpEtag };
   }
   return versions;
 }
 
-/** A ZIP entry into R2 as it streams (its size is in the ZIP's directory): never held whole in memory. */
+/**
+ * A ZIP entry into R2 as it streams (its size is in the ZIP's directory):
+ * never held whole in memory. An entry that cannot be read (damaged, or not
+ * the size the directory says) answers null, as bytes the backup lacks; a
+ * storage write that fails throws, to be tried again.
+ */
 async function copyEntry(
   host: RoomHost,
   entry: ZipEntry,
   key: string,
   contentType: string,
-): Promise<{ size: number; etag: string }> {
+): Promise<{ size: number; etag: string } | null> {
   const { readable, writable } = new FixedLengthStream(entry.size);
-  const piping = (await entry.stream()).pipeTo(writable);
-  const [put] = await Promise.all([host.bucket.put(key, readable, { httpMetadata: { contentType } }), piping]);
+  let source: ReadableStream<Uint8Array>;
+  try {
+    source = await entry.stream();
+  } catch (error) {
+    if (error instanceof BackupUnreadable) throw error;
+    return null;
+  }
+  const piped = source.pipeTo(writable).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  let put: R2Object;
+  try {
+    put = await host.bucket.put(key, readable, { httpMetadata: { contentType } });
+  } catch (error) {
+    const failed = await piped;
+    if (failed && !(failed instanceof BackupUnreadable)) return null;
+    throw error;
+  }
+  const failed = await piped;
+  if (failed) {
+    if (failed instanceof BackupUnreadable) throw failed;
+    await host.bucket.delete(key);
+    return null;
+  }
   return { size: entry.size, etag: put.httpEtag };
 }
 

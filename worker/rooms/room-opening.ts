@@ -4,8 +4,8 @@
  * room restoring a backup (backup-restore.ts) — says how far it got: a
  * universal publication, so every member's connection hears it from its
  * login on, while everything else the room serves waits (opening-gate.ts).
- * A restore that stopped says why until another begins. Non-members hear
- * nothing.
+ * A restore that stopped says why, to the owner, until another begins.
+ * Non-members hear nothing.
  */
 import { COLLECTION, type RoomOpeningDoc } from "../../protocol/api";
 import type { LiveRegistry } from "../live/registry";
@@ -29,17 +29,20 @@ export function registerRoomOpening(registry: LiveRegistry<RoomHost>): void {
   registry.publishUniversal("room.opening", {
     run: async (ctx) => {
       const userId = ctx.userId;
-      if (!userId || (await ctx.host.roleOf(userId)) === null) return;
+      const role = userId ? await ctx.host.roleOf(userId) : null;
+      if (role === null) return;
+      // Why a restore stopped is for the owner, who started it and can try again.
+      const owner = role === "owner";
       return {
         kind: "observed",
         collection: COLLECTION.ROOM_OPENING,
         fetch: async () => {
           const progress = ctx.host.opening();
           if (progress) return [openingDoc(ctx.host.roomId, progress)];
-          const failed = restoreFailure(ctx.host);
+          const failed = owner ? restoreFailure(ctx.host) : null;
           return failed ? [failedDoc(ctx.host.roomId, failed)] : [];
         },
-        matches: () => true,
+        matches: (doc) => owner || doc.failed === undefined,
       };
     },
   });

@@ -29,19 +29,28 @@ export type LoadedRow = Record<string, SqlStorageValue>;
 
 const sqlOf = (db: RoomDatabase) => db.$client.sql;
 
-/** True when the room holds anything of its own (items, movements, stocktakes or orders). */
+/** Files a restore leaves as they are: the backup itself, and the room's own logo. */
+const KEPT_FILES = "collection NOT IN ('roomBackups', 'roomLogos')";
+
+/**
+ * True when the room holds anything a restore would replace: any row of a
+ * restored table but a new room's first location and its kept files.
+ */
 export function roomHoldsRows(db: RoomDatabase): boolean {
-  return ["items", "movements", "stocktakes", "orders"].some(
-    (table) => sqlOf(db).exec<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} LIMIT 1)`).one().n > 0,
+  const where: Record<string, string> = { locations: "id <> 'main'", files: KEPT_FILES };
+  return RESTORED_TABLES.some(
+    (table) =>
+      sqlOf(db)
+        .exec<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${where[table] ?? "1"} LIMIT 1)`)
+        .one().n > 0,
   );
 }
 
-/** Clears every restored table but the backup's own file record, and makes the working table afresh. */
-export function emptyRestoredTables(db: RoomDatabase, backupFileId: string): void {
+/** Clears every restored table but the kept files (the backup, the room's logo), and makes the working table afresh. */
+export function emptyRestoredTables(db: RoomDatabase): void {
   db.$client.transactionSync(() => {
     for (const table of RESTORED_TABLES) {
-      if (table === "files") sqlOf(db).exec("DELETE FROM files WHERE id <> ?", backupFileId);
-      else sqlOf(db).exec(`DELETE FROM ${table}`);
+      sqlOf(db).exec(table === "files" ? `DELETE FROM files WHERE ${KEPT_FILES}` : `DELETE FROM ${table}`);
     }
     dropWorkingTable(db);
   });

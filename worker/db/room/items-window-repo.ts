@@ -66,7 +66,8 @@ function conditions(
   if (query.low) where.push(lowStock(roomId));
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
   const long = words.filter((word) => word.length >= TRIGRAM);
-  const short = words.filter((word) => word.length < TRIGRAM);
+  // A short "word" of no letter or digit ("&", "-") starts no word: it narrows nothing, in the browser too.
+  const short = words.filter((word) => word.length < TRIGRAM && /[\p{L}\p{N}]/u.test(word));
   const text: SQL[] = [];
   if (long.length > 0) {
     const match = long.map(ftsString).join(" AND ");
