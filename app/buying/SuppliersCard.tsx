@@ -8,10 +8,10 @@ import { type FormEvent, useState } from "react";
 import { METHOD, type SupplierDoc } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { SUPPLIER_LIMITS } from "../../protocol/supplier-args";
-import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live-api";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
+import { useRun } from "../ui/use-run";
 import { useSuppliers } from "./use-suppliers";
 import "./buying.css";
 
@@ -53,19 +53,9 @@ export function SuppliersCard({ canManage }: { canManage: boolean }) {
   const { suppliers, loading } = useSuppliers();
   const call = useCall();
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function run(action: () => Promise<unknown>): Promise<boolean> {
-    setError(null);
-    try {
-      await action();
-      return true;
-    } catch (caught) {
-      setError(errorMessage(caught));
-      return false;
-    }
-  }
+  const { error, run } = useRun();
   async function add(event: FormEvent) {
     event.preventDefault();
     setBusy(true);

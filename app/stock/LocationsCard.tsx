@@ -5,10 +5,10 @@
  */
 import { type FormEvent, useState } from "react";
 import { type LocationDoc, METHOD } from "../../protocol/api";
-import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live-api";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
+import { useRun } from "../ui/use-run";
 import { useLocations } from "./use-locations";
 import "./stock.css";
 
@@ -16,18 +16,8 @@ export function LocationsCard({ canManage }: { canManage: boolean }) {
   const { locations, loading } = useLocations();
   const call = useCall();
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
 
-  async function run(action: () => Promise<unknown>): Promise<boolean> {
-    setError(null);
-    try {
-      await action();
-      return true;
-    } catch (caught) {
-      setError(errorMessage(caught));
-      return false;
-    }
-  }
+  const { error, run } = useRun();
   async function add(event: FormEvent) {
     event.preventDefault();
     if (await run(() => call(METHOD.LOCATIONS_ADD, name))) setName("");

@@ -7,6 +7,7 @@
 import { env, evictDurableObject, runInDurableObject, SELF } from "cloudflare:test";
 import { downloadZip } from "client-zip";
 import { describe, expect, it } from "vitest";
+import { RESTORED_TABLES } from "../../worker/db/room/backup-rows";
 import { zipEntries } from "../support/zip-entries";
 import { connectToRoom, createRoom, type DdpSocket, ownerToken, signUpUser } from "./ddp-socket";
 import { chunkOf, jpegLike, startLive, taggedJpeg, writeLive } from "./files-helpers";
@@ -14,19 +15,6 @@ import { expectLedgerAddsUp } from "./ledger";
 import { roomRow, roomRows, roomStub } from "./room-rows";
 
 type Row = Record<string, unknown>;
-
-const RESTORED_TABLES = [
-  "items",
-  "item_history",
-  "files",
-  "orders",
-  "customers",
-  "stocktakes",
-  "stocktake_scans",
-  "locations",
-  "movements",
-  "suppliers",
-];
 
 async function upload(socket: DdpSocket, bytes: Uint8Array, options: Record<string, unknown>): Promise<Row> {
   const { answer, started } = await startLive(socket, { size: bytes.byteLength, ...options });

@@ -10,24 +10,13 @@
  * shop's name and address are, in the export's header).
  */
 import { randomId } from "../../protocol/random-stream";
+import { BACKUP_TABLES } from "../db/room/backup-rows";
 import { deleteState, stateWrite } from "../db/room/room-state";
 import { findStoreConnection } from "../db/room/store-repo";
 import type { RoomHost } from "./room-host";
 
-/** What an export holds, in this order. */
-export const EXPORT_TABLES = [
-  "items",
-  "item_history",
-  "files",
-  "orders",
-  "customers",
-  "store_listings",
-  "stocktakes",
-  "stocktake_scans",
-  "locations",
-  "movements",
-  "suppliers",
-] as const;
+/** What an export holds, in this order (the list a restore reads it by). */
+export const EXPORT_TABLES = BACKUP_TABLES;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
 export interface ExportPage {

@@ -8,19 +8,25 @@
  */
 import type { RoomDatabase } from "./room-database";
 
-/** The tables a backup brings back, in the order the export writes them. */
-export const RESTORED_TABLES = [
+/** What a backup holds, in the order the export writes it (worker/rooms/room-export.ts). */
+export const BACKUP_TABLES = [
   "items",
   "item_history",
   "files",
   "orders",
   "customers",
+  "store_listings",
   "stocktakes",
   "stocktake_scans",
   "locations",
   "movements",
   "suppliers",
 ] as const;
+
+/** The tables a backup brings back: all but the store's listings (a restored room has no store yet). */
+export const RESTORED_TABLES = BACKUP_TABLES.filter(
+  (table): table is Exclude<(typeof BACKUP_TABLES)[number], "store_listings"> => table !== "store_listings",
+);
 
 /** The files a restore brings in, with their ids in the backup: made by the restore, dropped when it ends. */
 export const RESTORED_FILES = "backup_restore_files";
