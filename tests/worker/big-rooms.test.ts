@@ -47,6 +47,28 @@ async function openWindow(socket: DdpSocket, query: Query, subId: string) {
   expect((await socket.subscribe("items.window", [query], subId)).msg).toBe("ready");
 }
 
+const indexed = async (roomId: string, doneKey: string) =>
+  (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = ?", doneKey)).length;
+
+/**
+ * The room as one with items from before an index kept by triggers: opened (so its own marks are set),
+ * then the index emptied and its backfill's mark taken away. Answers a connection opened meanwhile.
+ */
+async function asBeforeIndex(roomId: string, table: string, doneKey: string): Promise<DdpSocket> {
+  const { socket } = await connectToRoom(roomId);
+  await expect.poll(() => indexed(roomId, doneKey)).toBe(1);
+  await roomRows(roomId, `DELETE FROM ${table}`);
+  await roomRows(roomId, "DELETE FROM room_state WHERE key = ?", doneKey);
+  return socket;
+}
+
+/** Connects to the room (waking it) and waits until its backfill has indexed every item. */
+async function whenIndexed(roomId: string, doneKey: string): Promise<DdpSocket> {
+  const { socket } = await connectToRoom(roomId);
+  await expect.poll(() => indexed(roomId, doneKey)).toBe(1);
+  return socket;
+}
+
 function countOf(socket: DdpSocket, query: { text?: string; status?: string; tag?: string }): number | undefined {
   const id = windowCountId({
     text: query.text ?? "",
@@ -230,22 +252,13 @@ describe("big rooms", () => {
   it("filters by tag through the tags' index, indexing a room's older items after it opens while it serves", async () => {
     const roomId = await bigRoom(1_200);
     const saleCount = 120; // every tenth item of bigRoom is tagged "sale"
-    // As a room with items from before the tags' index: none indexed, and not yet done (once it has opened).
-    const { socket: before } = await connectToRoom(roomId);
-    await expect
-      .poll(async () => (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = 'item-tags-indexed'")).length)
-      .toBe(1);
-    await roomRows(roomId, "DELETE FROM item_tags");
-    await roomRows(roomId, "DELETE FROM room_state WHERE key = 'item-tags-indexed'");
+    const before = await asBeforeIndex(roomId, "item_tags", "item-tags-indexed");
     await openWindow(before, { tag: "sale", limit: 1_000 }, "tagged");
     expect(countOf(before, { tag: "sale" })).toBe(saleCount);
     before.close();
     await evictDurableObject(roomStub(roomId));
     // Woken, it indexes them a chunk at a time; the filter answers the same meanwhile and after.
-    const { socket } = await connectToRoom(roomId);
-    await expect
-      .poll(async () => (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = 'item-tags-indexed'")).length)
-      .toBe(1);
+    const socket = await whenIndexed(roomId, "item-tags-indexed");
     expect(await roomRows(roomId, "SELECT count(*) AS n FROM item_tags WHERE tag = 'sale'")).toEqual([
       { n: saleCount },
     ]);
@@ -266,22 +279,13 @@ describe("big rooms", () => {
     const oaks17 = Array.from({ length: 1_200 }, (_, i) => i).filter(
       (i) => i % WORDS.length === 2 && `${i}`.startsWith("17"),
     ).length;
-    const { socket: before } = await connectToRoom(roomId);
-    await expect
-      .poll(async () => (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = 'item-words-indexed'")).length)
-      .toBe(1);
-    // As a room with items from before the index: none indexed, and not yet done.
-    await roomRows(roomId, "DELETE FROM items_words");
-    await roomRows(roomId, "DELETE FROM room_state WHERE key = 'item-words-indexed'");
+    const before = await asBeforeIndex(roomId, "items_words", "item-words-indexed");
     await openWindow(before, { text: "oa 17", limit: 1_000 }, "short");
     expect(countOf(before, { text: "oa 17" })).toBe(oaks17);
     before.close();
     await evictDurableObject(roomStub(roomId));
     // Woken, it indexes them a chunk at a time; the search answers the same meanwhile and after.
-    const { socket } = await connectToRoom(roomId);
-    await expect
-      .poll(async () => (await roomRows(roomId, "SELECT 1 FROM room_state WHERE key = 'item-words-indexed'")).length)
-      .toBe(1);
+    const socket = await whenIndexed(roomId, "item-words-indexed");
     await openWindow(socket, { text: "oa 17", limit: 1_000 }, "short");
     expect(countOf(socket, { text: "oa 17" })).toBe(oaks17);
     // A "word" of no letter or digit narrows nothing, as in the browser.

@@ -11,15 +11,12 @@ import type { Connection, WSMessage } from "partyserver";
 import type { MemberDoc, SharedItem } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
-import { Dashboard } from "../dashboard/dashboard";
-import { RoomAggregates } from "../dashboard/room-aggregates";
+import { roomDashboard } from "../dashboard/room-dashboard";
 import { openDatabase } from "../db/directory/database";
 import { listMembers, roleOf, roomDeletedAt } from "../db/directory/memberships-repo";
 import { AppliedWrites } from "../db/room/applied-writes-repo";
 import { flushDirectoryOutbox } from "../db/room/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/room/files-repo";
-import { itemsAfter, toItemDoc } from "../db/room/items-repo";
-import { ordersAfter, toOrderDoc } from "../db/room/orders-repo";
 import { migrateRoomDatabase, openRoomDatabase } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
 import { moveLegacyRows, rowsMoved } from "../db/room/room-upgrade";
@@ -59,19 +56,6 @@ export type { HttpUploadRequest, RpcResult } from "./rpc-result";
 const ERASING_KEY = "erasing";
 /** What a deleted room's object answers once its storage is gone. */
 const ROOM_DELETED = "This room was deleted";
-
-/** Rows the dashboard's one-time count reads at once. */
-const DASHBOARD_PAGE = 1_000;
-
-/** Rows by id a page at a time, each mapped as it is reached (the room's SQLite answers synchronously). */
-function* inPages<R extends { id: string }, T>(read: (afterId: string) => R[], map: (row: R) => T): Generator<T> {
-  for (let after = ""; ; ) {
-    const rows = read(after);
-    for (const row of rows) yield map(row);
-    if (rows.length < DASHBOARD_PAGE) return;
-    after = (rows.at(-1) as R).id;
-  }
-}
 
 /** How long the member list is kept without a change here before it is read again. */
 const MEMBERS_KEPT_MS = 10 * 60_000;
@@ -426,12 +410,9 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       background: (what, task) => this.runInBackground(what, task),
       uploads: new UploadManager(this.ctx.storage.sql, this.env.FILES, () => Date.now()),
       bucket: this.env.FILES,
-      dashboard: new Dashboard(
-        new RoomAggregates(this.ctx.storage.sql),
-        async () => ({
-          items: inPages((after) => itemsAfter(this.roomDb, this.name, after, DASHBOARD_PAGE), toItemDoc),
-          orders: inPages((after) => ordersAfter(this.roomDb, this.name, after, DASHBOARD_PAGE), toOrderDoc),
-        }),
+      dashboard: roomDashboard(
+        this.roomDb,
+        this.name,
         (change) => this.hub.emit(change),
         () => Date.now(),
       ),

@@ -26,16 +26,13 @@
  * members (the one restoring is the new room's owner).
  */
 
-import type { ZipEntry } from "unzipit";
 import { LiveError } from "../../protocol/errors";
-import { MAX_PUBLIC_COPY_SIZE, PUBLIC_COPY_TYPES } from "../../protocol/files";
 import {
   deleteFileRecord,
   dropMissingPhotos,
   dropWorkingTable,
   emptyRestoredTables,
   insertRows,
-  itemsWithLedger,
   type LoadedRow,
   makeWorkingTable,
   RESTORED_FILES,
@@ -47,13 +44,12 @@ import {
   settleRestoredFile,
 } from "../db/room/backup-rows";
 import { owedToDirectory } from "../db/room/directory-outbox";
-import { collectionConfig } from "../db/room/files-repo";
 import { deleteState, readState, writeState } from "../db/room/room-state";
 import { storagePathOf } from "../files/files-service";
-import { stripPhotoTags } from "../files/strip-tags";
 import { openStockLedger } from "../inventory/open-ledger";
-import { originalEntry, versionEntry } from "./backup-entries";
-import { type BackupFile, type BackupRow, BackupUnreadable, openBackup, readBackupRows } from "./backup-file";
+import { type BackupFile, type BackupRow, openBackup, readBackupRows } from "./backup-file";
+import { requireStockAddsUp } from "./backup-ledger-check";
+import { copyFile } from "./backup-photos";
 import type { RestoreProgress } from "./opening-progress";
 import type { RoomHost } from "./room-host";
 import { changeRoomRecord } from "./room-record";
@@ -146,8 +142,10 @@ export async function restoreBackup(host: RoomHost, progress: (step: RestoreProg
   } catch (error) {
     if (!(error instanceof LiveError)) throw error;
     console.warn(`room ${host.roomId}: backup not restored: ${error.reason}`);
-    emptyRestoredTables(host.roomDb);
-    // Left empty as a new room is: its first location again.
+    // What the restore wrote goes (nothing else: a write that slipped in before it began stopped it and stays);
+    // the room is left as a new room is, with its first location.
+    if (restoring.rows > 0 || restoring.step === "photos") emptyRestoredTables(host.roomDb);
+    else dropWorkingTable(host.roomDb);
     openStockLedger(host.roomDb.$client, host.roomId, host.now());
     host.roomDb.$client.transactionSync(() => {
       dropBackupFile(host, restoring);
@@ -232,7 +230,7 @@ async function restoreRecords(
   });
   writeRows();
   progress({ copied: total, total, what: "restore", step: "records" });
-  requireStockAddsUp(host);
+  requireStockAddsUp(host.roomDb);
 
   function writeRows() {
     const rows = pending;
@@ -291,91 +289,6 @@ function storableRow(row: BackupRow, table: string): LoadedRow {
   return stored;
 }
 
-/** A stored JSON list of variants, or null when it is not one (a damaged backup). */
-function parsedList(text: unknown): { _id?: unknown; stock?: unknown; quantity?: unknown }[] | null {
-  try {
-    const value = typeof text === "string" ? (JSON.parse(text) as unknown) : text;
-    return Array.isArray(value) ? (value as { _id?: unknown; stock?: unknown; quantity?: unknown }[]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A stock map (location → whole units), or null when it is not one. */
-function parsedStock(text: unknown): Record<string, number> | null {
-  try {
-    const value = typeof text === "string" ? (JSON.parse(text) as unknown) : text;
-    if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-    const units = Object.values(value as Record<string, unknown>);
-    return units.every((n) => Number.isInteger(n)) ? (value as Record<string, number>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The ledger invariant (docs/stock.md): every variant's stock at every
- * place is the sum of its movements there. Read a page of items at a time
- * beside the ledger's sums for those items.
- */
-function requireStockAddsUp(host: RoomHost): void {
-  const wrong: string[] = [];
-  let after = "";
-  for (;;) {
-    const page = itemsWithLedger(host.roomDb, after, 500);
-    const items = page.items;
-    if (items.length === 0) break;
-    after = (items.at(-1) as { id: string }).id;
-    const sums = new Map<string, number>();
-    for (const row of page.sums) {
-      const key = `${row.item_id}/${row.variant_id || row.item_id}/${row.location_id}`;
-      sums.set(key, (sums.get(key) ?? 0) + row.units);
-    }
-    for (const item of items) {
-      const variants = parsedList(item.variants);
-      const ownStock = parsedStock(item.stock);
-      if (!variants || !ownStock) {
-        wrong.push(item.title);
-        continue;
-      }
-      const held = variants.length > 0 ? variants : [{ _id: item.id, stock: ownStock, quantity: item.quantity }];
-      let total = 0;
-      let adds = true;
-      const places = new Set<string>();
-      for (const variant of held) {
-        const stock = parsedStock(variant.stock ?? {});
-        if (!stock || typeof variant._id !== "string") {
-          adds = false;
-          continue;
-        }
-        let variantTotal = 0;
-        for (const [location, units] of Object.entries(stock)) {
-          total += units;
-          variantTotal += units;
-          places.add(`${item.id}/${variant._id}/${location}`);
-          if ((sums.get(`${item.id}/${variant._id}/${location}`) ?? 0) !== units) adds = false;
-        }
-        // A variant's own figure is its places' together.
-        if (typeof variant.quantity === "number" && variant.quantity !== variantTotal) adds = false;
-      }
-      for (const [key, units] of sums) {
-        if (key.startsWith(`${item.id}/`) && units !== 0 && !places.has(key)) adds = false;
-      }
-      if (!adds || total !== item.quantity) wrong.push(item.title);
-    }
-  }
-  if (wrong.length > 0) {
-    const named = wrong
-      .slice(0, 3)
-      .map((title) => `“${title}”`)
-      .join(", ");
-    throw new LiveError(
-      400,
-      `This backup's stock does not add up to its ledger for ${wrong.length} item${wrong.length === 1 ? "" : "s"} (${named}), so nothing was restored`,
-    );
-  }
-}
-
 async function restorePhotos(
   host: RoomHost,
   backup: BackupFile,
@@ -409,111 +322,6 @@ async function restorePhotos(
     });
     copied += files.length;
     progress({ copied, total, what: "restore", step: "photos" });
-  }
-}
-
-/**
- * One file's original and copies into the room's storage; answers its
- * copies as its record lists them, or null when the backup has no original.
- * A copy the backup lacks (one made before backups kept copies) is made
- * from the original with its photo tags stripped, as an imported photo's
- * are; where that cannot be done the copy is left out, and the original
- * serves in its place.
- */
-async function copyFile(
-  host: RoomHost,
-  backup: BackupFile,
-  file: RestoredFile,
-): Promise<Record<string, unknown> | null> {
-  const original = backup.entries.get(originalEntry(file.collection, file.old_id, file.name));
-  const config = collectionConfig(file.collection);
-  // No bytes, a collection this release does not have, or more bytes than it takes: no record either.
-  if (!original || !config || original.size > config.maxSize) return null;
-  const storagePath = storagePathOf(host.roomId, file.collection, file.file_id);
-  const stored = await copyEntry(host, original, `${storagePath}/original`, file.type);
-  if (!stored) return null;
-  const listed = parseObject(file.versions);
-  const versions: Record<string, unknown> = {};
-  if ("original" in listed) {
-    versions.original = { size: stored.size, type: file.type, extension: file.extension, etag: stored.etag };
-  }
-  /** The original with its photo tags stripped, made once for every copy a version 1 backup lacks. */
-  let stripped: Uint8Array | null | undefined;
-  // Only the copies this collection makes: a backup cannot ask for others.
-  for (const version of config.versions) {
-    const kept = listed[version] as { type?: unknown; extension?: unknown } | undefined;
-    if (!kept || typeof kept.type !== "string" || typeof kept.extension !== "string") continue;
-    const { type, extension } = kept as { type: string; extension: string };
-    const key = `${storagePath}/${version}`;
-    const entry = backup.entries.get(versionEntry(file.collection, file.old_id, version, extension));
-    if (entry) {
-      if (entry.size > MAX_PUBLIC_COPY_SIZE) continue;
-      const copy = await copyEntry(host, entry, key, type);
-      if (copy) versions[version] = { size: copy.size, type, extension, etag: copy.etag };
-      continue;
-    }
-    // A backup from before copies were kept: the original, its photo tags stripped, serves as the copy.
-    if (stripped === undefined) {
-      stripped = null;
-      if (PUBLIC_COPY_TYPES.includes(file.type) && original.size <= MAX_PUBLIC_COPY_SIZE) {
-        const result = stripPhotoTags(new Uint8Array(await original.arrayBuffer()), file.type);
-        if (result.ok) stripped = result.bytes;
-      }
-    }
-    if (!stripped) continue;
-    const put = await host.bucket.put(key, stripped, { httpMetadata: { contentType: file.type } });
-    versions[version] = { size: stripped.byteLength, type: file.type, extension: file.extension, etag: put.httpEtag };
-  }
-  return versions;
-}
-
-/**
- * A ZIP entry into R2 as it streams (its size is in the ZIP's directory):
- * never held whole in memory. An entry that cannot be read (damaged, or not
- * the size the directory says) answers null, as bytes the backup lacks; a
- * storage write that fails throws, to be tried again.
- */
-async function copyEntry(
-  host: RoomHost,
-  entry: ZipEntry,
-  key: string,
-  contentType: string,
-): Promise<{ size: number; etag: string } | null> {
-  const { readable, writable } = new FixedLengthStream(entry.size);
-  let source: ReadableStream<Uint8Array>;
-  try {
-    source = await entry.stream();
-  } catch (error) {
-    if (error instanceof BackupUnreadable) throw error;
-    return null;
-  }
-  const piped = source.pipeTo(writable).then(
-    () => null,
-    (error: unknown) => error,
-  );
-  let put: R2Object;
-  try {
-    put = await host.bucket.put(key, readable, { httpMetadata: { contentType } });
-  } catch (error) {
-    const failed = await piped;
-    if (failed && !(failed instanceof BackupUnreadable)) return null;
-    throw error;
-  }
-  const failed = await piped;
-  if (failed) {
-    if (failed instanceof BackupUnreadable) throw failed;
-    await host.bucket.delete(key);
-    return null;
-  }
-  return { size: entry.size, etag: put.httpEtag };
-}
-
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }
 
