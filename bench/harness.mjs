@@ -336,7 +336,11 @@ export async function watchedRoom(person, roomId, count) {
       const watcher = await person.openRoom(roomId, { batch: true });
       seen[i] = new Map();
       watcher.onMessage((m) => {
-        if (m.msg === "changed" && m.fields?.quantity !== undefined) seen[i].set(m.id, m.fields.quantity);
+        // `added` too: an item no lane happened to edit (a slow machine runs few rounds) stays at
+        // the quantity it was added with, and a subscriber that holds it is caught up.
+        if ((m.msg === "added" || m.msg === "changed") && m.fields?.quantity !== undefined) {
+          seen[i].set(m.id, m.fields.quantity);
+        }
       });
       await watcher.subscribe("items");
       return watcher;

@@ -118,6 +118,8 @@ export const SERVER_ITEM_FIELDS = [
   "variants",
   // Set by a CSV import: a re-import finds the product by it.
   "handle",
+  // Kept by receipts at a cost (protocol/costs.ts): a cost set by hand clears it.
+  "avgCostCents",
   "createdBy",
   "updatedBy",
   "createdAt",
@@ -128,6 +130,8 @@ export const SERVER_ITEM_FIELDS = [
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export * from "./catalogue";
+/** What stock is worth at cost: last and average costs. */
+export * from "./costs";
 /** The documents publications send and methods answer live in docs.ts. */
 export * from "./docs";
 export * from "./limits";

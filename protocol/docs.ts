@@ -72,6 +72,11 @@ export interface ItemDoc {
    * copies kept before items had it, as are the fields below.
    */
   costCents?: number | null;
+  /** What a unit of its stock is worth: the weighted average cost of its receipts (null: its cost; docs/buying.md). */
+  avgCostCents?: number | null;
+  /** Who the shop buys it from (a supplier's id, null for none) and their code for it; each variant's own too. */
+  supplierId?: string | null;
+  supplierSku?: string;
   /** The "was" price shown struck through beside the price (null for none). */
   compareAtCents?: number | null;
   /** Shipping weight in grams (null: not known), and the unit it is shown in ("" for grams). */

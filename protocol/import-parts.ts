@@ -56,6 +56,10 @@ export function addReports(sum: ImportReport, part: ImportReport): ImportReport 
   for (const name of part.locationsAdded) {
     if (!locations.some((known) => known.toLowerCase() === name.toLowerCase())) locations.push(name);
   }
+  const suppliers = [...sum.suppliersAdded];
+  for (const name of part.suppliersAdded ?? []) {
+    if (!suppliers.some((known) => known.toLowerCase() === name.toLowerCase())) suppliers.push(name);
+  }
   const changes = { ...sum.changes };
   for (const [kind, n] of Object.entries(part.changes ?? {}) as [ImportChangeKind, number][]) {
     changes[kind] = (changes[kind] ?? 0) + n;
@@ -65,6 +69,7 @@ export function addReports(sum: ImportReport, part: ImportReport): ImportReport 
     updated: sum.updated + part.updated,
     unchanged: sum.unchanged + part.unchanged,
     locationsAdded: locations,
+    suppliersAdded: suppliers,
     problems: [...sum.problems, ...part.problems],
     changes,
     stock: addStock(sum.stock, part.stock ?? []),

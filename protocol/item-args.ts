@@ -80,6 +80,9 @@ export const itemFieldsSchema = v.strictObject(
     locationReorderPoints: v.optional(locationReorderPointsSchema),
     /** What one unit costs the shop; null: not known. */
     costCents: v.optional(optionalMoneySchema),
+    /** Who the shop buys it from (a supplier's id; null for none), and that supplier's code for it. */
+    supplierId: v.optional(v.nullable(idSchema)),
+    supplierSku: v.optional(trimmed(LIMITS.SKU, "Supplier SKU")),
     /** The "was" price shown struck through; null for none. */
     compareAtCents: v.optional(optionalMoneySchema),
     weightGrams: v.optional(weightGramsSchema),

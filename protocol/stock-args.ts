@@ -76,6 +76,18 @@ export const stockAdjustSchema = v.strictObject({
     ),
     null,
   ),
+  /** What each unit received cost the shop: only with stock received (absent: the variant's cost). */
+  costCents: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number("Cost must be a number"),
+        v.integer("Cost must be a whole number of cents"),
+        v.minValue(0, "Cost cannot be negative"),
+        v.maxValue(LIMITS.PRICE_CENTS, "Cost is too large"),
+      ),
+    ),
+    null,
+  ),
 });
 export type StockAdjust = v.InferOutput<typeof stockAdjustSchema>;
 

@@ -77,6 +77,8 @@ export interface MovementDoc {
   undone: boolean;
   /** What each unit sold (or was returned) for, in the item's currency; null when not a sale. */
   priceCents: number | null;
+  /** What each unit was worth at cost: a receipt's cost, else the variant's average cost then (null: no cost known). */
+  costCents?: number | null;
 }
 
 /** The ledger's filter (`stock.ledger`): every field narrows; empty means any. */

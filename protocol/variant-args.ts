@@ -20,6 +20,7 @@ import {
 } from "./field-schemas";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
+import { SUPPLIER_LIMITS } from "./supplier-args";
 
 /** The method names of variants and imports: the wire names both sides call them by. */
 export const VARIANT_METHOD = {
@@ -48,6 +49,8 @@ export const variantSpecSchema = v.strictObject({
   reorderPoint: v.optional(v.nullable(reorderPointSchema), null),
   locationReorderPoints: v.optional(locationReorderPointsSchema),
   costCents: v.optional(optionalMoneySchema),
+  supplierId: v.optional(v.nullable(idSchema)),
+  supplierSku: v.optional(skuSchema),
   compareAtCents: v.optional(optionalMoneySchema),
   weightGrams: v.optional(weightGramsSchema),
   weightUnit: v.optional(weightUnitSchema),
@@ -82,6 +85,8 @@ export const variantPatchSchema = v.strictObject({
   reorderPoint: v.optional(v.nullable(reorderPointSchema)),
   locationReorderPoints: v.optional(locationReorderPointsSchema),
   costCents: v.optional(optionalMoneySchema),
+  supplierId: v.optional(v.nullable(idSchema)),
+  supplierSku: v.optional(skuSchema),
   compareAtCents: v.optional(optionalMoneySchema),
   weightGrams: v.optional(weightGramsSchema),
   weightUnit: v.optional(weightUnitSchema),
@@ -117,6 +122,11 @@ export const importVariantSchema = v.strictObject({
   reorderPoint: v.optional(v.nullable(reorderPointSchema)),
   /** What one costs the shop (Shopify's "Cost per item"), its "was" price, its weight; absent: left as it is. */
   costCents: v.optional(optionalMoneySchema),
+  /** Its supplier by name (added to the room's suppliers when new; "" for none), and their code for it. */
+  supplier: v.optional(trimmed(SUPPLIER_LIMITS.NAME, "A supplier's name")),
+  /** The supplier's id, as the server resolves `supplier` (a client sends the name). */
+  supplierId: v.optional(v.nullable(idSchema)),
+  supplierSku: v.optional(skuSchema),
   compareAtCents: v.optional(optionalMoneySchema),
   weightGrams: v.optional(weightGramsSchema),
   weightUnit: v.optional(weightUnitSchema),
@@ -251,6 +261,7 @@ export type ImportChangeKind =
   | "codes"
   | "prices"
   | "costs"
+  | "suppliers"
   | "details"
   | "reorder points"
   | "variants"
@@ -270,6 +281,8 @@ export interface ImportReport {
   unchanged: number;
   /** Locations added for "Stock: <name>" columns naming one the room did not have. */
   locationsAdded: string[];
+  /** Suppliers added for a "Supplier" column naming one the room did not have. */
+  suppliersAdded: string[];
   problems: ImportProblem[];
   /** Of the updated products, how many change in each way ("prices": 3). */
   changes: Partial<Record<ImportChangeKind, number>>;
@@ -299,6 +312,7 @@ export function emptyImportReport(): ImportReport {
     updated: 0,
     unchanged: 0,
     locationsAdded: [],
+    suppliersAdded: [],
     problems: [],
     changes: {},
     stock: [],

@@ -23,9 +23,16 @@ export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 /** Grams in one of each unit. */
 export const GRAMS_IN: Record<WeightUnit, number> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 };
 
-/** A variant's own figures beside its price: what it costs, its "was" price, its weight (null: not known). */
+/**
+ * A variant's own figures beside its price: what it costs (the last cost paid), what its stock is
+ * worth a unit (the weighted average cost, null while that is simply its cost: docs/buying.md),
+ * its supplier and their code for it, its "was" price, its weight (null: not known).
+ */
 export interface VariantDetails {
   costCents?: number | null;
+  avgCostCents?: number | null;
+  supplierId?: string | null;
+  supplierSku?: string;
   compareAtCents?: number | null;
   weightGrams?: number | null;
   weightUnit?: WeightUnit;
@@ -91,6 +98,9 @@ export function variantsOf(item: ProductLike): VariantDoc[] {
 export function detailsOf(from: VariantDetails): VariantDetails {
   const details: VariantDetails = {};
   if (from.costCents !== undefined) details.costCents = from.costCents;
+  if (from.avgCostCents !== undefined) details.avgCostCents = from.avgCostCents;
+  if (from.supplierId !== undefined) details.supplierId = from.supplierId;
+  if (from.supplierSku !== undefined) details.supplierSku = from.supplierSku;
   if (from.compareAtCents !== undefined) details.compareAtCents = from.compareAtCents;
   if (from.weightGrams !== undefined) details.weightGrams = from.weightGrams;
   if (from.weightUnit !== undefined) details.weightUnit = from.weightUnit;
@@ -169,6 +179,9 @@ export interface VariantPlan {
     reorderPoint: number | null;
     locationReorderPoints: Record<string, number>;
     costCents: number | null;
+    avgCostCents: number | null;
+    supplierId: string | null;
+    supplierSku: string;
     compareAtCents: number | null;
     weightGrams: number | null;
   };
@@ -218,6 +231,9 @@ export function planVariants(
         reorderPoint: own?.reorderPoint ?? null,
         locationReorderPoints: own?.locationReorderPoints ?? {},
         costCents: own?.costCents ?? null,
+        avgCostCents: own?.avgCostCents ?? null,
+        supplierId: own?.supplierId ?? null,
+        supplierSku: own?.supplierSku ?? "",
         compareAtCents: own?.compareAtCents ?? null,
         weightGrams: own?.weightGrams ?? null,
       },
@@ -248,7 +264,9 @@ export function planVariants(
     if (spec._id !== undefined && !old) throw new LiveError(404, "That variant no longer exists; reload the product");
     // The product's first variant takes the codes (and cost, "was" price and weight) the product had, unless given its own.
     const inherits = id === item._id && firstTakesItem;
-    const details = { ...(inherits ? detailsOf(item) : {}), ...detailsOf(old ?? {}), ...detailsOf(spec) };
+    // A new variant comes from the product's supplier unless given its own.
+    const supplied = !old && !inherits && item.supplierId ? { supplierId: item.supplierId } : {};
+    const details = { ...(inherits ? detailsOf(item) : supplied), ...detailsOf(old ?? {}), ...detailsOf(spec) };
     return {
       ...details,
       _id: id,
@@ -282,6 +300,9 @@ export function planVariants(
       reorderPoint: null,
       locationReorderPoints: {},
       costCents: null,
+      avgCostCents: null,
+      supplierId: null,
+      supplierSku: "",
       compareAtCents: null,
       weightGrams: null,
     },
@@ -299,6 +320,8 @@ type ProductPatch = Partial<
     | "priceCents"
     | "locationReorderPoints"
     | "costCents"
+    | "supplierId"
+    | "supplierSku"
     | "compareAtCents"
     | "weightGrams"
   >
@@ -318,6 +341,9 @@ export function productEditFields(item: ProductLike, patch: ProductPatch): { var
   if (detailMoved) {
     throw new LiveError(409, "This product's costs, “was” prices and weights are its variants': edit a variant");
   }
+  if (patch.supplierSku !== undefined && patch.supplierSku !== (item.supplierSku ?? "")) {
+    throw new LiveError(409, "This product's supplier SKUs are its variants': edit a variant");
+  }
   if (moved("quantity")) throw new LiveError(409, "This product's stock is kept by variant: change a variant's count");
   const pointsMoved =
     patch.locationReorderPoints !== undefined &&
@@ -325,9 +351,17 @@ export function productEditFields(item: ProductLike, patch: ProductPatch): { var
   if (moved("sku") || moved("barcode") || moved("reorderPoint") || pointsMoved) {
     throw new LiveError(409, "This product's SKUs, barcodes and reorder points are its variants': edit a variant");
   }
-  if (patch.priceCents === undefined || patch.priceCents === item.priceCents) return {};
-  const price = patch.priceCents;
-  return { variants: (item.variants ?? []).map((variant) => ({ ...variant, priceCents: price })) };
+  // A price or a supplier set on the product becomes every variant's, as Shopify does with a price.
+  const priced = patch.priceCents !== undefined && patch.priceCents !== item.priceCents;
+  const supplied = patch.supplierId !== undefined && patch.supplierId !== (item.supplierId ?? null);
+  if (!priced && !supplied) return {};
+  return {
+    variants: (item.variants ?? []).map((variant) => ({
+      ...variant,
+      ...(priced ? { priceCents: patch.priceCents as number } : {}),
+      ...(supplied ? { supplierId: patch.supplierId ?? null } : {}),
+    })),
+  };
 }
 
 /** The checks of one variant's edit (`items.updateVariant`): its values and codes against its siblings'. */

@@ -16,6 +16,8 @@ import {
   ROLE_NAMES,
 } from "../../protocol/api";
 import { useLoginState } from "../accounts";
+import { SupplierField, supplierOf } from "../buying/SupplierField";
+import { useSuppliers } from "../buying/use-suppliers";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live-api";
 import { formatPrice } from "../money";
@@ -33,6 +35,7 @@ const GRID_FIELDS = [
   "price",
   "compareAt",
   "cost",
+  "supplierSku",
   "currency",
   "quantity",
   "reorderPoint",
@@ -48,6 +51,7 @@ const VARIANT_FIELDS: readonly ItemFieldName[] = [
   "price",
   "compareAt",
   "cost",
+  "supplierSku",
   "quantity",
   "reorderPoint",
   "weight",
@@ -55,7 +59,7 @@ const VARIANT_FIELDS: readonly ItemFieldName[] = [
 const gridFields = (item: ItemDoc) =>
   hasVariants(item) ? GRID_FIELDS.filter((name) => !VARIANT_FIELDS.includes(name)) : GRID_FIELDS;
 const VARIANTS_NOTE =
-  "SKU, barcode, price, cost, stock, weight and reorder point are each variant's own: see Variants.";
+  "SKU, barcode, price, cost, supplier SKU, stock, weight and reorder point are each variant's own: see Variants.";
 
 export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: ItemDoc; canEdit: boolean }) {
   const nameOf = useNameOf();
@@ -71,8 +75,10 @@ export function ItemForm({ roomId, item, canEdit }: { roomId: string; item: Item
       <div className="form-grid">
         <StatusField item={item} />
         {gridFields(item).map(field)}
+        <SupplierField item={item} />
       </div>
       {hasVariants(item) && <p className="muted small">{VARIANTS_NOTE}</p>}
+      <AverageCostNote item={item} />
       {field("tags")}
       <SearchListing item={item}>
         {field("seoTitle")}
@@ -141,6 +147,10 @@ function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
   const role = useMyRole();
   const unsaved = userId ? draftsFor(userId, roomId, item._id).filter((draft) => itemField(draft.field)) : [];
   const own = !hasVariants(item);
+  const { suppliers } = useSuppliers();
+  const supplierId = supplierOf(item);
+  const supplierName =
+    supplierId === undefined ? "Several (by variant)" : (suppliers.find((each) => each._id === supplierId)?.name ?? "");
   const rows: [string, string][] = [
     ["Title", item.title],
     ["Description", item.description],
@@ -165,9 +175,11 @@ function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
       ? ([
           ["Compare-at price", item.compareAtCents == null ? "" : formatPrice(item.compareAtCents, item.currency)],
           ["Cost", item.costCents == null ? "" : formatPrice(item.costCents, item.currency)],
+          ["Supplier SKU", item.supplierSku ?? ""],
           ["Weight", weightText(item.weightGrams, item.weightUnit)],
         ] as [string, string][])
       : []),
+    ["Supplier", supplierName],
     ["Shelf", item.location],
     ["Vendor", item.vendor ?? ""],
     ["Product type", item.productType ?? ""],
@@ -201,5 +213,19 @@ function ReadOnlyDetails({ roomId, item }: { roomId: string; item: ItemDoc }) {
         ))}
       </dl>
     </div>
+  );
+}
+
+/**
+ * What a unit of the item's stock is worth, when receipts at a cost made it
+ * other than its cost (docs/buying.md): the stock value counts this.
+ */
+function AverageCostNote({ item }: { item: ItemDoc }) {
+  if (hasVariants(item) || item.avgCostCents == null || item.avgCostCents === item.costCents) return null;
+  return (
+    <p className="muted small" data-testid="average-cost">
+      Its stock is valued at {formatPrice(item.avgCostCents, item.currency)} a unit: the average of what it cost as it
+      was received. Setting the cost here values it at that instead.
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { COLLECTION, type ItemDoc, type ItemHistoryDoc, PUBLICATION } from "../../protocol/api";
+import { useSuppliers } from "../buying/use-suppliers";
 import { type LiveDoc, useFind } from "../live";
 import { useSubscribe } from "../live-api";
 import { formatPrice } from "../money";
@@ -25,6 +26,9 @@ const FIELD_NAMES: Record<string, string> = {
   variants: "variants",
   values: "values",
   costCents: "cost",
+  avgCostCents: "average cost",
+  supplierId: "supplier",
+  supplierSku: "supplier SKU",
   compareAtCents: "compare-at price",
   weightGrams: "weight",
   weightUnit: "weight unit",
@@ -35,7 +39,7 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /** Fields that are amounts of money (shown in the item's currency). */
-const MONEY_FIELDS = new Set(["priceCents", "costCents", "compareAtCents"]);
+const MONEY_FIELDS = new Set(["priceCents", "costCents", "avgCostCents", "compareAtCents"]);
 
 /** A change's field and how it reads; one variant's is keyed "M / Red: priceCents" (worker/inventory/variants-service.ts). */
 function fieldOf(key: string): { field: string; name: string } {
@@ -45,8 +49,15 @@ function fieldOf(key: string): { field: string; name: string } {
   return { field, name: at < 0 ? name : `${name} of ${key.slice(0, at)}` };
 }
 
-function describeValue(field: string, value: unknown, currency: string): string {
+/** How a value reads: an amount in the item's currency, a supplier by name (`supplierName`), a list of names… */
+function describeValue(
+  field: string,
+  value: unknown,
+  currency: string,
+  supplierName: (id: string) => string = () => "a supplier",
+): string {
   if (value === "" || value === null || value === undefined) return "nothing";
+  if (field === "supplierId" && typeof value === "string") return supplierName(value);
   if (MONEY_FIELDS.has(field) && typeof value === "number") return formatPrice(value, currency);
   if (field === "weightGrams" && typeof value === "number") return `${value.toLocaleString("en")} g`;
   if (field === "tags" && Array.isArray(value)) return value.length ? value.join(", ") : "no tags";
@@ -62,7 +73,7 @@ function source(entry: ItemHistoryDoc): string {
   return entry.via?.startsWith("stocktake:") ? " in a stocktake" : "";
 }
 
-function describe(entry: ItemHistoryDoc, currency: string): string[] {
+function describe(entry: ItemHistoryDoc, currency: string, supplierName: (id: string) => string): string[] {
   if (entry.action === "created") return ["created this item"];
   if (entry.action === "removed") return ["removed this item"];
   if (entry.action === "restored") return ["brought this item back (undo)"];
@@ -76,7 +87,8 @@ function describe(entry: ItemHistoryDoc, currency: string): string[] {
     }
     if (field === "description") return "edited the description";
     if (field === "storeProductId") return to ? "linked it to its store product" : "unlinked it from the store";
-    return `changed ${name} from ${describeValue(field, from, currency)} to ${describeValue(field, to, currency)}${source(entry)}`;
+    const [was, now] = [from, to].map((value) => describeValue(field, value, currency, supplierName));
+    return `changed ${name} from ${was} to ${now}${source(entry)}`;
   });
 }
 
@@ -89,6 +101,8 @@ export function ItemHistory({ item }: { item: ItemDoc }) {
   );
   const entries = useFind(COLLECTION.ITEM_HISTORY, isEntry, newestFirst);
   const nameOf = useNameOf();
+  const { suppliers } = useSuppliers();
+  const supplierName = (id: string) => suppliers.find((supplier) => supplier._id === id)?.name ?? "a supplier";
 
   return (
     <section className="card" aria-labelledby="history-heading">
@@ -101,7 +115,7 @@ export function ItemHistory({ item }: { item: ItemDoc }) {
         <ol className="history" data-testid="item-history">
           {entries.map((entry) => (
             <li key={entry._id}>
-              <strong>{nameOf(entry.userId)}</strong> {describe(entry, item.currency).join("; ")}{" "}
+              <strong>{nameOf(entry.userId)}</strong> {describe(entry, item.currency, supplierName).join("; ")}{" "}
               <RelativeTime date={entry.at} />
             </li>
           ))}

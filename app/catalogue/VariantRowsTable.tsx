@@ -52,6 +52,7 @@ export function VariantRowsTable({
             <th scope="col">Barcode</th>
             <th scope="col">Price</th>
             <th scope="col">Cost</th>
+            <th scope="col">Supplier SKU</th>
             <th scope="col">Reorder at</th>
             <th scope="col" className="numeric">
               Count at {countAtName}
@@ -119,6 +120,15 @@ export function VariantRowsTable({
                     placeholder="Unknown"
                     value={row.cost}
                     onChange={(event) => set({ cost: event.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    className="mono"
+                    aria-label={`Supplier SKU of ${name}`}
+                    value={row.supplierSku}
+                    maxLength={LIMITS.SKU}
+                    onChange={(event) => set({ supplierSku: event.target.value })}
                   />
                 </td>
                 <td>

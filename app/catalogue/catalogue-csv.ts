@@ -29,6 +29,8 @@ export const CATALOGUE_COLUMNS = [
   "Tags",
   "Description",
   "Cost",
+  "Supplier",
+  "Supplier SKU",
   "Compare-at price",
   "Weight (g)",
   "Weight unit",
@@ -59,7 +61,15 @@ export function handlesOf(items: readonly ItemDoc[]): Map<string, string> {
   return handles;
 }
 
-function productRows(item: ItemDoc, handle: string, locations: readonly LocationDoc[]): string[] {
+/** A supplier's name by id (the room's suppliers, archived ones too). */
+export type SupplierNames = ReadonlyMap<string, string>;
+
+function productRows(
+  item: ItemDoc,
+  handle: string,
+  locations: readonly LocationDoc[],
+  suppliers: SupplierNames,
+): string[] {
   const options = item.options ?? [];
   return variantsOf(item).map((variant, index) => {
     const first = index === 0;
@@ -81,6 +91,8 @@ function productRows(item: ItemDoc, handle: string, locations: readonly Location
       first ? item.tags.join(", ") : "",
       first ? item.description : "",
       money(variant.costCents),
+      variant.supplierId ? (suppliers.get(variant.supplierId) ?? "") : "",
+      variant.supplierSku ?? "",
       money(variant.compareAtCents),
       variant.weightGrams ?? "",
       variant.weightGrams != null ? (variant.weightUnit ?? "g") : "",
@@ -93,13 +105,19 @@ function productRows(item: ItemDoc, handle: string, locations: readonly Location
   });
 }
 
-export function catalogueCsv(items: readonly ItemDoc[], allLocations: readonly LocationDoc[]): string {
+export function catalogueCsv(
+  items: readonly ItemDoc[],
+  allLocations: readonly LocationDoc[],
+  suppliers: SupplierNames = new Map(),
+): string {
   // An archived location holds nothing (docs/architecture.md §9: one holding stock cannot be archived), and a column
   // for it would have the import add it, open, to another room.
   const locations = allLocations.filter((location) => !location.archived);
   const handles = handlesOf(items);
   const header = csvLine([...CATALOGUE_COLUMNS, ...locations.map((location) => stockColumn(location.name))]);
-  return header + items.flatMap((item) => productRows(item, handles.get(item._id) as string, locations)).join("");
+  return (
+    header + items.flatMap((item) => productRows(item, handles.get(item._id) as string, locations, suppliers)).join("")
+  );
 }
 
 /**

@@ -46,7 +46,16 @@ function checked(patch: ItemPatch): Parsed<ItemPatch> {
 
 const text =
   (
-    key: "title" | "description" | "sku" | "location" | "vendor" | "productType" | "seoTitle" | "seoDescription",
+    key:
+      | "title"
+      | "description"
+      | "sku"
+      | "supplierSku"
+      | "location"
+      | "vendor"
+      | "productType"
+      | "seoTitle"
+      | "seoDescription",
     label: string,
     maxLength: number,
   ) =>
@@ -68,6 +77,7 @@ export type ItemFieldName =
   | "location"
   | "tags"
   | "cost"
+  | "supplierSku"
   | "compareAt"
   | "weight"
   | "vendor"
@@ -217,6 +227,16 @@ export const ITEM_FIELDS: Record<ItemFieldName, ItemFieldSpec> = {
     ...optionalMoney("costCents", "Cost"),
     inputMode: "decimal",
     placeholder: "What one costs you",
+  },
+  supplierSku: {
+    name: "supplierSku",
+    label: "Supplier SKU",
+    read: (item) => item.supplierSku ?? "",
+    parse: text("supplierSku", "Supplier SKU", LIMITS.SKU),
+    describe: describeText,
+    maxLength: LIMITS.SKU,
+    mono: true,
+    placeholder: "Their code for it",
   },
   compareAt: {
     name: "compareAt",

@@ -7,6 +7,7 @@
 import { useCallback } from "react";
 import { type ItemDoc, LIMITS, METHOD } from "../../protocol/api";
 import type { PhotoSource } from "../../protocol/files";
+import { useSuppliers } from "../buying/use-suppliers";
 import { useCall } from "../live-api";
 import { useLocations } from "../stock/use-locations";
 import { catalogueCsv, downloadCsv } from "./catalogue-csv";
@@ -35,14 +36,18 @@ export function useCatalogueExport(
   readAll: (() => Promise<readonly ItemDoc[]>) | null,
 ): (format: CatalogueCsvFormat) => Promise<void> {
   const { locations } = useLocations();
+  const { suppliers } = useSuppliers();
   const call = useCall();
   return useCallback(
     async (format: CatalogueCsvFormat) => {
       const shown = applyQuery(readAll ? await readAll() : items, query);
       if (format === "shopify") {
         downloadCsv(shopifyProductCsv(shown, await photoSources(call, shown)), "catalogue-for-shopify.csv");
-      } else downloadCsv(catalogueCsv(shown, locations), "catalogue.csv");
+      } else {
+        const names = new Map(suppliers.map((supplier) => [supplier._id, supplier.name]));
+        downloadCsv(catalogueCsv(shown, locations, names), "catalogue.csv");
+      }
     },
-    [items, query, readAll, locations, call],
+    [items, query, readAll, locations, suppliers, call],
   );
 }

@@ -25,6 +25,8 @@ export interface VariantRowDraft {
   price: string;
   /** What one costs the shop, as typed ("" for not known). */
   cost: string;
+  /** The supplier's code for it, as typed. */
+  supplierSku: string;
   reorderPoint: string;
   /** Units it holds in all. */
   quantity: number;
@@ -57,6 +59,7 @@ export function draftOf(item: ItemDoc, countAt = ""): VariantDraft {
       barcode: variant.barcode,
       price: priceText(variant.priceCents),
       cost: variant.costCents == null ? "" : priceText(variant.costCents),
+      supplierSku: variant.supplierSku ?? "",
       reorderPoint: variant.reorderPoint === null ? "" : String(variant.reorderPoint),
       quantity: variant.quantity,
       count: String(variant.stock[countAt] ?? 0),
@@ -85,6 +88,7 @@ export function blankRow(draft: VariantDraft, item: ItemDoc): VariantRowDraft {
     barcode: "",
     price: priceText(item.priceCents),
     cost: "",
+    supplierSku: "",
     reorderPoint: "",
     quantity: 0,
     count: "",
@@ -148,6 +152,7 @@ export function withCombinations(
       sku: rows[0].sku || item.sku,
       barcode: rows[0].barcode || (item.barcode ?? ""),
       cost: rows[0].cost || (item.costCents == null ? "" : priceText(item.costCents)),
+      supplierSku: rows[0].supplierSku || (item.supplierSku ?? ""),
       quantity: item.quantity,
       count: String(item.stock?.[draft.countAt] ?? 0),
       countSeen: item.stock?.[draft.countAt] ?? 0,
@@ -202,6 +207,7 @@ function rowSpec(row: VariantRowDraft, index: number, countAt: string): VariantS
     barcode: row.barcode,
     ...(priceCents === undefined ? {} : { priceCents }),
     costCents,
+    supplierSku: row.supplierSku,
     reorderPoint,
     ...(counted ? { count: { locationId: countAt, quantity: count, seen: row.countSeen } } : {}),
   };

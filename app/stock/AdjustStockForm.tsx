@@ -67,6 +67,10 @@ export function AdjustStockForm({
   const oneUnless = reason === "sold";
   const [price, setPrice] = useState(((variant?.priceCents ?? item.priceCents) / 100).toFixed(2));
   const priced = reason === "sold" || reason === "returned";
+  // A receipt may say what each unit cost: the variant's cost becomes it (docs/buying.md).
+  const [cost, setCost] = useState("");
+  const costed = reason === "received";
+  const costNow = variant?.costCents ?? null;
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const direction = ADJUST_REASONS[reason];
@@ -84,6 +88,11 @@ export function AdjustStockForm({
       setError(PRICE_HINT);
       return;
     }
+    const costCents = costed && cost.trim() !== "" ? parsePrice(cost) : null;
+    if (costed && cost.trim() !== "" && costCents === null) {
+      setError(`Cost each: ${PRICE_HINT}`);
+      return;
+    }
     setError(null);
     // Shown at once by its stub, and the form closes; a refusal comes back in words, as a toast.
     call(METHOD.STOCK_ADJUST, {
@@ -94,6 +103,7 @@ export function AdjustStockForm({
       reason,
       note,
       priceCents,
+      costCents,
     }).catch((caught) => toast.show({ text: errorMessage(caught), tone: "danger" }));
     // A sale is kept even with none recorded there (docs/stock.md): said, so someone counts it.
     const held = (variant?.stock[locationId] ?? 0) + quantity;
@@ -161,6 +171,22 @@ export function AdjustStockForm({
         <Field label={`Price each (${item.currency})`} hint="Optional">
           {(props) => (
             <input {...props} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
+          )}
+        </Field>
+      )}
+      {costed && (
+        <Field
+          label={`Cost each (${item.currency})`}
+          hint={costNow === null ? "Optional" : `Optional: ${(costNow / 100).toFixed(2)} if left empty`}
+        >
+          {(props) => (
+            <input
+              {...props}
+              inputMode="decimal"
+              value={cost}
+              placeholder={costNow === null ? undefined : (costNow / 100).toFixed(2)}
+              onChange={(event) => setCost(event.target.value)}
+            />
           )}
         </Field>
       )}

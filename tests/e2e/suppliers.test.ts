@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, inviteByEmail, openTab, signUpWithRoom } from "../support/flows";
+import { acceptInvitation, addItem, inviteByEmail, openTab, signUpWithRoom } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -59,5 +59,41 @@ describe("suppliers", () => {
     await owner.getByRole("button", { name: "Archive Acme Ceramics" }).click();
     await sam.getByRole("button", { name: "Bring back Acme Ceramics" }).waitFor();
     await listed.getByText("(archived)").waitFor();
+  });
+
+  it("are chosen on an item's page, and a receipt at a new cost values its stock at the average", async () => {
+    const url = e2e.server.url;
+    const page = await (await e2e.browser.newContext()).newPage();
+    await signUpWithRoom(page, url, "owner.costs@shop.example", "Costs");
+    await openTab(page, "Settings");
+    await page.getByRole("form", { name: "Add a supplier" }).getByLabel("Supplier name").fill("Pine Pottery");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("suppliers").getByText("Pine Pottery", { exact: true }).waitFor();
+
+    await openTab(page, "Catalogue");
+    await addItem(page, { title: "Vase", sku: "VASE-1", quantity: "4" });
+    await page
+      .getByTestId("item-row")
+      .filter({ hasText: "VASE-1" })
+      .getByRole("link", { name: "Open Vase" })
+      .last()
+      .click();
+    await page.getByTestId("item-page-title").filter({ hasText: "Vase" }).waitFor();
+    await page.getByLabel("Cost", { exact: true }).fill("4.00");
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Supplier", { exact: true }).selectOption({ label: "Pine Pottery" });
+    await page.getByLabel("Supplier SKU", { exact: true }).fill("PP-VASE");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("item-history").getByText("changed supplier from nothing to Pine Pottery").waitFor();
+
+    // Four more arrive at 6.00 each: the cost is 6.00, the eight in stock are worth 5.00 each.
+    await page.getByRole("button", { name: "Record a change" }).click();
+    await page.getByLabel("Why").selectOption({ label: "Received" });
+    await page.getByLabel("Units added").fill("4");
+    await page.getByLabel(/^Cost each/).fill("6.00");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("average-cost").getByText("valued at $5.00 a unit", { exact: false }).waitFor();
+    await expect.poll(() => page.getByLabel("Cost", { exact: true }).inputValue()).toBe("6.00");
+    await expect.poll(() => page.getByLabel("Supplier SKU", { exact: true }).inputValue()).toBe("PP-VASE");
   });
 });

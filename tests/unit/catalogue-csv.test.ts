@@ -19,7 +19,7 @@ const locations: LocationDoc[] = [
 ];
 
 const HEADER =
-  "Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,SKU,Barcode,Price,Currency,Quantity,Reorder point,Status,Shelf,Tags,Description,Cost,Compare-at price,Weight (g),Weight unit,Vendor,Type,SEO title,SEO description,Stock: Main,Stock: Back room";
+  "Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,SKU,Barcode,Price,Currency,Quantity,Reorder point,Status,Shelf,Tags,Description,Cost,Supplier,Supplier SKU,Compare-at price,Weight (g),Weight unit,Vendor,Type,SEO title,SEO description,Stock: Main,Stock: Back room";
 
 describe("the catalogue as CSV", () => {
   it("writes a row per variant: a simple product's one row, a product's own fields on its first row only", () => {
@@ -39,6 +39,8 @@ describe("the catalogue as CSV", () => {
           description: "Brass, 1970s",
           stock: { main: 2, b: 3 },
           costCents: 700,
+          supplierId: "acme-id",
+          supplierSku: "AC-LAMP",
           compareAtCents: 1500,
           weightGrams: 1200,
           weightUnit: "kg",
@@ -79,13 +81,15 @@ describe("the catalogue as CSV", () => {
         item({ _id: "c", title: "Vase", quantity: 1 }),
       ],
       locations,
+      // The supplier by name, as the import reads it back.
+      new Map([["acme-id", "Acme"]]),
     );
     expect(csv.split("\r\n")).toEqual([
       HEADER,
-      'lamp,Lamp,,,,,,,L-1,4006381333931,12.50,EUR,5,2,ready,Shelf B3,"lights, brass","Brass, 1970s",7.00,15.00,1200,kg,Atelier,Lighting,,,2,3',
-      "tee,Tee,Size,S,Colour,White,,,T-S,,19.00,EUR,4,1,listed,,cotton,,,,,,,,,,4,0",
-      "tee,,Size,M,Colour,White,,,T-M,,21.00,EUR,0,,,,,,,,,,,,,,0,0",
-      "vase,Vase,,,,,,,,,0.00,EUR,1,,draft,,,,,,,,,,,,1,0",
+      'lamp,Lamp,,,,,,,L-1,4006381333931,12.50,EUR,5,2,ready,Shelf B3,"lights, brass","Brass, 1970s",7.00,Acme,AC-LAMP,15.00,1200,kg,Atelier,Lighting,,,2,3',
+      "tee,Tee,Size,S,Colour,White,,,T-S,,19.00,EUR,4,1,listed,,cotton,,,,,,,,,,,,4,0",
+      "tee,,Size,M,Colour,White,,,T-M,,21.00,EUR,0,,,,,,,,,,,,,,,,0,0",
+      "vase,Vase,,,,,,,,,0.00,EUR,1,,draft,,,,,,,,,,,,,,1,0",
       "",
     ]);
   });

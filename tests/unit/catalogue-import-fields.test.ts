@@ -97,7 +97,7 @@ describe("the mapping", () => {
   });
 
   it("leaves what it cannot match to the person, and needs a title or a handle", () => {
-    const mapping = prefillMapping(["Product name", "Supplier"], "unknown");
+    const mapping = prefillMapping(["Product name", "Notes"], "unknown");
     expect(Object.values(mapping.columns).every((column) => column === null)).toBe(true);
     expect(mappingProblem(mapping)).toBe("Choose the column that holds each product's title (or its handle)");
     expect(mappingProblem({ ...mapping, columns: { ...mapping.columns, title: 0 } })).toBeNull();

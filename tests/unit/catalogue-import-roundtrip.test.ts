@@ -112,6 +112,9 @@ function expected(doc: ItemDoc, handle: string): Omit<ImportProduct, "row"> {
       stock: Object.fromEntries(locations.map((location) => [location.name, variant.stock[location._id] ?? 0])),
       reorderPoint: variant.reorderPoint,
       costCents: variant.costCents ?? null,
+      // No supplier in this catalogue: the columns are there, blank.
+      supplier: "",
+      supplierSku: variant.supplierSku ?? "",
       compareAtCents: variant.compareAtCents ?? null,
       weightGrams: variant.weightGrams ?? null,
       ...(variant.weightGrams != null ? { weightUnit: variant.weightUnit } : {}),

@@ -131,6 +131,7 @@ describe("the variants editor's draft", () => {
           priceCents: 2000,
           // No cost typed: not known.
           costCents: null,
+          supplierSku: "",
           reorderPoint: null,
         })),
       },

@@ -222,6 +222,7 @@ describe("CSV import", () => {
       updated: 0,
       unchanged: 0,
       locationsAdded: ["Back room"],
+      suppliersAdded: [],
       problems: [],
       changes: {},
       // The tee's counts (no location given) are at the room's first; the mug's by location.
@@ -255,6 +256,7 @@ describe("CSV import", () => {
       updated: 1,
       unchanged: 1,
       locationsAdded: [],
+      suppliersAdded: [],
       problems: [],
       changes: { stock: 1 },
       stock: [{ location: "Main", units: -3, variants: 1 }],

@@ -41,6 +41,7 @@ import {
   specsFor,
   variantSummary,
 } from "./import-rows";
+import { announceSuppliers, insertSupplierStatements, suppliersFor, withSupplierIds } from "./import-suppliers";
 import { changedFields } from "./item-changes";
 import { type ItemChange, writeItems } from "./item-pipeline";
 import { historyEntry, made } from "./item-writes";
@@ -119,6 +120,8 @@ function planProduct(
         variants: "[]",
         // A cost, "was" price or weight the file leaves out stays as it is.
         costCents: own?.costCents !== undefined ? own.costCents : (doc?.costCents ?? null),
+        supplierId: own?.supplierId !== undefined ? own.supplierId : (doc?.supplierId ?? null),
+        supplierSku: own?.supplierSku !== undefined ? own.supplierSku : (doc?.supplierSku ?? ""),
         compareAtCents: own?.compareAtCents !== undefined ? own.compareAtCents : (doc?.compareAtCents ?? null),
         weightGrams: own?.weightGrams !== undefined ? own.weightGrams : (doc?.weightGrams ?? null),
         weightUnit: own?.weightUnit ?? doc?.weightUnit ?? "g",
@@ -131,6 +134,9 @@ function planProduct(
         options: JSON.stringify(plan.options),
         variants: JSON.stringify(plan.variants),
         costCents: null,
+        avgCostCents: null,
+        supplierId: null,
+        supplierSku: "",
         compareAtCents: null,
         weightGrams: null,
       };
@@ -222,6 +228,7 @@ export function importPartNow(
   const report = emptyImportReport();
   const { byName: locationIds, added } = locationsFor(host, part, report);
   const stockRule = quantityRule(host, part, added);
+  const suppliers = suppliersFor(host, part, report);
   const planned: Planned[] = [];
   const elsewhere = new Map<string, { units: number; variants: number }>();
   const handles = new Set<string>();
@@ -244,7 +251,15 @@ export function importPartNow(
       report.problems.push(repeated);
       continue;
     }
-    const outcome = planProduct(host, lookup, actor, product, locationIds, stockRule, currency);
+    const outcome = planProduct(
+      host,
+      lookup,
+      actor,
+      withSupplierIds(product, suppliers),
+      locationIds,
+      stockRule,
+      currency,
+    );
     if (outcome !== null && "message" in outcome) {
       report.problems.push(outcome);
       continue;
@@ -293,7 +308,7 @@ export function importPartNow(
     (handle) => ids.get(handle) ?? lookup.byHandle(handle)?.id,
   );
   // A part whose products are all unchanged still adds the locations it names (its report says so).
-  if (planned.length === 0 && added.length === 0) {
+  if (planned.length === 0 && added.length === 0 && suppliers.added.length === 0) {
     commit(photos, report);
     return report;
   }
@@ -302,11 +317,16 @@ export function importPartNow(
     at: host.now(),
     items: planned,
     // The locations the file adds commit with the products that use them, or not at all.
-    first: [...added.map((row) => insertLocationStatement(host.roomDb, row)), ...photos],
+    first: [
+      ...added.map((row) => insertLocationStatement(host.roomDb, row)),
+      ...insertSupplierStatements(host, suppliers.added),
+      ...photos,
+    ],
     announceFirst: () => {
       for (const row of added) {
         host.emit({ collection: COLLECTION.LOCATIONS, id: row.id, doc: asDoc(toLocationDoc(row)), previous: null });
       }
+      announceSuppliers(host, suppliers.added);
     },
     commit: (statements) => commit(statements, report),
   });

@@ -103,6 +103,12 @@ export function changeKinds(before: ItemDoc, after: ItemDoc): ImportChangeKind[]
   }
   if (differs(pick(was, "priceCents"), pick(now, "priceCents"))) kinds.push("prices");
   if (differs(pick(was, "costCents"), pick(now, "costCents"))) kinds.push("costs");
+  if (
+    differs(pick(was, "supplierId"), pick(now, "supplierId")) ||
+    differs(pick(was, "supplierSku"), pick(now, "supplierSku"))
+  ) {
+    kinds.push("suppliers");
+  }
   const details = ["vendor", "productType", "seoTitle", "seoDescription"] as const;
   if (
     details.some((field) => (before[field] ?? "") !== (after[field] ?? "")) ||
@@ -161,6 +167,8 @@ export const COMPARED = [
   "quantity",
   "options",
   "costCents",
+  "supplierId",
+  "supplierSku",
   "compareAtCents",
   "weightGrams",
   "weightUnit",
@@ -212,6 +220,9 @@ export function emptyRow(roomId: string, id: string, at: number): ItemRow {
     handle: "",
     locationReorderPoints: "{}",
     costCents: null,
+    avgCostCents: null,
+    supplierId: null,
+    supplierSku: "",
     compareAtCents: null,
     weightGrams: null,
     weightUnit: "g",

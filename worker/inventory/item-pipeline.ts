@@ -26,6 +26,8 @@ import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
+import { withHandSetCosts } from "./hand-set-costs";
+import { suppliersKnownStatement, suppliersSet } from "./item-suppliers";
 import { guardUnique, type ItemCodes } from "./item-writes";
 import { announceMovements, announceUndone, type StockMoves } from "./stock-moves";
 
@@ -89,8 +91,10 @@ export function writeItems(host: RoomHost, write: ItemWrite): Written {
   const entries = write.items.flatMap((change) => (change.entry ? [change.entry] : []));
   const movements = write.items.flatMap((change) => change.moves?.rows ?? []);
   const kept = write.items.filter((change) => !("remove" in change.row)).map((change) => change.id);
+  const suppliers = suppliersSet(write.items);
   const statements: RoomStatement[] = [
     ...first,
+    ...(suppliers.size ? [suppliersKnownStatement(host.roomDb, suppliers)] : []),
     ...write.items.map((change) => rowStatement(host, write, change)),
     ...insertHistoryQueries(host.roomDb, host.roomId, entries),
     ...(movements.length ? [insertMovementsStatement(host.roomDb, movements)] : []),
@@ -132,7 +136,7 @@ function rowStatement(host: RoomHost, write: ItemWrite, change: ItemChange): Roo
           before,
           row.update,
           row.quiet ? { at: before.updatedAt, by: before.updatedBy } : { at: write.at, by: write.actor },
-          row.columns,
+          withHandSetCosts(before, row.update, row.columns, change.moves),
         )
       : deleteItemQuery(host.roomDb, host.roomId, change.id);
   return {

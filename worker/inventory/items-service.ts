@@ -63,7 +63,7 @@ async function addNow(
   const entry = historyEntry(host, id, actor, "created", {});
   const moves = arrivalMoves(
     host.roomDb,
-    { id, roomId: host.roomId },
+    { id, roomId: host.roomId, costCents: fields.costCents },
     fields.quantity,
     "Added with the item",
     made(host, actor, entry.at),
@@ -251,7 +251,7 @@ export function restoreItem(host: RoomHost, actor: string, id: string, input: un
       ? restoredVariantMoves(host, id, sold.variants, made(host, actor, entry.at))
       : arrivalMoves(
           host.roomDb,
-          { id, roomId: host.roomId },
+          { id, roomId: host.roomId, costCents: fields.costCents },
           fields.quantity,
           "Item restored",
           made(host, actor, entry.at),

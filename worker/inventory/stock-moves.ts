@@ -7,11 +7,14 @@
 
 import {
   COLLECTION,
+  costsAfterReceipt,
+  costsAfterUndoneReceipt,
   LIMITS,
   MAIN_LOCATION_ID,
   type MovementReason,
   settleTotal,
   stockWith,
+  unitValue,
   type VariantDoc,
   variantsOf,
   withVariantStock,
@@ -35,6 +38,11 @@ export interface StockChange {
   note?: string;
   reference?: string;
   priceCents?: number | null;
+  /**
+   * What each unit received cost (a receipt's; absent: the variant's cost): the variant's cost
+   * becomes it and its average cost takes the units in (protocol/costs.ts).
+   */
+  costCents?: number | null;
   /** Who the change is by when not the one making the moves: a stocktake's count, by who counted it. */
   by?: string;
 }
@@ -44,11 +52,12 @@ export interface StockMoves {
   /** The item's stock map after the changes (JSON, for its `stock` column). */
   stock: string;
   quantity: number;
-  /** The item's columns the changes rewrite: its stock, and its variants when it has them. */
-  columns: Pick<ItemRow, "stock"> & Partial<Pick<ItemRow, "variants">>;
+  /** The item's columns the changes rewrite: its stock, its variants when it has them, a receipt's costs. */
+  columns: Pick<ItemRow, "stock"> & Partial<Pick<ItemRow, "variants" | "costCents" | "avgCostCents">>;
 }
 
-type StockRow = Pick<ItemRow, "id" | "roomId" | "stock" | "variants" | "sku" | "priceCents" | "quantity">;
+type StockRow = Pick<ItemRow, "id" | "roomId" | "stock" | "variants" | "sku" | "priceCents" | "quantity"> &
+  Partial<Pick<ItemRow, "costCents" | "avgCostCents">>;
 
 export function stockOf(row: Pick<ItemRow, "stock">): Record<string, number> {
   return JSON.parse(row.stock) as Record<string, number>;
@@ -88,15 +97,30 @@ export function stockMoves(item: StockRow, changes: readonly StockChange[], made
     sku: item.sku,
     priceCents: item.priceCents,
     quantity: item.quantity,
+    costCents: item.costCents ?? null,
+    avgCostCents: item.avgCostCents ?? null,
     stock: stockOf(item),
     variants: item.variants === "[]" ? [] : (JSON.parse(item.variants) as VariantDoc[]),
   };
+  let costed = false;
   const rows = changes.map((change, index): MovementRow => {
     const variantId = change.variantId ?? item.id;
     const variant = variantsOf(product).find((each) => each._id === variantId);
     if (!variant) throw new Error(`no variant ${variantId} in item ${item.id}`);
     const stock = stockWith(variant.stock, change.locationId, change.delta);
     product = { ...product, ...withVariantStock(product, variantId, stock) };
+    // A receipt is valued at what it cost and moves the variant's costs (a receipt taken back, at
+    // what it came at, moves them back); any other movement at what a unit is worth now.
+    const receipt = change.reason === "received";
+    const paid = receipt ? (change.costCents ?? (change.delta > 0 ? variant.costCents : null)) : null;
+    if (paid != null) {
+      const costs =
+        change.delta > 0
+          ? costsAfterReceipt(variant, variant.quantity, change.delta, paid)
+          : costsAfterUndoneReceipt(variant, variant.quantity, -change.delta, paid);
+      product = withVariantCosts(product, variantId, costs);
+      costed = true;
+    }
     // No variant is taken past what a quantity may be (the most a CSV or a count takes), by any path.
     // Only a change that adds is refused: a sale or an undo of one already over it always goes through.
     if (change.delta > 0 && Object.values(stock).reduce((sum, units) => sum + units, 0) > LIMITS.QUANTITY) {
@@ -121,11 +145,26 @@ export function stockMoves(item: StockRow, changes: readonly StockChange[], made
       undoes: made.undoes?.[index] ?? null,
       groupId: made.group ?? "",
       priceCents: change.priceCents ?? null,
+      costCents: paid ?? unitValue(variant),
     };
   });
   const stock = JSON.stringify(product.stock);
-  const columns = item.variants === "[]" ? { stock } : { stock, variants: JSON.stringify(product.variants) };
+  const own = costed ? { costCents: product.costCents, avgCostCents: product.avgCostCents } : {};
+  const columns = item.variants === "[]" ? { stock, ...own } : { stock, variants: JSON.stringify(product.variants) };
   return { rows, stock, quantity: product.quantity, columns };
+}
+
+/** The product with one variant's costs set (its own, for a product without options). */
+function withVariantCosts<P extends { variants: VariantDoc[] }>(
+  product: P,
+  variantId: string,
+  costs: { costCents: number | null; avgCostCents: number | null },
+): P {
+  if (product.variants.length === 0) return { ...product, ...costs };
+  return {
+    ...product,
+    variants: product.variants.map((variant) => (variant._id === variantId ? { ...variant, ...costs } : variant)),
+  };
 }
 
 /** What an item edit's `via` says its quantity change was: a stocktake's count, else a correction. */
@@ -190,7 +229,7 @@ export function countMoves(
 /** The moves of an item that comes with stock (added, or restored): a correction at the home location. */
 export function arrivalMoves(
   db: RoomDatabase,
-  item: Pick<ItemRow, "id" | "roomId">,
+  item: Pick<ItemRow, "id" | "roomId"> & { costCents?: number | null },
   quantity: number | undefined,
   note: string,
   made: Made,

@@ -95,6 +95,9 @@ export function adjustStock(host: RoomHost, actor: string, input: StockAdjust): 
     if (input.priceCents !== null && input.reason !== "sold" && input.reason !== "returned") {
       throw new LiveError(400, "A price goes with a sale or a return");
     }
+    if (input.costCents !== null && input.reason !== "received") {
+      throw new LiveError(400, "A cost goes with stock received");
+    }
     const item = await itemHere(host, input.itemId);
     const variant = variantHere(item, input.variantId);
     openLocation(host, input.locationId);
@@ -107,6 +110,7 @@ export function adjustStock(host: RoomHost, actor: string, input: StockAdjust): 
         note: input.note,
         reference: input.reference,
         priceCents: input.priceCents,
+        costCents: input.costCents,
       },
     ]);
     return id as string;
@@ -213,6 +217,8 @@ export function undoMovement(
         note: "Undo",
         reference: movement.reference,
         priceCents: movement.priceCents,
+        // A receipt goes back at what it came at, and the average cost with it.
+        costCents: movement.reason === "received" ? movement.costCents : undefined,
       })),
       // The ledgers showing what was taken back say so.
       { group: taken.length > 1 ? newId() : "", undoes: backwards.map((movement) => movement.id), undone: taken },

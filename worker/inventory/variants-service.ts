@@ -138,6 +138,9 @@ export async function setVariantsNow(
       reorderPoint: plan.own.reorderPoint,
       locationReorderPoints: JSON.stringify(plan.own.locationReorderPoints),
       costCents: plan.own.costCents,
+      avgCostCents: plan.own.avgCostCents,
+      supplierId: plan.own.supplierId,
+      supplierSku: plan.own.supplierSku,
       compareAtCents: plan.own.compareAtCents,
       weightGrams: plan.own.weightGrams,
       // A product going back to one variant keeps that variant's stock as its own (the one with the

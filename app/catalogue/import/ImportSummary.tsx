@@ -55,6 +55,12 @@ export const ImportSummary = forwardRef<
           {locationsWord}: {report.locationsAdded.join(", ")}.
         </p>
       )}
+      {(report.suppliersAdded ?? []).length > 0 && (
+        <p>
+          {locationsWord.startsWith("Locations added") ? "Suppliers added" : "Suppliers to add"}:{" "}
+          {report.suppliersAdded.join(", ")}.
+        </p>
+      )}
       {refusing.length > 0 && (
         <>
           <p className="error">

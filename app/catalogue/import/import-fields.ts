@@ -29,6 +29,8 @@ export type FieldKey =
   | "quantity"
   | "reorderPoint"
   | "cost"
+  | "supplier"
+  | "supplierSku"
   | "compareAt"
   | "weight"
   | "weightUnit"
@@ -75,6 +77,9 @@ export const FIELDS: readonly FieldDef[] = [
   { key: "tags", label: "Tags", shopify: ["Tags"] },
   { key: "description", label: "Description", shopify: ["Body (HTML)", "Description"] },
   { key: "cost", label: "Cost", shopify: ["Cost per item"], numeric: true },
+  // Stockroom's own: a supplier by name (added to the room when new, docs/buying.md) and their code for it.
+  { key: "supplier", label: "Supplier" },
+  { key: "supplierSku", label: "Supplier SKU" },
   {
     key: "compareAt",
     label: "Compare-at price",

@@ -42,6 +42,7 @@ const KIND_WORDS: Record<ImportChangeKind, string> = {
   codes: "SKUs or barcodes",
   prices: "prices",
   costs: "costs",
+  suppliers: "suppliers or supplier SKUs",
   details: "vendors, types, weights, “was” prices or SEO",
   "reorder points": "reorder points",
   variants: "options or variants",

@@ -86,6 +86,8 @@ function variantOf(row: RowValues, values: string[]): ImportVariant {
   if (row.reorderPoint !== undefined) variant.reorderPoint = row.reorderPoint;
   if (row.costCents !== undefined) variant.costCents = row.costCents;
   if (row.compareAtCents !== undefined) variant.compareAtCents = row.compareAtCents;
+  if (row.supplier !== undefined) variant.supplier = row.supplier;
+  if (row.supplierSku !== undefined) variant.supplierSku = row.supplierSku;
   if (row.weightGrams !== undefined) variant.weightGrams = row.weightGrams;
   if (row.weightUnit !== undefined) variant.weightUnit = row.weightUnit;
   return variant;

@@ -9,6 +9,7 @@
  * in the spreadsheet are emptied here too).
  */
 import { type ItemStatus, LIMITS, type WeightUnit } from "../../../protocol/api";
+import { SUPPLIER_LIMITS } from "../../../protocol/supplier-args";
 import type { ImportProblem } from "../../../protocol/variant-args";
 import {
   asWritten,
@@ -52,6 +53,9 @@ export interface RowValues {
   compareAtCents?: number | null;
   weightGrams?: number | null;
   weightUnit?: WeightUnit;
+  /** Its supplier by name and their code for it: "" for a mapped cell left blank, undefined for no column. */
+  supplier?: string;
+  supplierSku?: string;
   /** The product's own words the store groups it by, and what search engines show. */
   vendor?: string;
   productType?: string;
@@ -87,6 +91,8 @@ const TEXT_LIMITS: Partial<Record<FieldKey, number>> = {
   seoTitle: LIMITS.SEO_TITLE,
   seoDescription: LIMITS.SEO_DESCRIPTION,
   sku: LIMITS.SKU,
+  supplier: SUPPLIER_LIMITS.NAME,
+  supplierSku: LIMITS.SKU,
   // A barcode's own rules (protocol/barcodes.ts) are checked with the product; this only bounds the text.
   barcode: 200,
 };
@@ -180,6 +186,8 @@ export function readRow(
   };
   values.costCents = optional("cost", readPrice);
   values.compareAtCents = optional("compareAt", readPrice);
+  values.supplier = text("supplier");
+  values.supplierSku = text("supplierSku");
   values.weightGrams = optional("weight", readGrams);
   if (filled("weightUnit")) values.weightUnit = take("weightUnit", readWeightUnit(raw("weightUnit") as string));
   values.vendor = text("vendor");
@@ -226,7 +234,9 @@ export function readRow(
   values.variantCells =
     values.optionValues.some(Boolean) ||
     Boolean(values.sku || values.barcode) ||
-    (["price", "quantity", "reorderPoint", "cost", "compareAt", "weight"] as const).some(filled) ||
+    (["price", "quantity", "reorderPoint", "cost", "compareAt", "weight", "supplier", "supplierSku"] as const).some(
+      filled,
+    ) ||
     values.stock !== undefined;
   return values;
 }

@@ -32,6 +32,9 @@ export function toItemDoc(row: ItemRow): ItemDoc {
     locationReorderPoints:
       row.locationReorderPoints === "{}" ? {} : (JSON.parse(row.locationReorderPoints) as Record<string, number>),
     costCents: row.costCents,
+    avgCostCents: row.avgCostCents,
+    supplierId: row.supplierId,
+    supplierSku: row.supplierSku,
     compareAtCents: row.compareAtCents,
     weightGrams: row.weightGrams,
     weightUnit: (WEIGHT_UNITS as readonly string[]).includes(row.weightUnit) ? (row.weightUnit as WeightUnit) : "g",

@@ -28,6 +28,7 @@ function movementOf(raw: Raw): ReadMovement {
     undoes: (raw.undoes as string | null) ?? null,
     groupId: raw.group_id as string,
     priceCents: (raw.price_cents as number | null) ?? null,
+    costCents: (raw.cost_cents as number | null) ?? null,
     undone: Boolean(raw.undone),
   };
 }
@@ -48,6 +49,7 @@ export function toMovementDoc(row: ReadMovement): MovementDoc {
     undoes: row.undoes,
     group: row.groupId,
     priceCents: row.priceCents,
+    costCents: row.costCents,
     undone: row.undone,
   };
 }
@@ -59,11 +61,11 @@ export function insertMovementsStatement(db: RoomDatabase, rows: readonly Moveme
       if (rows.length === 0) return [];
       db.$client.sql.exec(
         `INSERT INTO movements (id, room_id, item_id, variant_id, location_id, quantity, reason, note, reference,
-                                user_id, at, balance, undoes, group_id, price_cents)
+                                user_id, at, balance, undoes, group_id, price_cents, cost_cents)
          SELECT value ->> '$.id', value ->> '$.roomId', value ->> '$.itemId', value ->> '$.variantId',
                 value ->> '$.locationId', value ->> '$.quantity', value ->> '$.reason', value ->> '$.note',
                 value ->> '$.reference', value ->> '$.userId', value ->> '$.at', value ->> '$.balance',
-                value ->> '$.undoes', value ->> '$.groupId', value ->> '$.priceCents'
+                value ->> '$.undoes', value ->> '$.groupId', value ->> '$.priceCents', value ->> '$.costCents'
          FROM json_each(?)`,
         JSON.stringify(rows),
       );

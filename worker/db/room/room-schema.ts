@@ -27,6 +27,14 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
     handle: text("handle").notNull().default(""),
     /** What one unit costs the shop, in the smallest currency unit; null: not known (docs/product.md §2). */
     costCents: integer("cost_cents"),
+    /**
+     * What its stock is worth a unit: the average of what the shop paid, weighted by the units
+     * each receipt brought (docs/buying.md); null while that is simply its cost.
+     */
+    avgCostCents: integer("avg_cost_cents"),
+    /** Who the shop buys it from (a `suppliers` id; null for none) and that supplier's code for it. */
+    supplierId: text("supplier_id"),
+    supplierSku: text("supplier_sku").notNull().default(""),
     /** The "was" price shown struck through beside the price; null for none. */
     compareAtCents: integer("compare_at_cents"),
     /** Its shipping weight in grams; null: not known. */

@@ -37,6 +37,11 @@ export const movements = sqliteTable(
     groupId: text("group_id").notNull().default(""),
     /** What each unit sold (or returned) for, in the item's currency; null when not a sale. */
     priceCents: integer("price_cents"),
+    /**
+     * What each unit was worth at cost (docs/buying.md): what a receipt paid for it, else the
+     * variant's average cost at the moment; null while the variant has no cost.
+     */
+    costCents: integer("cost_cents"),
   },
   (table) => [
     // The ledger reads newest first (time, then the order written: rowid), as a whole or narrowed to

@@ -24,6 +24,7 @@ import m0022 from "./0022_stocktake_scan_indexes.sql";
 import m0023 from "./0023_item_tags.sql";
 import m0024 from "./0024_item_words.sql";
 import m0025 from "./0025_suppliers.sql";
+import m0026 from "./0026_variant_costs.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -55,5 +56,6 @@ export default {
     m0023,
     m0024,
     m0025,
+    m0026,
   },
 };
