@@ -190,7 +190,9 @@ describe("costs", () => {
       (row) => row.id,
     );
     const receive = (variantId: string, quantity: number, costCents: number) =>
-      socket.call("stock.adjust", [{ itemId, variantId, locationId: location, quantity, reason: "received", costCents }]);
+      socket.call("stock.adjust", [
+        { itemId, variantId, locationId: location, quantity, reason: "received", costCents },
+      ]);
     expect((await receive(small as string, 2, 300)).error).toBeUndefined();
     expect((await receive(small as string, 2, 500)).error).toBeUndefined();
     const tee = await productNow(socket, itemId);
