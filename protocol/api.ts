@@ -11,6 +11,7 @@
 import { ACCOUNT_PUBLICATION } from "./account-args";
 import { FILE_METHOD, FILE_PUBLICATION } from "./file-args";
 import { ITEM_METHOD, ITEM_PUBLICATION } from "./item-args";
+import { PURCHASE_ORDER_METHOD, PURCHASE_ORDER_PUBLICATION } from "./purchase-order-args";
 import { ROOM_METHOD, ROOM_PUBLICATION } from "./room-args";
 import { STOCK_METHOD, STOCK_PUBLICATION } from "./stock-args";
 import { STOCKTAKE_METHOD, STOCKTAKE_PUBLICATION } from "./stocktake-args";
@@ -28,6 +29,7 @@ export const METHOD = {
   ...STORE_METHOD,
   ...STOCK_METHOD,
   ...SUPPLIER_METHOD,
+  ...PURCHASE_ORDER_METHOD,
 } as const;
 
 /** Every publication name, gathered from the feature that declares it. */
@@ -39,6 +41,7 @@ export const PUBLICATION = {
   ...STORE_PUBLICATION,
   ...STOCK_PUBLICATION,
   ...SUPPLIER_PUBLICATION,
+  ...PURCHASE_ORDER_PUBLICATION,
   ...ACCOUNT_PUBLICATION,
   /** The room's live figures: one `summary` document in `dashboard` (the dashboard has no methods). */
   DASHBOARD: "dashboard",
@@ -72,6 +75,9 @@ export const COLLECTION = {
   ITEM_COUNTS: "itemCounts",
   LOCATIONS: "locations",
   SUPPLIERS: "suppliers",
+  PURCHASE_ORDERS: "purchaseOrders",
+  PURCHASE_ORDER_LINES: "purchaseOrderLines",
+  PURCHASE_ORDER_EVENTS: "purchaseOrderEvents",
   MOVEMENTS: "movements",
   /** Photos a CSV import names by address, on their way in: one `photos` document (ImportPhotosDoc). */
   IMPORT_PHOTOS: "importPhotos",
@@ -135,6 +141,7 @@ export * from "./costs";
 /** The documents publications send and methods answer live in docs.ts. */
 export * from "./docs";
 export * from "./limits";
+export * from "./purchase-orders";
 export * from "./roles";
 /** Stock by location and the movement ledger. */
 export * from "./stock";

@@ -12,6 +12,7 @@ import { PUBLICATION } from "./api";
 import { argsOf } from "./contract";
 import { FILE_METHODS, FILE_PUBLICATION_ARGS } from "./file-args";
 import { ITEM_METHODS, ITEM_PUBLICATION_ARGS } from "./item-args";
+import { PURCHASE_ORDER_METHODS, PURCHASE_ORDER_PUBLICATION_ARGS } from "./purchase-order-args";
 import { ROOM_METHODS, ROOM_PUBLICATION_ARGS } from "./room-args";
 import { STOCK_METHODS, STOCK_PUBLICATION_ARGS } from "./stock-args";
 import { STOCKTAKE_METHODS, STOCKTAKE_PUBLICATION_ARGS } from "./stocktake-args";
@@ -32,6 +33,7 @@ export const METHODS = {
   ...STOCK_METHODS,
   ...VARIANT_METHODS,
   ...SUPPLIER_METHODS,
+  ...PURCHASE_ORDER_METHODS,
   ...FILE_METHODS,
   ...ACCOUNT_METHODS,
 } as const;
@@ -53,6 +55,7 @@ export const PUBLICATION_ARGS = {
   ...STORE_PUBLICATION_ARGS,
   ...STOCK_PUBLICATION_ARGS,
   ...SUPPLIER_PUBLICATION_ARGS,
+  ...PURCHASE_ORDER_PUBLICATION_ARGS,
   ...ACCOUNT_PUBLICATION_ARGS,
   [PUBLICATION.DASHBOARD]: v.tuple([]),
 } as const;

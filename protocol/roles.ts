@@ -77,6 +77,8 @@ export const can = {
   manageLocations: (role: RoomRole | null) => role === "owner" || role === "admin",
   /** Keep the list of suppliers (docs/buying.md): buying is a member's chore as much as an owner's. */
   manageSuppliers: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
+  /** Draft, send, close and cancel purchase orders (docs/buying.md); everyone in the room sees them. */
+  buy: (role: RoomRole | null) => role === "owner" || role === "admin" || role === "member",
 };
 
 /** What a till records: a cashier's every movement, and the only ones they may take back (their own). */

@@ -3,7 +3,7 @@
  * served from static assets with SPA fallback), and runs the cron jobs.
  */
 
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ROOM_ID_PATTERN } from "../protocol/api";
@@ -13,6 +13,7 @@ import { cookieRoutes } from "./accounts/cookie-route";
 import { removeExpiredTokens } from "./accounts/expired-tokens-job";
 import { oauthRoutes } from "./accounts/oauth-routes";
 import { migrationsRoutes } from "./admin/migrations-routes";
+import { purchaseOrderRoutes } from "./buying/order-pdf-route";
 import { DATA_MIGRATIONS } from "./data-migrations/registry";
 import { runDataMigrations } from "./data-migrations/runner";
 import { type Database, openDatabase } from "./db/directory/database";
@@ -21,7 +22,7 @@ import { roomDeletedAt } from "./db/directory/memberships-repo";
 import { findRoom } from "./db/directory/rooms-repo";
 import { devOutbox } from "./db/directory/schema";
 import { edgeRateLimit } from "./edge-rate-limit";
-import { devOutboxEnabled } from "./email/mailer";
+import { devOutboxEnabled, type EmailAttachment } from "./email/mailer";
 import { downloadRoutes } from "./files/download-route";
 import { sweepOrphanObjects } from "./files/orphan-sweep";
 import { uploadRoutes } from "./files/upload-route";
@@ -112,7 +113,39 @@ app.route("/api/auth/oauth", oauthRoutes);
 app.get("/api/dev/outbox", async (c) => {
   if (!devOutboxEnabled(c.env)) throw new HTTPException(404, { message: "Not found" });
   const rows = await openDatabase(c.env.DB).select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200).all();
-  return c.json(rows.map(({ id, sentAt, ...mail }) => ({ id, ...mail, sentAt: new Date(sentAt).toISOString() })));
+  return c.json(
+    rows.map(({ id, sentAt, attachments, ...mail }) => ({
+      id,
+      ...mail,
+      // What each file is; its bytes come from the route below.
+      attachments: (JSON.parse(attachments) as EmailAttachment[]).map(({ filename, type, content }) => ({
+        filename,
+        type,
+        size: Math.floor((content.length * 3) / 4),
+      })),
+      sentAt: new Date(sentAt).toISOString(),
+    })),
+  );
+});
+
+/** One file of a development outbox e-mail, as it was attached (a purchase order's PDF). */
+app.get("/api/dev/outbox/:id/attachments/:index", async (c) => {
+  if (!devOutboxEnabled(c.env)) throw new HTTPException(404, { message: "Not found" });
+  const row = await openDatabase(c.env.DB)
+    .select()
+    .from(devOutbox)
+    .where(eq(devOutbox.id, Number(c.req.param("id"))))
+    .get();
+  const file = row ? (JSON.parse(row.attachments) as EmailAttachment[])[Number(c.req.param("index"))] : undefined;
+  if (!file) throw new HTTPException(404, { message: "Not found" });
+  const bytes = Uint8Array.from(atob(file.content), (char) => char.charCodeAt(0));
+  return new Response(bytes, {
+    headers: {
+      "Content-Type": file.type,
+      "Content-Disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 });
 
 // Limited by shop once a delivery's signature is checked, and by address when it is forged (webhook-route.ts).
@@ -120,6 +153,7 @@ app.route("/api/webhooks", webhookRoutes);
 app.use("/api/rooms/:roomId/export", edgeRateLimit("files"));
 app.use("/api/rooms/:roomId/restore", edgeRateLimit("files"));
 app.route("/api/rooms", exportRoutes);
+app.route("/api/rooms", purchaseOrderRoutes);
 app.route("/api/rooms", restoreRoutes);
 app.use("/api/share/*", edgeRateLimit("share"));
 app.route("/api/share", shareRoutes);

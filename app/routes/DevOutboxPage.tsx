@@ -7,6 +7,8 @@ interface OutboxMail {
   text: string;
   html: string;
   sentAt: string;
+  /** Files it carries (a purchase order's PDF), each downloadable from the outbox. */
+  attachments: { filename: string; type: string; size: number }[];
 }
 
 /**
@@ -52,6 +54,18 @@ export function DevOutboxPage() {
                 ),
               )}
             </pre>
+            {mail.attachments.length > 0 && (
+              <ul className="outbox-attachments" aria-label="Attachments">
+                {mail.attachments.map((file, index) => (
+                  <li key={file.filename}>
+                    <a href={`/api/dev/outbox/${mail.id}/attachments/${index}`} download={file.filename}>
+                      {file.filename}
+                    </a>{" "}
+                    <span className="muted">({Math.max(1, Math.round(file.size / 1024))} KB)</span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </article>
         ))}
     </main>

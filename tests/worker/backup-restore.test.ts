@@ -104,7 +104,10 @@ describe("restoring a backup into a new room", () => {
     await upload(socket, jpegLike(3_000), { name: "lamp.jpg", fileId: photoId, version: "web" });
     expect((await socket.call("items.addPhoto", [lamp, photoId])).error).toBeUndefined();
     const supplier = { name: "Acme Ceramics", email: "orders@acme.example", leadTimeDays: 7 };
-    expect((await socket.call("suppliers.add", [supplier])).error).toBeUndefined();
+    const supplierId = (await socket.call("suppliers.add", [supplier])).result as string;
+    // An order from it, with its line and history.
+    const order = (await socket.call("purchaseOrders.create", [{ supplierId }])).result as string;
+    expect((await socket.call("purchaseOrders.setLine", [order, { itemId: lamp, quantity: 4 }])).error).toBeUndefined();
     // A count under way.
     const stocktake = (await socket.call("stocktake.start")).result as string;
     expect((await socket.call("stocktake.scan", [stocktake, "L-1"])).error).toBeUndefined();

@@ -7,11 +7,21 @@
 import { openDatabase } from "../db/directory/database";
 import { devOutbox } from "../db/directory/schema";
 
+/** A file an e-mail carries (MailChannels' shape: its bytes in base64). */
+export interface EmailAttachment {
+  filename: string;
+  type: string;
+  content: string;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when not to no one (a purchase order: the person who sent it). */
+  replyTo?: string;
+  attachments?: EmailAttachment[];
 }
 
 export const MAILCHANNELS_URL = "https://api.mailchannels.net/tx/v1/send";
@@ -32,9 +42,10 @@ export async function sendEmail(env: MailEnv, message: EmailMessage, now = Date.
   if (!env.MAILCHANNELS_API_KEY) {
     if (!devOutboxEnabled(env)) throw new Error("e-mail: MAILCHANNELS_API_KEY is not set");
     console.log(`\n📧 To: ${message.to}\n   Subject: ${message.subject}\n\n${message.text}\n`);
+    const { attachments = [], replyTo: _replyTo, ...mail } = message;
     await openDatabase(env.DB)
       .insert(devOutbox)
-      .values({ ...message, sentAt: now });
+      .values({ ...mail, attachments: JSON.stringify(attachments), sentAt: now });
     return;
   }
   const response = await fetch(MAILCHANNELS_URL, {
@@ -46,10 +57,12 @@ export async function sendEmail(env: MailEnv, message: EmailMessage, now = Date.
       personalizations: [{ to: [{ email: message.to }] }],
       from: { email: env.MAIL_FROM ?? "no-reply@stockroom.example", name: "Stockroom" },
       subject: message.subject,
+      ...(message.replyTo ? { reply_to: { email: message.replyTo } } : {}),
       content: [
         { type: "text/plain", value: message.text },
         { type: "text/html", value: message.html },
       ],
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     }),
   });
   if (!response.ok) {

@@ -11,12 +11,15 @@ import type { Connection, WSMessage } from "partyserver";
 import type { MemberDoc, SharedItem } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
+import { orderFileName, orderForPdf } from "../buying/order-email";
+import { orderPdf } from "../buying/order-pdf";
 import { roomDashboard } from "../dashboard/room-dashboard";
 import { openDatabase } from "../db/directory/database";
 import { listMembers, roleOf, roomDeletedAt } from "../db/directory/memberships-repo";
 import { AppliedWrites } from "../db/room/applied-writes-repo";
 import { flushDirectoryOutbox } from "../db/room/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/room/files-repo";
+import { findOrder } from "../db/room/purchase-orders-repo";
 import { migrateRoomDatabase, openRoomDatabase } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
 import { moveLegacyRows, rowsMoved } from "../db/room/room-upgrade";
@@ -315,6 +318,14 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   async exportRows(snapshot: string, table: ExportTable, afterRowId: number, limit: number): Promise<ExportPage> {
     await this.whenOpen();
     return exportRows(this.liveHost, snapshot, table, afterRowId, limit);
+  }
+
+  /** A purchase order as its PDF (RPC from its download route); null when the room has no such order. */
+  async purchaseOrderPdf(orderId: string): Promise<{ fileName: string; bytes: Uint8Array } | null> {
+    await this.whenOpen();
+    if (!findOrder(this.roomDb, orderId)) return null;
+    const input = await orderForPdf(this.liveHost, orderId);
+    return { fileName: orderFileName(input.order.number), bytes: await orderPdf(input) };
   }
 
   /** Ends an export: its snapshot's copies are dropped. */

@@ -6,6 +6,7 @@
  */
 
 import { registerAccounts } from "../accounts/accounts-feature";
+import { registerPurchaseOrders } from "../buying/purchase-orders-feature";
 import { registerSuppliers } from "../buying/suppliers-feature";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { registerFiles } from "../files/files-feature";
@@ -139,6 +140,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
     alarm: (host) => runDueDigest(host).catch(logged("stock: the low-stock e-mail failed")),
   },
   { name: "suppliers", register: registerSuppliers },
+  { name: "purchase orders", register: registerPurchaseOrders },
 ];
 
 /**

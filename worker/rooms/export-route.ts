@@ -32,6 +32,8 @@ const CSV_FILES: Partial<Record<ExportTable, string>> = {
   locations: "locations.csv",
   movements: "stock-movements.csv",
   suppliers: "suppliers.csv",
+  purchase_orders: "purchase-orders.csv",
+  purchase_order_lines: "purchase-order-lines.csv",
 };
 
 type Row = Record<string, unknown>;

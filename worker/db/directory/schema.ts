@@ -29,6 +29,8 @@ export const devOutbox = sqliteTable("dev_outbox", {
   text: text("text").notNull(),
   html: text("html").notNull(),
   sentAt: integer("sent_at").notNull(),
+  /** Files it carries, a JSON array of {filename, type, content (base64)}: a purchase order's PDF. */
+  attachments: text("attachments").notNull().default("[]"),
 });
 
 /** Who may do what in a room (docs/product.md §1). The RoomDO is the only writer of its room's rows. */

@@ -21,6 +21,9 @@ export const BACKUP_TABLES = [
   "locations",
   "movements",
   "suppliers",
+  "purchase_orders",
+  "purchase_order_lines",
+  "purchase_order_events",
 ] as const;
 
 /** The tables a backup brings back: all but the store's listings (a restored room has no store yet). */

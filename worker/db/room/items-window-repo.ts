@@ -32,7 +32,7 @@ const ftsString = (word: string) => `"${word.replaceAll('"', '""')}"`;
  * filter reads those items only, never the whole room (an OR of the three
  * in one WHERE would read every item).
  */
-const lowStock = (roomId: string) => sql`${items}.rowid IN (
+export const lowStock = (roomId: string) => sql`${items}.rowid IN (
   SELECT rowid FROM items WHERE room_id = ${roomId} AND reorder_point IS NOT NULL AND quantity <= reorder_point
   UNION ALL
   SELECT rowid FROM items WHERE room_id = ${roomId} AND location_reorder_points <> '{}'

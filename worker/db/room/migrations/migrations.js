@@ -25,6 +25,7 @@ import m0023 from "./0023_item_tags.sql";
 import m0024 from "./0024_item_words.sql";
 import m0025 from "./0025_suppliers.sql";
 import m0026 from "./0026_variant_costs.sql";
+import m0027 from "./0027_purchase_orders.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -57,5 +58,6 @@ export default {
     m0024,
     m0025,
     m0026,
+    m0027,
   },
 };

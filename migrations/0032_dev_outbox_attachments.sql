@@ -1,0 +1,1 @@
+ALTER TABLE `dev_outbox` ADD `attachments` text DEFAULT '[]' NOT NULL;

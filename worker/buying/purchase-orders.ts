@@ -1,0 +1,369 @@
+/**
+ * Purchase orders (docs/buying.md): drafted, changed, ordered, closed or
+ * cancelled, each in one turn of the room's write queue and one
+ * transaction with the line it adds to the order's history, then told to
+ * every screen with the order open. Moves follow the table in
+ * protocol/purchase-orders.ts; a move it does not allow is refused in words.
+ */
+
+import { eq } from "drizzle-orm";
+import {
+  type ChosenStatus,
+  COLLECTION,
+  canMove,
+  findVariant,
+  linesEditable,
+  orderNumberText,
+  PURCHASE_ORDER_STATUS_NAMES,
+  type PurchaseOrderStatus,
+  variantName,
+} from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
+import {
+  type NewPurchaseOrder,
+  PURCHASE_ORDER_LIMITS,
+  type PurchaseOrderChange,
+  type PurchaseOrderLine,
+} from "../../protocol/purchase-order-args";
+import { newId } from "../db/directory/database";
+import { findItem, toItemDoc } from "../db/room/items-repo";
+import { findOpenLocation, firstLocationId } from "../db/room/locations-repo";
+import {
+  type PurchaseOrderEventRow,
+  type PurchaseOrderLineRow,
+  type PurchaseOrderRow,
+  purchaseOrderEvents,
+  purchaseOrderLines,
+  purchaseOrders,
+} from "../db/room/purchase-order-tables";
+import {
+  findLine,
+  findOrder,
+  linesOf,
+  nextOrderNumber,
+  orderDoc,
+  toEventDoc,
+  toLineDoc,
+} from "../db/room/purchase-orders-repo";
+import type { SupplierRow } from "../db/room/supplier-tables";
+import { findSupplier } from "../db/room/suppliers-repo";
+import { asDoc } from "../live/types";
+import type { RoomHost } from "../rooms/room-host";
+import { roomRecord } from "../rooms/room-record";
+import { NO_SUPPLIER } from "./suppliers-feature";
+
+export const NO_ORDER = "No such purchase order in this room";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An amount as the order's history says it: "4.50 USD". */
+export const amountText = (cents: number | null, currency: string) =>
+  cents === null ? "no cost" : `${(cents / 100).toFixed(2)} ${currency}`;
+
+/** The order, or 404 in words. */
+export function orderHere(host: RoomHost, id: string): PurchaseOrderRow {
+  const row = findOrder(host.roomDb, id);
+  if (!row) throw new LiveError(404, NO_ORDER);
+  return row;
+}
+
+/** A supplier of the room, or 404 in words; an archived one takes no new orders. */
+function supplierHere(host: RoomHost, id: string): SupplierRow {
+  const supplier = findSupplier(host.roomDb, id);
+  if (!supplier) throw new LiveError(404, NO_SUPPLIER);
+  if (supplier.archivedAt !== null) {
+    throw new LiveError(409, `${supplier.name} is archived: bring it back in Settings → Suppliers to order from it`);
+  }
+  return supplier;
+}
+
+function locationHere(host: RoomHost, id: string | undefined): string {
+  const chosen = id ?? firstLocationId(host.roomDb);
+  if (!chosen || !findOpenLocation(host.roomDb, chosen)) {
+    throw new LiveError(400, "Choose a location of this room to receive the order at");
+  }
+  return chosen;
+}
+
+function eventRow(orderId: string, actor: string, at: number, text: string): PurchaseOrderEventRow {
+  return { id: newId(), orderId, userId: actor, at, text };
+}
+
+/** Tells open screens the order's new state (its sums too) and its new history lines. */
+export function announceOrder(host: RoomHost, orderId: string, events: readonly PurchaseOrderEventRow[] = []): void {
+  const doc = orderDoc(host.roomDb, orderId);
+  host.emit({ collection: COLLECTION.PURCHASE_ORDERS, id: orderId, doc: doc ? asDoc(doc) : null, previous: null });
+  for (const event of events) {
+    host.emit({
+      collection: COLLECTION.PURCHASE_ORDER_EVENTS,
+      id: event.id,
+      doc: asDoc(toEventDoc(event)),
+      previous: null,
+    });
+  }
+}
+
+export function announceLine(host: RoomHost, line: PurchaseOrderLineRow, removed = false): void {
+  host.emit({
+    collection: COLLECTION.PURCHASE_ORDER_LINES,
+    id: line.id,
+    doc: removed ? null : asDoc(toLineDoc(line)),
+    previous: null,
+  });
+}
+
+/** A new order's row (a draft) for `supplier`, numbered next. */
+export function draftRow(
+  host: RoomHost,
+  actor: string,
+  supplierId: string,
+  locationId: string,
+  currency: string,
+  note = "",
+): PurchaseOrderRow {
+  const now = host.now();
+  return {
+    id: newId(),
+    number: nextOrderNumber(host.roomDb),
+    supplierId,
+    status: "draft",
+    locationId,
+    note,
+    currency,
+    createdBy: actor,
+    createdAt: now,
+    updatedAt: now,
+    orderedAt: null,
+    expectedAt: null,
+    sentTo: "",
+    sentAt: null,
+  };
+}
+
+export async function roomCurrency(host: RoomHost): Promise<string> {
+  return (await roomRecord(host))?.currency ?? "USD";
+}
+
+export function createOrder(host: RoomHost, actor: string, input: NewPurchaseOrder): Promise<string> {
+  return host.writes.run(async () => {
+    supplierHere(host, input.supplierId);
+    const locationId = locationHere(host, input.locationId);
+    const currency = await roomCurrency(host);
+    const row = draftRow(host, actor, input.supplierId, locationId, currency, input.note ?? "");
+    const event = eventRow(row.id, actor, row.createdAt, "Drafted");
+    host.roomDb.$client.transactionSync(() => {
+      host.roomDb.insert(purchaseOrders).values(row).run();
+      host.roomDb.insert(purchaseOrderEvents).values(event).run();
+    });
+    announceOrder(host, row.id, [event]);
+    return row.id;
+  }, actor);
+}
+
+export function updateOrder(host: RoomHost, actor: string, id: string, change: PurchaseOrderChange): Promise<null> {
+  return host.writes.run(async () => {
+    const order = orderHere(host, id);
+    if (!linesEditable(order.status)) throw closedOrder(order);
+    const set: Partial<PurchaseOrderRow> = {};
+    const said: string[] = [];
+    if (change.supplierId !== undefined && change.supplierId !== order.supplierId) {
+      if (order.status !== "draft") {
+        throw new LiveError(409, "This order has gone to its supplier: cancel it and draft one for the other");
+      }
+      set.supplierId = supplierHere(host, change.supplierId).id;
+      said.push(`Supplier changed to ${findSupplier(host.roomDb, change.supplierId)?.name}`);
+    }
+    if (change.locationId !== undefined && change.locationId !== order.locationId) {
+      set.locationId = locationHere(host, change.locationId);
+      said.push("Changed where it is received");
+    }
+    if (change.note !== undefined && change.note !== order.note) {
+      set.note = change.note;
+      said.push("Changed the note");
+    }
+    if (said.length === 0) return null;
+    const at = host.now();
+    const events = said.map((text) => eventRow(id, actor, at, text));
+    host.roomDb.$client.transactionSync(() => {
+      host.roomDb
+        .update(purchaseOrders)
+        .set({ ...set, updatedAt: at })
+        .where(eq(purchaseOrders.id, id))
+        .run();
+      for (const event of events) host.roomDb.insert(purchaseOrderEvents).values(event).run();
+    });
+    announceOrder(host, id, events);
+    return null;
+  }, actor);
+}
+
+const closedOrder = (order: PurchaseOrderRow) =>
+  new LiveError(
+    409,
+    `${orderNumberText(order.number)} is ${PURCHASE_ORDER_STATUS_NAMES[order.status].toLowerCase()}: its lines can no longer change`,
+  );
+
+/**
+ * Sets one variant's line: added when the order has none for it, its
+ * quantity and cost changed when it has, removed at 0 (a line that has had
+ * units received cannot go below them). Answers the line's id (null once
+ * removed).
+ */
+export function setOrderLine(
+  host: RoomHost,
+  actor: string,
+  orderId: string,
+  input: PurchaseOrderLine,
+): Promise<string | null> {
+  return host.writes.run(async () => {
+    const order = orderHere(host, orderId);
+    if (!linesEditable(order.status)) throw closedOrder(order);
+    const item = await findItem(host.roomDb, host.roomId, input.itemId);
+    if (!item) throw new LiveError(404, "Item not found");
+    const doc = toItemDoc(item);
+    const variant = findVariant(doc, input.variantId ?? item.id);
+    if (!variant)
+      throw new LiveError(404, doc.variants?.length ? "Choose which variant" : "That variant does not exist");
+    const name = variant.values.length ? `${item.title} — ${variantName(variant)}` : item.title;
+    const before = findLine(host.roomDb, orderId, variant._id);
+    const at = host.now();
+    const cost =
+      input.unitCostCents !== undefined ? input.unitCostCents : (before?.unitCostCents ?? variant.costCents ?? null);
+    let after: PurchaseOrderLineRow | null = null;
+    const said: string[] = [];
+    if (!before) {
+      if (input.quantity === 0) return null;
+      if (linesOf(host.roomDb, orderId).length >= PURCHASE_ORDER_LIMITS.LINES) {
+        throw new LiveError(
+          409,
+          `An order has at most ${PURCHASE_ORDER_LIMITS.LINES} lines: start another for the rest`,
+        );
+      }
+      after = {
+        id: newId(),
+        orderId,
+        itemId: item.id,
+        variantId: variant._id,
+        title: item.title,
+        variantName: variantName(variant),
+        sku: variant.sku,
+        supplierSku: variant.supplierSku ?? "",
+        quantity: input.quantity,
+        unitCostCents: cost,
+        received: 0,
+        position: nextPosition(host, orderId),
+      };
+      said.push(`Added ${input.quantity} × ${name} at ${amountText(cost, order.currency)}`);
+    } else {
+      if (input.quantity < before.received) {
+        throw new LiveError(409, `${before.received} of ${name} have come already: order at least that many`);
+      }
+      if (input.quantity === 0) said.push(`Removed ${name}`);
+      else {
+        after = { ...before, quantity: input.quantity, unitCostCents: cost };
+        if (input.quantity !== before.quantity) said.push(`${name}: ${before.quantity} → ${input.quantity}`);
+        if (cost !== before.unitCostCents) {
+          said.push(
+            `${name}: cost ${amountText(before.unitCostCents, order.currency)} → ${amountText(cost, order.currency)}`,
+          );
+        }
+      }
+    }
+    if (said.length === 0) return before?.id ?? null;
+    const events = said.map((text) => eventRow(orderId, actor, at, text));
+    host.roomDb.$client.transactionSync(() => {
+      if (!after && before) host.roomDb.delete(purchaseOrderLines).where(eq(purchaseOrderLines.id, before.id)).run();
+      else if (after && !before) host.roomDb.insert(purchaseOrderLines).values(after).run();
+      else if (after) {
+        host.roomDb
+          .update(purchaseOrderLines)
+          .set({ quantity: after.quantity, unitCostCents: after.unitCostCents })
+          .where(eq(purchaseOrderLines.id, after.id))
+          .run();
+      }
+      host.roomDb.update(purchaseOrders).set({ updatedAt: at }).where(eq(purchaseOrders.id, orderId)).run();
+      for (const event of events) host.roomDb.insert(purchaseOrderEvents).values(event).run();
+    });
+    if (after) announceLine(host, after);
+    else if (before) announceLine(host, before, true);
+    announceOrder(host, orderId, events);
+    return after?.id ?? null;
+  }, actor);
+}
+
+function nextPosition(host: RoomHost, orderId: string): number {
+  const lines = linesOf(host.roomDb, orderId);
+  return lines.length === 0 ? 0 : Math.max(...lines.map((line) => line.position)) + 1;
+}
+
+const MOVE_WORDS: Record<ChosenStatus, string> = {
+  draft: "Back to a draft",
+  ordered: "Marked ordered",
+  closed: "Closed",
+  cancelled: "Cancelled",
+};
+
+/** The columns an order takes as it is ordered: when, and when it is expected (the supplier's lead time on). */
+export function orderedColumns(host: RoomHost, order: PurchaseOrderRow, at: number): Partial<PurchaseOrderRow> {
+  const lead = findSupplier(host.roomDb, order.supplierId)?.leadTimeDays ?? null;
+  return { status: "ordered", orderedAt: at, expectedAt: lead === null ? null : at + lead * DAY_MS };
+}
+
+/** Moves an order by hand, as its transition table allows; `text` is what its history says (the move's words). */
+export function moveOrder(
+  host: RoomHost,
+  actor: string,
+  orderId: string,
+  to: ChosenStatus,
+  text: string = MOVE_WORDS[to],
+  also: Partial<PurchaseOrderRow> = {},
+): Promise<null> {
+  return host.writes.run(async () => {
+    const order = orderHere(host, orderId);
+    if (order.status === to && Object.keys(also).length === 0) return null;
+    if (order.status !== to) assertMove(order, to);
+    if (to === "ordered" && linesOf(host.roomDb, orderId).length === 0) {
+      throw new LiveError(409, "Add what to order first: this order has no lines");
+    }
+    const at = host.now();
+    const set: Partial<PurchaseOrderRow> = {
+      ...(to === "ordered" && order.status !== "ordered" ? orderedColumns(host, order, at) : { status: to }),
+      ...(to === "draft" ? { orderedAt: null, expectedAt: null } : {}),
+      ...also,
+      updatedAt: at,
+    };
+    const event = eventRow(orderId, actor, at, text);
+    host.roomDb.$client.transactionSync(() => {
+      host.roomDb.update(purchaseOrders).set(set).where(eq(purchaseOrders.id, orderId)).run();
+      host.roomDb.insert(purchaseOrderEvents).values(event).run();
+    });
+    announceOrder(host, orderId, [event]);
+    return null;
+  }, actor);
+}
+
+/** Refuses a move the transition table does not let a person make, in words. */
+export function assertMove(order: PurchaseOrderRow, to: PurchaseOrderStatus): void {
+  if (canMove(order.status, to, "person")) return;
+  const now = PURCHASE_ORDER_STATUS_NAMES[order.status].toLowerCase();
+  const wanted = PURCHASE_ORDER_STATUS_NAMES[to].toLowerCase();
+  throw new LiveError(409, `${orderNumberText(order.number)} is ${now}: it cannot be made ${wanted}`);
+}
+
+/** What an order needs before it can be sent: a supplier with an address, and lines. */
+export async function orderToSend(host: RoomHost, orderId: string): Promise<{ order: PurchaseOrderRow; to: string }> {
+  return host.writes.run(async () => {
+    const order = orderHere(host, orderId);
+    if (order.status !== "draft" && order.status !== "ordered") assertMove(order, "ordered");
+    const supplier = findSupplier(host.roomDb, order.supplierId);
+    if (!supplier?.email) {
+      throw new LiveError(
+        409,
+        `Add ${supplier?.name ?? "the supplier"}'s e-mail address in Settings → Suppliers first`,
+      );
+    }
+    if (linesOf(host.roomDb, orderId).length === 0) {
+      throw new LiveError(409, "Add what to order first: this order has no lines");
+    }
+    return { order, to: supplier.email };
+  });
+}
