@@ -81,6 +81,9 @@ function Routes() {
       <Route path="/rooms/:roomId/items/:itemId">
         {(params) => <Room.Page key={params.roomId} roomId={params.roomId} view="item" itemId={params.itemId} />}
       </Route>
+      <Route path="/rooms/:roomId/orders/:orderId">
+        {(params) => <Room.Page key={params.roomId} roomId={params.roomId} view="orders" orderId={params.orderId} />}
+      </Route>
       <Route path="/rooms/:roomId/:view?">
         {(params) => <Room.Page key={params.roomId} roomId={params.roomId} view={params.view} />}
       </Route>

@@ -3,6 +3,7 @@ export const ROOM_VIEWS = [
   { view: "catalogue", path: "", label: "Catalogue" },
   { view: "stocktake", path: "/stocktake", label: "Stocktake" },
   { view: "stall", path: "/stall", label: "Stall" },
+  { view: "orders", path: "/orders", label: "Orders" },
   { view: "dashboard", path: "/dashboard", label: "Dashboard" },
   { view: "team", path: "/team", label: "Team" },
   { view: "store", path: "/store", label: "Store" },

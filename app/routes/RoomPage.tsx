@@ -68,10 +68,25 @@ const Stall = lazyPage(
   () => import("../stall/StallPage"),
   (m) => m.StallPage,
 );
-const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake, Stall];
+const Orders = lazyPage(
+  () => import("../buying/OrdersPage"),
+  (m) => m.OrdersPage,
+);
+const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake, Stall, Orders];
 
 /** Checks the room exists before opening its live connection. */
-export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: string | undefined; itemId?: string }) {
+export function RoomPage({
+  roomId,
+  view,
+  itemId,
+  orderId,
+}: {
+  roomId: string;
+  view?: string | undefined;
+  itemId?: string;
+  /** The purchase order opened (its own address under Orders). */
+  orderId?: string;
+}) {
   const lookup = useRoomLookup(roomId);
   useDocumentTitle(
     lookup.state === "missing" ? "Room not found" : lookup.state === "deleted" ? "Room deleted" : "Room",
@@ -84,7 +99,9 @@ export function RoomPage({ roomId, view, itemId }: { roomId: string; view?: stri
 
   // With no line to the server the room still opens: from what the browser kept of it, if anything.
   if (lookup.state === "found" || lookup.state === "error") {
-    return <LiveRoom roomId={roomId} view={view === "item" ? "item" : roomViewOf(view)} itemId={itemId} />;
+    return (
+      <LiveRoom roomId={roomId} view={view === "item" ? "item" : roomViewOf(view)} itemId={itemId} orderId={orderId} />
+    );
   }
   return (
     <main className="page narrow empty-state">
@@ -114,6 +131,7 @@ interface RoomViewProps {
   roomId: string;
   view: RoomView;
   itemId?: string | undefined;
+  orderId?: string | undefined;
 }
 
 /**
@@ -157,6 +175,7 @@ const VIEW_TITLES: Record<RoomView, string> = {
   catalogue: "Catalogue",
   stocktake: "Stocktake",
   stall: "Stall",
+  orders: "Orders",
   dashboard: "Dashboard",
   team: "Team",
   store: "Store",
@@ -164,7 +183,7 @@ const VIEW_TITLES: Record<RoomView, string> = {
   item: "Item",
 };
 
-function RoomShell({ roomId, view, itemId }: RoomViewProps) {
+function RoomShell({ roomId, view, itemId, orderId }: RoomViewProps) {
   const { userId, loggingIn } = useLoginState();
   const roomSubscription = useSubscription(PUBLICATION.ROOM);
   useSubscribe(PUBLICATION.MEMBERS);
@@ -276,6 +295,8 @@ function RoomShell({ roomId, view, itemId }: RoomViewProps) {
                 <Stocktake.Page role={role} roomId={roomId} deviceItems={deviceItems} />
               ) : view === "stall" ? (
                 <Stall.Page role={role} roomId={roomId} deviceItems={deviceItems} />
+              ) : view === "orders" ? (
+                <Orders.Page role={role} roomId={roomId} orderId={orderId} deviceItems={deviceItems} />
               ) : view === "team" ? (
                 <Team.Page role={role} roomName={room?.name ?? ""} />
               ) : view === "store" ? (

@@ -55,7 +55,7 @@ describe("products with variants", () => {
     await page.getByLabel("Option 1 values").fill("S, M, L");
     await page.getByRole("button", { name: "Make every combination" }).click();
     await expect.poll(() => page.getByTestId("variant-edit-row").count()).toBe(3);
-    await page.getByLabel("SKU of M").fill("TEE-M");
+    await page.getByLabel("SKU of M", { exact: true }).fill("TEE-M");
     await page.getByLabel("Cost of M").fill("7.50");
     await page.getByRole("button", { name: "Save variants" }).click();
 
@@ -214,7 +214,7 @@ describe("products with variants", () => {
     await page.getByLabel("Option 1 values").fill("S, M");
     await page.getByRole("button", { name: "Make every combination" }).click();
     // The product as it was is its first size: its SKU is there, not gone.
-    expect(await page.getByLabel("SKU of S").inputValue()).toBe("TEE");
+    expect(await page.getByLabel("SKU of S", { exact: true }).inputValue()).toBe("TEE");
     // A barcode with a wrong check digit is said on its own row, as it is typed.
     await page.getByLabel("Barcode of M").fill("5901234123458");
     await page

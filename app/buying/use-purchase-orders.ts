@@ -1,0 +1,51 @@
+/** The room's purchase orders (docs/buying.md): the newest, and one with its lines and history, live. */
+import { useCallback } from "react";
+import {
+  COLLECTION,
+  PUBLICATION,
+  type PurchaseOrderDoc,
+  type PurchaseOrderEventDoc,
+  type PurchaseOrderLineDoc,
+} from "../../protocol/api";
+import { type LiveDoc, useFind } from "../live";
+import { useSubscribe } from "../live-api";
+
+const isOrder = (doc: LiveDoc): doc is LiveDoc & PurchaseOrderDoc => typeof doc.number === "number";
+const newestFirst = (a: PurchaseOrderDoc, b: PurchaseOrderDoc) => b.number - a.number;
+
+export function usePurchaseOrders(): { orders: readonly PurchaseOrderDoc[]; loading: boolean } {
+  const loading = useSubscribe(PUBLICATION.PURCHASE_ORDERS);
+  const orders = useFind(COLLECTION.PURCHASE_ORDERS, isOrder, newestFirst);
+  return { orders, loading };
+}
+
+export interface OpenOrder {
+  order: PurchaseOrderDoc | null;
+  lines: readonly PurchaseOrderLineDoc[];
+  events: readonly PurchaseOrderEventDoc[];
+  loading: boolean;
+}
+
+export function usePurchaseOrder(orderId: string): OpenOrder {
+  const loading = useSubscribe(PUBLICATION.PURCHASE_ORDER, orderId);
+  const ofOrder = useCallback(
+    (doc: LiveDoc): doc is LiveDoc & PurchaseOrderDoc => doc._id === orderId && isOrder(doc),
+    [orderId],
+  );
+  const lineOf = useCallback(
+    (doc: LiveDoc): doc is LiveDoc & PurchaseOrderLineDoc =>
+      doc.orderId === orderId && typeof doc.quantity === "number",
+    [orderId],
+  );
+  const eventOf = useCallback(
+    (doc: LiveDoc): doc is LiveDoc & PurchaseOrderEventDoc => doc.orderId === orderId && typeof doc.text === "string",
+    [orderId],
+  );
+  const [order] = useFind(COLLECTION.PURCHASE_ORDERS, ofOrder);
+  const lines = useFind(COLLECTION.PURCHASE_ORDER_LINES, lineOf, byPosition);
+  const events = useFind(COLLECTION.PURCHASE_ORDER_EVENTS, eventOf, latestFirst);
+  return { order: order ?? null, lines, events, loading };
+}
+
+const byPosition = (a: PurchaseOrderLineDoc, b: PurchaseOrderLineDoc) => a.position - b.position;
+const latestFirst = (a: PurchaseOrderEventDoc, b: PurchaseOrderEventDoc) => b.at.getTime() - a.at.getTime();
