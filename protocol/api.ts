@@ -78,6 +78,8 @@ export const COLLECTION = {
   PURCHASE_ORDERS: "purchaseOrders",
   PURCHASE_ORDER_LINES: "purchaseOrderLines",
   PURCHASE_ORDER_EVENTS: "purchaseOrderEvents",
+  /** What the phones receiving an order have counted and not accepted, by line (PurchaseOrderTallyDoc). */
+  PURCHASE_ORDER_TALLY: "purchaseOrderTally",
   MOVEMENTS: "movements",
   /** Photos a CSV import names by address, on their way in: one `photos` document (ImportPhotosDoc). */
   IMPORT_PHOTOS: "importPhotos",

@@ -19,6 +19,10 @@ export const PURCHASE_ORDER_METHOD = {
   PURCHASE_ORDERS_SEND: "purchaseOrders.send",
   /** Drafts one order per supplier from the variants at or below their reorder point. */
   PURCHASE_ORDERS_REORDER_LOW: "purchaseOrders.reorderLowStock",
+  /** Counts units arriving against an order (a scanned code, or a line's ±): into the shared tally, not yet stock. */
+  PURCHASE_ORDERS_COUNT: "purchaseOrders.count",
+  /** Accepts what the tally holds: "received" movements at a location, with their cost, the order named. */
+  PURCHASE_ORDERS_ACCEPT: "purchaseOrders.accept",
 } as const;
 
 export const PURCHASE_ORDER_PUBLICATION = {
@@ -98,6 +102,68 @@ export interface ReorderResult {
   variants: number;
 }
 
+/** Units one count may add or take back (a box of them, scanned once with a quantity). */
+export const COUNT_LIMIT = 1_000;
+
+/**
+ * What one count is of: a scanned or typed code, a line of the order (its
+ * + and − buttons), or a variant not on the order received anyway.
+ */
+export const receiveCountSchema = v.strictObject({
+  code: v.optional(
+    v.pipe(
+      v.string("Scan a label or barcode, or type a SKU"),
+      v.trim(),
+      v.nonEmpty("Scan a label or barcode, or type a SKU"),
+      v.maxLength(LIMITS.SCAN, "That code is too long"),
+    ),
+  ),
+  lineId: v.optional(idSchema),
+  /** Received though not on the order: its line is added (ordered 0) with the first count. */
+  extra: v.optional(v.strictObject({ itemId: idSchema, variantId: v.optional(idSchema) })),
+  units: v.optional(
+    v.pipe(
+      v.number("Units must be a number"),
+      v.integer("Units must be a whole number"),
+      v.minValue(-COUNT_LIMIT, `At most ${COUNT_LIMIT} at once`),
+      v.maxValue(COUNT_LIMIT, `At most ${COUNT_LIMIT} at once`),
+      v.check((units) => units !== 0, "Count at least 1"),
+    ),
+    1,
+  ),
+  damaged: v.optional(v.boolean("Damaged: true or false"), false),
+});
+export type ReceiveCount = v.InferOutput<typeof receiveCountSchema>;
+
+/** What a count answers: the line, and its tally now. */
+export interface ReceiveCounted {
+  lineId: string;
+  title: string;
+  ordered: number;
+  received: number;
+  good: number;
+  damaged: number;
+}
+
+/** What accepting answers: units taken into stock, damaged ones kept out, and the order's status now. */
+export interface ReceiveAccepted {
+  units: number;
+  damaged: number;
+  status: "received" | "partly_received";
+}
+
+/**
+ * A count of a variant not on the order is refused (409, in words) with its
+ * details under this key — `{itemId, variantId, title}` — so the phone can
+ * ask whether to add it to the order, receive it anyway or set it aside.
+ */
+export const NOT_ON_ORDER = "notOnOrder";
+export interface NotOnOrder {
+  itemId: string;
+  variantId: string;
+  title: string;
+}
+
 export const PURCHASE_ORDER_METHODS = {
   [PURCHASE_ORDER_METHOD.PURCHASE_ORDERS_CREATE]: takes(v.tuple([newPurchaseOrderSchema])).answers<string>(),
   [PURCHASE_ORDER_METHOD.PURCHASE_ORDERS_UPDATE]: takes(v.tuple([idSchema, purchaseOrderChangeSchema])).answers<null>(),
@@ -134,6 +200,12 @@ export const PURCHASE_ORDER_METHODS = {
       }),
     ]),
   ).answers<ReorderResult>(),
+  [PURCHASE_ORDER_METHOD.PURCHASE_ORDERS_COUNT]: takes(
+    v.tuple([idSchema, receiveCountSchema]),
+  ).answers<ReceiveCounted>(),
+  [PURCHASE_ORDER_METHOD.PURCHASE_ORDERS_ACCEPT]: takes(
+    v.tuple([idSchema, v.strictObject({ locationId: v.optional(idSchema) })]),
+  ).answers<ReceiveAccepted>(),
 } as const;
 
 export const PURCHASE_ORDER_PUBLICATION_ARGS = {

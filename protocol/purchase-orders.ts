@@ -44,7 +44,9 @@ export function canMove(from: PurchaseOrderStatus, to: PurchaseOrderStatus, who:
 }
 
 /** The status receiving leaves an order in: received once every line has all it ordered, else partly. */
-export function statusAfterReceiving(lines: readonly Pick<PurchaseOrderLineDoc, "quantity" | "received">[]) {
+export function statusAfterReceiving(
+  lines: readonly Pick<PurchaseOrderLineDoc, "quantity" | "received">[],
+): "received" | "partly_received" {
   return lines.every((line) => line.received >= line.quantity) ? "received" : "partly_received";
 }
 
@@ -105,8 +107,35 @@ export interface PurchaseOrderLineDoc {
   supplierSku: string;
   quantity: number;
   unitCostCents: number | null;
+  /** Units accepted into stock against it, and units that came damaged (accepted, kept out of stock). */
   received: number;
+  damaged: number;
+  /** Received though not ordered ("receive anyway"): ordered 0. */
+  extra: boolean;
   position: number;
+}
+
+/**
+ * What the phones receiving an order have counted of a line and not yet
+ * accepted (one document per line, `_id` the line's): good units and
+ * damaged ones, everyone's together, so two phones receive one delivery.
+ */
+export interface PurchaseOrderTallyDoc {
+  _id: string;
+  orderId: string;
+  good: number;
+  damaged: number;
+}
+
+/** Whether an order is receiving: sent, and not closed or cancelled. */
+export function receivable(status: PurchaseOrderStatus): boolean {
+  return status === "ordered" || status === "partly_received" || status === "received";
+}
+
+/** How a line stands once what is counted is accepted: short of what was ordered, complete, or over. */
+export function lineStanding(line: Pick<PurchaseOrderLineDoc, "quantity" | "received">, counted = 0) {
+  const come = line.received + counted;
+  return come < line.quantity ? "short" : come > line.quantity ? "over" : "complete";
 }
 
 /** What happened to an order, by whom: its history, kept for every change once it was first ordered. */

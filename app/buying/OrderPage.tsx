@@ -16,6 +16,7 @@ import {
   orderNumberText,
   type PurchaseOrderDoc,
   type RoomRole,
+  receivable,
 } from "../../protocol/api";
 import { PURCHASE_ORDER_LIMITS } from "../../protocol/purchase-order-args";
 import { RelativeTime } from "../catalogue/RelativeTime";
@@ -29,6 +30,7 @@ import { useRun } from "../ui/use-run";
 import { AddOrderLine } from "./AddOrderLine";
 import { OrderLines } from "./OrderLines";
 import { OrderStatus } from "./OrderStatus";
+import { ReceiveOrder } from "./ReceiveOrder";
 import { usePurchaseOrder } from "./use-purchase-orders";
 import { useSuppliers } from "./use-suppliers";
 
@@ -43,7 +45,7 @@ export function OrderPage({
   orderId: string;
   deviceItems: DeviceItems;
 }) {
-  const { order, lines, events, loading } = usePurchaseOrder(orderId);
+  const { order, lines, events, tally, loading } = usePurchaseOrder(orderId);
   const { suppliers } = useSuppliers();
   const { locations } = useLocations();
   const nameOf = useNameOf();
@@ -97,6 +99,9 @@ export function OrderPage({
         {order.note && <p className="order-note">{order.note}</p>}
         <OrderActions order={order} roomId={roomId} buyer={buyer} supplierEmail={supplier?.email ?? ""} />
       </section>
+      {can.receive(role) && receivable(order.status) && (
+        <ReceiveOrder order={order} lines={lines} tally={tally} canBuy={buyer} />
+      )}
       <section className="card" aria-labelledby="lines-heading">
         <h2 id="lines-heading">Lines</h2>
         <OrderLines order={order} lines={lines} editable={editable} />

@@ -121,7 +121,7 @@ function NewOrderForm({ roomId }: { roomId: string }) {
   async function create(event: FormEvent) {
     event.preventDefault();
     let id = "";
-    if (await run(async () => (id = (await call(METHOD.PURCHASE_ORDERS_CREATE, { supplierId })) as string))) {
+    if (await run(async () => (id = await call(METHOD.PURCHASE_ORDERS_CREATE, { supplierId })))) {
       navigate(orderPath(roomId, id));
     }
   }
@@ -186,7 +186,7 @@ function ReorderForm() {
     setBusy(true);
     setDone(null);
     await run(async () =>
-      setDone(reorderText((await call(METHOD.PURCHASE_ORDERS_REORDER_LOW, { times: Number(times) })) as ReorderResult)),
+      setDone(reorderText(await call(METHOD.PURCHASE_ORDERS_REORDER_LOW, { times: Number(times) }))),
     );
     setBusy(false);
   }

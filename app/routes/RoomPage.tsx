@@ -9,6 +9,7 @@ import { Link } from "wouter";
 import { COLLECTION, can, type ItemDoc, PUBLICATION, type RoomDoc } from "../../protocol/api";
 import { useLoginState } from "../accounts";
 import { readStoredLogin } from "../accounts/stored-login";
+import { receivingStubs } from "../buying/receiving-stubs";
 import { bulkEditStubs } from "../catalogue/bulk-edit-stubs";
 import { catalogueHref } from "../catalogue/catalogue-memory";
 import { itemStubs } from "../catalogue/item-stubs";
@@ -137,7 +138,8 @@ interface RoomViewProps {
 /**
  * What a room keeps for offline use: the room, its members (your role), items, file records, its
  * locations (where received units go) and its stocktake, with what its labels encode (so a label
- * scanned in a basement after a reload still counts, and a delivery is still received there).
+ * scanned in a basement after a reload still counts, and a delivery is still received there), and
+ * the purchase orders open on this device with their lines and tally.
  */
 const OFFLINE_COLLECTIONS = [
   COLLECTION.ROOMS,
@@ -150,6 +152,10 @@ const OFFLINE_COLLECTIONS = [
   COLLECTION.STOCKTAKE_TALLY,
   COLLECTION.STOCKTAKE_LABELS,
   COLLECTION.ITEM_COUNTS,
+  // An order being received in a back room with no signal (docs/buying.md).
+  COLLECTION.PURCHASE_ORDERS,
+  COLLECTION.PURCHASE_ORDER_LINES,
+  COLLECTION.PURCHASE_ORDER_TALLY,
 ];
 
 function LiveRoom(props: RoomViewProps) {
@@ -211,6 +217,7 @@ function RoomShell({ roomId, view, itemId, orderId }: RoomViewProps) {
         userId: () => current.current.userId ?? null,
       }),
       ...stocktakeStubs({ userId: () => current.current.userId ?? null, deviceItems }),
+      ...receivingStubs({ deviceItems }),
       ...stockStubs(),
       ...bulkEditStubs(),
       ...variantStubs({ userId: () => current.current.userId ?? null }),

@@ -7,6 +7,7 @@
 import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
 import { PURCHASE_ORDER_LIMITS } from "../../protocol/purchase-order-args";
+import { RandomStream } from "../../protocol/random-stream";
 import { defineMethod } from "../contract";
 import { eventsOf, linesOf, listOrderDocs, orderDoc, toEventDoc, toLineDoc } from "../db/room/purchase-orders-repo";
 import type { LiveRegistry } from "../live/registry";
@@ -15,6 +16,7 @@ import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
 import { sendOrder } from "./order-email";
 import { createOrder, moveOrder, setOrderLine, updateOrder } from "./purchase-orders";
+import { acceptReceived, countReceived, tallyOf, toTallyDoc } from "./receiving";
 import { reorderLowStock } from "./reorder-low-stock";
 
 /** History lines an order's page shows (the newest). */
@@ -55,6 +57,21 @@ export function registerPurchaseOrders(registry: LiveRegistry<RoomHost>): void {
     run: async (ctx, { times }) => {
       await requireRole(ctx, can.buy);
       return reorderLowStock(ctx.host, ctx.userId as string, times);
+    },
+  });
+
+  // Receiving is everyone's who receives stock (a counter too): the order was made by those who buy.
+  defineMethod(registry, METHOD.PURCHASE_ORDERS_COUNT, {
+    run: async (ctx, id, count) => {
+      await requireRole(ctx, can.receive);
+      const scanId = new RandomStream(ctx.randomSeed).id(COLLECTION.PURCHASE_ORDER_TALLY);
+      return countReceived(ctx.host, ctx.userId as string, id, count, scanId);
+    },
+  });
+  defineMethod(registry, METHOD.PURCHASE_ORDERS_ACCEPT, {
+    run: async (ctx, id, { locationId }) => {
+      await requireRole(ctx, can.receive);
+      return acceptReceived(ctx.host, ctx.userId as string, id, locationId);
     },
   });
 
@@ -100,6 +117,14 @@ export function registerPurchaseOrders(registry: LiveRegistry<RoomHost>): void {
           collection: COLLECTION.PURCHASE_ORDER_EVENTS,
           key: `events|${orderId}`,
           fetch: async () => eventsOf(db, orderId, EVENTS_SHOWN).map((row) => asDoc(toEventDoc(row))),
+          matches: (doc) => doc.orderId === orderId,
+        },
+        {
+          kind: "observed",
+          collection: COLLECTION.PURCHASE_ORDER_TALLY,
+          key: `tally|${orderId}`,
+          fetch: async () =>
+            [...tallyOf(ctx.host, orderId)].map(([lineId, tally]) => asDoc(toTallyDoc(orderId, lineId, tally))),
           matches: (doc) => doc.orderId === orderId,
         },
       ] as const;

@@ -250,6 +250,8 @@ export function setOrderLine(
         quantity: input.quantity,
         unitCostCents: cost,
         received: 0,
+        damaged: 0,
+        extra: 0,
         position: nextPosition(host, orderId),
       };
       said.push(`Added ${input.quantity} × ${name} at ${amountText(cost, order.currency)}`);

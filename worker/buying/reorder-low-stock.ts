@@ -30,6 +30,8 @@ import { amountText, announceLine, announceOrder, draftRow, roomCurrency } from 
 
 type Line = Omit<PurchaseOrderLineRow, "id" | "orderId" | "position">;
 
+const LINES_PER_INSERT = 7;
+
 export function reorderLowStock(host: RoomHost, actor: string, times: number): Promise<ReorderResult> {
   return host.writes.run(async () => {
     const low = host.roomDb
@@ -66,6 +68,8 @@ export function reorderLowStock(host: RoomHost, actor: string, times: number): P
         quantity,
         unitCostCents: variant.costCents ?? null,
         received: 0,
+        damaged: 0,
+        extra: 0,
       };
       bySupplier.set(supplierId, [...(bySupplier.get(supplierId) ?? []), line]);
     }
@@ -101,11 +105,11 @@ export function reorderLowStock(host: RoomHost, actor: string, times: number): P
     host.roomDb.$client.transactionSync(() => {
       for (const { row, lines } of orders) {
         host.roomDb.insert(purchaseOrders).values(row).run();
-        // A statement binds at most 100 values: 12 a line, so 8 lines at a time.
-        for (let start = 0; start < lines.length; start += 8) {
+        // A statement binds at most 100 values: 14 a line.
+        for (let start = 0; start < lines.length; start += LINES_PER_INSERT) {
           host.roomDb
             .insert(purchaseOrderLines)
-            .values(lines.slice(start, start + 8))
+            .values(lines.slice(start, start + LINES_PER_INSERT))
             .run();
         }
       }

@@ -24,6 +24,7 @@ export const BACKUP_TABLES = [
   "purchase_orders",
   "purchase_order_lines",
   "purchase_order_events",
+  "purchase_order_scans",
 ] as const;
 
 /** The tables a backup brings back: all but the store's listings (a restored room has no store yet). */

@@ -3,6 +3,7 @@
  * an order, its lines (one per variant), and its history. Times are
  * milliseconds since the epoch.
  */
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const purchaseOrders = sqliteTable(
@@ -45,8 +46,11 @@ export const purchaseOrderLines = sqliteTable(
     supplierSku: text("supplier_sku").notNull().default(""),
     quantity: integer("quantity").notNull(),
     unitCostCents: integer("unit_cost_cents"),
-    /** Units accepted into stock against it. */
+    /** Units accepted into stock against it, and units that came damaged (accepted, kept out of stock). */
     received: integer("received").notNull().default(0),
+    damaged: integer("damaged").notNull().default(0),
+    /** 1: received though not ordered ("receive anyway"), ordered 0. */
+    extra: integer("extra").notNull().default(0),
     position: integer("position").notNull(),
   },
   (table) => [
@@ -68,6 +72,30 @@ export const purchaseOrderEvents = sqliteTable(
   (table) => [index("purchase_order_events_order_idx").on(table.orderId, table.at)],
 );
 
+/**
+ * What the phones receiving an order counted (docs/buying.md): each scan or
+ * ± of a line, good or damaged, by whom; `accepted_at` once accepted into
+ * stock. What is not accepted yet, added up by line, is the shared tally.
+ */
+export const purchaseOrderScans = sqliteTable(
+  "purchase_order_scans",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull(),
+    lineId: text("line_id").notNull(),
+    units: integer("units").notNull(),
+    damaged: integer("damaged").notNull().default(0),
+    code: text("code").notNull().default(""),
+    userId: text("user_id").notNull(),
+    at: integer("at").notNull(),
+    acceptedAt: integer("accepted_at"),
+  },
+  (table) => [
+    index("purchase_order_scans_pending_idx").on(table.orderId, table.lineId).where(sql`${table.acceptedAt} IS NULL`),
+  ],
+);
+
 export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
+export type PurchaseOrderScanRow = typeof purchaseOrderScans.$inferSelect;
 export type PurchaseOrderLineRow = typeof purchaseOrderLines.$inferSelect;
 export type PurchaseOrderEventRow = typeof purchaseOrderEvents.$inferSelect;

@@ -56,6 +56,8 @@ export function toLineDoc(row: PurchaseOrderLineRow): PurchaseOrderLineDoc {
     quantity: row.quantity,
     unitCostCents: row.unitCostCents,
     received: row.received,
+    damaged: row.damaged,
+    extra: row.extra === 1,
     position: row.position,
   };
 }

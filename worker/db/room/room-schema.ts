@@ -58,7 +58,12 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
 
 export { importPhotos } from "./import-photos-table";
 export { importStaged } from "./import-staged-table";
-export { purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from "./purchase-order-tables";
+export {
+  purchaseOrderEvents,
+  purchaseOrderLines,
+  purchaseOrderScans,
+  purchaseOrders,
+} from "./purchase-order-tables";
 export { locations, movements } from "./stock-tables";
 export { storeReview } from "./store-review-table";
 export {

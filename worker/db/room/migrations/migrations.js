@@ -26,6 +26,7 @@ import m0024 from "./0024_item_words.sql";
 import m0025 from "./0025_suppliers.sql";
 import m0026 from "./0026_variant_costs.sql";
 import m0027 from "./0027_purchase_orders.sql";
+import m0028 from "./0028_receiving.sql";
 import journal from "./meta/_journal.json";
 
 export default {
@@ -59,5 +60,6 @@ export default {
     m0025,
     m0026,
     m0027,
+    m0028,
   },
 };
