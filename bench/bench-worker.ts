@@ -404,6 +404,11 @@ export class BenchRoomDO extends RoomDO {
     // `items.add` too: the import bench's baseline adds the same items one call at a time.
     const addItem = registry.methods.get("items.add");
     if (!addItem) throw new Error("bench: items.add is not registered");
+    // A count against a purchase order beside a stocktake's scan, as fast as they go (receiving bench).
+    const countReceived = registry.methods.get("purchaseOrders.count");
+    const stocktakeScan = registry.methods.get("stocktake.scan");
+    if (!countReceived || !stocktakeScan)
+      throw new Error("bench: purchaseOrders.count or stocktake.scan is not registered");
     return (
       registry
         .method("bench.noop", { args: v.tuple([]), run: () => null })
@@ -422,6 +427,8 @@ export class BenchRoomDO extends RoomDO {
         .method("bench.updateItem", updateItem)
         .method("bench.adjustStock", adjustStock)
         .method("bench.addItem", addItem)
+        .method("bench.countReceived", countReceived)
+        .method("bench.stocktakeScan", stocktakeScan)
         .method("bench.seedVariantProducts", {
           args: v.tuple([v.number()]),
           run: (ctx, count) => seedVariantProducts(ctx.host, count),

@@ -248,6 +248,28 @@ export interface DashboardDoc {
     count: number;
     items: { itemId: string; variantId: string; locationId: string; title: string; units: number }[];
   };
+  /** What stock is worth, per currency (docs/buying.md); absent before rooms had costs. */
+  worth?: StockWorth[];
+}
+
+/** What a share of stock is worth: its units, at cost and at sale price. */
+export interface WorthFigures {
+  units: number;
+  /** At cost: each unit at its variant's average cost, else its cost. */
+  costCents: number;
+  /** At sale price: each unit at its variant's price. */
+  retailCents: number;
+  /** The sale price of the units whose cost is known (what the margin compares the cost with). */
+  costedRetailCents: number;
+  /** Units with no cost known (not in `costCents`). */
+  uncostedUnits: number;
+}
+
+/** Stock worth in one currency: in all, by location and by supplier ("" for none). */
+export interface StockWorth extends WorthFigures {
+  currency: string;
+  byLocation: (WorthFigures & { locationId: string })[];
+  bySupplier: (WorthFigures & { supplierId: string })[];
 }
 
 /** How many days of history and how many top entries the dashboard shows. */

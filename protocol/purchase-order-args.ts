@@ -4,6 +4,7 @@ import { takes } from "./contract";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
 import type { ChosenStatus } from "./purchase-orders";
+import { scanCodeSchema } from "./stock-args";
 
 /** The method names of purchase orders: the wire names both sides call them by. */
 export const PURCHASE_ORDER_METHOD = {
@@ -110,14 +111,7 @@ export const COUNT_LIMIT = 1_000;
  * + and − buttons), or a variant not on the order received anyway.
  */
 export const receiveCountSchema = v.strictObject({
-  code: v.optional(
-    v.pipe(
-      v.string("Scan a label or barcode, or type a SKU"),
-      v.trim(),
-      v.nonEmpty("Scan a label or barcode, or type a SKU"),
-      v.maxLength(LIMITS.SCAN, "That code is too long"),
-    ),
-  ),
+  code: v.optional(scanCodeSchema),
   lineId: v.optional(idSchema),
   /** Received though not on the order: its line is added (ordered 0) with the first count. */
   extra: v.optional(v.strictObject({ itemId: idSchema, variantId: v.optional(idSchema) })),

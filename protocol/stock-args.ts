@@ -54,6 +54,14 @@ export const locationNameSchema = v.pipe(
   v.maxLength(LIMITS.LOCATION_NAME, `A location's name must be at most ${LIMITS.LOCATION_NAME} characters`),
 );
 
+/** A code scanned or typed to name a variant: a label's link, a barcode, a SKU. */
+export const scanCodeSchema = v.pipe(
+  v.string("Scan a label or barcode, or type a SKU"),
+  v.trim(),
+  v.nonEmpty("Scan a label or barcode, or type a SKU"),
+  v.maxLength(LIMITS.SCAN, "That code is too long"),
+);
+
 /** One change of stock a person records: + in, − out (the reason says which way it may go). */
 export const stockAdjustSchema = v.strictObject({
   itemId: idSchema,
@@ -121,12 +129,7 @@ export const STOCK_METHODS = {
   [STOCK_METHOD.STOCK_UNDO]: takes(v.tuple([idSchema])).answers<string[]>(),
   [STOCK_METHOD.STOCK_RECEIVE]: takes(
     v.tuple([
-      v.pipe(
-        v.string("Scan a label or barcode, or type a SKU"),
-        v.trim(),
-        v.nonEmpty("Scan a label or barcode, or type a SKU"),
-        v.maxLength(LIMITS.SCAN, "That code is too long"),
-      ),
+      scanCodeSchema,
       idSchema,
       v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, "Receive at least 1"), v.maxValue(LIMITS.QUANTITY)), 1),
     ]),

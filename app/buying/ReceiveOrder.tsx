@@ -17,14 +17,12 @@ import {
 } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { NOT_ON_ORDER, type NotOnOrder, type ReceiveCount } from "../../protocol/purchase-order-args";
-import { CameraScan } from "../camera/CameraScan";
 import { errorMessage } from "../components/ErrorText";
 import { useCall } from "../live-api";
-import { CodeEntry } from "../stock/CodeEntry";
 import { LocationSelect } from "../stock/LocationSelect";
+import { ScanCodes } from "../stock/ScanCodes";
 import { useLocations } from "../stock/use-locations";
 import { confirmScan } from "../stocktake/confirm-scan";
-import { bounceGuard, bounceText } from "../stocktake/scanner-bounce";
 import { Button } from "../ui/Button";
 import { lineName } from "./OrderLines";
 
@@ -47,8 +45,6 @@ export function ReceiveOrder({
   const open = locations.filter((location) => !location.archived);
   const [locationId, setLocationId] = useState(order.locationId);
   const [damaged, setDamaged] = useState(false);
-  const [code, setCode] = useState("");
-  const [isBounce] = useState(bounceGuard);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [asking, setAsking] = useState<NotOnOrder | null>(null);
   const [setAside, setSetAside] = useState<{ title: string; units: number }[]>([]);
@@ -144,25 +140,13 @@ export function ReceiveOrder({
           damaged
         </label>
       </div>
-      <CameraScan onCode={scan} hint="Hold a label or barcode in the frame: each one read counts one." />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const text = code.trim();
-          setCode("");
-          if (!text) return;
-          if (isBounce(text, performance.now())) return setNotice({ text: bounceText(text), error: true });
-          scan(text);
-        }}
-      >
-        <CodeEntry
-          id="receive-code"
-          label="Scan a label or barcode, or type a SKU"
-          action="Count"
-          value={code}
-          onChange={setCode}
-        />
-      </form>
+      <ScanCodes
+        id="receive-code"
+        action="Count"
+        hint="Hold a label or barcode in the frame: each one read counts one."
+        onCode={scan}
+        onBounce={(text) => setNotice({ text, error: true })}
+      />
       {notice && (
         <p className={notice.error ? "error" : "muted"} role="status" data-testid="receive-notice">
           {notice.text}

@@ -25,6 +25,7 @@ import { BelowZeroCard } from "./BelowZeroCard";
 import { DashboardSkeleton } from "./DashboardSkeleton";
 import { LowStockCard } from "./LowStockCard";
 import { byLocalDay, dateOfDay, lastLocalDays } from "./local-days";
+import { StockWorthCard } from "./StockWorthCard";
 
 const isSummary = (doc: LiveDoc): doc is LiveDoc & DashboardDoc => doc._id === "summary";
 /** Every how many days an axis label is written under a 30-day chart (all are in the tooltips). */
@@ -153,6 +154,7 @@ function Figures({ summary }: { summary: DashboardDoc }) {
 
       <BelowZeroCard belowZero={summary.belowZero} />
       <LowStockCard lowStock={summary.lowStock} />
+      <StockWorthCard worth={summary.worth} />
 
       <div className="card">
         <h2>Items by status</h2>

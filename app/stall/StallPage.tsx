@@ -9,16 +9,14 @@
  */
 import { useState } from "react";
 import { COLLECTION, can, findVariant, type ItemDoc, PUBLICATION, type RoomRole } from "../../protocol/api";
-import { CameraScan } from "../camera/CameraScan";
 import { NewItemWithBarcode, productBarcode } from "../catalogue/NewItemWithBarcode";
 import { variantTitle } from "../catalogue/variant-names";
 import { useFind } from "../live";
 import { useSubscribe } from "../live-api";
 import { formatPrice } from "../money";
-import { CodeEntry } from "../stock/CodeEntry";
+import { ScanCodes } from "../stock/ScanCodes";
 import { useChosenPlace } from "../stock/use-chosen-place";
 import { confirmScan } from "../stocktake/confirm-scan";
-import { bounceGuard, bounceText } from "../stocktake/scanner-bounce";
 import type { DeviceItems } from "../stocktake/stocktake-stubs";
 import { targetForCodeHere, variantNeededHere } from "../stocktake/stocktake-stubs";
 import { useStocktakeItems } from "../stocktake/use-stocktake-items";
@@ -42,8 +40,6 @@ export function StallPage({ role, roomId, deviceItems }: StallPageProps) {
   const { place, choose, open } = useChosenPlace(roomId, "stall");
   const [shown, setShown] = useState<{ itemId: string; variantId: string } | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean; unknown?: string } | null>(null);
-  const [code, setCode] = useState("");
-  const [isBounce] = useState(bounceGuard);
   const records = useStallRecords();
 
   function scan(text: string) {
@@ -79,25 +75,13 @@ export function StallPage({ role, roomId, deviceItems }: StallPageProps) {
         <label className="stall-place">
           Selling from <LocationSelect locations={open} value={place} onChange={choose} />
         </label>
-        <CameraScan onCode={scan} hint="Hold a label or barcode in the frame: its card shows below." />
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const text = code.trim();
-            setCode("");
-            if (!text) return;
-            if (isBounce(text, performance.now())) return setNotice({ text: bounceText(text), error: true });
-            scan(text);
-          }}
-        >
-          <CodeEntry
-            id="stall-code"
-            label="Scan a label or barcode, or type a SKU"
-            action="Find"
-            value={code}
-            onChange={setCode}
-          />
-        </form>
+        <ScanCodes
+          id="stall-code"
+          action="Find"
+          hint="Hold a label or barcode in the frame: its card shows below."
+          onCode={scan}
+          onBounce={(text) => setNotice({ text, error: true })}
+        />
         {notice && (
           <div className={notice.error ? "error" : "muted"} role="status" data-testid="stall-notice">
             <p>{notice.text}</p>

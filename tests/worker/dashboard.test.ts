@@ -67,6 +67,12 @@ describe("dashboard aggregates", () => {
           status: random.pick(ITEM_STATUSES),
           priceCents: random.int(4) === 0 ? 0 : random.int(50_000),
           quantity: random.int(20),
+          // Stock at two places (some below zero), a cost or an average or neither, and a supplier or none:
+          // what stock is worth is counted both ways too.
+          stock: { main: random.int(12) - 2, back: random.int(6) },
+          costCents: random.int(3) === 0 ? null : random.int(20_000),
+          avgCostCents: random.int(3) === 0 ? random.int(20_000) : null,
+          supplierId: random.pick([null, "acme", "birch"]),
           currency: random.pick(["USD", "EUR"]),
           createdAt: new Date(NOW - random.int(45) * DAY - random.int(DAY)),
         });
@@ -131,6 +137,8 @@ describe("dashboard aggregates", () => {
         expect(summary.topCustomers.length).toBeGreaterThan(0);
         expect(summary.itemsAdded.length).toBeGreaterThan(0);
         expect(summary.ordersPlaced.length).toBeGreaterThan(0);
+        expect(summary.worth?.map((money) => money.byLocation.length)).toEqual([2, 2]);
+        expect(summary.worth?.every((money) => money.bySupplier.length === 3 && money.uncostedUnits > 0)).toBe(true);
         // Only the last 30 days (and one more, for zones ahead of UTC) are sent, by the quarter hour.
         expect((summary.itemsAdded[0]?.at ?? "") >= "2026-10-22T12:00").toBe(true);
         expect(summary.itemsAdded.every((row) => /^\d{4}-\d\d-\d\dT\d\d:(00|15|30|45)$/.test(row.at))).toBe(true);

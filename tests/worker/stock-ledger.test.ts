@@ -5,6 +5,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connectToRoom, createRoom, type DdpSocket, type Received, signUpUser } from "./ddp-socket";
+import { itemNow } from "./item-now";
 import { roomRows } from "./room-rows";
 
 type Movement = {
@@ -30,21 +31,6 @@ async function ledger(socket: DdpSocket, query: Record<string, unknown> = {}): P
   return docs;
 }
 
-/** An item's current fields, from the one-item publication. */
-async function itemNow(
-  socket: DdpSocket,
-  itemId: string,
-): Promise<{ quantity: number; stock: Record<string, number> }> {
-  const id = crypto.randomUUID();
-  const before = socket.received.length;
-  await socket.subscribe("item", [itemId], id);
-  const added = socket.received
-    .slice(before)
-    .find((m) => m.msg === "added" && m.collection === "items" && m.id === itemId);
-  socket.send({ msg: "unsub", id });
-  return added?.fields as { quantity: number; stock: Record<string, number> };
-}
-
 async function sumOfMovements(roomId: string, itemId: string) {
   return roomRows<{ location_id: string; units: number }>(
     roomId,
@@ -62,7 +48,10 @@ describe("stock by location, and the ledger", () => {
       { name: "Main", position: 0, archived: false },
     ]);
     const itemId = (await socket.call("items.add", [{ title: "Lamp", quantity: 5 }])).result as string;
-    expect(await itemNow(socket, itemId)).toMatchObject({ quantity: 5, stock: { main: 5 } });
+    expect(await itemNow<{ quantity: number; stock: Record<string, number> }>(socket, itemId)).toMatchObject({
+      quantity: 5,
+      stock: { main: 5 },
+    });
     const [added] = await ledger(socket, { itemId });
     expect(added).toMatchObject({
       quantity: 5,
@@ -83,7 +72,10 @@ describe("stock by location, and the ledger", () => {
     expect(
       (await socket.call("stock.transfer", [{ itemId, from: "main", to: back, quantity: 2 }])).error,
     ).toBeUndefined();
-    expect(await itemNow(socket, itemId)).toMatchObject({ quantity: 3, stock: { main: 1, [back]: 2 } });
+    expect(await itemNow<{ quantity: number; stock: Record<string, number> }>(socket, itemId)).toMatchObject({
+      quantity: 3,
+      stock: { main: 1, [back]: 2 },
+    });
     // Undoing the move takes back both halves, once.
     const [moveIn] = await ledger(socket, { itemId, reason: "transfer" });
     expect((await socket.call("stock.undo", [moveIn?.id])).error).toBeUndefined();
@@ -91,7 +83,10 @@ describe("stock by location, and the ledger", () => {
       error: 409,
       reason: "This change was already undone",
     });
-    expect(await itemNow(socket, itemId)).toMatchObject({ quantity: 3, stock: { main: 3 } });
+    expect(await itemNow<{ quantity: number; stock: Record<string, number> }>(socket, itemId)).toMatchObject({
+      quantity: 3,
+      stock: { main: 3 },
+    });
     const undone = await ledger(socket, { itemId, reason: "transfer" });
     expect(undone.filter((m) => m.undone)).toHaveLength(2);
 
@@ -112,7 +107,10 @@ describe("stock by location, and the ledger", () => {
 
     // 7 typed down to 2: the five come from the back room, which holds most.
     expect((await socket.call("items.update", [itemId, { quantity: 2 }])).error).toBeUndefined();
-    expect(await itemNow(socket, itemId)).toMatchObject({ quantity: 2, stock: { main: 1, [back]: 1 } });
+    expect(await itemNow<{ quantity: number; stock: Record<string, number> }>(socket, itemId)).toMatchObject({
+      quantity: 2,
+      stock: { main: 1, [back]: 1 },
+    });
     // The second move cannot be undone now: the back room no longer holds what it brought.
     const [secondIn] = (await ledger(socket, { itemId, reason: "transfer" })).filter(
       (m) => !m.undone && m.undoes === null && m.quantity > 0,

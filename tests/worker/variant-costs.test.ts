@@ -6,23 +6,13 @@
  * what a unit was worth at cost; a cost set by hand values the stock at it.
  */
 import { describe, expect, it } from "vitest";
-import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
+import { connectToRoom, createRoom } from "./ddp-socket";
+import { itemNow } from "./item-now";
 import { expectLedgerAddsUp } from "./ledger";
 import { roomRows } from "./room-rows";
 
 type Costs = { costCents: number | null; avgCostCents: number | null; supplierId: string | null; supplierSku: string };
 type Product = Costs & { quantity: number; variants: (Costs & { _id: string; values: string[] })[] };
-
-async function productNow(socket: DdpSocket, itemId: string): Promise<Product> {
-  const id = crypto.randomUUID();
-  const before = socket.received.length;
-  await socket.subscribe("item", [itemId], id);
-  const added = socket.received
-    .slice(before)
-    .find((m) => m.msg === "added" && m.collection === "items" && m.id === itemId);
-  socket.send({ msg: "unsub", id });
-  return added?.fields as Product;
-}
 
 const movementCosts = (roomId: string, itemId: string) =>
   roomRows<{ reason: string; quantity: number; cost_cents: number | null }>(
@@ -45,7 +35,7 @@ describe("a variant's supplier", () => {
     expect(await roomRows(roomId, "SELECT id FROM items")).toEqual([]);
     const mug = (await socket.call("items.add", [{ title: "Mug", supplierId: acme, supplierSku: "AC-MUG" }]))
       .result as string;
-    expect(await productNow(socket, mug)).toMatchObject({ supplierId: acme, supplierSku: "AC-MUG" });
+    expect(await itemNow<Product>(socket, mug)).toMatchObject({ supplierId: acme, supplierSku: "AC-MUG" });
 
     const tee = (await socket.call("items.add", [{ title: "Tee", supplierId: acme }])).result as string;
     const sizes = {
@@ -57,9 +47,9 @@ describe("a variant's supplier", () => {
     };
     expect((await socket.call("items.setVariants", [tee, sizes])).error).toBeUndefined();
     // Both sizes come from the product's supplier; the supplier set on the product becomes both sizes'.
-    expect((await productNow(socket, tee)).variants.map((variant) => variant.supplierId)).toEqual([acme, acme]);
+    expect((await itemNow<Product>(socket, tee)).variants.map((variant) => variant.supplierId)).toEqual([acme, acme]);
     expect((await socket.call("items.update", [tee, { supplierId: birch }])).error).toBeUndefined();
-    let product = await productNow(socket, tee);
+    let product = await itemNow<Product>(socket, tee);
     expect(product.variants.map((variant) => [variant.supplierId, variant.supplierSku])).toEqual([
       [birch, "B-TS"],
       [birch, "B-TM"],
@@ -74,7 +64,7 @@ describe("a variant's supplier", () => {
     expect(
       (await socket.call("items.updateVariant", [tee, medium, { supplierId: "no-such-supplier" }])).error,
     ).toMatchObject({ error: 404, reason: "No such supplier in this room" });
-    product = await productNow(socket, tee);
+    product = await itemNow<Product>(socket, tee);
     expect(product.variants[1]).toMatchObject({ supplierId: birch, supplierSku: "B-TM2" });
     socket.close();
   });
@@ -138,13 +128,13 @@ describe("costs", () => {
 
     // 10 held at 4.00, 10 received at 6.00: the cost is 6.00, the stock worth 5.00 a unit.
     expect((await adjust(10, "received", 600)).error).toBeUndefined();
-    expect(await productNow(socket, itemId)).toMatchObject({ costCents: 600, avgCostCents: 500, quantity: 20 });
+    expect(await itemNow<Product>(socket, itemId)).toMatchObject({ costCents: 600, avgCostCents: 500, quantity: 20 });
     // A sale leaves at what a unit is worth; a receipt with no cost comes at the last cost (20 at 5.75, 4 at 8.00).
     expect((await adjust(-5, "sold")).error).toBeUndefined();
     const received = await adjust(5, "received", 800);
-    expect(await productNow(socket, itemId)).toMatchObject({ costCents: 800, avgCostCents: 575 });
+    expect(await itemNow<Product>(socket, itemId)).toMatchObject({ costCents: 800, avgCostCents: 575 });
     expect((await adjust(4, "received")).error).toBeUndefined();
-    expect(await productNow(socket, itemId)).toMatchObject({ costCents: 800, avgCostCents: 613 });
+    expect(await itemNow<Product>(socket, itemId)).toMatchObject({ costCents: 800, avgCostCents: 613 });
     expect(await movementCosts(roomId, itemId)).toEqual([
       { reason: "correction", quantity: 10, cost_cents: 400 },
       { reason: "received", quantity: 10, cost_cents: 600 },
@@ -155,7 +145,7 @@ describe("costs", () => {
 
     // Taking a receipt back takes its units out at what they came at, and the average with them.
     expect((await socket.call("stock.undo", [received.result])).error).toBeUndefined();
-    const undone = await productNow(socket, itemId);
+    const undone = await itemNow<Product>(socket, itemId);
     expect(undone.avgCostCents).toBe(Math.round((24 * 613 - 5 * 800) / 19));
     expect((await movementCosts(roomId, itemId)).at(-1)).toEqual({ reason: "received", quantity: -5, cost_cents: 800 });
 
@@ -166,7 +156,7 @@ describe("costs", () => {
     });
     // A cost set by hand values the stock at it: the average gives way.
     expect((await socket.call("items.update", [itemId, { costCents: 700 }])).error).toBeUndefined();
-    expect(await productNow(socket, itemId)).toMatchObject({ costCents: 700, avgCostCents: null });
+    expect(await itemNow<Product>(socket, itemId)).toMatchObject({ costCents: 700, avgCostCents: null });
     await expectLedgerAddsUp(roomId);
     socket.close();
   });
@@ -195,7 +185,7 @@ describe("costs", () => {
       ]);
     expect((await receive(small as string, 2, 300)).error).toBeUndefined();
     expect((await receive(small as string, 2, 500)).error).toBeUndefined();
-    const tee = await productNow(socket, itemId);
+    const tee = await itemNow<Product>(socket, itemId);
     expect(tee.variants.map((variant) => [variant.costCents, variant.avgCostCents ?? null])).toEqual([
       [500, 400],
       [300, null],
@@ -203,12 +193,61 @@ describe("costs", () => {
     // A size's cost set by hand clears that size's average only.
     expect((await socket.call("items.updateVariant", [itemId, small, { costCents: 450 }])).error).toBeUndefined();
     expect((await receive(medium as string, 1, 900)).error).toBeUndefined();
-    const after = await productNow(socket, itemId);
+    const after = await itemNow<Product>(socket, itemId);
     expect(after.variants.map((variant) => [variant.costCents, variant.avgCostCents ?? null])).toEqual([
       [450, null],
       [900, 900],
     ]);
     await expectLedgerAddsUp(roomId);
+    socket.close();
+  });
+
+  it("value the room's stock on the dashboard, at cost and at sale price, by location and supplier, live", async () => {
+    const roomId = await createRoom();
+    const { socket } = await connectToRoom(roomId);
+    expect((await socket.subscribe("dashboard", [], "figures")).msg).toBe("ready");
+    const acme = (await socket.call("suppliers.add", [{ name: "Acme" }])).result as string;
+    const back = (await socket.call("locations.add", ["Back room"])).result as string;
+    // 4 mugs at 2.50 from Acme, selling at 10.00; 2 bowls with no cost, selling at 6.00.
+    const mug = (
+      await socket.call("items.add", [
+        { title: "Mug", quantity: 4, costCents: 250, priceCents: 1000, supplierId: acme },
+      ])
+    ).result as string;
+    (await socket.call("items.add", [{ title: "Bowl", quantity: 2, priceCents: 600 }])).result as string;
+    const worth = () =>
+      socket.held("dashboard").get("summary")?.worth as {
+        costCents: number;
+        retailCents: number;
+        costedRetailCents: number;
+        uncostedUnits: number;
+        byLocation: { locationId: string; costCents: number; units: number }[];
+        bySupplier: { supplierId: string; costCents: number; units: number }[];
+      }[];
+    await expect
+      .poll(() => worth()?.[0])
+      .toMatchObject({ costCents: 1000, retailCents: 5200, costedRetailCents: 4000, uncostedUnits: 2 });
+    // 4 more mugs at 3.50 into the back room: the mugs are worth their average, 3.00 each.
+    expect(
+      (
+        await socket.call("stock.adjust", [
+          { itemId: mug, locationId: back, quantity: 4, reason: "received", costCents: 350 },
+        ])
+      ).error,
+    ).toBeUndefined();
+    await expect.poll(() => worth()?.[0]?.costCents).toBe(8 * 300);
+    expect(worth()?.[0]?.byLocation).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ locationId: "main", costCents: 1200, units: 6 }),
+        expect.objectContaining({ locationId: back, costCents: 1200, units: 4 }),
+      ]),
+    );
+    expect(worth()?.[0]?.bySupplier).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ supplierId: acme, costCents: 2400, units: 8 }),
+        expect.objectContaining({ supplierId: "", costCents: 0, units: 2 }),
+      ]),
+    );
     socket.close();
   });
 });

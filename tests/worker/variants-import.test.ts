@@ -5,7 +5,8 @@
  * and SKU rather than duplicating.
  */
 import { describe, expect, it } from "vitest";
-import { connectToRoom, createRoom, type DdpSocket } from "./ddp-socket";
+import { connectToRoom, createRoom } from "./ddp-socket";
+import { itemNow } from "./item-now";
 import { roomRows } from "./room-rows";
 
 type Variant = {
@@ -27,17 +28,6 @@ type Product = {
   variants: Variant[];
 };
 
-async function productNow(socket: DdpSocket, itemId: string): Promise<Product> {
-  const id = crypto.randomUUID();
-  const before = socket.received.length;
-  await socket.subscribe("item", [itemId], id);
-  const added = socket.received
-    .slice(before)
-    .find((m) => m.msg === "added" && m.collection === "items" && m.id === itemId);
-  socket.send({ msg: "unsub", id });
-  return added?.fields as Product;
-}
-
 const shirtSizes = {
   options: ["Size"],
   variants: [
@@ -57,7 +47,7 @@ describe("variants", () => {
     expect(set.error).toBeUndefined();
     const ids = set.result as string[];
     expect(ids[0]).toBe(itemId);
-    let tee = await productNow(socket, itemId);
+    let tee = await itemNow<Product>(socket, itemId);
     expect(tee.options).toEqual(["Size"]);
     expect(tee.variants.map((v) => [v.values[0], v.sku, v.quantity])).toEqual([
       ["S", "TEE-S", 4],
@@ -77,7 +67,7 @@ describe("variants", () => {
       { itemId, variantId: ids[2], locationId: "main", quantity: -1, reason: "damaged" },
     ]);
     expect(refused.error).toMatchObject({ reason: expect.stringContaining("Tee — L") });
-    tee = await productNow(socket, itemId);
+    tee = await itemNow<Product>(socket, itemId);
     expect(tee.variants.map((v) => v.quantity)).toEqual([4, 8, 0]);
     expect(tee.quantity).toBe(12);
     expect(tee.stock).toEqual({ main: 12 });
@@ -99,7 +89,7 @@ describe("variants", () => {
       expect((await socket.call("stocktake.scan", [stocktakeId, code])).error).toBeUndefined();
     }
     expect((await socket.call("stocktake.apply", [stocktakeId, { unseenToZero: false }])).error).toBeUndefined();
-    tee = await productNow(socket, itemId);
+    tee = await itemNow<Product>(socket, itemId);
     expect(tee.variants.map((v) => v.quantity)).toEqual([2, 1, 0]);
     expect(tee.quantity).toBe(3);
     socket.close();
@@ -123,7 +113,7 @@ describe("variants", () => {
       { options: ["Size", "Colour"], variants: [{ _id: first, values: ["S"] }] },
     ]);
     expect(short.error).toMatchObject({ reason: "Give variant 1 a value for each option (Size, Colour)" });
-    const tee = await productNow(socket, itemId);
+    const tee = await itemNow<Product>(socket, itemId);
     expect(tee.variants.map((v) => v.sku)).toEqual(["TEE-S", "TEE-M", "TEE-L"]);
     socket.close();
   });
@@ -136,7 +126,7 @@ describe("variants in bulk edits and removal", () => {
     const itemId = (await socket.call("items.add", [{ title: "Tee", quantity: 3 }])).result as string;
     await socket.call("items.setVariants", [itemId, shirtSizes]);
     const edit = await socket.call("items.bulkEdit", [[itemId], { price: { percent: 10 } }]);
-    let tee = await productNow(socket, itemId);
+    let tee = await itemNow<Product>(socket, itemId);
     expect(tee.variants.map((v) => v.priceCents)).toEqual([1650, 1650, 1870]);
     expect(tee.priceCents).toBe(1650);
     const stock = await socket.call("items.bulkEdit", [
@@ -145,7 +135,7 @@ describe("variants in bulk edits and removal", () => {
     ]);
     expect(stock.error).toMatchObject({ reason: "“Tee” is sold in variants: choose which of its variants" });
     await socket.call("items.bulkUndo", [(edit.result as { undo: unknown }).undo]);
-    tee = await productNow(socket, itemId);
+    tee = await itemNow<Product>(socket, itemId);
     expect(tee.variants.map((v) => v.priceCents)).toEqual([1500, 1500, 1700]);
 
     // Chosen variants only: two sizes received 2 each and priced at 20.00, the third left alone; then undone.
@@ -156,7 +146,7 @@ describe("variants in bulk edits and removal", () => {
       [medium, large],
     ]);
     expect(chosen.error).toBeUndefined();
-    tee = await productNow(socket, itemId);
+    tee = await itemNow<Product>(socket, itemId);
     expect(tee.variants.map((v) => [v.priceCents, v.quantity])).toEqual([
       [1500, 3],
       [2000, 2],
@@ -170,7 +160,7 @@ describe("variants in bulk edits and removal", () => {
     ]);
     expect(tooMany.error).toMatchObject({ reason: "Only 2 of “Tee — M” there: that would take it below zero" });
     await socket.call("items.bulkUndo", [(chosen.result as { undo: unknown }).undo]);
-    tee = await productNow(socket, itemId);
+    tee = await itemNow<Product>(socket, itemId);
     expect(tee.variants.map((v) => [v.priceCents, v.quantity])).toEqual([
       [1500, 3],
       [1500, 0],
@@ -179,7 +169,7 @@ describe("variants in bulk edits and removal", () => {
 
     await socket.call("items.remove", [itemId]);
     await socket.call("items.restore", [itemId, { title: "Tee" }]);
-    tee = await productNow(socket, itemId);
+    tee = await itemNow<Product>(socket, itemId);
     expect(tee.options).toEqual(["Size"]);
     expect(tee.variants.map((v) => [v.sku, v.quantity])).toEqual([
       ["TEE-S", 3],
@@ -245,7 +235,7 @@ describe("CSV import", () => {
       ["Mug", 7, "mug"],
     ]);
     const mugRow = rows[1] as { id: string };
-    expect((await productNow(socket, mugRow.id)).stock).toMatchObject({ main: 2 });
+    expect((await itemNow<Product>(socket, mugRow.id)).stock).toMatchObject({ main: 2 });
 
     // The same file again, with one count changed: the tee is updated, the mug left as it is.
     const again = await socket.call("items.import", [
@@ -275,7 +265,7 @@ describe("CSV import", () => {
       locationsAdded: [],
       problems: [{ row: 4, column: "SKU", message: "CAP is already on “Cap” in this room" }],
     });
-    const tee = await productNow(socket, (rows[0] as { id: string }).id);
+    const tee = await itemNow<Product>(socket, (rows[0] as { id: string }).id);
     expect(tee.variants.map((v) => [v.sku, v.quantity])).toEqual([
       ["CT-S", 3],
       ["CT-M", 1],
@@ -321,7 +311,7 @@ describe("CSV import", () => {
     ]);
     expect(first.result).toMatchObject({ created: 1, problems: [] });
     const [row] = await roomRows<{ id: string }>(roomId, "SELECT id FROM items");
-    const cap = (await productNow(socket, row?.id ?? "")) as Product & Record<string, unknown>;
+    const cap = (await itemNow<Product>(socket, row?.id ?? "")) as Product & Record<string, unknown>;
     expect(cap).toMatchObject({ vendor: "Atelier", productType: "Hats", seoTitle: "Wool cap" });
     expect(cap.variants.map((v) => [v.sku, (v as Variant & Record<string, unknown>).costCents])).toEqual([
       ["CAP-R", 900],
@@ -345,7 +335,7 @@ describe("CSV import", () => {
       { importId: "details-2", part: 0, dryRun: false, products: [JSON.parse(JSON.stringify(plain))] },
     ]);
     expect(again.result).toMatchObject({ updated: 1, changes: { costs: 1 } });
-    const after = (await productNow(socket, row?.id ?? "")) as Product & Record<string, unknown>;
+    const after = (await itemNow<Product>(socket, row?.id ?? "")) as Product & Record<string, unknown>;
     expect(after).toMatchObject({ vendor: "Atelier", seoTitle: "Wool cap" });
     expect(after.variants.map((v) => (v as Variant & Record<string, unknown>).costCents)).toEqual([1000, 950]);
     expect(after.variants[0]).toMatchObject({ compareAtCents: 3000, weightGrams: 120 });

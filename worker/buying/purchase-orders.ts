@@ -16,6 +16,7 @@ import {
   orderNumberText,
   PURCHASE_ORDER_STATUS_NAMES,
   type PurchaseOrderStatus,
+  type VariantDoc,
   variantName,
 } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
@@ -45,6 +46,7 @@ import {
   toEventDoc,
   toLineDoc,
 } from "../db/room/purchase-orders-repo";
+import type { ItemRow } from "../db/room/room-schema";
 import type { SupplierRow } from "../db/room/supplier-tables";
 import { findSupplier } from "../db/room/suppliers-repo";
 import { asDoc } from "../live/types";
@@ -238,22 +240,7 @@ export function setOrderLine(
           `An order has at most ${PURCHASE_ORDER_LIMITS.LINES} lines: start another for the rest`,
         );
       }
-      after = {
-        id: newId(),
-        orderId,
-        itemId: item.id,
-        variantId: variant._id,
-        title: item.title,
-        variantName: variantName(variant),
-        sku: variant.sku,
-        supplierSku: variant.supplierSku ?? "",
-        quantity: input.quantity,
-        unitCostCents: cost,
-        received: 0,
-        damaged: 0,
-        extra: 0,
-        position: nextPosition(host, orderId),
-      };
+      after = newLine(host, orderId, item, variant, { quantity: input.quantity, unitCostCents: cost, extra: 0 });
       said.push(`Added ${input.quantity} × ${name} at ${amountText(cost, order.currency)}`);
     } else {
       if (input.quantity < before.received) {
@@ -292,9 +279,29 @@ export function setOrderLine(
   }, actor);
 }
 
-function nextPosition(host: RoomHost, orderId: string): number {
+/** A new line of an order for `variant` of `item`, last on the order, what it is kept as it is now. */
+export function newLine(
+  host: RoomHost,
+  orderId: string,
+  item: Pick<ItemRow, "id" | "title">,
+  variant: VariantDoc,
+  fields: Pick<PurchaseOrderLineRow, "quantity" | "unitCostCents" | "extra">,
+): PurchaseOrderLineRow {
   const lines = linesOf(host.roomDb, orderId);
-  return lines.length === 0 ? 0 : Math.max(...lines.map((line) => line.position)) + 1;
+  return {
+    id: newId(),
+    orderId,
+    itemId: item.id,
+    variantId: variant._id,
+    title: item.title,
+    variantName: variantName(variant),
+    sku: variant.sku,
+    supplierSku: variant.supplierSku ?? "",
+    received: 0,
+    damaged: 0,
+    position: lines.length === 0 ? 0 : Math.max(...lines.map((line) => line.position)) + 1,
+    ...fields,
+  };
 }
 
 const MOVE_WORDS: Record<ChosenStatus, string> = {

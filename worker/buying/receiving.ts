@@ -17,7 +17,6 @@ import {
   type PurchaseOrderTallyDoc,
   receivable,
   statusAfterReceiving,
-  variantName,
 } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import {
@@ -48,7 +47,7 @@ import { stockOnlyChange } from "../inventory/stock-change";
 import { type StockChange, stockMoves } from "../inventory/stock-moves";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
-import { announceLine, announceOrder, orderHere } from "./purchase-orders";
+import { announceLine, announceOrder, newLine, orderHere } from "./purchase-orders";
 
 export interface Tally {
   good: number;
@@ -148,25 +147,12 @@ async function lineFor(
       `An order has at most ${PURCHASE_ORDER_LIMITS.LINES} lines: receive the rest by scan on the Stocktake tab`,
     );
   }
-  return {
-    added: true,
-    line: {
-      id: newId(),
-      orderId: order.id,
-      itemId: item.id,
-      variantId: variant._id,
-      title: item.title,
-      variantName: variantName(variant),
-      sku: variant.sku,
-      supplierSku: variant.supplierSku ?? "",
-      quantity: 0,
-      unitCostCents: variant.costCents ?? null,
-      received: 0,
-      damaged: 0,
-      extra: 1,
-      position: lines.length === 0 ? 0 : Math.max(...lines.map((each) => each.position)) + 1,
-    },
-  };
+  const added = newLine(host, order.id, item, variant, {
+    quantity: 0,
+    unitCostCents: variant.costCents ?? null,
+    extra: 1,
+  });
+  return { added: true, line: added };
 }
 
 /** Counts units arriving into the shared tally (none below 0); answers the line and its tally now. */

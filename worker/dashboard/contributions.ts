@@ -5,7 +5,7 @@
  * room is; a full recompute is the sum over every row. Both paths use these
  * same contributions, which is what makes them comparable in tests.
  */
-import { type ItemDoc, isLowStock, type OrderDoc, variantName } from "../../protocol/api";
+import { type ItemDoc, isLowStock, type OrderDoc, unitValue, variantName } from "../../protocol/api";
 
 /** One aggregate table: key columns, summed value columns, an optional label kept from the latest row. */
 export interface AggregateTableShape {
@@ -26,6 +26,13 @@ export const AGGREGATE_TABLES = {
   // One row per variant at a location holding less than nothing: a sale recorded with none left
   // there (docs/stock.md), waiting for a count.
   below_zero: { keys: ["item_id", "variant_id", "location_id"], values: ["units"], label: "title" },
+  // What stock is worth (docs/buying.md): units held at each place from each supplier, at cost
+  // (the average cost, else the cost) and at sale price; `costed_retail_cents` is the sale price of
+  // the units whose cost is known, so the margin compares like with like.
+  worth: {
+    keys: ["location_id", "supplier_id", "currency"],
+    values: ["units", "cost_cents", "retail_cents", "costed_retail_cents", "uncosted_units"],
+  },
 } as const satisfies Record<string, AggregateTableShape>;
 
 export type AggregateTable = keyof typeof AGGREGATE_TABLES;
@@ -51,6 +58,9 @@ export type CountedItem = Pick<
   | "variants"
   | "stock"
   | "locationReorderPoints"
+  | "costCents"
+  | "avgCostCents"
+  | "supplierId"
 >;
 
 /** The fields of an order the dashboard counts. */
@@ -81,6 +91,7 @@ export function itemContributions(item: CountedItem): Contribution[] {
     : item.priceCents * item.quantity;
   if (value !== 0) out.push({ table: "value", key: [item.status, item.currency], values: [value] });
   for (const below of belowZero(item)) out.push(below);
+  for (const worth of worthOf(item)) out.push(worth);
   if (isLowStock(item)) {
     // Counted as the card lists them: a product sold in variants once per variant that is low.
     const lines = item.variants?.length ? item.variants.filter((variant) => isLowStock(variant)).length : 1;
@@ -92,6 +103,35 @@ export function itemContributions(item: CountedItem): Contribution[] {
     });
   }
   return out;
+}
+
+/**
+ * What the item's stock is worth at each location, by supplier: each
+ * variant's units there (none below zero: a sale waiting for a count is
+ * worth nothing, not less) at its unit value and at its price.
+ */
+function worthOf(item: CountedItem): Contribution[] {
+  const variants = item.variants?.length ? item.variants : [{ ...item, stock: item.stock ?? {} }];
+  const rows = new Map<string, Contribution>();
+  for (const variant of variants) {
+    const cost = unitValue(variant);
+    for (const [locationId, units] of Object.entries(variant.stock ?? {})) {
+      if (units <= 0) continue;
+      const key = [locationId, variant.supplierId ?? "", item.currency];
+      const id = key.join("\u0000");
+      const row = rows.get(id) ?? { table: "worth" as const, key, values: [0, 0, 0, 0, 0] };
+      const [held = 0, atCost = 0, retail = 0, costedRetail = 0, uncosted = 0] = row.values;
+      row.values = [
+        held + units,
+        atCost + (cost ?? 0) * units,
+        retail + variant.priceCents * units,
+        costedRetail + (cost === null ? 0 : variant.priceCents * units),
+        uncosted + (cost === null ? units : 0),
+      ];
+      rows.set(id, row);
+    }
+  }
+  return [...rows.values()];
 }
 
 /** Each variant of the item below zero at a location, as a `below_zero` row ("Tee — L"). */

@@ -7,7 +7,15 @@
  * index). `rebuild` is the full recompute: used once for a room whose
  * aggregates were never built, and by tests and benchmarks as the reference.
  */
-import { DASHBOARD_DAYS, DASHBOARD_TOP, type DashboardDoc, ITEM_STATUSES, type ItemStatus } from "../../protocol/api";
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_TOP,
+  type DashboardDoc,
+  ITEM_STATUSES,
+  type ItemStatus,
+  type StockWorth,
+  type WorthFigures,
+} from "../../protocol/api";
 import {
   AGGREGATE_TABLES,
   type AggregateTable,
@@ -35,8 +43,11 @@ interface TableStatements {
   hasLabel: boolean;
 }
 
-/** The name of the built-once marker table (version 3 counts low stock by the lines the card lists, and variants below zero). */
-const metaOf = (prefix: string) => `${prefix}meta_v3`;
+/**
+ * The name of the built-once marker table (version 3 counts low stock by the lines the card lists, and
+ * variants below zero; version 4 what stock is worth at cost): a room built before builds once again.
+ */
+const metaOf = (prefix: string) => `${prefix}meta_v4`;
 
 /**
  * Makes a set of aggregate tables under `prefix`, as the definitions
@@ -113,7 +124,7 @@ export class RoomAggregates {
   rebuild(items: Iterable<CountedItem>, orders: Iterable<CountedOrder>): void {
     // Version 2 counts days by the quarter hour (it was by UTC day): a room built before has no
     // version-2 meta row, so it comes here once, and its version-1 tables go (not on every wake-up).
-    for (const old of ["items_day", "orders_day", "meta", "meta_v2"]) {
+    for (const old of ["items_day", "orders_day", "meta", "meta_v2", "meta_v3"]) {
       this.sql.exec(`DROP TABLE IF EXISTS ${this.prefix}${old}`);
     }
     for (const name of Object.keys(AGGREGATE_TABLES))
@@ -197,6 +208,7 @@ export class RoomAggregates {
           reorderPoint: Number(r.reorder_point),
         })),
       },
+      worth: this.worth(),
       belowZero: {
         count: Number(rows(`SELECT count(*) AS n FROM ${this.table("below_zero")}`)[0]?.n ?? 0),
         items: rows(
@@ -212,6 +224,40 @@ export class RoomAggregates {
         })),
       },
     };
+  }
+
+  /** What stock is worth, per currency: in all, by location and by supplier (each group summed by SQL). */
+  private worth(): StockWorth[] {
+    const figures = (r: Row): WorthFigures => ({
+      units: Number(r.units),
+      costCents: Number(r.cost_cents),
+      retailCents: Number(r.retail_cents),
+      costedRetailCents: Number(r.costed_retail_cents),
+      uncostedUnits: Number(r.uncosted_units),
+    });
+    const sums =
+      "sum(units) AS units, sum(cost_cents) AS cost_cents, sum(retail_cents) AS retail_cents, sum(costed_retail_cents) AS costed_retail_cents, sum(uncosted_units) AS uncosted_units";
+    const grouped = (by: string) =>
+      this.sql
+        .exec<Row>(`SELECT currency, ${by}, ${sums} FROM ${this.table("worth")} GROUP BY currency, ${by}`)
+        .toArray();
+    const totals = this.sql
+      .exec<Row>(`SELECT currency, ${sums} FROM ${this.table("worth")} GROUP BY currency ORDER BY currency`)
+      .toArray();
+    const byLocation = grouped("location_id");
+    const bySupplier = grouped("supplier_id");
+    return totals.map((total) => ({
+      currency: String(total.currency),
+      ...figures(total),
+      byLocation: byLocation
+        .filter((r) => r.currency === total.currency)
+        .map((r) => ({ locationId: String(r.location_id), ...figures(r) }))
+        .sort((a, b) => b.costCents - a.costCents || b.units - a.units),
+      bySupplier: bySupplier
+        .filter((r) => r.currency === total.currency)
+        .map((r) => ({ supplierId: String(r.supplier_id), ...figures(r) }))
+        .sort((a, b) => b.costCents - a.costCents || b.units - a.units),
+    }));
   }
 
   private table(name: AggregateTable): string {
