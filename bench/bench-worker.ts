@@ -634,6 +634,12 @@ function benchItem(index: number, variant: number): CountedItem {
     status: BENCH_STATUSES[variant % BENCH_STATUSES.length] as CountedItem["status"],
     priceCents: 100 + ((index * 37) % 10_000),
     quantity: 1 + (variant % 9),
+    // Stock at two of four places, a cost (an average for some), one of 20 suppliers: what stock is
+    // worth is counted with every change (docs/buying.md).
+    stock: { [`place-${index % 4}`]: 1 + (variant % 5), [`place-${(index + 1) % 4}`]: variant % 4 },
+    costCents: index % 7 === 0 ? null : 50 + ((index * 13) % 5_000),
+    avgCostCents: index % 3 === 0 ? 60 + ((index * 17 + variant) % 5_000) : null,
+    supplierId: `supplier-${index % 20}`,
     currency: index % 10 === 0 ? "EUR" : "USD",
     createdAt: new Date(Date.UTC(2026, 9, 1) + (index % 60) * 86_400_000),
   };

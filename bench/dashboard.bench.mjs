@@ -1,5 +1,6 @@
 // Dashboard benchmark (docs/product.md §3): one item change counted into the room's
-// aggregates with 1,000 and with 100,000 items in the room, each beside a
+// aggregates — what stock is worth at cost by location and supplier among them
+// (docs/buying.md) — with 1,000 and with 100,000 items in the room, each beside a
 // full recompute of the same room in the same run. Targets: the update at
 // 100k ≤ 2× the update at 1k, and ≤ 1/50 of the full recompute.
 // Time inside a Worker stands still while code runs, so each figure is a
