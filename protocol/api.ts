@@ -12,6 +12,7 @@ import { ACCOUNT_PUBLICATION } from "./account-args";
 import { FILE_METHOD, FILE_PUBLICATION } from "./file-args";
 import { ITEM_METHOD, ITEM_PUBLICATION } from "./item-args";
 import { PURCHASE_ORDER_METHOD, PURCHASE_ORDER_PUBLICATION } from "./purchase-order-args";
+import { REPORT_METHOD } from "./report-args";
 import { ROOM_METHOD, ROOM_PUBLICATION } from "./room-args";
 import { STOCK_METHOD, STOCK_PUBLICATION } from "./stock-args";
 import { STOCKTAKE_METHOD, STOCKTAKE_PUBLICATION } from "./stocktake-args";
@@ -30,6 +31,7 @@ export const METHOD = {
   ...STOCK_METHOD,
   ...SUPPLIER_METHOD,
   ...PURCHASE_ORDER_METHOD,
+  ...REPORT_METHOD,
 } as const;
 
 /** Every publication name, gathered from the feature that declares it. */

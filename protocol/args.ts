@@ -13,6 +13,7 @@ import { argsOf } from "./contract";
 import { FILE_METHODS, FILE_PUBLICATION_ARGS } from "./file-args";
 import { ITEM_METHODS, ITEM_PUBLICATION_ARGS } from "./item-args";
 import { PURCHASE_ORDER_METHODS, PURCHASE_ORDER_PUBLICATION_ARGS } from "./purchase-order-args";
+import { REPORT_METHODS } from "./report-args";
 import { ROOM_METHODS, ROOM_PUBLICATION_ARGS } from "./room-args";
 import { STOCK_METHODS, STOCK_PUBLICATION_ARGS } from "./stock-args";
 import { STOCKTAKE_METHODS, STOCKTAKE_PUBLICATION_ARGS } from "./stocktake-args";
@@ -34,6 +35,7 @@ export const METHODS = {
   ...VARIANT_METHODS,
   ...SUPPLIER_METHODS,
   ...PURCHASE_ORDER_METHODS,
+  ...REPORT_METHODS,
   ...FILE_METHODS,
   ...ACCOUNT_METHODS,
 } as const;

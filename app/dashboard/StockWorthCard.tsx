@@ -5,6 +5,8 @@
  * supplier, with a bar each so the biggest share reads at a glance. Live
  * with every movement, receipt and cost change (the RoomDO counts it).
  */
+
+import { Link, useLocation } from "wouter";
 import { COLLECTION, type LocationDoc, type StockWorth, type SupplierDoc, type WorthFigures } from "../../protocol/api";
 import { useSuppliers } from "../buying/use-suppliers";
 import { type LiveDoc, useFind } from "../live";
@@ -22,6 +24,8 @@ export function marginText(figures: Pick<WorthFigures, "costCents" | "costedReta
 export function StockWorthCard({ worth }: { worth: readonly StockWorth[] | undefined }) {
   const locations = useFind(COLLECTION.LOCATIONS, isLocation);
   const { suppliers } = useSuppliers();
+  // The dashboard's own address, so the report opens in this room.
+  const [path] = useLocation();
   if (!worth || worth.length === 0) {
     return (
       <div className="card" data-testid="stock-worth">
@@ -36,6 +40,11 @@ export function StockWorthCard({ worth }: { worth: readonly StockWorth[] | undef
       {worth.map((money) => (
         <Worth key={money.currency} money={money} locations={locations} suppliers={suppliers} />
       ))}
+      <p>
+        <Link href={`${path.replace(/\/dashboard$/, "")}/report`}>
+          Stock report: movements by reason and slow movers →
+        </Link>
+      </p>
     </div>
   );
 }

@@ -10,13 +10,15 @@ export const ROOM_VIEWS = [
   { view: "settings", path: "/settings", label: "Settings" },
 ] as const;
 
-export type RoomView = (typeof ROOM_VIEWS)[number]["view"] | "item";
+/** The room's pages: its tabs, an item's page, and the stock report (under the dashboard). */
+export type RoomView = (typeof ROOM_VIEWS)[number]["view"] | "item" | "report";
 
 export function roomViewOf(segment: string | undefined): RoomView {
+  if (segment === "report") return "report";
   return ROOM_VIEWS.find((entry) => entry.path === `/${segment}`)?.view ?? "catalogue";
 }
 
-export function roomPath(roomId: string, view: Exclude<RoomView, "item">): string {
+export function roomPath(roomId: string, view: Exclude<RoomView, "item" | "report">): string {
   return `/rooms/${roomId}${ROOM_VIEWS.find((entry) => entry.view === view)?.path ?? ""}`;
 }
 

@@ -69,11 +69,15 @@ const Stall = lazyPage(
   () => import("../stall/StallPage"),
   (m) => m.StallPage,
 );
+const Report = lazyPage(
+  () => import("../buying/StockReportPage"),
+  (m) => m.StockReportPage,
+);
 const Orders = lazyPage(
   () => import("../buying/OrdersPage"),
   (m) => m.OrdersPage,
 );
-const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake, Stall, Orders];
+const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake, Stall, Orders, Report];
 
 /** Checks the room exists before opening its live connection. */
 export function RoomPage({
@@ -187,6 +191,7 @@ const VIEW_TITLES: Record<RoomView, string> = {
   store: "Store",
   settings: "Settings",
   item: "Item",
+  report: "Stock report",
 };
 
 function RoomShell({ roomId, view, itemId, orderId }: RoomViewProps) {
@@ -270,7 +275,7 @@ function RoomShell({ roomId, view, itemId, orderId }: RoomViewProps) {
     // Back to the list as it was left; on the list itself, its address is already the live one.
     href: tab === "catalogue" && view !== "catalogue" ? catalogueHref(roomId) : roomPath(roomId, tab),
     label,
-    current: view === tab || (view === "item" && tab === "catalogue"),
+    current: view === tab || (view === "item" && tab === "catalogue") || (view === "report" && tab === "dashboard"),
   }));
   return (
     <>
@@ -302,6 +307,8 @@ function RoomShell({ roomId, view, itemId, orderId }: RoomViewProps) {
                 <Stocktake.Page role={role} roomId={roomId} deviceItems={deviceItems} />
               ) : view === "stall" ? (
                 <Stall.Page role={role} roomId={roomId} deviceItems={deviceItems} />
+              ) : view === "report" ? (
+                <Report.Page roomId={roomId} />
               ) : view === "orders" ? (
                 <Orders.Page role={role} roomId={roomId} orderId={orderId} deviceItems={deviceItems} />
               ) : view === "team" ? (

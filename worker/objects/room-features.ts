@@ -7,6 +7,7 @@
 
 import { registerAccounts } from "../accounts/accounts-feature";
 import { registerPurchaseOrders } from "../buying/purchase-orders-feature";
+import { registerStockReport } from "../buying/stock-report-feature";
 import { registerSuppliers } from "../buying/suppliers-feature";
 import { registerDashboard } from "../dashboard/dashboard-feature";
 import { registerFiles } from "../files/files-feature";
@@ -141,6 +142,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   },
   { name: "suppliers", register: registerSuppliers },
   { name: "purchase orders", register: registerPurchaseOrders },
+  { name: "stock report", register: registerStockReport },
 ];
 
 /**
