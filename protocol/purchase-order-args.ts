@@ -69,11 +69,14 @@ export const purchaseOrderLineSchema = v.strictObject({
   itemId: idSchema,
   /** The variant (absent, or the item's id, for a product without options). */
   variantId: v.optional(idSchema),
-  quantity: v.pipe(
-    v.number("Quantity must be a number"),
-    v.integer("Quantity must be a whole number"),
-    v.minValue(0, "Quantity cannot be below 0"),
-    v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
+  /** How many to order (0 takes the line off); absent: as the line has it (a cost changed alone). */
+  quantity: v.optional(
+    v.pipe(
+      v.number("Quantity must be a number"),
+      v.integer("Quantity must be a whole number"),
+      v.minValue(0, "Quantity cannot be below 0"),
+      v.maxValue(LIMITS.QUANTITY, "Quantity is too large"),
+    ),
   ),
   /** What one costs on this order; absent: the variant's cost; null: not known. */
   unitCostCents: v.optional(

@@ -97,10 +97,11 @@ function LineRow({
   const [error, setError] = useState<string | null>(null);
   const save = (change: { quantity?: number; unitCostCents?: number | null }) => {
     setError(null);
+    // Only what was typed: a teammate's change of the other figure meanwhile stays.
     call(METHOD.PURCHASE_ORDERS_SET_LINE, order._id, {
       itemId: line.itemId,
       variantId: line.variantId,
-      quantity: change.quantity ?? line.quantity,
+      ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
       ...("unitCostCents" in change ? { unitCostCents: change.unitCostCents } : {}),
     }).catch((caught: unknown) => setError(errorMessage(caught)));
   };

@@ -10,6 +10,7 @@
 import { useState } from "react";
 import {
   lineStanding,
+  linesEditable,
   METHOD,
   type PurchaseOrderDoc,
   type PurchaseOrderLineDoc,
@@ -156,7 +157,9 @@ export function ReceiveOrder({
         <div className="notice receive-ask" role="alert" data-testid="not-on-order">
           <p>“{asking.title}” is not on this order. What should happen to it?</p>
           <div className="order-actions">
-            {canBuy && <Button onClick={() => void resolve("add")}>Add to the order</Button>}
+            {canBuy && linesEditable(order.status) && (
+              <Button onClick={() => void resolve("add")}>Add to the order</Button>
+            )}
             <Button variant="secondary" onClick={() => void resolve("anyway")}>
               Receive anyway
             </Button>

@@ -16,7 +16,6 @@ import { formatPrice } from "../money";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 
-const DAY = 24 * 3600_000;
 const PERIODS = [
   { key: "7", label: "Last 7 days", days: 7 },
   { key: "30", label: "Last 30 days", days: 30 },
@@ -24,11 +23,12 @@ const PERIODS = [
   { key: "365", label: "Last 365 days", days: 365 },
 ] as const;
 
-/** The start of the day `days` ago, in this screen's time zone, and now. */
+/** From the start of the day `days − 1` days ago, in this screen's time zone (a clock change between counts as a day), to now. */
 function lastDays(days: number): { from: number; to: number } {
   const start = new Date();
   start.setHours(0, 0, 0, 0);
-  return { from: start.getTime() - (days - 1) * DAY, to: Date.now() + 1 };
+  start.setDate(start.getDate() - (days - 1));
+  return { from: start.getTime(), to: Date.now() + 1 };
 }
 
 /** An amount as a CSV cell: a number (a spreadsheet sums it; a negative one is not taken for a formula). */

@@ -23,8 +23,9 @@ export interface VariantRowDraft {
   sku: string;
   barcode: string;
   price: string;
-  /** What one costs the shop, as typed ("" for not known). */
+  /** What one costs the shop, as typed ("" for not known), and as the editor opened with it. */
   cost: string;
+  costSeen: string;
   /** The supplier's code for it, as typed. */
   supplierSku: string;
   reorderPoint: string;
@@ -59,6 +60,7 @@ export function draftOf(item: ItemDoc, countAt = ""): VariantDraft {
       barcode: variant.barcode,
       price: priceText(variant.priceCents),
       cost: variant.costCents == null ? "" : priceText(variant.costCents),
+      costSeen: variant.costCents == null ? "" : priceText(variant.costCents),
       supplierSku: variant.supplierSku ?? "",
       reorderPoint: variant.reorderPoint === null ? "" : String(variant.reorderPoint),
       quantity: variant.quantity,
@@ -88,6 +90,7 @@ export function blankRow(draft: VariantDraft, item: ItemDoc): VariantRowDraft {
     barcode: "",
     price: priceText(item.priceCents),
     cost: "",
+    costSeen: "",
     supplierSku: "",
     reorderPoint: "",
     quantity: 0,
@@ -152,6 +155,7 @@ export function withCombinations(
       sku: rows[0].sku || item.sku,
       barcode: rows[0].barcode || (item.barcode ?? ""),
       cost: rows[0].cost || (item.costCents == null ? "" : priceText(item.costCents)),
+      costSeen: item.costCents == null ? "" : priceText(item.costCents),
       supplierSku: rows[0].supplierSku || (item.supplierSku ?? ""),
       quantity: item.quantity,
       count: String(item.stock?.[draft.countAt] ?? 0),
@@ -206,7 +210,8 @@ function rowSpec(row: VariantRowDraft, index: number, countAt: string): VariantS
     sku: row.sku,
     barcode: row.barcode,
     ...(priceCents === undefined ? {} : { priceCents }),
-    costCents,
+    // A cost only when typed: a receipt meanwhile changed it (and its average), which a save must not undo.
+    ...(row._id === undefined || row.cost !== row.costSeen ? { costCents } : {}),
     supplierSku: row.supplierSku,
     reorderPoint,
     ...(counted ? { count: { locationId: countAt, quantity: count, seen: row.countSeen } } : {}),

@@ -34,6 +34,7 @@ export function AdjustStockForm({
   initialReason = "received",
   openedAt,
   place,
+  costs = true,
   onDone,
 }: {
   item: ItemDoc;
@@ -46,6 +47,8 @@ export function AdjustStockForm({
   openedAt?: string;
   /** Where this device works, if chosen (a stall's place for a sale, receiving's for a delivery). */
   place?: string;
+  /** Whether a receipt may say what it cost (those who edit the catalogue: it sets the variant's cost). */
+  costs?: boolean;
   onDone(): void;
 }) {
   const call = useCall();
@@ -69,7 +72,7 @@ export function AdjustStockForm({
   const priced = reason === "sold" || reason === "returned";
   // A receipt may say what each unit cost: the variant's cost becomes it (docs/buying.md).
   const [cost, setCost] = useState("");
-  const costed = reason === "received";
+  const costed = costs && reason === "received";
   const costNow = variant?.costCents ?? null;
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);

@@ -105,6 +105,7 @@ export function StockPanel({
               item={item}
               locations={locations}
               reasons={reasons}
+              costs={canEdit}
               openedAt={openedAt}
               place={receivingPlace}
               onDone={() => setOpen(null)}

@@ -129,8 +129,8 @@ describe("the variants editor's draft", () => {
           sku: index === 0 ? "MUG" : "",
           barcode: "",
           priceCents: 2000,
-          // No cost typed: not known.
-          costCents: null,
+          // No cost typed: the product's own (the first keeps what it had), the new ones' not known.
+          ...(index === 0 ? {} : { costCents: null }),
           supplierSku: "",
           reorderPoint: null,
         })),

@@ -151,4 +151,79 @@ describe("receiving against a purchase order", () => {
     await expectLedgerAddsUp(roomId);
     for (const socket of [owner, counter, viewer]) socket.close();
   });
+
+  it("leaves nothing counted behind, keeps an order's receipts its own, and keeps counters to their limits", async () => {
+    const roomId = await createRoom();
+    const { socket: owner } = await connectToRoom(roomId);
+    const counter = await memberOf(roomId, "counter");
+    const acme = await result<string>(owner, "suppliers.add", [{ name: "Acme" }]);
+    const mug = await result<string>(owner, "items.add", [{ title: "Mug", sku: "MUG-1", costCents: 200 }]);
+    const jug = await result<string>(owner, "items.add", [{ title: "Jug", sku: "JUG-1", costCents: 900 }]);
+    const tin = await result<string>(owner, "items.add", [{ title: "Tin", sku: "TIN-1" }]);
+    const order = await result<string>(owner, "purchaseOrders.create", [{ supplierId: acme }]);
+    await result(owner, "purchaseOrders.setLine", [order, { itemId: mug, quantity: 6 }]);
+    await result(owner, "purchaseOrders.setLine", [order, { itemId: jug, quantity: 1 }]);
+    // A cost changed alone keeps the quantity.
+    await result(owner, "purchaseOrders.setLine", [order, { itemId: mug, unitCostCents: 250 }]);
+    await result(owner, "purchaseOrders.move", [order, "ordered"]);
+
+    await result(counter, "purchaseOrders.count", [order, { code: "MUG-1", units: 2 }]);
+    // Counted units are not left behind: not by taking the line off, not by cancelling.
+    expect((await owner.call("purchaseOrders.setLine", [order, { itemId: mug, quantity: 0 }])).error).toMatchObject({
+      error: 409,
+      reason: "2 units are counted against PO-0001 and not accepted: accept or take them back before removing Mug",
+    });
+    expect((await owner.call("purchaseOrders.move", [order, "cancelled"])).error).toMatchObject({
+      error: 409,
+      reason:
+        "2 units are counted against PO-0001 and not accepted: accept or take them back before making it cancelled",
+    });
+    // A counter receives as many at once as any receipt of theirs, and sets no costs.
+    expect((await counter.call("purchaseOrders.count", [order, { code: "MUG-1", units: 101 }])).error).toMatchObject({
+      error: 403,
+    });
+    expect(
+      (
+        await counter.call("stock.adjust", [
+          { itemId: mug, locationId: "main", quantity: 1, reason: "received", costCents: 1 },
+        ])
+      ).error,
+    ).toMatchObject({ error: 403, reason: "A cost is set by a member of the room: record the receipt without one" });
+
+    // A tin received anyway, then ordered: an ordered line from then on.
+    await result(counter, "purchaseOrders.count", [order, { extra: { itemId: tin } }]);
+    await result(owner, "purchaseOrders.setLine", [order, { itemId: tin, quantity: 3 }]);
+    expect(
+      await roomRows(
+        roomId,
+        "SELECT title, quantity, unit_cost_cents, extra FROM purchase_order_lines ORDER BY position",
+      ),
+    ).toEqual([
+      { title: "Mug", quantity: 6, unit_cost_cents: 250, extra: 0 },
+      { title: "Jug", quantity: 1, unit_cost_cents: 900, extra: 0 },
+      { title: "Tin", quantity: 3, unit_cost_cents: null, extra: 0 },
+    ]);
+
+    // Accepted: the order's receipt is the order's — not taken back from the ledger, where the order would still say it came.
+    await result(counter, "purchaseOrders.accept", [order, {}]);
+    const [receipt] = await roomRows<{ id: string }>(
+      roomId,
+      "SELECT id FROM movements WHERE item_id = ? AND reason = 'received'",
+      mug,
+    );
+    expect((await owner.call("stock.undo", [receipt?.id])).error).toMatchObject({
+      error: 409,
+      reason:
+        "This came in against PO-0001: set the stock right with a count or a change, so the order keeps what came",
+    });
+    // A line whose item is gone can still be taken off.
+    await result(owner, "items.remove", [jug]);
+    await result(owner, "purchaseOrders.setLine", [order, { itemId: jug, quantity: 0 }]);
+    expect(
+      (await roomRows(roomId, "SELECT title FROM purchase_order_lines ORDER BY position")).map((row) => row.title),
+    ).toEqual(["Mug", "Tin"]);
+    await expectLedgerAddsUp(roomId);
+    owner.close();
+    counter.close();
+  });
 });

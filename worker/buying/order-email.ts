@@ -15,7 +15,7 @@ import { escapeHtml, formatMoney } from "../email/templates";
 import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
 import { type OrderForPdf, orderPdf } from "./order-pdf";
-import { moveOrder, orderHere, orderToSend } from "./purchase-orders";
+import { orderHere, orderToSend, recordSent } from "./purchase-orders";
 
 /** What the PDF shows of an order, read now. */
 export async function orderForPdf(host: RoomHost, orderId: string): Promise<OrderForPdf> {
@@ -77,7 +77,7 @@ export function orderMessage(
  * changes nothing and says so.
  */
 export async function sendOrder(host: RoomHost, actor: string, orderId: string, message: string): Promise<null> {
-  const { to } = await orderToSend(host, orderId);
+  const { to } = await orderToSend(host, actor, orderId);
   const input = await orderForPdf(host, orderId);
   const me = (await host.members()).find((member) => member._id === actor);
   const pdf = await orderPdf(input);
@@ -91,7 +91,5 @@ export async function sendOrder(host: RoomHost, actor: string, orderId: string, 
     console.error("purchase order: could not send", error);
     throw new LiveError(502, "The e-mail could not be sent just now: nothing changed, try again in a moment");
   }
-  const sentAt = host.now();
-  await moveOrder(host, actor, orderId, "ordered", `Sent to ${to}`, { sentTo: to, sentAt });
-  return null;
+  return recordSent(host, actor, orderId, to);
 }

@@ -10,6 +10,7 @@ import { PURCHASE_ORDER_LIMITS } from "../../protocol/purchase-order-args";
 import { RandomStream } from "../../protocol/random-stream";
 import { defineMethod } from "../contract";
 import { eventsOf, linesOf, listOrderDocs, orderDoc, toEventDoc, toLineDoc } from "../db/room/purchase-orders-repo";
+import { assertWithinReceiveLimit } from "../inventory/stock-feature";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
 import { requireRole } from "../rooms/access";
@@ -63,7 +64,9 @@ export function registerPurchaseOrders(registry: LiveRegistry<RoomHost>): void {
   // Receiving is everyone's who receives stock (a counter too): the order was made by those who buy.
   defineMethod(registry, METHOD.PURCHASE_ORDERS_COUNT, {
     run: async (ctx, id, count) => {
-      await requireRole(ctx, can.receive);
+      const role = await requireRole(ctx, can.receive);
+      // Below member, as many units at once as any receipt of theirs (a box, not a mistyped 5,000).
+      assertWithinReceiveLimit(role, Math.abs(count.units));
       const scanId = new RandomStream(ctx.randomSeed).id(COLLECTION.PURCHASE_ORDER_TALLY);
       return countReceived(ctx.host, ctx.userId as string, id, count, scanId);
     },

@@ -38,6 +38,7 @@ import {
   purchaseOrders,
 } from "../db/room/purchase-order-tables";
 import {
+  countedNotAccepted,
   findLine,
   findOrder,
   linesOf,
@@ -55,6 +56,10 @@ import { roomRecord } from "../rooms/room-record";
 import { NO_SUPPLIER } from "./suppliers-feature";
 
 export const NO_ORDER = "No such purchase order in this room";
+
+/** A line as people read it: "Tee — M". */
+export const nameOf = (line: Pick<PurchaseOrderLineRow, "title" | "variantName">) =>
+  line.variantName ? `${line.title} — ${line.variantName}` : line.title;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An amount as the order's history says it: "4.50 USD". */
@@ -204,11 +209,24 @@ const closedOrder = (order: PurchaseOrderRow) =>
     `${orderNumberText(order.number)} is ${PURCHASE_ORDER_STATUS_NAMES[order.status].toLowerCase()}: its lines can no longer change`,
   );
 
+/** Refuses a change that would leave units counted against `lines` and not accepted behind, in words. */
+function assertNothingCounted(host: RoomHost, order: PurchaseOrderRow, doing: string, lineId?: string): void {
+  const counted = countedNotAccepted(host.roomDb, order.id, lineId);
+  const units = [...counted.values()].reduce((sum, tally) => sum + tally.good + tally.damaged, 0);
+  if (units > 0) {
+    throw new LiveError(
+      409,
+      `${units} unit${units === 1 ? " is" : "s are"} counted against ${orderNumberText(order.number)} and not accepted: accept or take them back before ${doing}`,
+    );
+  }
+}
+
 /**
  * Sets one variant's line: added when the order has none for it, its
- * quantity and cost changed when it has, removed at 0 (a line that has had
- * units received cannot go below them). Answers the line's id (null once
- * removed).
+ * quantity and cost changed when it has (a quantity not given stays as it
+ * is), removed at 0 — even when its item is gone — unless units are counted
+ * against it. A line cannot go below what has come. Answers the line's id
+ * (null once removed).
  */
 export function setOrderLine(
   host: RoomHost,
@@ -219,41 +237,56 @@ export function setOrderLine(
   return host.writes.run(async () => {
     const order = orderHere(host, orderId);
     if (!linesEditable(order.status)) throw closedOrder(order);
-    const item = await findItem(host.roomDb, host.roomId, input.itemId);
-    if (!item) throw new LiveError(404, "Item not found");
-    const doc = toItemDoc(item);
-    const variant = findVariant(doc, input.variantId ?? item.id);
-    if (!variant)
-      throw new LiveError(404, doc.variants?.length ? "Choose which variant" : "That variant does not exist");
-    const name = variant.values.length ? `${item.title} — ${variantName(variant)}` : item.title;
-    const before = findLine(host.roomDb, orderId, variant._id);
     const at = host.now();
-    const cost =
-      input.unitCostCents !== undefined ? input.unitCostCents : (before?.unitCostCents ?? variant.costCents ?? null);
-    let after: PurchaseOrderLineRow | null = null;
     const said: string[] = [];
-    if (!before) {
-      if (input.quantity === 0) return null;
-      if (linesOf(host.roomDb, orderId).length >= PURCHASE_ORDER_LIMITS.LINES) {
-        throw new LiveError(
-          409,
-          `An order has at most ${PURCHASE_ORDER_LIMITS.LINES} lines: start another for the rest`,
-        );
+    let before = findLine(host.roomDb, orderId, input.variantId ?? input.itemId);
+    let after: PurchaseOrderLineRow | null = null;
+    if (before && input.quantity === 0) {
+      // Taking a line off needs nothing of its item: an item removed since can still go from the order.
+      if (before.received > 0) {
+        throw new LiveError(409, `${before.received} of ${nameOf(before)} have come already: order at least that many`);
       }
-      after = newLine(host, orderId, item, variant, { quantity: input.quantity, unitCostCents: cost, extra: 0 });
-      said.push(`Added ${input.quantity} × ${name} at ${amountText(cost, order.currency)}`);
+      assertNothingCounted(host, order, `removing ${nameOf(before)}`, before.id);
+      said.push(`Removed ${nameOf(before)}`);
     } else {
-      if (input.quantity < before.received) {
-        throw new LiveError(409, `${before.received} of ${name} have come already: order at least that many`);
-      }
-      if (input.quantity === 0) said.push(`Removed ${name}`);
-      else {
-        after = { ...before, quantity: input.quantity, unitCostCents: cost };
-        if (input.quantity !== before.quantity) said.push(`${name}: ${before.quantity} → ${input.quantity}`);
-        if (cost !== before.unitCostCents) {
-          said.push(
-            `${name}: cost ${amountText(before.unitCostCents, order.currency)} → ${amountText(cost, order.currency)}`,
+      const item = await findItem(host.roomDb, host.roomId, input.itemId);
+      if (!item) throw new LiveError(404, "Item not found");
+      const doc = toItemDoc(item);
+      const variant = findVariant(doc, input.variantId ?? item.id);
+      if (!variant)
+        throw new LiveError(404, doc.variants?.length ? "Choose which variant" : "That variant does not exist");
+      const name = variant.values.length ? `${item.title} — ${variantName(variant)}` : item.title;
+      before = findLine(host.roomDb, orderId, variant._id);
+      const cost =
+        input.unitCostCents !== undefined ? input.unitCostCents : (before?.unitCostCents ?? variant.costCents ?? null);
+      if (!before) {
+        if (input.quantity === 0) return null;
+        if (input.quantity === undefined) throw new LiveError(400, `Say how many of ${name} to order`);
+        if (linesOf(host.roomDb, orderId).length >= PURCHASE_ORDER_LIMITS.LINES) {
+          throw new LiveError(
+            409,
+            `An order has at most ${PURCHASE_ORDER_LIMITS.LINES} lines: start another for the rest`,
           );
+        }
+        after = newLine(host, orderId, item, variant, { quantity: input.quantity, unitCostCents: cost, extra: 0 });
+        said.push(`Added ${input.quantity} × ${name} at ${amountText(cost, order.currency)}`);
+      } else {
+        const quantity = input.quantity ?? before.quantity;
+        if (quantity < before.received) {
+          throw new LiveError(409, `${before.received} of ${name} have come already: order at least that many`);
+        }
+        if (quantity === 0) {
+          assertNothingCounted(host, order, `removing ${name}`, before.id);
+          said.push(`Removed ${name}`);
+        } else {
+          // A line received anyway and then ordered is an ordered line from now on.
+          after = { ...before, quantity, unitCostCents: cost, extra: 0 };
+          if (quantity !== before.quantity) said.push(`${name}: ${before.quantity} → ${quantity}`);
+          if (cost !== before.unitCostCents) {
+            said.push(
+              `${name}: cost ${amountText(before.unitCostCents, order.currency)} → ${amountText(cost, order.currency)}`,
+            );
+          }
         }
       }
     }
@@ -265,7 +298,7 @@ export function setOrderLine(
       else if (after) {
         host.roomDb
           .update(purchaseOrderLines)
-          .set({ quantity: after.quantity, unitCostCents: after.unitCostCents })
+          .set({ quantity: after.quantity, unitCostCents: after.unitCostCents, extra: after.extra })
           .where(eq(purchaseOrderLines.id, after.id))
           .run();
       }
@@ -330,6 +363,9 @@ export function moveOrder(
     const order = orderHere(host, orderId);
     if (order.status === to && Object.keys(also).length === 0) return null;
     if (order.status !== to) assertMove(order, to);
+    // Units counted and not accepted would be left behind by a move that ends receiving.
+    if (to !== "ordered")
+      assertNothingCounted(host, order, `making it ${PURCHASE_ORDER_STATUS_NAMES[to].toLowerCase()}`);
     if (to === "ordered" && linesOf(host.roomDb, orderId).length === 0) {
       throw new LiveError(409, "Add what to order first: this order has no lines");
     }
@@ -358,8 +394,38 @@ export function assertMove(order: PurchaseOrderRow, to: PurchaseOrderStatus): vo
   throw new LiveError(409, `${orderNumberText(order.number)} is ${now}: it cannot be made ${wanted}`);
 }
 
+/**
+ * Records that the order went to `to`: when, in its history, and — a draft —
+ * ordered. The e-mail has gone by then, so this never refuses: an order
+ * moved meanwhile (cancelled while the mail was on its way) keeps its status
+ * and still says it was sent.
+ */
+export function recordSent(host: RoomHost, actor: string, orderId: string, to: string): Promise<null> {
+  return host.writes.run(async () => {
+    const order = orderHere(host, orderId);
+    const at = host.now();
+    const set: Partial<PurchaseOrderRow> = {
+      ...(order.status === "draft" ? orderedColumns(host, order, at) : {}),
+      sentTo: to,
+      sentAt: at,
+      updatedAt: at,
+    };
+    const event = eventRow(orderId, actor, at, `Sent to ${to}`);
+    host.roomDb.$client.transactionSync(() => {
+      host.roomDb.update(purchaseOrders).set(set).where(eq(purchaseOrders.id, orderId)).run();
+      host.roomDb.insert(purchaseOrderEvents).values(event).run();
+    });
+    announceOrder(host, orderId, [event]);
+    return null;
+  }, actor);
+}
+
 /** What an order needs before it can be sent: a supplier with an address, and lines. */
-export async function orderToSend(host: RoomHost, orderId: string): Promise<{ order: PurchaseOrderRow; to: string }> {
+export async function orderToSend(
+  host: RoomHost,
+  actor: string,
+  orderId: string,
+): Promise<{ order: PurchaseOrderRow; to: string }> {
   return host.writes.run(async () => {
     const order = orderHere(host, orderId);
     if (order.status !== "draft" && order.status !== "ordered") assertMove(order, "ordered");
@@ -374,5 +440,5 @@ export async function orderToSend(host: RoomHost, orderId: string): Promise<{ or
       throw new LiveError(409, "Add what to order first: this order has no lines");
     }
     return { order, to: supplier.email };
-  });
+  }, actor);
 }

@@ -8,7 +8,7 @@
  * the one write path (item-pipeline.ts), with the lines' figures, the
  * order's new status and its history, in one transaction.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   COLLECTION,
   findVariant,
@@ -37,14 +37,15 @@ import {
   purchaseOrderScans,
   purchaseOrders,
 } from "../db/room/purchase-order-tables";
-import { findLine, linesOf } from "../db/room/purchase-orders-repo";
+import { countedNotAccepted, findLine, linesOf } from "../db/room/purchase-orders-repo";
 import type { RoomStatement } from "../db/room/room-database";
 import { targetForCode, unknownCode } from "../inventory/item-for-code";
 import type { ItemChange } from "../inventory/item-pipeline";
 import { writeItems } from "../inventory/item-pipeline";
 import { itemHere, made } from "../inventory/item-writes";
 import { stockOnlyChange } from "../inventory/stock-change";
-import { type StockChange, stockMoves } from "../inventory/stock-moves";
+import { type StockChange, stockMoves, variantsOfRow } from "../inventory/stock-moves";
+import { ORDER_RECEIPT_NOTE } from "../inventory/stock-service";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import { announceLine, announceOrder, newLine, orderHere } from "./purchase-orders";
@@ -56,25 +57,7 @@ export interface Tally {
 
 /** What is counted and not accepted of each of an order's lines, by line id (lines with none are absent). */
 export function tallyOf(host: RoomHost, orderId: string, lineId?: string): Map<string, Tally> {
-  const rows = host.roomDb
-    .select({
-      lineId: purchaseOrderScans.lineId,
-      good: sql<number>`coalesce(sum(CASE WHEN ${purchaseOrderScans.damaged} = 0 THEN ${purchaseOrderScans.units} END), 0)`,
-      damaged: sql<number>`coalesce(sum(CASE WHEN ${purchaseOrderScans.damaged} = 1 THEN ${purchaseOrderScans.units} END), 0)`,
-    })
-    .from(purchaseOrderScans)
-    .where(
-      and(
-        eq(purchaseOrderScans.orderId, orderId),
-        isNull(purchaseOrderScans.acceptedAt),
-        ...(lineId ? [eq(purchaseOrderScans.lineId, lineId)] : []),
-      ),
-    )
-    .groupBy(purchaseOrderScans.lineId)
-    .all();
-  return new Map(
-    rows.filter((row) => row.good !== 0 || row.damaged !== 0).map(({ lineId: id, ...tally }) => [id, tally]),
-  );
+  return countedNotAccepted(host.roomDb, orderId, lineId);
 }
 
 export function toTallyDoc(orderId: string, lineId: string, tally: Tally): PurchaseOrderTallyDoc {
@@ -240,7 +223,7 @@ export function acceptReceived(
           locationId,
           delta: good,
           reason: "received",
-          note: "Purchase order",
+          note: ORDER_RECEIPT_NOTE,
           reference: number,
           ...(line.unitCostCents !== null ? { costCents: line.unitCostCents } : {}),
         },
@@ -251,6 +234,14 @@ export function acceptReceived(
       const item = await itemHere(host, itemId).catch(() => {
         throw new LiveError(409, `An item of ${number} was removed: take its line off before accepting`);
       });
+      const variants = new Set(variantsOfRow(item).map((variant) => variant._id));
+      const gone = lines.find((line) => line.itemId === itemId && !variants.has(line.variantId));
+      if (gone) {
+        throw new LiveError(
+          409,
+          `${nameOfLine(gone)} is no longer a variant of ${item.title}: take its line off before accepting`,
+        );
+      }
       const moves = stockMoves(item, stock, made(host, actor, at));
       changes.push(stockOnlyChange(host, actor, item, moves, `order:${order.id}`));
     }

@@ -43,7 +43,7 @@ function roleRefusal(role: RoomRole | null): string {
 }
 
 /** A role below member receives at most RECEIVE_LIMIT_BELOW_MEMBER units in one call. */
-function assertWithinReceiveLimit(role: RoomRole | null, units: number): void {
+export function assertWithinReceiveLimit(role: RoomRole | null, units: number): void {
   if (!can.editItems(role) && units > RECEIVE_LIMIT_BELOW_MEMBER) {
     throw new LiveError(
       403,
@@ -60,6 +60,10 @@ export function registerStock(registry: LiveRegistry<RoomHost>): void {
       if (!can.editItems(role)) {
         if (!reasonsFor(role).includes(input.reason)) throw new LiveError(403, roleRefusal(role));
         assertWithinReceiveLimit(role, Math.abs(input.quantity));
+        // A receipt's cost sets the variant's cost and average: the catalogue's figures, not theirs.
+        if (input.costCents !== null) {
+          throw new LiveError(403, "A cost is set by a member of the room: record the receipt without one");
+        }
       }
       return adjustStock(ctx.host, ctx.userId as string, input);
     },

@@ -26,6 +26,9 @@ import { itemHere, made } from "./item-writes";
 import { stockOnlyChange } from "./stock-change";
 import { type StockChange, stockMoves, stockOfVariant, variantsOfRow } from "./stock-moves";
 
+/** The note of a receipt accepted against a purchase order (worker/buying/receiving.ts). */
+export const ORDER_RECEIPT_NOTE = "Purchase order";
+
 /** A location stock may go to or come from: this room's, and not archived. */
 function openLocation(host: RoomHost, locationId: string): string {
   const location = findLocation(host.roomDb, locationId);
@@ -195,6 +198,15 @@ export function undoMovement(
     }
     if (taken.some((movement) => movement.undone)) throw new LiveError(409, "This change was already undone");
     if (taken.some((movement) => movement.undoes !== null)) throw new LiveError(409, "An undo cannot itself be undone");
+    // A receipt against a purchase order is the order's too (docs/buying.md): taken back here, the
+    // order would still say it came. A count or a change sets the stock right instead.
+    const ordered = taken.find((movement) => movement.reason === "received" && movement.note === ORDER_RECEIPT_NOTE);
+    if (ordered) {
+      throw new LiveError(
+        409,
+        `This came in against ${ordered.reference}: set the stock right with a count or a change, so the order keeps what came`,
+      );
+    }
     const item = await itemHere(host, (taken[0] as (typeof taken)[number]).itemId);
     // Taking back stock that left a location brings it back there: not into one archived since.
     for (const movement of taken) {

@@ -1,5 +1,5 @@
 /** The room's purchase orders, their lines and history (docs/buying.md), in the room's own SQLite. */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PurchaseOrderDoc, PurchaseOrderEventDoc, PurchaseOrderLineDoc } from "../../../protocol/api";
 import {
   type PurchaseOrderEventRow,
@@ -7,6 +7,7 @@ import {
   type PurchaseOrderRow,
   purchaseOrderEvents,
   purchaseOrderLines,
+  purchaseOrderScans,
   purchaseOrders,
 } from "./purchase-order-tables";
 import type { RoomDatabase } from "./room-database";
@@ -135,6 +136,33 @@ export function eventsOf(db: RoomDatabase, orderId: string, limit: number): Purc
     .orderBy(desc(purchaseOrderEvents.at), desc(sql`rowid`))
     .limit(limit)
     .all();
+}
+
+/** Good and damaged units counted against an order's lines and not accepted yet, by line id (none: absent). */
+export function countedNotAccepted(
+  db: RoomDatabase,
+  orderId: string,
+  lineId?: string,
+): Map<string, { good: number; damaged: number }> {
+  const rows = db
+    .select({
+      lineId: purchaseOrderScans.lineId,
+      good: sql<number>`coalesce(sum(CASE WHEN ${purchaseOrderScans.damaged} = 0 THEN ${purchaseOrderScans.units} END), 0)`,
+      damaged: sql<number>`coalesce(sum(CASE WHEN ${purchaseOrderScans.damaged} = 1 THEN ${purchaseOrderScans.units} END), 0)`,
+    })
+    .from(purchaseOrderScans)
+    .where(
+      and(
+        eq(purchaseOrderScans.orderId, orderId),
+        isNull(purchaseOrderScans.acceptedAt),
+        ...(lineId ? [eq(purchaseOrderScans.lineId, lineId)] : []),
+      ),
+    )
+    .groupBy(purchaseOrderScans.lineId)
+    .all();
+  return new Map(
+    rows.filter((row) => row.good !== 0 || row.damaged !== 0).map(({ lineId: id, ...tally }) => [id, tally]),
+  );
 }
 
 /** The next order number of the room. */
