@@ -35,6 +35,12 @@ export interface LabelSheetProps {
   code?: LabelCode;
 }
 
+/** How big a label printer's label is, for its layout: a small one has its code beside one line of text. */
+function labelClass(layout: { width: number; height: number; unit: "mm" | "in" }): "small" | "medium" | "large" {
+  const heightMm = layout.unit === "in" ? layout.height * 25.4 : layout.height;
+  return heightMm < 30 ? "small" : heightMm > 80 ? "large" : "medium";
+}
+
 export default function LabelSheet({
   labels,
   paper: initialPaper,
@@ -56,7 +62,12 @@ export default function LabelSheet({
   }
 
   return (
-    <section className="label-sheet" aria-label="Label sheet" data-paper={paper}>
+    <section
+      className={layout.printer ? "label-sheet label-printer" : "label-sheet"}
+      aria-label="Label sheet"
+      data-paper={paper}
+      data-size={layout.printer ? labelClass(layout) : undefined}
+    >
       {/* Only one @page rule can apply, so it is written for the paper chosen now. */}
       <style>{`@page { size: ${layout.cssSize}; margin: ${cssLength(layout, layout.margin)}; }`}</style>
       <div className="label-sheet-controls">

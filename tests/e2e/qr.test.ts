@@ -10,9 +10,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QrStyle } from "../../app/qr/options";
+import { PAPERS, type Paper } from "../../app/qr/paper";
 import { launchBrowser } from "../support/browser";
 import { bundleQrEntry, JSQR_PATH } from "../support/qr-bundle";
 
@@ -311,7 +313,7 @@ async function renderSheet(
   labels: (typeof LABELS)[number][] | ((typeof LABELS)[number] & { barcode: string })[],
   withLogo = false,
   code: "qr" | "both" = "qr",
-  paper: "a4" | "letter" = "a4",
+  paper: Paper = "a4",
 ): Promise<void> {
   await page.evaluate(
     ({ items, withLogo, code, paper }) => {
@@ -522,6 +524,44 @@ describe("the label sheet", () => {
       const both = { page: 1, x: a.x, y: Math.min(a.y, b.y), width: b.x + b.width - a.x, height: a.height };
       const read = zbarReadAll(pdf, 300, both, LETTER_MARGIN_MM, ["ean13"]);
       for (const code of read) expect([barcodes[left], barcodes[right]]).toContain(code);
+    }
+  });
+
+  it("prints each label printer's labels one to a page at the label's size, every code read back at 203 and 300 dpi", async () => {
+    const barcodes = ["4006381333931", "5901234123457", "9780201379624"];
+    const labels = LABELS.slice(0, 3).map((label, i) => ({ ...label, barcode: barcodes[i] as string }));
+    for (const paper of ["ql-62", "dymo-30334", "dymo-30252", "zebra-2x1", "zebra-4x6"] as const) {
+      await renderSheet(labels, false, "both", paper);
+      await page.emulateMedia({ media: "print" });
+      let pdf: Buffer;
+      let boxes: LabelBox[];
+      try {
+        pdf = await page.pdf({ preferCSSPageSize: true });
+        boxes = await page.evaluate(() =>
+          [...document.querySelectorAll(".label-page")].map((sheetPage, pageIndex) => {
+            const box = sheetPage.getBoundingClientRect();
+            return { page: pageIndex + 1, x: 0, y: 0, width: box.width, height: box.height };
+          }),
+        );
+      } finally {
+        await page.emulateMedia({ media: null });
+      }
+      // One label a page, each page the label's own size (in points: 72 an inch).
+      const printed = await PDFDocument.load(pdf);
+      const layout = PAPERS[paper];
+      const points = (length: number) => (layout.unit === "in" ? length * 72 : (length / 25.4) * 72);
+      expect(printed.getPageCount(), paper).toBe(labels.length);
+      for (const sheet of printed.getPages()) {
+        expect(Math.abs(sheet.getWidth() - points(layout.width)), paper).toBeLessThan(1);
+        expect(Math.abs(sheet.getHeight() - points(layout.height)), paper).toBeLessThan(1);
+      }
+      // A thermal printer's 203 dpi and a better one's 300: each label's page gives its own QR code and barcode.
+      for (const dpi of [203, 300]) {
+        const qr = boxes.map((box) => zbarReadLabel(pdf, dpi, box, 0));
+        expect({ paper, dpi, qr }).toEqual({ paper, dpi, qr: labels.map((label) => label.link) });
+        const bars = boxes.map((box) => zbarReadAll(pdf, dpi, box, 0, ["ean13"]));
+        expect({ paper, dpi, bars }).toEqual({ paper, dpi, bars: barcodes.map((code) => [code]) });
+      }
     }
   });
 
