@@ -331,23 +331,27 @@ async function renderSheet(
   await expect.poll(() => page.locator("#app [data-qr-status=ready]").count(), { timeout: 60_000 }).toBe(labels.length);
 }
 
-/** The sheet printed to PDF, and where each barcode on its first page is (from the page's corner). */
-async function printedBarcodes(): Promise<{ pdf: Buffer; boxes: LabelBox[] }> {
+/** The sheet printed to PDF (print media emulated meanwhile), with where `measure` finds things on it. */
+async function printed(measure: () => LabelBox[]): Promise<{ pdf: Buffer; boxes: LabelBox[] }> {
   await page.emulateMedia({ media: "print" });
   try {
     const pdf = await page.pdf({ preferCSSPageSize: true });
-    const boxes = await page.evaluate(() => {
-      const sheetPage = document.querySelector(".label-page")!;
-      const origin = sheetPage.getBoundingClientRect();
-      return [...sheetPage.querySelectorAll("[data-testid=label-barcode]")].map((code) => {
-        const box = code.getBoundingClientRect();
-        return { page: 1, x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height };
-      });
-    });
-    return { pdf, boxes };
+    return { pdf, boxes: await page.evaluate(measure) };
   } finally {
     await page.emulateMedia({ media: null });
   }
+}
+
+/** The sheet printed to PDF, and where each barcode on its first page is (from the page's corner). */
+function printedBarcodes(): Promise<{ pdf: Buffer; boxes: LabelBox[] }> {
+  return printed(() => {
+    const sheetPage = document.querySelector(".label-page")!;
+    const origin = sheetPage.getBoundingClientRect();
+    return [...sheetPage.querySelectorAll("[data-testid=label-barcode]")].map((code) => {
+      const box = code.getBoundingClientRect();
+      return { page: 1, x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height };
+    });
+  });
 }
 
 describe("the label sheet", () => {
@@ -452,30 +456,22 @@ describe("the label sheet", () => {
     }));
     for (const withLogo of [false, true]) {
       await renderSheet(labels, withLogo);
-      await page.emulateMedia({ media: "print" });
-      let pdf: Buffer;
-      let boxes: LabelBox[];
-      try {
-        pdf = await page.pdf({ preferCSSPageSize: true });
-        // Where each label lands on its printed page (CSS px from the page's content box).
-        boxes = await page.evaluate(() =>
-          [...document.querySelectorAll(".label-page")].flatMap((sheetPage, pageIndex) => {
-            const origin = sheetPage.getBoundingClientRect();
-            return [...sheetPage.querySelectorAll("[data-testid=qr-label]")].map((label) => {
-              const box = label.getBoundingClientRect();
-              return {
-                page: pageIndex + 1,
-                x: box.x - origin.x,
-                y: box.y - origin.y,
-                width: box.width,
-                height: box.height,
-              };
-            });
-          }),
-        );
-      } finally {
-        await page.emulateMedia({ media: null });
-      }
+      // Where each label lands on its printed page (CSS px from the page's content box).
+      const { pdf, boxes } = await printed(() =>
+        [...document.querySelectorAll(".label-page")].flatMap((sheetPage, pageIndex) => {
+          const origin = sheetPage.getBoundingClientRect();
+          return [...sheetPage.querySelectorAll("[data-testid=qr-label]")].map((label) => {
+            const box = label.getBoundingClientRect();
+            return {
+              page: pageIndex + 1,
+              x: box.x - origin.x,
+              y: box.y - origin.y,
+              width: box.width,
+              height: box.height,
+            };
+          });
+        }),
+      );
       expect(boxes).toHaveLength(labels.length);
       for (const dpi of [150, 300]) {
         // One label at a time, as a phone sees it.
@@ -532,26 +528,19 @@ describe("the label sheet", () => {
     const labels = LABELS.slice(0, 3).map((label, i) => ({ ...label, barcode: barcodes[i] as string }));
     for (const paper of ["ql-62", "dymo-30334", "dymo-30252", "zebra-2x1", "zebra-4x6"] as const) {
       await renderSheet(labels, false, "both", paper);
-      await page.emulateMedia({ media: "print" });
-      let pdf: Buffer;
-      let boxes: LabelBox[];
-      try {
-        pdf = await page.pdf({ preferCSSPageSize: true });
-        boxes = await page.evaluate(() =>
-          [...document.querySelectorAll(".label-page")].map((sheetPage, pageIndex) => {
-            const box = sheetPage.getBoundingClientRect();
-            return { page: pageIndex + 1, x: 0, y: 0, width: box.width, height: box.height };
-          }),
-        );
-      } finally {
-        await page.emulateMedia({ media: null });
-      }
+      // Each label is a page of its own: its whole page is where its codes are.
+      const { pdf, boxes } = await printed(() =>
+        [...document.querySelectorAll(".label-page")].map((sheetPage, pageIndex) => {
+          const box = sheetPage.getBoundingClientRect();
+          return { page: pageIndex + 1, x: 0, y: 0, width: box.width, height: box.height };
+        }),
+      );
       // One label a page, each page the label's own size (in points: 72 an inch).
-      const printed = await PDFDocument.load(pdf);
+      const file = await PDFDocument.load(pdf);
       const layout = PAPERS[paper];
       const points = (length: number) => (layout.unit === "in" ? length * 72 : (length / 25.4) * 72);
-      expect(printed.getPageCount(), paper).toBe(labels.length);
-      for (const sheet of printed.getPages()) {
+      expect(file.getPageCount(), paper).toBe(labels.length);
+      for (const sheet of file.getPages()) {
         expect(Math.abs(sheet.getWidth() - points(layout.width)), paper).toBeLessThan(1);
         expect(Math.abs(sheet.getHeight() - points(layout.height)), paper).toBeLessThan(1);
       }
