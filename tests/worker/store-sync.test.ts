@@ -657,6 +657,12 @@ describe("product webhooks", () => {
       .storeProductId;
     const numeric = productId.split("/").at(-1);
 
+    // The store changed the product (as a webhook says only what the store now holds): a sync that
+    // happens to run meanwhile reads the same, rather than the product as it was published.
+    const product = fake.products.get(productId);
+    if (!product) throw new Error("not published");
+    Object.assign(product, { title: "Brass lamp", descriptionHtml: "<p>Polished</p>", updatedAt: Date.now() });
+    Object.assign(product.variant, { price: "15.00", inventoryQuantity: 7 });
     const update = await deliver(fake, "products/update", {
       id: Number(numeric),
       admin_graphql_api_id: productId,
