@@ -80,6 +80,16 @@ export const locationReorderPointsSchema = v.pipe(
 /** An amount the shop knows or leaves open (a cost, a "was" price): null for none. */
 export const optionalMoneySchema = v.nullable(priceSchema);
 
+/** What one unit cost the shop (a receipt's, an order line's), in words of its own; null: not known. */
+export const costSchema = v.nullable(
+  v.pipe(
+    v.number("Cost must be a number"),
+    v.integer("Cost must be a whole number of cents"),
+    v.minValue(0, "Cost cannot be negative"),
+    v.maxValue(LIMITS.PRICE_CENTS, "Cost is too large"),
+  ),
+);
+
 /** A weight in grams, up to a tonne; null: not known. */
 export const weightGramsSchema = v.nullable(
   v.pipe(

@@ -1,6 +1,7 @@
 /** What the purchase-order methods and publications take (protocol/purchase-orders.ts, docs/buying.md), checked on both sides. */
 import * as v from "valibot";
 import { takes } from "./contract";
+import { costSchema } from "./field-schemas";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
 import type { ChosenStatus } from "./purchase-orders";
@@ -79,16 +80,7 @@ export const purchaseOrderLineSchema = v.strictObject({
     ),
   ),
   /** What one costs on this order; absent: the variant's cost; null: not known. */
-  unitCostCents: v.optional(
-    v.nullable(
-      v.pipe(
-        v.number("Cost must be a number"),
-        v.integer("Cost must be a whole number of cents"),
-        v.minValue(0, "Cost cannot be negative"),
-        v.maxValue(LIMITS.PRICE_CENTS, "Cost is too large"),
-      ),
-    ),
-  ),
+  unitCostCents: v.optional(costSchema),
 });
 export type PurchaseOrderLine = v.InferOutput<typeof purchaseOrderLineSchema>;
 

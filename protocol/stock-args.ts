@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { takes } from "./contract";
 import type { ReceivedByCode } from "./docs";
+import { costSchema } from "./field-schemas";
 import { idSchema } from "./id-schema";
 import { LIMITS } from "./limits";
 import { ADJUST_REASONS, MOVEMENT_REASONS } from "./stock";
@@ -85,17 +86,7 @@ export const stockAdjustSchema = v.strictObject({
     null,
   ),
   /** What each unit received cost the shop: only with stock received (absent: the variant's cost). */
-  costCents: v.optional(
-    v.nullable(
-      v.pipe(
-        v.number("Cost must be a number"),
-        v.integer("Cost must be a whole number of cents"),
-        v.minValue(0, "Cost cannot be negative"),
-        v.maxValue(LIMITS.PRICE_CENTS, "Cost is too large"),
-      ),
-    ),
-    null,
-  ),
+  costCents: v.optional(costSchema, null),
 });
 export type StockAdjust = v.InferOutput<typeof stockAdjustSchema>;
 

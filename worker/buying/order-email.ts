@@ -5,9 +5,12 @@
  * write queue (it waits on the mail service); the order is marked sent, and
  * ordered if it was a draft, only once it has gone.
  */
+
+import { eq } from "drizzle-orm";
 import { orderNumberText } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { findLocation } from "../db/room/locations-repo";
+import { type PurchaseOrderRow, purchaseOrderEvents, purchaseOrders } from "../db/room/purchase-order-tables";
 import { linesOf } from "../db/room/purchase-orders-repo";
 import { findSupplier } from "../db/room/suppliers-repo";
 import { type EmailMessage, sendEmail } from "../email/mailer";
@@ -15,7 +18,7 @@ import { escapeHtml, formatMoney } from "../email/templates";
 import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
 import { type OrderForPdf, orderPdf } from "./order-pdf";
-import { orderHere, orderToSend, recordSent } from "./purchase-orders";
+import { announceOrder, assertMove, eventRow, orderedColumns, orderHere } from "./purchase-orders";
 
 /** What the PDF shows of an order, read now. */
 export async function orderForPdf(host: RoomHost, orderId: string): Promise<OrderForPdf> {
@@ -92,4 +95,53 @@ export async function sendOrder(host: RoomHost, actor: string, orderId: string, 
     throw new LiveError(502, "The e-mail could not be sent just now: nothing changed, try again in a moment");
   }
   return recordSent(host, actor, orderId, to);
+}
+
+/**
+ * Records that the order went to `to`: when, in its history, and — a draft —
+ * ordered. The e-mail has gone by then, so this never refuses: an order
+ * moved meanwhile (cancelled while the mail was on its way) keeps its status
+ * and still says it was sent.
+ */
+export function recordSent(host: RoomHost, actor: string, orderId: string, to: string): Promise<null> {
+  return host.writes.run(async () => {
+    const order = orderHere(host, orderId);
+    const at = host.now();
+    const set: Partial<PurchaseOrderRow> = {
+      ...(order.status === "draft" ? orderedColumns(host, order, at) : {}),
+      sentTo: to,
+      sentAt: at,
+      updatedAt: at,
+    };
+    const event = eventRow(orderId, actor, at, `Sent to ${to}`);
+    host.roomDb.$client.transactionSync(() => {
+      host.roomDb.update(purchaseOrders).set(set).where(eq(purchaseOrders.id, orderId)).run();
+      host.roomDb.insert(purchaseOrderEvents).values(event).run();
+    });
+    announceOrder(host, orderId, [event]);
+    return null;
+  }, actor);
+}
+
+/** What an order needs before it can be sent: a supplier with an address, and lines. */
+export async function orderToSend(
+  host: RoomHost,
+  actor: string,
+  orderId: string,
+): Promise<{ order: PurchaseOrderRow; to: string }> {
+  return host.writes.run(async () => {
+    const order = orderHere(host, orderId);
+    if (order.status !== "draft" && order.status !== "ordered") assertMove(order, "ordered");
+    const supplier = findSupplier(host.roomDb, order.supplierId);
+    if (!supplier?.email) {
+      throw new LiveError(
+        409,
+        `Add ${supplier?.name ?? "the supplier"}'s e-mail address in Settings → Suppliers first`,
+      );
+    }
+    if (linesOf(host.roomDb, orderId).length === 0) {
+      throw new LiveError(409, "Add what to order first: this order has no lines");
+    }
+    return { order, to: supplier.email };
+  }, actor);
 }

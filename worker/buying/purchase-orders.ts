@@ -91,7 +91,7 @@ function locationHere(host: RoomHost, id: string | undefined): string {
   return chosen;
 }
 
-function eventRow(orderId: string, actor: string, at: number, text: string): PurchaseOrderEventRow {
+export function eventRow(orderId: string, actor: string, at: number, text: string): PurchaseOrderEventRow {
   return { id: newId(), orderId, userId: actor, at, text };
 }
 
@@ -392,53 +392,4 @@ export function assertMove(order: PurchaseOrderRow, to: PurchaseOrderStatus): vo
   const now = PURCHASE_ORDER_STATUS_NAMES[order.status].toLowerCase();
   const wanted = PURCHASE_ORDER_STATUS_NAMES[to].toLowerCase();
   throw new LiveError(409, `${orderNumberText(order.number)} is ${now}: it cannot be made ${wanted}`);
-}
-
-/**
- * Records that the order went to `to`: when, in its history, and — a draft —
- * ordered. The e-mail has gone by then, so this never refuses: an order
- * moved meanwhile (cancelled while the mail was on its way) keeps its status
- * and still says it was sent.
- */
-export function recordSent(host: RoomHost, actor: string, orderId: string, to: string): Promise<null> {
-  return host.writes.run(async () => {
-    const order = orderHere(host, orderId);
-    const at = host.now();
-    const set: Partial<PurchaseOrderRow> = {
-      ...(order.status === "draft" ? orderedColumns(host, order, at) : {}),
-      sentTo: to,
-      sentAt: at,
-      updatedAt: at,
-    };
-    const event = eventRow(orderId, actor, at, `Sent to ${to}`);
-    host.roomDb.$client.transactionSync(() => {
-      host.roomDb.update(purchaseOrders).set(set).where(eq(purchaseOrders.id, orderId)).run();
-      host.roomDb.insert(purchaseOrderEvents).values(event).run();
-    });
-    announceOrder(host, orderId, [event]);
-    return null;
-  }, actor);
-}
-
-/** What an order needs before it can be sent: a supplier with an address, and lines. */
-export async function orderToSend(
-  host: RoomHost,
-  actor: string,
-  orderId: string,
-): Promise<{ order: PurchaseOrderRow; to: string }> {
-  return host.writes.run(async () => {
-    const order = orderHere(host, orderId);
-    if (order.status !== "draft" && order.status !== "ordered") assertMove(order, "ordered");
-    const supplier = findSupplier(host.roomDb, order.supplierId);
-    if (!supplier?.email) {
-      throw new LiveError(
-        409,
-        `Add ${supplier?.name ?? "the supplier"}'s e-mail address in Settings → Suppliers first`,
-      );
-    }
-    if (linesOf(host.roomDb, orderId).length === 0) {
-      throw new LiveError(409, "Add what to order first: this order has no lines");
-    }
-    return { order, to: supplier.email };
-  }, actor);
 }
