@@ -11,6 +11,7 @@
 import { ACCOUNT_PUBLICATION } from "./account-args";
 import { FILE_METHOD, FILE_PUBLICATION } from "./file-args";
 import { ITEM_METHOD, ITEM_PUBLICATION } from "./item-args";
+import { PRINT_METHOD, PRINT_PUBLICATION } from "./print-args";
 import { PURCHASE_ORDER_METHOD, PURCHASE_ORDER_PUBLICATION } from "./purchase-order-args";
 import { REPORT_METHOD } from "./report-args";
 import { ROOM_METHOD, ROOM_PUBLICATION } from "./room-args";
@@ -31,6 +32,7 @@ export const METHOD = {
   ...STOCK_METHOD,
   ...SUPPLIER_METHOD,
   ...PURCHASE_ORDER_METHOD,
+  ...PRINT_METHOD,
   ...REPORT_METHOD,
 } as const;
 
@@ -44,6 +46,7 @@ export const PUBLICATION = {
   ...STOCK_PUBLICATION,
   ...SUPPLIER_PUBLICATION,
   ...PURCHASE_ORDER_PUBLICATION,
+  ...PRINT_PUBLICATION,
   ...ACCOUNT_PUBLICATION,
   /** The room's live figures: one `summary` document in `dashboard` (the dashboard has no methods). */
   DASHBOARD: "dashboard",
@@ -83,6 +86,9 @@ export const COLLECTION = {
   /** What the phones receiving an order have counted and not accepted, by line (PurchaseOrderTallyDoc). */
   PURCHASE_ORDER_TALLY: "purchaseOrderTally",
   MOVEMENTS: "movements",
+  /** The print queue's jobs (PrintJobDoc), and the print station's one document (PrintStationDoc). */
+  PRINT_JOBS: "printJobs",
+  PRINT_STATION: "printStation",
   /** Photos a CSV import names by address, on their way in: one `photos` document (ImportPhotosDoc). */
   IMPORT_PHOTOS: "importPhotos",
 } as const;

@@ -12,6 +12,7 @@ import { PUBLICATION } from "./api";
 import { argsOf } from "./contract";
 import { FILE_METHODS, FILE_PUBLICATION_ARGS } from "./file-args";
 import { ITEM_METHODS, ITEM_PUBLICATION_ARGS } from "./item-args";
+import { PRINT_METHODS, PRINT_PUBLICATION_ARGS } from "./print-args";
 import { PURCHASE_ORDER_METHODS, PURCHASE_ORDER_PUBLICATION_ARGS } from "./purchase-order-args";
 import { REPORT_METHODS } from "./report-args";
 import { ROOM_METHODS, ROOM_PUBLICATION_ARGS } from "./room-args";
@@ -35,6 +36,7 @@ export const METHODS = {
   ...VARIANT_METHODS,
   ...SUPPLIER_METHODS,
   ...PURCHASE_ORDER_METHODS,
+  ...PRINT_METHODS,
   ...REPORT_METHODS,
   ...FILE_METHODS,
   ...ACCOUNT_METHODS,
@@ -58,6 +60,7 @@ export const PUBLICATION_ARGS = {
   ...STOCK_PUBLICATION_ARGS,
   ...SUPPLIER_PUBLICATION_ARGS,
   ...PURCHASE_ORDER_PUBLICATION_ARGS,
+  ...PRINT_PUBLICATION_ARGS,
   ...ACCOUNT_PUBLICATION_ARGS,
   [PUBLICATION.DASHBOARD]: v.tuple([]),
 } as const;

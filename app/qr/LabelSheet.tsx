@@ -4,7 +4,9 @@
  * (labels.css); the page size and margins follow the chosen paper.
  */
 import { useState } from "react";
+import type { LabelCode } from "../../protocol/print-args";
 import { BarcodeVector } from "./BarcodeVector";
+import { CodeChoice, PaperChoice } from "./LabelChoices";
 import { labelBarcode } from "./label-barcode";
 import type { QrStyle } from "./options";
 import { cssLength, labelSize, labelsPerPage, PAPERS, type Paper, paginate, sheetPageSize } from "./paper";
@@ -22,8 +24,7 @@ export interface SheetLabel {
   link: string;
 }
 
-/** What each label prints: the QR of its link, a barcode (its product barcode, else its SKU), or both. */
-export type LabelCode = "qr" | "barcode" | "both";
+export type { LabelCode } from "../../protocol/print-args";
 
 export interface LabelSheetProps {
   labels: SheetLabel[];
@@ -33,6 +34,8 @@ export interface LabelSheetProps {
   onPaperChange?: (paper: Paper) => void;
   /** The code first printed; the sheet's own selector changes it. */
   code?: LabelCode;
+  /** Just the labels, on the paper and with the code given (the print station's batch: app/printing/). */
+  bare?: boolean;
 }
 
 /** How big a label printer's label is, for its layout: a small one has its code beside one line of text. */
@@ -47,9 +50,12 @@ export default function LabelSheet({
   style,
   onPaperChange,
   code: initialCode = "qr",
+  bare = false,
 }: LabelSheetProps) {
-  const [paper, setPaper] = useState<Paper>(initialPaper);
-  const [code, setCode] = useState<LabelCode>(initialCode);
+  const [chosenPaper, setPaper] = useState<Paper>(initialPaper);
+  const [chosenCode, setCode] = useState<LabelCode>(initialCode);
+  const paper = bare ? initialPaper : chosenPaper;
+  const code = bare ? initialCode : chosenCode;
   const layout = PAPERS[paper];
   const label = labelSize(layout);
   const pages = paginate(labels, labelsPerPage(layout));
@@ -70,33 +76,19 @@ export default function LabelSheet({
     >
       {/* Only one @page rule can apply, so it is written for the paper chosen now. */}
       <style>{`@page { size: ${layout.cssSize}; margin: ${cssLength(layout, layout.margin)}; }`}</style>
-      <div className="label-sheet-controls">
-        <label>
-          Paper{" "}
-          <select value={paper} onChange={(event) => choosePaper(event.target.value as Paper)}>
-            {Object.entries(PAPERS).map(([key, value]) => (
-              <option key={key} value={key}>
-                {value.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Code{" "}
-          <select value={code} onChange={(event) => setCode(event.target.value as LabelCode)}>
-            <option value="qr">QR code</option>
-            <option value="barcode">Barcode</option>
-            <option value="both">QR code and barcode</option>
-          </select>
-        </label>
-        <span className="muted">
-          {labels.length} {labels.length === 1 ? "label" : "labels"}, {pages.length}{" "}
-          {pages.length === 1 ? "page" : "pages"}
-        </span>
-        <button type="button" onClick={() => window.print()} disabled={labels.length === 0}>
-          Print
-        </button>
-      </div>
+      {!bare && (
+        <div className="label-sheet-controls">
+          <PaperChoice value={paper} onChange={choosePaper} />
+          <CodeChoice value={code} onChange={setCode} />
+          <span className="muted">
+            {labels.length} {labels.length === 1 ? "label" : "labels"}, {pages.length}{" "}
+            {pages.length === 1 ? "page" : "pages"}
+          </span>
+          <button type="button" onClick={() => window.print()} disabled={labels.length === 0}>
+            Print
+          </button>
+        </div>
+      )}
       {pages.map((items) => (
         <div
           key={items[0]!.id}

@@ -5,7 +5,10 @@
  * size. Lengths are in the paper's own unit, so print sizes come out exact.
  */
 
-export type Paper = "a4" | "letter" | "ql-62" | "dymo-30334" | "dymo-30252" | "zebra-2x1" | "zebra-4x6";
+import type { LabelPaper } from "../../protocol/print-args";
+
+/** The papers both sides name (the print station keeps its paper in the room: protocol/print-args.ts). */
+export type Paper = LabelPaper;
 
 export interface PaperLayout {
   name: string;

@@ -4,6 +4,7 @@ export const ROOM_VIEWS = [
   { view: "stocktake", path: "/stocktake", label: "Stocktake" },
   { view: "stall", path: "/stall", label: "Stall" },
   { view: "orders", path: "/orders", label: "Orders" },
+  { view: "print", path: "/print", label: "Print station" },
   { view: "dashboard", path: "/dashboard", label: "Dashboard" },
   { view: "team", path: "/team", label: "Team" },
   { view: "store", path: "/store", label: "Store" },

@@ -22,6 +22,7 @@ import { DashboardSkeleton } from "../dashboard/DashboardSkeleton";
 import { lazyPage, whenIdle } from "../lazy-page";
 import { type LiveDoc, useConnection, useFind, useStubs } from "../live";
 import { useSubscribe, useSubscribeIf, useSubscription } from "../live-api";
+import { PrintBanner } from "../printing/PrintBanner";
 import { CataloguePage } from "../room/CataloguePage";
 import { forgetRoom } from "../room/forget-room";
 import { PresenceList } from "../room/PresenceList";
@@ -77,7 +78,11 @@ const Orders = lazyPage(
   () => import("../buying/OrdersPage"),
   (m) => m.OrdersPage,
 );
-const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake, Stall, Orders, Report];
+const Print = lazyPage(
+  () => import("../printing/PrintPage"),
+  (m) => m.PrintPage,
+);
+const VIEWS = [Dashboard, Item, Team, Store, Settings, Stocktake, Stall, Orders, Report, Print];
 
 /** Checks the room exists before opening its live connection. */
 export function RoomPage({
@@ -186,6 +191,7 @@ const VIEW_TITLES: Record<RoomView, string> = {
   stocktake: "Stocktake",
   stall: "Stall",
   orders: "Orders",
+  print: "Print station",
   dashboard: "Dashboard",
   team: "Team",
   store: "Store",
@@ -294,6 +300,7 @@ function RoomShell({ roomId, view, itemId, orderId }: RoomViewProps) {
       <div className="room-nav">
         <TabNav label="Room" tabs={tabs} />
       </div>
+      {view !== "print" && <PrintBanner roomId={roomId} />}
       <main className="page room-page">
         <RoomOpening />
         <RoomSizeContext.Provider value={roomSize}>
@@ -309,6 +316,8 @@ function RoomShell({ roomId, view, itemId, orderId }: RoomViewProps) {
                 <Stall.Page role={role} roomId={roomId} deviceItems={deviceItems} />
               ) : view === "report" ? (
                 <Report.Page roomId={roomId} />
+              ) : view === "print" ? (
+                <Print.Page role={role} roomId={roomId} />
               ) : view === "orders" ? (
                 <Orders.Page role={role} roomId={roomId} orderId={orderId} deviceItems={deviceItems} />
               ) : view === "team" ? (

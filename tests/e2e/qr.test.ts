@@ -1,15 +1,4 @@
-/**
- * QR codes in Chromium (docs/product.md §4, docs/protocol.md §5), read back by an independent reader
- * (jsQR, from its own dist file): every module shape × finder style, with
- * and without a logo, with image pieces, for ASCII, UTF-8 and long data, as
- * PNG and as SVG. Also the 2× canvas and `Scan me!`, drawing only after
- * pieces load plus 500 ms, the label sheet and the invite code.
- * No app server: the renderer is bundled for a blank page (qr-bundle.ts).
- */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +6,7 @@ import type { QrStyle } from "../../app/qr/options";
 import { PAPERS, type Paper } from "../../app/qr/paper";
 import { launchBrowser } from "../support/browser";
 import { bundleQrEntry, JSQR_PATH } from "../support/qr-bundle";
+import { type LabelBox, zbarReadAll, zbarReadLabel } from "../support/zbar";
 
 const DATA = {
   asciiUrl: "https://stockroom.example/s/9f3k2LmQ7xZ",
@@ -606,96 +596,9 @@ describe("the invite code", () => {
   });
 });
 
-/** PDF points (1/72 in) of A4 and Letter pages. */
-interface LabelBox {
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 const A4_MARGIN_MM = 10;
 
-/**
- * Renders one label of the printed `pdf` at `dpi` with poppler's pdftoppm
- * (cropped to the label) and reads it with ZBar's zbarimg (QR codes only,
- * unless other symbologies are named).
- * @returns the code's text, or null when ZBar finds none.
- */
-function zbarReadLabel(
-  pdf: Buffer,
-  dpi: number,
-  box: LabelBox,
-  marginMm: number,
-  symbologies: readonly string[] = ["qrcode"],
-): string | null {
-  const dir = mkdtempSync(join(tmpdir(), "label-"));
-  const pixels = (cssPx: number) => Math.round(((cssPx + (marginMm / 25.4) * 96) * dpi) / 96);
-  try {
-    writeFileSync(join(dir, "sheet.pdf"), pdf);
-    const crop = [
-      "-x",
-      pixels(box.x),
-      "-y",
-      pixels(box.y),
-      "-W",
-      Math.round((box.width * dpi) / 96),
-      "-H",
-      Math.round((box.height * dpi) / 96),
-    ];
-    execFileSync("pdftoppm", [
-      ...["-r", dpi, "-f", box.page, "-l", box.page, "-singlefile", ...crop].map(String),
-      ...["-gray", "-png", join(dir, "sheet.pdf"), join(dir, "label")],
-    ]);
-    try {
-      const out = execFileSync(
-        "zbarimg",
-        ["--quiet", "--raw", "-Sdisable", ...symbologies.map((name) => `-S${name}.enable`), join(dir, "label.png")],
-        {
-          encoding: "utf8",
-        },
-      );
-      return out.trim() || null;
-    } catch {
-      // zbarimg exits 4 when it finds no code: a finding for the assertion, not a crash.
-      return null;
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Every code ZBar reads in one region of the printed `pdf` (see zbarReadLabel), one per line. */
-function zbarReadAll(pdf: Buffer, dpi: number, box: LabelBox, marginMm: number, symbologies: readonly string[]) {
-  const dir = mkdtempSync(join(tmpdir(), "labels-"));
-  const pixels = (cssPx: number) => Math.round(((cssPx + (marginMm / 25.4) * 96) * dpi) / 96);
-  try {
-    writeFileSync(join(dir, "sheet.pdf"), pdf);
-    execFileSync("pdftoppm", [
-      ...["-r", dpi, "-f", box.page, "-l", box.page, "-singlefile", "-x", pixels(box.x), "-y", pixels(box.y)].map(
-        String,
-      ),
-      ...["-W", Math.round((box.width * dpi) / 96), "-H", Math.round((box.height * dpi) / 96)].map(String),
-      ...["-gray", "-png", join(dir, "sheet.pdf"), join(dir, "region")],
-    ]);
-    try {
-      const out = execFileSync(
-        "zbarimg",
-        ["--quiet", "--raw", "-Sdisable", ...symbologies.map((name) => `-S${name}.enable`), join(dir, "region.png")],
-        { encoding: "utf8" },
-      );
-      return out
-        .split("\n")
-        .map((line) => line.trim())
-        .filter(Boolean);
-    } catch {
-      return [];
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
+/** PDF points (1/72 in) of A4 and Letter pages. */
 const A4_POINTS = [595, 842];
 const LETTER_POINTS = [612, 792];
 

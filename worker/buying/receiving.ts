@@ -39,6 +39,7 @@ import {
 } from "../db/room/purchase-order-tables";
 import { countedNotAccepted, findLine, linesOf } from "../db/room/purchase-orders-repo";
 import type { RoomStatement } from "../db/room/room-database";
+import { findSupplier } from "../db/room/suppliers-repo";
 import { targetForCode, unknownCode } from "../inventory/item-for-code";
 import type { ItemChange } from "../inventory/item-pipeline";
 import { writeItems } from "../inventory/item-pipeline";
@@ -287,7 +288,9 @@ export function acceptReceived(
       },
       { all: () => host.roomDb.insert(purchaseOrderEvents).values(event).run() },
     ];
-    writeItems(host, { actor, at, items: changes, last });
+    const supplier = findSupplier(host.roomDb, order.supplierId);
+    const labels = { kind: "order", title: supplier ? `${number} from ${supplier.name}` : number } as const;
+    writeItems(host, { actor, at, items: changes, last, labels });
     for (const line of after) {
       if (!tally.has(line.id)) continue;
       announceLine(host, line);

@@ -10,7 +10,8 @@
  *   2. reads every written item back once all of that has run, so a
  *      trigger's change is in what the room hears (never a row recomputed);
  *   3. announces, once committed: what else the write made, the items,
- *      their history entries, their new movements, the movements taken back.
+ *      their history entries, their new movements, the movements taken back,
+ *      and the labels it queued for the print station (docs/printing.md).
  *
  * Nothing else writes `items`, `item_history` or `movements`
  * (tests/unit/one-write-path.test.ts holds that).
@@ -22,9 +23,11 @@ import { type HistoryEntry, insertHistoryQueries, toHistoryDoc } from "../db/roo
 import { findItemRows } from "../db/room/item-statements";
 import { deleteItemQuery, insertItemQuery, toItemDoc, updateItemQuery } from "../db/room/items-repo";
 import { insertMovementsStatement, type ReadMovement } from "../db/room/movements-repo";
+import type { PrintJobRow } from "../db/room/print-tables";
 import { type RoomStatement, runTogether } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import { asDoc } from "../live/types";
+import { announceJob, type LabelsAsked, queueStatement } from "../printing/print-jobs";
 import type { RoomHost } from "../rooms/room-host";
 import { withHandSetCosts } from "./hand-set-costs";
 import { suppliersKnownStatement, suppliersSet } from "./item-suppliers";
@@ -67,6 +70,8 @@ export interface ItemWrite {
   last?: readonly RoomStatement[];
   /** Movements this write takes back: the ledgers are told they are undone. */
   undone?: readonly ReadMovement[];
+  /** Asks for the write's labels at the print station (docs/printing.md): queued with it, if the queue takes the kind. */
+  labels?: LabelsAsked;
   /** How the transaction is committed, when not on its own: a bulk job's chunk commits with its progress. */
   commit?: (statements: readonly RoomStatement[]) => readonly unknown[];
 }
@@ -91,6 +96,7 @@ export function writeItems(host: RoomHost, write: ItemWrite): Written {
   const entries = write.items.flatMap((change) => (change.entry ? [change.entry] : []));
   const movements = write.items.flatMap((change) => change.moves?.rows ?? []);
   const kept = write.items.filter((change) => !("remove" in change.row)).map((change) => change.id);
+  const added = write.items.filter((change) => "insert" in change.row).map((change) => change.id);
   const suppliers = suppliersSet(write.items);
   const statements: RoomStatement[] = [
     ...first,
@@ -99,6 +105,9 @@ export function writeItems(host: RoomHost, write: ItemWrite): Written {
     ...insertHistoryQueries(host.roomDb, host.roomId, entries),
     ...(movements.length ? [insertMovementsStatement(host.roomDb, movements)] : []),
     ...last,
+    ...(write.labels
+      ? [queueStatement(host, write.labels, { actor: write.actor, at: write.at, added, movements })]
+      : []),
     { all: () => findItemRows(host.roomDb, host.roomId, kept) },
   ];
   const commit = write.commit ?? ((all: readonly RoomStatement[]) => runTogether(host.roomDb, all));
@@ -109,8 +118,10 @@ export function writeItems(host: RoomHost, write: ItemWrite): Written {
   announceEntries(host, entries);
   for (const change of write.items) announceMovements(host, change.moves);
   if (write.undone?.length) announceUndone(host, write.undone);
-  const lastFrom = results.length - 1 - last.length;
-  return { rows, last: results.slice(lastFrom, results.length - 1) };
+  const lastEnd = results.length - 1 - (write.labels ? 1 : 0);
+  const job = write.labels ? (results[lastEnd] as PrintJobRow | null) : null;
+  if (job) announceJob(host, job, null);
+  return { rows, last: results.slice(lastEnd - last.length, lastEnd) };
 }
 
 /**

@@ -23,8 +23,9 @@ import { assertCodesFree, assertPhotosHere, historyEntry, invalid, made } from "
 import { keptAtRemoval, restoredVariantMoves } from "./restored-variants";
 import { arrivalMoves, removalMoves, totalMoves } from "./stock-moves";
 
+/** An item someone adds (by hand, from a scan, offline and sent later): its labels go to the print station. */
 export function addItem(host: RoomHost, actor: string, input: unknown, id = newId()): Promise<string> {
-  return host.writes.run(() => addNow(host, actor, input, id), actor);
+  return host.writes.run(() => addNow(host, actor, input, id, {}, undefined, true), actor);
 }
 
 /**
@@ -45,6 +46,8 @@ async function addNow(
   id: string,
   server: ServerFields = {},
   createdWith: CreatedWith = { statements: [], photoIds: [] },
+  /** Someone made it (not the server from a store product): its labels are queued for the print station. */
+  byPerson = false,
 ): Promise<string> {
   const parsed = v.safeParse(itemFieldsSchema, input);
   if (!parsed.success) throw invalid(parsed.issues);
@@ -74,6 +77,7 @@ async function addNow(
     items: [{ id, before: null, row: { insert: fields, columns: moves ? { stock: moves.stock } : {} }, entry, moves }],
     first: createdWith.statements,
     announceFirst: createdWith.beforeAnnounce,
+    labels: byPerson ? { kind: "added", title: fields.title } : undefined,
   });
   return id;
 }
@@ -81,7 +85,7 @@ async function addNow(
 /**
  * A new item made together with other rows in one transaction (all or none), for
  * a caller that holds host.writes: e.g. finishing a photo upload creates
- * the photo's file record and its item at once.
+ * the photo's file record and its item at once (someone's, so its labels are queued).
  */
 export function addItemWithNow(
   host: RoomHost,
@@ -90,7 +94,7 @@ export function addItemWithNow(
   id: string,
   createdWith: CreatedWith,
 ): Promise<string> {
-  return addNow(host, actor, input, id, {}, createdWith);
+  return addNow(host, actor, input, id, {}, createdWith, true);
 }
 
 /** An item made by the server (e.g. from a store product), for a caller that holds host.writes. */

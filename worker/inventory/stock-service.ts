@@ -19,6 +19,7 @@ import { newId } from "../db/directory/database";
 import { findLocation } from "../db/room/locations-repo";
 import { movementWithGroup, type ReadMovement } from "../db/room/movements-repo";
 import type { ItemRow } from "../db/room/room-schema";
+import type { LabelsAsked } from "../printing/print-jobs";
 import type { RoomHost } from "../rooms/room-host";
 import { targetForCode, unknownCode } from "./item-for-code";
 import { writeItems } from "./item-pipeline";
@@ -77,12 +78,24 @@ function writeChanges(
   actor: string,
   item: ItemRow,
   changes: readonly StockChange[],
-  options: { group?: string; undoes?: readonly (string | null)[]; undone?: readonly ReadMovement[] } = {},
+  options: {
+    group?: string;
+    undoes?: readonly (string | null)[];
+    undone?: readonly ReadMovement[];
+    /** A receipt's labels, for the print station (docs/printing.md). */
+    labels?: LabelsAsked;
+  } = {},
 ): string[] {
   assertCovered(host, item, changes);
   const at = host.now();
   const moves = stockMoves(item, changes, { ...made(host, actor, at), group: options.group, undoes: options.undoes });
-  writeItems(host, { actor, at, items: [stockOnlyChange(host, actor, item, moves, "stock")], undone: options.undone });
+  writeItems(host, {
+    actor,
+    at,
+    items: [stockOnlyChange(host, actor, item, moves, "stock")],
+    undone: options.undone,
+    labels: options.labels,
+  });
   return moves.rows.map((movement) => movement.id);
 }
 
@@ -104,18 +117,25 @@ export function adjustStock(host: RoomHost, actor: string, input: StockAdjust): 
     const item = await itemHere(host, input.itemId);
     const variant = variantHere(item, input.variantId);
     openLocation(host, input.locationId);
-    const [id] = writeChanges(host, actor, item, [
-      {
-        variantId: variant._id,
-        locationId: input.locationId,
-        delta: input.quantity,
-        reason: input.reason,
-        note: input.note,
-        reference: input.reference,
-        priceCents: input.priceCents,
-        costCents: input.costCents,
-      },
-    ]);
+    const title = variant.values.length ? `${item.title} — ${variantName(variant)}` : item.title;
+    const [id] = writeChanges(
+      host,
+      actor,
+      item,
+      [
+        {
+          variantId: variant._id,
+          locationId: input.locationId,
+          delta: input.quantity,
+          reason: input.reason,
+          note: input.note,
+          reference: input.reference,
+          priceCents: input.priceCents,
+          costCents: input.costCents,
+        },
+      ],
+      input.reason === "received" ? { labels: { kind: "received", title } } : {},
+    );
     return id as string;
   }, actor);
 }
@@ -138,10 +158,15 @@ export function receiveByCode(
     const { item, variantId, variantName: name } = target;
     openLocation(host, locationId);
     const held = (stockOfVariant(item, variantId)[locationId] ?? 0) + quantity;
-    writeChanges(host, actor, item, [
-      { variantId, locationId, delta: quantity, reason: "received", note: "Received by scan" },
-    ]);
-    return { itemId: item.id, variantId, title: name ? `${item.title} — ${name}` : item.title, held };
+    const title = name ? `${item.title} — ${name}` : item.title;
+    writeChanges(
+      host,
+      actor,
+      item,
+      [{ variantId, locationId, delta: quantity, reason: "received", note: "Received by scan" }],
+      { labels: { kind: "received", title } },
+    );
+    return { itemId: item.id, variantId, title, held };
   }, actor);
 }
 

@@ -26,6 +26,7 @@ import { WORDS_BACKFILL } from "../inventory/words-backfill";
 import type { LiveRegistry } from "../live/registry";
 import { notifyNewOrders } from "../orders/order-emails";
 import { recordOrderNow } from "../orders/orders-service";
+import { registerPrinting } from "../printing/print-feature";
 import { registerBackupRestore } from "../rooms/backup-restore-feature";
 import { registerJoinLinks } from "../rooms/join-links-feature";
 import { registerMembers } from "../rooms/members-feature";
@@ -143,6 +144,7 @@ export const ROOM_FEATURES: readonly RoomFeature[] = [
   { name: "suppliers", register: registerSuppliers },
   { name: "purchase orders", register: registerPurchaseOrders },
   { name: "stock report", register: registerStockReport },
+  { name: "print station", register: registerPrinting },
 ];
 
 /**

@@ -58,6 +58,7 @@ export const { items, itemHistory, orders, files, storeConnections, webhookDeliv
 
 export { importPhotos } from "./import-photos-table";
 export { importStaged } from "./import-staged-table";
+export { printJobLines, printJobs } from "./print-tables";
 export {
   purchaseOrderEvents,
   purchaseOrderLines,
