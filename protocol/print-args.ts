@@ -11,7 +11,11 @@ import { idSchema } from "./id-schema";
 export const PRINT_METHOD = {
   /** Turns the queue on or off and says what it queues, how many labels, on which paper. */
   PRINT_SETTINGS: "print.settings",
-  /** The print station takes the labels waiting (a batch); answers them, ready to print. */
+  /** Makes a tab the room's print station (taking over from any other). */
+  PRINT_CLAIM: "print.claim",
+  /** The tab stops being the print station. */
+  PRINT_RELEASE: "print.release",
+  /** The print station takes the labels waiting (a batch, first any it took and did not print); answers them. */
   PRINT_TAKE: "print.take",
   /** The print station printed these batches' jobs. */
   PRINT_DONE: "print.done",
@@ -26,7 +30,7 @@ export const PRINT_PUBLICATION = {
   PRINT_QUEUE: "print.queue",
   /** One `station` document (`printStation`): the settings, whether a station is open, what waits. */
   PRINT_STATION: "print.station",
-  /** Subscribed by the tab that is the print station while it is: the room knows it is open. */
+  /** Held by the station's tab while it is open: the room knows it is there (refused for a tab replaced). */
   PRINT_ATTEND: "print.attend",
 } as const;
 
@@ -95,8 +99,11 @@ export interface PrintJobDoc {
 export interface PrintStationDoc {
   _id: "station";
   settings: PrintSettings;
-  /** The open station: its tab's id, its name, who is signed in on it, since when; null when none is open. */
-  station: { id: string; name: string; by: string; since: Date } | null;
+  /**
+   * The station: its tab's id, its name, who is signed in on it, since when, and whether its tab
+   * is open now; null when no tab is the station.
+   */
+  station: { id: string; name: string; by: string; since: Date; online: boolean } | null;
   waitingJobs: number;
   waitingLabels: number;
   /** Labels the station has taken and not yet said are printed. */
@@ -150,6 +157,8 @@ const jobIdsSchema = v.pipe(v.array(idSchema), v.maxLength(PRINT_LIMITS.WAITING_
 
 export const PRINT_METHODS = {
   [PRINT_METHOD.PRINT_SETTINGS]: takes(v.tuple([printSettingsSchema])).answers(),
+  [PRINT_METHOD.PRINT_CLAIM]: takes(v.tuple([stationIdSchema, stationNameSchema])).answers(),
+  [PRINT_METHOD.PRINT_RELEASE]: takes(v.tuple([stationIdSchema])).answers(),
   [PRINT_METHOD.PRINT_TAKE]: takes(v.tuple([stationIdSchema])).answers<PrintBatch>(),
   [PRINT_METHOD.PRINT_DONE]: takes(v.tuple([stationIdSchema, jobIdsSchema])).answers<{ printed: number }>(),
   [PRINT_METHOD.PRINT_SKIP]: takes(v.tuple([idSchema])).answers(),
@@ -159,5 +168,5 @@ export const PRINT_METHODS = {
 export const PRINT_PUBLICATION_ARGS = {
   [PRINT_PUBLICATION.PRINT_QUEUE]: v.tuple([]),
   [PRINT_PUBLICATION.PRINT_STATION]: v.tuple([]),
-  [PRINT_PUBLICATION.PRINT_ATTEND]: v.tuple([stationIdSchema, stationNameSchema]),
+  [PRINT_PUBLICATION.PRINT_ATTEND]: v.tuple([stationIdSchema]),
 } as const;

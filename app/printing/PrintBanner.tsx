@@ -18,7 +18,13 @@ export function PrintBanner({ roomId }: { roomId: string }) {
     <p className="print-banner" role="status" data-testid="print-banner">
       <span>
         {labelsText(waiting)} {doc.printingLabels > 0 && doc.waitingLabels === 0 ? "printing" : "waiting"} at the print
-        station{doc.station ? ` (${doc.station.name})` : ": no print station is open"}.
+        station
+        {doc.station?.online
+          ? ` (${doc.station.name})`
+          : doc.station
+            ? `: ${doc.station.name} is not open`
+            : ": no print station is open"}
+        .
       </span>{" "}
       <Link href={roomPath(roomId, "print")}>See the queue</Link>
     </p>

@@ -4,8 +4,10 @@
  * queued it and when — then what was printed or taken off lately. Those who
  * edit the catalogue take a waiting job off, or queue a done one again.
  */
+
+import { useState } from "react";
 import { METHOD, type MemberDoc } from "../../protocol/api";
-import type { PrintJobDoc } from "../../protocol/print-args";
+import { PRINT_LIMITS, type PrintJobDoc } from "../../protocol/print-args";
 import { RelativeTime } from "../catalogue/RelativeTime";
 import { useCall } from "../live-api";
 import { Button } from "../ui/Button";
@@ -43,7 +45,17 @@ export function PrintQueue({
     return member?.name || member?.email || "Someone";
   };
   const open = jobs.filter((job) => job.status === "waiting" || job.status === "printing");
-  const done = jobs.filter((job) => job.status === "printed" || job.status === "skipped");
+  // The newest few: the rest of what the room keeps is history nobody acts on.
+  const done = jobs
+    .filter((job) => job.status === "printed" || job.status === "skipped")
+    .slice(0, PRINT_LIMITS.DONE_SHOWN);
+  const [pending, setPending] = useState<string | null>(null);
+  /** One action at a time: a double click does not queue a job twice. */
+  const act = (jobId: string, action: () => Promise<unknown>) => {
+    if (pending) return;
+    setPending(jobId);
+    void run(action).finally(() => setPending(null));
+  };
 
   return (
     <section className="card print-queue" aria-labelledby="print-queue-heading">
@@ -72,7 +84,13 @@ export function PrintQueue({
                 {nameOf(job.createdBy)}, <RelativeTime date={job.createdAt} />
               </span>
               {canChange && job.status === "waiting" && (
-                <Button variant="ghost" size="sm" onClick={() => void run(() => call(METHOD.PRINT_SKIP, job._id))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={pending !== null}
+                  aria-label={`Take ${job.title} off the queue`}
+                  onClick={() => act(job._id, () => call(METHOD.PRINT_SKIP, job._id))}
+                >
                   Take off the queue
                 </Button>
               )}
@@ -94,7 +112,13 @@ export function PrintQueue({
                   {nameOf(job.doneBy)}, {job.doneAt && <RelativeTime date={job.doneAt} />}
                 </span>
                 {canChange && (
-                  <Button variant="ghost" size="sm" onClick={() => void run(() => call(METHOD.PRINT_AGAIN, job._id))}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={pending !== null}
+                    aria-label={`Print ${job.title} again`}
+                    onClick={() => act(job._id, () => call(METHOD.PRINT_AGAIN, job._id))}
+                  >
                     Print again
                   </Button>
                 )}

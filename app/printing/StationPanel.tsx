@@ -27,30 +27,34 @@ export function StationPanel({
 
   function start(event: FormEvent) {
     event.preventDefault();
-    if (name.trim()) printer.start(name.trim());
+    if (name.trim()) void printer.start(name.trim());
   }
 
   if (!doc) return <p className="muted">Loading…</p>;
   const other = doc.station && !isStation ? doc.station : null;
   return (
     <div className="station-panel" data-testid="station-panel">
-      <p className="station-state" role="status" data-testid="station-state">
+      <p className="station-state" data-testid="station-state">
         {isStation ? (
           <>
             <strong>This tab is the print station</strong> (“{printer.station?.name}”): labels print here as they are
-            queued.
+            queued. Keep this page open: leaving it stops the printing until you come back.
           </>
         ) : other ? (
           <>
-            <strong>“{other.name}”</strong> is the print station ({other.by}, since <RelativeTime date={other.since} />
-            ).
+            <strong>“{other.name}”</strong> is the print station ({other.by}, since <RelativeTime date={other.since} />)
+            {other.online ? "." : ", but its page is not open: labels wait until it is."}
           </>
         ) : (
           <>No print station is open: labels wait in the queue until one is.</>
         )}{" "}
-        {doc.waitingLabels > 0 && <span data-testid="station-waiting">{labelsText(doc.waitingLabels)} waiting.</span>}
+        {doc.waitingLabels > 0 && (
+          <span role="status" data-testid="station-waiting">
+            {labelsText(doc.waitingLabels)} waiting.
+          </span>
+        )}
       </p>
-      {replacedBy && (
+      {replacedBy !== null && (
         <p className="muted" role="status">
           This tab stopped being the print station: “{replacedBy}” took over.
         </p>

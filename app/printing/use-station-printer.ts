@@ -1,13 +1,15 @@
 /**
- * This tab as the room's print station (docs/printing.md). While it is on,
- * the tab holds `print.attend` (so the room knows a station is open), and
- * whenever labels wait it takes them as one batch, draws them, opens the
- * browser's print dialog once — or prints at once where the browser is set
- * to print silently — and then tells the room they are printed.
+ * This tab as the room's print station (docs/printing.md). It claims the
+ * station (`print.claim`) and, while its page is open, holds `print.attend`
+ * so the room knows the station is there. Whenever labels wait it takes them
+ * as one batch, draws them, opens the browser's print dialog once — or
+ * prints at once where the browser is set to print silently — and then tells
+ * the room they are printed.
  *
- * The station's id lives in the tab (sessionStorage), so a reload of the
- * station's tab comes back as the station; another tab that opens as the
- * station takes over, and this one steps down and says so.
+ * The station's id lives in the tab (sessionStorage), so a reload comes back
+ * as the station. Another tab that claims the station takes over; this one
+ * sees the room name another station and steps down, and is refused should
+ * it try to come back by reconnecting.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LIMITS, METHOD, PUBLICATION } from "../../protocol/api";
@@ -22,6 +24,8 @@ import { usePrintStation } from "./use-print-station";
 
 /** How long the station lets a burst of scans gather before it prints them together. */
 const GATHER_MS = 1_500;
+/** How long it waits before trying again after a failure (the line dropped, say). */
+const RETRY_MS = 5_000;
 
 export interface PrintedBatch {
   jobs: PrintBatch["jobs"];
@@ -29,13 +33,18 @@ export interface PrintedBatch {
   at: Date;
 }
 
+interface TabStation {
+  id: string;
+  name: string;
+}
+
 const storageKey = (roomId: string) => `stockroom.printStation.${roomId}`;
 const NAME_KEY = "stockroom.printStation.name";
 
-function storedStation(roomId: string): { id: string; name: string } | null {
+function storedStation(roomId: string): TabStation | null {
   try {
     const stored = sessionStorage.getItem(storageKey(roomId));
-    return stored ? (JSON.parse(stored) as { id: string; name: string }) : null;
+    return stored ? (JSON.parse(stored) as TabStation) : null;
   } catch {
     return null;
   }
@@ -54,53 +63,54 @@ export function useStationPrinter(roomId: string) {
   const [last, setLast] = useState<PrintedBatch | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [replacedBy, setReplacedBy] = useState<string | null>(null);
+  const [retryAt, setRetryAt] = useState(0);
   const busy = useRef(false);
-  const wasStation = useRef(false);
+  /** Bumped when the station stops: a batch's work still under way for an earlier one then ends quietly. */
+  const generation = useRef(0);
+  /** Jobs printed whose `print.done` did not get through: said first, before anything is taken. */
+  const owed = useRef<string[]>([]);
 
-  useSubscribeIf(station !== null, PUBLICATION.PRINT_ATTEND, station?.id ?? "", station?.name ?? "");
   const isStation = station !== null && doc?.station?.id === station.id;
+  useSubscribeIf(isStation, PUBLICATION.PRINT_ATTEND, station?.id ?? "");
 
-  const start = useCallback(
-    (name: string) => {
-      const next = { id: randomId(), name };
-      sessionStorage.setItem(storageKey(roomId), JSON.stringify(next));
-      localStorage.setItem(NAME_KEY, name);
-      setReplacedBy(null);
-      setError(null);
-      setStation(next);
-    },
-    [roomId],
-  );
-  const stop = useCallback(() => {
+  const forget = useCallback(() => {
     sessionStorage.removeItem(storageKey(roomId));
-    wasStation.current = false;
+    generation.current++;
     busy.current = false;
+    owed.current = [];
     setPrinting(null);
     setStation(null);
   }, [roomId]);
 
-  /** One label to check the printer and paper with (nothing from the queue). */
-  const printTest = useCallback(() => {
-    if (busy.current) return;
-    busy.current = true;
-    const label: SheetLabel = {
-      id: "test",
-      title: "Test label",
-      priceText: "0.00",
-      sku: "TEST-0001",
-      link: window.location.origin,
-    };
-    setPrinting({ jobs: [], labels: [label], at: new Date() });
-  }, []);
+  const start = useCallback(
+    async (name: string) => {
+      const next = { id: randomId(), name };
+      setReplacedBy(null);
+      setError(null);
+      try {
+        await call(METHOD.PRINT_CLAIM, next.id, name);
+      } catch (caught) {
+        setError(errorMessage(caught));
+        return;
+      }
+      sessionStorage.setItem(storageKey(roomId), JSON.stringify(next));
+      localStorage.setItem(NAME_KEY, name);
+      setStation(next);
+    },
+    [call, roomId],
+  );
 
-  // Another tab opened as the station: this one steps down (and stops holding the room's station).
+  const stop = useCallback(() => {
+    if (station) void call(METHOD.PRINT_RELEASE, station.id).catch(() => {});
+    forget();
+  }, [call, station, forget]);
+
+  // The room names another station (or none): this tab is no longer it, and says so.
   useEffect(() => {
-    if (isStation) wasStation.current = true;
-    else if (wasStation.current && station && doc?.station && doc.station.id !== station.id) {
-      setReplacedBy(doc.station.name);
-      stop();
-    }
-  }, [isStation, station, doc?.station, stop]);
+    if (!station || !doc || doc.station?.id === station.id) return;
+    if (doc.station) setReplacedBy(doc.station.name);
+    forget();
+  }, [station, doc, forget]);
 
   // A station computer that sleeps prints nothing: keep the screen on while this tab is the station.
   useEffect(() => {
@@ -126,60 +136,92 @@ export function useStationPrinter(roomId: string) {
     };
   }, [isStation]);
 
+  /** Something failed: shown, and tried again in a moment (what was taken stays this station's). */
+  const failed = useCallback((caught: unknown) => {
+    busy.current = false;
+    setError(errorMessage(caught));
+    setRetryAt(Date.now() + RETRY_MS);
+  }, []);
+
   const takeNext = useCallback(async () => {
     if (!station || busy.current) return;
     busy.current = true;
+    const mine = generation.current;
     try {
-      const batch = await call(METHOD.PRINT_TAKE, station.id);
-      if (batch.jobs.length === 0) {
-        busy.current = false;
-        return;
+      if (owed.current.length > 0) {
+        await call(METHOD.PRINT_DONE, station.id, owed.current);
+        owed.current = [];
       }
+      // What this station took before and did not print comes back first (printed again, not lost).
+      const batch = await call(METHOD.PRINT_TAKE, station.id);
       const links: Record<string, string> = {};
       const ids = itemsOf(batch.labels);
       for (let start = 0; start < ids.length; start += LIMITS.BULK) {
         Object.assign(links, await call(METHOD.ITEMS_PUBLIC_LINKS, ids.slice(start, start + LIMITS.BULK)));
       }
+      if (mine !== generation.current) return;
+      if (batch.jobs.length === 0) {
+        busy.current = false;
+        return;
+      }
       setError(null);
       // Drawn first; the dialog opens once the labels are on the page (below).
       setPrinting({ jobs: batch.jobs, labels: batchLabels(batch.labels, links), at: new Date() });
     } catch (caught) {
-      busy.current = false;
-      setError(errorMessage(caught));
+      if (mine === generation.current) failed(caught);
     }
-  }, [call, station]);
+  }, [call, station, failed]);
 
-  // Labels wait: after a moment (a burst of scans prints as one batch), take them.
-  const waiting = doc?.waitingJobs ?? 0;
+  // Labels wait, or this station holds some it has not printed: after a moment (a burst of scans prints as
+  // one batch), take them.
+  const due = (doc?.waitingJobs ?? 0) > 0 || (doc?.printingLabels ?? 0) > 0 || owed.current.length > 0;
   useEffect(() => {
-    if (!isStation || !connected || waiting === 0 || printing) return;
-    const timer = setTimeout(() => void takeNext(), GATHER_MS);
+    if (!isStation || !connected || !due || printing) return;
+    const timer = setTimeout(() => void takeNext(), Math.max(GATHER_MS, retryAt - Date.now()));
     return () => clearTimeout(timer);
-  }, [isStation, connected, waiting, printing, takeNext]);
+  }, [isStation, connected, due, printing, retryAt, takeNext]);
+
+  /** One label to check the printer and paper with (nothing from the queue). */
+  const printTest = useCallback(() => {
+    if (busy.current) return;
+    busy.current = true;
+    const label: SheetLabel = {
+      id: "test",
+      title: "Test label",
+      priceText: "0.00",
+      sku: "TEST-0001",
+      link: window.location.origin,
+    };
+    setPrinting({ jobs: [], labels: [label], at: new Date() });
+  }, []);
 
   // The batch is drawn: print it (the dialog blocks until it closes, or returns at once when silent), then say so.
   useEffect(() => {
     if (!printing) return;
+    const mine = generation.current;
     let cancelled = false;
     const frame = requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         void document.fonts.ready.then(async () => {
-          if (cancelled) return;
+          if (cancelled || mine !== generation.current) return;
           if (printing.labels.length > 0) window.print();
-          try {
-            if (station && printing.jobs.length > 0) {
-              await call(
-                METHOD.PRINT_DONE,
-                station.id,
-                printing.jobs.map((job) => job.id),
-              );
-            }
-          } catch (caught) {
-            setError(errorMessage(caught));
-          }
           setLast(printing);
           setPrinting(null);
-          busy.current = false;
+          const ids = printing.jobs.map((job) => job.id);
+          if (!station || ids.length === 0) {
+            busy.current = false;
+            return;
+          }
+          try {
+            await call(METHOD.PRINT_DONE, station.id, ids);
+            if (mine === generation.current) busy.current = false;
+          } catch (caught) {
+            // Printed: said again before the next batch is taken, never printed twice for want of it.
+            if (mine === generation.current) {
+              owed.current = [...owed.current, ...ids];
+              failed(caught);
+            }
+          }
         });
       }),
     );
@@ -187,7 +229,7 @@ export function useStationPrinter(roomId: string) {
       cancelled = true;
       cancelAnimationFrame(frame);
     };
-  }, [printing, station, call]);
+  }, [printing, station, call, failed]);
 
   return { doc, station, isStation, printing, last, error, replacedBy, start, stop, printTest };
 }

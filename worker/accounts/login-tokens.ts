@@ -83,7 +83,12 @@ interface TokensHere {
   /** When the tokens of this object's connections were last checked (recheckTokensInUse). */
   recheckedAt: number;
 }
-const RESUMABLE_MS = 5 * 60_000;
+/**
+ * A minute: short enough that a token whose removal could not reach this
+ * object stops working here within a minute, long enough that a team's
+ * reconnects and tabs cost one directory read a minute, off the call path.
+ */
+const RESUMABLE_MS = 60_000;
 const tokensHere = new WeakMap<AccountsHost, TokensHere>();
 /** Past this many, a set starts over rather than grow without end. */
 const MAX_TOKENS_HERE = 10_000;

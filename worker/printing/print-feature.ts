@@ -4,9 +4,8 @@
  * links publish items' share pages, which only they may do) and take jobs
  * off; everyone in the room sees the queue and the banner, live.
  */
-import { COLLECTION, can, METHOD, PUBLICATION } from "../../protocol/api";
+import { COLLECTION, can, METHOD, PUBLICATION, type RoomRole } from "../../protocol/api";
 import { PUBLICATION_ARGS } from "../../protocol/args";
-import { LiveError } from "../../protocol/errors";
 import { defineMethod } from "../contract";
 import type { LiveRegistry } from "../live/registry";
 import { asDoc } from "../live/types";
@@ -14,9 +13,16 @@ import { requireRole } from "../rooms/access";
 import type { RoomHost } from "../rooms/room-host";
 import { markPrinted, queueAgain, queueRows, skipJob, takeBatch, toJobDoc } from "./print-jobs";
 import { writePrintSettings } from "./print-settings";
-import { announceStation, attend, currentStation, leave, leaveIfBy, stationDoc } from "./print-station";
-
-export const NOT_THE_STATION = "This tab is not the print station now";
+import {
+  announceStation,
+  assertStation,
+  attend,
+  claim,
+  leave,
+  release,
+  releaseIfBy,
+  stationDoc,
+} from "./print-station";
 
 export function registerPrinting(registry: LiveRegistry<RoomHost>): void {
   defineMethod(registry, METHOD.PRINT_SETTINGS, {
@@ -26,13 +32,25 @@ export function registerPrinting(registry: LiveRegistry<RoomHost>): void {
       announceStation(ctx.host);
     },
   });
+  defineMethod(registry, METHOD.PRINT_CLAIM, {
+    run: async (ctx, stationId, name) => {
+      await requireRole(ctx, can.shareItems);
+      const userId = ctx.userId as string;
+      const member = (await ctx.host.members()).find((each) => each._id === userId);
+      const by = member?.name || member?.email || "A member";
+      claim(ctx.host, { id: stationId, name, userId, by, since: ctx.host.now() });
+    },
+  });
+  defineMethod(registry, METHOD.PRINT_RELEASE, {
+    run: async (ctx, stationId) => {
+      await requireRole(ctx, can.shareItems);
+      release(ctx.host, stationId);
+    },
+  });
   defineMethod(registry, METHOD.PRINT_TAKE, {
     run: async (ctx, stationId) => {
       await requireRole(ctx, can.shareItems);
-      const station = currentStation(ctx.host);
-      if (station?.id !== stationId) {
-        throw new LiveError(409, station ? `${NOT_THE_STATION}: ${station.name} is` : NOT_THE_STATION);
-      }
+      assertStation(ctx.host, stationId);
       return takeBatch(ctx.host, stationId);
     },
   });
@@ -58,8 +76,13 @@ export function registerPrinting(registry: LiveRegistry<RoomHost>): void {
   // The banner's figures follow the queue.
   registry.react((host, change) => {
     if (change.collection === COLLECTION.PRINT_JOBS) announceStation(host);
-    // Someone removed from the room stops being its print station at once.
-    if (change.collection === COLLECTION.MEMBERS && change.doc === null) leaveIfBy(host, change.id);
+    // Someone removed, or made a role that keeps no station, stops being the station at once.
+    if (
+      change.collection === COLLECTION.MEMBERS &&
+      (change.doc === null || !can.shareItems(change.doc.role as RoomRole))
+    ) {
+      releaseIfBy(host, change.id);
+    }
   });
 
   registry.publish(PUBLICATION.PRINT_STATION, {
@@ -92,17 +115,9 @@ export function registerPrinting(registry: LiveRegistry<RoomHost>): void {
 
   registry.publish(PUBLICATION.PRINT_ATTEND, {
     args: PUBLICATION_ARGS[PUBLICATION.PRINT_ATTEND],
-    run: async (ctx, stationId, name) => {
+    run: async (ctx, stationId) => {
       await requireRole(ctx, can.shareItems);
-      const userId = ctx.userId as string;
-      const member = (await ctx.host.members()).find((each) => each._id === userId);
-      attend(ctx.host, {
-        id: stationId,
-        name,
-        userId,
-        by: member?.name || member?.email || "A member",
-        since: ctx.host.now(),
-      });
+      attend(ctx.host, stationId);
       ctx.onStop(() => leave(ctx.host, stationId));
       return undefined;
     },

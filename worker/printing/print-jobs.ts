@@ -5,7 +5,7 @@
  * is queued exactly when the write it is for is kept. The print station then
  * takes the waiting jobs as a batch, prints them, and says so.
  */
-import { asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { COLLECTION, variantName } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import {
@@ -18,7 +18,7 @@ import {
 } from "../../protocol/print-args";
 import { newId } from "../db/directory/database";
 import { findItemRows } from "../db/room/item-statements";
-import { type PrintJobRow, printJobLines, printJobs } from "../db/room/print-tables";
+import { type PrintJobLineRow, type PrintJobRow, printJobLines, printJobs } from "../db/room/print-tables";
 import type { RoomStatement } from "../db/room/room-database";
 import type { ItemRow } from "../db/room/room-schema";
 import type { MovementRow } from "../db/room/stock-tables";
@@ -203,40 +203,60 @@ function setJob(host: RoomHost, before: PrintJobRow, change: Partial<PrintJobRow
   return after;
 }
 
+/** The lines of these jobs, in order: read a part at a time (a statement binds at most 100 values). */
+function linesOfJobs(host: RoomHost, ids: readonly string[]): PrintJobLineRow[] {
+  const order = new Map(ids.map((id, index) => [id, index]));
+  const lines: PrintJobLineRow[] = [];
+  for (let start = 0; start < ids.length; start += 90) {
+    lines.push(
+      ...host.roomDb
+        .select()
+        .from(printJobLines)
+        .where(inArray(printJobLines.jobId, ids.slice(start, start + 90)))
+        .all(),
+    );
+  }
+  return lines.sort((a, b) => (order.get(a.jobId) ?? 0) - (order.get(b.jobId) ?? 0) || a.position - b.position);
+}
+
 /**
- * The batch the station prints next: the oldest waiting jobs, up to a print
- * dialog's worth of labels (at least one job), marked as taken by it, with
- * what each label shows read now — a price changed since it was queued
- * prints as it is now. Lines whose item or variant is gone are left out.
+ * The batch the station prints next: first what it took before and did not
+ * say it printed (a reload, a failure part-way: printed again rather than
+ * lost), else the oldest waiting jobs, up to a print dialog's worth of
+ * labels (at least one job), marked as taken by it — with what each label
+ * shows read now, so a price changed since it was queued prints as it is
+ * now. Lines whose item or variant is gone are left out.
  */
 export function takeBatch(host: RoomHost, stationId: string): PrintBatch {
-  const waiting = host.roomDb
-    .select()
-    .from(printJobs)
-    .where(eq(printJobs.status, "waiting"))
-    .orderBy(asc(printJobs.createdAt))
-    .limit(PRINT_LIMITS.WAITING_SHOWN)
-    .all();
+  const pick = (status: "waiting" | "printing") =>
+    host.roomDb
+      .select()
+      .from(printJobs)
+      .where(
+        status === "printing"
+          ? and(eq(printJobs.status, "printing"), eq(printJobs.stationId, stationId))
+          : eq(printJobs.status, "waiting"),
+      )
+      .orderBy(asc(printJobs.createdAt))
+      .limit(PRINT_LIMITS.WAITING_SHOWN)
+      .all();
+  const held = pick("printing");
+  const candidates = held.length > 0 ? held : pick("waiting");
   const taken: PrintJobRow[] = [];
   let labels = 0;
-  for (const job of waiting) {
+  for (const job of candidates) {
     if (taken.length > 0 && labels + job.labels > PRINT_LIMITS.BATCH_LABELS) break;
     taken.push(job);
     labels += job.labels;
   }
   if (taken.length === 0) return { jobs: [], labels: [] };
-  const ids = taken.map((job) => job.id);
-  const lines = host.roomDb
-    .select()
-    .from(printJobLines)
-    .where(inArray(printJobLines.jobId, ids))
-    .orderBy(asc(printJobLines.position))
-    .all();
+  const lines = linesOfJobs(
+    host,
+    taken.map((job) => job.id),
+  );
   const items = new Map(
     findItemRows(host.roomDb, host.roomId, [...new Set(lines.map((line) => line.itemId))]).map((row) => [row.id, row]),
   );
-  const order = new Map(ids.map((id, index) => [id, index]));
-  lines.sort((a, b) => (order.get(a.jobId) ?? 0) - (order.get(b.jobId) ?? 0));
   const printed: LabelToPrint[] = lines.flatMap((line) => {
     const item = items.get(line.itemId);
     const variant = item && variantsOfRow(item).find((each) => each._id === line.variantId);
@@ -257,19 +277,22 @@ export function takeBatch(host: RoomHost, stationId: string): PrintBatch {
       },
     ];
   });
-  for (const job of taken) setJob(host, job, { status: "printing", stationId });
+  for (const job of taken) if (job.status === "waiting") setJob(host, job, { status: "printing", stationId });
   return { jobs: taken.map((job) => ({ id: job.id, title: job.title, labels: job.labels })), labels: printed };
 }
 
-/** The station printed these jobs (taken by it, or put back since and not taken again). */
+/**
+ * The station printed these jobs: those it took and still holds. A station
+ * replaced meanwhile holds none (they went back to waiting, for the new
+ * one), so its word counts for nothing — a label printed twice rather than
+ * one never printed.
+ */
 export function markPrinted(host: RoomHost, actor: string, stationId: string, ids: readonly string[]): number {
   const at = host.now();
   let printed = 0;
   for (const id of ids) {
     const job = host.roomDb.select().from(printJobs).where(eq(printJobs.id, id)).get();
-    if (!job) continue;
-    const mine = job.status === "waiting" || (job.status === "printing" && job.stationId === stationId);
-    if (!mine) continue;
+    if (job?.status !== "printing" || job.stationId !== stationId) continue;
     setJob(host, job, { status: "printed", stationId: null, doneAt: at, doneBy: actor });
     printed++;
   }
@@ -318,17 +341,25 @@ export function queueAgain(host: RoomHost, actor: string, id: string): string {
   return again.id;
 }
 
-/** Keeps the newest PRINT_LIMITS.DONE_KEPT done jobs; older ones (and their lines) go, unannounced (none shows them). */
+/** Keeps the newest PRINT_LIMITS.DONE_KEPT done jobs: older ones (and their lines) go, and screens are told. */
 function dropOldDone(host: RoomHost): void {
-  const done = sql`status IN ('printed', 'skipped')`;
+  const old = host.roomDb
+    .select()
+    .from(printJobs)
+    .where(inArray(printJobs.status, ["printed", "skipped"]))
+    .orderBy(desc(printJobs.doneAt))
+    // SQLite takes no OFFSET without a LIMIT; one call makes at most this many jobs done.
+    .limit(PRINT_LIMITS.WAITING_SHOWN)
+    .offset(PRINT_LIMITS.DONE_KEPT)
+    .all();
+  if (old.length === 0) return;
   host.roomDb.$client.transactionSync(() => {
-    host.roomDb.run(
-      sql`DELETE FROM print_job_lines WHERE job_id IN (SELECT id FROM print_jobs WHERE ${done}
-          ORDER BY done_at DESC LIMIT -1 OFFSET ${PRINT_LIMITS.DONE_KEPT})`,
-    );
-    host.roomDb.run(
-      sql`DELETE FROM print_jobs WHERE id IN (SELECT id FROM print_jobs WHERE ${done}
-          ORDER BY done_at DESC LIMIT -1 OFFSET ${PRINT_LIMITS.DONE_KEPT})`,
-    );
+    for (const job of old) {
+      host.roomDb.delete(printJobLines).where(eq(printJobLines.jobId, job.id)).run();
+      host.roomDb.delete(printJobs).where(eq(printJobs.id, job.id)).run();
+    }
   });
+  for (const job of old) {
+    host.emit({ collection: COLLECTION.PRINT_JOBS, id: job.id, doc: null, previous: asDoc(toJobDoc(job)) });
+  }
 }

@@ -1,23 +1,29 @@
 /**
- * Which tab is the room's print station right now (docs/printing.md), and
- * the one `station` document everyone's banner reads: the settings, the
- * open station, what waits. The station is the tab subscribed to
- * `print.attend`, so it is kept in memory, like presence: it is one of this
- * object's live connections, and ends with it. After hibernation the
- * station's subscription runs again and it is back.
+ * Which tab is the room's print station (docs/printing.md), and the one
+ * `station` document everyone's banner reads: the settings, the station and
+ * whether its tab is open, what waits.
  *
- * One station at a time: a tab that opens as the station takes over, and
- * what the one before had taken and not printed goes back to waiting.
+ * A tab becomes the station by claiming it (`print.claim`), which is kept in
+ * the room's bookkeeping: one station at a time, and what the one before had
+ * taken and not printed goes back to waiting. Its tab then holds
+ * `print.attend` while it is open — kept in memory, like presence, as it is
+ * one of this object's live connections; after hibernation the subscription
+ * runs again. A tab that was replaced (asleep while another claimed the
+ * station) is refused when it comes back, so it cannot take the station
+ * back by reconnecting.
  */
 import { COLLECTION } from "../../protocol/api";
+import { LiveError } from "../../protocol/errors";
 import type { PrintStationDoc } from "../../protocol/print-args";
+import type { RoomDatabase } from "../db/room/room-database";
+import { deleteState, readState, stateWrite } from "../db/room/room-state";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import { putBackTaken, queueCounts } from "./print-jobs";
 import { readPrintSettings } from "./print-settings";
 
 export interface Station {
-  /** The tab's own id (it makes one when it opens as the station). */
+  /** The tab's own id (it makes one when it claims the station). */
   id: string;
   name: string;
   userId: string;
@@ -26,8 +32,25 @@ export interface Station {
   since: number;
 }
 
+export const NOT_THE_STATION = "This tab is not the print station now";
+
+const PRINT_STATION = "print-station";
+
+export function claimedStation(db: RoomDatabase): Station | null {
+  const stored = readState(db, PRINT_STATION);
+  return stored === null ? null : (JSON.parse(stored) as Station);
+}
+
+/** Refuses a tab that is not the station now, naming the one that is. */
+export function assertStation(host: RoomHost, stationId: string): Station {
+  const station = claimedStation(host.roomDb);
+  if (station?.id === stationId) return station;
+  throw new LiveError(409, station ? `${NOT_THE_STATION}: ${station.name} is` : NOT_THE_STATION);
+}
+
 interface StationState {
-  current: Station | null;
+  /** Open `print.attend` subscriptions, by station id. */
+  attending: Map<string, number>;
   shown: PrintStationDoc | null;
 }
 
@@ -36,43 +59,64 @@ const states = new WeakMap<RoomHost, StationState>();
 function stateOf(host: RoomHost): StationState {
   let state = states.get(host);
   if (!state) {
-    state = { current: null, shown: null };
+    state = { attending: new Map(), shown: null };
     states.set(host, state);
   }
   return state;
 }
 
-export function currentStation(host: RoomHost): Station | null {
-  return stateOf(host).current;
-}
-
-/** The tab opens as the station (taking over from any other). */
-export function attend(host: RoomHost, station: Station): void {
-  stateOf(host).current = station;
-  putBackTaken(host, station.id);
+/** A tab claims the station, taking over from any other. */
+export function claim(host: RoomHost, station: Station): void {
+  host.roomDb.$client.transactionSync(() => {
+    stateWrite(host.roomDb, PRINT_STATION, JSON.stringify(station), host.now()).run();
+    putBackTaken(host, station.id);
+  });
   announceStation(host);
 }
 
-/** The tab stopped being the station (closed, dropped, or left print-station mode). */
+/** The station's tab stops being the station (a tab that is not it changes nothing). */
+export function release(host: RoomHost, stationId: string): void {
+  if (claimedStation(host.roomDb)?.id !== stationId) return;
+  deleteState(host.roomDb, PRINT_STATION);
+  putBackTaken(host, "");
+  announceStation(host);
+}
+
+/** The station's tab is open (refused for a tab that is not the station). */
+export function attend(host: RoomHost, stationId: string): void {
+  assertStation(host, stationId);
+  const { attending } = stateOf(host);
+  attending.set(stationId, (attending.get(stationId) ?? 0) + 1);
+  announceStation(host);
+}
+
+/** That subscription ended (the tab closed, dropped, or stopped being the station). */
 export function leave(host: RoomHost, stationId: string): void {
-  const state = stateOf(host);
-  if (state.current?.id !== stationId) return;
-  state.current = null;
+  const { attending } = stateOf(host);
+  const open = (attending.get(stationId) ?? 0) - 1;
+  if (open > 0) attending.set(stationId, open);
+  else attending.delete(stationId);
   announceStation(host);
 }
 
-/** A member removed while their tab is the station: it stops being one at once. */
-export function leaveIfBy(host: RoomHost, userId: string): void {
-  const current = stateOf(host).current;
-  if (current?.userId === userId) leave(host, current.id);
+/** Someone removed, or no longer allowed to keep it: their tab stops being the station at once. */
+export function releaseIfBy(host: RoomHost, userId: string): void {
+  const station = claimedStation(host.roomDb);
+  if (station?.userId === userId) release(host, station.id);
 }
 
 export function stationDoc(host: RoomHost): PrintStationDoc {
-  const current = stateOf(host).current;
+  const station = claimedStation(host.roomDb);
   return {
     _id: "station",
     settings: readPrintSettings(host.roomDb),
-    station: current && { id: current.id, name: current.name, by: current.by, since: new Date(current.since) },
+    station: station && {
+      id: station.id,
+      name: station.name,
+      by: station.by,
+      since: new Date(station.since),
+      online: stateOf(host).attending.has(station.id),
+    },
     ...queueCounts(host),
   };
 }
