@@ -15,6 +15,7 @@ import { useCall } from "../live-api";
 import { formatPrice } from "../money";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
+import { Table } from "../ui/Table";
 
 const PERIODS = [
   { key: "7", label: "Last 7 days", days: 7 },
@@ -134,38 +135,27 @@ export function StockReportPage({ roomId }: { roomId: string }) {
                 Nothing moved in this period.
               </p>
             ) : (
-              <div className="ui-table-scroll">
-                <table className="ui-table" data-testid="report-reasons" aria-label="Movements by reason">
-                  <thead>
-                    <tr>
-                      <th scope="col">Reason</th>
-                      <th scope="col" className="numeric">
-                        Units in
-                      </th>
-                      <th scope="col" className="numeric">
-                        Units out
-                      </th>
-                      <th scope="col" className="numeric">
-                        Value at cost
-                      </th>
-                      <th scope="col" className="numeric">
-                        Sales
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.reasons.map((line) => (
-                      <tr key={line.reason}>
-                        <th scope="row">{MOVEMENT_REASON_LABELS[line.reason]}</th>
-                        <td className="numeric">{line.unitsIn.toLocaleString()}</td>
-                        <td className="numeric">{line.unitsOut.toLocaleString()}</td>
-                        <td className="numeric">{price(line.costCents)}</td>
-                        <td className="numeric">{line.saleCents ? price(line.saleCents) : "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                label="Movements by reason"
+                testId="report-reasons"
+                columns={[
+                  { key: "reason", header: "Reason" },
+                  { key: "in", header: "Units in", numeric: true },
+                  { key: "out", header: "Units out", numeric: true },
+                  { key: "cost", header: "Value at cost", numeric: true },
+                  { key: "sales", header: "Sales", numeric: true },
+                ]}
+                rows={report.reasons.map((line) => ({
+                  key: line.reason,
+                  cells: {
+                    reason: MOVEMENT_REASON_LABELS[line.reason],
+                    in: line.unitsIn.toLocaleString(),
+                    out: line.unitsOut.toLocaleString(),
+                    cost: price(line.costCents),
+                    sales: line.saleCents ? price(line.saleCents) : "—",
+                  },
+                }))}
+              />
             )}
             <div className="order-actions">
               <Button variant="secondary" onClick={movementsCsv} disabled={report.reasons.length === 0}>
@@ -181,36 +171,27 @@ export function StockReportPage({ roomId }: { roomId: string }) {
                 : `${report.slowMoverCount.toLocaleString()} variant${report.slowMoverCount === 1 ? "" : "s"} in stock sold none in this period${report.slowMoverCount > report.slowMovers.length ? `; the ${report.slowMovers.length} worth most at cost` : ""}.`}
             </p>
             {report.slowMovers.length > 0 && (
-              <div className="ui-table-scroll">
-                <table className="ui-table" data-testid="slow-movers" aria-label="Slow movers">
-                  <thead>
-                    <tr>
-                      <th scope="col">Item</th>
-                      <th scope="col">SKU</th>
-                      <th scope="col" className="numeric">
-                        Units
-                      </th>
-                      <th scope="col" className="numeric">
-                        At cost
-                      </th>
-                      <th scope="col">Last sold</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.slowMovers.map((mover) => (
-                      <tr key={mover.variantId}>
-                        <th scope="row">
-                          <Link href={`/rooms/${roomId}/items/${mover.itemId}`}>{mover.title}</Link>
-                        </th>
-                        <td className="mono">{mover.sku}</td>
-                        <td className="numeric">{mover.units.toLocaleString()}</td>
-                        <td className="numeric">{mover.costCents === null ? "—" : price(mover.costCents)}</td>
-                        <td>{mover.lastSoldAt ? mover.lastSoldAt.toLocaleDateString() : "Never"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                label="Slow movers"
+                testId="slow-movers"
+                columns={[
+                  { key: "item", header: "Item" },
+                  { key: "sku", header: "SKU" },
+                  { key: "units", header: "Units", numeric: true },
+                  { key: "cost", header: "At cost", numeric: true },
+                  { key: "sold", header: "Last sold" },
+                ]}
+                rows={report.slowMovers.map((mover) => ({
+                  key: mover.variantId,
+                  cells: {
+                    item: <Link href={`/rooms/${roomId}/items/${mover.itemId}`}>{mover.title}</Link>,
+                    sku: <span className="mono">{mover.sku}</span>,
+                    units: mover.units.toLocaleString(),
+                    cost: mover.costCents === null ? "—" : price(mover.costCents),
+                    sold: mover.lastSoldAt ? mover.lastSoldAt.toLocaleDateString() : "Never",
+                  },
+                }))}
+              />
             )}
             <div className="order-actions">
               <Button variant="secondary" onClick={slowMoversCsv} disabled={report.slowMovers.length === 0}>

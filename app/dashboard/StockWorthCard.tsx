@@ -11,6 +11,7 @@ import { COLLECTION, type LocationDoc, type StockWorth, type SupplierDoc, type W
 import { useSuppliers } from "../buying/use-suppliers";
 import { type LiveDoc, useFind } from "../live";
 import { formatPrice } from "../money";
+import { Table } from "../ui/Table";
 import { type Bar, BarChart } from "./BarChart";
 
 const isLocation = (doc: LiveDoc): doc is LiveDoc & LocationDoc => typeof doc.position === "number";
@@ -130,41 +131,26 @@ function WorthTable({
   price(cents: number): string;
 }) {
   return (
-    <div className="ui-table-scroll">
-      <table
-        className="ui-table"
-        aria-label={`Stock worth ${title.toLowerCase()}`}
-        data-testid={`worth-${title.split(" ")[1]}`}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{title.replace("By ", "").replace(/^./, (c) => c.toUpperCase())}</th>
-            <th scope="col" className="numeric">
-              Units
-            </th>
-            <th scope="col" className="numeric">
-              At cost
-            </th>
-            <th scope="col" className="numeric">
-              At sale price
-            </th>
-            <th scope="col" className="numeric">
-              Margin
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.name}</th>
-              <td className="numeric">{row.units.toLocaleString()}</td>
-              <td className="numeric">{price(row.costCents)}</td>
-              <td className="numeric">{price(row.retailCents)}</td>
-              <td className="numeric">{marginText(row)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label={`Stock worth ${title.toLowerCase()}`}
+      testId={`worth-${title.split(" ")[1]}`}
+      columns={[
+        { key: "name", header: title.replace("By ", "").replace(/^./, (c) => c.toUpperCase()) },
+        { key: "units", header: "Units", numeric: true },
+        { key: "cost", header: "At cost", numeric: true },
+        { key: "retail", header: "At sale price", numeric: true },
+        { key: "margin", header: "Margin", numeric: true },
+      ]}
+      rows={rows.map((row) => ({
+        key: row.key,
+        cells: {
+          name: row.name,
+          units: row.units.toLocaleString(),
+          cost: price(row.costCents),
+          retail: price(row.retailCents),
+          margin: marginText(row),
+        },
+      }))}
+    />
   );
 }

@@ -15,6 +15,7 @@ import { markPrinted, queueAgain, queueRows, skipJob, takeBatch, toJobDoc } from
 import { writePrintSettings } from "./print-settings";
 import {
   announceStation,
+  announceStationSoon,
   assertStation,
   attend,
   claim,
@@ -75,7 +76,7 @@ export function registerPrinting(registry: LiveRegistry<RoomHost>): void {
 
   // The banner's figures follow the queue.
   registry.react((host, change) => {
-    if (change.collection === COLLECTION.PRINT_JOBS) announceStation(host);
+    if (change.collection === COLLECTION.PRINT_JOBS) announceStationSoon(host);
     // Someone removed, or made a role that keeps no station, stops being the station at once.
     if (
       change.collection === COLLECTION.MEMBERS &&

@@ -52,6 +52,8 @@ interface StationState {
   /** Open `print.attend` subscriptions, by station id. */
   attending: Map<string, number>;
   shown: PrintStationDoc | null;
+  /** An announcement is due once the current turn's changes are made (announceStationSoon). */
+  due: boolean;
 }
 
 const states = new WeakMap<RoomHost, StationState>();
@@ -59,7 +61,7 @@ const states = new WeakMap<RoomHost, StationState>();
 function stateOf(host: RoomHost): StationState {
   let state = states.get(host);
   if (!state) {
-    state = { attending: new Map(), shown: null };
+    state = { attending: new Map(), shown: null, due: false };
     states.set(host, state);
   }
   return state;
@@ -135,5 +137,25 @@ export function announceStation(host: RoomHost): void {
     id: next._id,
     doc: asDoc(next),
     previous: previous && asDoc(previous),
+  });
+}
+
+/**
+ * The same, once, after the changes the current turn makes: a batch taken
+ * changes a job at a time, and the banner needs the figures only when the
+ * batch is all taken (one count, one document, not one a job).
+ */
+export function announceStationSoon(host: RoomHost): void {
+  const state = stateOf(host);
+  if (state.due) return;
+  state.due = true;
+  queueMicrotask(() => {
+    state.due = false;
+    try {
+      announceStation(host);
+    } catch (error) {
+      // Out of any call: logged, and the next change announces the figures again.
+      console.error("print station: could not announce the queue's figures", error);
+    }
   });
 }
