@@ -10,7 +10,8 @@
 //     tally and own scans subscribed — beside the heap with only the small
 //     room (target ≤ 64 MB);
 //   - a write with 50 people holding the same window (BENCH_WATCHERS), until
-//     the last of them has it, beside the same write with one;
+//     the last of them has it, and the server's CPU per write, each beside
+//     the same write with one;
 //   - a backup of each room downloaded whole: its time and size;
 //   - that backup restored into a new room (uploaded over the HTTP route in
 //     parts first, not timed): from `rooms.restoreBackup` until the room has
@@ -29,6 +30,7 @@ import {
   signedUp,
   sleep,
   startBenchServer,
+  treeCpuSeconds,
   uploadOverHttp,
 } from "./harness.mjs";
 
@@ -136,6 +138,8 @@ try {
     }
     const itemId = `${bigId}-${BIG - 1}`;
     const times = [];
+    // The server's CPU (wrangler and workerd, all of it) over the writes: what one write costs it.
+    const cpuBefore = treeCpuSeconds(server.pid);
     for (let n = 0; n < WRITES; n++) {
       const quantity = 1_000 + n + count * 100;
       const start = performance.now();
@@ -146,8 +150,9 @@ try {
       await Promise.all(seen);
       times.push(performance.now() - start);
     }
+    const cpuPerWrite = ((treeCpuSeconds(server.pid) - cpuBefore) * 1000) / WRITES;
     for (const watcher of watchers) watcher.close();
-    return percentile(times, 50);
+    return { p50: percentile(times, 50), cpuPerWrite };
   }
   const oneWatching = await watchedWrites(1);
   const manyWatching = await watchedWrites(WATCHERS);
@@ -202,7 +207,14 @@ try {
     `  the big room holds ${seeded.photos.toLocaleString("en-US")} photos, ${seeded.scans.toLocaleString("en-US")} scans and ${seeded.codes.toLocaleString("en-US")} labels' codes; its stocktake's tally and own scans are subscribed too`,
   );
   section(`a write until everyone holding the window has it, ${WATCHERS} people vs one, ${WRITES} writes`);
-  report(`write seen by all ${WATCHERS}, p50`, manyWatching, oneWatching, ms);
+  report(`write seen by all ${WATCHERS}, p50`, manyWatching.p50, oneWatching.p50, ms);
+  report(
+    `server CPU per write, ${WATCHERS} people holding the window`,
+    manyWatching.cpuPerWrite,
+    oneWatching.cpuPerWrite,
+    ms,
+  );
+  note("    CPU counted in the clock's ticks (10 ms) over all the writes, so a figure below a tick per run is rough");
   section("a backup (the room at one moment, as one ZIP) of the big room vs the small one");
   report("backup downloaded", bigBackup.ms, smallBackup.ms, ms);
   report("backup size", bigBackup.bytes, smallBackup.bytes, MB);

@@ -3,8 +3,9 @@
 //       counts one), beside a directory change (rooms.rename), which goes to D1;
 //   (b) a real item edit, until both `result` and `updated`, beside a DDP ping
 //       answered by the same Durable Object on the same socket (target ≤ 1.5×);
-//   (b2) cheap calls (files.status and files.link of nothing) beside a ping,
-//       on a batched and a plain connection;
+//   (b2) cheap calls (files.status and files.link of nothing, a call doing
+//       nothing) beside a ping, on a batched and a plain connection, and a
+//       ping right after a call beside one right after a ping;
 //   (c) a point read and write in the room's own SQLite beside the same through
 //       D1, from the same object (locally D1 is a SQLite in the same process, so
 //       this is a lower bound of the difference: production adds the network);
@@ -147,15 +148,25 @@ try {
   }
 
   // (b2) Cheap calls vs a ping: files.status of an unknown upload (one small read, an error; outside the
-  // call budget) and files.link of an unknown file (the role from memory, one read, an error; counted
-  // against the budget, so fewer rounds than its 150 calls per 10 s), on a batched connection as the
-  // app's and on a plain one.
+  // call budget), files.link of an unknown file (the role from memory, one read, an error; counted
+  // against the budget, so fewer rounds than its 150 calls per 10 s) and a method that does nothing (the
+  // floor under any call), on a batched connection as the app's and on a plain one. Each round takes
+  // them in a turned order: on a plain socket whatever follows a pong is slower, so no figure may always
+  // come first. Then a ping sent right after a call beside one sent right after a ping: a call that left
+  // work behind (a write still being stored) would hold the message after it — as the release before
+  // each room's own storage did, which made every ping in this comparison slower than a call
+  // (docs/performance.md, "A cheap call beside a ping").
   // Someone of their own: these calls count against a person's budget too.
   const caller = await signedUp(server.wsUrl, "cheap-calls");
   for (const batch of [true, false]) {
     const roomId = await caller.newRoom(`Cheap calls${batch ? ", batched" : ""}`);
     const room = await caller.openRoom(roomId, { batch });
     const ping = pingTimer(room);
+    const answered = async (method, params) => {
+      const start = performance.now();
+      await room.call(method, params);
+      return performance.now() - start;
+    };
     const refused = async (method, params) => {
       const start = performance.now();
       await room.call(method, params).then(
@@ -167,22 +178,31 @@ try {
       return performance.now() - start;
     };
     const rounds = Math.min(ROUNDS, 100);
+    const times = { ping: [], noop: [], status: [], link: [], pingAfterCall: [], pingAfterPing: [] };
+    const steps = [
+      async () => times.ping.push(await ping()),
+      async () => times.noop.push(await answered("bench.noop", [])),
+      async () => times.status.push(await refused("files.status", ["no-such-upload"])),
+      async () => times.link.push(await refused("files.link", ["no-such-file"])),
+    ];
     for (let i = 0; i < 5; i++) {
       await ping();
       await refused("files.status", ["no-such-upload"]);
     }
-    const pingTimes = [];
-    const statuses = [];
-    const links = [];
     for (let round = 0; round < rounds; round++) {
-      pingTimes.push(await ping());
-      statuses.push(await refused("files.status", ["no-such-upload"]));
-      links.push(await refused("files.link", ["no-such-file"]));
+      for (let step = 0; step < steps.length; step++) await steps[(round + step) % steps.length]();
+      await answered("bench.noop", []);
+      times.pingAfterCall.push(await ping());
+      times.pingAfterPing.push(await ping());
     }
     const kind = batch ? "batched" : "plain";
+    const p50 = (name) => percentile(times[name], 50);
     section(`(b2) a cheap call until its answer vs a DDP ping, same ${kind} socket, ${rounds} rounds`);
-    report(`files.status p50 (${kind})`, percentile(statuses, 50), percentile(pingTimes, 50), ms, 1.1);
-    report(`files.link p50 (${kind})`, percentile(links, 50), percentile(pingTimes, 50), ms);
+    report(`files.status p50 (${kind})`, p50("status"), p50("ping"), ms);
+    report(`files.link p50 (${kind})`, p50("link"), p50("ping"), ms);
+    report(`a call doing nothing p50 (${kind})`, p50("noop"), p50("ping"), ms);
+    report(`files.status vs a call doing nothing (${kind})`, p50("status"), p50("noop"), ms, 1.25);
+    report(`a ping after a call vs after a ping (${kind})`, p50("pingAfterCall"), p50("pingAfterPing"), ms, 1.1);
     room.close();
   }
 

@@ -9,7 +9,8 @@ import { type ClientMessage, encode, type ServerMessage } from "../../protocol/d
 import { LiveError, toWireError } from "../../protocol/errors";
 import { parseWriteMethod, runWrite } from "./allow-deny";
 import { parseArgs } from "./call-checks";
-import { callKey, runAsCall } from "./call-scope";
+import { type CallOutcome, callKey, runAsCall } from "./call-scope";
+import type { LiveRegistry } from "./registry";
 import type { SessionEnvironment, SessionState } from "./session-state";
 import type { CallerInfo, MethodContext } from "./types";
 
@@ -59,11 +60,19 @@ export async function callMethod<H>(session: MethodSession<H>, message: MethodMe
 /** Runs a method and returns the frames sent for it (cached for re-sends). */
 async function invoke<H>(session: MethodSession<H>, message: MethodMessage, unblock: () => void): Promise<string[]> {
   const { env } = session;
-  let result: ServerMessage;
+  let outcome: CallOutcome<unknown>;
   try {
-    const value = await run(session, message, unblock);
-    result = value === undefined ? { msg: "result", id: message.id } : { msg: "result", id: message.id, result: value };
+    outcome = await run(session, message, unblock);
   } catch (error) {
+    // Refused before it ran: an unknown method, or over the call budget.
+    outcome = { ok: false, error };
+  }
+  let result: ServerMessage;
+  if (outcome.ok) {
+    const { value } = outcome;
+    result = value === undefined ? { msg: "result", id: message.id } : { msg: "result", id: message.id, result: value };
+  } else {
+    const { error } = outcome;
     if (!(error instanceof LiveError)) console.error(`live: method '${message.method}' failed`, error);
     if (error instanceof LiveError && error.error === "too-many-requests") session.noteRefusal();
     result = { msg: "result", id: message.id, error: toWireError(error) };
@@ -90,7 +99,8 @@ async function invoke<H>(session: MethodSession<H>, message: MethodMessage, unbl
   return frames;
 }
 
-async function run<H>(session: MethodSession<H>, message: MethodMessage, unblock: () => void): Promise<unknown> {
+/** The call's outcome; a call refused before it runs (unknown method, the budget) throws. */
+function run<H>(session: MethodSession<H>, message: MethodMessage, unblock: () => void): Promise<CallOutcome<unknown>> {
   const { env } = session;
   const ctx: MethodContext<H> = {
     ...session.caller(),
@@ -100,12 +110,21 @@ async function run<H>(session: MethodSession<H>, message: MethodMessage, unblock
     unblock,
     setUserId: (userId, loginTokenHash = null) => session.setUser(userId, loginTokenHash),
   };
-  const definition = env.registry.methods.get(message.method);
-  const write = definition ? null : parseWriteMethod(message.method);
-  const collection = write ? env.registry.collections.get(write.collection) : undefined;
-  if (!definition && !collection) throw new LiveError(404, `Method '${message.method}' not found`);
+  const body = methodBody(env.registry, message, ctx);
+  if (!body) throw new LiveError(404, `Method '${message.method}' not found`);
   session.rateLimit(message.method);
-  const key = callKey({ ...ctx, method: message.method, methodId: message.id });
-  if (definition) return runAsCall(key, () => definition.run(ctx, ...parseArgs(definition.args, message.params)));
-  if (write && collection) return runAsCall(key, () => runWrite(collection, write.operation, ctx, message.params));
+  return runAsCall(callKey({ ...ctx, method: message.method, methodId: message.id }), body);
+}
+
+/** What the call runs: a registered method, or an allow/deny collection write; null if neither. */
+function methodBody<H>(
+  registry: LiveRegistry<H>,
+  message: MethodMessage,
+  ctx: MethodContext<H>,
+): (() => unknown) | null {
+  const definition = registry.methods.get(message.method);
+  if (definition) return () => definition.run(ctx, ...parseArgs(definition.args, message.params));
+  const write = parseWriteMethod(message.method);
+  const collection = write && registry.collections.get(write.collection);
+  return write && collection ? () => runWrite(collection, write.operation, ctx, message.params) : null;
 }
