@@ -56,14 +56,14 @@ describe("receiving against an order", () => {
     await desk.getByLabel("Barcode", { exact: true }).press("Enter");
     await desk.getByTestId("item-history").getByText(`changed barcode from nothing to ${MUG_EAN}`).waitFor();
 
-    // An order of 50 mugs and 2 jugs, marked ordered.
+    // An order of 500 mugs (more than a camera filming the box for a while can count) and 2 jugs, marked ordered.
     await openTab(desk, "Orders");
     await desk.getByLabel("Supplier", { exact: true }).selectOption({ label: "Acme" });
     await desk.getByRole("button", { name: "Start order" }).click();
     await desk.getByTestId("order-heading").getByText("PO-0001 · Acme").waitFor();
     const orderUrl = desk.url();
     for (const [sku, units] of [
-      ["MUG-1", "50"],
+      ["MUG-1", "500"],
       ["JUG-1", "2"],
     ]) {
       await desk.getByLabel("How many").fill(units as string);
@@ -133,7 +133,7 @@ describe("receiving against an order", () => {
     await desk.getByTestId("order-status").getByText("Partly received").waitFor();
     await desk
       .getByTestId("order-history")
-      .getByText(`Received ${mugs + 3} units at Main; short: Mug ${mugs} of 50`, { exact: false })
+      .getByText(`Received ${mugs + 3} units at Main; short: Mug ${mugs} of 500`, { exact: false })
       .waitFor();
     // The ledger names the order.
     await desk.goto(roomUrl);

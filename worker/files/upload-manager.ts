@@ -5,7 +5,7 @@
  * A file of one part (up to 5 MiB, most photos) keeps its chunks in DO
  * SQLite and goes to R2 in one put at the end: many small uploads at once
  * cost no memory. A larger file's chunks gather in memory, part by part
- * (part-buffers.ts); a whole part goes to the R2 multipart upload in the
+ * (part-buffers.ts); a whole part goes to the R2 multipart upload (part-sender.ts) in the
  * background while the next one fills, one part at a time per upload. The
  * answer to the chunk that completes a part waits while the part before it
  * is still on its way to R2 (for at most FLUSH_WAIT_MS), and so does a
@@ -32,6 +32,7 @@ import { KeyedQueue, settledWithin } from "../keyed-queue";
 import { canMove } from "../transitions";
 import { matchesImageType } from "./file-signature";
 import { PartBuffers } from "./part-buffers";
+import { PartSender } from "./part-sender";
 import { chunkCountOfPart, chunkRangeOf, partCountOf, partLengthOf, partOf } from "./upload-parts";
 import { UPLOAD_MOVES, UploadStates } from "./upload-states";
 import { type UploadRow, UploadStore } from "./upload-store";
@@ -67,12 +68,10 @@ export class UploadManager {
   readonly store: UploadStore;
   /** Parts of large uploads still gathering (or on their way to R2). */
   readonly buffers = new PartBuffers();
-  /** One part flush at a time per upload. */
-  private readonly flushing = new KeyedQueue();
+  /** Whole parts on their way to R2. */
+  private readonly parts: PartSender;
   /** One finish at a time per upload (see `exclusive`). */
   private readonly finishing = new KeyedQueue();
-  /** Multipart uploads being created, so two parts arriving at once start one. */
-  private readonly creating = new Map<string, Promise<R2MultipartUpload>>();
   /** Where each upload is (upload-states.ts): read from where its data is, but for `stored`. */
   private readonly states = new UploadStates((upload) => {
     if (!this.store.find(upload.id)) return this.store.finishedAs(upload.id) ? "recorded" : "discarded";
@@ -85,6 +84,7 @@ export class UploadManager {
     private readonly now: () => number,
   ) {
     this.store = new UploadStore(sql);
+    this.parts = new PartSender(bucket, this.store, this.buffers);
   }
 
   start(input: NewUpload): UploadProgress {
@@ -186,7 +186,7 @@ export class UploadManager {
     this.store.putChunk(row.id, chunkId, partNo, bytes);
     if (this.store.chunksInPart(row.id, partNo) === chunkCountOfPart(row, partNo)) {
       // A part that fails here stays in SQLite and is sent again by finish().
-      this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
+      this.parts.send(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
     }
   }
 
@@ -194,7 +194,7 @@ export class UploadManager {
   private async gather(row: UploadRow, partNo: number, chunkId: number, bytes: Uint8Array): Promise<void> {
     if (!this.buffers.has(row.id, partNo) && this.buffers.partsHeld(row.id) >= PARTS_IN_MEMORY) {
       // Whole parts already wait for R2: a new part waits until they are there, so an upload holds three parts at most.
-      const ahead = this.flushing.tail(row.id);
+      const ahead = this.parts.ahead(row.id);
       if (ahead) await settledWithin(ahead, FLUSH_WAIT_MS);
       if (!this.store.find(row.id)) throw new LiveError(408, FILE_ERRORS.SESSION_EXPIRED);
       // Meanwhile the part may have come whole over HTTP, or other uploads filled the memory budget.
@@ -210,9 +210,9 @@ export class UploadManager {
       this.now(),
     );
     if (!this.buffers.whole(row.id, partNo)) return;
-    const ahead = this.flushing.tail(row.id);
+    const ahead = this.parts.ahead(row.id);
     // A part that fails here stays in memory and is sent again by finish().
-    this.flushPart(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
+    this.parts.send(row, partNo).catch((error: unknown) => console.warn("files: part upload failed", row.id, error));
     if (ahead) await settledWithin(ahead, FLUSH_WAIT_MS);
   }
 
@@ -233,7 +233,7 @@ export class UploadManager {
     if (length !== expected) {
       throw new LiveError(400, `Part ${partNo} has ${length} bytes; the declared size needs ${expected}`);
     }
-    const multipart = await this.multipart(row);
+    const multipart = await this.parts.multipart(row);
     this.store.touch(row.id, this.now());
     return { r2Key: row.r2Key, multipartId: multipart.uploadId };
   }
@@ -294,14 +294,14 @@ export class UploadManager {
     if (rewrite) throw new Error("files: a file of several parts cannot be rewritten");
     const parts = partCountOf(upload);
     for (let partNo = 1; partNo <= parts; partNo++) {
-      if (!this.store.partDone(upload.id, partNo)) await this.flushPart(upload, partNo);
+      if (!this.store.partDone(upload.id, partNo)) await this.parts.send(upload, partNo);
     }
     const stored = this.store.parts(upload.id);
     if (stored.length < parts) {
       // A part's bytes went (an upload removed meanwhile, a restart): the sender is told to send what is missing.
       throw new LiveError(400, incompleteUpload(this.receivedCount(upload), upload.chunkCount));
     }
-    const multipart = await this.multipart(upload);
+    const multipart = await this.parts.multipart(upload);
     const object = await multipart.complete(stored);
     await this.nowStored(upload);
     return { upload, etag: object.httpEtag, size: upload.size };
@@ -368,44 +368,5 @@ export class UploadManager {
         console.warn("files: could not abort multipart upload", row.id, error);
       }
     }
-  }
-
-  private async multipart(row: UploadRow): Promise<R2MultipartUpload> {
-    const current = this.store.find(row.id);
-    if (current?.multipartId) return this.bucket.resumeMultipartUpload(row.r2Key, current.multipartId);
-    // Part 1 filling up in chunks and a whole part arriving over HTTP can both start it: once only.
-    const creating = this.creating.get(row.id);
-    if (creating) return creating;
-    const created = this.bucket
-      .createMultipartUpload(row.r2Key, { httpMetadata: { contentType: row.type } })
-      .then((multipart) => {
-        this.store.setMultipartId(row.id, multipart.uploadId);
-        return multipart;
-      })
-      .finally(() => this.creating.delete(row.id));
-    this.creating.set(row.id, created);
-    return created;
-  }
-
-  /** Sends one complete part to R2 (from memory, or from SQLite for a part begun there); one at a time per upload. */
-  private flushPart(row: UploadRow, partNo: number): Promise<void> {
-    return this.flushing.run(row.id, async () => {
-      if (!this.store.find(row.id) || this.store.partDone(row.id, partNo)) return;
-      const bytes =
-        this.buffers.whole(row.id, partNo) ??
-        (this.store.chunksInPart(row.id, partNo) === chunkCountOfPart(row, partNo)
-          ? this.store.partBytes(row.id, partNo)
-          : null);
-      if (!bytes) return;
-      const multipart = await this.multipart(row);
-      const part = await multipart.uploadPart(partNo, bytes);
-      if (!this.store.find(row.id)) {
-        // Aborted or cleaned up while this part was on its way: free it in R2 too.
-        await multipart.abort().catch(() => {});
-        return;
-      }
-      this.store.partUploaded(row.id, partNo, part.etag);
-      this.buffers.drop(row.id, partNo);
-    });
   }
 }
