@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, addItem, createRoom, inviteByEmail, openTab, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, inviteByEmail, openItem, openTab, signUp } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -53,16 +53,6 @@ describe("removing items", () => {
     await context.close();
   });
 });
-
-async function openItem(page: Page, title: string) {
-  await page
-    .getByTestId("item-row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: `Open ${title}` })
-    .last()
-    .click();
-  await page.getByTestId("item-page-title").filter({ hasText: title }).waitFor();
-}
 
 describe("the item page", () => {
   it("saves what is typed when the person leaves by a tab, the back link or a reload", async () => {

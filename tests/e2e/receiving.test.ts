@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { labelBarcode } from "../../app/qr/label-barcode";
 import { setUpServerAndBrowser } from "../support/e2e";
 import { filmBarcodes, launchPhoneWithCamera } from "../support/fake-camera";
-import { addItem, openTab, signUpWithRoom } from "../support/flows";
+import { addItem, openItem, openTab, signUpWithRoom } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 const videos = mkdtempSync(join(tmpdir(), "receiving-video-"));
@@ -46,12 +46,7 @@ describe("receiving against an order", () => {
     await addItem(desk, { title: "Mug", sku: "MUG-1" });
     await addItem(desk, { title: "Jug", sku: "JUG-1" });
     await addItem(desk, { title: "Tin", sku: "TIN-128" });
-    await desk
-      .getByTestId("item-row")
-      .filter({ hasText: "MUG-1" })
-      .getByRole("link", { name: "Open Mug" })
-      .last()
-      .click();
+    await openItem(desk, "Mug", "MUG-1");
     await desk.getByLabel("Barcode", { exact: true }).fill(MUG_EAN);
     await desk.getByLabel("Barcode", { exact: true }).press("Enter");
     await desk.getByTestId("item-history").getByText(`changed barcode from nothing to ${MUG_EAN}`).waitFor();
@@ -137,12 +132,7 @@ describe("receiving against an order", () => {
       .waitFor();
     // The ledger names the order.
     await desk.goto(roomUrl);
-    await desk
-      .getByTestId("item-row")
-      .filter({ hasText: "JUG-1" })
-      .getByRole("link", { name: "Open Jug" })
-      .last()
-      .click();
+    await openItem(desk, "Jug", "JUG-1");
     await desk.getByTestId("ledger").getByText("PO-0001").first().waitFor();
   });
 });

@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { acceptInvitation, addItem, createRoom, openTab, signUp } from "../support/flows";
+import { acceptInvitation, addItem, createRoom, openItem, openTab, signUp } from "../support/flows";
 import { expectLedgerAddsUp } from "../support/ledger";
 import { nextUnit } from "../support/scanner";
 
@@ -16,16 +16,6 @@ const e2e = setUpServerAndBrowser();
 async function newPage(): Promise<Page> {
   const context = await e2e.browser.newContext();
   return context.newPage();
-}
-
-async function openItem(page: Page, title: string) {
-  await page
-    .getByTestId("item-row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: `Open ${title}` })
-    .last()
-    .click();
-  await page.getByTestId("item-page-title").filter({ hasText: title }).waitFor();
 }
 
 describe("sales made by hand, and counters", () => {

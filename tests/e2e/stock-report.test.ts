@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { downloadedText } from "../support/downloads";
 import { setUpServerAndBrowser } from "../support/e2e";
-import { addItem, openTab, signUpWithRoom } from "../support/flows";
+import { addItem, openItem, openTab, signUpWithRoom } from "../support/flows";
 
 const e2e = setUpServerAndBrowser();
 
@@ -19,12 +19,7 @@ describe("what stock is worth", () => {
     await signUpWithRoom(page, e2e.server.url, "owner.worth@shop.example", "Worth shop");
     await addItem(page, { title: "Lamp", sku: "LAMP-1", price: "40", quantity: "5" });
     await addItem(page, { title: "Shade", sku: "SHADE-1", price: "15", quantity: "3" });
-    await page
-      .getByTestId("item-row")
-      .filter({ hasText: "LAMP-1" })
-      .getByRole("link", { name: "Open Lamp" })
-      .last()
-      .click();
+    await openItem(page, "Lamp", "LAMP-1");
     await page.getByLabel("Cost", { exact: true }).fill("25");
     await page.keyboard.press("Enter");
     await page.getByTestId("item-history").getByText("changed cost from nothing to $25.00").waitFor();
@@ -39,12 +34,7 @@ describe("what stock is worth", () => {
 
     // A lamp sold: the dashboard follows.
     await openTab(page, "Catalogue");
-    await page
-      .getByTestId("item-row")
-      .filter({ hasText: "LAMP-1" })
-      .getByRole("link", { name: "Open Lamp" })
-      .last()
-      .click();
+    await openItem(page, "Lamp", "LAMP-1");
     await page.getByRole("button", { name: "Record a change" }).click();
     await page.getByLabel("Why").selectOption({ label: "Sold" });
     await page.getByLabel("Units taken away").fill("1");

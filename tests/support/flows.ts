@@ -85,6 +85,17 @@ export async function addItem(page: Page, item: NewItem): Promise<void> {
     .waitFor();
 }
 
+/** From the catalogue: opens the item titled `title` (in the row showing `rowText`, its SKU say), and waits for its page. */
+export async function openItem(page: Page, title: string, rowText = title): Promise<void> {
+  await page
+    .getByTestId("item-row")
+    .filter({ hasText: rowText })
+    .getByRole("link", { name: `Open ${title}` })
+    .last()
+    .click();
+  await page.getByTestId("item-page-title").filter({ hasText: title }).waitFor();
+}
+
 /** Opens one of the room's tabs (Catalogue, Stocktake, Dashboard, Team, Store, Settings) from its navigation. */
 export function openTab(page: Page, name: string): Promise<void> {
   return page.getByRole("navigation", { name: "Room" }).getByRole("link", { name, exact: true }).click();

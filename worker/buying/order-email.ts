@@ -6,19 +6,19 @@
  * ordered if it was a draft, only once it has gone.
  */
 
-import { eq } from "drizzle-orm";
 import { orderNumberText } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { findLocation } from "../db/room/locations-repo";
-import { type PurchaseOrderRow, purchaseOrderEvents, purchaseOrders } from "../db/room/purchase-order-tables";
-import { linesOf } from "../db/room/purchase-orders-repo";
+import type { PurchaseOrderRow } from "../db/room/purchase-order-tables";
+import { findOrder, linesOf } from "../db/room/purchase-orders-repo";
 import { findSupplier } from "../db/room/suppliers-repo";
 import { type EmailMessage, sendEmail } from "../email/mailer";
 import { escapeHtml, formatMoney } from "../email/templates";
 import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
+import { eventRow, saveOrderChange } from "./order-changes";
 import { type OrderForPdf, orderPdf } from "./order-pdf";
-import { announceOrder, assertMove, eventRow, orderedColumns, orderHere } from "./purchase-orders";
+import { assertMove, orderedColumns, orderHere } from "./purchase-orders";
 
 /** What the PDF shows of an order, read now. */
 export async function orderForPdf(host: RoomHost, orderId: string): Promise<OrderForPdf> {
@@ -34,6 +34,16 @@ export async function orderForPdf(host: RoomHost, orderId: string): Promise<Orde
 
 /** The order's file name: "PO-0042.pdf". */
 export const orderFileName = (number: number) => `${orderNumberText(number)}.pdf`;
+
+/** The order as a PDF and its file name, or null when the room has no such order (its download route). */
+export async function orderPdfFile(
+  host: RoomHost,
+  orderId: string,
+): Promise<{ fileName: string; bytes: Uint8Array } | null> {
+  if (!findOrder(host.roomDb, orderId)) return null;
+  const input = await orderForPdf(host, orderId);
+  return { fileName: orderFileName(input.order.number), bytes: await orderPdf(input) };
+}
 
 function base64(bytes: Uint8Array): string {
   let binary = "";
@@ -113,12 +123,7 @@ export function recordSent(host: RoomHost, actor: string, orderId: string, to: s
       sentAt: at,
       updatedAt: at,
     };
-    const event = eventRow(orderId, actor, at, `Sent to ${to}`);
-    host.roomDb.$client.transactionSync(() => {
-      host.roomDb.update(purchaseOrders).set(set).where(eq(purchaseOrders.id, orderId)).run();
-      host.roomDb.insert(purchaseOrderEvents).values(event).run();
-    });
-    announceOrder(host, orderId, [event]);
+    saveOrderChange(host, orderId, set, eventRow(orderId, actor, at, `Sent to ${to}`));
     return null;
   }, actor);
 }

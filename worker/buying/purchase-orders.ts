@@ -9,7 +9,6 @@
 import { eq } from "drizzle-orm";
 import {
   type ChosenStatus,
-  COLLECTION,
   canMove,
   findVariant,
   linesEditable,
@@ -30,29 +29,19 @@ import { newId } from "../db/directory/database";
 import { findItem, toItemDoc } from "../db/room/items-repo";
 import { findOpenLocation, firstLocationId } from "../db/room/locations-repo";
 import {
-  type PurchaseOrderEventRow,
   type PurchaseOrderLineRow,
   type PurchaseOrderRow,
   purchaseOrderEvents,
   purchaseOrderLines,
   purchaseOrders,
 } from "../db/room/purchase-order-tables";
-import {
-  countedNotAccepted,
-  findLine,
-  findOrder,
-  linesOf,
-  nextOrderNumber,
-  orderDoc,
-  toEventDoc,
-  toLineDoc,
-} from "../db/room/purchase-orders-repo";
+import { countedNotAccepted, findLine, findOrder, linesOf, nextOrderNumber } from "../db/room/purchase-orders-repo";
 import type { ItemRow } from "../db/room/room-schema";
 import type { SupplierRow } from "../db/room/supplier-tables";
 import { findSupplier } from "../db/room/suppliers-repo";
-import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
 import { roomRecord } from "../rooms/room-record";
+import { announceLine, announceOrder, eventRow, saveOrderChange } from "./order-changes";
 import { NO_SUPPLIER } from "./suppliers-feature";
 
 export const NO_ORDER = "No such purchase order in this room";
@@ -89,33 +78,6 @@ function locationHere(host: RoomHost, id: string | undefined): string {
     throw new LiveError(400, "Choose a location of this room to receive the order at");
   }
   return chosen;
-}
-
-export function eventRow(orderId: string, actor: string, at: number, text: string): PurchaseOrderEventRow {
-  return { id: newId(), orderId, userId: actor, at, text };
-}
-
-/** Tells open screens the order's new state (its sums too) and its new history lines. */
-export function announceOrder(host: RoomHost, orderId: string, events: readonly PurchaseOrderEventRow[] = []): void {
-  const doc = orderDoc(host.roomDb, orderId);
-  host.emit({ collection: COLLECTION.PURCHASE_ORDERS, id: orderId, doc: doc ? asDoc(doc) : null, previous: null });
-  for (const event of events) {
-    host.emit({
-      collection: COLLECTION.PURCHASE_ORDER_EVENTS,
-      id: event.id,
-      doc: asDoc(toEventDoc(event)),
-      previous: null,
-    });
-  }
-}
-
-export function announceLine(host: RoomHost, line: PurchaseOrderLineRow, removed = false): void {
-  host.emit({
-    collection: COLLECTION.PURCHASE_ORDER_LINES,
-    id: line.id,
-    doc: removed ? null : asDoc(toLineDoc(line)),
-    previous: null,
-  });
 }
 
 /** A new order's row (a draft) for `supplier`, numbered next. */
@@ -376,12 +338,7 @@ export function moveOrder(
       ...also,
       updatedAt: at,
     };
-    const event = eventRow(orderId, actor, at, text);
-    host.roomDb.$client.transactionSync(() => {
-      host.roomDb.update(purchaseOrders).set(set).where(eq(purchaseOrders.id, orderId)).run();
-      host.roomDb.insert(purchaseOrderEvents).values(event).run();
-    });
-    announceOrder(host, orderId, [event]);
+    saveOrderChange(host, orderId, set, eventRow(orderId, actor, at, text));
     return null;
   }, actor);
 }

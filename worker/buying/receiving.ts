@@ -49,7 +49,8 @@ import { type StockChange, stockMoves, variantsOfRow } from "../inventory/stock-
 import { ORDER_RECEIPT_NOTE } from "../inventory/stock-service";
 import { asDoc } from "../live/types";
 import type { RoomHost } from "../rooms/room-host";
-import { announceLine, announceOrder, newLine, orderHere } from "./purchase-orders";
+import { announceLine, announceOrder } from "./order-changes";
+import { newLine, orderHere } from "./purchase-orders";
 
 export interface Tally {
   good: number;

@@ -26,7 +26,8 @@ import { unitsOnOrder } from "../db/room/purchase-orders-repo";
 import { items } from "../db/room/room-schema";
 import { listSuppliers } from "../db/room/suppliers-repo";
 import type { RoomHost } from "../rooms/room-host";
-import { amountText, announceLine, announceOrder, draftRow, roomCurrency } from "./purchase-orders";
+import { announceLine, announceOrder } from "./order-changes";
+import { amountText, draftRow, roomCurrency } from "./purchase-orders";
 
 type Line = Omit<PurchaseOrderLineRow, "id" | "orderId" | "position">;
 

@@ -8,32 +8,29 @@
  */
 
 import type { Connection, WSMessage } from "partyserver";
-import type { MemberDoc, SharedItem } from "../../protocol/api";
+import type { SharedItem } from "../../protocol/api";
 import { LiveError } from "../../protocol/errors";
 import { AccountsLiveServer } from "../accounts/accounts-live-server";
-import { orderFileName, orderForPdf } from "../buying/order-email";
-import { orderPdf } from "../buying/order-pdf";
+import { orderPdfFile } from "../buying/order-email";
 import { roomDashboard } from "../dashboard/room-dashboard";
 import { openDatabase } from "../db/directory/database";
-import { listMembers, roleOf, roomDeletedAt } from "../db/directory/memberships-repo";
+import { roomDeletedAt } from "../db/directory/memberships-repo";
 import { AppliedWrites } from "../db/room/applied-writes-repo";
-import { flushDirectoryOutbox } from "../db/room/directory-outbox";
 import { findRoomFile, versionsByFile } from "../db/room/files-repo";
-import { findOrder } from "../db/room/purchase-orders-repo";
 import { migrateRoomDatabase, openRoomDatabase } from "../db/room/room-database";
 import type { FileRow } from "../db/room/room-schema";
 import { moveLegacyRows, rowsMoved } from "../db/room/room-upgrade";
-import { parseStartUpload, removeRoomFiles, startUpload } from "../files/files-service";
-import { finishUpload, partTarget, writeChunk } from "../files/finish-upload";
+import { removeRoomFiles } from "../files/files-service";
+import { type HttpUploadRequest, httpUpload } from "../files/http-upload";
 import { UploadManager } from "../files/upload-manager";
 import { openStockLedger } from "../inventory/open-ledger";
 import { LiveRegistry } from "../live/registry";
 import { recordOrder } from "../orders/orders-service";
 import { restoreBackup, restoreFailure, restoreUnderWay } from "../rooms/backup-restore";
+import { DirectorySync } from "../rooms/directory-sync";
 import { announce } from "../rooms/members-feature";
 import type { OpeningProgress } from "../rooms/opening-progress";
 import { Presence } from "../rooms/presence";
-import { RoleCache } from "../rooms/role-cache";
 import {
   beginExport,
   dropSnapshot,
@@ -43,6 +40,7 @@ import {
   exportRows,
 } from "../rooms/room-export";
 import type { RoomHost } from "../rooms/room-host";
+import { RoomMembers } from "../rooms/room-members";
 import { announceOpening } from "../rooms/room-opening";
 import { forgetRoomRecord } from "../rooms/room-record";
 import { dropFilesWithoutBytes, prepareRestore, resendDirectory } from "../rooms/room-restore";
@@ -51,17 +49,15 @@ import { sharedItem } from "../share/shared-item";
 import { keepStoreSyncScheduled } from "../store/sync-schedule";
 import { applyStoreWebhook, applyStoreWebhooks, type WebhookDelivery } from "../store/webhook-apply";
 import { ROOM_EXTENSIONS, ROOM_FEATURES, runFeatureStep } from "./room-features";
-import { type HttpUploadRequest, type RpcResult, rpcResult } from "./rpc-result";
+import { type RpcResult, rpcResult } from "./rpc-result";
 
-export type { HttpUploadRequest, RpcResult } from "./rpc-result";
+export type { HttpUploadRequest } from "../files/http-upload";
+export type { RpcResult } from "./rpc-result";
 
 /** Set while a deleted room's storage is being erased (cleared with everything else). */
 const ERASING_KEY = "erasing";
 /** What a deleted room's object answers once its storage is gone. */
 const ROOM_DELETED = "This room was deleted";
-
-/** How long the member list is kept without a change here before it is read again. */
-const MEMBERS_KEPT_MS = 10 * 60_000;
 
 export class RoomDO extends AccountsLiveServer<RoomHost> {
   /** The room's own SQLite (docs/architecture.md §2), brought to this release's schema and moved in from D1 before anything runs. */
@@ -75,8 +71,8 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     void ctx.blockConcurrencyWhile(() => migrateRoomDatabase(this.roomDb));
   }
 
-  /** The flush in progress, if any: flushes run one after another. */
-  private directoryFlush: Promise<void> = Promise.resolve();
+  /** What the room owes the directory, sent (directory-sync.ts). */
+  private readonly directory = new DirectorySync(this.roomDb, this.env.DB, (at) => this.wakeAt(at));
   /** Its storage erased (the room was deleted): no more work is taken. */
   private erased = false;
   /** How far the first-wake move (or a restore from a backup) got, while it runs. */
@@ -183,7 +179,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   /** Once the room's rows are its own: each feature's opening work (room-features.ts). */
   private async opened(): Promise<void> {
     // What a room owed the directory when it last went to sleep goes now, not at some later alarm.
-    void this.syncDirectory();
+    void this.directory.flush();
     const { due, failed } = await runFeatureStep(ROOM_FEATURES, "opened", this.liveHost);
     if (due !== null) await this.wakeAt(due);
     if (failed) throw failed;
@@ -194,7 +190,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
     await this.whenOpen();
     await super.onAlarm();
     this.appliedWrites.prune();
-    await this.syncDirectory();
+    await this.directory.flush();
     const { due, failed } = await runFeatureStep(ROOM_FEATURES, "alarm", this.liveHost);
     if (due !== null) await this.wakeAt(due);
     // Thrown once every feature has run and the next alarm is set: the runtime retries the alarm.
@@ -205,21 +201,6 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   private async wakeAt(at: number): Promise<void> {
     const alarm = await this.ctx.storage.getAlarm();
     if (alarm === null || alarm > at) await this.ctx.storage.setAlarm(at);
-  }
-
-  /**
-   * Sends what the room owes the directory (directory-outbox.ts). Unsent
-   * writes wait for the alarm at their back-off time, or for the next flush.
-   */
-  private syncDirectory(): Promise<void> {
-    const run = async () => {
-      const { nextDueAt } = await flushDirectoryOutbox(this.roomDb, openDatabase(this.env.DB), Date.now());
-      if (nextDueAt !== null) await this.wakeAt(nextDueAt);
-    };
-    this.directoryFlush = this.directoryFlush.then(run).catch((error: unknown) => {
-      console.error("directory: flush failed", error);
-    });
-    return this.directoryFlush;
   }
 
   protected createRegistry(): LiveRegistry<RoomHost> {
@@ -235,24 +216,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   fileUpload(userId: string, request: HttpUploadRequest): Promise<RpcResult> {
     return rpcResult("files: HTTP upload failed", async () => {
       await this.whenOpen();
-      const host = this.liveHost;
-      switch (request.op) {
-        case "start":
-          return startUpload(host, userId, parseStartUpload(request.options));
-        case "chunk":
-          return writeChunk(host, userId, request.uploadId, request.chunkId, new Uint8Array(request.bytes));
-        case "status":
-          return host.uploads.progress(request.uploadId, userId);
-        case "finish":
-          return finishUpload(host, userId, request.uploadId);
-        case "abort":
-          await host.uploads.abort(request.uploadId, userId);
-          return null;
-        case "partTarget":
-          return partTarget(host, userId, request.uploadId, request.partNo, request.length);
-        case "partSent":
-          return host.uploads.partSent(request.uploadId, userId, request.partNo, request.etag);
-      }
+      return httpUpload(this.liveHost, userId, request);
     });
   }
 
@@ -323,9 +287,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
   /** A purchase order as its PDF (RPC from its download route); null when the room has no such order. */
   async purchaseOrderPdf(orderId: string): Promise<{ fileName: string; bytes: Uint8Array } | null> {
     await this.whenOpen();
-    if (!findOrder(this.roomDb, orderId)) return null;
-    const input = await orderForPdf(this.liveHost, orderId);
-    return { fileName: orderFileName(input.order.number), bytes: await orderPdf(input) };
+    return orderPdfFile(this.liveHost, orderId);
   }
 
   /** Ends an export: its snapshot's copies are dropped. */
@@ -380,28 +342,14 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
 
   protected createHost(): RoomHost {
     const db = openDatabase(this.env.DB);
-    const roles = new RoleCache((userId) => roleOf(db, this.name, userId));
-    // Read again after a while all the same: a change made elsewhere (none today) is not kept for ever.
-    let members: { list: Promise<MemberDoc[]>; at: number } | null = null;
+    const members = new RoomMembers(db, this.name);
     return {
       roomId: this.name,
       opening: () => this.moveProgress,
       fillFromBackup: () => this.fillFromBackup(),
-      roleOf: (userId) => roles.roleOf(userId),
-      forgetRole: (userId) => {
-        roles.forget(userId);
-        members = null;
-      },
-      members: () => {
-        if (!members || Date.now() - members.at > MEMBERS_KEPT_MS) {
-          const list = listMembers(db, this.name).catch((error: unknown) => {
-            members = null;
-            throw error;
-          });
-          members = { list, at: Date.now() };
-        }
-        return members.list;
-      },
+      roleOf: (userId) => members.roleOf(userId),
+      forgetRole: (userId) => members.forget(userId),
+      members: () => members.list(),
       disconnectUser: async (userId, reason) => {
         // The changes already emitted (a removal, its reason) reach the connections before they close.
         await this.hub.settled();
@@ -409,7 +357,7 @@ export class RoomDO extends AccountsLiveServer<RoomHost> {
       },
       db,
       roomDb: this.roomDb,
-      syncDirectory: () => this.syncDirectory(),
+      syncDirectory: () => this.directory.flush(),
       wakeAt: (at) => this.wakeAt(at),
       env: this.env,
       object: { kind: "room", name: this.name },

@@ -4,13 +4,6 @@
  */
 import { LiveError, toWireError, type WireError } from "../../protocol/errors";
 
-export type HttpUploadRequest =
-  | { op: "start"; options: unknown }
-  | { op: "chunk"; uploadId: string; chunkId: number; bytes: ArrayBuffer }
-  | { op: "status" | "finish" | "abort"; uploadId: string }
-  | { op: "partTarget"; uploadId: string; partNo: number; length: number }
-  | { op: "partSent"; uploadId: string; partNo: number; etag: string };
-
 /** What RPC entry points answer: a value, or the error a live client would get. */
 export type RpcResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 
